@@ -1,0 +1,42 @@
+package io.github.futhark4j;
+
+import java.util.List;
+
+/**
+ * One entry point of a compiled program, bound to the program's context. Thread safe.
+ *
+ * <p>Java shapes: scalars as boxed values ({@code Integer} for i32, {@code Double} for f64,
+ * {@code Boolean} for bool; unsigned types as the same-width signed Java type holding the same
+ * bits; f16 as {@code Float}); arrays as Java primitive arrays of the same rank ({@code double[][]}
+ * for {@code [][]f64}) or {@link FutharkArray}; an entry point with several results returns
+ * {@code Object[]} with one element per result.
+ */
+public interface FutharkFunction {
+  /** The entry point's name. */
+  String name();
+
+  /** Parameter types as the manifest names them, e.g. {@code []f64}. */
+  List<String> parameterTypes();
+
+  /** Result types as the manifest names them. */
+  List<String> resultTypes();
+
+  /**
+   * Calls the entry point. Arguments are converted from Java values; array results are copied into
+   * Java arrays.
+   *
+   * @throws IllegalArgumentException wrong number, type, rank or shape of arguments, or null,
+   *                                  naming the entry point and the parameter
+   * @throws FutharkException         the Futhark code failed (e.g. {@link FutharkProgramException})
+   */
+  Object call(Object... args);
+
+  /**
+   * Like {@link #call} but array results stay in native memory as {@link FutharkArray} handles
+   * that can be passed on to other calls without copying.
+   */
+  Object callNative(Object... args);
+
+  /** The program this function belongs to. */
+  FutharkProgram program();
+}

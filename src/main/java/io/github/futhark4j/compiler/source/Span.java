@@ -1,0 +1,32 @@
+package io.github.futhark4j.compiler.source;
+
+/**
+ * A half-open range {@code [start, end)} of character offsets in one {@link Source}.
+ * Rendered as Futhark does: {@code file.fut:3:5-12}.
+ */
+public record Span(Source source, int start, int end) {
+  public static final Span NONE = new Span(new Source("<builtin>", ""), 0, 0);
+
+  public int line() { return source.line(start); }
+
+  public int column() { return source.column(start); }
+
+  /** The smallest span covering both. */
+  public Span to(Span other) {
+    if (other == null || other.source != source) return this;
+    return new Span(source, Math.min(start, other.start), Math.max(end, other.end));
+  }
+
+  /** {@code name:line:col} or {@code name:line:col-endcol} or {@code name:l1:c1-l2:c2}. */
+  public String render() {
+    int l1 = source.line(start), c1 = source.column(start);
+    int last = Math.max(start, end - 1);
+    int l2 = source.line(last), c2 = source.column(last);
+    String pos = source.name() + ":" + l1 + ":" + c1;
+    if (end <= start + 1 && l1 == l2) return pos;
+    return l1 == l2 ? pos + "-" + c2 : pos + "-" + l2 + ":" + c2;
+  }
+
+  @Override
+  public String toString() { return render(); }
+}

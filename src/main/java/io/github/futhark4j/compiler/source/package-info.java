@@ -1,0 +1,2 @@
+/** Source texts and spans. Depends on nothing. */
+package io.github.futhark4j.compiler.source;

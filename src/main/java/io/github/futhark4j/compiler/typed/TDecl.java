@@ -1,0 +1,30 @@
+package io.github.futhark4j.compiler.typed;
+
+import io.github.futhark4j.compiler.source.Span;
+import io.github.futhark4j.compiler.types.Type;
+import java.util.List;
+
+/** A checked top-level value definition ({@code def}, {@code let} or {@code entry}). */
+public record TDecl(VName name, FunDef fun, EntryPoint entry, Span span) {
+  /** Whether this definition is an entry point of the program. */
+  public boolean isEntry() { return entry != null; }
+
+  /**
+   * How an entry point appears at the C API.
+   *
+   * @param name    the entry point's name (the C function is {@code futhark_entry_<name>})
+   * @param params  one per parameter, in order
+   * @param results one per output: a top-level tuple in the return type gives several outputs
+   */
+  public record EntryPoint(String name, List<EntryType> params, List<EntryType> results) {}
+
+  /**
+   * A type as the C API names it.
+   *
+   * @param name   the manifest name: {@code i32}, {@code []f64}, {@code [][]u8}, or for an opaque type
+   *               the type abbreviation the programmer wrote (else a name derived from the type)
+   * @param type   the checked type
+   * @param unique whether the value is consumed (inputs) or unique (outputs)
+   */
+  public record EntryType(String name, Type type, boolean unique) {}
+}

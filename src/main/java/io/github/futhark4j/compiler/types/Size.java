@@ -1,0 +1,26 @@
+package io.github.futhark4j.compiler.types;
+
+import io.github.futhark4j.compiler.typed.VName;
+
+/**
+ * An array dimension in a checked type. Sizes are {@code i64} values: a constant, a variable in
+ * scope (a size parameter, an {@code i64} parameter named in a type, or an existential size bound
+ * by a {@code let}), or unknown.
+ */
+public sealed interface Size {
+  record Const(long value) implements Size {
+    @Override public String toString() { return Long.toString(value); }
+  }
+
+  /** A size named by an {@code i64} variable that is in scope where the type occurs. */
+  record Var(VName name) implements Size {
+    @Override public String toString() { return name.toString(); }
+  }
+
+  /** A size the type checker could not name (printed as {@code []}); checked at run time where needed. */
+  record Unknown() implements Size {
+    @Override public String toString() { return ""; }
+  }
+
+  Size UNKNOWN = new Unknown();
+}

@@ -1,0 +1,25 @@
+package io.github.futhark4j.toolchain;
+
+import io.github.futhark4j.compiler.diag.CompileException;
+import io.github.futhark4j.compiler.source.Source;
+import java.io.IOException;
+import java.nio.file.Path;
+
+/**
+ * Something that turns a Futhark program into {@code NAME.c}, {@code NAME.h} and
+ * {@code NAME.json} exposing the Futhark C API: our built-in compiler, or an installed
+ * {@code futhark} run as {@code futhark <backend> --library}.
+ */
+public interface FutharkCompiler {
+  /** Identity and version, part of every build key, e.g. {@code builtin 0.1.0} or {@code futhark 0.25.24}. */
+  String identity();
+
+  /**
+   * Compiles {@code main} into {@code outDir/NAME.c}, {@code NAME.h} and {@code NAME.json}.
+   *
+   * @throws CompileException          the program has errors (built-in compiler: structured diagnostics)
+   * @throws ExternalCompilerException an external compiler failed; carries its complete output
+   */
+  void compile(Source main, String backend, Path outDir, String name)
+      throws CompileException, ExternalCompilerException, IOException;
+}
