@@ -49,7 +49,7 @@ public sealed interface TExp {
 
   enum RangeKind { INCLUSIVE, UP_TO_EXCLUSIVE, DOWN_TO_EXCLUSIVE }
 
-  /** {@code start..end}, {@code start..second..end}, {@code start..<end}, {@code start..>end}. */
+  /** {@code start...end} (INCLUSIVE), {@code start..second...end}, {@code start..<end}, {@code start..>end}; {@code second} may be null. */
   record Range(TExp start, TExp second, TExp end, RangeKind kind, Type type, Span span) implements TExp {}
 
   /** {@code e.field} on a record or tuple. */

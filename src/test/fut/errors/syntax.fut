@@ -1,0 +1,4 @@
+-- A missing closing parenthesis is a syntax error.
+-- ==
+-- error: \)
+entry main (x: i32) : i32 = (x + 1

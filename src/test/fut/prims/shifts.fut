@@ -1,0 +1,5 @@
+-- Shifts: << , arithmetic >> and logical >>>.
+-- ==
+-- input { 1i32 -8i32 }
+-- output { -2147483648i32 -4i32 2147483644i32 }
+entry main (one: i32) (m: i32) : (i32, i32, i32) = (one << 31, m >> 1, m >>> 1)
