@@ -281,7 +281,8 @@ public final class CompileCache {
   }
 
   /**
-   * Deletes every entry, leftover build directory and lock file that nobody is using. Entries being
+   * Deletes every entry and leftover build directory that nobody is using (lock files, empty, stay;
+   * see the comment in the loop). Entries being
    * built (their key locked by some process) are left alone, and so is any file the cache did not
    * make, in case {@code dir} was pointed somewhere it should not have been.
    */
@@ -292,8 +293,8 @@ public final class CompileCache {
     }
     for (Path child : children) {
       String n = child.getFileName().toString();
-      String key = n.startsWith("tmp-") || n.startsWith("trash-") ? keyPrefix(n.substring(n.indexOf('-') + 1))
-          : n.endsWith(".lock") ? n.substring(0, n.length() - 5) : n;
+      if (n.endsWith(".lock")) continue;
+      String key = n.startsWith("tmp-") || n.startsWith("trash-") ? keyPrefix(n.substring(n.indexOf('-') + 1)) : n;
       if (key == null || !KEY.matcher(key).matches()) continue;
       Optional<KeyLock> held = tryLock(key);
       if (held.isEmpty()) continue;
@@ -302,9 +303,9 @@ public final class CompileCache {
           discard(key);
         } else if (n.startsWith("tmp-") || n.startsWith("trash-")) {
           deleteTree(child);
-        } else if (!Files.exists(entryDir(key))) {
-          Files.deleteIfExists(child);
         }
+        // Lock files stay: a process may be waiting on this very file, and if it were deleted a
+        // newcomer would lock a new file of the same name, so two builders would hold "the" lock.
       }
     }
   }
