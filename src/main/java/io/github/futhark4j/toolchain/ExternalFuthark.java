@@ -22,8 +22,8 @@ import java.util.function.UnaryOperator;
  * its own directory, so the source positions futhark puts into error messages read
  * {@code prog.fut:3:5} rather than naming a temporary directory. The copies are removed afterwards.
  *
- * <p>Identity: the first line of {@code futhark --version} (e.g. {@code Futhark 0.25.24}), asked
- * once per executable per JVM.
+ * <p>Identity: the first line of {@code futhark --version} (e.g. {@code Futhark 0.25.24}; prefixed
+ * with {@code futhark } if it does not say so itself), asked once per executable per JVM.
  */
 public final class ExternalFuthark implements FutharkCompiler {
   /** The backends {@code futhark} has that produce a C library. */
@@ -86,7 +86,8 @@ public final class ExternalFuthark implements FutharkCompiler {
    * same but unchecked, as the interface requires; {@link LibraryBuilder} calls this one.
    */
   public String checkedIdentity() throws ExternalCompilerException, IOException {
-    return "futhark " + Tool.versionLine(executable);
+    String line = Tool.versionLine(executable);
+    return line.toLowerCase(java.util.Locale.ROOT).contains("futhark") ? line : "futhark " + line;
   }
 
   @Override
