@@ -217,14 +217,41 @@ public final class CompileCache {
       this.fileLock = fileLock;
     }
 
+    /**
+     * Whether other processes are kept out too. False on file systems without locks (some NFS
+     * set-ups): then only this JVM's threads are, and the caller must not assume that build
+     * directories of this key belong to nobody.
+     */
+    boolean crossProcess() { return fileLock != null; }
+
     @Override
     public void close() throws IOException {
       try {
-        fileLock.release();
-        channel.close();
+        if (fileLock != null) fileLock.release();
+        if (channel != null) channel.close();
       } finally {
         jvmLock.unlock();
       }
+    }
+  }
+
+  /** Tests only: behave as on a file system that refuses file locks. */
+  static volatile boolean simulateNoFileLocks;
+
+  /**
+   * Takes the file lock, or returns null when the file system does not do locks. Interruption is
+   * not "no locks": it propagates.
+   */
+  private static FileLock lockOrNull(FileChannel ch) throws IOException {
+    try {
+      if (simulateNoFileLocks) throw new IOException("No locks available (simulated)");
+      return ch.lock();
+    } catch (java.nio.channels.FileLockInterruptionException | java.nio.channels.ClosedChannelException e) {
+      throw e;
+    } catch (IOException e) {
+      // Correctness does not rest on the lock (publishing is an atomic rename); without it two
+      // processes may just both compile the same key.
+      return null;
     }
   }
 
@@ -236,7 +263,12 @@ public final class CompileCache {
     FileChannel ch = null;
     try {
       ch = openLockFile(lockFile);
-      return new KeyLock(jvm, ch, ch.lock());
+      FileLock fl = lockOrNull(ch);
+      if (fl == null) {
+        ch.close();
+        ch = null;
+      }
+      return new KeyLock(jvm, ch, fl);
     } catch (IOException | RuntimeException e) {
       if (ch != null) ch.close();
       jvm.unlock();

@@ -98,7 +98,7 @@ public final class LibraryBuilder {
         }
         MEMORY.remove(memKey);
         c.discard(key.hex());
-        c.removeStaleBuildDirs(key.hex());
+        if (lock.crossProcess()) c.removeStaleBuildDirs(key.hex());
         CompileCache.Entry built = compileAndPublish(c, main, key);
         if (built != null) {
           MEMORY.put(memKey, built);

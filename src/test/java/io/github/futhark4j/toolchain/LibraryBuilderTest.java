@@ -218,6 +218,46 @@ class LibraryBuilderTest {
   }
 
   @Test
+  void fileSystemWithoutLocksStillBuildsAndKeepsThreadsApart() throws Exception {
+    CompileCache.simulateNoFileLocks = true;
+    try {
+      Source s = src("entry nolocks = 1");
+      ExecutorService pool = Executors.newFixedThreadPool(4);
+      try {
+        List<Future<BuiltLibrary>> results = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+          LibraryBuilder lb = new LibraryBuilder(cacheDir, new TinyCompiler(counter, 100), "c", cc);
+          results.add(pool.submit(() -> lb.build(s)));
+        }
+        for (Future<BuiltLibrary> f : results) assertEquals(results.get(0).get(), f.get());
+      } finally {
+        pool.shutdownNow();
+      }
+      assertEquals(1, TinyCompiler.count(counter), "threads of one JVM still queue in Java");
+      // A build directory of this key that another process might be using is left alone.
+      LibraryBuilder lb = builder();
+      String key = lb.key(s).hex();
+      Path foreign = Files.createDirectory(lb.cacheDir().resolve("tmp-" + key + "-otherprocess"));
+      Files.delete(lb.cacheDir().resolve(key).resolve("complete"));
+      lb.build(s);
+      assertTrue(Files.isDirectory(foreign));
+    } finally {
+      CompileCache.simulateNoFileLocks = false;
+    }
+  }
+
+  @Test
+  void staleBuildDirectoriesOfTheKeyAreRemovedWhenLocked() throws Exception {
+    Source s = src("entry stale = 1");
+    LibraryBuilder lb = builder();
+    String key = lb.key(s).hex();
+    Path stale = Files.createDirectory(lb.cacheDir().resolve("tmp-" + key + "-crashed"));
+    Files.writeString(stale.resolve("prog.c"), "half");
+    lb.build(s);
+    assertFalse(Files.exists(stale));
+  }
+
+  @Test
   void sourceChangedDuringCompilationIsRebuiltUnderTheNewKey() throws Exception {
     Path dir = Files.createDirectories(tmp.resolve("src"));
     Path lib = Files.writeString(dir.resolve("lib.fut"), "def x = 1\n");
