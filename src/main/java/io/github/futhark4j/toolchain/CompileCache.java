@@ -182,8 +182,10 @@ public final class CompileCache {
       Files.move(buildDir, target, StandardCopyOption.ATOMIC_MOVE);
     } catch (AtomicMoveNotSupportedException e) {
       throw new IOException("The cache directory " + dir + " does not support atomic renames", e);
-    } catch (FileAlreadyExistsException | java.nio.file.DirectoryNotEmptyException e) {
-      // Someone published without holding the lock (a lock file removed by clear): keep theirs if sound.
+    } catch (java.nio.file.FileSystemException e) {
+      // The target exists (Linux says ENOTEMPTY, which Java reports as a plain FileSystemException):
+      // someone published without sharing our lock (a file system without locks). Keep theirs if sound.
+      if (!Files.exists(target)) throw e;
       Optional<Entry> theirs = lookup(key);
       if (theirs.isEmpty()) throw e;
       deleteTree(buildDir);

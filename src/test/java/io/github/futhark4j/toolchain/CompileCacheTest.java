@@ -125,6 +125,18 @@ class CompileCacheTest {
   }
 
   @Test
+  void publishingOverASoundEntryKeepsTheExistingOne() throws IOException {
+    // Happens only when two builders did not share a lock (file system without locks).
+    CompileCache c = new CompileCache(tmp.resolve("c"));
+    CompileCache.Entry first = publishFake(c, KEY);
+    CompileCache.Entry second = publishFake(c, KEY);
+    assertEquals(first, second);
+    try (var s = Files.list(c.dir())) {
+      assertTrue(s.noneMatch(p -> p.getFileName().toString().startsWith("tmp-")), "the loser's build directory is gone");
+    }
+  }
+
+  @Test
   void discardRemovesTheEntryCompletely() throws IOException {
     CompileCache c = new CompileCache(tmp.resolve("c"));
     publishFake(c, KEY);
