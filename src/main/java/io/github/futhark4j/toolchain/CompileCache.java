@@ -1,8 +1,6 @@
 package io.github.futhark4j.toolchain;
 
 import java.io.IOException;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
@@ -11,19 +9,14 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.UserPrincipal;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -52,9 +45,6 @@ public final class CompileCache {
   private static final String MARKER_HEADER = "futhark4j-cache-entry 1";
   private static final Pattern KEY = Pattern.compile("[0-9a-f]{64}");
   private static final Set<PosixFilePermission> PRIVATE = PosixFilePermissions.fromString("rwx------");
-
-  /** In-JVM locks per lock file: FileChannel locks belong to the whole JVM, so threads queue here first. */
-  private static final Map<Path, ReentrantLock> JVM_LOCKS = new ConcurrentHashMap<>();
 
   private final Path dir;
 
@@ -207,111 +197,19 @@ public final class CompileCache {
     deleteTree(trash);
   }
 
-  /** The lock of one key, held across threads of this JVM and across processes. */
-  final class KeyLock implements AutoCloseable {
-    private final ReentrantLock jvmLock;
-    private final FileChannel channel;
-    private final FileLock fileLock;
-
-    private KeyLock(ReentrantLock jvmLock, FileChannel channel, FileLock fileLock) {
-      this.jvmLock = jvmLock;
-      this.channel = channel;
-      this.fileLock = fileLock;
-    }
-
-    /**
-     * Whether other processes are kept out too. False on file systems without locks (some NFS
-     * set-ups): then only this JVM's threads are, and the caller must not assume that build
-     * directories of this key belong to nobody.
-     */
-    boolean crossProcess() { return fileLock != null; }
-
-    @Override
-    public void close() throws IOException {
-      try {
-        if (fileLock != null) fileLock.release();
-        if (channel != null) channel.close();
-      } finally {
-        jvmLock.unlock();
-      }
-    }
-  }
-
-  /** Tests only: behave as on a file system that refuses file locks. */
-  static volatile boolean simulateNoFileLocks;
-
-  /**
-   * Takes the file lock, or returns null when the file system does not do locks. Interruption is
-   * not "no locks": it propagates.
-   */
-  private static FileLock lockOrNull(FileChannel ch) throws IOException {
-    try {
-      if (simulateNoFileLocks) throw new IOException("No locks available (simulated)");
-      return ch.lock();
-    } catch (java.nio.channels.FileLockInterruptionException | java.nio.channels.ClosedChannelException e) {
-      throw e;
-    } catch (IOException e) {
-      // Correctness does not rest on the lock (publishing is an atomic rename); without it two
-      // processes may just both compile the same key.
-      return null;
-    }
-  }
-
   /** Waits until this thread holds {@code key}'s lock (other threads and other processes wait meanwhile). */
   KeyLock lock(String key) throws IOException {
-    Path lockFile = lockFile(key);
-    ReentrantLock jvm = JVM_LOCKS.computeIfAbsent(lockFile, k -> new ReentrantLock());
-    jvm.lock();
-    FileChannel ch = null;
-    try {
-      ch = openLockFile(lockFile);
-      FileLock fl = lockOrNull(ch);
-      if (fl == null) {
-        ch.close();
-        ch = null;
-      }
-      return new KeyLock(jvm, ch, fl);
-    } catch (IOException | RuntimeException e) {
-      if (ch != null) ch.close();
-      jvm.unlock();
-      throw e;
-    }
+    return KeyLock.acquire(lockFile(key));
   }
 
   /** The lock if nobody holds it now, else empty. */
   Optional<KeyLock> tryLock(String key) throws IOException {
-    Path lockFile = lockFile(key);
-    ReentrantLock jvm = JVM_LOCKS.computeIfAbsent(lockFile, k -> new ReentrantLock());
-    if (!jvm.tryLock()) return Optional.empty();
-    FileChannel ch = null;
-    try {
-      ch = openLockFile(lockFile);
-      FileLock fl = ch.tryLock();
-      if (fl == null) {
-        ch.close();
-        jvm.unlock();
-        return Optional.empty();
-      }
-      return Optional.of(new KeyLock(jvm, ch, fl));
-    } catch (IOException | RuntimeException e) {
-      if (ch != null) ch.close();
-      jvm.unlock();
-      throw e;
-    }
+    return KeyLock.tryAcquire(lockFile(key));
   }
 
   private Path lockFile(String key) {
     checkKey(key);
     return dir.resolve(key + ".lock");
-  }
-
-  private static FileChannel openLockFile(Path lockFile) throws IOException {
-    Set<StandardOpenOption> opts = Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-    if (isPosix(lockFile.getParent())) {
-      FileAttribute<?> attr = PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
-      return FileChannel.open(lockFile, opts, attr);
-    }
-    return FileChannel.open(lockFile, opts);
   }
 
   /**
@@ -335,7 +233,7 @@ public final class CompileCache {
       try (KeyLock l = held.get()) {
         if (n.equals(key)) {
           discard(key);
-        } else if (n.startsWith("tmp-") || n.startsWith("trash-")) {
+        } else if ((n.startsWith("tmp-") || n.startsWith("trash-")) && l.crossProcess()) {
           deleteTree(child);
         }
         // Lock files stay: a process may be waiting on this very file, and if it were deleted a

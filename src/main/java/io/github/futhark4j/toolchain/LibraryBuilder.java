@@ -87,7 +87,7 @@ public final class LibraryBuilder {
       String memKey = c.dir() + "|" + key.hex();
       CompileCache.Entry hit = MEMORY.get(memKey);
       if (hit != null && hit.stillThere()) return hit.built();
-      try (CompileCache.KeyLock lock = c.lock(key.hex())) {
+      try (KeyLock lock = c.lock(key.hex())) {
         // Whoever held the lock before us may have built it, in this JVM or another one.
         hit = MEMORY.get(memKey);
         if (hit != null && hit.stillThere()) return hit.built();

@@ -170,10 +170,10 @@ class CompileCacheTest {
 
   /** Takes the lock in another thread, so the test thread meets it as another builder would. */
   private static Held lockedInOtherThread(CompileCache c, String key) throws Exception {
-    var f = new java.util.concurrent.CompletableFuture<CompileCache.KeyLock>();
+    var f = new java.util.concurrent.CompletableFuture<KeyLock>();
     var release = new java.util.concurrent.CountDownLatch(1);
     Thread t = new Thread(() -> {
-      try (CompileCache.KeyLock l = c.lock(key)) {
+      try (KeyLock l = c.lock(key)) {
         f.complete(l);
         release.await();
       } catch (Exception e) {

@@ -219,7 +219,7 @@ class LibraryBuilderTest {
 
   @Test
   void fileSystemWithoutLocksStillBuildsAndKeepsThreadsApart() throws Exception {
-    CompileCache.simulateNoFileLocks = true;
+    KeyLock.simulateNoFileLocks = true;
     try {
       Source s = src("entry nolocks = 1");
       ExecutorService pool = Executors.newFixedThreadPool(4);
@@ -242,7 +242,7 @@ class LibraryBuilderTest {
       lb.build(s);
       assertTrue(Files.isDirectory(foreign));
     } finally {
-      CompileCache.simulateNoFileLocks = false;
+      KeyLock.simulateNoFileLocks = false;
     }
   }
 
