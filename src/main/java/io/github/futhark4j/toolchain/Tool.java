@@ -24,6 +24,13 @@ final class Tool {
     boolean ok() { return exitCode == 0; }
   }
 
+  /** The process could not be started; the cause says why. */
+  static final class StartFailure extends IOException {
+    StartFailure(IOException cause) {
+      super(cause.getMessage(), cause);
+    }
+  }
+
   /** First lines of {@code --version}, per executable, so each tool is asked once per JVM. */
   private static final Map<Path, String> VERSIONS = new ConcurrentHashMap<>();
 
@@ -35,7 +42,12 @@ final class Tool {
   static Result run(List<String> command, Path workDir) throws IOException {
     ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
     if (workDir != null) pb.directory(workDir.toFile());
-    Process p = pb.start();
+    Process p;
+    try {
+      p = pb.start();
+    } catch (IOException e) {
+      throw new StartFailure(e);
+    }
     // Tools get an empty stdin so one that unexpectedly reads input ends instead of hanging.
     p.getOutputStream().close();
     ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -52,9 +64,18 @@ final class Tool {
     }
   }
 
-  /** Runs a tool that must succeed; a failure carries the complete output. */
+  /**
+   * Runs a tool that must succeed; a failure carries the complete output. A tool that cannot be
+   * started at all (not executable, bad interpreter line) is a {@link MissingToolException}.
+   */
   static String runChecked(List<String> command, Path workDir) throws ExternalCompilerException, IOException {
-    Result r = run(command, workDir);
+    Result r;
+    try {
+      r = run(command, workDir);
+    } catch (StartFailure e) {
+      throw new MissingToolException(command.get(0), "Cannot run " + commandLine(command) + ": "
+          + e.getCause().getMessage());
+    }
     if (!r.ok()) throw new ExternalCompilerException(commandLine(command), r.exitCode(), r.output());
     return r.output();
   }

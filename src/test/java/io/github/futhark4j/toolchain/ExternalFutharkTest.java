@@ -145,6 +145,26 @@ class ExternalFutharkTest {
   }
 
   @Test
+  void successWithoutOutputFilesIsAnError() throws IOException {
+    Path lazy = tmp.resolve("lazy/futhark");
+    Files.createDirectories(lazy.getParent());
+    Files.writeString(lazy, "#!/bin/sh\necho 'all good, honest'\n");
+    Files.setPosixFilePermissions(lazy, PosixFilePermissions.fromString("rwx------"));
+    Path out = Files.createDirectories(tmp.resolve("out"));
+    ExternalCompilerException e = assertThrows(ExternalCompilerException.class,
+        () -> ExternalFuthark.at(lazy).compile(new Source("<eval>", "entry x = 1"), "c", out, "eval"));
+    assertTrue(e.output().contains("did not write eval.c"), e.output());
+    assertTrue(e.output().contains("all good, honest"), e.output());
+  }
+
+  @Test
+  void notExecutableIsAMissingTool() throws IOException {
+    Path plain = Files.writeString(tmp.resolve("futhark-not-executable"), "#!/bin/sh\n");
+    MissingToolException e = assertThrows(MissingToolException.class, () -> ExternalFuthark.at(plain).checkedIdentity());
+    assertTrue(e.getMessage().startsWith("Cannot run " + plain + " --version"), e.getMessage());
+  }
+
+  @Test
   void rejectsUnknownBackends() {
     assertThrows(IllegalArgumentException.class,
         () -> ExternalFuthark.at(fake).compile(new Source("x", "entry x = 1"), "webgpu", tmp, "x"));
