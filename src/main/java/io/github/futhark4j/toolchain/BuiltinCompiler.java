@@ -9,13 +9,17 @@ import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.security.CodeSource;
 import java.security.MessageDigest;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Stream;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Our own Futhark compiler: {@link Frontend#check} then {@link Backend#generate}, written out as
@@ -24,7 +28,7 @@ import java.util.stream.Stream;
  *
  * <p>Identity: {@code futhark4j-builtin <version>}. A snapshot version says nothing about the code
  * (it stays {@code -SNAPSHOT} while the compiler changes every day), so for snapshots the identity
- * also carries a digest of the compiler's classes and the embedded C runtime; otherwise a developer
+ * also carries a digest of the compiler's build (see {@link #codeDigest()}); otherwise a developer
  * would be handed libraries built by yesterday's compiler from the cache.
  */
 public final class BuiltinCompiler implements FutharkCompiler {
@@ -63,28 +67,34 @@ public final class BuiltinCompiler implements FutharkCompiler {
   }
 
   /**
-   * First 16 hex digits of SHA-256 over the compiler's code: the jar it was loaded from, or, when
-   * running from a class directory (development, tests), every file under the {@code compiler}
-   * and {@code engine} packages in name order.
+   * First 16 hex digits of SHA-256 over what identifies the compiler's build: for a jar its size
+   * and modification time; for a class directory (development, tests) the name, size and
+   * modification time of every file under the {@code compiler} and {@code engine} packages. File
+   * metadata rather than contents because this runs once in every JVM that compiles: reading and
+   * hashing some 300 class files cost about 100 ms at start-up, a stat of each a few. A rebuild that
+   * happens to produce identical classes then merely costs one recompilation.
    */
   static String codeDigest() {
     try {
       CodeSource cs = Backend.class.getProtectionDomain().getCodeSource();
       if (cs == null || cs.getLocation() == null) return "unknown";
       Path loc = Path.of(cs.getLocation().toURI());
-      if (Files.isRegularFile(loc)) return Hashing.sha256Hex(loc).substring(0, 16);
       MessageDigest md = Hashing.sha256();
-      for (String pkg : List.of("io/github/futhark4j/compiler", "io/github/futhark4j/engine")) {
-        Path root = loc.resolve(pkg);
-        if (!Files.isDirectory(root)) continue;
-        List<Path> files;
-        try (Stream<Path> s = Files.walk(root)) {
-          files = s.filter(Files::isRegularFile).sorted().toList();
-        }
-        for (Path f : files) {
-          md.update(loc.relativize(f).toString().getBytes(StandardCharsets.UTF_8));
-          md.update((byte) 0);
-          md.update(Files.readAllBytes(f));
+      if (Files.isRegularFile(loc)) {
+        addMetadata(md, loc.getFileName().toString(), Files.readAttributes(loc, BasicFileAttributes.class));
+      } else {
+        for (String pkg : List.of("io/github/futhark4j/compiler", "io/github/futhark4j/engine")) {
+          Path root = loc.resolve(pkg);
+          if (!Files.isDirectory(root)) continue;
+          Map<String, BasicFileAttributes> files = new TreeMap<>();
+          Files.walkFileTree(root, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult visitFile(Path f, BasicFileAttributes a) {
+              if (a.isRegularFile()) files.put(loc.relativize(f).toString(), a);
+              return FileVisitResult.CONTINUE;
+            }
+          });
+          files.forEach((name, a) -> addMetadata(md, name, a));
         }
       }
       return HexFormat.of().formatHex(md.digest()).substring(0, 16);
@@ -92,6 +102,10 @@ public final class BuiltinCompiler implements FutharkCompiler {
       // Without a digest, snapshot entries can go stale; the version alone still keys releases.
       return "unknown";
     }
+  }
+
+  private static void addMetadata(MessageDigest md, String name, BasicFileAttributes a) {
+    md.update((name + "\0" + a.size() + "\0" + a.lastModifiedTime().toMillis() + "\n").getBytes(StandardCharsets.UTF_8));
   }
 
   @Override
