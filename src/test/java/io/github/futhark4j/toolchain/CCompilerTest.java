@@ -99,6 +99,33 @@ class CCompilerTest {
   }
 
   @Test
+  void ispcBackendCompilesTheKernelsFileAndLinksIt() throws Exception {
+    CCompiler gcc = Gcc.require();
+    // A stand-in ispc that checks its flags and compiles the "kernels" file as C into the object.
+    Path ispc = tmp.resolve("ispcbin/ispc");
+    Files.createDirectories(ispc.getParent());
+    Files.writeString(ispc, """
+        #!/bin/sh
+        if [ "$1" = "--version" ]; then echo "Intel(r) Implicit SPMD Program Compiler (Fake), 1.0"; exit 0; fi
+        src="$1"; shift
+        [ "$1" = "-o" ] || { echo "expected -o" >&2; exit 2; }
+        obj="$2"
+        case " $* " in *" --pic "*) ;; *) echo "missing --pic" >&2; exit 2;; esac
+        exec %s -c -fPIC -x c "$src" -o "$obj"
+        """.formatted(gcc.executable()));
+    Files.setPosixFilePermissions(ispc, PosixFilePermissions.fromString("rwx------"));
+    CCompiler cc = CCompiler.locate(Map.of("CC", gcc.executable().toString(), "PATH", ispc.getParent() + ":/usr/bin:/bin"));
+    assertTrue(cc.keyFlags("ispc").stream().anyMatch(f -> f.startsWith("ispc=" + ispc + " Intel(r)")), cc.keyFlags("ispc").toString());
+
+    Path dir = Files.createDirectories(tmp.resolve("ispcbuild"));
+    Files.writeString(dir.resolve("k.kernels.ispc"), "int kernel_part(void) { return 7; }\n");
+    Files.writeString(dir.resolve("k.c"), "int kernel_part(void);\nint whole(void) { return kernel_part() * 6; }\n");
+    cc.buildSharedLibrary(dir, "k", "ispc", "lib.so");
+    long v = com.sun.jna.NativeLibrary.getInstance(dir.resolve("lib.so").toString()).getFunction("whole").invokeInt(new Object[0]);
+    assertEquals(42, v);
+  }
+
+  @Test
   void compilesASharedLibraryAndReportsFailuresInFull() throws Exception {
     CCompiler cc = Gcc.require();
     Path dir = Files.createDirectories(tmp.resolve("build"));
