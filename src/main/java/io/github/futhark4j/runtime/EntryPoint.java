@@ -1,0 +1,267 @@
+package io.github.futhark4j.runtime;
+
+import com.sun.jna.Function;
+import com.sun.jna.Memory;
+import com.sun.jna.Pointer;
+import io.github.futhark4j.FutharkArray;
+import io.github.futhark4j.FutharkException;
+import io.github.futhark4j.FutharkFunction;
+import io.github.futhark4j.FutharkOpaque;
+import io.github.futhark4j.FutharkProgram;
+import java.lang.ref.Reference;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One entry point bound to its library's context. A call converts arguments outside the context
+ * lock (Java data is copied straight into native buffers), then under the lock makes the input
+ * values, calls the C function, syncs, copies array results out and frees temporaries, and
+ * finally builds Java results outside the lock again.
+ */
+final class EntryPoint implements FutharkFunction {
+  private final LoadedLibrary program;
+  private final Manifest.Entry entry;
+  private final Function cfun;
+  private final List<ValueType> inputs;
+  private final List<ValueType> outputs;
+  private final List<String> parameterTypes;
+  private final List<String> resultTypes;
+
+  EntryPoint(LoadedLibrary program, Manifest.Entry entry, Function cfun, List<ValueType> inputs, List<ValueType> outputs) {
+    this.program = program;
+    this.entry = entry;
+    this.cfun = cfun;
+    this.inputs = List.copyOf(inputs);
+    this.outputs = List.copyOf(outputs);
+    this.parameterTypes = entry.inputs().stream().map(Manifest.Input::type).toList();
+    this.resultTypes = entry.outputs().stream().map(Manifest.Output::type).toList();
+  }
+
+  @Override public String name() { return entry.name(); }
+
+  @Override public List<String> parameterTypes() { return parameterTypes; }
+
+  @Override public List<String> resultTypes() { return resultTypes; }
+
+  @Override public FutharkProgram program() { return program; }
+
+  @Override public Object call(Object... args) { return invoke(args, false); }
+
+  @Override public Object callNative(Object... args) { return invoke(args, true); }
+
+  @Override
+  public String toString() {
+    return "entry " + name() + " : " + String.join(" -> ", parameterTypes) + (parameterTypes.isEmpty() ? "" : " -> ")
+        + (resultTypes.size() == 1 ? resultTypes.get(0) : "(" + String.join(", ", resultTypes) + ")");
+  }
+
+  /** An argument prepared outside the lock. */
+  private sealed interface Prepared {}
+
+  private record ByValue(Object jna) implements Prepared {}
+
+  /** Java data already in native memory; becomes a temporary Futhark array under the lock. */
+  private record Buffer(ValueType.Array type, Memory data, long[] shape) implements Prepared {}
+
+  /** A native value of this context, passed as is. */
+  private record Passed(Handle handle, String what) implements Prepared {}
+
+  private Object invoke(Object[] args, boolean nativeResults) {
+    if (args == null) args = new Object[] {null};
+    if (args.length != inputs.size()) {
+      throw new IllegalArgumentException("entry point '" + name() + "' takes " + inputs.size() + " argument"
+          + (inputs.size() == 1 ? "" : "s") + signature() + " but was given " + args.length);
+    }
+    for (int i = 0; i < outputs.size(); i++) {
+      if (outputs.get(i) instanceof ValueType.Unsupported u) throw new FutharkException(u.reason() + " (result of entry point '" + name() + "')");
+    }
+    Context ctx = program.context();
+    Prepared[] prepared = new Prepared[args.length];
+    try {
+      for (int i = 0; i < args.length; i++) prepared[i] = prepare(i, args[i], ctx);
+      Object[] raw = callLocked(ctx, prepared, nativeResults);
+      for (int i = 0; i < raw.length; i++) {
+        if (raw[i] instanceof OutArray o) {
+          try {
+            raw[i] = JavaArrays.readNested(o.data, o.type.prim(), o.shape);
+          } finally {
+            o.data.close();
+          }
+        }
+      }
+      if (raw.length == 0) return null;
+      return raw.length == 1 ? raw[0] : raw;
+    } finally {
+      for (Prepared p : prepared) if (p instanceof Buffer b) b.data.close();
+      Reference.reachabilityFence(args); // native wrappers must not be cleaned while their pointers are in use
+    }
+  }
+
+  private String signature() {
+    List<String> ps = new ArrayList<>();
+    for (int i = 0; i < inputs.size(); i++) ps.add(paramName(i) + ": " + parameterTypes.get(i));
+    return " (" + String.join(", ", ps) + ")";
+  }
+
+  private String paramName(int i) {
+    String n = entry.inputs().get(i).name();
+    return n != null ? n : "in" + i;
+  }
+
+  private IllegalArgumentException badArg(int i, String why) {
+    return new IllegalArgumentException("entry point '" + name() + "', parameter " + (i + 1) + " '" + paramName(i)
+        + "' of type " + parameterTypes.get(i) + ": " + why);
+  }
+
+  private Prepared prepare(int i, Object arg, Context ctx) {
+    ValueType t = inputs.get(i);
+    if (arg == null) throw badArg(i, "null is not allowed");
+    try {
+      return switch (t) {
+        case ValueType.Scalar s -> new ByValue(Scalars.toNative(s.prim(), arg));
+        case ValueType.Array a -> prepareArray(i, a, arg, ctx);
+        case ValueType.Opaque o -> {
+          if (!(arg instanceof NativeOpaque n)) throw badArg(i, "expected an opaque value returned by this program but got " + Scalars.describe(arg));
+          if (!n.type().equals(o.name())) throw badArg(i, "expected opaque type " + o.name() + " but got " + n.type());
+          if (n.handle.context != ctx) throw badArg(i, "opaque values cannot be passed between programs");
+          yield new Passed(n.handle, "opaque value " + n.type());
+        }
+        case ValueType.Unsupported u -> throw new FutharkException(u.reason() + " (parameter " + paramName(i) + " of entry point '" + name() + "')");
+      };
+    } catch (IllegalArgumentException e) {
+      if (e.getMessage() != null && e.getMessage().startsWith("entry point '")) throw e;
+      throw badArg(i, e.getMessage());
+    }
+  }
+
+  private Prepared prepareArray(int i, ValueType.Array a, Object arg, Context ctx) {
+    if (arg instanceof NativeArray n) {
+      checkArrayType(i, a, n.elementType(), n.rank());
+      if (n.context() == ctx) return new Passed(n.handle, "native array " + n.type());
+      return new Buffer(a, n.copyOut(), n.shapeNoCopy()); // another program's array: copy it over
+    }
+    if (arg instanceof HostArray h) {
+      checkArrayType(i, a, h.elementType(), h.rank());
+      Memory mem = allocate(h.shapeNoCopy(), a.prim());
+      JavaArrays.writeRow(h.flatData(), 0, (int) JavaArrays.count(h.shapeNoCopy()), a.prim(), mem, 0);
+      return new Buffer(a, mem, h.shapeNoCopy());
+    }
+    if (arg instanceof FutharkOpaque) throw badArg(i, "expected an array but got an opaque value");
+    if (!arg.getClass().isArray()) {
+      throw badArg(i, "expected " + JavaArrays.javaName(JavaArrays.javaClass(a.prim(), a.rank())) + " or FutharkArray but got " + Scalars.describe(arg));
+    }
+    long[] shape = JavaArrays.shapeOf(arg, a.prim(), a.rank());
+    Memory mem = allocate(shape, a.prim());
+    if (JavaArrays.count(shape) > 0) JavaArrays.writeNested(arg, a.prim(), shape, mem);
+    return new Buffer(a, mem, shape);
+  }
+
+  private void checkArrayType(int i, ValueType.Array a, String elem, int rank) {
+    if (!elem.equals(a.prim().futharkName()) || rank != a.rank()) {
+      throw badArg(i, "expected " + a.name() + " but got a FutharkArray of type " + "[]".repeat(rank) + elem);
+    }
+  }
+
+  private static Memory allocate(long[] shape, Prim p) {
+    return new Memory(Math.max(1, Math.multiplyExact(JavaArrays.count(shape), (long) p.bytes())));
+  }
+
+  /** An array result copied out to native memory, to become Java arrays outside the lock. */
+  private record OutArray(ValueType.Array type, Memory data, long[] shape, Pointer pointer) {}
+
+  private Object[] callLocked(Context ctx, Prepared[] prepared, boolean nativeResults) {
+    int nOut = outputs.size();
+    Memory outs = new Memory(8L * Math.max(1, nOut));
+    outs.clear();
+    Object[] results = new Object[nOut];
+    List<Pointer> temps = new ArrayList<>();
+    List<Function> tempFrees = new ArrayList<>();
+    synchronized (ctx.lock()) {
+      Pointer c = ctx.pointer();
+      boolean called = false;
+      try {
+        Object[] cargs = new Object[1 + nOut + prepared.length];
+        cargs[0] = c;
+        for (int o = 0; o < nOut; o++) cargs[1 + o] = outs.share(8L * o, 8);
+        for (int i = 0; i < prepared.length; i++) {
+          cargs[1 + nOut + i] = switch (prepared[i]) {
+            case ByValue v -> v.jna();
+            case Passed p -> p.handle().pointer(p.what());
+            case Buffer b -> {
+              Object[] nargs = new Object[2 + b.shape().length];
+              nargs[0] = c;
+              nargs[1] = b.data();
+              for (int d = 0; d < b.shape().length; d++) nargs[2 + d] = b.shape()[d];
+              Pointer arr = ctx.checkPointer(b.type().newFn().invokePointer(nargs), b.type().newFn().getName());
+              temps.add(arr);
+              tempFrees.add(b.type().free());
+              yield arr;
+            }
+          };
+        }
+        int rc = cfun.invokeInt(cargs);
+        ctx.check(rc, "entry point " + name());
+        called = true;
+        ctx.sync();
+        for (int i = 0; i < prepared.length; i++) {
+          if (entry.inputs().get(i).unique() && prepared[i] instanceof Passed p) p.handle().markConsumed(name());
+        }
+        collectResults(ctx, outs, results, nativeResults);
+      } catch (RuntimeException | Error e) {
+        if (called) freeUncollected(ctx, outs, results);
+        throw e;
+      } finally {
+        for (int t = 0; t < temps.size(); t++) ctx.freeNow(tempFrees.get(t), temps.get(t));
+        outs.close();
+      }
+    }
+    return results;
+  }
+
+  private void collectResults(Context ctx, Memory outs, Object[] results, boolean nativeResults) {
+    boolean copied = false;
+    for (int o = 0; o < results.length; o++) {
+      Pointer p = outputs.get(o) instanceof ValueType.Scalar ? null : outs.getPointer(8L * o);
+      switch (outputs.get(o)) {
+        case ValueType.Scalar s -> results[o] = s.prim().read(outs, 8L * o);
+        case ValueType.Opaque op -> results[o] = new NativeOpaque(ctx, op, p);
+        case ValueType.Array a when nativeResults -> results[o] = new NativeArray(ctx, a, p);
+        case ValueType.Array a -> {
+          long[] shape = a.shape().invokePointer(new Object[] {ctx.valuePointer(), p}).getLongArray(0, a.rank());
+          Memory mem = allocate(shape, a.prim());
+          results[o] = new OutArray(a, mem, shape, p);
+          ctx.check(a.values().invokeInt(new Object[] {ctx.valuePointer(), p, mem}), "copying result " + (o + 1) + " of " + name());
+          copied = true;
+        }
+        case ValueType.Unsupported u -> throw new FutharkException(u.reason());
+      }
+    }
+    if (copied) ctx.sync();
+    // Array results copied out are not needed natively any more.
+    for (Object r : results) if (r instanceof OutArray out) ctx.freeNow(out.type().free(), out.pointer());
+  }
+
+  /** After a failure once the entry point has run: free every result not yet handed to the caller. */
+  private void freeUncollected(Context ctx, Memory outs, Object[] results) {
+    for (int o = 0; o < results.length; o++) {
+      switch (results[o]) {
+        case null -> {
+          Function free = switch (outputs.get(o)) {
+            case ValueType.Array a -> a.free();
+            case ValueType.Opaque op -> op.free();
+            default -> null;
+          };
+          Pointer p = free == null ? null : outs.getPointer(8L * o);
+          if (p != null) ctx.freeNow(free, p);
+        }
+        case OutArray out -> {
+          out.data().close();
+          ctx.freeNow(out.type().free(), out.pointer());
+        }
+        case NativeArray a -> a.close();
+        case NativeOpaque op -> op.close();
+        default -> { }
+      }
+    }
+  }
+}
