@@ -14,14 +14,14 @@ import java.nio.file.StandardCopyOption;
  * with gcc and loads fresh programs from it. Tests using it are skipped, saying why, when gcc is
  * missing.
  */
-final class Fixture {
+public final class Fixture {
   private Fixture() {}
 
   private static Path dir;
   private static String failure;
 
   /** The directory holding fixture.so and fixture.json, building them on first use. */
-  static synchronized Path dir() {
+  public static synchronized Path dir() {
     if (dir == null && failure == null) {
       try {
         Path d = Files.createTempDirectory("futhark4j-fixture");
@@ -45,7 +45,7 @@ final class Fixture {
   }
 
   /** A fresh program (its own context) from the fixture library. */
-  static LoadedLibrary load(int threads) {
+  public static LoadedLibrary load(int threads) {
     Path d = dir();
     try {
       return LoadedLibrary.load(d.resolve("fixture.so"), d.resolve("fixture.json"), threads);
@@ -54,7 +54,7 @@ final class Fixture {
     }
   }
 
-  static LoadedLibrary load() {
+  public static LoadedLibrary load() {
     return load(0);
   }
 
