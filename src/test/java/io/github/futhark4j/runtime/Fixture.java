@@ -58,6 +58,30 @@ public final class Fixture {
     return load(0);
   }
 
+  /**
+   * Writes an executable stand-in for {@code futhark} into {@code dir}: it answers
+   * {@code --version}, and for {@code futhark BACKEND --library -o OUT FILE} writes the fixture
+   * library as OUT.c/.h/.json, or fails like a compiler when FILE contains {@code SYNTAX ERROR}.
+   * This drives the facade and the engine end to end without a Futhark compiler.
+   */
+  public static Path fakeFuthark(Path dir) throws IOException {
+    Path fixtures = dir();
+    Path script = dir.resolve("futhark");
+    Files.writeString(script, """
+        #!/bin/sh
+        if [ "$1" = "--version" ]; then echo "Futhark 0.0.1 (fake for tests)"; exit 0; fi
+        out="$4"; file="$5"
+        if grep -q 'SYNTAX ERROR' "$file"; then
+          echo "Error at $file:1:1-6:" >&2
+          echo "Unexpected token SYNTAX in the fake compiler." >&2
+          exit 1
+        fi
+        cp '%1$s/fixture.c' "$out.c" && : > "$out.h" && cp '%1$s/fixture.json' "$out.json"
+        """.formatted(fixtures));
+    if (!script.toFile().setExecutable(true)) throw new IOException("cannot make " + script + " executable");
+    return script;
+  }
+
   private static void copy(String resource, Path to) throws IOException {
     try (InputStream in = Fixture.class.getResourceAsStream(resource)) {
       if (in == null) throw new IllegalStateException("missing test resource " + resource);
