@@ -68,6 +68,9 @@ final class EntryPoint implements FutharkFunction {
 
   private Object invoke(Object[] args, boolean nativeResults) {
     if (args == null) args = new Object[] {null};
+    // f.call(new long[][] {...}) hands Java's varargs the rows themselves; for a one-parameter
+    // entry point a typed array in place of Object[] can only mean the one argument.
+    if (args.getClass() != Object[].class && inputs.size() == 1) args = new Object[] {args};
     if (args.length != inputs.size()) {
       throw new IllegalArgumentException("entry point '" + name() + "' takes " + inputs.size() + " argument"
           + (inputs.size() == 1 ? "" : "s") + signature() + " but was given " + args.length);
@@ -213,6 +216,7 @@ final class EntryPoint implements FutharkFunction {
       } finally {
         for (int t = 0; t < temps.size(); t++) ctx.freeNow(tempFrees.get(t), temps.get(t));
         outs.close();
+        Reference.reachabilityFence(ctx);
       }
     }
     return results;

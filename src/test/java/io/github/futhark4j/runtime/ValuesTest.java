@@ -125,6 +125,13 @@ class ValuesTest {
   }
 
   @Test
+  void aTypedArrayAsTheOnlyArgumentIsNotSpreadAsVarargs() {
+    float[][][] x = {{{1}}};
+    float[][][] y = (float[][][]) lib.function("neg3").call(x);
+    assertEquals(-1f, y[0][0][0]);
+  }
+
+  @Test
   void severalResultsComeBackAsObjectArray() {
     Object r = call("minmax", (Object) new long[] {5, -3, 9, 0});
     assertArrayEquals(new Object[] {-3L, 9L}, (Object[]) r);
