@@ -161,6 +161,54 @@ class FutharkApiTest {
     assertEquals("builtin", t.compiler());
   }
 
+  @Test
+  void everyPrimitiveTypeRoundTripsThroughCompiledCode() throws Exception {
+    StringBuilder src = new StringBuilder();
+    for (String t : List.of("i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "f16", "f32", "f64", "bool")) {
+      src.append("entry id_").append(t).append(" (x: ").append(t).append(") : ").append(t).append(" = x\n");
+      src.append("entry rev_").append(t).append(" (xs: []").append(t).append(") : []").append(t).append(" = reverse xs\n");
+    }
+    try (FutharkProgram p = compile(src.toString())) {
+      assertEquals((byte) -5, p.function("id_i8").call(-5));
+      assertEquals((short) 300, p.function("id_i16").call(300));
+      assertEquals(-7, p.function("id_i32").call(-7));
+      assertEquals(Long.MIN_VALUE, p.function("id_i64").call(Long.MIN_VALUE));
+      assertEquals((byte) -1, p.function("id_u8").call(255));
+      assertEquals((short) -1, p.function("id_u16").call(65535));
+      assertEquals(-1, p.function("id_u32").call(4294967295L));
+      assertEquals(-1L, p.function("id_u64").call(-1L));
+      assertEquals(0.5f, p.function("id_f16").call(0.5));
+      assertEquals(0.25f, p.function("id_f32").call(0.25));
+      assertEquals(Math.E, p.function("id_f64").call(Math.E));
+      assertEquals(true, p.function("id_bool").call(true));
+      assertArrayEquals(new byte[] {2, 1}, (byte[]) p.function("rev_u8").call((Object) new byte[] {1, 2}));
+      assertArrayEquals(new float[] {2f, 0.5f}, (float[]) p.function("rev_f16").call((Object) new float[] {0.5f, 2f}));
+      assertArrayEquals(new boolean[] {false, true}, (boolean[]) p.function("rev_bool").call((Object) new boolean[] {true, false}));
+      assertArrayEquals(new long[] {3, 2, 1}, (long[]) p.function("rev_i64").call((Object) new long[] {1, 2, 3}));
+    }
+  }
+
+  @Test
+  void manyThreadsOnOneCompiledFunction() throws Exception {
+    try (FutharkProgram p = compile("entry sumsq (xs: []i64) : i64 = reduce (+) 0 (map (\\x -> x * x) xs)\n")) {
+      FutharkFunction f = p.function("sumsq");
+      java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(8);
+      try {
+        List<java.util.concurrent.Future<Boolean>> rs = new java.util.ArrayList<>();
+        for (int t = 0; t < 8; t++) {
+          final long k = t;
+          rs.add(pool.submit(() -> {
+            for (int i = 0; i < 200; i++) if ((Long) f.call((Object) new long[] {k, i}) != k * k + (long) i * i) return false;
+            return true;
+          }));
+        }
+        for (var r : rs) assertTrue(r.get());
+      } finally {
+        pool.shutdown();
+      }
+    }
+  }
+
   // ---- End to end through the toolchain with a stand-in futhark that emits the C fixture library.
 
   private static FutharkOptions fake(Path dir) throws Exception {
