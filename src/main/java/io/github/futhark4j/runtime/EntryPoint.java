@@ -88,14 +88,14 @@ final class EntryPoint implements FutharkFunction {
           try {
             raw[i] = JavaArrays.readNested(o.data, o.type.prim(), o.shape);
           } finally {
-            o.data.close();
+            Staging.give(o.data);
           }
         }
       }
       if (raw.length == 0) return null;
       return raw.length == 1 ? raw[0] : raw;
     } finally {
-      for (Prepared p : prepared) if (p instanceof Buffer b) b.data.close();
+      for (Prepared p : prepared) if (p instanceof Buffer b) Staging.give(b.data);
       Reference.reachabilityFence(args); // native wrappers must not be cleaned while their pointers are in use
     }
   }
@@ -166,7 +166,7 @@ final class EntryPoint implements FutharkFunction {
   }
 
   private static Memory allocate(long[] shape, Prim p) {
-    return new Memory(Math.max(1, Math.multiplyExact(JavaArrays.count(shape), (long) p.bytes())));
+    return Staging.take(Math.multiplyExact(JavaArrays.count(shape), (long) p.bytes()));
   }
 
   /** An array result copied out to native memory, to become Java arrays outside the lock. */
@@ -174,8 +174,8 @@ final class EntryPoint implements FutharkFunction {
 
   private Object[] callLocked(Context ctx, Prepared[] prepared, boolean nativeResults) {
     int nOut = outputs.size();
-    Memory outs = new Memory(8L * Math.max(1, nOut));
-    outs.clear();
+    Memory outs = Staging.take(8L * nOut);
+    outs.setMemory(0, 8L * nOut, (byte) 0);
     Object[] results = new Object[nOut];
     List<Pointer> temps = new ArrayList<>();
     List<Function> tempFrees = new ArrayList<>();
@@ -215,7 +215,7 @@ final class EntryPoint implements FutharkFunction {
         throw e;
       } finally {
         for (int t = 0; t < temps.size(); t++) ctx.freeNow(tempFrees.get(t), temps.get(t));
-        outs.close();
+        Staging.give(outs);
         Reference.reachabilityFence(ctx);
       }
     }
@@ -259,7 +259,7 @@ final class EntryPoint implements FutharkFunction {
           if (p != null) ctx.freeNow(free, p);
         }
         case OutArray out -> {
-          out.data().close();
+          Staging.give(out.data());
           ctx.freeNow(out.type().free(), out.pointer());
         }
         case NativeArray a -> a.close();

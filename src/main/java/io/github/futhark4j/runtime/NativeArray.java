@@ -31,17 +31,19 @@ final class NativeArray extends FutharkArray {
 
   @Override public boolean isNative() { return true; }
 
-  /** Copies the data into fresh native memory (one copy, by the library's values function). */
+  /** Copies the data into a staging buffer (one copy, by the library's values function); give it back when done. */
   Memory copyOut() {
     Context c = handle.context;
-    long bytes = Math.max(1, JavaArrays.count(shape) * type.prim().bytes());
-    Memory mem = new Memory(bytes);
+    Memory mem = Staging.take(JavaArrays.count(shape) * type.prim().bytes());
     try {
       synchronized (c.lock()) {
         Pointer p = handle.pointer("native array " + type.name());
         c.check(type.values().invokeInt(new Object[] {c.valuePointer(), p, mem}), "copying " + type.name() + " out");
         c.sync();
       }
+    } catch (RuntimeException | Error e) {
+      Staging.give(mem);
+      throw e;
     } finally {
       Reference.reachabilityFence(this);
     }
@@ -54,7 +56,7 @@ final class NativeArray extends FutharkArray {
     try {
       return JavaArrays.readNested(mem, type.prim(), shape);
     } finally {
-      mem.close();
+      Staging.give(mem);
     }
   }
 
@@ -66,7 +68,7 @@ final class NativeArray extends FutharkArray {
       if (n > Integer.MAX_VALUE - 8) throw new IllegalStateException(n + " elements do not fit in a Java array");
       return JavaArrays.readRow(mem, 0, type.prim(), (int) n);
     } finally {
-      mem.close();
+      Staging.give(mem);
     }
   }
 
