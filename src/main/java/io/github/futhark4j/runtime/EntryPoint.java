@@ -55,17 +55,6 @@ final class EntryPoint implements FutharkFunction {
         + (resultTypes.size() == 1 ? resultTypes.get(0) : "(" + String.join(", ", resultTypes) + ")");
   }
 
-  /** An argument prepared outside the lock. */
-  private sealed interface Prepared {}
-
-  private record ByValue(Object jna) implements Prepared {}
-
-  /** Java data already in native memory; becomes a temporary Futhark array under the lock. */
-  private record Buffer(ValueType.Array type, Memory data, long[] shape) implements Prepared {}
-
-  /** A native value of this context, passed as is. */
-  private record Passed(Handle handle, String what) implements Prepared {}
-
   private Object invoke(Object[] args, boolean nativeResults) {
     if (args == null) args = new Object[] {null};
     // f.call(new long[][] {...}) hands Java's varargs the rows themselves; for a one-parameter
@@ -79,7 +68,7 @@ final class EntryPoint implements FutharkFunction {
       if (outputs.get(i) instanceof ValueType.Unsupported u) throw new FutharkException(u.reason() + " (result of entry point '" + name() + "')");
     }
     Context ctx = program.context();
-    Prepared[] prepared = new Prepared[args.length];
+    Arguments.Prepared[] prepared = new Arguments.Prepared[args.length];
     try {
       for (int i = 0; i < args.length; i++) prepared[i] = prepare(i, args[i], ctx);
       Object[] raw = callLocked(ctx, prepared, nativeResults);
@@ -95,7 +84,7 @@ final class EntryPoint implements FutharkFunction {
       if (raw.length == 0) return null;
       return raw.length == 1 ? raw[0] : raw;
     } finally {
-      for (Prepared p : prepared) if (p instanceof Buffer b) Staging.give(b.data);
+      for (Arguments.Prepared p : prepared) Arguments.release(p);
       Reference.reachabilityFence(args); // native wrappers must not be cleaned while their pointers are in use
     }
   }
@@ -116,69 +105,28 @@ final class EntryPoint implements FutharkFunction {
         + "' of type " + parameterTypes.get(i) + ": " + why);
   }
 
-  private Prepared prepare(int i, Object arg, Context ctx) {
-    ValueType t = inputs.get(i);
-    if (arg == null) throw badArg(i, "null is not allowed");
+  private Arguments.Prepared prepare(int i, Object arg, Context ctx) {
     try {
-      return switch (t) {
-        case ValueType.Scalar s -> new ByValue(Scalars.toNative(s.prim(), arg));
-        case ValueType.Array a -> prepareArray(i, a, arg, ctx);
-        case ValueType.Opaque o -> {
-          if (!(arg instanceof NativeOpaque n)) throw badArg(i, "expected an opaque value returned by this program but got " + Scalars.describe(arg));
-          if (!n.type().equals(o.name())) throw badArg(i, "expected opaque type " + o.name() + " but got " + n.type());
-          if (n.handle.context != ctx) throw badArg(i, "opaque values cannot be passed between programs");
-          yield new Passed(n.handle, "opaque value " + n.type());
-        }
-        case ValueType.Unsupported u -> throw new FutharkException(u.reason() + " (parameter " + paramName(i) + " of entry point '" + name() + "')");
-      };
+      return Arguments.prepare(inputs.get(i), arg, ctx);
     } catch (IllegalArgumentException e) {
-      if (e.getMessage() != null && e.getMessage().startsWith("entry point '")) throw e;
       throw badArg(i, e.getMessage());
+    } catch (FutharkException e) {
+      throw new FutharkException(e.getMessage() + " (parameter " + paramName(i) + " of entry point '" + name() + "')", e);
     }
   }
 
-  private Prepared prepareArray(int i, ValueType.Array a, Object arg, Context ctx) {
-    if (arg instanceof NativeArray n) {
-      checkArrayType(i, a, n.elementType(), n.rank());
-      if (n.context() == ctx) return new Passed(n.handle, "native array " + n.type());
-      return new Buffer(a, n.copyOut(), n.shapeNoCopy()); // another program's array: copy it over
-    }
-    if (arg instanceof HostArray h) {
-      checkArrayType(i, a, h.elementType(), h.rank());
-      Memory mem = allocate(h.shapeNoCopy(), a.prim());
-      JavaArrays.writeRow(h.flatData(), 0, (int) JavaArrays.count(h.shapeNoCopy()), a.prim(), mem, 0);
-      return new Buffer(a, mem, h.shapeNoCopy());
-    }
-    if (arg instanceof FutharkOpaque) throw badArg(i, "expected an array but got an opaque value");
-    if (!arg.getClass().isArray()) {
-      throw badArg(i, "expected " + JavaArrays.javaName(JavaArrays.javaClass(a.prim(), a.rank())) + " or FutharkArray but got " + Scalars.describe(arg));
-    }
-    long[] shape = JavaArrays.shapeOf(arg, a.prim(), a.rank());
-    Memory mem = allocate(shape, a.prim());
-    if (JavaArrays.count(shape) > 0) JavaArrays.writeNested(arg, a.prim(), shape, mem);
-    return new Buffer(a, mem, shape);
-  }
-
-  private void checkArrayType(int i, ValueType.Array a, String elem, int rank) {
-    if (!elem.equals(a.prim().futharkName()) || rank != a.rank()) {
-      throw badArg(i, "expected " + a.name() + " but got a FutharkArray of type " + "[]".repeat(rank) + elem);
-    }
-  }
-
-  private static Memory allocate(long[] shape, Prim p) {
-    return Staging.take(Math.multiplyExact(JavaArrays.count(shape), (long) p.bytes()));
-  }
+  /** Marks a result slot whose native value is already taken care of. */
+  private static final Object CONVERTING = new Object();
 
   /** An array result copied out to native memory, to become Java arrays outside the lock. */
   private record OutArray(ValueType.Array type, Memory data, long[] shape, Pointer pointer) {}
 
-  private Object[] callLocked(Context ctx, Prepared[] prepared, boolean nativeResults) {
+  private Object[] callLocked(Context ctx, Arguments.Prepared[] prepared, boolean nativeResults) {
     int nOut = outputs.size();
     Memory outs = Staging.take(8L * nOut);
     outs.setMemory(0, 8L * nOut, (byte) 0);
     Object[] results = new Object[nOut];
-    List<Pointer> temps = new ArrayList<>();
-    List<Function> tempFrees = new ArrayList<>();
+    Arguments.Temps temps = new Arguments.Temps();
     synchronized (ctx.lock()) {
       Pointer c = ctx.pointer();
       boolean called = false;
@@ -186,35 +134,20 @@ final class EntryPoint implements FutharkFunction {
         Object[] cargs = new Object[1 + nOut + prepared.length];
         cargs[0] = c;
         for (int o = 0; o < nOut; o++) cargs[1 + o] = outs.share(8L * o, 8);
-        for (int i = 0; i < prepared.length; i++) {
-          cargs[1 + nOut + i] = switch (prepared[i]) {
-            case ByValue v -> v.jna();
-            case Passed p -> p.handle().pointer(p.what());
-            case Buffer b -> {
-              Object[] nargs = new Object[2 + b.shape().length];
-              nargs[0] = c;
-              nargs[1] = b.data();
-              for (int d = 0; d < b.shape().length; d++) nargs[2 + d] = b.shape()[d];
-              Pointer arr = ctx.checkPointer(b.type().newFn().invokePointer(nargs), b.type().newFn().getName());
-              temps.add(arr);
-              tempFrees.add(b.type().free());
-              yield arr;
-            }
-          };
-        }
+        for (int i = 0; i < prepared.length; i++) cargs[1 + nOut + i] = Arguments.materialize(prepared[i], ctx, c, temps);
         int rc = cfun.invokeInt(cargs);
         ctx.check(rc, "entry point " + name());
         called = true;
         ctx.sync();
         for (int i = 0; i < prepared.length; i++) {
-          if (entry.inputs().get(i).unique() && prepared[i] instanceof Passed p) p.handle().markConsumed(name());
+          if (entry.inputs().get(i).unique()) Arguments.consumed(prepared[i], name());
         }
         collectResults(ctx, outs, results, nativeResults);
       } catch (RuntimeException | Error e) {
         if (called) freeUncollected(ctx, outs, results);
         throw e;
       } finally {
-        for (int t = 0; t < temps.size(); t++) ctx.freeNow(tempFrees.get(t), temps.get(t));
+        temps.freeAll(ctx);
         Staging.give(outs);
         Reference.reachabilityFence(ctx);
       }
@@ -228,11 +161,19 @@ final class EntryPoint implements FutharkFunction {
       Pointer p = outputs.get(o) instanceof ValueType.Scalar ? null : outs.getPointer(8L * o);
       switch (outputs.get(o)) {
         case ValueType.Scalar s -> results[o] = s.prim().read(outs, 8L * o);
+        case ValueType.Opaque op when op.record() != null && !nativeResults -> {
+          results[o] = CONVERTING; // p is freed below whatever happens; freeUncollected must not free it again
+          try {
+            results[o] = Results.record(op, p, ctx);
+          } finally {
+            ctx.freeNow(op.free(), p);
+          }
+        }
         case ValueType.Opaque op -> results[o] = new NativeOpaque(ctx, op, p);
         case ValueType.Array a when nativeResults -> results[o] = new NativeArray(ctx, a, p);
         case ValueType.Array a -> {
           long[] shape = a.shape().invokePointer(new Object[] {ctx.valuePointer(), p}).getLongArray(0, a.rank());
-          Memory mem = allocate(shape, a.prim());
+          Memory mem = Arguments.allocate(shape, a.prim());
           results[o] = new OutArray(a, mem, shape, p);
           ctx.check(a.values().invokeInt(new Object[] {ctx.valuePointer(), p, mem}), "copying result " + (o + 1) + " of " + name());
           copied = true;

@@ -34,9 +34,9 @@ public final class LoadedLibrary implements FutharkProgram {
     List<Object[]> pending = new ArrayList<>();
     for (Manifest.Entry e : manifest.entryPoints().values()) {
       List<ValueType> in = new ArrayList<>();
-      for (Manifest.Input i : e.inputs()) in.add(types.computeIfAbsent(i.type(), t -> ValueType.resolve(t, manifest, api)));
+      for (Manifest.Input i : e.inputs()) in.add(ValueType.resolve(i.type(), manifest, api, types));
       List<ValueType> out = new ArrayList<>();
-      for (Manifest.Output o : e.outputs()) out.add(types.computeIfAbsent(o.type(), t -> ValueType.resolve(t, manifest, api)));
+      for (Manifest.Output o : e.outputs()) out.add(ValueType.resolve(o.type(), manifest, api, types));
       pending.add(new Object[] {e, api.function(e.cfun()), in, out});
     }
     this.context = new Context(api, threads);

@@ -88,7 +88,7 @@ class NativeValuesTest {
   @Test
   void opaquesAreNativeAndFreed() {
     try (LoadedLibrary one = Fixture.load(); LoadedLibrary two = Fixture.load()) {
-      FutharkOpaque p = (FutharkOpaque) one.function("mkpair").call(1, 2.0);
+      FutharkOpaque p = (FutharkOpaque) one.function("mkpair").callNative(1, 2.0);
       assertEquals(1, live(one));
       String m = assertThrows(IllegalArgumentException.class, () -> two.function("pairsum").call(p)).getMessage();
       assertTrue(m.contains("between programs"), m);

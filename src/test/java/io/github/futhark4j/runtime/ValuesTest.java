@@ -2,7 +2,6 @@ package io.github.futhark4j.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
 import io.github.futhark4j.FutharkArray;
 import io.github.futhark4j.FutharkFunction;
@@ -159,15 +158,6 @@ class ValuesTest {
     assertEquals(lib, f.program());
     assertEquals(List.of("u64"), lib.function("widen").resultTypes());
     assertEquals("sum", lib.entryPoints().keySet().iterator().next());
-  }
-
-  @Test
-  void opaqueValuesGoBackIntoTheProgram() {
-    Object p = call("mkpair", 2, 0.5);
-    assertInstanceOf(io.github.futhark4j.FutharkOpaque.class, p);
-    assertEquals("pair", ((io.github.futhark4j.FutharkOpaque) p).type());
-    assertEquals(2.5, call("pairsum", p));
-    ((io.github.futhark4j.FutharkOpaque) p).close();
   }
 
   @Test
