@@ -20,12 +20,14 @@ import javax.script.ScriptEngineManager;
 import javax.script.ScriptException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * The engine's binding and Invocable behaviour on the C fixture library, loaded as a compiled
  * script (no Futhark compiler needed).
  */
+@Tag("native")
 class InvocableTest {
   FutharkScriptEngine engine;
   LoadedLibrary lib;

@@ -8,12 +8,14 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * Many Java threads on one function. The fixture fails any call that finds another call inside
  * the same context, so this passes only if the runtime serialises calls per context.
  */
+@Tag("native")
 class ConcurrencyTest {
   @Test
   void eightThreadsTimesAThousandCallsOnOneFunction() throws Exception {

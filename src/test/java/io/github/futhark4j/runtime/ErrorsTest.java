@@ -10,9 +10,11 @@ import io.github.futhark4j.FutharkOutOfMemoryException;
 import io.github.futhark4j.FutharkProgramException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Argument errors name the entry point and parameter; native failures become the right exception. */
+@Tag("native")
 class ErrorsTest {
   static LoadedLibrary lib;
 

@@ -9,9 +9,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.futhark4j.FutharkArray;
 import io.github.futhark4j.FutharkOpaque;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Native handles: chaining without copies, closing, the Cleaner, and lifetimes across contexts. */
+@Tag("native")
 class NativeValuesTest {
   private static long live(LoadedLibrary lib) {
     return (Long) lib.function("live").call();

@@ -10,8 +10,10 @@ import io.github.futhark4j.FutharkArray;
 import io.github.futhark4j.FutharkProgram;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag("native")
 class ProgramCacheTest {
   @Test
   void aHitReusesTheLoadedLibraryAndItsContext() {

@@ -13,9 +13,11 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Records and tuples (opaque types with a record view): built from and converted to Java values. */
+@Tag("native")
 class RecordsTest {
   LoadedLibrary lib;
 

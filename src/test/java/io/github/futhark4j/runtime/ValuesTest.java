@@ -8,9 +8,11 @@ import io.github.futhark4j.FutharkFunction;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Every primitive type and array ranks 1 to 3 across the fixture library, in and out. */
+@Tag("native")
 class ValuesTest {
   static LoadedLibrary lib;
 
