@@ -42,8 +42,12 @@ public final class ProgramCache {
     }
   }
 
-  /** Closes and forgets every library that no open view uses; returns how many. */
+  /**
+   * Closes and forgets every library that no open view uses, and frees the pooled native staging
+   * buffers; returns how many libraries were evicted.
+   */
   public int evictUnused() {
+    Staging.clear();
     int n = 0;
     for (Map.Entry<Object, Slot> e : slots.entrySet()) {
       Slot s = e.getValue();
