@@ -16,9 +16,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * ([]i32, i64 -> i32, failing out of bounds), {@code pair} (f64 -> f64, f64), {@code wrong}
  * (i32 -> i32, off by one), {@code halve} ([]f64 -> []f64).
  */
-final class FakeLoader implements ProgramLoader {
-  final AtomicInteger loads = new AtomicInteger();
-  final AtomicInteger calls = new AtomicInteger();
+public final class FakeLoader implements ProgramLoader {
+  public final AtomicInteger loads = new AtomicInteger();
+  public final AtomicInteger calls = new AtomicInteger();
 
   @Override
   public LoadedProgram load(Path program) throws CompileFailure {
