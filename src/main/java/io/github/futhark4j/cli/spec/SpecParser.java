@@ -38,7 +38,7 @@ import java.util.regex.PatternSyntaxException;
  * Reads the {@code -- ==} test blocks of a Futhark program.
  *
  * <p>A block starts at a line that is {@code --}, optional spaces and {@code ==} alone, and runs over
- * the following lines that start with {@code --}. Everything outside blocks is ignored, so the
+ * the following lines that start with {@code --}, up to the next such marker line. Everything outside blocks is ignored, so the
  * parser works on a copy of the file in which all of it, and the {@code --} prefixes, are blanked
  * out: offsets, lines and columns in that copy are those of the file.
  *
@@ -130,13 +130,19 @@ public final class SpecParser {
       int lineEnd = nl < 0 ? text.length() : nl;
       String line = text.substring(lineStart, lineEnd);
       if (nl >= 0) masked[nl] = '\n';
-      if (blockStart >= 0 && line.startsWith("--")) {
+      boolean marker = BLOCK_START.matcher(line).matches();
+      if (blockStart >= 0 && marker) {
+        // A marker line inside a block starts the next block. futhark wants a non-comment line in
+        // between; accepting both costs nothing and reads naturally.
+        blocks.add(new int[] {blockStart, lineStart});
+        blockStart = -1;
+      } else if (blockStart >= 0 && line.startsWith("--")) {
         for (int i = lineStart + 2; i < lineEnd; i++) masked[i] = text.charAt(i);
       } else if (blockStart >= 0) {
         blocks.add(new int[] {blockStart, lineStart});
         blockStart = -1;
       }
-      if (blockStart < 0 && BLOCK_START.matcher(line).matches()) {
+      if (blockStart < 0 && marker) {
         blockStart = nl < 0 ? text.length() : nl;
       }
       if (nl < 0) break;

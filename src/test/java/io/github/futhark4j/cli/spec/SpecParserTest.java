@@ -132,6 +132,24 @@ class SpecParserTest {
   }
 
   @Test
+  void adjacentBlocksNeedNoSeparatorLine() throws Exception {
+    RunCases rc = cases("""
+        -- Two entry points.
+        -- ==
+        -- entry: dot
+        -- input { [1.0, 2.0] [3.0, 4.0] }
+        -- output { 11.0 }
+        -- ==
+        -- entry: scale
+        -- input { 3.0 [1.0, 2.0] }
+        -- output { [3.0, 6.0] }
+        entry dot (xs: []f64) (ys: []f64) = 0.0
+        """);
+    assertEquals(List.of("dot", "scale"), rc.ios().stream().map(InputOutputs::entryPoint).toList());
+    assertEquals(0, rc.ios().get(1).runs().get(0).index());
+  }
+
+  @Test
   void valuesSpanSeveralCommentLines() throws Exception {
     RunCases rc = cases("""
         -- ==
