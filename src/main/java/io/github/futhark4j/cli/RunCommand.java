@@ -29,10 +29,11 @@ public final class RunCommand implements Command {
 
         Compiles the program (cached), reads the entry point's arguments from standard input (Futhark
         value syntax or the binary data format, mixed), runs it and prints each result on a line in
-        Futhark's value syntax, like an executable made by 'futhark c'.
+        Futhark's value syntax, like an executable made by 'futhark c'. Unsuffixed literals take the
+        parameter's type where they can ('1' is read as 1.0f64 for an f64 parameter).
 
         Options:
-          -e, --entry-point NAME     the entry point to run (default: main)
+          -e, --entry-point NAME     the entry point to run (default: main, or the only entry point)
           -b, --binary-output        print results in the binary data format
           -t, --write-runtime-to F   write the runtime of each run in microseconds to F, one per line
           -r, --runs N               run N times after one warm-up run; print the last result
@@ -50,18 +51,20 @@ public final class RunCommand implements Command {
         .option("-r", "--runs").flag("-n", "--no-print-result").option("--backend").parse(argv);
     if (a.positional().size() != 1) throw new UsageException("expected one program, got " + a.positional().size());
     Path prog = Programs.program(a.positional().get(0));
-    String entry = a.value("-e", "main");
+    String entryOption = a.value("-e", null);
     int runs = a.intValue("-r", 0, 1);
     String backend = Programs.backend(a);
 
     try (LoadedProgram p = Programs.load(cli.loaders().forBackend(backend), prog)) {
+      String entry = entryOption != null ? entryOption : p.defaultEntry();
       if (!p.entryPoints().containsKey(entry)) {
         throw new ExitException(2, "No entry point '" + entry + "'. The program has: "
             + String.join(", ", p.entryPoints().keySet()));
       }
       List<Value> args;
       try {
-        args = ValueReader.of(cli.in(), "stdin").readAll();
+        // Like compiled Futhark programs, read each argument knowing the parameter's type.
+        args = ValueReader.of(cli.in(), "stdin").readAll(Value.elementTypesOf(p.entryPoints().get(entry).parameterTypes()));
       } catch (ValueFormatException e) {
         throw new ExitException(2, "Error when reading input: " + e.getMessage());
       }

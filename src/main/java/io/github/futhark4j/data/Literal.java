@@ -21,10 +21,19 @@ record Literal(Kind kind, boolean negative, String text, int radix, PrimType suf
 
   /** The type this literal has on its own: its suffix, else i32 for integers, f64 for decimals. */
   PrimType defaultType() {
+    return defaultType(null);
+  }
+
+  /**
+   * The type of an unsuffixed literal where a value of element type {@code hint} is expected (as
+   * compiled Futhark programs read their input: {@code 1} is an f64 where an f64 is expected);
+   * literals that cannot have that type keep their own default.
+   */
+  PrimType defaultType(PrimType hint) {
     if (suffix != null) return suffix;
     return switch (kind) {
-      case INT -> PrimType.I32;
-      case FLOAT -> PrimType.F64;
+      case INT -> hint != null && hint != PrimType.BOOL ? hint : PrimType.I32;
+      case FLOAT -> hint != null && hint.isFloat() ? hint : PrimType.F64;
       case BOOL -> PrimType.BOOL;
       case NAN, INF -> PrimType.F64;
     };

@@ -143,6 +143,23 @@ public final class Value {
   }
 
   /**
+   * The element type of a manifest type name ({@code f64} for {@code [][]f64}), or {@code null} when
+   * the type is not a primitive or an array of primitives (an opaque type).
+   */
+  public static PrimType elementTypeOf(String typeName) {
+    String t = typeName.trim().replace("*", "");
+    while (t.startsWith("[]")) t = t.substring(2);
+    return PrimType.byName(t);
+  }
+
+  /** {@link #elementTypeOf} for each type; entries are {@code null} for opaque types. */
+  public static java.util.List<PrimType> elementTypesOf(java.util.List<String> typeNames) {
+    java.util.List<PrimType> out = new java.util.ArrayList<>();
+    for (String n : typeNames) out.add(elementTypeOf(n));
+    return out;
+  }
+
+  /**
    * Converts a Java value to a value of the manifest type {@code typeName} ({@code []u8}, {@code f16}).
    *
    * @throws IllegalArgumentException if the type is not a primitive or array-of-primitive type, or the

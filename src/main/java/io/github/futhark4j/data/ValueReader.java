@@ -16,7 +16,8 @@ import java.util.List;
  * separators, optional suffix {@code i8..u64}; unsuffixed is i32), decimal literals (unsuffixed is
  * f64, suffixes {@code f16 f32 f64}; an integer with a float suffix is a float), {@code true},
  * {@code false}, {@code f32.nan}, {@code -f64.inf}, arrays {@code [..]} of any rank (the first
- * suffixed element, else the first element, fixes the element type), {@code empty([2][0]i32)}, and
+ * suffixed element, else the first element, fixes the element type; unsuffixed integers among
+ * decimals make a float array), {@code empty([2][0]i32)}, and
  * strings {@code "..."} as {@code []u8} (UTF-8).
  *
  * <p>Errors are {@link ValueFormatException}s with line and column.
@@ -29,6 +30,7 @@ public final class ValueReader {
   private final int baseColumn;
   private final int origin;
   private int pos;
+  private PrimType hint;
 
   /**
    * @param baseLine   line of the first byte (for values cut out of a larger file)
@@ -73,8 +75,13 @@ public final class ValueReader {
 
   /** The remaining values. */
   public List<Value> readAll() {
+    return readAll(List.of());
+  }
+
+  /** The remaining values; value {@code i} is read with {@code hints.get(i)} as in {@link #next(PrimType)}. */
+  public List<Value> readAll(List<PrimType> hints) {
     List<Value> out = new ArrayList<>();
-    for (Value v; (v = next()) != null; ) out.add(v);
+    for (Value v; (v = next(out.size() < hints.size() ? hints.get(out.size()) : null)) != null; ) out.add(v);
     return out;
   }
 
@@ -86,6 +93,16 @@ public final class ValueReader {
 
   /** The next value, or {@code null} at the end of the input. */
   public Value next() {
+    return next(null);
+  }
+
+  /**
+   * The next value, where a value of element type {@code hint} is expected: unsuffixed literals
+   * take that type when they can ({@code [1, 2]} is a {@code []f64} where {@code []f64} is
+   * expected), as compiled Futhark programs read their arguments. {@code null}: no expectation.
+   */
+  public Value next(PrimType hint) {
+    this.hint = hint;
     skipSpace();
     if (pos >= limit) return null;
     int start = pos;
@@ -113,7 +130,7 @@ public final class ValueReader {
     }
     if (startsWithWord("empty")) return readEmpty();
     Literal lit = readLiteral();
-    PrimType t = lit.defaultType();
+    PrimType t = lit.defaultType(hint);
     Object data = Storage.allocate(t, 1);
     String problem = lit.storeInto(t, data, 0);
     if (problem != null) throw error(lit.offset(), problem);
@@ -133,7 +150,11 @@ public final class ValueReader {
         break;
       }
     }
-    if (t == null) t = leaves.get(0).defaultType();
+    if (t == null) {
+      // No suffix anywhere: a decimal literal makes it a float array ([1, 2.5] is []f64).
+      boolean anyDecimal = leaves.stream().anyMatch(l -> l.kind() == Literal.Kind.FLOAT);
+      t = leaves.get(0).defaultType(anyDecimal && (hint == null || !hint.isFloat()) ? PrimType.F64 : hint);
+    }
     Object data = Storage.allocate(t, leaves.size());
     for (int i = 0; i < leaves.size(); i++) {
       String problem = leaves.get(i).storeInto(t, data, i);

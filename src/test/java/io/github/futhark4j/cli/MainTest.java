@@ -112,6 +112,13 @@ class MainTest {
   }
 
   @Test
+  void runReadsUnsuffixedLiteralsAsTheParameterTypes() throws Exception {
+    Path p = prog("halve.fut", "");
+    assertEquals(0, run("[2, 5]", "run", "-e", "halve", p.toString()));
+    assertEquals("[1.0f64, 2.5f64]\n", out());
+  }
+
+  @Test
   void runBinaryInputAndOutput() throws Exception {
     Path p = prog("halve.fut", "");
     byte[] in = io.github.futhark4j.data.BinaryFormat.toBytes(Value.vector(PrimType.F64, new double[] {2, 4}));
@@ -138,7 +145,7 @@ class MainTest {
     assertEquals(1, run("[1, 2] 5i64", "run", "-e", "index", p.toString()));
     assertTrue(err().contains("Index [5] out of bounds"), err());
     err.reset();
-    assertEquals(2, run("[1, 2] 5", "run", "-e", "index", p.toString()));
+    assertEquals(2, run("[1, 2] 5i32", "run", "-e", "index", p.toString()));
     assertTrue(err().contains("argument 1 must have type i64, but the value has type i32"), err());
     err.reset();
     assertEquals(2, run("[1, 2", "run", "-e", "index", p.toString()));

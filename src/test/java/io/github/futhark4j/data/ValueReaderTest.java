@@ -101,6 +101,23 @@ class ValueReaderTest {
     assertEquals(PrimType.U8, ValueReader.parse("[1, 2u8]").type());
     assertEquals(PrimType.F32, ValueReader.parse("[1.0f32, 2.5, 3]").type());
     assertEquals(PrimType.F64, ValueReader.parse("[1.0, 2.0]").type());
+    assertEquals(ValueReader.parse("[1.0, 2.5]"), ValueReader.parse("[1, 2.5]"));
+  }
+
+  @Test
+  void hintsGiveUnsuffixedLiteralsTheExpectedType() {
+    ValueReader r = new ValueReader("1 [1, 2] 2.5 3i32 [1.5] true 7", "in");
+    assertEquals(Value.f64(1), r.next(PrimType.F64));
+    assertEquals(Value.vector(PrimType.I64, new long[] {1, 2}), r.next(PrimType.I64));
+    assertEquals(Value.f32(2.5f), r.next(PrimType.F32));
+    assertEquals(Value.i32(3), r.next(PrimType.I64), "a suffix wins over the hint");
+    assertEquals(Value.vector(PrimType.F64, new double[] {1.5}), r.next(PrimType.I32), "a decimal is never an integer");
+    assertEquals(Value.bool(true), r.next(PrimType.U8));
+    assertEquals(Value.i32(7), r.next(PrimType.BOOL));
+    assertEquals(List.of(Value.scalar(PrimType.U8, 1), Value.i32(2)),
+        new ValueReader("1 2", "x").readAll(java.util.Arrays.asList(PrimType.U8, null)));
+    ValueFormatException e = assertThrows(ValueFormatException.class, () -> new ValueReader("300", "x").next(PrimType.U8));
+    assertTrue(e.getMessage().contains("out of range for u8"), e.getMessage());
   }
 
   @Test

@@ -9,6 +9,7 @@ import io.github.futhark4j.cli.spec.TestSpec.RunCases;
 import io.github.futhark4j.cli.spec.TestSpec.Script;
 import io.github.futhark4j.cli.spec.TestSpec.Succeeds;
 import io.github.futhark4j.cli.spec.TestSpec.TestRun;
+import io.github.futhark4j.compiler.types.PrimType;
 import io.github.futhark4j.data.Value;
 import io.github.futhark4j.data.ValueComparator;
 import java.nio.file.Path;
@@ -85,10 +86,11 @@ public final class Benchmarker {
     RunCases rc = (RunCases) spec.action();
     Path dir = file.toAbsolutePath().getParent();
     for (InputOutputs io : rc.ios()) {
-      if (entryFilter != null && !entryFilter.equals(io.entryPoint())) continue;
-      List<DatasetResult> results = byEntry.computeIfAbsent(file + ":" + io.entryPoint(), k -> new ArrayList<>());
+      String entry = io.explicitEntry() ? io.entryPoint() : program.defaultEntry();
+      if (entryFilter != null && !entryFilter.equals(entry)) continue;
+      List<DatasetResult> results = byEntry.computeIfAbsent(file + ":" + entry, k -> new ArrayList<>());
       for (TestRun r : io.runs()) {
-        if (included(r)) results.add(benchOne(program, io.entryPoint(), r, dir, file));
+        if (included(r)) results.add(benchOne(program, entry, r, dir, file));
       }
     }
     List<EntryResult> out = new ArrayList<>();
@@ -100,16 +102,19 @@ public final class Benchmarker {
 
   private DatasetResult benchOne(LoadedProgram program, String entry, TestRun r, Path dir, Path file) {
     String name = r.description();
+    LoadedProgram.EntryInfo info = program.entryPoints().get(entry);
+    List<PrimType> inHints = info == null ? List.of() : Value.elementTypesOf(info.parameterTypes());
+    List<PrimType> outHints = info == null ? List.of() : Value.elementTypesOf(info.resultTypes());
     List<Value> args;
     try {
-      args = Datasets.load(r.input(), dir, TestRunner.seed(file, entry, r));
+      args = Datasets.load(r.input(), dir, TestRunner.seed(file, entry, r), inHints);
     } catch (DatasetException e) {
       return new DatasetResult(name, List.of(), "input: " + e.getMessage());
     }
     try {
       List<Value> first = program.call(entry, args);
       if (r.expected() instanceof Succeeds s && s.output() != null) {
-        List<ValueComparator.Mismatch> ms = ValueComparator.compare(first, Datasets.load(s.output(), dir, 0));
+        List<ValueComparator.Mismatch> ms = ValueComparator.compare(first, Datasets.load(s.output(), dir, 0, outHints));
         if (!ms.isEmpty()) return new DatasetResult(name, List.of(), "wrong result: " + ms.get(0).message());
       }
       List<Long> times = new ArrayList<>();

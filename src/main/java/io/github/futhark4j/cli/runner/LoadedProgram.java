@@ -13,6 +13,18 @@ public interface LoadedProgram extends AutoCloseable {
   Map<String, EntryInfo> entryPoints();
 
   /**
+   * The entry point to use when {@code main} is meant by default (no {@code -e}, no {@code entry:}):
+   * {@code main} if the program has it, else the program's only entry point if it has exactly one.
+   * Compiled futhark programs insist on {@code main}; accepting a single differently named entry
+   * point spares writing {@code entry:} in every test of a one-function program.
+   */
+  default String defaultEntry() {
+    Map<String, EntryInfo> eps = entryPoints();
+    if (!eps.containsKey("main") && eps.size() == 1) return eps.keySet().iterator().next();
+    return "main";
+  }
+
+  /**
    * Calls an entry point.
    *
    * @throws RunFailure the Futhark code failed, or the arguments do not fit the entry point

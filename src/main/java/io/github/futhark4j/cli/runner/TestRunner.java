@@ -15,6 +15,7 @@ import io.github.futhark4j.cli.spec.TestSpec.RunTimeError;
 import io.github.futhark4j.cli.spec.TestSpec.Script;
 import io.github.futhark4j.cli.spec.TestSpec.Succeeds;
 import io.github.futhark4j.cli.spec.TestSpec.TestRun;
+import io.github.futhark4j.compiler.types.PrimType;
 import io.github.futhark4j.data.Value;
 import io.github.futhark4j.data.ValueComparator;
 import java.io.IOException;
@@ -201,7 +202,8 @@ public final class TestRunner {
     try (program) {
       if (spec.hasNoCases()) os.add(new Outcome(file, null, null, Status.PASSED, "compiled (no test cases)"));
       for (InputOutputs io : rc.ios()) {
-        for (TestRun run : io.runs()) os.add(testCase(file, program, io.entryPoint(), run, excluded));
+        String entry = io.explicitEntry() ? io.entryPoint() : program.defaultEntry();
+        for (TestRun run : io.runs()) os.add(testCase(file, program, entry, run, excluded));
       }
     }
     for (int i = 0; i < rc.structures(); i++) {
@@ -222,9 +224,12 @@ public final class TestRunner {
       return new Outcome(file, entry, ds, Status.SKIPPED, "script inputs are not supported");
     }
     Path dir = file.toAbsolutePath().getParent();
+    LoadedProgram.EntryInfo info = program.entryPoints().get(entry);
+    List<PrimType> inHints = info == null ? List.of() : Value.elementTypesOf(info.parameterTypes());
+    List<PrimType> outHints = info == null ? List.of() : Value.elementTypesOf(info.resultTypes());
     List<Value> args;
     try {
-      args = Datasets.load(run.input(), dir, seed(file, entry, run));
+      args = Datasets.load(run.input(), dir, seed(file, entry, run), inHints);
     } catch (DatasetException e) {
       return new Outcome(file, entry, ds, Status.FAILED, "input: " + e.getMessage());
     }
@@ -249,7 +254,7 @@ public final class TestRunner {
       case Succeeds s -> {
         List<Value> want;
         try {
-          want = Datasets.load(s.output(), dir, 0);
+          want = Datasets.load(s.output(), dir, 0, outHints);
         } catch (DatasetException e) {
           yield new Outcome(file, entry, ds, Status.FAILED, "expected output: " + e.getMessage());
         }

@@ -172,7 +172,8 @@ public final class SpecParser {
   private List<InputOutputs> inputOutputs() throws SpecException {
     skipWs();
     List<String> entries = List.of("main");
-    if (lookingAtKeyword("entry:")) {
+    boolean explicit = lookingAtKeyword("entry:");
+    if (explicit) {
       int at = pos;
       pos += "entry:".length();
       String names = restOfLine().trim();
@@ -181,7 +182,7 @@ public final class SpecParser {
     }
     List<TestRun> runs = runCases();
     List<InputOutputs> out = new ArrayList<>();
-    if (!runs.isEmpty()) for (String e : entries) out.add(new InputOutputs(e, runs));
+    if (!runs.isEmpty()) for (String e : entries) out.add(new InputOutputs(e, runs, explicit));
     return out;
   }
 
@@ -255,7 +256,8 @@ public final class SpecParser {
       return new InFile(file);
     }
     int[] r = braced(what);
-    return new Literal(readValues(r[0], r[1]));
+    return new Literal(readValues(r[0], r[1]),
+        new TestSpec.Text(name, new String(masked, r[0], r[1] - r[0]), line(r[0]), column(r[0])));
   }
 
   private List<Value> readValues(int from, int to) throws SpecException {

@@ -37,8 +37,17 @@ public record TestSpec(List<String> tags, Action action) {
    */
   public record RunCases(List<InputOutputs> ios, int structures, List<ExpectedError> warnings) implements Action {}
 
-  /** The run cases of one block for one entry point. */
-  public record InputOutputs(String entryPoint, List<TestRun> runs) {}
+  /**
+   * The run cases of one block for one entry point.
+   *
+   * @param explicitEntry whether the block named the entry point ({@code entry:}); when not,
+   *                      {@code main} is assumed
+   */
+  public record InputOutputs(String entryPoint, List<TestRun> runs, boolean explicitEntry) {
+    public InputOutputs(String entryPoint, List<TestRun> runs) {
+      this(entryPoint, runs, true);
+    }
+  }
 
   /**
    * One dataset.
@@ -69,8 +78,20 @@ public record TestSpec(List<String> tags, Action action) {
   /** Where arguments or expected results come from. */
   public sealed interface Values permits Literal, InFile, Random, Script {}
 
-  /** Values written in the block. */
-  public record Literal(List<Value> values) implements Values {}
+  /**
+   * Values written in the block, read without knowing the program's types, and their text, so they
+   * can be read again with the entry point's types as hints ({@code 1} for an f64 parameter).
+   *
+   * @param text the text between the braces and where it starts; {@code null} when not from a file
+   */
+  public record Literal(List<Value> values, Text text) implements Values {
+    public Literal(List<Value> values) {
+      this(values, null);
+    }
+  }
+
+  /** A piece of a file: its text and the 1-based line and column where it starts. */
+  public record Text(String inputName, String text, int line, int column) {}
 
   /** {@code @ path}: a data file (text, binary, or gzipped), relative to the program. */
   public record InFile(String path) implements Values {}

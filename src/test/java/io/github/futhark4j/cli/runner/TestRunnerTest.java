@@ -170,6 +170,45 @@ class TestRunnerTest {
   }
 
   @Test
+  void literalsTakeTheEntryPointsTypes() throws Exception {
+    Path f = write("hints.fut", """
+        -- ==
+        -- entry: halve
+        -- input { [2, 5] } output { [1, 2.5] }
+        -- input { [2f32] } output { [1.0] }
+
+        -- ==
+        -- entry: index
+        -- input { [7, 8] 1 } output { 8 }
+        """);
+    List<Outcome> os = runner(false).testFile(f);
+    assertEquals(List.of(Status.PASSED, Status.FAILED, Status.PASSED), os.stream().map(Outcome::status).toList());
+    assertTrue(os.get(1).message().contains("must have type []f64, but the value has type []f32"), os.get(1).message());
+  }
+
+  @Test
+  void defaultEntryIsMainOrTheOnlyOne() {
+    assertEquals("main", new OneEntry("main").defaultEntry());
+    assertEquals("f", new OneEntry("f").defaultEntry());
+    assertEquals("main", new OneEntry("f", "g").defaultEntry());
+  }
+
+  private record OneEntry(String... names) implements LoadedProgram {
+    @Override
+    public java.util.Map<String, EntryInfo> entryPoints() {
+      java.util.Map<String, EntryInfo> m = new java.util.LinkedHashMap<>();
+      for (String n : names) m.put(n, new EntryInfo(List.of(), List.of()));
+      return m;
+    }
+
+    @Override
+    public List<Value> call(String entry, List<Value> args) { return List.of(); }
+
+    @Override
+    public void close() {}
+  }
+
+  @Test
   void badArgumentsAreFailuresEvenWhenAnErrorIsExpected() throws Exception {
     Path f = write("args.fut", "-- ==\n-- input { 1.0 } error: .*\n-- input { [1] [2] } output { 1 }\n");
     List<Outcome> os = runner(false).testFile(f);
