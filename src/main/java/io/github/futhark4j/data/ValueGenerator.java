@@ -12,9 +12,42 @@ import java.util.SplittableRandom;
  */
 public final class ValueGenerator {
   private final SplittableRandom random;
+  private final java.util.Map<PrimType, double[]> floatBounds = new java.util.EnumMap<>(PrimType.class);
+  private final java.util.Map<PrimType, long[]> intBounds = new java.util.EnumMap<>(PrimType.class);
 
   public ValueGenerator(long seed) {
     this.random = new SplittableRandom(seed);
+  }
+
+  /**
+   * Sets inclusive bounds for later values of type {@code t}, as futhark dataset's
+   * {@code --i32-bounds=MIN:MAX} does. Integers are given as decimal numbers (unsigned types as
+   * unsigned numbers), floats as any decimal.
+   *
+   * @throws IllegalArgumentException for bounds that are not numbers, out of the type's range, or with min > max
+   */
+  public void setBounds(PrimType t, String min, String max) {
+    try {
+      if (t.isFloat()) {
+        double lo = Double.parseDouble(min), hi = Double.parseDouble(max);
+        if (!(lo <= hi)) throw new IllegalArgumentException("empty bounds " + min + ":" + max + " for " + t);
+        floatBounds.put(t, new double[] {lo, hi});
+      } else if (t.isInteger()) {
+        java.math.BigInteger lo = new java.math.BigInteger(min.trim()), hi = new java.math.BigInteger(max.trim());
+        java.math.BigInteger tmin = t.isUnsigned() ? java.math.BigInteger.ZERO : java.math.BigInteger.ONE.shiftLeft(t.bits() - 1).negate();
+        java.math.BigInteger tmax = t.isUnsigned() ? java.math.BigInteger.ONE.shiftLeft(t.bits()).subtract(java.math.BigInteger.ONE)
+            : java.math.BigInteger.ONE.shiftLeft(t.bits() - 1).subtract(java.math.BigInteger.ONE);
+        if (lo.compareTo(tmin) < 0 || hi.compareTo(tmax) > 0 || lo.compareTo(hi) > 0) {
+          throw new IllegalArgumentException("bounds " + min + ":" + max + " are not within " + tmin + ":" + tmax + " for " + t);
+        }
+        // Unsigned 64-bit bounds are kept as offsets from the lower bound, so their order survives.
+        intBounds.put(t, new long[] {lo.longValue(), hi.subtract(lo).longValue()});
+      } else {
+        throw new IllegalArgumentException("bool values have no bounds");
+      }
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("bounds for " + t + " must be numbers, got " + min + ":" + max);
+    }
   }
 
   /** A shaped type such as {@code [2][3]f32}: sizes are known, unlike {@link Value#typeName()}. */
@@ -62,10 +95,31 @@ public final class ValueGenerator {
     for (int i = 0; i < n; i++) {
       switch (t.kind()) {
         case BOOL -> ((boolean[]) data)[i] = random.nextBoolean();
-        case FLOAT -> Storage.setDouble(t, data, i, random.nextDouble());
-        case SIGNED, UNSIGNED -> Storage.setLong(t, data, i, random.nextLong());
+        case FLOAT -> {
+          double[] b = floatBounds.get(t);
+          Storage.setDouble(t, data, i, b == null ? random.nextDouble() : b[0] + (b[1] - b[0]) * random.nextDouble());
+        }
+        case SIGNED, UNSIGNED -> {
+          long[] b = intBounds.get(t);
+          long v;
+          if (b == null || b[1] == -1L) {
+            v = b == null ? random.nextLong() : b[0] + random.nextLong();
+          } else {
+            // b[1] is the width of the range minus one, read as unsigned.
+            v = b[0] + (b[1] >= 0 && b[1] < Long.MAX_VALUE ? random.nextLong(b[1] + 1) : unsignedBelowOrEqual(b[1]));
+          }
+          Storage.setLong(t, data, i, v);
+        }
       }
     }
     return Value.of(t, st.shape(), data);
+  }
+
+  /** A uniform value in [0, limit] with the limit read as unsigned. */
+  private long unsignedBelowOrEqual(long limit) {
+    while (true) {
+      long v = random.nextLong();
+      if (Long.compareUnsigned(v, limit) <= 0) return v;
+    }
   }
 }

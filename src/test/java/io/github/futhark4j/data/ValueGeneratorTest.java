@@ -33,4 +33,23 @@ class ValueGeneratorTest {
     Value v = new ValueGenerator(3).generate(ValueGenerator.ShapedType.parse("[1000]f64"));
     for (int i = 0; i < v.elementCount(); i++) assertTrue(v.doubleAt(i) >= 0 && v.doubleAt(i) < 1);
   }
+
+  @Test
+  void boundsAreInclusiveAndChecked() {
+    ValueGenerator g = new ValueGenerator(11);
+    g.setBounds(PrimType.I8, "-2", "2");
+    g.setBounds(PrimType.U64, "18446744073709551610", "18446744073709551615");
+    g.setBounds(PrimType.I64, "-9223372036854775808", "9223372036854775807");
+    Value small = g.generate(ValueGenerator.ShapedType.parse("[500]i8"));
+    java.util.Set<Long> seen = new java.util.TreeSet<>();
+    for (int i = 0; i < 500; i++) seen.add(small.longAt(i));
+    assertEquals(java.util.Set.of(-2L, -1L, 0L, 1L, 2L), seen);
+    Value big = g.generate(ValueGenerator.ShapedType.parse("[100]u64"));
+    for (int i = 0; i < 100; i++) assertTrue(Long.compareUnsigned(big.longAt(i), -6L) >= 0);
+    g.generate(ValueGenerator.ShapedType.parse("[10]i64"));
+    assertThrows(IllegalArgumentException.class, () -> g.setBounds(PrimType.U8, "-1", "3"));
+    assertThrows(IllegalArgumentException.class, () -> g.setBounds(PrimType.I32, "5", "1"));
+    assertThrows(IllegalArgumentException.class, () -> g.setBounds(PrimType.F32, "a", "1"));
+    assertThrows(IllegalArgumentException.class, () -> g.setBounds(PrimType.BOOL, "0", "1"));
+  }
 }
