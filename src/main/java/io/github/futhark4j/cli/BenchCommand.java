@@ -78,12 +78,13 @@ public final class BenchCommand implements Command {
       }
       for (EntryResult er : results) {
         cli.out().println("Results for " + er.key() + " (" + backend + ", " + runs + " runs):");
+        int width = er.datasets().stream().mapToInt(d -> d.name().length() + 1).max().orElse(1);
         for (DatasetResult d : er.datasets()) {
           if (d.failed()) {
             failed = true;
             cli.out().println(d.name() + ": FAILED: " + d.error().strip().replace("\n", "\n    "));
           } else {
-            cli.out().println(format(d));
+            cli.out().println(format(d, width));
           }
         }
         cli.out().flush();
@@ -97,10 +98,11 @@ public final class BenchCommand implements Command {
     return failed ? 1 : 0;
   }
 
-  /** {@code NAME:   1234μs (stddev: 56μs; RSD: 0.045)}. */
-  static String format(DatasetResult d) {
+  /** {@code NAME:   1234μs (stddev: 56μs; RSD: 0.045)}, the name padded to {@code width}. */
+  static String format(DatasetResult d, int width) {
     double mean = d.mean();
     double rsd = mean > 0 ? d.stddev() / mean : 0;
-    return String.format(java.util.Locale.ROOT, "%-40s %10.0fμs (stddev: %.0fμs; RSD: %.3f)", d.name() + ":", mean, d.stddev(), rsd);
+    return String.format(java.util.Locale.ROOT, "%-" + width + "s %10.0fμs (stddev: %.0fμs; RSD: %.3f)", d.name() + ":",
+        mean, d.stddev(), rsd);
   }
 }
