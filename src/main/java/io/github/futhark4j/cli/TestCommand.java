@@ -31,13 +31,15 @@ public final class TestCommand implements Command {
         'N passed, M failed' (', K skipped' when any case was skipped).
 
         Skipped: cases and files tagged 'disable', 'no_<backend>' or an --exclude tag; structure and
-        warning specs; script inputs; 'auto output' cases (run, but not checked).
+        warning specs; script inputs; 'auto output' cases without --reference (run, not checked).
 
         Options:
               --backend NAME     builtin (default: our compiler, multicore code), builtin-c, or
                                  c/multicore/ispc with an installed futhark
               --exclude TAG      also skip files and cases with this tag (repeatable)
               --concurrency N    number of files tested at once (default: number of cores)
+              --reference NAME   check 'auto output' cases against the program built with this
+                                 backend (e.g. builtin-c); without it they are run but not checked
           -v, --verbose          print every case, not only failures
 
         Exit codes: 0 all passed; 1 any failure; 2 bad usage or a path that does not exist.
@@ -47,13 +49,18 @@ public final class TestCommand implements Command {
   @Override
   public int run(List<String> argv, Cli cli) throws Exception {
     Args a = new Args().option("--backend").option("--exclude", "--exclude-case").option("--concurrency")
-        .flag("-v", "--verbose").flag("-c").parse(argv);
+        .option("--reference").flag("-v", "--verbose").flag("-c").parse(argv);
     if (a.positional().isEmpty()) throw new UsageException("expected at least one file or directory");
     String backend = Programs.backend(a);
     int cores = Runtime.getRuntime().availableProcessors();
     var options = new TestRunner.Options(backend, new HashSet<>(a.values("--exclude")), a.has("-v"),
         a.intValue("--concurrency", cores, 1));
-    TestRunner runner = new TestRunner(cli.loaders().forBackend(backend), options, cli.out());
+    String reference = a.value("--reference", null);
+    if (reference != null && !Programs.BACKENDS.contains(reference)) {
+      throw new UsageException("unknown reference backend '" + reference + "'");
+    }
+    TestRunner runner = new TestRunner(cli.loaders().forBackend(backend),
+        reference == null ? null : cli.loaders().forBackend(reference), options, cli.out());
     List<TestRunner.Outcome> outcomes;
     try {
       outcomes = runner.run(a.positional().stream().map(Path::of).toList());

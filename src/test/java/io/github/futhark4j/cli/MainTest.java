@@ -176,6 +176,15 @@ class MainTest {
   }
 
   @Test
+  void testWithAReferenceBackend() throws Exception {
+    Path p = prog("auto.fut", "-- ==\n-- random input { [10]i32 } auto output\n");
+    assertEquals(0, run("", "test", "--reference", "builtin-c", p.toString()));
+    assertTrue(out().endsWith("1 passed, 0 failed\n"), out());
+    assertEquals(List.of("builtin", "builtin-c"), backendsAsked);
+    assertEquals(2, run("", "test", "--reference", "nope", p.toString()));
+  }
+
+  @Test
   void benchPrintsAndWritesJson() throws Exception {
     Path p = prog("b.fut", """
         -- ==

@@ -42,8 +42,9 @@ import java.util.stream.Stream;
  * <p>Counting: every dataset of every entry point is one case. A program without test cases, and a
  * program whose test expects a compile error, count as one case (the compilation). A program that
  * fails to compile counts as one failed case. {@code structure} and {@code warning} specs, script
- * inputs, {@code auto output} cases (there is no reference compiler to produce the expected values;
- * the run must still succeed), and cases or files excluded by tags count as skipped.
+ * inputs, {@code auto output} cases when no reference backend is given (the run must still
+ * succeed), and cases or files excluded by tags count as skipped. With a reference backend,
+ * {@code auto output} cases compare the results with those of the program built by the reference.
  */
 public final class TestRunner {
   /**
@@ -97,11 +98,22 @@ public final class TestRunner {
   }
 
   private final ProgramLoader loader;
+  private final ProgramLoader reference;
   private final Options options;
   private final PrintStream out;
 
   public TestRunner(ProgramLoader loader, Options options, PrintStream out) {
+    this(loader, null, options, out);
+  }
+
+  /**
+   * @param reference loads the reference build of a program whose results {@code auto output}
+   *                  cases are compared with (futhark test uses {@code futhark c}); {@code null}
+   *                  leaves those cases unchecked (skipped)
+   */
+  public TestRunner(ProgramLoader loader, ProgramLoader reference, Options options, PrintStream out) {
     this.loader = loader;
+    this.reference = reference;
     this.options = options;
     this.out = out;
   }
@@ -199,11 +211,12 @@ public final class TestRunner {
       os.add(new Outcome(file, null, null, Status.FAILED, "internal error while compiling: " + e));
       return os;
     }
-    try (program) {
+    ReferenceBuild ref = new ReferenceBuild(file);
+    try (program; ref) {
       if (spec.hasNoCases()) os.add(new Outcome(file, null, null, Status.PASSED, "compiled (no test cases)"));
       for (InputOutputs io : rc.ios()) {
         String entry = io.explicitEntry() ? io.entryPoint() : program.defaultEntry();
-        for (TestRun run : io.runs()) os.add(testCase(file, program, entry, run, excluded));
+        for (TestRun run : io.runs()) os.add(testCase(file, program, ref, entry, run, excluded));
       }
     }
     for (int i = 0; i < rc.structures(); i++) {
@@ -215,7 +228,8 @@ public final class TestRunner {
     return os;
   }
 
-  private Outcome testCase(Path file, LoadedProgram program, String entry, TestRun run, Set<String> excluded) {
+  private Outcome testCase(Path file, LoadedProgram program, ReferenceBuild ref, String entry, TestRun run,
+      Set<String> excluded) {
     String ds = run.description();
     for (String t : run.tags()) {
       if (excluded.contains(t)) return new Outcome(file, entry, ds, Status.SKIPPED, "excluded by tag " + t);
@@ -249,7 +263,21 @@ public final class TestRunner {
     return switch (run.expected()) {
       case RunTimeError re -> new Outcome(file, entry, ds, Status.FAILED,
           "expected an error matching '" + re.error() + "', but the run succeeded");
-      case AutoOutput a -> new Outcome(file, entry, ds, Status.SKIPPED, "auto output: ran, result not checked");
+      case AutoOutput a when reference == null ->
+          new Outcome(file, entry, ds, Status.SKIPPED, "auto output: ran, result not checked (no reference backend)");
+      case AutoOutput a -> {
+        List<Value> want;
+        try {
+          want = ref.program().call(entry, args);
+        } catch (CompileFailure e) {
+          yield new Outcome(file, entry, ds, Status.FAILED, "the reference build failed to compile:\n" + e.getMessage());
+        } catch (RunFailure e) {
+          yield new Outcome(file, entry, ds, Status.FAILED, "the reference build failed: " + e.getMessage());
+        }
+        List<ValueComparator.Mismatch> ms = ValueComparator.compare(got, want);
+        yield ms.isEmpty() ? new Outcome(file, entry, ds, Status.PASSED, null)
+            : new Outcome(file, entry, ds, Status.FAILED, "differs from the reference: " + ms.get(0).message());
+      }
       case Succeeds s when s.output() == null -> new Outcome(file, entry, ds, Status.PASSED, null);
       case Succeeds s -> {
         List<Value> want;
@@ -263,6 +291,35 @@ public final class TestRunner {
             : new Outcome(file, entry, ds, Status.FAILED, ms.get(0).message());
       }
     };
+  }
+
+  /** The reference build of one program, compiled on first use by an {@code auto output} case. */
+  private final class ReferenceBuild implements AutoCloseable {
+    private final Path file;
+    private LoadedProgram program;
+    private CompileFailure failure;
+
+    ReferenceBuild(Path file) {
+      this.file = file;
+    }
+
+    LoadedProgram program() throws CompileFailure {
+      if (failure != null) throw failure;
+      if (program == null) {
+        try {
+          program = reference.load(file);
+        } catch (CompileFailure e) {
+          failure = e;
+          throw e;
+        }
+      }
+      return program;
+    }
+
+    @Override
+    public void close() {
+      if (program != null) program.close();
+    }
   }
 
   /** A seed that depends only on the file name, entry point and dataset, so reruns see the same data. */

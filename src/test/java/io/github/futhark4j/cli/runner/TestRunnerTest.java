@@ -156,6 +156,31 @@ class TestRunnerTest {
   }
 
   @Test
+  void autoOutputIsCheckedAgainstAReferenceBuild() throws Exception {
+    Path f = write("auto.fut", "-- ==\n-- random input { [50]i32 } auto output\n-- input { [1, 2] } auto output\n");
+    PrintStream ps = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+    TestRunner.Options o = new TestRunner.Options("builtin", Set.of(), false, 1);
+    FakeLoader same = new FakeLoader();
+    assertEquals(new Summary(2, 0, 0), Summary.of(new TestRunner(loader, same, o, ps).testFile(f)));
+    assertEquals(1, same.loads.get(), "the reference is compiled once per program");
+
+    ProgramLoader zero = p -> new OneEntry("main") {
+      @Override
+      public List<Value> call(String entry, List<Value> args) { return List.of(Value.i32(0)); }
+    };
+    List<Outcome> os = new TestRunner(loader, zero, o, ps).testFile(f);
+    assertEquals(new Summary(0, 2, 0), Summary.of(os));
+    assertTrue(os.get(0).message().startsWith("differs from the reference: value #0: expected 0i32"), os.get(0).message());
+
+    ProgramLoader broken = p -> {
+      throw new ProgramLoader.CompileFailure("reference compiler crashed", false, null);
+    };
+    os = new TestRunner(loader, broken, o, ps).testFile(f);
+    assertTrue(os.get(1).message().contains("reference compiler crashed"), os.get(1).message());
+    assertEquals(new Summary(0, 0, 2), Summary.of(runner(false).testFile(f)), "without a reference: skipped");
+  }
+
+  @Test
   void floatTolerance() throws Exception {
     Path f = write("pair.fut", """
         -- ==
@@ -193,7 +218,13 @@ class TestRunnerTest {
     assertEquals("main", new OneEntry("f", "g").defaultEntry());
   }
 
-  private record OneEntry(String... names) implements LoadedProgram {
+  private static class OneEntry implements LoadedProgram {
+    private final String[] names;
+
+    OneEntry(String... names) {
+      this.names = names;
+    }
+
     @Override
     public java.util.Map<String, EntryInfo> entryPoints() {
       java.util.Map<String, EntryInfo> m = new java.util.LinkedHashMap<>();
