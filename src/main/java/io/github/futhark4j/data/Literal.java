@@ -15,8 +15,10 @@ import java.math.BigInteger;
  * @param suffix   the explicit type suffix ({@code i64} in {@code 3i64}), or the type of
  *                 {@code f32.nan}; {@code null} when unsuffixed
  * @param offset   byte offset of the literal in the input, for error messages
+ * @param small    the value itself (sign applied) when {@code text} is null: a decimal integer of at
+ *                 most 18 digits, read without building any text
  */
-record Literal(Kind kind, boolean negative, String text, int radix, PrimType suffix, int offset) {
+record Literal(Kind kind, boolean negative, String text, int radix, PrimType suffix, int offset, long small) {
   enum Kind { INT, FLOAT, BOOL, NAN, INF }
 
   /** The type this literal has on its own: its suffix, else i32 for integers, f64 for decimals. */
@@ -65,10 +67,13 @@ record Literal(Kind kind, boolean negative, String text, int radix, PrimType suf
       }
       case INT -> {
         if (t == PrimType.BOOL) return "expected a bool value, found " + describe();
-        if (radix == 10 && text.length() <= 18 && !t.isFloat()) {
+        if (text == null && t.isFloat()) {
+          Storage.setDouble(t, data, i, small);
+          return null;
+        }
+        if (text == null || (radix == 10 && text.length() <= 18 && !t.isFloat())) {
           // Fast path for the common case; the slow path below handles every literal.
-          long v = Long.parseLong(text);
-          if (negative) v = -v;
+          long v = text != null ? (negative ? -Long.parseLong(text) : Long.parseLong(text)) : small;
           long min = t.isUnsigned() ? 0 : -(1L << (t.bits() - 1));
           long max = t.bits() == 64 ? Long.MAX_VALUE : t.isUnsigned() ? (1L << t.bits()) - 1 : (1L << (t.bits() - 1)) - 1;
           if (v < min || v > max) return "literal " + describe() + " is out of range for " + t;
@@ -116,7 +121,8 @@ record Literal(Kind kind, boolean negative, String text, int radix, PrimType suf
       case BOOL -> text;
       case NAN -> suffix + ".nan";
       case INF -> sign + suffix + ".inf";
-      case INT -> sign + (radix == 16 ? "0x" : radix == 2 ? "0b" : "") + text + (suffix == null ? "" : suffix.futName());
+      case INT -> text == null ? small + (suffix == null ? "" : suffix.futName())
+          : sign + (radix == 16 ? "0x" : radix == 2 ? "0b" : "") + text + (suffix == null ? "" : suffix.futName());
       case FLOAT -> sign + text + (suffix == null ? "" : suffix.futName());
     };
   }

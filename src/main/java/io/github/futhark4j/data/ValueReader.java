@@ -187,7 +187,7 @@ public final class ValueReader {
         setRank(depth + 2, elemStart, rank);
         recordDim(depth + 1, s.length, elemStart, dims);
         for (byte b : s) {
-          leaves.add(new Literal(Literal.Kind.INT, false, Integer.toString(b & 0xff), 10, PrimType.U8, elemStart));
+          leaves.add(new Literal(Literal.Kind.INT, false, null, 10, PrimType.U8, elemStart, b & 0xff));
         }
       } else {
         setRank(depth + 1, elemStart, rank);
@@ -315,10 +315,10 @@ public final class ValueReader {
       lit = switch (w) {
         case "true", "false" -> {
           if (neg) throw error(start, "a bool cannot be negated");
-          yield new Literal(Literal.Kind.BOOL, false, w, 10, null, start);
+          yield new Literal(Literal.Kind.BOOL, false, w, 10, null, start, 0);
         }
-        case "f16.nan", "f32.nan", "f64.nan" -> new Literal(Literal.Kind.NAN, neg, w, 10, PrimType.byName(w.substring(0, 3)), start);
-        case "f16.inf", "f32.inf", "f64.inf" -> new Literal(Literal.Kind.INF, neg, w, 10, PrimType.byName(w.substring(0, 3)), start);
+        case "f16.nan", "f32.nan", "f64.nan" -> new Literal(Literal.Kind.NAN, neg, w, 10, PrimType.byName(w.substring(0, 3)), start, 0);
+        case "f16.inf", "f32.inf", "f64.inf" -> new Literal(Literal.Kind.INF, neg, w, 10, PrimType.byName(w.substring(0, 3)), start, 0);
         default -> throw error(ws, "expected a value, found '" + w + "'");
       };
     } else if (isDigit(c)) {
@@ -346,6 +346,18 @@ public final class ValueReader {
       }
       if (digits.isEmpty()) throw error(pos, "expected digits after " + (radix == 16 ? "0x" : "0b"));
     } else {
+      // Fast path for plain integers (the bulk of large text data): no text kept, no BigInteger.
+      int p = pos;
+      long acc = 0;
+      while (p < limit && isDigit(buf[p])) acc = acc * 10 + (buf[p++] - '0');
+      boolean plain = p - pos <= 18
+          && (p >= limit || (buf[p] != '_' && buf[p] != '.' && buf[p] != 'e' && buf[p] != 'E' && buf[p] != 'f'));
+      if (plain) {
+        pos = p;
+        PrimType suffix = null;
+        if (pos < limit && (buf[pos] == 'i' || buf[pos] == 'u')) suffix = readSuffix();
+        return new Literal(Literal.Kind.INT, neg, null, 10, suffix, start, neg ? -acc : acc);
+      }
       pos = scanDigits(digits);
       if (pos < limit && buf[pos] == '.' && pos + 1 < limit && isDigit(buf[pos + 1])) {
         isFloat = true;
@@ -368,20 +380,24 @@ public final class ValueReader {
       }
     }
     PrimType suffix = null;
-    if (pos < limit && (buf[pos] == 'i' || buf[pos] == 'u' || buf[pos] == 'f')) {
-      int ss = pos;
-      pos++;
-      while (pos < limit && isDigit(buf[pos])) pos++;
-      String s = new String(buf, ss, pos - ss, StandardCharsets.US_ASCII);
-      suffix = PrimType.byName(s);
-      if (suffix == null || suffix == PrimType.BOOL) throw error(ss, "unknown type suffix '" + s + "'");
-    }
+    if (pos < limit && (buf[pos] == 'i' || buf[pos] == 'u' || buf[pos] == 'f')) suffix = readSuffix();
     if (isFloat && suffix != null && !suffix.isFloat()) {
       throw error(start, "a decimal literal cannot have the integer suffix " + suffix);
     }
     if (suffix != null && suffix.isFloat()) isFloat = true;
     if (isFloat && radix != 10) throw error(start, "hexadecimal and binary literals must be integers");
-    return new Literal(isFloat ? Literal.Kind.FLOAT : Literal.Kind.INT, neg, digits.toString(), radix, suffix, start);
+    return new Literal(isFloat ? Literal.Kind.FLOAT : Literal.Kind.INT, neg, digits.toString(), radix, suffix, start, 0);
+  }
+
+  /** Reads a type suffix such as {@code i64} at the current position. */
+  private PrimType readSuffix() {
+    int ss = pos;
+    pos++;
+    while (pos < limit && isDigit(buf[pos])) pos++;
+    String s = new String(buf, ss, pos - ss, StandardCharsets.US_ASCII);
+    PrimType suffix = PrimType.byName(s);
+    if (suffix == null || suffix == PrimType.BOOL) throw error(ss, "unknown type suffix '" + s + "'");
+    return suffix;
   }
 
   private int scanDigits(StringBuilder into) {
