@@ -77,7 +77,7 @@ public final class Checker extends ExpChecker {
     try {
       FunDef fd = etaExpand(buildFunDef(List.copyOf(typeParams), f), d.span());
       defArity.put(v, fd.params().size());
-      TDecl.EntryPoint ep = isEntry ? entryPoint(d, fd, f) : null;
+      TDecl.EntryPoint ep = isEntry ? entryPoint(d, fd, f, diags.size() == errorsBefore) : null;
       out.add(new Out(new TDecl(v, fd, ep, d.span()), u.isPrelude(), currentDeps));
     } catch (Unifier.Ambiguous a) {
       error(Diagnostics.ambiguousType(d.span(), "a record field is projected from a value whose full type is not known at this point"
@@ -133,14 +133,14 @@ public final class Checker extends ExpChecker {
     return new FunDef(fd.typeParams(), fd.sizeParams(), params, types.get(n), body);
   }
 
-  private TDecl.EntryPoint entryPoint(ValDecl d, FunDef fd, FunRes f) {
+  private TDecl.EntryPoint entryPoint(ValDecl d, FunDef fd, FunRes f, boolean report) {
     if (d.name().contains("'")) error(Diagnostics.entryName(d.nameSpan(), d.name()));
-    if (!fd.typeParams().isEmpty()) error(Diagnostics.entryPolymorphic(d.nameSpan(), d.name()));
+    if (!fd.typeParams().isEmpty() && report) error(Diagnostics.entryPolymorphic(d.nameSpan(), d.name()));
     List<TDecl.EntryType> params = new ArrayList<>();
     for (int i = 0; i < fd.params().size(); i++) {
       TPat p = fd.params().get(i);
       Pat src = i < d.params().size() ? d.params().get(i) : null;
-      params.add(entryType(p.type(), src instanceof PAscribe a ? a.type() : null, d));
+      params.add(entryType(p.type(), src instanceof PAscribe a ? a.type() : null, d, true));
     }
     List<TDecl.EntryType> results = new ArrayList<>();
     Type ret = fd.returnType();
@@ -149,18 +149,19 @@ public final class Checker extends ExpChecker {
       int i = 0;
       for (Type t : r.fields().values()) {
         TypeExp part = retSrc instanceof TTuple tt && i < tt.elements().size() ? tt.elements().get(i) : null;
-        results.add(entryType(t, part, d));
+        results.add(entryType(t, part, d, false));
         i++;
       }
     } else {
-      results.add(entryType(ret, retSrc, d));
+      results.add(entryType(ret, retSrc, d, false));
     }
     return new TDecl.EntryPoint(d.name(), params, results);
   }
 
-  private TDecl.EntryType entryType(Type t, TypeExp written, ValDecl d) {
+  private TDecl.EntryType entryType(Type t, TypeExp written, ValDecl d, boolean input) {
     if (containsArrow(t)) error(Diagnostics.entryHigherOrder(d.nameSpan(), d.name()));
-    boolean unique = t instanceof Type.Array a && a.unique();
+    // Inputs are consumed when declared unique; outputs are unique only when declared so.
+    boolean unique = input ? t instanceof Type.Array a && a.unique() : written instanceof TUnique;
     if (written instanceof TUnique u) written = u.type();
     String name = manifestName(t);
     if (name == null) name = written instanceof TName n && PrimType.byName(n.name()) == null ? n.name() : opaqueName(t);

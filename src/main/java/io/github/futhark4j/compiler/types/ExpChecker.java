@@ -440,7 +440,13 @@ abstract class ExpChecker extends CheckerBase {
   }
 
   /** Checks {@code head arg1 .. argN} (N may be 0, for a bare operator to be eta-expanded). */
-  Res checkApply(Exp head, List<Exp> args, Span span) {
+  Res checkApply(Exp head, List<Exp> args0, Span span) {
+    // Pipelines give a partial application as the head: merge it into one call.
+    List<Exp> args = new ArrayList<>(args0);
+    while (head instanceof Apply ap) {
+      args.add(0, ap.arg());
+      head = ap.function();
+    }
     Res h = head instanceof Var v && BuiltinOps.isBuiltin(v.full()) ? operatorHead(v) : check(head);
     Ty ft = h.ty();
     List<Ty> fnTys = new ArrayList<>();
