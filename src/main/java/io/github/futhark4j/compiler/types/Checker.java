@@ -35,6 +35,13 @@ public final class Checker extends ExpChecker {
 
   private final List<Out> out = new ArrayList<>();
 
+  /** A prelude definition not checked yet: prelude definitions are checked when first used. */
+  private record Pending(Unit unit, ValDecl decl, String prefix) {}
+
+  private final Map<String, Pending> pending = new HashMap<>();
+  private final Map<String, TopB> preludeTop = new HashMap<>();
+  private boolean inPrelude;
+
   private Checker(List<Diagnostic> diags) {
     super(diags);
   }
@@ -46,10 +53,25 @@ public final class Checker extends ExpChecker {
     return new TProgram(main, c.select());
   }
 
+  /**
+   * Checks every prelude definition (normally they are checked only when used) and returns the
+   * number of definitions; errors go to {@code diags}. For tests of the prelude itself.
+   */
+  public static int checkWholePrelude(List<Diagnostic> diags) {
+    Checker c = new Checker(diags);
+    Unit u = Prelude.unit();
+    c.decls(u, u.program().decls());
+    while (!c.pending.isEmpty()) c.global(c.pending.keySet().iterator().next());
+    return c.out.size();
+  }
+
   private void decls(Unit u, List<Decl> ds) {
     for (Decl d : ds) {
       switch (d) {
-        case ValDecl v -> valDecl(u, v);
+        case ValDecl v -> {
+          if (u.isPrelude()) pending.put(modulePrefix + v.name(), new Pending(u, v, modulePrefix));
+          else valDecl(u, v);
+        }
         case TypeDecl t -> abbrevs.put(modulePrefix + t.name(), new Abbrev(t.name(), t.params(), t.type()));
         case Import i -> { }
         case ModuleDecl m -> {
@@ -72,7 +94,14 @@ public final class Checker extends ExpChecker {
     FunRes f = checkFunction(d.typeParams(), d.params(), d.returnType(), d.body(), true);
     generalize(f.type(), typeParams);
     VName v = fresh(d.name());
-    globals.put(modulePrefix + d.name(), new TopB(v, List.copyOf(typeParams), f.sizeParams(), f.type()));
+    TopB top = new TopB(v, List.copyOf(typeParams), f.sizeParams(), f.type());
+    if (u.isPrelude()) {
+      preludeTop.put(modulePrefix + d.name(), top);
+      globals.putIfAbsent(modulePrefix + d.name(), top);
+    } else {
+      globals.put(modulePrefix + d.name(), top);
+      pending.remove(modulePrefix + d.name());
+    }
     boolean isEntry = u.isMain() && modulePrefix.isEmpty() && (d.isEntry() || d.name().equals("main"));
     try {
       FunDef fd = etaExpand(buildFunDef(List.copyOf(typeParams), f), d.span());
@@ -86,6 +115,44 @@ public final class Checker extends ExpChecker {
       if (diags.size() == errorsBefore) throw e;
       // The definition had errors; building its checked form may fail and is not needed.
     }
+  }
+
+  @Override
+  protected TopB global(String q) {
+    if (inPrelude) {
+      TopB t = preludeTop.get(q);
+      if (t != null) return t;
+      return pending.containsKey(q) ? force(q) : null;
+    }
+    TopB t = globals.get(q);
+    if (t != null) return t;
+    return pending.containsKey(q) ? force(q) : null;
+  }
+
+  /** Checks a prelude definition now, in a clean context, and returns it. */
+  private TopB force(String q) {
+    Pending p = pending.remove(q);
+    Scope savedScope = scope;
+    Map<String, Ty> savedT = typeParamScope;
+    Map<VName, Span> savedConsumed = consumed;
+    Set<VName> savedDeps = currentDeps;
+    String savedPrefix = modulePrefix;
+    boolean savedIn = inPrelude;
+    try {
+      scope = null;
+      typeParamScope = new HashMap<>();
+      modulePrefix = p.prefix();
+      inPrelude = true;
+      valDecl(p.unit(), p.decl());
+    } finally {
+      scope = savedScope;
+      typeParamScope = savedT;
+      consumed = savedConsumed;
+      currentDeps = savedDeps;
+      modulePrefix = savedPrefix;
+      inPrelude = savedIn;
+    }
+    return preludeTop.get(q);
   }
 
   /** Unconstrained leftover type variables of a top-level definition become type parameters. */

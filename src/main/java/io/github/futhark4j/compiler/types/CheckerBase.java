@@ -86,11 +86,14 @@ abstract class CheckerBase {
     Binding b = scope == null ? null : scope.lookup(name);
     if (b != null) return b;
     if (!modulePrefix.isEmpty()) {
-      TopB t = globals.get(modulePrefix + name);
+      TopB t = global(modulePrefix + name);
       if (t != null) return t;
     }
-    return globals.get(name);
+    return global(name);
   }
+
+  /** A top-level definition by qualified name (the checker overrides this to check prelude definitions on demand). */
+  protected TopB global(String qualified) { return globals.get(qualified); }
 
   // ---- types ----------------------------------------------------------------------------------
 
