@@ -59,7 +59,7 @@ public final class Parser extends ParserBase {
         if (d != null) out.add(d);
       } catch (ParseError e) {
         if (p == before) advance();
-        recover();
+        recover(end);
       }
     }
     return out;
@@ -69,14 +69,24 @@ public final class Parser extends ParserBase {
     Token t = peek();
     if (t.kind() != Kind.KEYWORD) return false;
     return switch (t.text()) {
-      case "def", "entry", "type", "import", "module", "open", "local", "include", "val" -> true;
+      case "def", "entry", "type", "import", "module", "open", "local" -> true;
       case "let" -> t.span().column() == 1;
       default -> false;
     };
   }
 
-  private void recover() {
-    while (!at(Kind.EOF) && !atDeclStart() && !at(Kind.RBRACE)) advance();
+  /** Skips to the next declaration keyword outside braces (or to the end of the enclosing module). */
+  private void recover(Kind end) {
+    int depth = 0;
+    while (!at(Kind.EOF)) {
+      if (depth == 0 && atDeclStart()) return;
+      if (at(Kind.LBRACE)) depth++;
+      if (at(Kind.RBRACE)) {
+        if (depth == 0 && end == Kind.RBRACE) return;
+        depth = Math.max(0, depth - 1);
+      }
+      advance();
+    }
   }
 
   private Decl parseDecl() {
@@ -102,6 +112,7 @@ public final class Parser extends ParserBase {
       case "module" -> {
         advance();
         if (atKw("type")) {
+          advance();
           diags.add(Diagnostics.unsupported(from(start), "A module type declaration"));
           throw new ParseError();
         }
