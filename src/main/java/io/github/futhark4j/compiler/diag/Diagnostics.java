@@ -121,8 +121,8 @@ public final class Diagnostics {
   }
 
   /** E0215: a match that does not cover every case. */
-  public static Diagnostic unmatchedCases(Span span, String example) {
-    return err("E0215", span, "Unmatched cases in match expression: " + example + " is not covered.");
+  public static Diagnostic unmatchedCases(Span span, String missing) {
+    return err("E0215", span, "Unmatched cases in match expression" + (missing == null ? "." : ": " + missing + " is not covered."));
   }
 
   /** E0216: a size in a type that is not an i64 name in scope. */

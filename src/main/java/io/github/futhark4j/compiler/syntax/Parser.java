@@ -408,7 +408,16 @@ public final class Parser extends ParserBase {
     Token t = peek();
     Span start = t.span();
     switch (t.kind()) {
-      case IDENT -> { advance(); return new Var(List.of(), t.text(), start); }
+      case IDENT -> {
+        advance();
+        // A module-qualified operator such as i32.+ (used in sections: (i32.+)).
+        if (at(Kind.DOT) && !peek().spaceBefore() && peek(1).is(Kind.OPERATOR) && !peek(1).spaceBefore()) {
+          advance();
+          Token op = advance();
+          return new Var(List.of(t.text()), op.text(), from(start));
+        }
+        return new Var(List.of(), t.text(), start);
+      }
       case INT -> { advance(); return new IntLit(t.intValue(), t.suffix(), start); }
       case CHAR -> { advance(); return new IntLit(t.intValue(), null, start); }
       case FLOAT -> { advance(); return new FloatLit(t.floatValue(), t.suffix(), start); }

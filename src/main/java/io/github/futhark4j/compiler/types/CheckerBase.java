@@ -85,7 +85,9 @@ abstract class CheckerBase {
   protected Binding lookup(String name) {
     Binding b = scope == null ? null : scope.lookup(name);
     if (b != null) return b;
-    if (!modulePrefix.isEmpty()) {
+    // Operators are never looked up in the enclosing module: inside the numeric modules '+' is
+    // the built-in operator, not the module's own (i32.+) which is defined in terms of it.
+    if (!modulePrefix.isEmpty() && !name.isEmpty() && "+-*/%=!><|&^".indexOf(name.charAt(0)) < 0) {
       TopB t = global(modulePrefix + name);
       if (t != null) return t;
     }

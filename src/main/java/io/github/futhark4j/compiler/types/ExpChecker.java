@@ -647,6 +647,7 @@ abstract class ExpChecker extends CheckerBase {
     Res body = check(l.body());
     unifyOrReport(l.body().span(), paramTy, body.ty(), "Loop body does not have the type of the loop parameter");
     scope = saved;
+    consumeLoopInit(l.param(), initExp, p);
     return new Res(paramTy, () -> {
       TPat tp = p.build().get();
       TExp ti = init.build().get();
@@ -654,6 +655,20 @@ abstract class ExpChecker extends CheckerBase {
       TExp tb = body.build().get();
       return new TExp.Loop(tp, ti, tf, tb, scrub(tp.type(), gone), l.span());
     });
+  }
+
+  /** A loop parameter consumed in the body consumes the variable passed as its initial value. */
+  private void consumeLoopInit(Pat param, Exp init, PatRes p) {
+    while (param instanceof PAscribe a) param = a.pattern();
+    if (param instanceof PId id && init instanceof Var v && v.qualifiers().isEmpty()) {
+      for (var e : p.binds()) {
+        if (e.getKey().equals(id.name()) && e.getValue() instanceof LocalB lb && consumed.containsKey(lb.v())) {
+          consume(init, init.span());
+        }
+      }
+    } else if (param instanceof PTuple pt && init instanceof TupleLit tl && pt.elements().size() == tl.elements().size()) {
+      for (int i = 0; i < pt.elements().size(); i++) consumeLoopInit(pt.elements().get(i), tl.elements().get(i), p);
+    }
   }
 
   private Exp patternAsExp(Pat p) {
@@ -695,6 +710,9 @@ abstract class ExpChecker extends CheckerBase {
     return new Res(result, () -> {
       TExp ts = s.build().get();
       List<TExp.Case> cs = cases.stream().map(Supplier::get).toList();
+      List<List<TPat>> rows = cs.stream().map(c -> List.of(c.pattern())).toList();
+      String missing = Exhaustiveness.missing(rows, List.of(ts.type()));
+      if (missing != null) error(Diagnostics.unmatchedCases(m.span(), missing));
       Type t = cs.get(0).body().type();
       for (TExp.Case c : cs) t = join(t, c.body().type());
       return new TExp.Match(ts, cs, t, m.span());
