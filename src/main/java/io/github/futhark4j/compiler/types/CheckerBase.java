@@ -319,8 +319,8 @@ abstract class CheckerBase {
       Unifier.unify(expected, actual);
       return true;
     } catch (Unifier.Failure f) {
-      if (f.constraint != null && f.offending != null) {
-        error(Diagnostics.constraint(span, f.constraint, Unifier.show(f.offending)));
+      if (f.constraint != null) {
+        error(Diagnostics.constraint(span, f.constraint, Unifier.show(f.offending != null ? f.offending : actual)));
       } else {
         error(Diagnostics.typeMismatch(span, context, Unifier.show(expected), Unifier.show(actual)));
       }
@@ -538,6 +538,14 @@ abstract class CheckerBase {
       case Type.Arrow a -> new Type.Arrow(a.paramName(), scrub(a.param(), gone), scrub(a.result(), gone));
       default -> t;
     };
+  }
+
+  /** {@code t} with sizes named by {@code gone} made unknown, for a type leaving their scope. */
+  static Ty scrubTy(Ty t, Set<VName> gone) {
+    if (gone.isEmpty() || !Unifier.mentions(t, gone)) return t;
+    Map<VName, Sz> m = new HashMap<>();
+    for (VName v : gone) m.put(v, Sz.UNKNOWN);
+    return Unifier.subst(t, Map.of(), m);
   }
 
   /** Erases the sizes of a resolved type (for loop parameters, whose sizes may change). */

@@ -520,7 +520,7 @@ abstract class ExpChecker extends CheckerBase {
     scope = saved;
     Set<VName> gone = boundNames(p);
     gone.addAll(sizeVars);
-    return new Res(body.ty(), () -> {
+    return new Res(scrubTy(body.ty(), gone), () -> {
       TPat tp = p.build().get();
       TExp tv = v.build().get();
       TExp tb = body.build().get();
@@ -584,7 +584,7 @@ abstract class ExpChecker extends CheckerBase {
     bind(l.name(), new FunB(v, f.type()));
     Res body = check(l.body());
     scope = saved;
-    return new Res(body.ty(), () -> {
+    return new Res(scrubTy(body.ty(), f.bound()), () -> {
       io.github.futhark4j.compiler.typed.FunDef fd = buildFunDef(List.of(), f);
       defArity.put(v, fd.params().size());
       TExp tb = body.build().get();
@@ -696,7 +696,7 @@ abstract class ExpChecker extends CheckerBase {
       PatRes p = checkPattern(c.pattern(), s.ty(), PatMode.MATCH, aliasesOf(m.scrutinee()));
       bindAll(p);
       Res b = check(c.body());
-      unifyOrReport(c.body().span(), result, b.ty(), "Cases of 'match' have different types");
+      unifyOrReport(c.body().span(), result, scrubTy(b.ty(), boundNames(p)), "Cases of 'match' have different types");
       scope = saved;
       all.putAll(consumed);
       Set<VName> gone = boundNames(p);

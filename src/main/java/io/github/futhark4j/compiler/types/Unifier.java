@@ -276,7 +276,7 @@ final class Unifier {
     t = resolve(t);
     return switch (t) {
       case Ty.Prim p -> p.prim().futName();
-      case Ty.Var v -> v.prims != null && v.prims.size() == 1 ? v.prims.iterator().next().futName() : "t" + v.id;
+      case Ty.Var v -> v.prims != null ? defaultOf(v.prims).futName() : "t" + v.id;
       case Ty.Arr a -> (a.unique() ? "*" : "") + "[" + showSize(a.size()) + "]" + show(a.elem());
       case Ty.Rec r -> {
         boolean tuple = true;

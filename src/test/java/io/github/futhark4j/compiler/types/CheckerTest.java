@@ -1,0 +1,330 @@
+package io.github.futhark4j.compiler.types;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import io.github.futhark4j.compiler.Frontend;
+import io.github.futhark4j.compiler.diag.CompileException;
+import io.github.futhark4j.compiler.diag.Diagnostic;
+import io.github.futhark4j.compiler.source.Source;
+import io.github.futhark4j.compiler.typed.TDecl;
+import io.github.futhark4j.compiler.typed.TExp;
+import io.github.futhark4j.compiler.typed.TPat;
+import io.github.futhark4j.compiler.typed.TProgram;
+import io.github.futhark4j.compiler.typed.VName;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class CheckerTest {
+  static TProgram ok(String text) {
+    try {
+      return Frontend.check(new Source("t.fut", text));
+    } catch (CompileException e) {
+      return fail("unexpected errors:\n" + e.getMessage());
+    }
+  }
+
+  static Diagnostic error(String text) {
+    CompileException e = assertThrows(CompileException.class, () -> Frontend.check(new Source("t.fut", text)));
+    return e.primary();
+  }
+
+  static TDecl decl(TProgram p, String base) {
+    return p.decls().stream().filter(d -> d.name().base().equals(base)).reduce((a, b) -> b).orElseThrow();
+  }
+
+  static String body(TProgram p, String base) {
+    return TypedPrinter.exp(decl(p, base).fun().body());
+  }
+
+  // ---- inference and defaults --------------------------------------------------------------
+
+  @Test
+  void integerLiteralsDefaultToI32() {
+    assertEquals(Type.I32, decl(ok("def x = 1 + 2"), "x").fun().returnType());
+  }
+
+  @Test
+  void decimalLiteralsDefaultToF64() {
+    assertEquals(Type.F64, decl(ok("def x = 1.5 * 2"), "x").fun().returnType());
+  }
+
+  @Test
+  void literalsTakeTheTypeTheyAreUsedAt() {
+    TProgram p = ok("def f (x: u8) = x + 1");
+    assertEquals("(x_" + tagOf(p, "f", "x") + " +@u8 1u8)", body(p, "f"));
+  }
+
+  @Test
+  void literalOutOfBoundsIsAnError() {
+    Diagnostic d = error("def x : i8 = 300");
+    assertEquals("E0208", d.code());
+    assertEquals(1, d.line());
+    assertEquals(14, d.column());
+  }
+
+  @Test
+  void negativeLiteralsFitTheirType() {
+    assertEquals("-128i8", body(ok("def x : i8 = -128"), "x"));
+  }
+
+  @Test
+  void polymorphicFunctionsAreInstantiatedPerUse() {
+    TProgram p = ok("def id 't (x: t) : t = x\ndef a = id 1i64\ndef b = id true");
+    assertEquals(List.of("t"), decl(p, "id").fun().typeParams());
+    TExp.Apply ap = (TExp.Apply) decl(p, "a").fun().body();
+    assertEquals(Type.I64, ((TExp.Var) ap.function()).typeArgs().get("t"));
+    TExp.Apply bp = (TExp.Apply) decl(p, "b").fun().body();
+    assertEquals(Type.BOOL, ((TExp.Var) bp.function()).typeArgs().get("t"));
+  }
+
+  @Test
+  void unannotatedFunctionsAreGeneralised() {
+    TProgram p = ok("def pair x y = (x, y)");
+    assertEquals(2, decl(p, "pair").fun().typeParams().size());
+  }
+
+  @Test
+  void partialApplicationIsEtaExpanded() {
+    TProgram p = ok("def add (x: i32) (y: i32) : i32 = x + y\nentry main (xs: []i32) = map (add 1) xs");
+    TExp.Apply map = (TExp.Apply) decl(p, "main").fun().body();
+    TExp.Lambda lam = assertInstanceOf(TExp.Lambda.class, map.args().get(0));
+    TExp.Apply inner = assertInstanceOf(TExp.Apply.class, lam.body());
+    assertEquals(2, inner.args().size(), "the call inside the lambda is saturated");
+  }
+
+  @Test
+  void operatorSectionsBecomeLambdasOverBinOps() {
+    TProgram p = ok("entry main (xs: []f32) = map (2 -) xs");
+    TExp.Lambda lam = (TExp.Lambda) ((TExp.Apply) decl(p, "main").fun().body()).args().get(0);
+    TExp.BinOp b = assertInstanceOf(TExp.BinOp.class, lam.body());
+    assertEquals(TExp.BinOperator.SUB, b.op());
+    assertEquals(Type.prim(PrimType.F32), b.operandType());
+    assertInstanceOf(TExp.Literal.class, b.x());
+  }
+
+  @Test
+  void higherOrderFunctionsApplyFunctionParameters() {
+    TProgram p = ok("def twice 'a (f: a -> a) (x: a) : a = f (f x)\nentry main (x: i32) = twice (*2) x");
+    assertTrue(body(p, "twice").startsWith("(f_"), body(p, "twice"));
+  }
+
+  @Test
+  void userOperatorsAreCalls() {
+    TProgram p = ok("def (a: i32) +^ (b: i32) : i32 = a * 10 + b\nentry main (x: i32) = x +^ 1 +^ 2");
+    assertTrue(body(p, "main").contains("+^"), body(p, "main"));
+    assertFalse(body(p, "main").contains("@"), "a user operator is not a built-in BinOp");
+  }
+
+  @Test
+  void shadowedBuiltinOperatorIsTheUserFunction() {
+    TProgram p = ok("def (+) (x: i32) (y: i32) : i32 = x - y\nentry main (x: i32) = x + 1");
+    assertFalse(body(p, "main").contains("+@"), body(p, "main"));
+  }
+
+  @Test
+  void equalityOnArraysAndRecords() {
+    TProgram p = ok("entry main (xs: []i32) (ys: []i32) : bool = xs == ys");
+    TExp.BinOp b = (TExp.BinOp) decl(p, "main").fun().body();
+    assertInstanceOf(Type.Array.class, b.operandType());
+  }
+
+  @Test
+  void recordsAndFieldInference() {
+    TProgram p = ok("entry main (xs: [](i32, f32)) : []f32 = map (\\p -> p.1 * 2) xs");
+    assertNotNull(p);
+    TProgram q = ok("def f (r: {x: i64}) = r.x + 1\nentry main = f {x = 2}");
+    assertEquals(Type.I64, decl(q, "main").fun().returnType());
+    // As in Futhark, a top-level function cannot project from a parameter of unknown type.
+    assertEquals("E0212", error("def f r = r.x + 1i64").code());
+  }
+
+  @Test
+  void unknownFieldIsReported() {
+    Diagnostic d = error("def f (r: {a: i32}) = r.b");
+    assertEquals("E0204", d.code());
+    assertTrue(d.message().contains("\"b\""));
+  }
+
+  @Test
+  void sumTypesAndExhaustiveMatch() {
+    TProgram p = ok("type opt = #none | #some i32\n"
+        + "def get (o: opt) : i32 = match o case #some x -> x case #none -> 0\n"
+        + "entry main (x: i32) = get (#some x)");
+    assertTrue(body(p, "get").startsWith("(match"));
+    Diagnostic d = error("type opt = #none | #some i32\ndef get (o: opt) : i32 = match o case #some x -> x");
+    assertEquals("E0215", d.code());
+    assertTrue(d.message().contains("#none"), d.message());
+    Diagnostic b = error("def f (x: bool) : i32 = match x case true -> 1");
+    assertEquals("E0215", b.code());
+    ok("def f (x: i32) : i32 = match x case 0 -> 1 case _ -> 2");
+  }
+
+  @Test
+  void typeAbbreviationsWithParameters() {
+    TProgram p = ok("type vec [n] 't = [n]t\ntype two 't = (t, t)\n"
+        + "def f [n] (xs: vec [n] f32) : two (vec [n] f32) = (xs, xs)");
+    assertEquals("([n_" + sizeTag(p, "f") + "]f32, [n_" + sizeTag(p, "f") + "]f32)", decl(p, "f").fun().returnType().toString());
+  }
+
+  @Test
+  void sizeParametersNameParameterShapes() {
+    TProgram p = ok("def f [n] (xs: [n]i32) : [n]i32 = xs");
+    TDecl f = decl(p, "f");
+    VName n = f.fun().sizeParams().get(0);
+    Type.Array t = (Type.Array) f.fun().params().get(0).type();
+    assertEquals(new Size.Var(n), t.shape().get(0));
+  }
+
+  @Test
+  void sizesFlowThroughCalls() {
+    TProgram p = ok("entry main (n: i64) : [n]i64 = iota n");
+    TExp.Apply ap = (TExp.Apply) decl(p, "main").fun().body();
+    Type.Array t = (Type.Array) ap.type();
+    TPat.Id param = (TPat.Id) decl(p, "main").fun().params().get(0);
+    assertEquals(new Size.Var(param.name()), t.shape().get(0));
+    Type.Array r = (Type.Array) ((TExp.Apply) decl(ok("def r = replicate 32 0i64"), "r").fun().body()).type();
+    assertEquals(new Size.Const(32), r.shape().get(0));
+  }
+
+  @Test
+  void sizesGoingOutOfScopeBecomeUnknown() {
+    TProgram p = ok("def f (xs: []i32) = let n = length xs in iota n");
+    Type.Array t = (Type.Array) decl(p, "f").fun().returnType();
+    assertEquals(Size.UNKNOWN, t.shape().get(0));
+  }
+
+  @Test
+  void everyBinderHasAUniqueName() {
+    TProgram p = ok("def f (x: i32) = let x = x + 1 let x = x * 2 in x\ndef g (x: i32) = x");
+    Set<VName> seen = new HashSet<>();
+    List<VName> all = new ArrayList<>();
+    for (TDecl d : p.decls()) {
+      all.add(d.name());
+      for (TPat pt : d.fun().params()) if (pt instanceof TPat.Id id) all.add(id.name());
+    }
+    TExp e = decl(p, "f").fun().body();
+    while (e instanceof TExp.Let l) {
+      all.add(((TPat.Id) l.pattern()).name());
+      e = l.body();
+    }
+    for (VName v : all) assertTrue(seen.add(v), "duplicate " + v);
+    assertEquals(6, seen.size());
+  }
+
+  @Test
+  void stringLiteralsAreU8Arrays() {
+    TExp.ArrayLit a = (TExp.ArrayLit) decl(ok("def s = \"é!\""), "s").fun().body();
+    assertEquals(3, a.elements().size());
+    assertEquals("[3]u8", a.type().toString());
+  }
+
+  @Test
+  void rangesNeedIntegers() {
+    assertEquals("E0206", error("def r = 1.0..<2.0").code());
+  }
+
+  // ---- errors ----------------------------------------------------------------------------------
+
+  @Test
+  void typeMismatchShowsBothTypes() {
+    Diagnostic d = error("def f (x: i32) : bool =\n  x");
+    assertEquals("E0202", d.code());
+    assertEquals(2, d.line());
+    assertEquals(3, d.column());
+    assertTrue(d.message().contains("Expected: bool"), d.message());
+    assertTrue(d.message().contains("Actual:   i32"), d.message());
+  }
+
+  @Test
+  void arithmeticOnBoolIsRejected() {
+    Diagnostic d = error("def f (x: bool) = x + x");
+    assertEquals("E0206", d.code());
+    assertTrue(d.message().contains("bool"), d.message());
+  }
+
+  @Test
+  void unknownTypeIsReported() {
+    Diagnostic d = error("def f (x: vec3) = x");
+    assertEquals("E0203", d.code());
+    assertEquals(11, d.column());
+  }
+
+  @Test
+  void holesAreRejected() {
+    assertEquals("E0103", error("def f (x: i32) : i32 = ???").code());
+  }
+
+  @Test
+  void functionsAreNotRecursive() {
+    Diagnostic d = error("def f (x: i32) : i32 = if x == 0 then 0 else f (x - 1)");
+    assertEquals("E0201", d.code());
+    assertTrue(d.message().contains("Unknown name \"f\""));
+  }
+
+  @Test
+  void applyingANonFunction() {
+    assertEquals("E0207", error("def f (x: i32) = x 1").code());
+  }
+
+  @Test
+  void entryPointsMustBeFirstOrderAndMonomorphic() {
+    assertEquals("E0402", error("entry f (g: i32 -> i32) = g 1").code());
+    assertEquals("E0401", error("entry f 't (x: t) = x").code());
+  }
+
+  @Test
+  void useAfterConsumeHasTheReferenceWording() {
+    Diagnostic d = error("def f (xs: *[]i32) =\n  let ys = xs with [0] = 1\n  in xs[0] + ys[0]");
+    assertEquals("E0301", d.code());
+    assertEquals(3, d.line());
+    assertTrue(d.message().startsWith("Using \"xs\", but this was consumed at 2:12."), d.message());
+  }
+
+  @Test
+  void consumingThroughAnAlias() {
+    Diagnostic d = error("def f (xs: *[]i32) =\n  let ys = xs\n  let zs = ys with [0] = 1\n  in xs[0] + zs[0]");
+    assertEquals("E0301", d.code());
+  }
+
+  @Test
+  void consumingANonUniqueParameter() {
+    Diagnostic d = error("def f (xs: []i32) : []i32 = xs with [0] = 1");
+    assertEquals("E0302", d.code());
+    assertEquals("Would consume \"xs\", which is not consumable.", d.message());
+  }
+
+  @Test
+  void passingToAUniqueParameterConsumes() {
+    Diagnostic d = error("def g (xs: *[]i32) : []i32 = xs with [0] = 2\n"
+        + "def f (xs: *[]i32) = let ys = g xs in xs[0] + ys[0]");
+    assertEquals("E0301", d.code());
+  }
+
+  @Test
+  void loopParametersAreConsumable() {
+    ok("def f (n: i64) = loop acc = replicate n 0 for i < n do acc with [i] = i32.i64 i");
+  }
+
+  @Test
+  void severalErrorsAreReported() {
+    CompileException e = assertThrows(CompileException.class, () -> Frontend.check(new Source("t.fut",
+        "def a = x\ndef b : bool = 1\ndef c = a")));
+    assertEquals(2, e.diagnostics().size(), e.getMessage());
+    assertEquals(1, e.diagnostics().get(0).line());
+    assertEquals(2, e.diagnostics().get(1).line());
+  }
+
+  // ---- helpers ---------------------------------------------------------------------------------
+
+  private static int tagOf(TProgram p, String def, String param) {
+    for (TPat pt : decl(p, def).fun().params()) if (pt instanceof TPat.Id id && id.name().base().equals(param)) return id.name().tag();
+    throw new AssertionError("no parameter " + param);
+  }
+
+  private static int sizeTag(TProgram p, String def) {
+    return decl(p, def).fun().sizeParams().get(0).tag();
+  }
+}
