@@ -143,11 +143,6 @@ public final class Diagnostics {
     return err("E0302", span, "Would consume \"" + name + "\", which is not consumable.");
   }
 
-  /** E0303: a consuming parameter passed a non-unique argument that is not a variable. */
-  public static Diagnostic consumingNonUnique(Span span) {
-    return err("E0303", span, "Consuming parameter passed non-unique argument.");
-  }
-
   // ---- entry points ---------------------------------------------------------------------------
 
   /** E0401: an entry point with type parameters. */

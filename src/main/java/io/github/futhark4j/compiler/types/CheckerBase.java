@@ -219,6 +219,10 @@ abstract class CheckerBase {
    * scope). {@code aliases} are the variables the matched value may alias.
    */
   PatRes checkPattern(Pat pat, Ty t, PatMode mode, Set<VName> aliases) {
+    if (mode != PatMode.MATCH) {
+      Span lit = refutable(pat);
+      if (lit != null) error(Diagnostics.badPattern(lit, "Refutable pattern not allowed here: only 'match' cases may match literals."));
+    }
     List<Map.Entry<String, Binding>> binds = new ArrayList<>();
     Supplier<TPat> b = pattern(pat, t, mode, aliases, binds, false);
     Set<String> seen = new HashSet<>();
@@ -296,6 +300,18 @@ abstract class CheckerBase {
     }
   }
 
+  /** The span of a literal inside a pattern, or {@code null}. */
+  private static Span refutable(Pat p) {
+    return switch (p) {
+      case PLit l -> l.span();
+      case PTuple t -> t.elements().stream().map(CheckerBase::refutable).filter(x -> x != null).findFirst().orElse(null);
+      case PRecord r -> r.fields().stream().map(f -> refutable(f.pattern())).filter(x -> x != null).findFirst().orElse(null);
+      case PAscribe a -> refutable(a.pattern());
+      case PConstr c -> c.payload().stream().map(CheckerBase::refutable).filter(x -> x != null).findFirst().orElse(null);
+      default -> null;
+    };
+  }
+
   private static Map<String, TPat> build(Map<String, Supplier<TPat>> subs) {
     Map<String, TPat> out = new LinkedHashMap<>();
     subs.forEach((k, v) -> out.put(k, v.get()));
@@ -319,7 +335,9 @@ abstract class CheckerBase {
       Unifier.unify(expected, actual);
       return true;
     } catch (Unifier.Failure f) {
-      if (f.constraint != null) {
+      if (f.constraint != null && f.constraint.startsWith("Constructor #") && f.offending != null) {
+        error(Diagnostics.noSuchConstructor(span, f.constraint.substring("Constructor #".length()), Unifier.show(f.offending)));
+      } else if (f.constraint != null) {
         error(Diagnostics.constraint(span, f.constraint, Unifier.show(f.offending != null ? f.offending : actual)));
       } else {
         error(Diagnostics.typeMismatch(span, context, Unifier.show(expected), Unifier.show(actual)));

@@ -102,7 +102,11 @@ abstract class ExpChecker extends CheckerBase {
         if (sec != null) unifyOrReport(r.second().span(), t, sec.ty(), "Range elements have different types");
         Res end = check(r.end());
         unifyOrReport(r.end().span(), t, end.ty(), "Range end has a different type than its start");
-        Ty ty = new Ty.Arr(t, Sz.UNKNOWN, true);
+        // 0..<n has n elements; other ranges have sizes only known at run time.
+        Sz size = r.kind() == RangeKind.UP_TO_EXCLUSIVE && r.second() == null && r.start() instanceof IntLit z
+            && z.value().signum() == 0 && Unifier.resolve(t) instanceof Ty.Prim tp && tp.prim() == PrimType.I64
+            ? sizeOfArg(r.end()) : Sz.UNKNOWN;
+        Ty ty = new Ty.Arr(t, size, true);
         TExp.RangeKind kind = TExp.RangeKind.valueOf(r.kind().name());
         return new Res(ty, () -> new TExp.Range(s.build().get(), sec == null ? null : sec.build().get(), end.build().get(),
             kind, Unifier.zonk(ty), span));
@@ -464,9 +468,10 @@ abstract class ExpChecker extends CheckerBase {
         return new Res(new Ty.Var(), () -> new TExp.RecordLit(Map.of(), Type.UNIT, span));
       }
       Res a = check(arg);
-      if (!unifyOrReport(arg.span(), f.param(), a.ty(), "Argument does not have the type the function expects")) {
-        // keep going: the rest of the call is still worth checking
-      }
+      String context = head instanceof Var hv && isOperatorName(hv.name())
+          ? "Operand of '" + hv.full() + "' does not have the expected type"
+          : "Argument does not have the type the function expects";
+      unifyOrReport(arg.span(), f.param(), a.ty(), context);
       if (Unifier.resolve(f.param()) instanceof Ty.Arr pa && pa.unique()) consume(arg, arg.span());
       argRes.add(a);
       ft = f.result();
@@ -490,6 +495,10 @@ abstract class ExpChecker extends CheckerBase {
       }
       return buildCall(calleeOf(h.build().get()), targs, types, span);
     });
+  }
+
+  static boolean isOperatorName(String name) {
+    return !name.isEmpty() && "+-*/%=!><|&^".indexOf(name.charAt(0)) >= 0;
   }
 
   /** The size an argument stands for when passed for a parameter used as a size. */

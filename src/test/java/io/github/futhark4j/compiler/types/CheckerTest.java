@@ -317,6 +317,52 @@ class CheckerTest {
     assertEquals(2, e.diagnostics().get(1).line());
   }
 
+  @Test
+  void refutablePatternsOnlyInMatch() {
+    Diagnostic d = error("def f (x: i32) = let (a, 1) = (x, 1) in a");
+    assertEquals("E0211", d.code());
+    assertEquals(26, d.column());
+  }
+
+  @Test
+  void constructorNotInTheSumType() {
+    Diagnostic d = error("type opt = #none | #some i32\ndef x : opt = #maybe 1");
+    assertEquals("E0214", d.code());
+    assertTrue(d.message().contains("#maybe"), d.message());
+  }
+
+  @Test
+  void operatorMismatchNamesTheOperator() {
+    Diagnostic d = error("def f (x: i32) = x + true");
+    assertEquals("E0202", d.code());
+    assertTrue(d.message().startsWith("Operand of '+' does not have the expected type."), d.message());
+    assertEquals(22, d.column());
+  }
+
+  @Test
+  void rangeFromZeroHasTheBoundAsSize() {
+    TProgram p = ok("def f (n: i64) = 0..<n");
+    TPat.Id n = (TPat.Id) decl(p, "f").fun().params().get(0);
+    assertEquals(new Size.Var(n.name()), ((Type.Array) decl(p, "f").fun().returnType()).shape().get(0));
+  }
+
+  @Test
+  void importsAreResolvedRelativeToTheImportingFile(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+      throws Exception {
+    java.nio.file.Files.createDirectories(dir.resolve("lib"));
+    java.nio.file.Files.writeString(dir.resolve("lib/util.fut"), "import \"more\"\ndef double (x: i32) : i32 = triple x - x");
+    java.nio.file.Files.writeString(dir.resolve("lib/more.fut"), "def triple (x: i32) : i32 = 3 * x");
+    java.nio.file.Path main = dir.resolve("main.fut");
+    String text = "import \"lib/util\"\nentry main (x: i32) : i32 = double x";
+    java.nio.file.Files.writeString(main, text);
+    TProgram p = Frontend.check(new Source("main.fut", text, main));
+    List<String> names = p.decls().stream().map(d -> d.name().base()).toList();
+    assertEquals(List.of("triple", "double", "main"), names);
+    CompileException e = assertThrows(CompileException.class,
+        () -> Frontend.check(new Source("main.fut", "import \"nope\"", main)));
+    assertEquals("E0104", e.primary().code());
+  }
+
   // ---- helpers ---------------------------------------------------------------------------------
 
   private static int tagOf(TProgram p, String def, String param) {
