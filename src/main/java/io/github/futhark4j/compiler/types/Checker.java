@@ -87,6 +87,7 @@ public final class Checker extends ExpChecker {
 
   private void valDecl(Unit u, ValDecl d) {
     int errorsBefore = diags.size();
+    errorSpans.clear();
     currentDeps = new HashSet<>();
     consumed = new HashMap<>();
     List<String> typeParams = new ArrayList<>();

@@ -35,7 +35,7 @@ abstract class CheckerBase {
   record LocalB(VName v, Ty ty, Set<VName> aliases) implements Binding {}
 
   /** A local function bound by {@code let f x = ...} (monomorphic). */
-  record FunB(VName v, Ty ty) implements Binding {}
+  record FunB(VName v, Ty ty, List<VName> sizeParams) implements Binding {}
 
   /** A top-level definition, possibly polymorphic. */
   record TopB(VName v, List<String> typeParams, List<VName> sizeParams, Ty ty) implements Binding {}
@@ -330,11 +330,17 @@ abstract class CheckerBase {
 
   // ---- unification with messages ---------------------------------------------------------------
 
+  /** Spans of the type errors reported in the current definition, to avoid reporting cascades. */
+  protected final List<Span> errorSpans = new ArrayList<>();
+
   boolean unifyOrReport(Span span, Ty expected, Ty actual, String context) {
     try {
       Unifier.unify(expected, actual);
       return true;
     } catch (Unifier.Failure f) {
+      // An enclosing expression failing because of an error already reported inside it is noise.
+      for (Span e : errorSpans) if (e.source() == span.source() && e.start() >= span.start() && e.end() <= span.end()) return false;
+      errorSpans.add(span);
       if (f.constraint != null && f.constraint.startsWith("Constructor #") && f.offending != null) {
         error(Diagnostics.noSuchConstructor(span, f.constraint.substring("Constructor #".length()), Unifier.show(f.offending)));
       } else if (f.constraint != null) {

@@ -289,7 +289,11 @@ abstract class ExpChecker extends CheckerBase {
         return new Res(l.ty(), () -> new TExp.Var(l.v(), Unifier.zonk(l.ty()), Map.of(), span));
       }
       case FunB f -> {
-        return new Res(f.ty(), () -> new TExp.Var(f.v(), Unifier.zonk(f.ty()), Map.of(), span));
+        // Size parameters of a local function are instantiated per use, as for top-level ones.
+        Map<VName, Sz> sizes = new HashMap<>();
+        for (VName s : f.sizeParams()) sizes.put(s, new Sz.Flex());
+        Ty ty = sizes.isEmpty() ? f.ty() : Unifier.subst(f.ty(), Map.of(), sizes);
+        return new Res(ty, () -> new TExp.Var(f.v(), Unifier.zonk(ty), Map.of(), span));
       }
       case TopB t -> {
         currentDeps.add(t.v());
@@ -590,7 +594,7 @@ abstract class ExpChecker extends CheckerBase {
     FunRes f = checkFunction(l.typeParams(), l.params(), l.returnType(), l.value(), false);
     VName v = fresh(l.name());
     Scope saved = scope;
-    bind(l.name(), new FunB(v, f.type()));
+    bind(l.name(), new FunB(v, f.type(), f.sizeParams()));
     Res body = check(l.body());
     scope = saved;
     return new Res(scrubTy(body.ty(), f.bound()), () -> {

@@ -91,6 +91,8 @@ final class Unifier {
           EnumSet<PrimType> both = EnumSet.copyOf(w.prims);
           both.retainAll(v.prims);
           if (both.isEmpty()) throw new Failure(v.origin != null ? v.origin : w.origin, null);
+          // The origin shown in messages is that of the tighter constraint.
+          if (both.equals(v.prims) && !both.equals(w.prims)) w.origin = v.origin;
           w.prims = both;
         }
       }
