@@ -6,7 +6,6 @@ import io.github.futhark4j.compiler.source.Source;
 import io.github.futhark4j.compiler.source.Span;
 import io.github.futhark4j.compiler.syntax.Ast.*;
 import io.github.futhark4j.compiler.syntax.Token.Kind;
-import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -237,16 +236,13 @@ public final class Parser extends ParserBase {
   private Exp parseBinaryWith() {
     Span start = peek().span();
     Exp v = parseBinary(0);
-    if (atKw("with")) {
-      // a with [i] = b with [j] = c  parses as  a with [i] = (b with [j] = c) in Futhark
-      int save = p;
-      p = save;
-      Exp inner = v;
+    if (atKw("with") && peek(1).is(Kind.LBRACKET)) {
+      // a with [i] = b with [j] = c  parses as  a with [i] = (b with [j] = c)
       advance();
       List<DimIndex> idx = parseIndices("in a 'with' update");
       expectOp("=", "after the indices of a 'with' update");
       Exp vv = parseBinaryWith();
-      return new Update(inner, idx, vv, from(start));
+      return new Update(v, idx, vv, from(start));
     }
     return v;
   }
@@ -520,12 +516,7 @@ public final class Parser extends ParserBase {
       return new TupleLit(elems, from(start));
     }
     expect(Kind.RPAREN, "')'", "after a parenthesised expression");
-    return reSpan(first, from(start));
-  }
-
-  /** Parenthesised expressions keep their inner node; only lambdas take the parentheses' span. */
-  private static Exp reSpan(Exp e, Span s) {
-    return e;
+    return first;
   }
 
   List<DimIndex> parseIndices(String context) {
@@ -571,21 +562,16 @@ public final class Parser extends ParserBase {
       Exp body = letBody();
       return new LetUpdate(n.text(), n.span(), idx, v, body, from(start));
     }
-    if (sizes.isEmpty() && (at(Kind.IDENT) && !peek().text().equals("_") || at(Kind.LPAREN) && peek(1).is(Kind.OPERATOR) && peek(2).is(Kind.RPAREN))
-        && (peek(1).is(Kind.IDENT) && !peek().is(Kind.LPAREN) || peek(1).is(Kind.LPAREN) || peek(1).is(Kind.LBRACE)
-            || peek(1).is(Kind.TICK) || peek(1).is(Kind.TICK_HAT) || peek(1).is(Kind.TICK_TILDE)
-            || (peek(1).is(Kind.LBRACKET) && peek(1).spaceBefore()) || peek().is(Kind.LPAREN))) {
+    if (sizes.isEmpty() && startsLocalFunction()) {
       Token n;
-      String name;
       if (at(Kind.LPAREN)) {
         advance();
         n = advance();
         advance();
-        name = n.text();
       } else {
         n = advance();
-        name = n.text();
       }
+      String name = n.text();
       List<TypeParam> tps = parseTypeParams();
       List<Pat> params = new ArrayList<>();
       while (startsAtomPattern()) params.add(parseAtomPattern());
@@ -605,6 +591,21 @@ public final class Parser extends ParserBase {
     Exp body = letBody();
     result = new LetPat(sizes, pat, v, body, from(start));
     return result;
+  }
+
+  /**
+   * After {@code let}: a local function is a name (or parenthesised operator) followed by type
+   * parameters or parameter patterns; a plain binding has the name followed by '=' or ':'.
+   */
+  private boolean startsLocalFunction() {
+    if (at(Kind.LPAREN) && peek(1).is(Kind.OPERATOR) && peek(2).is(Kind.RPAREN)) return true;
+    if (!at(Kind.IDENT) || peek().text().equals("_")) return false;
+    Token next = peek(1);
+    return switch (next.kind()) {
+      case IDENT, LPAREN, LBRACE, TICK, TICK_HAT, TICK_TILDE -> true;
+      case LBRACKET -> next.spaceBefore();
+      default -> false;
+    };
   }
 
   /** {@code in e}, or a following {@code let} chain without {@code in}. */
@@ -632,19 +633,21 @@ public final class Parser extends ParserBase {
     return new Lambda(params, ret, body, from(start));
   }
 
-  /** A return type in a lambda: a type not containing a top-level arrow (the arrow ends it). */
+  /**
+   * A lambda's return type. The type grammar would read {@code t -> body} as a function type, so
+   * when the parsed type is an arrow not followed by another arrow, its parameter part was the
+   * return type and the parser backs up to the lambda's arrow.
+   */
   private TypeExp parseTypeApp2() {
     int save = p;
-    // Parse a full type; if it swallowed the lambda's arrow, re-parse the part before it.
     TypeExp t = parseType();
     if (t instanceof TArrow a && !atOp("->")) {
       p = save;
       int depth = 0;
-      List<Token> before = new ArrayList<>();
-      while (!(depth == 0 && atOp("->"))) {
+      while (!(depth == 0 && atOp("->")) && !at(Kind.EOF)) {
         if (at(Kind.LPAREN) || at(Kind.LBRACKET) || at(Kind.LBRACE)) depth++;
         if (at(Kind.RPAREN) || at(Kind.RBRACKET) || at(Kind.RBRACE)) depth--;
-        before.add(advance());
+        advance();
       }
       return a.param();
     }
@@ -694,6 +697,4 @@ public final class Parser extends ParserBase {
     if (cases.isEmpty()) throw fail("\"case\"", "after the scrutinee of 'match'");
     return new Match(scrut, cases, from(start));
   }
-
-  static BigInteger unused() { return BigInteger.ZERO; }
 }

@@ -295,7 +295,7 @@ abstract class CheckerBase {
         unifyOrReport(a.span(), at, t, "Pattern's type annotation does not match");
         boolean uniq = a.type() instanceof TUnique;
         // The annotation is the more precise type (it names sizes).
-        return pattern(a.pattern(), mode == PatMode.PARAM ? at : t, mode, aliases, binds, uniq);
+        return pattern(a.pattern(), at, mode, aliases, binds, uniq);
       }
     }
   }

@@ -537,8 +537,49 @@ abstract class ExpChecker extends CheckerBase {
       TPat tp = p.build().get();
       TExp tv = v.build().get();
       TExp tb = body.build().get();
-      return new TExp.Let(tp, tv, tb, scrub(tb.type(), gone), l.span());
+      TExp inner = tb;
+      // let [n] (xs: [n]t) = e in b  becomes  let xs = e in let n = length xs in b : the checked
+      // tree has no size binders in let, so sizes are bound as ordinary i64 variables.
+      Set<VName> sizeSet = new HashSet<>(sizeVars);
+      for (int i = sizeVars.size() - 1; i >= 0; i--) {
+        VName n = sizeVars.get(i);
+        TPat.Id holder = outerDimHolder(tp, n);
+        TExp len;
+        if (holder != null) {
+          Type arrT = scrub(holder.type(), sizeSet);
+          len = new TExp.Apply(new TExp.Intrinsic("length", new Type.Arrow(null, arrT, Type.I64), l.span()),
+              List.of(new TExp.Var(holder.name(), arrT, Map.of(), l.span())), Type.I64, l.span());
+        } else {
+          error(Diagnostics.badSize(l.span(), n.base(), "is not the outer size of an array bound by the pattern"));
+          len = new TExp.Literal(io.github.futhark4j.compiler.typed.PrimValue.ofInt(PrimType.I64, 0), Type.I64, l.span());
+        }
+        inner = new TExp.Let(new TPat.Id(n, Type.I64, l.span()), len, inner, scrub(inner.type(), gone), l.span());
+      }
+      return new TExp.Let(sizeVars.isEmpty() ? tp : scrubPat(tp, sizeSet), tv, inner, scrub(tb.type(), gone), l.span());
     });
+  }
+
+  /** A variable of the pattern whose outermost dimension is the size {@code n}. */
+  private static TPat.Id outerDimHolder(TPat p, VName n) {
+    return switch (p) {
+      case TPat.Id id when id.type() instanceof Type.Array a && a.shape().get(0).equals(new Size.Var(n)) -> id;
+      case TPat.Record r -> r.fields().values().stream().map(x -> outerDimHolder(x, n)).filter(x -> x != null).findFirst().orElse(null);
+      default -> null;
+    };
+  }
+
+  /** A pattern whose types do not mention the sizes it binds (they are bound after it). */
+  private static TPat scrubPat(TPat p, Set<VName> gone) {
+    return switch (p) {
+      case TPat.Id id -> new TPat.Id(id.name(), scrub(id.type(), gone), id.span());
+      case TPat.Wildcard w -> new TPat.Wildcard(scrub(w.type(), gone), w.span());
+      case TPat.Record r -> {
+        Map<String, TPat> m = new LinkedHashMap<>();
+        r.fields().forEach((k, v) -> m.put(k, scrubPat(v, gone)));
+        yield new TPat.Record(m, scrub(r.type(), gone), r.span());
+      }
+      default -> p;
+    };
   }
 
   /** A function's parameters, return type and body (shared by top-level and local definitions). */
