@@ -232,19 +232,12 @@ public final class Parser extends ParserBase {
     }
   }
 
-  /** The value of a {@code with} update: a binary expression, possibly itself updated. */
+  /**
+   * The value of a {@code with} update: a binary expression. {@code with} is left-associative, so
+   * {@code a with [i] = x with [j] = y} updates the result of the first update.
+   */
   private Exp parseBinaryWith() {
-    Span start = peek().span();
-    Exp v = parseBinary(0);
-    if (atKw("with") && peek(1).is(Kind.LBRACKET)) {
-      // a with [i] = b with [j] = c  parses as  a with [i] = (b with [j] = c)
-      advance();
-      List<DimIndex> idx = parseIndices("in a 'with' update");
-      expectOp("=", "after the indices of a 'with' update");
-      Exp vv = parseBinaryWith();
-      return new Update(v, idx, vv, from(start));
-    }
-    return v;
+    return parseBinary(0);
   }
 
   private Exp parseRange(Exp first, Span start) {

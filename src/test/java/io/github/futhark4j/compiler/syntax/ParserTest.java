@@ -95,6 +95,7 @@ class ParserTest {
       "loop x while x < 10 do x * 2 => (loop x _ (while (< x 10)) (* x 2))",
       "xs with [0] = 1 => (with xs [0] 1)",
       "r with a.b = 1 => (with r a.b 1)",
+      "a with [0] = 1 with [1] = 2 => (with (with a [0] 1) [1] 2)",
       "match x case 0 -> a case _ -> b => (match x (case 0 a) (case _ b))",
       "match s case #circle r -> r case #rect w h -> w => (match s (case (#circle r) r) (case (#rect w h) w))",
       "#some 1 2 => (#some 1 2)",

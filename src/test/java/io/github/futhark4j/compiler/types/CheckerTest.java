@@ -363,6 +363,72 @@ class CheckerTest {
     assertEquals("E0104", e.primary().code());
   }
 
+  @Test
+  void letSizeBindersBecomeLengthBindings() {
+    TProgram p = ok("def f (xs: []i32) : i64 = let [n] (ys: [n]i32) = filter (> 0) xs in n");
+    TExp.Let outer = (TExp.Let) decl(p, "f").fun().body();
+    TExp.Let inner = assertInstanceOf(TExp.Let.class, outer.body());
+    TPat.Id n = (TPat.Id) inner.pattern();
+    assertEquals("n", n.name().base());
+    TExp.Apply len = (TExp.Apply) inner.value();
+    assertEquals("length", ((TExp.Intrinsic) len.function()).name());
+  }
+
+  @Test
+  void localFunctionSizesAreInstantiatedPerUse() {
+    TProgram p = ok("def g (m: i64) = let f [n] (ys: [n]i64) : [n]i64 = ys in f (iota m)");
+    TPat.Id m = (TPat.Id) decl(p, "g").fun().params().get(0);
+    TExp.LetFun lf = (TExp.LetFun) decl(p, "g").fun().body();
+    assertEquals(1, lf.fun().sizeParams().size());
+    Type.Array t = (Type.Array) lf.body().type();
+    assertEquals(new Size.Var(m.name()), t.shape().get(0), "the call's size is the caller's, not f's parameter");
+  }
+
+  @Test
+  void lambdaWithReturnType() {
+    TProgram p = ok("def f (xs: []i32) = map (\\x : i64 -> i64.i32 x) xs");
+    assertEquals("[]i64", decl(p, "f").fun().returnType().nonUnique().toString());
+  }
+
+  @Test
+  void qualifiedOperatorSection() {
+    TProgram p = ok("def f (xs: []i32) = reduce (i32.+) 0 xs");
+    assertTrue(p.decls().stream().anyMatch(d -> d.name().base().equals("+")), "the module's + is used");
+  }
+
+  @Test
+  void functionReturningFunctionIsNestedApply() {
+    TProgram p = ok("def adder (x: i32) : i32 -> i32 = \\y -> x + y\ndef f = adder 1 2");
+    TExp.Apply outer = (TExp.Apply) decl(p, "f").fun().body();
+    TExp.Apply inner = assertInstanceOf(TExp.Apply.class, outer.function());
+    assertEquals(1, inner.args().size());
+    assertEquals(1, outer.args().size());
+  }
+
+  @Test
+  void pointFreeDefinitionsGetParameters() {
+    TProgram p = ok("def inc = map (+ 1i32)");
+    assertEquals(1, decl(p, "inc").fun().params().size());
+    assertEquals("[]i32", decl(p, "inc").fun().returnType().nonUnique().toString());
+  }
+
+  @Test
+  void onlyUsedPreludeDefinitionsAreIncluded() {
+    TProgram p = ok("entry main (x: f64) : f64 = f64.sqrt x");
+    List<String> names = p.decls().stream().map(d -> d.name().base()).toList();
+    assertEquals(List.of("sqrt", "main"), names);
+    TExp.Apply call = (TExp.Apply) decl(p, "sqrt").fun().body();
+    TExp.Intrinsic in = assertInstanceOf(TExp.Intrinsic.class, call.function());
+    assertEquals("sqrt", in.name());
+    assertEquals("(f64) -> f64", in.type().toString());
+  }
+
+  @Test
+  void chainedUpdates() {
+    TProgram p = ok("def f (xs: *[]i32) = xs with [0] = 1 with [1] = 2");
+    assertNotNull(p);
+  }
+
   // ---- helpers ---------------------------------------------------------------------------------
 
   private static int tagOf(TProgram p, String def, String param) {
