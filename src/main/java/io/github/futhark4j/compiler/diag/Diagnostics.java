@@ -143,6 +143,11 @@ public final class Diagnostics {
     return err("E0302", span, "Would consume \"" + name + "\", which is not consumable.");
   }
 
+  /** E0303: consuming, inside a lambda, local function or loop body, a variable bound outside it. */
+  public static Diagnostic consumedOutsideBarrier(Span span, String name) {
+    return err("E0303", span, "Would consume \"" + name + "\", which is bound outside the enclosing lambda, local function or loop body.");
+  }
+
   // ---- entry points ---------------------------------------------------------------------------
 
   /** E0401: an entry point with type parameters. */

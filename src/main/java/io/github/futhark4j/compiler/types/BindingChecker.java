@@ -112,6 +112,7 @@ abstract class BindingChecker extends CheckerBase {
     Scope saved = scope;
     Map<String, Ty> savedT = typeParamScope;
     typeParamScope = new HashMap<>(typeParamScope);
+    if (!topLevel) level++;
     List<VName> sizeParams = new ArrayList<>();
     for (TypeParam tp : tparams) {
       if (tp.isSize()) {
@@ -148,6 +149,7 @@ abstract class BindingChecker extends CheckerBase {
     }
     scope = saved;
     typeParamScope = savedT;
+    if (!topLevel) level--;
     return new FunRes(ps, fnTy, ret, b, sizeParams, bound);
   }
 
@@ -189,6 +191,7 @@ abstract class BindingChecker extends CheckerBase {
     Res init = check(initExp);
     Ty paramTy = eraseSizes(init.ty(), false);
     Scope saved = scope;
+    level++;
     PatRes p = checkPattern(l.param(), paramTy, PatMode.LOOP, Set.of());
     Supplier<TExp.LoopForm> form;
     Set<VName> gone = new HashSet<>(boundNames(p));
@@ -222,6 +225,7 @@ abstract class BindingChecker extends CheckerBase {
       }
     }
     Res body = check(l.body());
+    level--;
     unifyOrReport(l.body().span(), paramTy, body.ty(), "Loop body does not have the type of the loop parameter");
     scope = saved;
     consumeLoopInit(l.param(), initExp, p);

@@ -139,7 +139,9 @@ public final class Checker extends ExpChecker {
     Set<VName> savedDeps = currentDeps;
     String savedPrefix = modulePrefix;
     boolean savedIn = inPrelude;
+    int savedLevel = level;
     try {
+      level = 0;
       scope = null;
       typeParamScope = new HashMap<>();
       modulePrefix = p.prefix();
@@ -152,6 +154,7 @@ public final class Checker extends ExpChecker {
       currentDeps = savedDeps;
       modulePrefix = savedPrefix;
       inPrelude = savedIn;
+      level = savedLevel;
     }
     return preludeTop.get(q);
   }

@@ -65,6 +65,14 @@ abstract class CheckerBase {
   protected String modulePrefix = "";
   private int tagCounter;
   protected final Map<VName, Boolean> consumable = new HashMap<>();
+  /**
+   * Lambdas, local functions and loop bodies are consumption barriers: nothing bound outside one
+   * may be consumed inside it (a parallel map or a second iteration would see it consumed).
+   * {@code level} counts the barriers around the current expression; {@code bindLevel} records
+   * the level each variable was bound at.
+   */
+  protected int level;
+  protected final Map<VName, Integer> bindLevel = new HashMap<>();
   protected Map<VName, Span> consumed = new HashMap<>();
   /** Arity of top-level and local function definitions, filled in as they are built. */
   protected final Map<VName, Integer> defArity = new HashMap<>();
@@ -244,6 +252,7 @@ abstract class CheckerBase {
           case MATCH -> unique;
         };
         consumable.put(v, cons);
+        bindLevel.put(v, level);
         binds.add(Map.entry(id.name(), new LocalB(v, t, aliases)));
         return () -> new TPat.Id(v, Unifier.zonk(t), span);
       }
@@ -423,6 +432,12 @@ abstract class CheckerBase {
       boolean ok = true;
       for (VName r : roots) if (!consumable.getOrDefault(r, false)) ok = false;
       if (!ok) error(Diagnostics.notConsumable(span, v.name()));
+      else for (VName r : roots) {
+        if (bindLevel.getOrDefault(r, 0) < level) {
+          error(Diagnostics.consumedOutsideBarrier(span, v.name()));
+          break;
+        }
+      }
       for (VName r : roots) consumed.putIfAbsent(r, span);
     }
   }

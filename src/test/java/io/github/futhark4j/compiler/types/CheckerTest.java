@@ -304,6 +304,14 @@ class CheckerTest {
   }
 
   @Test
+  void consumingAFreeVariableInALambdaOrLoop() {
+    assertEquals("E0303", error("def f (xs: *[]i32) = map (\\i -> (xs with [i] = 0)[0]) (iota 3)").code());
+    assertEquals("E0303", error("def f (xs: *[]i32) (n: i64) = loop s = 0 for i < n do (xs with [i] = 1)[0] + s").code());
+    ok("def f (xs: *[]i32) (n: i64) = loop xs for i < n do xs with [i] = 1");
+    ok("def f (n: i64) = map (\\i -> let a = replicate 3 0 in a with [0] = i) (iota n)");
+  }
+
+  @Test
   void loopParametersAreConsumable() {
     ok("def f (n: i64) = loop acc = replicate n 0 for i < n do acc with [i] = i32.i64 i");
   }
