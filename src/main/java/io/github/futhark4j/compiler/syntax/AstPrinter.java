@@ -50,6 +50,7 @@ public final class AstPrinter {
       case RecordUpdate u -> "(with " + exp(u.record()) + " " + String.join(".", u.path()) + " " + exp(u.value()) + ")";
       case Match m -> "(match " + exp(m.scrutinee()) + m.cases().stream().map(c -> " (case " + pat(c.pattern()) + " " + exp(c.body()) + ")")
           .collect(Collectors.joining()) + ")";
+      case LocalOpen o -> "(open " + o.module() + " " + exp(o.exp()) + ")";
       case Hole h -> "???";
     };
   }

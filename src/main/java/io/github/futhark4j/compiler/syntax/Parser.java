@@ -400,6 +400,13 @@ public final class Parser extends ParserBase {
       case IDENT -> {
         advance();
         // A module-qualified operator such as i32.+ (used in sections: (i32.+)).
+        if (at(Kind.DOT) && !peek().spaceBefore() && peek(1).is(Kind.LPAREN) && !peek(1).spaceBefore()) {
+          advance();
+          advance();
+          Exp inner = parseExp();
+          expect(Kind.RPAREN, "')'", "after a locally opened expression " + t.text() + ".(...)");
+          return new LocalOpen(t.text(), inner, from(start));
+        }
         if (at(Kind.DOT) && !peek().spaceBefore() && peek(1).is(Kind.OPERATOR) && !peek(1).spaceBefore()) {
           advance();
           Token op = advance();

@@ -455,6 +455,7 @@ abstract class CheckerBase {
       case Ascribe a -> aliasesOf(a.exp());
       case Coerce c -> aliasesOf(c.exp());
       case Attr a -> aliasesOf(a.exp());
+      case LocalOpen o -> aliasesOf(o.exp());
       case TupleLit t -> {
         Set<VName> s = new HashSet<>();
         for (Exp x : t.elements()) s.addAll(aliasesOf(x));

@@ -262,6 +262,19 @@ abstract class ExpChecker extends BindingChecker {
         return new Res(r.ty(), () -> new TExp.RecordUpdate(r.build().get(), u.path(), v.build().get(), Unifier.zonk(r.ty()), span));
       }
       case Match m -> { return checkMatch(m); }
+      case LocalOpen o -> {
+        if (!modules.contains(o.module())) {
+          error(Diagnostics.unknownName(span, o.module()));
+          return check(o.exp());
+        }
+        String saved = modulePrefix;
+        modulePrefix = o.module() + ".";
+        try {
+          return check(o.exp());
+        } finally {
+          modulePrefix = saved;
+        }
+      }
       case Hole h -> {
         error(Diagnostics.hole(span, "unknown"));
         Ty t = new Ty.Var();

@@ -107,6 +107,7 @@ class ParserTest {
       "'a' => 97",
       "\"hi\" => \"hi\"",
       "??? => ???",
+      "f64.(sqrt x + pi) => (open f64 (+ (apply sqrt x) pi))",
       "-1 => (neg 1)",
       "f -1 => (- f 1)",
       "f (-1) => (apply f (neg 1))",

@@ -432,6 +432,14 @@ class CheckerTest {
   }
 
   @Test
+  void localOpenBringsModuleNamesIntoScope() {
+    TProgram p = ok("def f (x: f32) = f32.(sqrt x + pi * abs x)");
+    List<String> names = p.decls().stream().map(d -> d.name().base()).toList();
+    assertTrue(names.containsAll(List.of("sqrt", "pi", "abs")), names.toString());
+    assertEquals(Type.prim(PrimType.F32), decl(p, "f").fun().returnType());
+  }
+
+  @Test
   void chainedUpdates() {
     TProgram p = ok("def f (xs: *[]i32) = xs with [0] = 1 with [1] = 2");
     assertNotNull(p);
