@@ -158,6 +158,41 @@ class FrontendTest {
     assertTrue(e.entry().results().get(0).unique());
   }
 
+  /**
+   * Mutated programs (characters deleted or inserted) must give diagnostics or a program, never an
+   * internal exception.
+   */
+  @Test
+  void malformedProgramsNeverCrashTheFrontEnd() {
+    String base = """
+        type shape = #circle f64 | #rect f64 f64
+        def area (s: shape) : f64 = match s case #circle r -> 3.0 * r * r case #rect w h -> w * h
+        def (a: i32) +^ (b: i32) : i32 = a * 10 + b
+        entry f (xs: *[]i32) (n: i64) : []i32 =
+          let ys = map (+^ 1) xs |> filter (> 0)
+          let (a, b) = loop (a, b) = (0, 1) for i < n do (b, a + b)
+          in (xs with [0] = a + b) ++ ys[1:] ++ [i32.i64 n, i32.f32 f32.(sqrt 2 + pi)]
+        """;
+    ok(base);
+    java.util.Random r = new java.util.Random(1234);
+    for (int it = 0; it < 400; it++) {
+      StringBuilder sb = new StringBuilder(base);
+      for (int j = 0; j < 2; j++) {
+        int pos = r.nextInt(sb.length());
+        if (r.nextBoolean()) sb.deleteCharAt(pos);
+        else sb.insert(pos, "()[]{},.:=+-*\\#'\"|x1 ".charAt(r.nextInt(21)));
+      }
+      String text = sb.toString();
+      try {
+        Frontend.check(new Source("t.fut", text));
+      } catch (CompileException e) {
+        assertFalse(e.diagnostics().isEmpty());
+      } catch (RuntimeException | StackOverflowError e) {
+        throw new AssertionError("internal error on:\n" + text, e);
+      }
+    }
+  }
+
   @Test
   void unknownNameIsReported() {
     List<Diagnostic> ds = errors("entry f (n: i32) : i32 =\n  acc + n");

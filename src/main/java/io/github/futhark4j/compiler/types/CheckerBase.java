@@ -514,7 +514,8 @@ abstract class CheckerBase {
    */
   TExp buildCall(Callee c, List<TExp> args, List<Type> fnTypes, Span span) {
     int n = c.arity();
-    if (n == 0 && args.isEmpty()) throw new IllegalStateException("type checker: call with no arguments");
+    // Only a program with type errors (already reported) gets here with a non-function callee.
+    if (n == 0) throw new IllegalStateException("type checker: call of a non-function");
     if (args.size() < n) {
       Type t = fnTypes.get(args.size());
       List<TPat> params = new ArrayList<>();
