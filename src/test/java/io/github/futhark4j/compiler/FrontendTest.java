@@ -146,6 +146,14 @@ class FrontendTest {
   }
 
   @Test
+  void opaqueTypesAreNamedAsWritten() {
+    TDecl e = entry(ok("type point = {x: f64, y: f64}\n"
+        + "entry main (p: point) (ps: []point) (t: (i32, bool)) : point = p"), "main");
+    assertEquals(List.of("point", "[]point", "(i32, bool)"), params(e));
+    assertEquals(List.of("point"), results(e));
+  }
+
+  @Test
   void tupleResultGivesSeveralOutputs() {
     TDecl e = entry(ok("entry main (x: i32) : (i32, f64, bool) = (x, 1.0, true)"), "main");
     assertEquals(List.of("i32", "f64", "bool"), results(e));

@@ -235,8 +235,20 @@ public final class Checker extends ExpChecker {
     boolean unique = input ? t instanceof Type.Array a && a.unique() : written instanceof TUnique;
     if (written instanceof TUnique u) written = u.type();
     String name = manifestName(t);
-    if (name == null) name = written instanceof TName n && PrimType.byName(n.name()) == null ? n.name() : opaqueName(t);
+    if (name == null) name = writtenName(written);
+    if (name == null) name = opaqueName(t);
     return new TDecl.EntryType(name, t, unique);
+  }
+
+  /** The name the programmer wrote for an opaque type: {@code point}, {@code []point}; else null. */
+  private static String writtenName(TypeExp written) {
+    String dims = "";
+    while (written instanceof TArray a) {
+      dims += "[]";
+      written = a.elem();
+    }
+    if (written instanceof TUnique u) return writtenName(u.type());
+    return written instanceof TName n && PrimType.byName(n.name()) == null ? dims + n.name() : null;
   }
 
   private static boolean containsArrow(Type t) {
