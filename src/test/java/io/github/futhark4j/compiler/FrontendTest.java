@@ -15,7 +15,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 class FrontendTest {
   static TProgram ok(String text) {
     try {
-      return Frontend.check(new Source("t.fut", text));
+      TProgram p = Frontend.check(new Source("t.fut", text));
+      assertEquals(List.of(), io.github.futhark4j.compiler.types.TypedVerifier.verify(p), "checked-tree invariants");
+      return p;
     } catch (CompileException e) {
       fail("unexpected errors:\n" + e.getMessage());
       return null;

@@ -54,6 +54,7 @@ class GoldenTest {
     StringBuilder sb = new StringBuilder();
     try {
       TProgram p = Frontend.check(src);
+      assertEquals(List.of(), TypedVerifier.verify(p), "invariants of the checked tree");
       List<String> prelude = p.decls().stream().filter(d -> d.span().source().name().equals("<prelude>"))
           .map(d -> d.name().base()).toList();
       sb.append("-- prelude: ").append(String.join(" ", prelude)).append("\n\n");
