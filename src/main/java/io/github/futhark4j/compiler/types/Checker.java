@@ -55,14 +55,14 @@ public final class Checker extends ExpChecker {
 
   /**
    * Checks every prelude definition (normally they are checked only when used) and returns the
-   * number of definitions; errors go to {@code diags}. For tests of the prelude itself.
+   * definitions in dependency order; errors go to {@code diags}. For tests of the prelude itself.
    */
-  public static int checkWholePrelude(List<Diagnostic> diags) {
+  public static List<TDecl> checkWholePrelude(List<Diagnostic> diags) {
     Checker c = new Checker(diags);
     Unit u = Prelude.unit();
     c.decls(u, u.program().decls());
     while (!c.pending.isEmpty()) c.global(c.pending.keySet().iterator().next());
-    return c.out.size();
+    return c.out.stream().map(Out::decl).toList();
   }
 
   private void decls(Unit u, List<Decl> ds) {

@@ -11,9 +11,10 @@ class PreludeTest {
   @Test
   void everyPreludeDefinitionChecks() {
     List<Diagnostic> diags = new ArrayList<>();
-    int n = Checker.checkWholePrelude(diags);
+    var decls = Checker.checkWholePrelude(diags);
     assertEquals(List.of(), diags.stream().map(Diagnostic::render).toList());
-    assertTrue(n > 500, "expected the numeric modules and array functions, got " + n);
+    assertTrue(decls.size() > 500, "expected the numeric modules and array functions, got " + decls.size());
+    assertEquals(List.of(), TypedVerifier.verify(new io.github.futhark4j.compiler.typed.TProgram(Prelude.unit().source(), decls)));
   }
 
   @Test
