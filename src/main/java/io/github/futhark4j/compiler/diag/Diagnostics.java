@@ -148,6 +148,11 @@ public final class Diagnostics {
     return err("E0303", span, "Would consume \"" + name + "\", which is bound outside the enclosing lambda, local function or loop body.");
   }
 
+  /** E0304: a function declared to return a unique value returns an alias of a non-unique one. */
+  public static Diagnostic uniqueResultAliased(Span span, String name) {
+    return err("E0304", span, "Unique-typed return value is aliased to \"" + name + "\", which is not consumable.");
+  }
+
   // ---- entry points ---------------------------------------------------------------------------
 
   /** E0401: an entry point with type parameters. */

@@ -141,6 +141,15 @@ abstract class BindingChecker extends CheckerBase {
     Res b = check(body);
     consumed = savedConsumed;
     unifyOrReport(body.span(), ret, b.ty(), "Function body does not have the declared return type");
+    if (retType instanceof TUnique) {
+      // A unique result must not share memory with anything the caller still owns.
+      for (VName r : aliasesOf(body)) {
+        if (!consumable.getOrDefault(r, false)) {
+          error(Diagnostics.uniqueResultAliased(body.span(), r.base()));
+          break;
+        }
+      }
+    }
     Ty fnTy = ret;
     for (int i = ps.size() - 1; i >= 0; i--) {
       PatRes pr = ps.get(i);

@@ -312,6 +312,13 @@ class CheckerTest {
   }
 
   @Test
+  void uniqueResultMustNotAliasANonUniqueParameter() {
+    assertEquals("E0304", error("def f (xs: []i32) : *[]i32 = xs").code());
+    ok("def f (xs: []i32) : *[]i32 = copy xs");
+    ok("def f (xs: *[]i32) : *[]i32 = xs");
+  }
+
+  @Test
   void loopParametersAreConsumable() {
     ok("def f (n: i64) = loop acc = replicate n 0 for i < n do acc with [i] = i32.i64 i");
   }
