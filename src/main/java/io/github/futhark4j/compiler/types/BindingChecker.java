@@ -169,7 +169,7 @@ abstract class BindingChecker extends CheckerBase {
     FunRes f = checkFunction(l.typeParams(), l.params(), l.returnType(), l.value(), false);
     VName v = fresh(l.name());
     Scope saved = scope;
-    bind(l.name(), new FunB(v, f.type(), f.sizeParams()));
+    bind(l.name(), new FunB(v, f.type(), f.sizeParams(), l.params().size(), l.returnType() instanceof TUnique));
     Res body = check(l.body());
     scope = saved;
     return new Res(scrubTy(body.ty(), f.bound()), () -> {

@@ -95,7 +95,7 @@ public final class Checker extends ExpChecker {
     FunRes f = checkFunction(d.typeParams(), d.params(), d.returnType(), d.body(), true);
     generalize(f.type(), typeParams);
     VName v = fresh(d.name());
-    TopB top = new TopB(v, List.copyOf(typeParams), f.sizeParams(), f.type());
+    TopB top = new TopB(v, List.copyOf(typeParams), f.sizeParams(), f.type(), d.params().size(), d.returnType() instanceof TUnique);
     if (u.isPrelude()) {
       preludeTop.put(modulePrefix + d.name(), top);
       globals.putIfAbsent(modulePrefix + d.name(), top);

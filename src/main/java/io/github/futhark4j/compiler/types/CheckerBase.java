@@ -35,10 +35,10 @@ abstract class CheckerBase {
   record LocalB(VName v, Ty ty, Set<VName> aliases) implements Binding {}
 
   /** A local function bound by {@code let f x = ...} (monomorphic). */
-  record FunB(VName v, Ty ty, List<VName> sizeParams) implements Binding {}
+  record FunB(VName v, Ty ty, List<VName> sizeParams, int arity, boolean uniqueResult) implements Binding {}
 
   /** A top-level definition, possibly polymorphic. */
-  record TopB(VName v, List<String> typeParams, List<VName> sizeParams, Ty ty) implements Binding {}
+  record TopB(VName v, List<String> typeParams, List<VName> sizeParams, Ty ty, int arity, boolean uniqueResult) implements Binding {}
 
   /** A type abbreviation. */
   record Abbrev(String name, List<TypeParam> params, TypeExp body) {}
@@ -442,10 +442,16 @@ abstract class CheckerBase {
     }
   }
 
-  /** The aliases of the value of {@code e}: the variables whose memory it may share. */
+  /**
+   * The aliases of the value of {@code e}: the variables whose memory it may share. Only variables
+   * whose type contains an array can be aliased. As in the reference, a function's result aliases
+   * the arguments it was given unless its return type is declared unique; the intrinsics that
+   * return views of their argument (zip, transpose, ...) alias it, the others return fresh arrays.
+   */
   Set<VName> aliasesOf(Exp e) {
     return switch (e) {
       case Var v when v.qualifiers().isEmpty() && lookup(v.name()) instanceof LocalB b -> {
+        if (!hasArray(b.ty())) yield Set.of();
         Set<VName> s = new HashSet<>(b.aliases());
         s.add(b.v());
         yield s;
@@ -456,17 +462,58 @@ abstract class CheckerBase {
       case Coerce c -> aliasesOf(c.exp());
       case Attr a -> aliasesOf(a.exp());
       case LocalOpen o -> aliasesOf(o.exp());
-      case TupleLit t -> {
-        Set<VName> s = new HashSet<>();
-        for (Exp x : t.elements()) s.addAll(aliasesOf(x));
-        yield s;
+      case TupleLit t -> union(t.elements());
+      case RecordLit r -> union(r.fields().stream().map(f -> f.value() != null ? f.value() : new Var(List.of(), f.name(), f.span())).toList());
+      case If i -> union(List.of(i.then(), i.otherwise()));
+      case Apply a -> {
+        List<Exp> args = new ArrayList<>();
+        Exp head = a;
+        while (head instanceof Apply ap) {
+          args.add(0, ap.arg());
+          head = ap.function();
+        }
+        yield callAliases(head, args);
       }
-      case If i -> {
-        Set<VName> s = new HashSet<>(aliasesOf(i.then()));
-        s.addAll(aliasesOf(i.otherwise()));
-        yield s;
-      }
+      case BinOp b when b.op().full().equals("|>") -> aliasesOf(new Apply(b.right(), b.left(), b.span()));
+      case BinOp b when b.op().full().equals("<|") -> aliasesOf(new Apply(b.left(), b.right(), b.span()));
+      case BinOp b -> callAliases(b.op(), List.of(b.left(), b.right()));
       default -> Set.of();
+    };
+  }
+
+  private static final Set<String> VIEW_INTRINSICS = Set.of("zip", "unzip", "transpose", "flatten", "unflatten",
+      "rotate", "opaque", "manifest", "trace", "break");
+
+  private Set<VName> callAliases(Exp head, List<Exp> args) {
+    String q = qualified(head);
+    if (q != null && q.startsWith("intrinsics.")) {
+      return VIEW_INTRINSICS.contains(q.substring("intrinsics.".length())) ? union(args) : Set.of();
+    }
+    Binding b = q == null ? null : lookup(q);
+    boolean fresh = switch (b) {
+      case TopB t -> t.uniqueResult() && args.size() >= t.arity();
+      case FunB f -> f.uniqueResult() && args.size() >= f.arity();
+      case null -> q != null && !q.isEmpty() && "+-*/%=!><|&^".indexOf(q.charAt(0)) >= 0; // built-in operators
+      default -> false;
+    };
+    return fresh ? Set.of() : union(args);
+  }
+
+  private Set<VName> union(List<Exp> es) {
+    Set<VName> s = new HashSet<>();
+    for (Exp x : es) s.addAll(aliasesOf(x));
+    return s;
+  }
+
+  static boolean hasArray(Ty t) {
+    t = Unifier.resolve(t);
+    return switch (t) {
+      case Ty.Arr a -> true;
+      case Ty.Rec r -> r.fields().values().stream().anyMatch(CheckerBase::hasArray);
+      case Ty.Sum s -> s.constructors().values().stream().flatMap(List::stream).anyMatch(CheckerBase::hasArray);
+      case Ty.Var v -> true;
+      case Ty.Param p -> true;
+      default -> false;
     };
   }
 

@@ -319,6 +319,17 @@ class CheckerTest {
   }
 
   @Test
+  void functionResultsAliasTheirArgumentsUnlessUnique() {
+    assertEquals("E0302", error("def f (xs: []i32) = let ys = id xs in ys with [0] = 1").code());
+    assertEquals("E0302", error("def f (xs: []i32) (ys: []i32) = let p = zip xs ys in p with [0] = (1, 2)").code());
+    assertEquals("E0302", error("def f (xs: [][]i32) = let t = transpose xs in t with [0, 0] = 1").code());
+    ok("def f (xs: []i32) = let ys = map (+ 1) xs in ys with [0] = 1");
+    ok("def f (xs: []i32) = let ys = copy xs in ys with [0] = 1");
+    ok("def f (xs: []i32) (i: i64) = let ys = replicate i xs[0] in ys with [0] = xs[1]");
+    ok("def g (n: i64) (x: i32) : []i32 = replicate n x\ndef f (x: i32) = let ys = g 3 x in ys with [0] = 1");
+  }
+
+  @Test
   void loopParametersAreConsumable() {
     ok("def f (n: i64) = loop acc = replicate n 0 for i < n do acc with [i] = i32.i64 i");
   }
