@@ -204,6 +204,21 @@ class FrontendTest {
   }
 
   @Test
+  void checksRunConcurrently() throws Exception {
+    var pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+    try {
+      List<java.util.concurrent.Future<TProgram>> fs = new java.util.ArrayList<>();
+      for (int i = 0; i < 16; i++) {
+        String prog = "entry main (xs: []f64) : f64 = f64.sum (map (\\x -> x * " + i + ") xs)";
+        fs.add(pool.submit(() -> Frontend.check(new Source("t" + prog.length() + ".fut", prog))));
+      }
+      for (var f : fs) assertEquals(List.of("f64"), results(entry(f.get(), "main")));
+    } finally {
+      pool.shutdown();
+    }
+  }
+
+  @Test
   void unknownNameIsReported() {
     List<Diagnostic> ds = errors("entry f (n: i32) : i32 =\n  acc + n");
     assertEquals("E0201", ds.get(0).code());
