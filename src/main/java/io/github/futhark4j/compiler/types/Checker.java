@@ -100,8 +100,8 @@ public final class Checker extends ExpChecker {
       preludeTop.put(modulePrefix + d.name(), top);
       globals.putIfAbsent(modulePrefix + d.name(), top);
     } else {
+      // A user definition shadows the prelude's for the user's code; the prelude keeps its own.
       globals.put(modulePrefix + d.name(), top);
-      pending.remove(modulePrefix + d.name());
     }
     boolean isEntry = u.isMain() && modulePrefix.isEmpty() && (d.isEntry() || d.name().equals("main"));
     try {

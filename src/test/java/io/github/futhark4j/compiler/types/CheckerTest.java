@@ -119,6 +119,14 @@ class CheckerTest {
   }
 
   @Test
+  void userDefinitionsShadowThePreludeOnlyForTheUser() {
+    TProgram p = ok("def unflatten_3d (x: i32) : i32 = x\n"
+        + "entry main (xs: []i32) = (unflatten_3d 1, unflatten_4d 1 1 1 (length xs) xs)");
+    long both = p.decls().stream().filter(d -> d.name().base().equals("unflatten_3d")).count();
+    assertEquals(2, both, "the user's and the prelude's unflatten_3d");
+  }
+
+  @Test
   void shadowedBuiltinOperatorIsTheUserFunction() {
     TProgram p = ok("def (+) (x: i32) (y: i32) : i32 = x - y\nentry main (x: i32) = x + 1");
     assertFalse(body(p, "main").contains("+@"), body(p, "main"));
