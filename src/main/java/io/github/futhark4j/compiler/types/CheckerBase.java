@@ -355,7 +355,8 @@ abstract class CheckerBase {
       } else if (f.constraint != null) {
         error(Diagnostics.constraint(span, f.constraint, Unifier.show(f.offending != null ? f.offending : actual)));
       } else {
-        error(Diagnostics.typeMismatch(span, context, Unifier.show(expected), Unifier.show(actual)));
+        String[] shown = Unifier.showAll(expected, actual);
+        error(Diagnostics.typeMismatch(span, context, shown[0], shown[1]));
       }
       return false;
     }

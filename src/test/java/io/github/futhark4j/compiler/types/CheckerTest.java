@@ -247,6 +247,12 @@ class CheckerTest {
   }
 
   @Test
+  void unknownTypesAreNamedInOrderInMessages() {
+    Diagnostic d = error("def k = let (a, b) = (1, 2, 3) in a");
+    assertTrue(d.message().contains("Expected: ('a, 'b)"), d.message());
+  }
+
+  @Test
   void arithmeticOnBoolIsRejected() {
     Diagnostic d = error("def f (x: bool) = x + x");
     assertEquals("E0206", d.code());
