@@ -647,5 +647,4 @@ abstract class CheckerBase {
     };
   }
 
-  static Ast.Exp unused() { return null; }
 }

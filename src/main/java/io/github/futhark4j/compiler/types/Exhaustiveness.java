@@ -2,7 +2,6 @@ package io.github.futhark4j.compiler.types;
 
 import io.github.futhark4j.compiler.typed.TPat;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 
@@ -87,5 +86,4 @@ final class Exhaustiveness {
     return new TPat.Wildcard(t, io.github.futhark4j.compiler.source.Span.NONE);
   }
 
-  static List<TPat> none() { return Collections.emptyList(); }
 }
