@@ -18,6 +18,13 @@ class PreludeTest {
   }
 
   @Test
+  void everyIntrinsicHasASignature() {
+    for (var set : List.of(io.github.futhark4j.compiler.typed.Intrinsics.ARRAY, io.github.futhark4j.compiler.typed.Intrinsics.PRIM)) {
+      for (String name : set) assertTrue(IntrinsicTypes.exists(name), name);
+    }
+  }
+
+  @Test
   void numericModulesShareOneTemplate() {
     String text = Prelude.text();
     for (String t : List.of("i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "f16", "f32", "f64")) {
