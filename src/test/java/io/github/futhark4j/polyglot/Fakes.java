@@ -62,7 +62,7 @@ public final class Fakes {
     return s;
   });
 
-  public static final FakeFunction NOT = new FakeFunction("not", List.of("[]bool"), List.of("[]bool"), a -> {
+  public static final FakeFunction NOT = new FakeFunction("negate", List.of("[]bool"), List.of("[]bool"), a -> {
     boolean[] z = ((boolean[]) a[0]).clone();
     for (int i = 0; i < z.length; i++) z[i] = !z[i];
     return z;

@@ -128,7 +128,7 @@ class LanguageJsTest {
 
   @Test
   void booleans() {
-    Value r = js("var z = k.not([true, false]); [z[0], z[1]]");
+    Value r = js("var z = k.negate([true, false]); [z[0], z[1]]");
     assertEquals(false, r.getArrayElement(0).asBoolean());
     assertEquals(true, r.getArrayElement(1).asBoolean());
   }

@@ -76,8 +76,9 @@ public interface GuestData {
     Object host = hostObject();
     if (host != null) return "host object " + host.getClass().getSimpleName();
     String t = typeName();
-    if (hasArray()) return (t == null ? "array" : t) + " of length " + arraySize();
+    // Buffers first: a Python array.array reports its bytes as array elements.
     if (hasBuffer()) return (t == null ? "buffer" : t) + " of " + bufferSize() + " bytes";
+    if (hasArray()) return (t == null ? "array" : t) + " of length " + arraySize();
     return t == null ? "object" : t;
   }
 }
