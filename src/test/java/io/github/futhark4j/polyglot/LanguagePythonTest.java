@@ -33,6 +33,8 @@ class LanguagePythonTest {
         + "        return 'no error'\n"
         + "    except polyglot.ForeignException as e:\n"
         + "        return str(e)\n");
+    // The host route in the same context (a second GraalPy start-up would cost seconds).
+    ctx.getPolyglotBindings().putMember("hostKernels", FutharkPolyglot.program(Fakes.PROGRAMS.get("kernels")));
   }
 
   @AfterAll
@@ -103,5 +105,17 @@ class LanguagePythonTest {
     assertInstanceOf(FakeFunction.FakeHandle.class, Fakes.SUM.lastRawArgs[0]);
     String msg = py("err(k.div, 1, 0)").asString();
     assertTrue(msg.contains("division by zero"), msg);
+  }
+
+  @Test
+  void hostProxiesFromPolyglotBindings() {
+    ctx.eval("python", "h = polyglot.import_value('hostKernels')\nhr = h.scale(2, array.array('d', [1, 2, 3]))");
+    assertEquals(3, py("len(hr)").asInt());
+    assertEquals(6.0, py("hr[-1]").asDouble());
+    assertEquals("[2.0, 4.0, 6.0]", py("str(list(hr))").asString());
+    assertEquals(12.0, py("h.sum(hr)").asDouble(), "a proxy result goes back in");
+    assertEquals("(-3, 9, True)", py("str(tuple(h.minmax([5, -3, 9])))").asString());
+    String msg = py("err(h.add, 1, 'x')").asString();
+    assertTrue(msg.contains("entry point 'add', parameter 2 (i32)"), msg);
   }
 }
