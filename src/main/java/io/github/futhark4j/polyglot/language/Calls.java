@@ -1,6 +1,7 @@
 package io.github.futhark4j.polyglot.language;
 
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+import com.oracle.truffle.api.nodes.Node;
 import io.github.futhark4j.FutharkException;
 import io.github.futhark4j.FutharkFunction;
 import io.github.futhark4j.polyglot.marshal.ArgumentDecoder;
@@ -18,7 +19,7 @@ final class Calls {
   private Calls() {}
 
   @TruffleBoundary
-  static Object call(FutharkFunction fn, boolean keepNative, Object[] arguments) {
+  static Object call(FutharkFunction fn, boolean keepNative, Object[] arguments, Node node) {
     FutharkContext context = FutharkContext.get(null);
     GuestData[] args = new GuestData[arguments.length];
     for (int i = 0; i < args.length; i++) args[i] = new InteropData(arguments[i], context);
@@ -27,9 +28,9 @@ final class Calls {
       Object[] javaArgs = ArgumentDecoder.decodeAll(fn.name(), fn.parameterTypes(), args);
       result = keepNative ? fn.callNative(javaArgs) : fn.call(javaArgs);
     } catch (FutharkException e) {
-      throw FutharkGuestException.runtime(e.getMessage());
+      throw FutharkGuestException.runtime(e.getMessage(), node);
     } catch (IllegalArgumentException e) {
-      throw FutharkGuestException.runtime(e.getMessage());
+      throw FutharkGuestException.runtime(e.getMessage(), node);
     }
     return encodeResults(fn.resultTypes(), result);
   }

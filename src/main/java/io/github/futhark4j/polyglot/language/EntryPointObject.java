@@ -8,6 +8,8 @@ import com.oracle.truffle.api.interop.UnknownIdentifierException;
 import com.oracle.truffle.api.interop.UnsupportedMessageException;
 import com.oracle.truffle.api.library.ExportLibrary;
 import com.oracle.truffle.api.library.ExportMessage;
+import com.oracle.truffle.api.nodes.Node;
+import com.oracle.truffle.api.dsl.Bind;
 import io.github.futhark4j.FutharkFunction;
 
 /**
@@ -35,8 +37,8 @@ final class EntryPointObject implements TruffleObject {
   @ExportMessage boolean isExecutable() { return true; }
 
   @ExportMessage
-  Object execute(Object[] arguments) {
-    return Calls.call(function, keepNative, arguments);
+  Object execute(Object[] arguments, @Bind Node node) {
+    return Calls.call(function, keepNative, arguments, node);
   }
 
   @ExportMessage boolean hasMembers() { return true; }
@@ -72,9 +74,9 @@ final class EntryPointObject implements TruffleObject {
   }
 
   @ExportMessage
-  Object invokeMember(String member, Object[] arguments) throws UnknownIdentifierException {
+  Object invokeMember(String member, Object[] arguments, @Bind Node node) throws UnknownIdentifierException {
     if (!NATIVE.equals(member)) throw UnknownIdentifierException.create(member);
-    return Calls.call(function, true, arguments);
+    return Calls.call(function, true, arguments, node);
   }
 
   @ExportMessage

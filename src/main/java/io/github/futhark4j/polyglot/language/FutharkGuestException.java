@@ -7,6 +7,7 @@ import com.oracle.truffle.api.interop.InteropLibrary;
 import com.oracle.truffle.api.interop.UnsupportedMessageException;
 import com.oracle.truffle.api.library.ExportLibrary;
 import com.oracle.truffle.api.library.ExportMessage;
+import com.oracle.truffle.api.nodes.Node;
 import com.oracle.truffle.api.source.Source;
 import com.oracle.truffle.api.source.SourceSection;
 import io.github.futhark4j.FutharkCompileException;
@@ -25,8 +26,8 @@ public final class FutharkGuestException extends AbstractTruffleException {
   private final transient SourceSection location;
   private final boolean parseError;
 
-  private FutharkGuestException(String message, SourceSection location, boolean parseError) {
-    super(message);
+  private FutharkGuestException(String message, SourceSection location, boolean parseError, Node node) {
+    super(message, node);
     this.location = location;
     this.parseError = parseError;
   }
@@ -34,14 +35,23 @@ public final class FutharkGuestException extends AbstractTruffleException {
   /** A run-time failure, bad argument or failed call. */
   @TruffleBoundary
   public static FutharkGuestException runtime(String message) {
-    return new FutharkGuestException(message, null, false);
+    return new FutharkGuestException(message, null, false, null);
+  }
+
+  /**
+   * The same, located at {@code node}: the interop node the guest's call went through, so the
+   * guest stack trace shows the line of the call.
+   */
+  @TruffleBoundary
+  public static FutharkGuestException runtime(String message, Node node) {
+    return new FutharkGuestException(message, null, false, node != null && node.isAdoptable() ? node : null);
   }
 
   /** A compile failure; a syntax or type error with a position becomes a parse error there. */
   @TruffleBoundary
   public static FutharkGuestException compileError(FutharkCompileException e, Source source) {
     SourceSection at = section(source, e.line(), e.column());
-    return new FutharkGuestException(e.getMessage(), at, e.line() > 0);
+    return new FutharkGuestException(e.getMessage(), at, e.line() > 0, null);
   }
 
   private static SourceSection section(Source source, int line, int column) {

@@ -6,6 +6,8 @@ import com.oracle.truffle.api.interop.TruffleObject;
 import com.oracle.truffle.api.interop.UnknownIdentifierException;
 import com.oracle.truffle.api.library.ExportLibrary;
 import com.oracle.truffle.api.library.ExportMessage;
+import com.oracle.truffle.api.nodes.Node;
+import com.oracle.truffle.api.dsl.Bind;
 import io.github.futhark4j.FutharkFunction;
 import io.github.futhark4j.FutharkProgram;
 
@@ -52,10 +54,10 @@ final class ProgramObject implements TruffleObject {
   }
 
   @ExportMessage
-  Object invokeMember(String member, Object[] arguments) throws UnknownIdentifierException {
+  Object invokeMember(String member, Object[] arguments, @Bind Node node) throws UnknownIdentifierException {
     FutharkFunction fn = lookup(member);
     if (fn == null) throw UnknownIdentifierException.create(member);
-    return Calls.call(fn, false, arguments);
+    return Calls.call(fn, false, arguments, node);
   }
 
   @ExportMessage
