@@ -31,4 +31,19 @@ class ScriptEngineBindingsTest {
     assertEquals(12.0, ((Number) js2.eval("var r = scale(2, [1, 2, 3]); r[0] + r[1] + r[2]")).doubleValue(),
         "GLOBAL_SCOPE bindings of the manager are visible to GraalJS");
   }
+
+  @Test
+  void bufferViewsNeedHostAccessInTheScriptEngine() throws Exception {
+    ScriptEngine js = new ScriptEngineManager().getEngineByName("graal.js");
+    FutharkPolyglot.put(js, ScriptContext.ENGINE_SCOPE, Fakes.SCALE);
+    // GraalJS's engine keeps host objects (the ByteBuffer behind r.buffer) closed by default:
+    // a typed array over it is silently empty ...
+    Object closed = js.eval("try { new Float64Array(scale(2, [1, 2]).buffer).length } catch (e) { 'refused' }");
+    // ... and opens them with its documented binding, set before the first eval.
+    ScriptEngine open = new ScriptEngineManager().getEngineByName("graal.js");
+    open.getBindings(ScriptContext.ENGINE_SCOPE).put("polyglot.js.allowHostAccess", true);
+    FutharkPolyglot.put(open, ScriptContext.ENGINE_SCOPE, Fakes.SCALE);
+    assertEquals(4.0, ((Number) open.eval("new Float64Array(scale(2, [1, 2]).buffer)[1]")).doubleValue());
+    assertEquals(0, ((Number) closed).intValue(), "without host access the ByteBuffer looks like an empty object");
+  }
 }
