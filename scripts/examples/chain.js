@@ -16,5 +16,5 @@ for (let i = 0; i < n; i++) xs[i] = (i % 7) - 3;
 
 let h = prog.smooth.native(xs);         // stays in native memory
 for (let k = 0; k < 4; k++) h = prog.smooth.native(h);
-console.log(`handle: ${h}`);
+console.log(`handle of type ${h.type}, still native`);
 console.log(`energy before: ${prog.energy(xs)}, after 5 smoothing passes: ${prog.energy(h).toFixed(3)}`);

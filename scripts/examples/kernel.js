@@ -19,5 +19,6 @@ const z = new Float64Array(r);          // zero-copy view of the result
 let mean = 0, sq = 0;
 for (let i = 0; i < z.length; i++) { mean += z[i]; sq += z[i] * z[i]; }
 mean /= z.length;
+mean = Math.round(mean * 1e6) / 1e6 + 0;   // no "-0.000000" for a tiny negative rounding error
 console.log(`standardise: ${z.length} values (${r.type}), mean ${mean.toFixed(6)}, variance ${(sq / z.length).toFixed(6)}`);
 console.log(`first values: ${Array.from(z.subarray(0, 3), (v) => v.toFixed(4)).join(', ')}`);

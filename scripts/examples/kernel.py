@@ -19,7 +19,7 @@ n = int(sys.argv[1]) if len(sys.argv) > 1 else 100000
 xs = array.array('d', (math.sin(i) * 10 + 3 for i in range(n)))
 
 r = standardise(xs)
-mean = sum(r) / len(r)
+mean = round(sum(r) / len(r), 6) + 0.0  # no "-0.000000" for a tiny negative rounding error
 variance = sum(x * x for x in r) / len(r)
 print(f"standardise: {len(r)} values ({r.type}), mean {mean:.6f}, variance {variance:.6f}")
 print("first values:", ", ".join(f"{x:.4f}" for x in list(r)[:3]))

@@ -139,6 +139,7 @@ class LanguageJsTest {
     assertEquals(12.0, s);
     assertInstanceOf(FakeFunction.FakeHandle.class, Fakes.SUM.lastRawArgs[0], "the handle itself reached the function");
     assertTrue(js("h").toString().contains("native futhark []f64"), js("h").toString());
+    assertEquals("[]f64", js("h.type").asString());
   }
 
   @Test
