@@ -175,4 +175,26 @@ class LanguageJsTest {
     assertTrue(sum.canExecute());
     assertEquals(3.0, sum.execute((Object) new double[] {1, 2}).asDouble(), "a Java array passes through");
   }
+
+  @Test
+  void aFutharkOnlyContextServesSeveralThreadsAtOnce() throws Exception {
+    try (Context only = Context.newBuilder(FutharkLanguage.ID).engine(engine).build()) {
+      Value add = only.eval("futhark", "kernels").getMember("add");
+      java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+      try {
+        java.util.List<java.util.concurrent.Future<Integer>> sums = new java.util.ArrayList<>();
+        for (int t = 0; t < 2; t++) {
+          int base = t * 1000;
+          sums.add(pool.submit(() -> {
+            int s = 0;
+            for (int i = 0; i < 500; i++) s += add.execute(base, i).asInt() - base;
+            return s;
+          }));
+        }
+        for (java.util.concurrent.Future<Integer> f : sums) assertEquals(499 * 500 / 2, f.get());
+      } finally {
+        pool.shutdown();
+      }
+    }
+  }
 }

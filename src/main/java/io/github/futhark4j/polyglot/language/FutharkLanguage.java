@@ -101,6 +101,16 @@ public final class FutharkLanguage extends TruffleLanguage<FutharkContext> {
     return cache.isEmpty() ? o : o.withCacheDir(Path.of(cache));
   }
 
+  /**
+   * Our objects are immutable and {@code FutharkFunction} is thread safe, so a context that only
+   * has Futhark in it may be used from several threads at once (guest languages such as JS still
+   * enforce their own single-threading).
+   */
+  @Override
+  protected boolean isThreadAccessAllowed(Thread thread, boolean singleThreaded) {
+    return true;
+  }
+
   @Override
   protected boolean areOptionsCompatible(OptionValues first, OptionValues second) {
     return optionsFrom(first).equals(optionsFrom(second));
