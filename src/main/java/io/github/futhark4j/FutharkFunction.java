@@ -9,7 +9,13 @@ import java.util.List;
  * {@code Boolean} for bool; unsigned types as the same-width signed Java type holding the same
  * bits; f16 as {@code Float}); arrays as Java primitive arrays of the same rank ({@code double[][]}
  * for {@code [][]f64}) or {@link FutharkArray}; an entry point with several results returns
- * {@code Object[]} with one element per result.
+ * {@code Object[]} with one element per result; records and tuples (opaque types the manifest
+ * describes as records) as {@code Map<String, Object>} and {@code Object[]}; other opaque types as
+ * {@link FutharkOpaque}. The full table is in docs/api.md.
+ *
+ * <p>Calls on one program are serialised (one Futhark context runs one call at a time); argument
+ * conversion happens outside that lock. A typed array given as the only argument of a
+ * one-parameter entry point is taken as that argument, not spread as the varargs array.
  */
 public interface FutharkFunction {
   /** The entry point's name. */

@@ -3,25 +3,175 @@ package io.github.futhark4j.toolchain;
 import io.github.futhark4j.compiler.diag.CompileException;
 import io.github.futhark4j.compiler.source.Source;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.UnaryOperator;
 
 /**
  * Source to loaded-ready shared library: build key, cache lookup, compile on a miss (Futhark
  * compiler, then the C compiler), atomic publish. Thread safe and safe across processes.
+ *
+ * <p>A build goes: compute the {@link BuildKey} (reads the main source's imports) -> in-memory hit
+ * (re-checked with a few stat calls) -> take the key's lock (threads of this JVM, then other
+ * processes) -> sound entry on disk -> else move any bad entry aside, compile into a temporary
+ * directory in the cache, compile the C, publish by atomic rename. A thread or process that waited
+ * for the lock finds the entry the first one published instead of compiling again. If a source
+ * file changed while it was being compiled (the key computed afterwards differs), the result is
+ * thrown away and the build starts over, so an entry never holds code of other sources than its key says.
  */
 public final class LibraryBuilder {
+  private static final int MAX_ATTEMPTS = 3;
+
+  /** Every entry this JVM has built or found, by cache directory and key. */
+  private static final Map<String, CompileCache.Entry> MEMORY = new ConcurrentHashMap<>();
+
+  private final Path requestedDir;
+  private final FutharkCompiler compiler;
+  private final String backend;
+  private final CCompiler fixedCc;
+  private volatile CompileCache cache;
+  private volatile Inputs inputs;
+
+  /** What besides the sources goes into the key; found once per builder. */
+  private record Inputs(CCompiler cc, String compilerId, String ccId, List<String> ccFlags) {}
+
   /**
    * @param cacheDir the cache directory, or {@code null} for {@link #defaultCacheDir()}
    * @param compiler the Futhark compiler to use on a miss
    * @param backend  {@code c} or {@code multicore} (or an external compiler's other backends)
    */
   public LibraryBuilder(Path cacheDir, FutharkCompiler compiler, String backend) {
-    throw new UnsupportedOperationException("not yet written");
+    this(cacheDir, compiler, backend, null);
+  }
+
+  /**
+   * As {@link #LibraryBuilder(Path, FutharkCompiler, String)} with a given C compiler ({@code null}:
+   * {@link CCompiler#locate()} on first use).
+   */
+  public LibraryBuilder(Path cacheDir, FutharkCompiler compiler, String backend, CCompiler cc) {
+    this.requestedDir = cacheDir;
+    this.compiler = Objects.requireNonNull(compiler, "compiler");
+    this.backend = Objects.requireNonNull(backend, "backend");
+    this.fixedCc = cc;
+    CCompiler.libraries(backend); // rejects unknown backends now rather than at the first build
+    if (compiler instanceof BuiltinCompiler && !BuiltinCompiler.BACKENDS.contains(backend)) {
+      throw new IllegalArgumentException("The built-in compiler supports the backends c and multicore, not '"
+          + backend + "'; use an installed futhark (compiler 'external') for " + backend + ".");
+    }
+  }
+
+  public FutharkCompiler compiler() { return compiler; }
+
+  public String backend() { return backend; }
+
+  /** The cache directory in use (created and checked on first use). */
+  public Path cacheDir() throws IOException { return cache().dir(); }
+
+  /** The key {@code main} would be built under now. */
+  public BuildKey key(Source main) throws ExternalCompilerException, IOException {
+    Inputs in = inputs();
+    return BuildKey.compute(main, in.compilerId(), backend, in.ccId(), in.ccFlags());
   }
 
   /** Returns the cached library for {@code main} (and the files it imports), building it on a miss. */
   public BuiltLibrary build(Source main) throws CompileException, ExternalCompilerException, IOException {
-    throw new UnsupportedOperationException("not yet written");
+    CompileCache c = cache();
+    for (int attempt = 1; ; attempt++) {
+      BuildKey key = key(main);
+      String memKey = c.dir() + "|" + key.hex();
+      CompileCache.Entry hit = MEMORY.get(memKey);
+      if (hit != null && hit.stillThere()) return hit.built();
+      try (KeyLock lock = c.lock(key.hex())) {
+        // Whoever held the lock before us may have built it, in this JVM or another one.
+        hit = MEMORY.get(memKey);
+        if (hit != null && hit.stillThere()) return hit.built();
+        var onDisk = c.lookup(key.hex());
+        if (onDisk.isPresent()) {
+          MEMORY.put(memKey, onDisk.get());
+          return onDisk.get().built();
+        }
+        MEMORY.remove(memKey);
+        c.discard(key.hex());
+        if (lock.crossProcess()) c.removeStaleBuildDirs(key.hex());
+        CompileCache.Entry built = compileAndPublish(c, main, key);
+        if (built != null) {
+          MEMORY.put(memKey, built);
+          return built.built();
+        }
+      }
+      if (attempt == MAX_ATTEMPTS) {
+        throw new IOException("The sources of " + main.name() + " changed during each of " + MAX_ATTEMPTS
+            + " compilations; not caching a library whose sources are unknown.");
+      }
+    }
+  }
+
+  /** Compiles into a fresh build directory and publishes it; null if the sources changed meanwhile. */
+  private CompileCache.Entry compileAndPublish(CompileCache c, Source main, BuildKey key)
+      throws CompileException, ExternalCompilerException, IOException {
+    Inputs in = inputs();
+    String name = baseName(main);
+    Path work = c.newBuildDir(key.hex());
+    boolean published = false;
+    try {
+      compiler.compile(main, backend, work, name);
+      in.cc().buildSharedLibrary(work, name, backend, CompileCache.LIBRARY);
+      if (!key(main).hex().equals(key.hex())) return null;
+      Files.writeString(work.resolve(CompileCache.KEY_TEXT), key.description(), StandardCharsets.UTF_8);
+      CompileCache.Entry e = c.publish(work, key.hex(), name, in.compilerId());
+      published = true;
+      return e;
+    } finally {
+      if (!published) CompileCache.deleteTree(work);
+    }
+  }
+
+  private CompileCache cache() throws IOException {
+    CompileCache c = cache;
+    if (c == null) {
+      synchronized (this) {
+        c = cache;
+        if (c == null) {
+          c = new CompileCache(requestedDir != null ? requestedDir : defaultCacheDir());
+          cache = c;
+        }
+      }
+    }
+    return c;
+  }
+
+  private Inputs inputs() throws ExternalCompilerException, IOException {
+    Inputs in = inputs;
+    if (in == null) {
+      CCompiler cc = fixedCc != null ? fixedCc : CCompiler.locate();
+      String id = compiler instanceof ExternalFuthark ef ? ef.checkedIdentity() : compiler.identity();
+      in = new Inputs(cc, id, cc.identity(), cc.keyFlags(backend));
+      inputs = in;
+    }
+    return in;
+  }
+
+  /**
+   * The base name of the generated files: the source name without directory and {@code .fut},
+   * reduced to letters, digits and underscores ({@code <eval>} gives {@code eval}); {@code prog}
+   * when nothing usable is left.
+   */
+  static String baseName(Source main) {
+    String n = main.name();
+    n = n.substring(Math.max(n.lastIndexOf('/'), n.lastIndexOf('\\')) + 1);
+    if (n.endsWith(".fut")) n = n.substring(0, n.length() - 4);
+    n = n.replaceAll("[^A-Za-z0-9_]", "_").replaceAll("^_+|_+$", "");
+    if (n.isEmpty() || !Character.isLetter(n.charAt(0)) || n.length() > 64
+        || Set.of("lib", "key", "complete").contains(n)) {
+      return "prog";
+    }
+    return n;
   }
 
   /**
@@ -29,11 +179,30 @@ public final class LibraryBuilder {
    * {@code FUTHARK4J_CACHE}, else {@code $XDG_CACHE_HOME/futhark4j}, else {@code ~/.cache/futhark4j}.
    */
   public static Path defaultCacheDir() {
-    throw new UnsupportedOperationException("not yet written");
+    return defaultCacheDir(System::getProperty, System.getenv());
+  }
+
+  static Path defaultCacheDir(UnaryOperator<String> properties, Map<String, String> env) {
+    String p = properties.apply("futhark4j.cache");
+    if (p != null && !p.isBlank()) return Path.of(p).toAbsolutePath();
+    String e = env.get("FUTHARK4J_CACHE");
+    if (e != null && !e.isBlank()) return Path.of(e).toAbsolutePath();
+    String xdg = env.get("XDG_CACHE_HOME");
+    // The XDG spec says a relative XDG_CACHE_HOME is invalid and must be ignored.
+    if (xdg != null && !xdg.isBlank() && Path.of(xdg).isAbsolute()) return Path.of(xdg, "futhark4j");
+    return Path.of(properties.apply("user.home"), ".cache", "futhark4j");
   }
 
   /** Deletes every cache entry in {@code cacheDir} (entries being built by others are left alone). */
   public static void clear(Path cacheDir) throws IOException {
-    throw new UnsupportedOperationException("not yet written");
+    if (!Files.isDirectory(cacheDir)) return;
+    CompileCache c = new CompileCache(cacheDir);
+    MEMORY.keySet().removeIf(k -> k.startsWith(c.dir() + "|"));
+    c.clear();
+  }
+
+  /** Forgets this JVM's in-memory entries (tests: forces the next build to look at the disk). */
+  static void forgetInMemory() {
+    MEMORY.clear();
   }
 }

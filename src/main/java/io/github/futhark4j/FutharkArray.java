@@ -1,0 +1,95 @@
+package io.github.futhark4j;
+
+import io.github.futhark4j.runtime.HostArray;
+import io.github.futhark4j.runtime.JavaArrays;
+import io.github.futhark4j.runtime.Prim;
+
+/**
+ * A Futhark array of a primitive element type: either Java-side data (made with {@link #of}) or a
+ * handle to an array living in a program's native memory (returned by
+ * {@link FutharkFunction#callNative}). Passing a native array to another call of the same program
+ * passes the handle without copying, so kernels chain without round trips through Java; passed to
+ * another program it is copied.
+ *
+ * <p>Close native arrays when done; a {@link java.lang.ref.Cleaner} frees them otherwise. Closing
+ * is idempotent, and closing a Java-side array does nothing.
+ */
+public abstract class FutharkArray implements AutoCloseable {
+  /** For the runtime's two implementations only. */
+  protected FutharkArray() {}
+
+  /** The element type as Futhark names it: {@code i8} ... {@code u64}, {@code f16}, {@code f32}, {@code f64}, {@code bool}. */
+  public abstract String elementType();
+
+  /** The size of each dimension (a copy). */
+  public abstract long[] shape();
+
+  /** The number of dimensions. */
+  public int rank() { return shape().length; }
+
+  /** The number of elements. */
+  public long size() { return JavaArrays.count(shape()); }
+
+  /** The Futhark type, e.g. {@code [][]f64}. */
+  public String type() { return "[]".repeat(rank()) + elementType(); }
+
+  /** Whether the data lives in a program's native memory. */
+  public abstract boolean isNative();
+
+  /** The data as nested Java primitive arrays of this rank, e.g. {@code double[][]} (a copy). */
+  public abstract Object toJava();
+
+  /** The data as one flat row-major Java primitive array, e.g. {@code double[]} (a copy). */
+  public abstract Object toFlatJava();
+
+  /** Frees a native array (idempotent); using it afterwards throws {@link IllegalStateException}. */
+  @Override
+  public abstract void close();
+
+  /**
+   * A Java-side array from nested Java primitive arrays, element type inferred from the Java type:
+   * {@code double} f64, {@code float} f32, {@code long} i64, {@code int} i32, {@code short} i16,
+   * {@code byte} i8, {@code boolean} bool. Use {@link #of(String, Object)} for unsigned or f16.
+   *
+   * @throws IllegalArgumentException not a primitive array, or ragged
+   */
+  public static FutharkArray of(Object javaArray) {
+    if (javaArray == null || !javaArray.getClass().isArray()) {
+      throw new IllegalArgumentException("not a Java array: " + javaArray);
+    }
+    Class<?> c = javaArray.getClass();
+    while (c.isArray()) c = c.getComponentType();
+    Prim p = c == double.class ? Prim.F64 : c == float.class ? Prim.F32 : c == long.class ? Prim.I64
+        : c == int.class ? Prim.I32 : c == short.class ? Prim.I16 : c == byte.class ? Prim.I8
+        : c == boolean.class ? Prim.BOOL : null;
+    if (p == null) throw new IllegalArgumentException("not a primitive Java array: " + javaArray.getClass().getName());
+    return of(p.futharkName(), javaArray);
+  }
+
+  /**
+   * A Java-side array of the given element type from nested Java primitive arrays of the matching
+   * Java type (see docs/api.md; e.g. {@code byte[][]} for {@code [][]u8}, {@code float[]} for {@code []f16}).
+   */
+  public static FutharkArray of(String elementType, Object javaArray) {
+    return HostArray.fromNested(prim(elementType), javaArray);
+  }
+
+  /** A Java-side array from flat row-major data of the matching Java type and a shape. */
+  public static FutharkArray ofFlat(String elementType, long[] shape, Object flatData) {
+    return HostArray.fromFlat(prim(elementType), shape, flatData);
+  }
+
+  private static Prim prim(String elementType) {
+    Prim p = Prim.parse(elementType);
+    if (p == null) throw new IllegalArgumentException("not a primitive Futhark type: " + elementType);
+    return p;
+  }
+
+  @Override
+  public String toString() {
+    StringBuilder sb = new StringBuilder(isNative() ? "native " : "").append(type()).append(" of shape [");
+    long[] s = shape();
+    for (int i = 0; i < s.length; i++) sb.append(i == 0 ? "" : ", ").append(s[i]);
+    return sb.append(']').toString();
+  }
+}

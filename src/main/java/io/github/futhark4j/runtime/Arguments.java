@@ -1,0 +1,194 @@
+package io.github.futhark4j.runtime;
+
+import com.sun.jna.Function;
+import com.sun.jna.Memory;
+import com.sun.jna.Pointer;
+import io.github.futhark4j.FutharkException;
+import io.github.futhark4j.FutharkOpaque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Turning Java arguments into C arguments in two steps: {@link #prepare} runs outside the context
+ * lock (checks, and copies Java data into staging buffers), {@link #materialize} runs under it
+ * (makes the Futhark values the C function takes). Failures of the first step are
+ * {@link IllegalArgumentException}s saying what is wrong, for the caller to prefix with the entry
+ * point and parameter.
+ */
+final class Arguments {
+  private Arguments() {}
+
+  /** An argument prepared outside the lock. */
+  sealed interface Prepared {}
+
+  /** A scalar, passed by value. */
+  record ByValue(Object jna) implements Prepared {}
+
+  /** Java data already in native memory; becomes a temporary Futhark array under the lock. */
+  record Buffer(ValueType.Array type, Memory data, long[] shape) implements Prepared {}
+
+  /** A native value of this context, passed as is. */
+  record Passed(Handle handle, String what) implements Prepared {}
+
+  /** A record or tuple given as Java values; built with the type's {@code new} function under the lock. */
+  record RecordValue(ValueType.Opaque type, Prepared[] fields) implements Prepared {}
+
+  /** Futhark values made for one call, freed after it. */
+  static final class Temps {
+    private final List<Function> frees = new ArrayList<>();
+    private final List<Pointer> values = new ArrayList<>();
+
+    void add(Function free, Pointer value) {
+      frees.add(free);
+      values.add(value);
+    }
+
+    /** Frees them all; the caller holds the context lock. */
+    void freeAll(Context ctx) {
+      for (int i = values.size() - 1; i >= 0; i--) ctx.freeNow(frees.get(i), values.get(i));
+      values.clear();
+      frees.clear();
+    }
+  }
+
+  static Prepared prepare(ValueType t, Object arg, Context ctx) {
+    if (arg == null) throw new IllegalArgumentException("null is not allowed");
+    return switch (t) {
+      case ValueType.Scalar s -> new ByValue(Scalars.toNative(s.prim(), arg));
+      case ValueType.Array a -> prepareArray(a, arg, ctx);
+      case ValueType.Opaque o -> prepareOpaque(o, arg, ctx);
+      case ValueType.Unsupported u -> throw new FutharkException(u.reason());
+    };
+  }
+
+  private static Prepared prepareOpaque(ValueType.Opaque o, Object arg, Context ctx) {
+    if (arg instanceof NativeOpaque n) {
+      if (!n.type().equals(o.name())) throw new IllegalArgumentException("expected opaque type " + o.name() + " but got " + n.type());
+      if (n.handle.context != ctx) throw new IllegalArgumentException("opaque values cannot be passed between programs");
+      return new Passed(n.handle, "opaque value " + n.type());
+    }
+    ValueType.RecordType r = o.record();
+    if (r == null) {
+      throw new IllegalArgumentException("expected an opaque value returned by this program but got " + Scalars.describe(arg));
+    }
+    List<ValueType.Field> fs = r.fields();
+    Object[] values = new Object[fs.size()];
+    if (arg instanceof Object[] || arg instanceof List<?>) {
+      List<?> l = arg instanceof Object[] a ? java.util.Arrays.asList(a) : (List<?>) arg;
+      if (l.size() != fs.size()) {
+        throw new IllegalArgumentException("expected " + fs.size() + " fields " + fieldNames(r) + " but got " + l.size() + " values");
+      }
+      l.toArray(values);
+    } else if (arg instanceof Map<?, ?> m) {
+      for (int i = 0; i < fs.size(); i++) {
+        if (!m.containsKey(fs.get(i).name())) throw new IllegalArgumentException("the map lacks field '" + fs.get(i).name() + "' of " + fieldNames(r));
+        values[i] = m.get(fs.get(i).name());
+      }
+      if (m.size() != fs.size()) throw new IllegalArgumentException("the map has keys other than the fields " + fieldNames(r) + ": " + m.keySet());
+    } else {
+      throw new IllegalArgumentException("expected a " + (r.isTuple() ? "tuple as Object[]" : "record as Map or Object[]")
+          + " with fields " + fieldNames(r) + ", or an opaque value of this program, but got " + Scalars.describe(arg));
+    }
+    Prepared[] prepared = new Prepared[fs.size()];
+    try {
+      for (int i = 0; i < fs.size(); i++) {
+        try {
+          prepared[i] = prepare(fs.get(i).type(), values[i], ctx);
+        } catch (IllegalArgumentException e) {
+          throw new IllegalArgumentException("field '" + fs.get(i).name() + "': " + e.getMessage(), e);
+        }
+      }
+    } catch (RuntimeException e) {
+      for (Prepared p : prepared) release(p);
+      throw e;
+    }
+    return new RecordValue(o, prepared);
+  }
+
+  private static String fieldNames(ValueType.RecordType r) {
+    return "(" + String.join(", ", r.fields().stream().map(f -> f.name() + ": " + f.type().name()).toList()) + ")";
+  }
+
+  private static Prepared prepareArray(ValueType.Array a, Object arg, Context ctx) {
+    if (arg instanceof NativeArray n) {
+      checkArrayType(a, n.elementType(), n.rank());
+      if (n.context() == ctx) return new Passed(n.handle, "native array " + n.type());
+      return new Buffer(a, n.copyOut(), n.shapeNoCopy()); // another program's array: copy it over
+    }
+    if (arg instanceof HostArray h) {
+      checkArrayType(a, h.elementType(), h.rank());
+      Memory mem = allocate(h.shapeNoCopy(), a.prim());
+      JavaArrays.writeRow(h.flatData(), 0, (int) JavaArrays.count(h.shapeNoCopy()), a.prim(), mem, 0);
+      return new Buffer(a, mem, h.shapeNoCopy());
+    }
+    if (arg instanceof FutharkOpaque) throw new IllegalArgumentException("expected an array but got an opaque value");
+    if (!arg.getClass().isArray()) {
+      throw new IllegalArgumentException("expected " + JavaArrays.javaName(JavaArrays.javaClass(a.prim(), a.rank()))
+          + " or FutharkArray but got " + Scalars.describe(arg));
+    }
+    long[] shape = JavaArrays.shapeOf(arg, a.prim(), a.rank());
+    Memory mem = allocate(shape, a.prim());
+    if (JavaArrays.count(shape) > 0) JavaArrays.writeNested(arg, a.prim(), shape, mem);
+    return new Buffer(a, mem, shape);
+  }
+
+  private static void checkArrayType(ValueType.Array a, String elem, int rank) {
+    if (!elem.equals(a.prim().futharkName()) || rank != a.rank()) {
+      throw new IllegalArgumentException("expected " + a.name() + " but got a FutharkArray of type " + "[]".repeat(rank) + elem);
+    }
+  }
+
+  static Memory allocate(long[] shape, Prim p) {
+    return Staging.take(Math.multiplyExact(JavaArrays.count(shape), (long) p.bytes()));
+  }
+
+  /** The C argument for a prepared value; the caller holds the context lock. */
+  static Object materialize(Prepared p, Context ctx, Pointer c, Temps temps) {
+    return switch (p) {
+      case ByValue v -> v.jna();
+      case Passed h -> h.handle().pointer(h.what());
+      case Buffer b -> {
+        Object[] nargs = new Object[2 + b.shape().length];
+        nargs[0] = c;
+        nargs[1] = b.data();
+        for (int d = 0; d < b.shape().length; d++) nargs[2 + d] = b.shape()[d];
+        Pointer arr = ctx.checkPointer(b.type().newFn().invokePointer(nargs), b.type().newFn().getName());
+        temps.add(b.type().free(), arr);
+        yield arr;
+      }
+      case RecordValue r -> {
+        Object[] nargs = new Object[2 + r.fields().length];
+        Memory out = new Memory(8);
+        out.setPointer(0, null);
+        nargs[0] = c;
+        nargs[1] = out;
+        for (int i = 0; i < r.fields().length; i++) nargs[2 + i] = materialize(r.fields()[i], ctx, c, temps);
+        Function newFn = r.type().record().newFn();
+        ctx.check(newFn.invokeInt(nargs), newFn.getName());
+        Pointer rec = out.getPointer(0);
+        out.close();
+        temps.add(r.type().free(), rec);
+        yield rec;
+      }
+    };
+  }
+
+  /** Gives back the staging buffers of a prepared value. */
+  static void release(Prepared p) {
+    switch (p) {
+      case Buffer b -> Staging.give(b.data());
+      case RecordValue r -> { for (Prepared f : r.fields()) release(f); }
+      case null, default -> { }
+    }
+  }
+
+  /** Marks native values passed to a consuming parameter as consumed. */
+  static void consumed(Prepared p, String entry) {
+    switch (p) {
+      case Passed h -> h.handle().markConsumed(entry);
+      case RecordValue r -> { for (Prepared f : r.fields()) consumed(f, entry); }
+      case null, default -> { }
+    }
+  }
+}

@@ -1,0 +1,130 @@
+package io.github.futhark4j.runtime;
+
+import com.sun.jna.Function;
+import com.sun.jna.Native;
+import com.sun.jna.Pointer;
+import io.github.futhark4j.FutharkException;
+import io.github.futhark4j.FutharkOutOfMemoryException;
+import io.github.futhark4j.FutharkProgramException;
+import java.lang.ref.Cleaner;
+
+/**
+ * One Futhark configuration and context, created when a library is loaded and shared by all its
+ * entry points. {@link #close()} is idempotent; a {@link Cleaner} releases the context if the owner
+ * is never closed. Native values made in this context keep it alive until they are freed.
+ *
+ * <p>Every return code of every native call goes through {@link #check}: the one place that turns
+ * a failure plus {@code futhark_context_get_error} into a Java exception.
+ */
+final class Context implements AutoCloseable {
+  static final Cleaner CLEANER = Cleaner.create();
+
+  /** {@code FUTHARK_PROGRAM_ERROR} in the C API. */
+  static final int PROGRAM_ERROR = 2;
+  /** {@code FUTHARK_OUT_OF_MEMORY} in the C API. */
+  static final int OUT_OF_MEMORY = 3;
+
+  private final NativeApi api;
+  final ContextState state;
+  private final Cleaner.Cleanable cleanable;
+  private final int threads;
+
+  /**
+   * Creates the configuration and the context.
+   *
+   * @param threads number of worker threads; below 1 means one per core (the C API's default)
+   */
+  Context(NativeApi api, int threads) {
+    this.api = api;
+    this.threads = threads;
+    Pointer cfg = api.configNew.invokePointer(new Object[0]);
+    if (cfg == null) throw new FutharkOutOfMemoryException("futhark_context_config_new returned NULL");
+    if (api.configSetNumThreads != null && threads > 0) {
+      api.configSetNumThreads.invokeVoid(new Object[] {cfg, threads});
+    }
+    Pointer ctx = api.contextNew.invokePointer(new Object[] {cfg});
+    if (ctx == null) {
+      api.configFree.invokeVoid(new Object[] {cfg});
+      throw new FutharkOutOfMemoryException("futhark_context_new returned NULL");
+    }
+    // The C API requires checking for an initialisation error right after futhark_context_new.
+    String err = takeError(api, ctx);
+    if (err != null) {
+      api.contextFree.invokeVoid(new Object[] {ctx});
+      api.configFree.invokeVoid(new Object[] {cfg});
+      throw new FutharkException("cannot create a Futhark context for " + api.path + ": " + err);
+    }
+    this.state = new ContextState(cfg, ctx, api.contextSync, api.contextFree, api.configFree);
+    this.cleanable = CLEANER.register(this, ContextState.ownerAction(state));
+  }
+
+  /** The thread count this context was configured with (0: all cores). */
+  int threads() { return threads; }
+
+  NativeApi api() { return api; }
+
+  /** The lock every native call on this context must hold. */
+  Object lock() { return state; }
+
+  /** The context pointer; the caller holds {@link #lock()}. */
+  Pointer pointer() {
+    if (state.ownerReleased()) throw new IllegalStateException("the Futhark program of " + api.path.getFileName() + " is closed");
+    return state.ctx;
+  }
+
+  /** The context pointer for work on values, allowed after the owner closed while values are alive. */
+  Pointer valuePointer() {
+    if (state.freed()) throw new IllegalStateException("the Futhark context is freed");
+    return state.ctx;
+  }
+
+  /**
+   * Checks a return code: zero is success; otherwise the context's error message becomes
+   * {@link FutharkProgramException} (code 2), {@link FutharkOutOfMemoryException} (code 3) or
+   * {@link FutharkException} (any other code). The caller holds {@link #lock()}.
+   */
+  void check(int rc, String what) {
+    if (rc == 0) return;
+    String msg = takeError(api, state.ctx);
+    if (msg == null || msg.isBlank()) msg = what + " failed with error code " + rc;
+    throw switch (rc) {
+      case PROGRAM_ERROR -> new FutharkProgramException(msg);
+      case OUT_OF_MEMORY -> new FutharkOutOfMemoryException(msg);
+      default -> new FutharkException(msg);
+    };
+  }
+
+  /** Checks a pointer result (NULL means failure) and returns it. */
+  Pointer checkPointer(Pointer p, String what) {
+    if (p != null) return p;
+    String msg = takeError(api, state.ctx);
+    throw new FutharkException(msg == null || msg.isBlank() ? what + " returned NULL" : msg);
+  }
+
+  /** {@code futhark_context_sync}, checked. */
+  void sync() {
+    check(api.contextSync.invokeInt(new Object[] {state.ctx}), "futhark_context_sync");
+  }
+
+  /** Calls {@code free} on {@code value} now (for temporaries that never got a Java wrapper). */
+  void freeNow(Function free, Pointer value) {
+    free.invokeInt(new Object[] {state.ctx, value});
+  }
+
+  /** Reads and frees the pending error message, or returns {@code null}. */
+  private static String takeError(NativeApi api, Pointer ctx) {
+    Pointer p = api.contextGetError.invokePointer(new Object[] {ctx});
+    if (p == null) return null;
+    try {
+      return p.getString(0, "UTF-8").stripTrailing();
+    } finally {
+      Native.free(Pointer.nativeValue(p)); // the C API hands ownership of the string to the caller
+    }
+  }
+
+  /** Releases the context (at once, or when the last native value of it is freed). Idempotent. */
+  @Override
+  public void close() {
+    cleanable.clean();
+  }
+}

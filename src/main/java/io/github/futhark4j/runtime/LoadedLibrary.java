@@ -1,0 +1,111 @@
+package io.github.futhark4j.runtime;
+
+import io.github.futhark4j.FutharkException;
+import io.github.futhark4j.FutharkFunction;
+import io.github.futhark4j.FutharkProgram;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A shared library implementing the Futhark C API, loaded with its manifest, with one context
+ * created at load time and shared by all its entry points. This is the runtime's entry: the facade
+ * and the script engine get a {@link FutharkProgram} from {@link #load}.
+ */
+public final class LoadedLibrary implements FutharkProgram {
+  private final Path sharedLibrary;
+  private final Manifest manifest;
+  private final Context context;
+  private final Map<String, FutharkFunction> entryPoints;
+
+  private LoadedLibrary(Path sharedLibrary, Manifest manifest, int threads) {
+    this.sharedLibrary = sharedLibrary;
+    this.manifest = manifest;
+    NativeApi api = new NativeApi(sharedLibrary);
+    // Resolve every type and C function before creating the context, so a bad library fails
+    // early and leaks nothing.
+    Map<String, ValueType> types = new HashMap<>();
+    Map<String, EntryPoint> eps = new LinkedHashMap<>();
+    List<Object[]> pending = new ArrayList<>();
+    for (Manifest.Entry e : manifest.entryPoints().values()) {
+      List<ValueType> in = new ArrayList<>();
+      for (Manifest.Input i : e.inputs()) in.add(ValueType.resolve(i.type(), manifest, api, types));
+      List<ValueType> out = new ArrayList<>();
+      for (Manifest.Output o : e.outputs()) out.add(ValueType.resolve(o.type(), manifest, api, types));
+      pending.add(new Object[] {e, api.function(e.cfun()), in, out});
+    }
+    this.context = new Context(api, threads);
+    for (Object[] p : pending) {
+      Manifest.Entry e = (Manifest.Entry) p[0];
+      @SuppressWarnings("unchecked") List<ValueType> in = (List<ValueType>) p[2];
+      @SuppressWarnings("unchecked") List<ValueType> out = (List<ValueType>) p[3];
+      eps.put(e.name(), new EntryPoint(this, e, (com.sun.jna.Function) p[1], in, out));
+    }
+    this.entryPoints = Collections.unmodifiableMap(eps);
+  }
+
+  /**
+   * Loads {@code so} (by absolute path), reads {@code manifest}, resolves every C function the
+   * manifest names, and creates a context.
+   *
+   * @param threads worker threads for a multicore library; 0 means one per core
+   * @throws FutharkException the library cannot be loaded, lacks a function, or context creation failed
+   * @throws IOException      the manifest cannot be read
+   */
+  public static LoadedLibrary load(Path so, Path manifest, int threads) throws IOException {
+    return new LoadedLibrary(so.toAbsolutePath(), Manifest.read(manifest), threads);
+  }
+
+  /** Like {@link #load(Path, Path, int)} with an already parsed manifest. */
+  public static LoadedLibrary load(Path so, Manifest manifest, int threads) {
+    return new LoadedLibrary(so.toAbsolutePath(), manifest, threads);
+  }
+
+  Context context() { return context; }
+
+  /** The manifest this library was loaded with. */
+  public Manifest manifest() { return manifest; }
+
+  /** The shared library file. */
+  public Path sharedLibrary() { return sharedLibrary; }
+
+  /** The configured thread count (0: all cores). */
+  public int threads() { return context.threads(); }
+
+  @Override
+  public Map<String, FutharkFunction> entryPoints() { return entryPoints; }
+
+  @Override
+  public FutharkFunction function(String name) {
+    FutharkFunction f = entryPoints.get(name);
+    if (f == null) {
+      throw new IllegalArgumentException("no entry point '" + name + "'; the program has " + (entryPoints.isEmpty()
+          ? "no entry points" : "entry points " + String.join(", ", entryPoints.keySet())));
+    }
+    return f;
+  }
+
+  /** Whether {@link #close()} has been called (or the program was released). */
+  public boolean isClosed() { return context.state.ownerReleased(); }
+
+  /** Native values of this program not yet freed (for diagnostics and tests). */
+  public int liveValues() { return context.state.liveValues(); }
+
+  /**
+   * Releases the context. Calls made afterwards fail with {@link IllegalStateException}; native
+   * values already returned stay readable until they are closed, and the context is freed when the
+   * last of them is. Idempotent.
+   */
+  @Override
+  public void close() { context.close(); }
+
+  @Override
+  public String toString() {
+    return "FutharkProgram[" + sharedLibrary.getFileName() + ", entry points " + entryPoints.keySet() + "]";
+  }
+}

@@ -1,0 +1,77 @@
+package io.github.futhark4j.runtime;
+
+import com.sun.jna.Memory;
+import com.sun.jna.Pointer;
+import io.github.futhark4j.FutharkArray;
+import java.lang.ref.Reference;
+
+/** A {@link FutharkArray} living in a Futhark context's memory; see {@link FutharkArray}. */
+final class NativeArray extends FutharkArray {
+  final ValueType.Array type;
+  final Handle handle;
+  private final long[] shape;
+
+  /** Wraps a fresh array pointer; the caller holds the context lock. */
+  NativeArray(Context context, ValueType.Array type, Pointer pointer) {
+    this.type = type;
+    this.handle = new Handle(this, context, type.free(), pointer);
+    Pointer s = type.shape().invokePointer(new Object[] {context.valuePointer(), pointer});
+    this.shape = s.getLongArray(0, type.rank());
+  }
+
+  Context context() { return handle.context; }
+
+  @Override public String elementType() { return type.prim().futharkName(); }
+
+  @Override public long[] shape() { return shape.clone(); }
+
+  long[] shapeNoCopy() { return shape; }
+
+  @Override public String type() { return type.name(); }
+
+  @Override public boolean isNative() { return true; }
+
+  /** Copies the data into a staging buffer (one copy, by the library's values function); give it back when done. */
+  Memory copyOut() {
+    Context c = handle.context;
+    Memory mem = Staging.take(JavaArrays.count(shape) * type.prim().bytes());
+    try {
+      synchronized (c.lock()) {
+        Pointer p = handle.pointer("native array " + type.name());
+        c.check(type.values().invokeInt(new Object[] {c.valuePointer(), p, mem}), "copying " + type.name() + " out");
+        c.sync();
+      }
+    } catch (RuntimeException | Error e) {
+      Staging.give(mem);
+      throw e;
+    } finally {
+      Reference.reachabilityFence(this);
+    }
+    return mem;
+  }
+
+  @Override
+  public Object toJava() {
+    Memory mem = copyOut();
+    try {
+      return JavaArrays.readNested(mem, type.prim(), shape);
+    } finally {
+      Staging.give(mem);
+    }
+  }
+
+  @Override
+  public Object toFlatJava() {
+    Memory mem = copyOut();
+    try {
+      long n = JavaArrays.count(shape);
+      if (n > Integer.MAX_VALUE - 8) throw new IllegalStateException(n + " elements do not fit in a Java array");
+      return JavaArrays.readRow(mem, 0, type.prim(), (int) n);
+    } finally {
+      Staging.give(mem);
+    }
+  }
+
+  @Override
+  public void close() { handle.close(); }
+}

@@ -1,0 +1,20 @@
+package io.github.futhark4j.runtime;
+
+import com.sun.jna.Pointer;
+import io.github.futhark4j.FutharkOpaque;
+
+/** A {@link FutharkOpaque} owned by a Futhark context. */
+final class NativeOpaque extends FutharkOpaque {
+  final ValueType.Opaque type;
+  final Handle handle;
+
+  /** Wraps a fresh opaque pointer; the caller holds the context lock. */
+  NativeOpaque(Context context, ValueType.Opaque type, Pointer pointer) {
+    this.type = type;
+    this.handle = new Handle(this, context, type.free(), pointer);
+  }
+
+  @Override public String type() { return type.name(); }
+
+  @Override public void close() { handle.close(); }
+}

@@ -1,0 +1,113 @@
+package io.github.futhark4j.toolchain;
+
+import io.github.futhark4j.compiler.Backend;
+import io.github.futhark4j.compiler.Frontend;
+import io.github.futhark4j.compiler.diag.CompileException;
+import io.github.futhark4j.compiler.source.Source;
+import io.github.futhark4j.compiler.typed.TProgram;
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.security.CodeSource;
+import java.security.MessageDigest;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Set;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Our own Futhark compiler: {@link Frontend#check} then {@link Backend#generate}, written out as
+ * {@code NAME.c}, {@code NAME.h} and {@code NAME.json}. Supports the {@code c} and
+ * {@code multicore} backends.
+ *
+ * <p>Identity: {@code futhark4j-builtin <version>}. A snapshot version says nothing about the code
+ * (it stays {@code -SNAPSHOT} while the compiler changes every day), so for snapshots the identity
+ * also carries a digest of the compiler's build (see {@link #codeDigest()}); otherwise a developer
+ * would be handed libraries built by yesterday's compiler from the cache.
+ */
+public final class BuiltinCompiler implements FutharkCompiler {
+  /** The backends our code generator has. */
+  public static final Set<String> BACKENDS = Set.of("c", "multicore");
+
+  private static final BuiltinCompiler INSTANCE = new BuiltinCompiler();
+  private static volatile String identity;
+
+  private BuiltinCompiler() {}
+
+  static BuiltinCompiler instance() { return INSTANCE; }
+
+  @Override
+  public String identity() {
+    String id = identity;
+    if (id == null) {
+      id = "futhark4j-builtin " + Version.FUTHARK4J;
+      if (Version.isSnapshot()) id += " code " + codeDigest();
+      identity = id;
+    }
+    return id;
+  }
+
+  @Override
+  public void compile(Source main, String backend, Path outDir, String name) throws CompileException, IOException {
+    if (!BACKENDS.contains(backend)) {
+      throw new IllegalArgumentException("The built-in compiler supports the backends c and multicore, not '"
+          + backend + "'; use an installed futhark (compiler 'external') for " + backend + ".");
+    }
+    TProgram program = Frontend.check(main);
+    Backend.Output out = Backend.generate(program, backend, name);
+    Files.writeString(outDir.resolve(name + ".c"), out.c(), StandardCharsets.UTF_8);
+    Files.writeString(outDir.resolve(name + ".h"), out.h(), StandardCharsets.UTF_8);
+    Files.writeString(outDir.resolve(name + ".json"), out.manifestJson(), StandardCharsets.UTF_8);
+  }
+
+  /**
+   * First 16 hex digits of SHA-256 over what identifies the compiler's build: for a jar its size
+   * and modification time; for a class directory (development, tests) the name, size and
+   * modification time of every file under the {@code compiler} and {@code engine} packages. File
+   * metadata rather than contents because this runs once in every JVM that compiles: reading and
+   * hashing some 300 class files cost about 100 ms at start-up, a stat of each a few. A rebuild that
+   * happens to produce identical classes then merely costs one recompilation.
+   */
+  static String codeDigest() {
+    try {
+      CodeSource cs = Backend.class.getProtectionDomain().getCodeSource();
+      if (cs == null || cs.getLocation() == null) return "unknown";
+      Path loc = Path.of(cs.getLocation().toURI());
+      MessageDigest md = Hashing.sha256();
+      if (Files.isRegularFile(loc)) {
+        addMetadata(md, loc.getFileName().toString(), Files.readAttributes(loc, BasicFileAttributes.class));
+      } else {
+        for (String pkg : List.of("io/github/futhark4j/compiler", "io/github/futhark4j/engine")) {
+          Path root = loc.resolve(pkg);
+          if (!Files.isDirectory(root)) continue;
+          Map<String, BasicFileAttributes> files = new TreeMap<>();
+          Files.walkFileTree(root, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult visitFile(Path f, BasicFileAttributes a) {
+              if (a.isRegularFile()) files.put(loc.relativize(f).toString(), a);
+              return FileVisitResult.CONTINUE;
+            }
+          });
+          files.forEach((name, a) -> addMetadata(md, name, a));
+        }
+      }
+      return HexFormat.of().formatHex(md.digest()).substring(0, 16);
+    } catch (IOException | URISyntaxException | SecurityException | IllegalArgumentException e) {
+      // Without a digest, snapshot entries can go stale; the version alone still keys releases.
+      return "unknown";
+    }
+  }
+
+  private static void addMetadata(MessageDigest md, String name, BasicFileAttributes a) {
+    md.update((name + "\0" + a.size() + "\0" + a.lastModifiedTime().toMillis() + "\n").getBytes(StandardCharsets.UTF_8));
+  }
+
+  @Override
+  public String toString() { return identity(); }
+}

@@ -1,0 +1,156 @@
+package io.github.futhark4j.toolchain;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The C compiler driver: turns {@code NAME.c} (plus, for the ispc backend, {@code NAME.kernels.ispc})
+ * into a shared library {@code lib.so}.
+ *
+ * <p>Which compiler: the {@code CC} environment variable if set (it may carry arguments, e.g.
+ * {@code "gcc -m64"}; if it names nothing executable that is an error, never silently ignored),
+ * else {@code gcc} on {@code PATH}, else {@code cc}. Flags: {@code -O3 -march=native
+ * -fno-math-errno -fPIC -shared}, plus {@code -fopenmp} for multicore, plus the libraries each
+ * backend needs (see {@link #libraries(String)}).
+ */
+public final class CCompiler {
+  /** Flags every build gets. {@code -fno-math-errno} lets gcc inline sqrt and friends (see DESIGN.md). */
+  static final List<String> BASE_FLAGS = List.of("-O3", "-march=native", "-fno-math-errno", "-fPIC", "-shared");
+
+  /** Flags for ispc, as the futhark ispc backend's documentation suggests, plus position independence. */
+  static final List<String> ISPC_FLAGS = List.of("-O3", "--woff", "--pic", "--addressing=64");
+
+  private static volatile CCompiler defaultCompiler;
+
+  private final Path executable;
+  private final List<String> extraArgs;
+  private final String pathVar;
+
+  private CCompiler(Path executable, List<String> extraArgs, String pathVar) {
+    this.executable = executable;
+    this.extraArgs = List.copyOf(extraArgs);
+    this.pathVar = pathVar;
+  }
+
+  /** The C compiler for this process's environment (looked up once, then reused). */
+  public static CCompiler locate() throws MissingToolException {
+    CCompiler c = defaultCompiler;
+    if (c == null) {
+      c = locate(System.getenv());
+      defaultCompiler = c;
+    }
+    return c;
+  }
+
+  /** The C compiler the environment {@code env} selects ({@code CC}, else gcc, else cc on its {@code PATH}). */
+  public static CCompiler locate(Map<String, String> env) throws MissingToolException {
+    String pathVar = env.get("PATH");
+    String cc = env.get("CC");
+    if (cc != null && !cc.isBlank()) {
+      List<String> words = Arrays.asList(cc.strip().split("\\s+"));
+      return Tool.which(words.get(0), pathVar)
+          .map(p -> new CCompiler(p, words.subList(1, words.size()), pathVar))
+          .orElseThrow(() -> new MissingToolException(cc,
+              "No C compiler: the CC environment variable is set to '" + cc + "', but '" + words.get(0)
+                  + "' is not an executable file" + (words.get(0).contains("/") ? "" : " on PATH")
+                  + ". Set CC to a C compiler such as gcc, or unset it to use gcc or cc from PATH."));
+    }
+    for (String name : List.of("gcc", "cc")) {
+      var found = Tool.which(name, pathVar);
+      if (found.isPresent()) return new CCompiler(found.get(), List.of(), pathVar);
+    }
+    throw new MissingToolException("cc",
+        "No C compiler found: CC is not set and neither gcc nor cc is on PATH (" + pathVar
+            + "). Futhark4J compiles Futhark programs to C and needs one: install gcc (for example"
+            + " 'apt-get install gcc') or set CC to a C compiler.");
+  }
+
+  /** A specific compiler executable (tests, or callers that know better). */
+  public static CCompiler of(Path executable) {
+    return new CCompiler(executable.toAbsolutePath(), List.of(), System.getenv("PATH"));
+  }
+
+  public Path executable() { return executable; }
+
+  /**
+   * Path and first line of {@code --version}, e.g. {@code /usr/bin/gcc gcc (Debian 12.2.0-14) 12.2.0}.
+   * Part of every build key; asked once per executable per JVM.
+   */
+  public String identity() throws ExternalCompilerException, IOException {
+    String args = extraArgs.isEmpty() ? "" : " " + String.join(" ", extraArgs);
+    return executable + args + " " + Tool.versionLine(executable);
+  }
+
+  /** Compiler flags for a backend, not counting libraries and file names. */
+  public List<String> flags(String backend) {
+    List<String> f = new ArrayList<>(extraArgs);
+    f.addAll(BASE_FLAGS);
+    if (backend.equals("multicore")) f.add("-fopenmp");
+    return f;
+  }
+
+  /** Libraries to link for a backend: the real compiler's documented ones for GPU backends. */
+  public static List<String> libraries(String backend) {
+    return switch (backend) {
+      case "c" -> List.of("-lm");
+      case "multicore", "ispc" -> List.of("-lm", "-lpthread");
+      case "opencl" -> List.of("-lm", "-lOpenCL");
+      case "cuda" -> List.of("-lm", "-lcuda", "-lcudart", "-lnvrtc");
+      case "hip" -> List.of("-lm", "-lhiprtc", "-lamdhip64");
+      default -> throw new IllegalArgumentException("Unknown backend '" + backend
+          + "'; expected one of c, multicore, ispc, opencl, cuda, hip");
+    };
+  }
+
+  /**
+   * Everything about the C step that goes into the build key: flags and libraries, and for ispc
+   * also the ispc executable's identity and flags.
+   */
+  public List<String> keyFlags(String backend) throws ExternalCompilerException, IOException {
+    List<String> k = new ArrayList<>(flags(backend));
+    k.addAll(libraries(backend));
+    if (backend.equals("ispc")) {
+      Path ispc = ispc();
+      k.add("ispc=" + ispc + " " + Tool.versionLine(ispc));
+      k.addAll(ISPC_FLAGS);
+    }
+    return k;
+  }
+
+  /**
+   * Compiles {@code dir/NAME.c} into {@code dir/out} (and, when present, {@code dir/NAME.kernels.ispc}
+   * with ispc first). A failure carries the compiler's complete output.
+   */
+  public void buildSharedLibrary(Path dir, String name, String backend, String out)
+      throws ExternalCompilerException, IOException {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(executable.toString());
+    cmd.addAll(flags(backend));
+    cmd.add(name + ".c");
+    Path ispcSource = dir.resolve(name + ".kernels.ispc");
+    if (backend.equals("ispc") && Files.exists(ispcSource)) {
+      String obj = name + ".kernels.o";
+      List<String> ispcCmd = new ArrayList<>(List.of(ispc().toString(), ispcSource.getFileName().toString(), "-o", obj));
+      ispcCmd.addAll(ISPC_FLAGS);
+      Tool.runChecked(ispcCmd, dir);
+      cmd.add(obj);
+    }
+    cmd.add("-o");
+    cmd.add(out);
+    cmd.addAll(libraries(backend));
+    Tool.runChecked(cmd, dir);
+  }
+
+  private Path ispc() throws MissingToolException {
+    return Tool.which("ispc", pathVar).orElseThrow(() -> new MissingToolException("ispc",
+        "The ispc backend needs the Intel SPMD Program Compiler: 'ispc' is not on PATH (" + pathVar + ")."));
+  }
+
+  @Override
+  public String toString() { return executable.toString(); }
+}
