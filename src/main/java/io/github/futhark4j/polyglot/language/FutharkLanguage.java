@@ -82,6 +82,10 @@ public final class FutharkLanguage extends TruffleLanguage<FutharkContext> {
     compiler = replacement == null ? DEFAULT_COMPILER : replacement;
   }
 
+  @Option(name = "executable", help = "Path of the external futhark executable; empty means look it up.",
+      category = OptionCategory.USER, stability = OptionStability.STABLE)
+  static final OptionKey<String> EXECUTABLE = new OptionKey<>("");
+
   @Override
   protected OptionDescriptors getOptionDescriptors() {
     return new FutharkLanguageOptionDescriptors();
@@ -98,7 +102,9 @@ public final class FutharkLanguage extends TruffleLanguage<FutharkContext> {
         .withBackend(values.get(BACKEND))
         .withThreads(values.get(THREADS));
     String cache = values.get(CACHE);
-    return cache.isEmpty() ? o : o.withCacheDir(Path.of(cache));
+    if (!cache.isEmpty()) o = o.withCacheDir(Path.of(cache));
+    String executable = values.get(EXECUTABLE);
+    return executable.isEmpty() ? o : o.withFuthark(Path.of(executable));
   }
 
   /**
