@@ -2,6 +2,7 @@ package io.github.futhark4j.polyglot;
 
 import io.github.futhark4j.Futhark;
 import io.github.futhark4j.FutharkFunction;
+import io.github.futhark4j.FutharkOptions;
 import io.github.futhark4j.FutharkProgram;
 import io.github.futhark4j.polyglot.language.FutharkLanguage;
 import java.util.Arrays;
@@ -16,11 +17,13 @@ import org.graalvm.polyglot.Value;
  * from JavaScript and from Python, and the per-call cost of a scalar entry point, next to the same
  * calls from Java. Prints a Markdown table.
  *
- * <pre>java -cp ... io.github.futhark4j.polyglot.PolyglotBench [--stand-in] [N]</pre>
+ * <pre>java -cp ... io.github.futhark4j.polyglot.PolyglotBench [--stand-in | --external FUTHARK] [--entries SUM,COPY,INC] [N]</pre>
  *
  * With {@code --stand-in} the entry points are computed in Java (no C compiler, no native
  * runtime), which isolates the cost of the polyglot layer itself: guest-to-Java conversion and the
- * result arrays. Without it the program is compiled by {@link Futhark#compile}.
+ * result arrays. Without it the program is compiled by {@link Futhark#compile}, with an external
+ * {@code futhark} if given; {@code --entries} names the three entry points to use instead of
+ * {@code total} ([]f64 -> f64), {@code copy} ([]f64 -> []f64) and {@code inc} (i64 -> i64).
  */
 public final class PolyglotBench {
   private static final String SOURCE = """
@@ -32,29 +35,36 @@ public final class PolyglotBench {
   private PolyglotBench() {}
 
   public static void main(String[] args) {
-    boolean standIn = Arrays.asList(args).contains("--stand-in");
-    int n = Arrays.stream(args).filter(a -> a.matches("\\d+")).mapToInt(Integer::parseInt).findFirst().orElse(1_000_000);
-    FutharkProgram program = standIn ? standInProgram() : compileReal();
+    List<String> a = Arrays.asList(args);
+    boolean standIn = a.contains("--stand-in");
+    int n = a.stream().filter(x -> x.matches("\\d+")).mapToInt(Integer::parseInt).findFirst().orElse(1_000_000);
+    String external = a.contains("--external") ? a.get(a.indexOf("--external") + 1) : null;
+    String[] names = a.contains("--entries") ? a.get(a.indexOf("--entries") + 1).split(",") : new String[] {"total", "copy", "inc"};
+    FutharkProgram program = standIn ? standInProgram() : compileReal(external);
     FutharkLanguage.useCompiler((source, file, options) -> program);
+    String totalName = names[0];
+    String copyName = names[1];
+    String incName = names[2];
 
     System.out.println("| route | 1M f64 in (sum) | 1M f64 in + out (copy) | scalar call |");
     System.out.println("|---|---|---|---|");
     double[] xs = new double[n];
     for (int i = 0; i < n; i++) xs[i] = i * 0.5;
-    FutharkFunction copy = program.function("copy");
-    FutharkFunction total = program.function("total");
-    FutharkFunction inc = program.function("inc");
+    FutharkFunction copy = program.function(copyName);
+    FutharkFunction total = program.function(totalName);
+    FutharkFunction inc = program.function(incName);
     row("Java (FutharkFunction.call)",
         () -> time(() -> total.call((Object) xs), 30),
         () -> time(() -> copy.call((Object) xs), 30),
         () -> time(() -> inc.call(41L), 200_000));
 
     try (Context js = ScriptRunner.contextBuilder("js", Map.of()).build()) {
-      js.eval("js", "var p = Polyglot.eval('futhark', 'bench'); var xs = new Float64Array(" + n + ");"
+      js.eval("js", "var p = Polyglot.eval('futhark', 'bench'); var total = p['" + totalName + "'], copy = p['" + copyName
+          + "'], inc = p['" + incName + "']; var xs = new Float64Array(" + n + ");"
           + "for (let i = 0; i < xs.length; i++) xs[i] = i * 0.5;"
-          + "function inLoop(k) { let s = 0; for (let i = 0; i < k; i++) s += p.total(xs); return s; }"
-          + "function inOut(k) { let s = 0; for (let i = 0; i < k; i++) { const v = new Float64Array(p.copy(xs)); s += v[v.length - 1]; } return s; }"
-          + "function calls(k) { let s = 0; for (let i = 0; i < k; i++) s += p.inc(i); return s; }");
+          + "function inLoop(k) { let s = 0; for (let i = 0; i < k; i++) s += total(xs); return s; }"
+          + "function inOut(k) { let s = 0; for (let i = 0; i < k; i++) { const v = new Float64Array(copy(xs)); s += v[v.length - 1]; } return s; }"
+          + "function calls(k) { let s = 0; for (let i = 0; i < k; i++) s += inc(i); return s; }");
       row("JavaScript (futhark language, Float64Array)",
           () -> loop(js.getBindings("js").getMember("inLoop"), 30),
           () -> loop(js.getBindings("js").getMember("inOut"), 30),
@@ -62,17 +72,19 @@ public final class PolyglotBench {
     }
     try (Context py = ScriptRunner.contextBuilder("python", Map.of()).build()) {
       py.eval("python", "import polyglot, array\np = polyglot.eval(language='futhark', string='bench')\n"
+          + "total = getattr(p, '" + totalName + "')\ncopy = getattr(p, '" + copyName + "')\ninc = getattr(p, '" + incName + "')\n"
           + "xs = array.array('d', bytes(8 * " + n + "))\n"
-          + "def in_loop(k):\n    s = 0\n    for i in range(k):\n        s += p.total(xs)\n    return s\n"
-          + "def in_out(k):\n    s = 0\n    for i in range(k):\n        r = p.copy(xs)\n        s += r[len(r) - 1]\n    return s\n"
-          + "def calls(k):\n    s = 0\n    for i in range(k):\n        s += p.inc(i)\n    return s\n");
+          + "def in_loop(k):\n    s = 0\n    for i in range(k):\n        s += total(xs)\n    return s\n"
+          + "def in_out(k):\n    s = 0\n    for i in range(k):\n        r = copy(xs)\n        s += r[len(r) - 1]\n    return s\n"
+          + "def calls(k):\n    s = 0\n    for i in range(k):\n        s += inc(i)\n    return s\n");
       row("Python (futhark language, array('d'))",
           () -> loop(py.getBindings("python").getMember("in_loop"), 20),
           () -> loop(py.getBindings("python").getMember("in_out"), 20),
           () -> loop(py.getBindings("python").getMember("calls"), 50_000));
     }
     System.out.println();
-    System.out.println("(" + (standIn ? "stand-in entry points computed in Java: the polyglot layer alone" : "compiled Futhark")
+    System.out.println("(" + (standIn ? "stand-in entry points computed in Java: the polyglot layer alone"
+        : "native entry points " + String.join(", ", names))
         + "; N = " + n + "; milliseconds per call for arrays, microseconds per call for scalars; best of 5 rounds after 4 warm-up rounds)");
   }
 
@@ -112,9 +124,11 @@ public final class PolyglotBench {
     return time(() -> f.execute(iterations), 1) / iterations;
   }
 
-  private static FutharkProgram compileReal() {
+  private static FutharkProgram compileReal(String external) {
     try {
-      return Futhark.compile(SOURCE);
+      FutharkOptions o = FutharkOptions.defaults();
+      if (external != null) o = o.withCompiler("external").withFuthark(java.nio.file.Path.of(external));
+      return Futhark.compile(SOURCE, o);
     } catch (Exception e) {
       throw new IllegalStateException("cannot compile the benchmark program (use --stand-in before the compiler is merged): " + e, e);
     }
