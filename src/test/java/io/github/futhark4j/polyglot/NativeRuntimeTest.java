@@ -56,6 +56,12 @@ class NativeRuntimeTest {
   void nativeHandlesAndOpaquesChain() {
     assertEquals(6.0, js("var h = p.rev_f64.native(new Float64Array([1, 2, 3])); p.sum(h)").asDouble());
     assertEquals("[]f64", js("h.type").asString());
+    assertEquals(3, js("h.shape[0]").asInt());
+    assertEquals("3,2,1", js("Array.from(new Float64Array(h.toArray())).join(',')").asString());
+    String msg = js("var g = p.rev_f64.native([1, 2]); g.close(); try { p.sum(g); 'no error' } catch (e) { e.message }").asString();
+    assertTrue(msg.contains("closed"), msg);
+    assertEquals("2,3,1", js("var c = p.cube.native(2, 3, 1).toArray(); Array.from(c.shape).join(',')").asString());
+    assertEquals(120L, js("c[1][2][0]").asLong(), "a rank-3 handle materialises with its shape");
     assertEquals(5.5, js("p.pairsum(p.mkpair(2, 3.5))").asDouble(), "an opaque result is a handle even without .native");
     assertEquals("pair", js("p.mkpair(2, 3.5).type").asString());
   }

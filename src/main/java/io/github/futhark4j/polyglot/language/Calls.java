@@ -29,7 +29,8 @@ final class Calls {
       result = keepNative ? fn.callNative(javaArgs) : fn.call(javaArgs);
     } catch (FutharkException e) {
       throw FutharkGuestException.runtime(e.getMessage(), node);
-    } catch (IllegalArgumentException e) {
+    } catch (IllegalArgumentException | IllegalStateException e) {
+      // Bad arguments, and handles that were closed, consumed or belong to a closed program.
       throw FutharkGuestException.runtime(e.getMessage(), node);
     }
     return encodeResults(fn.resultTypes(), result);

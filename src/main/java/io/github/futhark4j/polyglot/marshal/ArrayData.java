@@ -90,6 +90,16 @@ public record ArrayData(Prim elem, long[] shape, ByteBuffer buffer, long offset)
     return new ArrayData(elem, shape, buf, 0);
   }
 
+  /** Copies flat row-major Java data ({@code double[]} etc.) of the given shape. */
+  public static ArrayData fromFlat(Object flat, Prim elem, long[] shape) {
+    ArrayData a = fromJava(flat, elem, 1);
+    if (shape.length == 0) throw new IllegalArgumentException("an array has rank >= 1");
+    long n = 1;
+    for (long d : shape) n *= d;
+    if (n != a.shape()[0]) throw new IllegalArgumentException("shape " + java.util.Arrays.toString(shape) + " does not hold " + a.shape()[0] + " elements");
+    return new ArrayData(elem, shape.clone(), a.buffer(), 0);
+  }
+
   private static void fill(ByteBuffer buf, Object a, int rank) {
     if (rank > 1) {
       for (int i = 0, n = Array.getLength(a); i < n; i++) fill(buf, Array.get(a, i), rank - 1);
