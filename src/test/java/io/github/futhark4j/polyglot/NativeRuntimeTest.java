@@ -67,6 +67,12 @@ class NativeRuntimeTest {
   }
 
   @Test
+  void hostFutharkArraysPassThrough() {
+    ctx.getBindings("js").putMember("fa", io.github.futhark4j.FutharkArray.of(new double[] {1, 2, 4}));
+    assertEquals(7.0, js("p.sum(fa)").asDouble(), "a FutharkArray put in by the host reaches the function as is");
+  }
+
+  @Test
   void tuplesAndUnsigned() {
     Value s = js("var s = p.stats(new Float64Array([1, 2, 3])); [Array.from(s[0]).join(','), s[1], s[2]]");
     assertEquals("1,3,6", s.getArrayElement(0).asString());
