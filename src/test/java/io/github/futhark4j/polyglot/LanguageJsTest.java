@@ -163,7 +163,17 @@ class LanguageJsTest {
     assertEquals(2, e.getSourceLocation().getStartLine());
     assertEquals(7, e.getSourceLocation().getStartColumn());
     String msg = js("try { Polyglot.eval('futhark', 'syntax here'); 'no error' } catch (e) { e.message }").asString();
-    assertTrue(msg.contains("Expected ')'"), msg);
+    assertTrue(msg.startsWith("<eval>:2:7: error: Expected ')'"), msg);
+    PolyglotException named = assertThrows(PolyglotException.class,
+        () -> ctx.eval(org.graalvm.polyglot.Source.newBuilder("futhark", "syntax", "kernel.fut").buildLiteral()));
+    assertTrue(named.getMessage().startsWith("kernel.fut:2:7"), "a named source keeps its name: " + named.getMessage());
+  }
+
+  @Test
+  void otherCompileFailuresAreGuestErrorsButNotSyntaxErrors() {
+    PolyglotException e = assertThrows(PolyglotException.class, () -> ctx.eval("futhark", "no such program"));
+    assertTrue(e.isGuestException() && !e.isSyntaxError() && !e.isInternalError(), e.toString());
+    assertTrue(e.getMessage().contains("unknown fake program"), e.getMessage());
   }
 
   @Test

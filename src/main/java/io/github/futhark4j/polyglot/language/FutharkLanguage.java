@@ -131,7 +131,9 @@ public final class FutharkLanguage extends TruffleLanguage<FutharkContext> {
 
   @TruffleBoundary
   private static Object compile(Source source, FutharkContext context) {
-    FutharkOptions options = context.options().withSourceName(source.getName());
+    FutharkOptions options = context.options();
+    // Guests' anonymous sources are all called "Unnamed"; keep Futhark's "<eval>" for them.
+    if (source.getPath() != null || !"Unnamed".equals(source.getName())) options = options.withSourceName(source.getName());
     FutharkProgram program;
     try {
       Path file = fileOf(source, context);
