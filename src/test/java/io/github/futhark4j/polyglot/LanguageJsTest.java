@@ -127,6 +127,17 @@ class LanguageJsTest {
   }
 
   @Test
+  void emptyArrays() {
+    assertEquals(0.0, js("k.sum(new Float64Array(0))").asDouble());
+    assertEquals(0.0, js("k.sum([])").asDouble());
+    Value r = js("var e = k.scale(2, new Float64Array(0)); [e.length, new Float64Array(e).length, e.shape[0]]");
+    assertEquals(0, r.getArrayElement(0).asInt());
+    assertEquals(0, r.getArrayElement(1).asInt());
+    assertEquals(0, r.getArrayElement(2).asInt());
+    assertEquals(0, js("k.transpose([]).length").asInt());
+  }
+
+  @Test
   void booleans() {
     Value r = js("var z = k.negate([true, false]); [z[0], z[1]]");
     assertEquals(false, r.getArrayElement(0).asBoolean());
