@@ -50,7 +50,7 @@ public final class ArgumentDecoder {
     }
     if (type.isOpaque()) {
       throw where.fail("", "a value of opaque type " + type.name()
-          + " returned by an earlier call of this program (use .native(...))", v);
+          + " returned by an earlier call of this program (opaque results are native handles)", v);
     }
     if (type.isScalar()) return scalar(type.elem(), v, where, "");
     return array(type.elem(), type.rank(), v, where, "");
