@@ -1,0 +1,81 @@
+package io.github.futhark4j.cli;
+
+import io.github.futhark4j.compiler.diag.CompileException;
+import io.github.futhark4j.compiler.diag.Diagnostic;
+import io.github.futhark4j.compiler.source.Source;
+import io.github.futhark4j.toolchain.ExternalCompilerException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * {@code c} and {@code multicore}: like {@code futhark c --library}, write {@code NAME.c},
+ * {@code NAME.h} and {@code NAME.json} with the built-in compiler. With these, our own launcher can
+ * stand in for an installed futhark ({@code FUTHARK=scripts/futhark4j}), which is how the runtime's
+ * external-compiler path is tested on machines without futhark.
+ */
+public abstract class LibraryCommand implements Command {
+  /** The backend this command generates code for. */
+  protected abstract String backend();
+
+  @Override
+  public String name() { return backend(); }
+
+  @Override
+  public String summary() {
+    return "write " + ("c".equals(backend()) ? "sequential" : "multicore (OpenMP)") + " C library code (--library)";
+  }
+
+  @Override
+  public String help() {
+    return """
+        Usage: futhark4j %1$s --library [-o NAME] PROGRAM.fut
+
+        Compiles the program with the built-in compiler to %2$s C code exposing the Futhark C API, and
+        writes NAME.c, NAME.h and NAME.json (the manifest). NAME defaults to the program's path
+        without '.fut'. Only libraries are generated; there is no executable mode.
+
+        Options:
+              --library          generate a library (required)
+          -o NAME                output path without extension
+          -W, --Werror, --safe, -v
+                                 accepted for compatibility with 'futhark %1$s'; no effect
+
+        Exit codes: 0 written; 2 compile errors (printed on standard error) or bad usage;
+        1 internal compiler error or I/O failure.
+        """.formatted(backend(), "c".equals(backend()) ? "sequential" : "multicore (OpenMP)");
+  }
+
+  @Override
+  public int run(List<String> argv, Cli cli) throws Exception {
+    Args a = new Args().flag("--library").option("-o").flag("-W").flag("--Werror").flag("--safe").flag("-v", "--verbose")
+        .parse(argv);
+    if (a.positional().size() != 1) throw new UsageException("expected one program, got " + a.positional().size());
+    if (!a.has("--library")) {
+      throw new UsageException("only --library is supported: futhark4j does not build executables"
+          + " (use 'futhark4j run' to run a program)");
+    }
+    Path prog = Programs.program(a.positional().get(0));
+    String base = a.value("-o", null);
+    if (base == null) {
+      String p = prog.toString();
+      base = p.endsWith(".fut") ? p.substring(0, p.length() - 4) : p;
+    }
+    Path out = Path.of(base).toAbsolutePath();
+    Path dir = out.getParent();
+    Files.createDirectories(dir);
+    Source src = new Source(prog.toString(), Files.readString(prog, StandardCharsets.UTF_8), prog.toAbsolutePath());
+    try {
+      cli.library().compile(src, backend(), dir, out.getFileName().toString());
+      return 0;
+    } catch (CompileException e) {
+      for (Diagnostic d : e.diagnostics()) cli.err().println(d.render() + "\n");
+      return 2;
+    } catch (ExternalCompilerException e) {
+      throw new ExitException(1, e.getMessage());
+    } catch (RuntimeException e) {
+      throw new ExitException(1, "internal compiler error while compiling " + prog + ": " + e);
+    }
+  }
+}

@@ -1,0 +1,40 @@
+package io.github.futhark4j.cli;
+
+import io.github.futhark4j.cli.runner.LoadedProgram;
+import io.github.futhark4j.cli.runner.ProgramLoader;
+import io.github.futhark4j.cli.runner.ProgramLoader.CompileFailure;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Set;
+
+/** Helpers shared by the commands that take one program. */
+final class Programs {
+  /** Backends accepted by {@code --backend}. */
+  static final Set<String> BACKENDS = Set.of("builtin", "builtin-c", "c", "multicore", "ispc");
+
+  private Programs() {}
+
+  /** An existing {@code .fut} file. */
+  static Path program(String arg) throws UsageException {
+    Path p = Path.of(arg);
+    if (!Files.isRegularFile(p)) throw new UsageException("no such file: " + arg);
+    return p;
+  }
+
+  static String backend(Args a) throws UsageException {
+    String b = a.value("--backend", "builtin");
+    if (!BACKENDS.contains(b)) {
+      throw new UsageException("unknown backend '" + b + "'; expected one of builtin, builtin-c, c, multicore, ispc");
+    }
+    return b;
+  }
+
+  /** Loads a program; a compile failure ends the command (exit 2 for program errors, 1 for tool failures). */
+  static LoadedProgram load(ProgramLoader loader, Path p) throws ExitException {
+    try {
+      return loader.load(p);
+    } catch (CompileFailure e) {
+      throw new ExitException(e.userError() ? 2 : 1, e.getMessage());
+    }
+  }
+}

@@ -1,0 +1,74 @@
+package io.github.futhark4j.cli;
+
+import io.github.futhark4j.cli.runner.TestRunner;
+import io.github.futhark4j.cli.runner.TestRunner.Summary;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+
+/** {@code test}: run the {@code -- ==} test blocks of programs, like {@code futhark test}. */
+public final class TestCommand implements Command {
+  @Override
+  public String name() { return "test"; }
+
+  @Override
+  public String summary() { return "test programs against the datasets in their -- == blocks"; }
+
+  @Override
+  public String help() {
+    return """
+        Usage: futhark4j test [options] PATH...
+
+        Tests every .fut file named, and every .fut file found recursively in the directories named,
+        using the test blocks in their comments ('-- ==', see 'futhark test'): input/output pairs per
+        entry point, expected run-time errors, expected compile errors, data files ('@ file'), and
+        random inputs. Programs without test blocks must compile. Floats are compared with futhark
+        test's tolerance (0.002, relative to the largest expected element when that is larger), and
+        NaN equals NaN. Several files are tested at once.
+
+        Prints a line per failed case (with -v also per passed and skipped case), then
+        'N passed, M failed' (', K skipped' when any case was skipped).
+
+        Skipped: cases and files tagged 'disable', 'no_<backend>' or an --exclude tag; structure and
+        warning specs; script inputs; 'auto output' cases without --reference (run, not checked).
+
+        Options:
+              --backend NAME     builtin (default: our compiler, multicore code), builtin-c, or
+                                 c/multicore/ispc with an installed futhark
+              --exclude TAG      also skip files and cases with this tag (repeatable)
+              --concurrency N    number of files tested at once (default: number of cores)
+              --reference NAME   check 'auto output' cases against the program built with this
+                                 backend (e.g. builtin-c); without it they are run but not checked
+          -v, --verbose          print every case, not only failures
+
+        Exit codes: 0 all passed; 1 any failure; 2 bad usage or a path that does not exist.
+        """;
+  }
+
+  @Override
+  public int run(List<String> argv, Cli cli) throws Exception {
+    Args a = new Args().option("--backend").option("--exclude", "--exclude-case").option("--concurrency")
+        .option("--reference").flag("-v", "--verbose").flag("-c").parse(argv);
+    if (a.positional().isEmpty()) throw new UsageException("expected at least one file or directory");
+    String backend = Programs.backend(a);
+    int cores = Runtime.getRuntime().availableProcessors();
+    var options = new TestRunner.Options(backend, new HashSet<>(a.values("--exclude")), a.has("-v"),
+        a.intValue("--concurrency", cores, 1));
+    String reference = a.value("--reference", null);
+    if (reference != null && !Programs.BACKENDS.contains(reference)) {
+      throw new UsageException("unknown reference backend '" + reference + "'");
+    }
+    TestRunner runner = new TestRunner(cli.loaders().forBackend(backend),
+        reference == null ? null : cli.loaders().forBackend(reference), options, cli.out());
+    List<TestRunner.Outcome> outcomes;
+    try {
+      outcomes = runner.run(a.positional().stream().map(Path::of).toList());
+    } catch (NoSuchFileException e) {
+      throw new UsageException("no such file or directory: " + e.getFile());
+    }
+    Summary s = Summary.of(outcomes);
+    cli.out().println(s.line());
+    return s.failed() > 0 ? 1 : 0;
+  }
+}

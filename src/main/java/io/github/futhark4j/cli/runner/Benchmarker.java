@@ -1,0 +1,152 @@
+package io.github.futhark4j.cli.runner;
+
+import io.github.futhark4j.cli.runner.LoadedProgram.RunFailure;
+import io.github.futhark4j.cli.spec.Datasets;
+import io.github.futhark4j.cli.spec.Datasets.DatasetException;
+import io.github.futhark4j.cli.spec.TestSpec;
+import io.github.futhark4j.cli.spec.TestSpec.InputOutputs;
+import io.github.futhark4j.cli.spec.TestSpec.RunCases;
+import io.github.futhark4j.cli.spec.TestSpec.Script;
+import io.github.futhark4j.cli.spec.TestSpec.Succeeds;
+import io.github.futhark4j.cli.spec.TestSpec.TestRun;
+import io.github.futhark4j.compiler.types.PrimType;
+import io.github.futhark4j.data.Value;
+import io.github.futhark4j.data.ValueComparator;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The engine of {@code futhark4j bench}: for each dataset of a program's test blocks (random inputs
+ * included; cases tagged {@code nobench}, {@code disable}, {@code no_<backend>} or an excluded tag
+ * left out), one warm-up run whose result is checked when the block gives one, then {@code runs}
+ * timed runs. Times are wall-clock microseconds around the call, which includes converting the
+ * arguments and results between Java and native memory.
+ */
+public final class Benchmarker {
+  /** Timings of one dataset, or the reason it has none. */
+  public record DatasetResult(String name, List<Long> runtimes, String error) {
+    public double mean() {
+      return runtimes.stream().mapToLong(Long::longValue).average().orElse(Double.NaN);
+    }
+
+    /** The sample standard deviation (0 for a single run). */
+    public double stddev() {
+      int n = runtimes.size();
+      if (n < 2) return 0;
+      double m = mean();
+      double ss = 0;
+      for (long t : runtimes) ss += (t - m) * (t - m);
+      return Math.sqrt(ss / (n - 1));
+    }
+
+    public boolean failed() { return error != null; }
+  }
+
+  /** The results for one entry point of one program, keyed as futhark bench does: {@code prog.fut:entry}. */
+  public record EntryResult(String key, List<DatasetResult> datasets) {}
+
+  private final int runs;
+  private final Set<String> excluded;
+  private final String entryFilter;
+
+  /**
+   * @param runs        timed runs per dataset
+   * @param excluded    tags that exclude a dataset ({@code nobench}, {@code disable}, {@code no_<backend>} are added)
+   * @param backend     the backend name
+   * @param entryFilter only this entry point, or null for all
+   */
+  public Benchmarker(int runs, Set<String> excluded, String backend, String entryFilter) {
+    this.runs = runs;
+    this.excluded = new java.util.HashSet<>(excluded);
+    this.excluded.add("nobench");
+    this.excluded.add("disable");
+    this.excluded.add("no_" + backend);
+    this.entryFilter = entryFilter;
+  }
+
+  /** True when the program has at least one dataset this benchmarker would run (else it is not even compiled). */
+  public boolean hasDatasets(TestSpec spec) {
+    if (!(spec.action() instanceof RunCases rc)) return false;
+    if (spec.tags().stream().anyMatch(excluded::contains)) return false;
+    return rc.ios().stream().filter(io -> entryFilter == null || entryFilter.equals(io.entryPoint()))
+        .flatMap(io -> io.runs().stream()).anyMatch(this::included);
+  }
+
+  private boolean included(TestRun r) {
+    return r.tags().stream().noneMatch(excluded::contains) && !(r.input() instanceof Script);
+  }
+
+  /** Benchmarks every included dataset of a loaded program. */
+  public List<EntryResult> bench(Path file, TestSpec spec, LoadedProgram program) {
+    Map<String, List<DatasetResult>> byEntry = new LinkedHashMap<>();
+    RunCases rc = (RunCases) spec.action();
+    Path dir = file.toAbsolutePath().getParent();
+    for (InputOutputs io : rc.ios()) {
+      String entry = io.explicitEntry() ? io.entryPoint() : program.defaultEntry();
+      if (entryFilter != null && !entryFilter.equals(entry)) continue;
+      List<DatasetResult> results = byEntry.computeIfAbsent(file + ":" + entry, k -> new ArrayList<>());
+      for (TestRun r : io.runs()) {
+        if (included(r)) results.add(benchOne(program, entry, r, dir, file));
+      }
+    }
+    List<EntryResult> out = new ArrayList<>();
+    byEntry.forEach((k, v) -> {
+      if (!v.isEmpty()) out.add(new EntryResult(k, v));
+    });
+    return out;
+  }
+
+  private DatasetResult benchOne(LoadedProgram program, String entry, TestRun r, Path dir, Path file) {
+    String name = r.description();
+    LoadedProgram.EntryInfo info = program.entryPoints().get(entry);
+    List<PrimType> inHints = info == null ? List.of() : Value.elementTypesOf(info.parameterTypes());
+    List<PrimType> outHints = info == null ? List.of() : Value.elementTypesOf(info.resultTypes());
+    List<Value> args;
+    try {
+      args = Datasets.load(r.input(), dir, TestRunner.seed(file, entry, r), inHints);
+    } catch (DatasetException e) {
+      return new DatasetResult(name, List.of(), "input: " + e.getMessage());
+    }
+    try {
+      List<Value> first = program.call(entry, args);
+      if (r.expected() instanceof Succeeds s && s.output() != null) {
+        List<ValueComparator.Mismatch> ms = ValueComparator.compare(first, Datasets.load(s.output(), dir, 0, outHints));
+        if (!ms.isEmpty()) return new DatasetResult(name, List.of(), "wrong result: " + ms.get(0).message());
+      }
+      List<Long> times = new ArrayList<>();
+      for (int i = 0; i < runs; i++) {
+        long t0 = System.nanoTime();
+        program.call(entry, args);
+        times.add((System.nanoTime() - t0) / 1000);
+      }
+      return new DatasetResult(name, times, null);
+    } catch (RunFailure e) {
+      return new DatasetResult(name, List.of(), e.getMessage());
+    } catch (DatasetException e) {
+      return new DatasetResult(name, List.of(), "expected output: " + e.getMessage());
+    }
+  }
+
+  /** futhark bench's JSON: {@code {"prog.fut:main": {"datasets": {"name": {"runtimes": [...], ...}}}}}. */
+  public static Map<String, Object> json(List<EntryResult> results) {
+    Map<String, Object> root = new LinkedHashMap<>();
+    for (EntryResult er : results) {
+      Map<String, Object> datasets = new LinkedHashMap<>();
+      for (DatasetResult d : er.datasets()) {
+        if (d.failed()) continue;
+        Map<String, Object> one = new LinkedHashMap<>();
+        one.put("runtimes", d.runtimes());
+        one.put("mean", d.mean());
+        one.put("stddev", d.stddev());
+        one.put("stderr", "");
+        datasets.put(d.name(), one);
+      }
+      root.put(er.key(), Map.of("datasets", datasets));
+    }
+    return root;
+  }
+}

@@ -1,0 +1,113 @@
+package io.github.futhark4j.cli.runner;
+
+import io.github.futhark4j.Futhark;
+import io.github.futhark4j.FutharkCompileException;
+import io.github.futhark4j.FutharkException;
+import io.github.futhark4j.FutharkFunction;
+import io.github.futhark4j.FutharkOptions;
+import io.github.futhark4j.FutharkProgram;
+import io.github.futhark4j.data.Value;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Loads programs through {@link Futhark#compile(Path, FutharkOptions)} and converts values both ways. */
+public final class FutharkLoader implements ProgramLoader {
+  private final FutharkOptions options;
+
+  public FutharkLoader(FutharkOptions options) {
+    this.options = options;
+  }
+
+  /**
+   * Options for a command-line backend name: {@code builtin} (our compiler, multicore code),
+   * {@code builtin-c} (our compiler, sequential code), or any other name for an installed futhark
+   * with that backend ({@code c}, {@code multicore}, {@code ispc} ...).
+   */
+  public static FutharkOptions optionsFor(String backend) {
+    FutharkOptions o = FutharkOptions.defaults();
+    return switch (backend) {
+      case "builtin" -> o.withCompiler("builtin").withBackend("multicore");
+      case "builtin-c" -> o.withCompiler("builtin").withBackend("c");
+      default -> o.withCompiler("external").withBackend(backend);
+    };
+  }
+
+  @Override
+  public LoadedProgram load(Path program) throws CompileFailure {
+    FutharkProgram p;
+    try {
+      p = Futhark.compile(program, options.withSourceName(program.toString()));
+    } catch (FutharkCompileException e) {
+      throw new CompileFailure(e.getMessage(), e.line() > 0 || e.fileName() != null, e);
+    } catch (RuntimeException e) {
+      throw new CompileFailure(e.getClass().getSimpleName() + ": " + e.getMessage(), false, e);
+    }
+    return new Loaded(p);
+  }
+
+  private record Loaded(FutharkProgram program) implements LoadedProgram {
+    @Override
+    public Map<String, EntryInfo> entryPoints() {
+      Map<String, EntryInfo> out = new LinkedHashMap<>();
+      for (var e : program.entryPoints().entrySet()) {
+        out.put(e.getKey(), new EntryInfo(e.getValue().parameterTypes(), e.getValue().resultTypes()));
+      }
+      return out;
+    }
+
+    @Override
+    public List<Value> call(String entry, List<Value> args) throws RunFailure {
+      FutharkFunction f = program.entryPoints().get(entry);
+      if (f == null) {
+        throw new RunFailure("no entry point '" + entry + "'; the program has " + program.entryPoints().keySet(), true, null);
+      }
+      checkArguments(entry, f.parameterTypes(), args);
+      Object[] java = new Object[args.size()];
+      for (int i = 0; i < java.length; i++) java[i] = args.get(i).toJava();
+      Object result;
+      try {
+        result = f.call(java);
+      } catch (FutharkException e) {
+        throw new RunFailure(e.getMessage(), false, e);
+      } catch (IllegalArgumentException e) {
+        throw new RunFailure(e.getMessage(), true, e);
+      }
+      List<String> types = f.resultTypes();
+      // With one result the value itself is returned, even when it is an array of arrays.
+      Object[] results = types.size() == 1 ? new Object[] {result} : (Object[]) result;
+      List<Value> out = new ArrayList<>();
+      for (int i = 0; i < types.size(); i++) {
+        try {
+          out.add(Value.fromJava(results[i], types.get(i)));
+        } catch (IllegalArgumentException e) {
+          throw new RunFailure("result " + i + " of " + entry + " has type " + types.get(i)
+              + ", which cannot be shown as a value: " + e.getMessage(), false, e);
+        }
+      }
+      return out;
+    }
+
+    @Override
+    public void close() {
+      program.close();
+    }
+  }
+
+  /** Rejects arguments whose number or types do not match the entry point, naming the parameter. */
+  static void checkArguments(String entry, List<String> params, List<Value> args) throws LoadedProgram.RunFailure {
+    if (params.size() != args.size()) {
+      throw new LoadedProgram.RunFailure("entry point " + entry + " takes " + params.size() + " argument(s) "
+          + params + ", but " + args.size() + " value(s) were given", true, null);
+    }
+    for (int i = 0; i < params.size(); i++) {
+      String want = params.get(i).replace("*", "");
+      if (!want.equals(args.get(i).typeName())) {
+        throw new LoadedProgram.RunFailure("entry point " + entry + ": argument " + i + " must have type "
+            + params.get(i) + ", but the value has type " + args.get(i).typeName(), true, null);
+      }
+    }
+  }
+}

@@ -1,0 +1,50 @@
+package io.github.futhark4j.cli.runner;
+
+import io.github.futhark4j.data.Value;
+import java.util.List;
+import java.util.Map;
+
+/** A compiled program whose entry points take and return {@link Value}s. */
+public interface LoadedProgram extends AutoCloseable {
+  /** Parameter and result types of an entry point, as the manifest names them ({@code []f64}). */
+  record EntryInfo(List<String> parameterTypes, List<String> resultTypes) {}
+
+  /** The entry points by name. */
+  Map<String, EntryInfo> entryPoints();
+
+  /**
+   * The entry point to use when {@code main} is meant by default (no {@code -e}, no {@code entry:}):
+   * {@code main} if the program has it, else the program's only entry point if it has exactly one.
+   * Compiled futhark programs insist on {@code main}; accepting a single differently named entry
+   * point spares writing {@code entry:} in every test of a one-function program.
+   */
+  default String defaultEntry() {
+    Map<String, EntryInfo> eps = entryPoints();
+    if (!eps.containsKey("main") && eps.size() == 1) return eps.keySet().iterator().next();
+    return "main";
+  }
+
+  /**
+   * Calls an entry point.
+   *
+   * @throws RunFailure the Futhark code failed, or the arguments do not fit the entry point
+   */
+  List<Value> call(String entry, List<Value> args) throws RunFailure;
+
+  @Override
+  void close();
+
+  /** A failed call. */
+  final class RunFailure extends Exception {
+    private final boolean badArguments;
+
+    /** @param badArguments true when the arguments did not fit (user error), false when the program failed */
+    public RunFailure(String message, boolean badArguments, Throwable cause) {
+      super(message, cause);
+      this.badArguments = badArguments;
+    }
+
+    /** True when the call was rejected because of its arguments. */
+    public boolean badArguments() { return badArguments; }
+  }
+}

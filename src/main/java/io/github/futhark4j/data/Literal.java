@@ -1,0 +1,129 @@
+package io.github.futhark4j.data;
+
+import io.github.futhark4j.compiler.types.PrimType;
+import java.math.BigInteger;
+
+/**
+ * One scalar literal as read from text, before its type is fixed. Arrays are typed as a whole (the
+ * first suffixed element, else the first element, decides), so elements are kept in this form until
+ * the whole array has been read.
+ *
+ * @param kind     what sort of literal
+ * @param negative a leading {@code -}
+ * @param text     digits without {@code _} and without radix prefix (INT), or the decimal float text (FLOAT)
+ * @param radix    10, 16 or 2 for INT
+ * @param suffix   the explicit type suffix ({@code i64} in {@code 3i64}), or the type of
+ *                 {@code f32.nan}; {@code null} when unsuffixed
+ * @param offset   byte offset of the literal in the input, for error messages
+ * @param small    the value itself (sign applied) when {@code text} is null: a decimal integer of at
+ *                 most 18 digits, read without building any text
+ */
+record Literal(Kind kind, boolean negative, String text, int radix, PrimType suffix, int offset, long small) {
+  enum Kind { INT, FLOAT, BOOL, NAN, INF }
+
+  /** The type this literal has on its own: its suffix, else i32 for integers, f64 for decimals. */
+  PrimType defaultType() {
+    return defaultType(null);
+  }
+
+  /**
+   * The type of an unsuffixed literal where a value of element type {@code hint} is expected (as
+   * compiled Futhark programs read their input: {@code 1} is an f64 where an f64 is expected);
+   * literals that cannot have that type keep their own default.
+   */
+  PrimType defaultType(PrimType hint) {
+    if (suffix != null) return suffix;
+    return switch (kind) {
+      case INT -> hint != null && hint != PrimType.BOOL ? hint : PrimType.I32;
+      case FLOAT -> hint != null && hint.isFloat() ? hint : PrimType.F64;
+      case BOOL -> PrimType.BOOL;
+      case NAN, INF -> PrimType.F64;
+    };
+  }
+
+  /**
+   * Stores this literal as element {@code i} of {@code data}, whose element type is {@code t}.
+   *
+   * @return {@code null} on success, else a sentence saying why the literal does not fit
+   */
+  String storeInto(PrimType t, Object data, int i) {
+    if (suffix != null && suffix != t) {
+      return "expected a " + t + " value, found " + this.describe() + " (all elements of an array have the"
+          + " type of the first)";
+    }
+    switch (kind) {
+      case BOOL -> {
+        if (t != PrimType.BOOL) return "expected a " + t + " value, found " + describe();
+        ((boolean[]) data)[i] = text.equals("true");
+      }
+      case NAN -> Storage.setDouble(t, data, i, Double.NaN);
+      case INF -> Storage.setDouble(t, data, i, negative ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY);
+      case FLOAT -> {
+        if (!t.isFloat()) return "expected a " + t + " value, found " + describe();
+        String s = (negative ? "-" : "") + text;
+        if (t == PrimType.F64) ((double[]) data)[i] = Double.parseDouble(s);
+        else if (t == PrimType.F32) ((float[]) data)[i] = Float.parseFloat(s);
+        else ((float[]) data)[i] = Float.float16ToFloat(Float.floatToFloat16(Float.parseFloat(s)));
+      }
+      case INT -> {
+        if (t == PrimType.BOOL) return "expected a bool value, found " + describe();
+        if (text == null && t.isFloat()) {
+          Storage.setDouble(t, data, i, small);
+          return null;
+        }
+        if (text == null || (radix == 10 && text.length() <= 18 && !t.isFloat())) {
+          // Fast path for the common case; the slow path below handles every literal.
+          long v = text != null ? (negative ? -Long.parseLong(text) : Long.parseLong(text)) : small;
+          long min = t.isUnsigned() ? 0 : -(1L << (t.bits() - 1));
+          long max = t.bits() == 64 ? Long.MAX_VALUE : t.isUnsigned() ? (1L << t.bits()) - 1 : (1L << (t.bits() - 1)) - 1;
+          if (v < min || v > max) return "literal " + describe() + " is out of range for " + t;
+          Storage.setLong(t, data, i, v);
+          return null;
+        }
+        BigInteger mag = new BigInteger(text, radix);
+        BigInteger v = negative ? mag.negate() : mag;
+        if (t.isFloat()) {
+          Storage.setDouble(t, data, i, v.doubleValue());
+          return null;
+        }
+        String range = checkRange(v, t);
+        if (range != null) return range;
+        Storage.setLong(t, data, i, v.longValue());
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Decimal literals must lie in the type's range. Hexadecimal and binary literals may also spell the
+   * bit pattern of a negative number ({@code 0xffi8} is -1), as Futhark's lexer allows.
+   */
+  private String checkRange(BigInteger v, PrimType t) {
+    int bits = t.bits();
+    BigInteger min, max;
+    if (t.isUnsigned()) {
+      min = BigInteger.ZERO;
+      max = BigInteger.ONE.shiftLeft(bits).subtract(BigInteger.ONE);
+    } else {
+      min = BigInteger.ONE.shiftLeft(bits - 1).negate();
+      max = radix == 10 || negative ? BigInteger.ONE.shiftLeft(bits - 1).subtract(BigInteger.ONE)
+          : BigInteger.ONE.shiftLeft(bits).subtract(BigInteger.ONE);
+    }
+    if (v.compareTo(min) < 0 || v.compareTo(max) > 0) {
+      return "literal " + describe() + " is out of range for " + t;
+    }
+    return null;
+  }
+
+  String describe() {
+    String sign = negative ? "-" : "";
+    return switch (kind) {
+      case BOOL -> text;
+      case NAN -> suffix + ".nan";
+      case INF -> sign + suffix + ".inf";
+      case INT -> text == null ? small + (suffix == null ? "" : suffix.futName())
+          : sign + (radix == 16 ? "0x" : radix == 2 ? "0b" : "") + text + (suffix == null ? "" : suffix.futName());
+      case FLOAT -> sign + text + (suffix == null ? "" : suffix.futName());
+    };
+  }
+}
