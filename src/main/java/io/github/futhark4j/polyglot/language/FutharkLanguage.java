@@ -1,0 +1,182 @@
+package io.github.futhark4j.polyglot.language;
+
+import com.oracle.truffle.api.CallTarget;
+import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+import com.oracle.truffle.api.Option;
+import com.oracle.truffle.api.TruffleFile;
+import com.oracle.truffle.api.TruffleLanguage;
+import com.oracle.truffle.api.frame.VirtualFrame;
+import com.oracle.truffle.api.nodes.RootNode;
+import com.oracle.truffle.api.source.Source;
+import io.github.futhark4j.Futhark;
+import io.github.futhark4j.FutharkCompileException;
+import io.github.futhark4j.FutharkException;
+import io.github.futhark4j.FutharkOptions;
+import io.github.futhark4j.FutharkProgram;
+import java.nio.file.Path;
+import org.graalvm.options.OptionCategory;
+import org.graalvm.options.OptionDescriptors;
+import org.graalvm.options.OptionKey;
+import org.graalvm.options.OptionStability;
+import org.graalvm.options.OptionValues;
+
+/**
+ * The Truffle language {@code futhark}: evaluating Futhark source compiles it with
+ * {@link Futhark#compile} (same cache, compilers and shared contexts as the ScriptEngine) and yields
+ * the program's entry point as an executable object, or, when the program has several, an object
+ * whose members are the entry points.
+ *
+ * <p>Registered through the DSL processor, which writes the provider and its service file into our
+ * jar, so {@code Context.eval("futhark", src)}, JavaScript's {@code Polyglot.eval('futhark', src)}
+ * and Python's {@code polyglot.eval(language='futhark', string=src)} work from a plain class path.
+ * Compilation happens at parse time so that syntax and type errors surface as syntax errors with
+ * their source location.
+ */
+@TruffleLanguage.Registration(
+    id = FutharkLanguage.ID,
+    name = "Futhark",
+    version = "0.1",
+    defaultMimeType = FutharkLanguage.MIME,
+    characterMimeTypes = FutharkLanguage.MIME,
+    contextPolicy = TruffleLanguage.ContextPolicy.SHARED,
+    website = "https://futhark-lang.org")
+@Option.Group(FutharkLanguage.ID)
+public final class FutharkLanguage extends TruffleLanguage<FutharkContext> {
+  public static final String ID = "futhark";
+  public static final String MIME = "application/x-futhark";
+
+  @Option(name = "compiler", help = "Compiler: builtin (default), external (an installed futhark) or auto.",
+      category = OptionCategory.USER, stability = OptionStability.STABLE)
+  static final OptionKey<String> COMPILER = new OptionKey<>("builtin");
+
+  @Option(name = "backend", help = "Backend: multicore (default) or c; more backends with an external compiler.",
+      category = OptionCategory.USER, stability = OptionStability.STABLE)
+  static final OptionKey<String> BACKEND = new OptionKey<>("multicore");
+
+  @Option(name = "threads", help = "Threads of each Futhark context; 0 means all cores.",
+      category = OptionCategory.USER, stability = OptionStability.STABLE)
+  static final OptionKey<Integer> THREADS = new OptionKey<>(0);
+
+  @Option(name = "cache", help = "Compile cache directory; empty means the default.",
+      category = OptionCategory.USER, stability = OptionStability.STABLE)
+  static final OptionKey<String> CACHE = new OptionKey<>("");
+
+  /** Where programs come from; {@link Futhark#compile} unless replaced (see {@link #useCompiler}). */
+  @FunctionalInterface
+  public interface ProgramCompiler {
+    /** Compiles {@code file} when it is not null (imports resolve next to it), else {@code source}. */
+    FutharkProgram compile(String source, Path file, FutharkOptions options) throws FutharkCompileException;
+  }
+
+  private static final ProgramCompiler DEFAULT_COMPILER =
+      (source, file, options) -> file != null ? Futhark.compile(file, options) : Futhark.compile(source, options);
+
+  private static volatile ProgramCompiler compiler = DEFAULT_COMPILER;
+
+  /**
+   * Replaces how the language obtains programs, for every context of the process; {@code null}
+   * restores {@link Futhark#compile}. Tests use it to run guests against programs that need no C
+   * compiler; a host could use it to serve programs it built itself.
+   */
+  public static void useCompiler(ProgramCompiler replacement) {
+    compiler = replacement == null ? DEFAULT_COMPILER : replacement;
+  }
+
+  @Option(name = "executable", help = "Path of the external futhark executable; empty means look it up.",
+      category = OptionCategory.USER, stability = OptionStability.STABLE)
+  static final OptionKey<String> EXECUTABLE = new OptionKey<>("");
+
+  @Override
+  protected OptionDescriptors getOptionDescriptors() {
+    return new FutharkLanguageOptionDescriptors();
+  }
+
+  @Override
+  protected FutharkContext createContext(Env env) {
+    return new FutharkContext(env, optionsFrom(env.getOptions()));
+  }
+
+  static FutharkOptions optionsFrom(OptionValues values) {
+    FutharkOptions o = FutharkOptions.defaults()
+        .withCompiler(values.get(COMPILER))
+        .withBackend(values.get(BACKEND))
+        .withThreads(values.get(THREADS));
+    String cache = values.get(CACHE);
+    if (!cache.isEmpty()) o = o.withCacheDir(Path.of(cache));
+    String executable = values.get(EXECUTABLE);
+    return executable.isEmpty() ? o : o.withFuthark(Path.of(executable));
+  }
+
+  /**
+   * Our objects are immutable and {@code FutharkFunction} is thread safe, so a context that only
+   * has Futhark in it may be used from several threads at once (guest languages such as JS still
+   * enforce their own single-threading).
+   */
+  @Override
+  protected boolean isThreadAccessAllowed(Thread thread, boolean singleThreaded) {
+    return true;
+  }
+
+  @Override
+  protected boolean areOptionsCompatible(OptionValues first, OptionValues second) {
+    return optionsFrom(first).equals(optionsFrom(second));
+  }
+
+  @Override
+  protected CallTarget parse(ParsingRequest request) {
+    Source source = request.getSource();
+    Object program = compile(source, FutharkContext.get(null));
+    return new ConstantRootNode(this, program).getCallTarget();
+  }
+
+  @TruffleBoundary
+  private static Object compile(Source source, FutharkContext context) {
+    FutharkOptions options = context.options();
+    // Guests' anonymous sources are all called "Unnamed"; keep Futhark's "<eval>" for them.
+    if (source.getPath() != null || !"Unnamed".equals(source.getName())) options = options.withSourceName(source.getName());
+    FutharkProgram program;
+    try {
+      Path file = fileOf(source, context);
+      program = compiler.compile(source.getCharacters().toString(), file, options);
+    } catch (FutharkCompileException e) {
+      throw FutharkGuestException.compileError(e, source);
+    } catch (FutharkException e) {
+      throw FutharkGuestException.runtime(e.getMessage());
+    }
+    return program.entryPoints().size() == 1
+        ? new EntryPointObject(program.entryPoints().values().iterator().next(), false)
+        : new ProgramObject(program);
+  }
+
+  /**
+   * A source read from a file is compiled from that file, so that its imports resolve relative to
+   * it; only when the guest has file access and the file still holds what was read.
+   */
+  private static Path fileOf(Source source, FutharkContext context) {
+    String path = source.getPath();
+    if (path == null || !context.env().isFileIOAllowed()) return null;
+    try {
+      TruffleFile f = context.env().getPublicTruffleFile(path);
+      if (!f.isRegularFile()) return null;
+      String onDisk = new String(f.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+      return onDisk.contentEquals(source.getCharacters()) ? Path.of(f.getAbsoluteFile().getPath()) : null;
+    } catch (Exception e) {
+      return null;
+    }
+  }
+
+  /** Evaluating a parsed program just hands out the object made at parse time. */
+  private static final class ConstantRootNode extends RootNode {
+    private final Object value;
+
+    ConstantRootNode(FutharkLanguage language, Object value) {
+      super(language);
+      this.value = value;
+    }
+
+    @Override
+    public Object execute(VirtualFrame frame) {
+      return value;
+    }
+  }
+}
