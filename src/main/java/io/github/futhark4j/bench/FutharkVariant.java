@@ -78,7 +78,7 @@ final class FutharkVariant implements AutoCloseable {
 
   /** The Futhark type of a Java array input, e.g. {@code [][]f32} for {@code float[][]}. */
   static String futharkType(Object array) {
-    return "[]".repeat(RawInputs.shape(array).length) + Elem.ofArray(array).futhark();
+    return "[]".repeat(RawInputs.rank(array)) + Elem.ofArray(array).futhark();
   }
 
   /** e.g. {@code bench_resident_f32_2} for {@code [][]f32}. */

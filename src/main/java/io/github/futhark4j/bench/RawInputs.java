@@ -52,17 +52,29 @@ final class RawInputs {
     };
   }
 
-  /** The shape of a rectangular nested array; rejects ragged ones. */
+  /** The number of dimensions of a (nested) array type, e.g. 2 for {@code float[][]}. */
+  static int rank(Object array) {
+    int r = 0;
+    for (Class<?> c = array.getClass(); c.isArray(); c = c.getComponentType()) r++;
+    return r;
+  }
+
+  /**
+   * The shape of a rectangular nested array; rejects ragged ones. The rank comes from the type,
+   * so an empty {@code float[0][]} still has two dimensions (the inner one 0).
+   */
   static long[] shape(Object array) {
-    List<Long> dims = new ArrayList<>();
+    long[] s = new long[rank(array)];
     Object a = array;
-    while (a != null && a.getClass().isArray()) {
+    for (int d = 0; d < s.length; d++) {
       int n = Array.getLength(a);
-      dims.add((long) n);
-      a = n > 0 && !a.getClass().getComponentType().isPrimitive() ? Array.get(a, 0) : null;
+      s[d] = n;
+      if (d + 1 < s.length) {
+        if (n == 0) break;
+        a = Array.get(a, 0);
+      }
     }
-    long[] s = dims.stream().mapToLong(Long::longValue).toArray();
-    checkRectangular(array, s, 0);
+    if (s[0] > 0) checkRectangular(array, s, 0);
     return s;
   }
 

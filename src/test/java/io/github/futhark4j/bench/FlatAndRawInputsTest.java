@@ -46,6 +46,7 @@ class FlatAndRawInputsTest {
     assertThrows(IllegalArgumentException.class, () -> RawInputs.shape(new int[][] {{1, 2}, {3}}));
     assertThrows(IllegalArgumentException.class, () -> Flat.fromBytes(new byte[6], Elem.I32));
     assertArrayEquals(new long[] {2, 0}, RawInputs.shape(new double[2][0]));
+    assertArrayEquals(new long[] {0, 0}, RawInputs.shape(new float[0][]));
   }
 
   @Test
