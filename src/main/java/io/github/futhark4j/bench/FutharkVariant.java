@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -140,14 +141,33 @@ final class FutharkVariant implements AutoCloseable {
       return out;
     }
     if (!(result instanceof AutoCloseable)) return result;
+    Method m = publicMethod(result.getClass(), "toJava");
+    if (m == null) return null;
     try {
-      Method m = result.getClass().getMethod("toJava");
       return m.invoke(result);
-    } catch (NoSuchMethodException | IllegalAccessException e) {
+    } catch (IllegalAccessException e) {
       return null;
     } catch (InvocationTargetException e) {
       throw new IllegalStateException("reading a native result failed", e.getCause());
     }
+  }
+
+  /**
+   * The no-argument method {@code name} as declared by the nearest public class of the hierarchy.
+   * The runtime's handle classes are package-private subclasses of the public FutharkArray, and
+   * reflection refuses to invoke a method through a class that is not accessible.
+   */
+  static Method publicMethod(Class<?> c, String name) {
+    for (Class<?> k = c; k != null; k = k.getSuperclass()) {
+      if (Modifier.isPublic(k.getModifiers())) {
+        try {
+          return k.getMethod(name);
+        } catch (NoSuchMethodException e) {
+          return null;
+        }
+      }
+    }
+    return null;
   }
 
   @Override

@@ -50,6 +50,22 @@ class FutharkVariantTest {
     }
   }
 
+  /** Like the runtime: a public abstract handle type, implemented by a class that is not public. */
+  public abstract static class PublicHandle implements AutoCloseable {
+    public abstract Object toJava();
+  }
+
+  private static final class HiddenHandle extends PublicHandle {
+    @Override public Object toJava() { return new long[] {7}; }
+
+    @Override public void close() {}
+  }
+
+  @Test
+  void readsBackThroughThePublicTypeWhenTheImplementationIsHidden() {
+    assertArrayEquals(new long[] {7}, (long[]) FutharkVariant.toJava(new HiddenHandle()));
+  }
+
   @Test
   void releasesHandlesInsideTuplesAndLeavesScalarsAlone() {
     FakeHandle a = new FakeHandle(null);
