@@ -25,4 +25,4 @@ fi
 MAIN=io.github.futhark4j.bench.Harness
 if [ "${1:-}" = "bridge" ]; then MAIN=io.github.futhark4j.bench.BridgeBench; shift; fi
 # shellcheck disable=SC2086
-exec "$JDK/bin/java" ${BENCH_JAVA_OPTS:--Xmx8g} -cp "target/classes:$(cat target/classpath.txt)" "$MAIN" "$@"
+exec "$JDK/bin/java" ${BENCH_JAVA_OPTS:--Xmx8g} --enable-native-access=ALL-UNNAMED -cp "target/classes:$(cat target/classpath.txt)" "$MAIN" "$@"
