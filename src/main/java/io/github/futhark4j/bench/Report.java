@@ -107,7 +107,8 @@ public final class Report {
       Double fut = k.median(Variant.FUTHARK);
       Double streams = k.median(Variant.STREAMS);
       if (fut != null && streams != null && k.target().minSpeedupOverStreams() > 0) {
-        notes.add(String.format(Locale.ROOT, "%s: Futhark is %.1fx faster than parallel streams", k.kernel(), streams / fut));
+        notes.add(String.format(Locale.ROOT, "%s: speed-up of Futhark over parallel streams %.2fx (target >= %.0fx)",
+            k.kernel(), streams / fut, k.target().minSpeedupOverStreams()));
       }
     }
     return notes;

@@ -81,7 +81,7 @@ class ReportTest {
     assertTrue(text.endsWith(Report.END + "\n\nMethod.\n"));
     assertFalse(text.contains("old numbers"));
     assertTrue(text.contains("| matmul | n | 10.00 | - | 80.00 (8.00x) | 12.00 (1.20x) | - | <= 1.5x C, >= 4x streams | yes |"), text);
-    assertTrue(text.contains("matmul: Futhark is 6.7x faster than parallel streams"));
+    assertTrue(text.contains("matmul: speed-up of Futhark over parallel streams 6.67x (target >= 4x)"));
     // Without markers the file is the table.
     Path fresh = tmp.resolve("table.md");
     r.writeMarkdown(fresh);
