@@ -17,6 +17,7 @@
 #define FUTHARK_PROGRAM_ERROR 2
 #define FUTHARK_OUT_OF_MEMORY 3
 #define FUT_MAXRANK 8
+#define FUT_UNUSED __attribute__((unused))
 
 /* ---- configuration and context ------------------------------------------------------------ */
 
@@ -31,6 +32,7 @@ struct futhark_context {
   FILE *log;
   char *error;   /* the pending error message, malloc'd; taken by futhark_context_get_error */
   int failed;    /* set (atomically) by any thread that reports an error during an entry point */
+  int error_code; /* FUTHARK_PROGRAM_ERROR or FUTHARK_OUT_OF_MEMORY for the pending failure */
 };
 
 struct futhark_context_config *futhark_context_config_new(void) {
@@ -94,7 +96,7 @@ int futhark_context_clear_caches(struct futhark_context *ctx) { (void)ctx; retur
 /* ---- errors ------------------------------------------------------------------------------- */
 
 /* Records the first error of an entry point call; later ones (from other threads) are dropped. */
-static void fut_error(struct futhark_context *ctx, const char *loc, const char *fmt, ...) {
+static FUT_UNUSED void fut_error(struct futhark_context *ctx, const char *loc, const char *fmt, ...) {
   char msg[1024];
   va_list ap;
   va_start(ap, fmt);
@@ -118,7 +120,7 @@ static void fut_error(struct futhark_context *ctx, const char *loc, const char *
   ctx->error = s;
 }
 
-static int fut_failed(struct futhark_context *ctx) {
+static FUT_UNUSED int fut_failed(struct futhark_context *ctx) {
   int f;
 #ifdef _OPENMP
 #pragma omp atomic read
@@ -128,7 +130,7 @@ static int fut_failed(struct futhark_context *ctx) {
 }
 
 /* Formats "[a][b]" or "[a, b]" style lists used by the index error messages. */
-static void fut_fmt_list(char *buf, size_t cap, int n, const int64_t *xs) {
+static FUT_UNUSED void fut_fmt_list(char *buf, size_t cap, int n, const int64_t *xs) {
   size_t k = 0;
   buf[k++] = '[';
   for (int i = 0; i < n && k + 24 < cap; i++) {
@@ -138,7 +140,7 @@ static void fut_fmt_list(char *buf, size_t cap, int n, const int64_t *xs) {
   buf[k] = 0;
 }
 
-static void fut_index_error(struct futhark_context *ctx, const char *loc, int nidx, const int64_t *idx,
+static FUT_UNUSED void fut_index_error(struct futhark_context *ctx, const char *loc, int nidx, const int64_t *idx,
                             int rank, const int64_t *shape) {
   char a[256], b[256];
   fut_fmt_list(a, sizeof a, nidx, idx);
@@ -162,20 +164,20 @@ typedef struct fut_arr {
   int64_t shape[FUT_MAXRANK];
 } fut_arr;
 
-static int64_t fut_numel(const fut_arr *a, int rank) {
+static FUT_UNUSED int64_t fut_numel(const fut_arr *a, int rank) {
   int64_t n = 1;
   for (int i = 0; i < rank; i++) n *= a->shape[i];
   return n;
 }
 
-static int64_t fut_rowel(const fut_arr *a, int rank) {
+static FUT_UNUSED int64_t fut_rowel(const fut_arr *a, int rank) {
   int64_t n = 1;
   for (int i = 1; i < rank; i++) n *= a->shape[i];
   return n;
 }
 
 /* Allocates an array of the given shape; returns 0, or FUTHARK_OUT_OF_MEMORY after setting the error. */
-static int fut_alloc(struct futhark_context *ctx, fut_arr *out, int rank, const int64_t *shape, size_t elsize) {
+static FUT_UNUSED int fut_alloc(struct futhark_context *ctx, fut_arr *out, int rank, const int64_t *shape, size_t elsize) {
   int64_t n = 1;
   for (int i = 0; i < rank; i++) { out->shape[i] = shape[i] < 0 ? 0 : shape[i]; n *= out->shape[i]; }
   for (int i = rank; i < FUT_MAXRANK; i++) out->shape[i] = 0;
@@ -185,6 +187,7 @@ static int fut_alloc(struct futhark_context *ctx, fut_arr *out, int rank, const 
     free(m); free(d);
     out->mem = NULL; out->data = NULL;
     fut_error(ctx, NULL, "Failed to allocate memory: %lld bytes.", (long long)((size_t)n * elsize));
+    ctx->error_code = FUTHARK_OUT_OF_MEMORY;
     return FUTHARK_OUT_OF_MEMORY;
   }
   m->refcount = 1; m->external = 0; m->data = d;
@@ -192,7 +195,7 @@ static int fut_alloc(struct futhark_context *ctx, fut_arr *out, int rank, const 
   return 0;
 }
 
-static void fut_incref(fut_arr *a) {
+static FUT_UNUSED void fut_incref(fut_arr *a) {
   if (a->mem) {
 #ifdef _OPENMP
 #pragma omp atomic
@@ -201,7 +204,7 @@ static void fut_incref(fut_arr *a) {
   }
 }
 
-static void fut_decref(fut_arr *a) {
+static FUT_UNUSED void fut_decref(fut_arr *a) {
   fut_mem *m = a->mem;
   if (!m) return;
   int64_t left;
@@ -217,12 +220,12 @@ static void fut_decref(fut_arr *a) {
 }
 
 /* Whether an update may write into a's memory: we hold the only reference and own the bytes. */
-static int fut_unique(const fut_arr *a) {
+static FUT_UNUSED int fut_unique(const fut_arr *a) {
   return a->mem && a->mem->refcount == 1 && !a->mem->external;
 }
 
 /* A fresh copy of a (rank dims, elements of elsize bytes). */
-static int fut_copy(struct futhark_context *ctx, fut_arr *out, const fut_arr *a, int rank, size_t elsize) {
+static FUT_UNUSED int fut_copy(struct futhark_context *ctx, fut_arr *out, const fut_arr *a, int rank, size_t elsize) {
   int r = fut_alloc(ctx, out, rank, a->shape, elsize);
   if (r) return r;
   memcpy(out->data, a->data, (size_t)fut_numel(a, rank) * elsize);
@@ -338,4 +341,249 @@ static inline int fut_threads_for(struct futhark_context *ctx, int64_t n) {
   if (n < 4096) return 1;
   int nt = ctx->num_threads;
   return (int64_t)nt > n ? (int)n : nt;
+}
+
+/* ---- array operations too generic to emit per use ---------------------------------------- */
+
+/* One dimension of a slice: a fixed index (fixed != 0, start used) or a range. The 'has_*'
+   flags say which parts were written, since Futhark's defaults depend on the stride's sign. */
+typedef struct fut_slicedim {
+  int fixed, has_start, has_end, has_stride;
+  int64_t start, end, stride;
+} fut_slicedim;
+
+static FUT_UNUSED void fut_slice_error(struct futhark_context *ctx, const char *loc, int nd, const fut_slicedim *d,
+                                       int rank, const int64_t *shape) {
+  char a[512], b[256];
+  size_t k = 0;
+  a[k++] = '[';
+  for (int i = 0; i < nd && k + 80 < sizeof a; i++) {
+    if (i) { a[k++] = ','; a[k++] = ' '; }
+    if (d[i].fixed) { k += (size_t)snprintf(a + k, sizeof a - k, "%lld", (long long)d[i].start); continue; }
+    if (d[i].has_start) k += (size_t)snprintf(a + k, sizeof a - k, "%lld", (long long)d[i].start);
+    a[k++] = ':';
+    if (d[i].has_end) k += (size_t)snprintf(a + k, sizeof a - k, "%lld", (long long)d[i].end);
+    if (d[i].has_stride) k += (size_t)snprintf(a + k, sizeof a - k, ":%lld", (long long)d[i].stride);
+  }
+  a[k++] = ']';
+  a[k] = 0;
+  fut_fmt_list(b, sizeof b, rank, shape);
+  fut_error(ctx, loc, "Index %s out of bounds for array of shape %s.", a, b);
+}
+
+/* Resolves the slice against the shape: per input dimension a start, count and stride (count
+   -1 marks a fixed index). Returns 0 if valid. */
+static FUT_UNUSED int fut_slice_resolve(int nd, const fut_slicedim *d, const int64_t *shape,
+                                        int64_t *start, int64_t *count, int64_t *stride) {
+  for (int i = 0; i < nd; i++) {
+    int64_t n = shape[i];
+    if (d[i].fixed) {
+      if (d[i].start < 0 || d[i].start >= n) return 1;
+      start[i] = d[i].start; count[i] = -1; stride[i] = 1;
+      continue;
+    }
+    int64_t s = d[i].has_stride ? d[i].stride : 1;
+    if (s == 0) return 1;
+    int64_t b = d[i].has_start ? d[i].start : (s > 0 ? 0 : n - 1);
+    int64_t e = d[i].has_end ? d[i].end : (s > 0 ? n : -1);
+    int64_t c;
+    if (s > 0) {
+      if (b < 0 || e > n || b > e) return 1;
+      c = (e - b + s - 1) / s;
+    } else {
+      if (b >= n || e < -1 || b < e) return 1;
+      c = (b - e + (-s) - 1) / (-s);
+    }
+    if (c > 0 && (b < 0 || b >= n)) return 1;
+    start[i] = b; count[i] = c; stride[i] = s;
+  }
+  return 0;
+}
+
+/* Strided copy between a slice of 'a' and a dense buffer: dir 0 reads the slice into 'dense',
+   dir 1 writes 'dense' into the slice. Dimensions past nd are taken whole. */
+static FUT_UNUSED void fut_slice_copy(char *base, const int64_t *shape, int rank, size_t es, int nd,
+                                      const int64_t *start, const int64_t *count, const int64_t *stride,
+                                      char **dense, int dir, int dim) {
+  int64_t inner = 1;
+  for (int i = dim + 1; i < rank; i++) inner *= shape[i];
+  if (dim == nd) {
+    int64_t whole = inner * (dim < rank ? shape[dim] : 1);
+    if (dim >= rank) whole = 1;
+    size_t bytes = (size_t)whole * es;
+    if (dir == 0) memcpy(*dense, base, bytes); else memcpy(base, *dense, bytes);
+    *dense += bytes;
+    return;
+  }
+  if (count[dim] < 0) {
+    fut_slice_copy(base + (size_t)(start[dim] * inner) * es, shape, rank, es, nd, start, count, stride, dense, dir, dim + 1);
+    return;
+  }
+  for (int64_t j = 0; j < count[dim]; j++) {
+    int64_t ix = start[dim] + j * stride[dim];
+    fut_slice_copy(base + (size_t)(ix * inner) * es, shape, rank, es, nd, start, count, stride, dense, dir, dim + 1);
+  }
+}
+
+/* a[slice] into a fresh array of rank out_rank. */
+static FUT_UNUSED int fut_slice(struct futhark_context *ctx, const char *loc, fut_arr *out, const fut_arr *a, int rank,
+                                size_t es, int nd, const fut_slicedim *d, int out_rank) {
+  int64_t start[FUT_MAXRANK], count[FUT_MAXRANK], stride[FUT_MAXRANK], oshape[FUT_MAXRANK];
+  if (fut_slice_resolve(nd, d, a->shape, start, count, stride)) {
+    fut_slice_error(ctx, loc, nd, d, rank, a->shape);
+    return FUTHARK_PROGRAM_ERROR;
+  }
+  int k = 0;
+  for (int i = 0; i < nd; i++) if (count[i] >= 0) oshape[k++] = count[i];
+  for (int i = nd; i < rank; i++) oshape[k++] = a->shape[i];
+  (void)out_rank;
+  int r = fut_alloc(ctx, out, k, oshape, es);
+  if (r) return r;
+  char *dense = out->data;
+  fut_slice_copy(a->data, a->shape, rank, es, nd, start, count, stride, &dense, 0, 0);
+  return 0;
+}
+
+/* a[slice] = v, where v has the slice's shape. */
+static FUT_UNUSED int fut_slice_update(struct futhark_context *ctx, const char *loc, fut_arr *a, int rank, size_t es,
+                                       int nd, const fut_slicedim *d, const fut_arr *v, int vrank) {
+  int64_t start[FUT_MAXRANK], count[FUT_MAXRANK], stride[FUT_MAXRANK];
+  if (fut_slice_resolve(nd, d, a->shape, start, count, stride)) {
+    fut_slice_error(ctx, loc, nd, d, rank, a->shape);
+    return FUTHARK_PROGRAM_ERROR;
+  }
+  int k = 0;
+  for (int i = 0; i < nd; i++) {
+    if (count[i] < 0) continue;
+    if (k >= vrank || v->shape[k] != count[i]) goto mismatch;
+    k++;
+  }
+  for (int i = nd; i < rank; i++, k++) if (k >= vrank || v->shape[k] != a->shape[i]) goto mismatch;
+  {
+    char *dense = v->data;
+    fut_slice_copy(a->data, a->shape, rank, es, nd, start, count, stride, &dense, 1, 0);
+  }
+  return 0;
+mismatch:
+  fut_error(ctx, loc, "Value of shape %lld cannot be written to a slice of a different shape.", (long long)v->shape[0]);
+  return FUTHARK_PROGRAM_ERROR;
+}
+
+/* Swaps the two outer dimensions into a fresh array. */
+static FUT_UNUSED int fut_transpose(struct futhark_context *ctx, fut_arr *out, const fut_arr *a, int rank, size_t es) {
+  int64_t sh[FUT_MAXRANK];
+  for (int i = 0; i < rank; i++) sh[i] = a->shape[i];
+  sh[0] = a->shape[1]; sh[1] = a->shape[0];
+  int r = fut_alloc(ctx, out, rank, sh, es);
+  if (r) return r;
+  int64_t n = a->shape[0], m = a->shape[1], inner = 1;
+  for (int i = 2; i < rank; i++) inner *= a->shape[i];
+  size_t rb = (size_t)inner * es;
+  const int64_t B = 32;
+  for (int64_t ii = 0; ii < n; ii += B)
+    for (int64_t jj = 0; jj < m; jj += B)
+      for (int64_t i = ii; i < n && i < ii + B; i++)
+        for (int64_t j = jj; j < m && j < jj + B; j++)
+          memcpy(out->data + (size_t)(j * n + i) * rb, a->data + (size_t)(i * m + j) * rb, rb);
+  return 0;
+}
+
+/* rotate r a: element i of the result is element (i + r) mod n of a. */
+static FUT_UNUSED int fut_rotate(struct futhark_context *ctx, fut_arr *out, const fut_arr *a, int rank, size_t es, int64_t r) {
+  int res = fut_alloc(ctx, out, rank, a->shape, es);
+  if (res) return res;
+  int64_t n = a->shape[0];
+  if (n == 0) return 0;
+  size_t rb = (size_t)fut_rowel(a, rank) * es;
+  int64_t s = ((r % n) + n) % n;
+  memcpy(out->data, a->data + (size_t)s * rb, (size_t)(n - s) * rb);
+  memcpy(out->data + (size_t)(n - s) * rb, a->data, (size_t)s * rb);
+  return 0;
+}
+
+/* Concatenation along the outer dimension; the row shapes must agree. */
+static FUT_UNUSED int fut_concat(struct futhark_context *ctx, const char *loc, fut_arr *out, const fut_arr *a,
+                                 const fut_arr *b, int rank, size_t es) {
+  for (int i = 1; i < rank; i++) {
+    if (a->shape[i] != b->shape[i]) {
+      char x[256], y[256];
+      fut_fmt_list(x, sizeof x, rank, a->shape);
+      fut_fmt_list(y, sizeof y, rank, b->shape);
+      fut_error(ctx, loc, "Cannot concatenate arrays of shapes %s and %s.", x, y);
+      return FUTHARK_PROGRAM_ERROR;
+    }
+  }
+  int64_t sh[FUT_MAXRANK];
+  for (int i = 0; i < rank; i++) sh[i] = a->shape[i];
+  sh[0] = a->shape[0] + b->shape[0];
+  int r = fut_alloc(ctx, out, rank, sh, es);
+  if (r) return r;
+  size_t na = (size_t)fut_numel(a, rank) * es;
+  memcpy(out->data, a->data, na);
+  memcpy(out->data + na, b->data, (size_t)fut_numel(b, rank) * es);
+  return 0;
+}
+
+/* Checks that a row computed in iteration i has the shape of the first row (rank r). */
+static FUT_UNUSED int fut_same_shape(struct futhark_context *ctx, const char *loc, const int64_t *want,
+                                     const int64_t *have, int rank) {
+  for (int i = 0; i < rank; i++) {
+    if (want[i] != have[i]) {
+      char x[256], y[256];
+      fut_fmt_list(x, sizeof x, rank, want);
+      fut_fmt_list(y, sizeof y, rank, have);
+      fut_error(ctx, loc, "Function result has shape %s, but another has shape %s (irregular array).", y, x);
+      return FUTHARK_PROGRAM_ERROR;
+    }
+  }
+  return 0;
+}
+
+/* The number of elements of a range and whether it is valid. */
+static FUT_UNUSED int fut_range(struct futhark_context *ctx, const char *loc, int64_t start, int64_t step,
+                                int64_t end, int inclusive, int64_t *count, int is_unsigned) {
+  int ok = step != 0;
+  if (ok && !is_unsigned) ok = step > 0 ? start <= end || !inclusive : start >= end || !inclusive;
+  if (ok && is_unsigned) ok = (uint64_t)start <= (uint64_t)end || !inclusive;
+  if (ok) {
+    if (is_unsigned) {
+      uint64_t d = (uint64_t)end - (uint64_t)start;
+      *count = (uint64_t)start > (uint64_t)end ? 0 : (int64_t)(inclusive ? d / (uint64_t)step + 1 : (d + (uint64_t)step - 1) / (uint64_t)step);
+    } else if (step > 0) {
+      *count = end < start ? 0 : inclusive ? (end - start) / step + 1 : (end - start + step - 1) / step;
+    } else {
+      *count = end > start ? 0 : inclusive ? (start - end) / (-step) + 1 : (start - end + (-step) - 1) / (-step);
+    }
+    if (!inclusive && *count < 0) *count = 0;
+    return 0;
+  }
+  fut_error(ctx, loc, "Range %lld..%lld...%lld is invalid.", (long long)start, (long long)(start + step), (long long)end);
+  return FUTHARK_PROGRAM_ERROR;
+}
+
+/* Row i of an array as a view sharing its memory (no reference taken: the caller borrows). */
+static inline fut_arr fut_row(const fut_arr *a, int rank, int64_t i, size_t es) {
+  fut_arr r;
+  r.mem = a->mem;
+  r.data = a->data + (size_t)(i * fut_rowel(a, rank)) * es;
+  for (int k = 0; k + 1 < FUT_MAXRANK; k++) r.shape[k] = a->shape[k + 1];
+  r.shape[FUT_MAXRANK - 1] = 0;
+  return r;
+}
+
+/* memcpy that uses the context's threads for large copies (new/values of big arrays). */
+static FUT_UNUSED void fut_pmemcpy(struct futhark_context *ctx, void *dst, const void *src, size_t n) {
+#ifdef _OPENMP
+  if (n >= ((size_t)1 << 20) && ctx->num_threads > 1) {
+    int nt = ctx->num_threads;
+#pragma omp parallel for num_threads(nt) schedule(static, 1)
+    for (int t = 0; t < nt; t++) {
+      size_t lo = n / (size_t)nt * (size_t)t, hi = t == nt - 1 ? n : n / (size_t)nt * (size_t)(t + 1);
+      memcpy((char *)dst + lo, (const char *)src + lo, hi - lo);
+    }
+    return;
+  }
+#endif
+  (void)ctx;
+  memcpy(dst, src, n);
 }

@@ -11,9 +11,10 @@ public record Program(List<Entry> entries) {
   /**
    * @param signature the entry point as the C API shows it
    * @param params    the flattened parameters (one per API input: entry inputs are scalars or arrays)
+   * @param paramNames the source names of the parameters, for the manifest
    * @param body      returns one atom per API output
    */
-  public record Entry(TDecl.EntryPoint signature, List<Atom.Var> params, Body body) {}
+  public record Entry(TDecl.EntryPoint signature, List<Atom.Var> params, List<String> paramNames, Body body) {}
 
   @Override public String toString() { return Printer.program(this); }
 }

@@ -77,7 +77,11 @@ public final class Lowerer {
       throw new LowerException("entry point " + d.entry().name() + " returns " + body.results().size()
           + " values but its signature has " + d.entry().results().size() + " outputs (opaque types are not supported yet)");
     }
-    return new Program.Entry(d.entry(), params, body);
+    List<String> names = new ArrayList<>();
+    for (int i = 0; i < f.params().size(); i++) {
+      names.add(f.params().get(i) instanceof TPat.Id id ? id.name().base() : "in" + i);
+    }
+    return new Program.Entry(d.entry(), params, names, body);
   }
 
   private V paramValue(Type t, List<Atom.Var> params, String base) {
