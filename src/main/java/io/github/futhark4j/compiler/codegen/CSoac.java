@@ -56,7 +56,7 @@ final class CSoac {
     String nt = g.fresh("nt"), end = g.fresh("iter_end");
     g.open("{");
     g.line("int " + nt + " = fut_threads_for(ctx, " + hi + " - " + lo + ");");
-    g.line("#pragma omp parallel for num_threads(" + nt + ") schedule(static)");
+    g.line("#pragma omp parallel for num_threads(" + nt + ") schedule(static) if(" + nt + " > 1)");
     g.open("for (int64_t " + i + " = " + lo + "; " + i + " < " + hi + "; " + i + "++) {");
     if (mayFail) g.line("if (fut_failed(ctx)) continue;");
     String saved = g.errLabel;
@@ -219,7 +219,7 @@ final class CSoac {
     g.line("int " + nt + " = fut_threads_for(ctx, " + n + ");");
     List<String> parts = partials(ts, nt);
     String t = g.fresh("t"), end = g.fresh("chunk_end");
-    g.line("#pragma omp parallel for num_threads(" + nt + ") schedule(static, 1)");
+    g.line("#pragma omp parallel for num_threads(" + nt + ") schedule(static, 1) if(" + nt + " > 1)");
     g.open("for (int " + t + " = 0; " + t + " < " + nt + "; " + t + "++) {");
     String saved = g.errLabel;
     g.errLabel = end;
@@ -317,7 +317,7 @@ final class CSoac {
 
   private void chunked(String t, String nt, Runnable body, List<String> parts) {
     String end = g.fresh("chunk_end");
-    g.line("#pragma omp parallel for num_threads(" + nt + ") schedule(static, 1)");
+    g.line("#pragma omp parallel for num_threads(" + nt + ") schedule(static, 1) if(" + nt + " > 1)");
     g.open("for (int " + t + " = 0; " + t + " < " + nt + "; " + t + "++) {");
     String saved = g.errLabel;
     g.errLabel = end;
