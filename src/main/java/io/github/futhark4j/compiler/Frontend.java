@@ -1,8 +1,22 @@
 package io.github.futhark4j.compiler;
 
 import io.github.futhark4j.compiler.diag.CompileException;
+import io.github.futhark4j.compiler.diag.Diagnostic;
+import io.github.futhark4j.compiler.diag.Diagnostics;
 import io.github.futhark4j.compiler.source.Source;
+import io.github.futhark4j.compiler.syntax.Ast;
+import io.github.futhark4j.compiler.syntax.Parser;
 import io.github.futhark4j.compiler.typed.TProgram;
+import io.github.futhark4j.compiler.types.Checker;
+import io.github.futhark4j.compiler.types.Prelude;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 
 /**
  * The front end: parse the main source and the files it imports (relative to the importing file;
@@ -13,6 +27,39 @@ public final class Frontend {
 
   /** Parses and checks a program; user errors become a {@link CompileException}. */
   public static TProgram check(Source main) throws CompileException {
-    throw new UnsupportedOperationException("front end not yet written");
+    List<Diagnostic> diags = new ArrayList<>();
+    List<Checker.Unit> units = new ArrayList<>();
+    units.add(Prelude.unit());
+    load(main, true, units, diags, new HashSet<>(), new HashSet<>());
+    if (!diags.isEmpty()) throw new CompileException(diags);
+    TProgram p = Checker.check(main, units, diags);
+    if (!diags.isEmpty()) throw new CompileException(diags);
+    return p;
+  }
+
+  private static void load(Source src, boolean isMain, List<Checker.Unit> units, List<Diagnostic> diags,
+                           Set<Path> done, Set<Path> inProgress) {
+    Ast.Program prog = Parser.parse(src, diags);
+    Path base = src.path() != null && src.path().getParent() != null ? src.path().getParent() : Path.of("");
+    for (Ast.Decl d : prog.decls()) {
+      if (!(d instanceof Ast.Import imp)) continue;
+      Path file = base.resolve(imp.path() + ".fut").toAbsolutePath().normalize();
+      if (inProgress.contains(file)) {
+        diags.add(Diagnostics.importCycle(imp.span(), imp.path()));
+        continue;
+      }
+      if (!done.add(file)) continue;
+      String text;
+      try {
+        text = Files.readString(file, StandardCharsets.UTF_8);
+      } catch (IOException e) {
+        diags.add(Diagnostics.importNotFound(imp.span(), imp.path()));
+        continue;
+      }
+      inProgress.add(file);
+      load(new Source(imp.path() + ".fut", text, file), false, units, diags, done, inProgress);
+      inProgress.remove(file);
+    }
+    units.add(new Checker.Unit(src, prog, false, isMain));
   }
 }

@@ -1,0 +1,218 @@
+package io.github.futhark4j.compiler.syntax;
+
+import io.github.futhark4j.compiler.source.Span;
+import io.github.futhark4j.compiler.types.PrimType;
+import java.math.BigInteger;
+import java.util.List;
+
+/**
+ * The parsed tree: Futhark's concrete syntax with all its sugar, every node with its span. Names
+ * are plain strings; the type checker resolves them.
+ */
+public final class Ast {
+  private Ast() {}
+
+  // ---- expressions ----------------------------------------------------------------------------
+
+  /** An expression as written. */
+  public sealed interface Exp {
+    Span span();
+  }
+
+  public record IntLit(BigInteger value, PrimType suffix, Span span) implements Exp {}
+
+  public record FloatLit(double value, PrimType suffix, Span span) implements Exp {}
+
+  public record BoolLit(boolean value, Span span) implements Exp {}
+
+  /** A string literal, already decoded; it denotes its UTF-8 bytes as {@code []u8}. */
+  public record StringLit(String value, Span span) implements Exp {}
+
+  /** A name, possibly qualified ({@code f64.sqrt}); {@code r.x} is also parsed as this and disambiguated later. */
+  public record Var(List<String> qualifiers, String name, Span span) implements Exp {
+    public String full() { return qualifiers.isEmpty() ? name : String.join(".", qualifiers) + "." + name; }
+  }
+
+  public record Project(Exp record, String field, Span span) implements Exp {}
+
+  public record TupleLit(List<Exp> elements, Span span) implements Exp {}
+
+  /** A record field {@code name = e}, or the pun {@code name} (then {@code value} is null). */
+  public record Field(String name, Exp value, Span span) {}
+
+  public record RecordLit(List<Field> fields, Span span) implements Exp {}
+
+  public record ArrayLit(List<Exp> elements, Span span) implements Exp {}
+
+  public enum RangeKind { INCLUSIVE, UP_TO_EXCLUSIVE, DOWN_TO_EXCLUSIVE }
+
+  public record Range(Exp start, Exp second, Exp end, RangeKind kind, Span span) implements Exp {}
+
+  /** One component of an index: a fixed index or a slice with optional parts. */
+  public sealed interface DimIndex {}
+
+  public record Fix(Exp index) implements DimIndex {}
+
+  public record Slice(Exp start, Exp end, Exp stride) implements DimIndex {}
+
+  public record Index(Exp array, List<DimIndex> indices, Span span) implements Exp {}
+
+  /** {@code x op y} for a built-in, user-defined or backtick operator. */
+  public record BinOp(Var op, Exp left, Exp right, Span span) implements Exp {}
+
+  public record Apply(Exp function, Exp arg, Span span) implements Exp {}
+
+  public record Negate(Exp exp, Span span) implements Exp {}
+
+  public record Not(Exp exp, Span span) implements Exp {}
+
+  public record Constr(String name, List<Exp> payload, Span span) implements Exp {}
+
+  public record Ascribe(Exp exp, TypeExp type, Span span) implements Exp {}
+
+  public record Coerce(Exp exp, TypeExp type, Span span) implements Exp {}
+
+  public record If(Exp cond, Exp then, Exp otherwise, Span span) implements Exp {}
+
+  /** {@code let [n] pat = value in body}. */
+  public record LetPat(List<String> sizes, Pat pattern, Exp value, Exp body, Span span) implements Exp {}
+
+  /** {@code let f 't [n] params : ret = value in body}. */
+  public record LetFun(String name, Span nameSpan, List<TypeParam> typeParams, List<Pat> params, TypeExp returnType,
+                       Exp value, Exp body, Span span) implements Exp {}
+
+  /** {@code let a[i] = v in body}. */
+  public record LetUpdate(String name, Span nameSpan, List<DimIndex> indices, Exp value, Exp body, Span span) implements Exp {}
+
+  public record Lambda(List<Pat> params, TypeExp returnType, Exp body, Span span) implements Exp {}
+
+  /** {@code (op)}. */
+  public record OpSection(Var op, Span span) implements Exp {}
+
+  /** {@code (e op)}: the left operand given. */
+  public record LeftSection(Exp left, Var op, Span span) implements Exp {}
+
+  /** {@code (op e)}: the right operand given. */
+  public record RightSection(Var op, Exp right, Span span) implements Exp {}
+
+  /** {@code (.a.b)}. */
+  public record ProjectSection(List<String> fields, Span span) implements Exp {}
+
+  /** {@code (.[i])}. */
+  public record IndexSection(List<DimIndex> indices, Span span) implements Exp {}
+
+  public sealed interface LoopForm {}
+
+  public record For(String index, Span indexSpan, Exp bound) implements LoopForm {}
+
+  public record ForIn(Pat element, Exp array) implements LoopForm {}
+
+  public record While(Exp cond) implements LoopForm {}
+
+  /** {@code loop pat = init form do body}; {@code init} is null when omitted. */
+  public record Loop(Pat param, Exp init, LoopForm form, Exp body, Span span) implements Exp {}
+
+  public record Attr(String attribute, Exp exp, Span span) implements Exp {}
+
+  public record Assert(Exp cond, Exp body, Span span) implements Exp {}
+
+  public record Update(Exp array, List<DimIndex> indices, Exp value, Span span) implements Exp {}
+
+  public record RecordUpdate(Exp record, List<String> path, Exp value, Span span) implements Exp {}
+
+  public record Case(Pat pattern, Exp body, Span span) {}
+
+  public record Match(Exp scrutinee, List<Case> cases, Span span) implements Exp {}
+
+  /** {@code ???}: a typed hole, rejected by the checker. */
+  public record Hole(Span span) implements Exp {}
+
+  // ---- patterns -------------------------------------------------------------------------------
+
+  public sealed interface Pat {
+    Span span();
+  }
+
+  public record PId(String name, Span span) implements Pat {}
+
+  public record PWild(Span span) implements Pat {}
+
+  /** Tuple pattern; {@code ()} is the empty tuple. */
+  public record PTuple(List<Pat> elements, Span span) implements Pat {}
+
+  public record PField(String name, Pat pattern, Span span) {}
+
+  public record PRecord(List<PField> fields, Span span) implements Pat {}
+
+  /** A literal pattern: an {@link IntLit}, {@link FloatLit} or {@link BoolLit}, possibly negated. */
+  public record PLit(Exp literal, Span span) implements Pat {}
+
+  public record PConstr(String name, List<Pat> payload, Span span) implements Pat {}
+
+  public record PAscribe(Pat pattern, TypeExp type, Span span) implements Pat {}
+
+  // ---- types ----------------------------------------------------------------------------------
+
+  public sealed interface TypeExp {
+    Span span();
+  }
+
+  /** A dimension in a type: {@code [n]}, {@code [3]} or {@code []}. */
+  public sealed interface Dim {}
+
+  public record DimName(String name, Span span) implements Dim {}
+
+  public record DimConst(long value) implements Dim {}
+
+  public record DimAnon() implements Dim {}
+
+  public sealed interface TypeArg {}
+
+  public record TArgType(TypeExp type) implements TypeArg {}
+
+  public record TArgDim(Dim dim) implements TypeArg {}
+
+  /** A named type, possibly applied: {@code i32}, {@code t}, {@code vec [n] f32}. */
+  public record TName(String name, List<TypeArg> args, Span span) implements TypeExp {}
+
+  public record TArray(Dim dim, TypeExp elem, Span span) implements TypeExp {}
+
+  public record TTuple(List<TypeExp> elements, Span span) implements TypeExp {}
+
+  public record TRecord(List<String> names, List<TypeExp> types, Span span) implements TypeExp {}
+
+  public record TSum(List<String> names, List<List<TypeExp>> payloads, Span span) implements TypeExp {}
+
+  /** {@code t1 -> t2} or {@code (x: t1) -> t2}. */
+  public record TArrow(String paramName, TypeExp param, TypeExp result, Span span) implements TypeExp {}
+
+  public record TUnique(TypeExp type, Span span) implements TypeExp {}
+
+  /** {@code ?[n][m].t}. */
+  public record TExist(List<String> names, TypeExp type, Span span) implements TypeExp {}
+
+  // ---- declarations ---------------------------------------------------------------------------
+
+  /** {@code 't}, {@code '^t}, {@code '~t} or {@code [n]}. */
+  public record TypeParam(String name, boolean isSize, Span span) {}
+
+  public sealed interface Decl {
+    Span span();
+  }
+
+  /** {@code def}/{@code let}/{@code entry}; operators are named by their symbol. */
+  public record ValDecl(String keyword, String name, Span nameSpan, List<TypeParam> typeParams, List<Pat> params,
+                        TypeExp returnType, Exp body, Span span) implements Decl {
+    public boolean isEntry() { return keyword.equals("entry"); }
+  }
+
+  public record TypeDecl(String name, List<TypeParam> params, TypeExp type, Span span) implements Decl {}
+
+  public record Import(String path, Span span) implements Decl {}
+
+  /** {@code module name = { decls }}: a plain namespace, the only module form supported. */
+  public record ModuleDecl(String name, List<Decl> decls, Span span) implements Decl {}
+
+  /** A parsed file. */
+  public record Program(List<Decl> decls) {}
+}

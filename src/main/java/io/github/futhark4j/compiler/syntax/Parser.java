@@ -1,0 +1,679 @@
+package io.github.futhark4j.compiler.syntax;
+
+import io.github.futhark4j.compiler.diag.Diagnostic;
+import io.github.futhark4j.compiler.diag.Diagnostics;
+import io.github.futhark4j.compiler.source.Source;
+import io.github.futhark4j.compiler.source.Span;
+import io.github.futhark4j.compiler.syntax.Ast.*;
+import io.github.futhark4j.compiler.syntax.Token.Kind;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Recursive-descent parser for Futhark declarations and expressions. Binary operators are parsed by
+ * precedence climbing with the fixity table of the Language Reference ({@link Fixity}). After an
+ * error the parser skips to the next top-level keyword, so one run reports several errors.
+ */
+public final class Parser extends ParserBase {
+  private Parser(List<Token> toks, List<Diagnostic> diags) {
+    super(toks, diags);
+  }
+
+  /** Parses a whole file. Lexical and syntax errors are appended to {@code diags}. */
+  public static Program parse(Source src, List<Diagnostic> diags) {
+    Parser ps = new Parser(Lexer.lex(src, diags), diags);
+    return new Program(ps.declsUntil(Kind.EOF));
+  }
+
+  /** Parses a single expression (for tests and tools). */
+  public static Exp parseExpression(Source src, List<Diagnostic> diags) {
+    Parser ps = new Parser(Lexer.lex(src, diags), diags);
+    try {
+      Exp e = ps.parseExp();
+      if (!ps.at(Kind.EOF)) throw ps.fail("end of input", "after the expression");
+      return e;
+    } catch (ParseError err) {
+      return null;
+    }
+  }
+
+  /** Parses a single type (used for intrinsic signatures and by tests). */
+  public static TypeExp parseTypeText(Source src, List<Diagnostic> diags) {
+    Parser ps = new Parser(Lexer.lex(src, diags), diags);
+    try {
+      return ps.parseType();
+    } catch (ParseError err) {
+      return null;
+    }
+  }
+
+  // ---- declarations ---------------------------------------------------------------------------
+
+  private List<Decl> declsUntil(Kind end) {
+    List<Decl> out = new ArrayList<>();
+    while (!at(end) && !at(Kind.EOF)) {
+      int before = p;
+      try {
+        Decl d = parseDecl();
+        if (d != null) out.add(d);
+      } catch (ParseError e) {
+        if (p == before) advance();
+        recover();
+      }
+    }
+    return out;
+  }
+
+  private boolean atDeclStart() {
+    Token t = peek();
+    if (t.kind() != Kind.KEYWORD) return false;
+    return switch (t.text()) {
+      case "def", "entry", "type", "import", "module", "open", "local", "include", "val" -> true;
+      case "let" -> t.span().column() == 1;
+      default -> false;
+    };
+  }
+
+  private void recover() {
+    while (!at(Kind.EOF) && !atDeclStart() && !at(Kind.RBRACE)) advance();
+  }
+
+  private Decl parseDecl() {
+    Token t = peek();
+    Span start = t.span();
+    if (at(Kind.ATTR_OPEN)) {
+      skipAttribute();
+      return parseDecl();
+    }
+    if (t.kind() != Kind.KEYWORD) throw fail("a declaration", null);
+    switch (t.text()) {
+      case "def", "let", "entry" -> { return parseValDecl(); }
+      case "type" -> { return parseTypeDecl(); }
+      case "import" -> {
+        advance();
+        Token s = expect(Kind.STRING, "a string literal", "after \"import\"");
+        return new Import(s.text(), from(start));
+      }
+      case "local" -> {
+        advance();
+        return parseDecl();
+      }
+      case "module" -> {
+        advance();
+        if (atKw("type")) {
+          diags.add(Diagnostics.unsupported(from(start), "A module type declaration"));
+          throw new ParseError();
+        }
+        String name = ident("after \"module\"");
+        if (!atOp("=") || !peek(1).is(Kind.LBRACE)) {
+          diags.add(Diagnostics.unsupported(from(start), "A module declaration other than 'module " + name + " = { ... }'"));
+          throw new ParseError();
+        }
+        advance();
+        advance();
+        List<Decl> inner = declsUntil(Kind.RBRACE);
+        expect(Kind.RBRACE, "'}'", "to close module " + name);
+        return new ModuleDecl(name, inner, from(start));
+      }
+      case "open", "include", "val" -> {
+        advance();
+        diags.add(Diagnostics.unsupported(from(start), "\"" + t.text() + "\" (the module system)"));
+        throw new ParseError();
+      }
+      default -> throw fail("a declaration", null);
+    }
+  }
+
+  private Decl parseTypeDecl() {
+    Span start = advance().span();
+    if ((atOp("^") || atOp("~")) && !peek().spaceBefore()) advance();
+    String name = ident("after \"type\"");
+    List<TypeParam> params = parseTypeParams();
+    expectOp("=", "after the name and parameters of type " + name);
+    TypeExp t = parseType();
+    return new TypeDecl(name, params, t, from(start));
+  }
+
+  private ValDecl parseValDecl() {
+    Token kw = advance();
+    Span start = kw.span();
+    String name;
+    Span nameSpan;
+    List<TypeParam> tparams;
+    List<Pat> params = new ArrayList<>();
+    if (at(Kind.LPAREN) && peek(1).is(Kind.OPERATOR) && peek(2).is(Kind.RPAREN)) {
+      advance();
+      Token op = advance();
+      advance();
+      name = op.text();
+      nameSpan = op.span();
+      checkOperatorName(op);
+      tparams = parseTypeParams();
+      while (startsAtomPattern()) params.add(parseAtomPattern());
+    } else if (at(Kind.IDENT)) {
+      Token n = advance();
+      name = n.text();
+      nameSpan = n.span();
+      tparams = parseTypeParams();
+      while (startsAtomPattern()) params.add(parseAtomPattern());
+    } else if (at(Kind.LPAREN) || at(Kind.LBRACE)) {
+      // Infix definition: def (p1: t1) op (p2: t2) = ...
+      tparams = List.of();
+      params.add(parseAtomPattern());
+      Token op = peek();
+      if (!op.is(Kind.OPERATOR)) throw fail("an operator", "in an infix definition");
+      advance();
+      name = op.text();
+      nameSpan = op.span();
+      checkOperatorName(op);
+      params.add(parseAtomPattern());
+    } else {
+      throw fail("a name", "after \"" + kw.text() + "\"");
+    }
+    TypeExp ret = null;
+    if (at(Kind.COLON)) {
+      advance();
+      ret = parseType();
+    }
+    expectOp("=", "after the parameters of " + name);
+    Exp body = parseExp();
+    return new ValDecl(kw.text(), name, nameSpan, tparams, params, ret, body, from(start));
+  }
+
+  private void checkOperatorName(Token op) {
+    if (op.text().equals("&&") || op.text().equals("||")) diags.add(Diagnostics.reservedOperator(op.span(), op.text()));
+  }
+
+  // ---- expressions ----------------------------------------------------------------------------
+
+  /** A full expression (no top-level commas). */
+  Exp parseExp() {
+    Span start = peek().span();
+    Exp e = parseBinary(0);
+    while (true) {
+      if (at(Kind.COLON)) {
+        advance();
+        e = new Ascribe(e, parseType(), from(start));
+      } else if (at(Kind.COLON_GT)) {
+        advance();
+        e = new Coerce(e, parseType(), from(start));
+      } else if (atKw("with")) {
+        advance();
+        if (at(Kind.LBRACKET)) {
+          List<DimIndex> idx = parseIndices("in a 'with' update");
+          expectOp("=", "after the indices of a 'with' update");
+          Exp v = parseBinaryWith();
+          e = new Update(e, idx, v, from(start));
+        } else {
+          List<String> path = new ArrayList<>();
+          path.add(fieldName("after \"with\""));
+          while (at(Kind.DOT)) {
+            advance();
+            path.addAll(fieldNames());
+          }
+          expectOp("=", "after the field path of a 'with' update");
+          Exp v = parseBinaryWith();
+          e = new RecordUpdate(e, path, v, from(start));
+        }
+      } else if (at(Kind.DOTDOT) || at(Kind.DOTDOTDOT) || at(Kind.DOTDOTLT) || at(Kind.DOTDOTGT)) {
+        e = parseRange(e, start);
+      } else return e;
+    }
+  }
+
+  /** The value of a {@code with} update: a binary expression, possibly itself updated. */
+  private Exp parseBinaryWith() {
+    Span start = peek().span();
+    Exp v = parseBinary(0);
+    if (atKw("with")) {
+      // a with [i] = b with [j] = c  parses as  a with [i] = (b with [j] = c) in Futhark
+      int save = p;
+      p = save;
+      Exp inner = v;
+      advance();
+      List<DimIndex> idx = parseIndices("in a 'with' update");
+      expectOp("=", "after the indices of a 'with' update");
+      Exp vv = parseBinaryWith();
+      return new Update(inner, idx, vv, from(start));
+    }
+    return v;
+  }
+
+  private Exp parseRange(Exp first, Span start) {
+    Exp second = null;
+    if (at(Kind.DOTDOT)) {
+      advance();
+      Exp x = parseBinary(0);
+      if (at(Kind.DOTDOT) || at(Kind.DOTDOTDOT) || at(Kind.DOTDOTLT) || at(Kind.DOTDOTGT)) {
+        second = x;
+      } else {
+        return new Range(first, null, x, RangeKind.INCLUSIVE, from(start));
+      }
+    }
+    Token k = advance();
+    RangeKind kind = switch (k.kind()) {
+      case DOTDOTLT -> RangeKind.UP_TO_EXCLUSIVE;
+      case DOTDOTGT -> RangeKind.DOWN_TO_EXCLUSIVE;
+      case DOTDOT, DOTDOTDOT -> RangeKind.INCLUSIVE;
+      default -> throw fail("'..', '..<' or '..>'", "in a range");
+    };
+    Exp end = parseBinary(0);
+    return new Range(first, second, end, kind, from(start));
+  }
+
+  private boolean atBinaryOp() {
+    Token t = peek();
+    if (t.is(Kind.BACKTICK)) return true;
+    if (!t.is(Kind.OPERATOR)) return false;
+    String s = t.text();
+    if (s.equals("=") || s.equals("->") || s.equals("~") || s.equals("?")) return false;
+    // "(e op)" is a section: the operator is not followed by an operand.
+    return !peek(1).is(Kind.RPAREN);
+  }
+
+  private Exp parseBinary(int minLevel) {
+    Span start = peek().span();
+    Exp left = parseUnary();
+    while (atBinaryOp()) {
+      Token op = peek();
+      Fixity f = Fixity.of(op);
+      if (f.level() < minLevel) break;
+      advance();
+      Exp right = parseBinary(f.rightAssoc() ? f.level() : f.level() + 1);
+      left = new BinOp(opVar(op), left, right, from(start));
+    }
+    return left;
+  }
+
+  private static Var opVar(Token op) {
+    String text = op.text();
+    int dot = op.is(Kind.BACKTICK) ? text.lastIndexOf('.') : -1;
+    List<String> quals = dot < 0 ? List.of() : List.of(text.substring(0, dot).split("\\."));
+    return new Var(quals, dot < 0 ? text : text.substring(dot + 1), op.span());
+  }
+
+  private Exp parseUnary() {
+    Span start = peek().span();
+    if (atOp("-")) {
+      advance();
+      return new Negate(parseUnary(), from(start));
+    }
+    if (atOp("!")) {
+      advance();
+      return new Not(parseUnary(), from(start));
+    }
+    return parseApplication();
+  }
+
+  /** Keyword-led expressions extend as far right as possible; otherwise juxtaposition. */
+  private Exp parseApplication() {
+    Token t = peek();
+    Span start = t.span();
+    if (t.kind() == Kind.KEYWORD) {
+      switch (t.text()) {
+        case "let" -> { return parseLet(); }
+        case "if" -> {
+          advance();
+          Exp c = parseExp();
+          expectKw("then", "after the condition of 'if'");
+          Exp a = parseExp();
+          expectKw("else", "after the 'then' branch of 'if'");
+          Exp b = parseExp();
+          return new If(c, a, b, from(start));
+        }
+        case "loop" -> { return parseLoop(); }
+        case "match" -> { return parseMatch(); }
+        case "assert" -> {
+          advance();
+          Exp c = parseAtom();
+          Exp body = parseAtom();
+          return new Assert(c, body, from(start));
+        }
+        case "unsafe" -> {
+          advance();
+          return new Attr("unsafe", parseExp(), from(start));
+        }
+        default -> { }
+      }
+    }
+    if (t.is(Kind.BACKSLASH)) return parseLambda();
+    if (t.is(Kind.ATTR_OPEN)) {
+      String attr = skipAttribute();
+      return new Attr(attr, parseExp(), from(start));
+    }
+    if (t.is(Kind.CONSTRUCTOR)) {
+      advance();
+      List<Exp> payload = new ArrayList<>();
+      while (startsAtom()) payload.add(parseAtom());
+      return new Constr(t.text(), payload, from(start));
+    }
+    Exp f = parseAtom();
+    while (startsAtom()) {
+      Exp arg = parseAtom();
+      f = new Apply(f, arg, from(start));
+    }
+    return f;
+  }
+
+  private boolean startsAtom() {
+    Token t = peek();
+    return switch (t.kind()) {
+      case IDENT, INT, FLOAT, CHAR, STRING, LPAREN, LBRACE, HOLE, LBRACKET -> true;
+      case CONSTRUCTOR -> true;
+      case KEYWORD -> t.text().equals("true") || t.text().equals("false");
+      default -> false;
+    };
+  }
+
+  private Exp parseAtom() {
+    Exp e = parsePrimary();
+    Span start = e.span();
+    while (true) {
+      Token t = peek();
+      if (t.is(Kind.DOT) && !t.spaceBefore() && !peek(1).spaceBefore()
+          && (peek(1).is(Kind.IDENT) || peek(1).is(Kind.INT) || peek(1).is(Kind.FLOAT))) {
+        advance();
+        for (String f : fieldNames()) e = new Project(e, f, from(start));
+      } else if (t.is(Kind.LBRACKET) && !t.spaceBefore()) {
+        List<DimIndex> idx = parseIndices("in an index");
+        e = new Index(e, idx, from(start));
+      } else return e;
+    }
+  }
+
+  /** Field names after a dot; {@code 0.1} lexes as a float and means two fields. */
+  private List<String> fieldNames() {
+    Token t = advance();
+    return switch (t.kind()) {
+      case IDENT -> List.of(t.text());
+      case INT -> List.of(t.intValue().toString());
+      case FLOAT -> List.of(t.text().split("\\."));
+      default -> throw fail("a field name", "after '.'");
+    };
+  }
+
+  private Exp parsePrimary() {
+    Token t = peek();
+    Span start = t.span();
+    switch (t.kind()) {
+      case IDENT -> { advance(); return new Var(List.of(), t.text(), start); }
+      case INT -> { advance(); return new IntLit(t.intValue(), t.suffix(), start); }
+      case CHAR -> { advance(); return new IntLit(t.intValue(), null, start); }
+      case FLOAT -> { advance(); return new FloatLit(t.floatValue(), t.suffix(), start); }
+      case STRING -> { advance(); return new StringLit(t.text(), start); }
+      case HOLE -> { advance(); return new Hole(start); }
+      case CONSTRUCTOR -> { advance(); return new Constr(t.text(), List.of(), start); }
+      case KEYWORD -> {
+        if (t.isKeyword("true") || t.isKeyword("false")) {
+          advance();
+          return new BoolLit(t.text().equals("true"), start);
+        }
+      }
+      case LPAREN -> { return parseParens(); }
+      case LBRACKET -> {
+        advance();
+        List<Exp> elems = new ArrayList<>();
+        if (!at(Kind.RBRACKET)) {
+          elems.add(parseExp());
+          while (at(Kind.COMMA)) {
+            advance();
+            if (at(Kind.RBRACKET)) break;
+            elems.add(parseExp());
+          }
+        }
+        expect(Kind.RBRACKET, "']'", "after array elements");
+        if (elems.size() == 1 && elems.get(0) instanceof Range r) return new Range(r.start(), r.second(), r.end(), r.kind(), from(start));
+        return new ArrayLit(elems, from(start));
+      }
+      case LBRACE -> {
+        advance();
+        List<Field> fields = new ArrayList<>();
+        if (!at(Kind.RBRACE)) {
+          do {
+            if (!fields.isEmpty()) advance();
+            Span fs = peek().span();
+            String name = fieldName("in a record");
+            Exp v = null;
+            if (atOp("=")) {
+              advance();
+              v = parseExp();
+            }
+            fields.add(new Field(name, v, from(fs)));
+          } while (at(Kind.COMMA));
+        }
+        expect(Kind.RBRACE, "'}'", "after the fields of a record");
+        return new RecordLit(fields, from(start));
+      }
+      default -> { }
+    }
+    throw fail("an expression", null);
+  }
+
+  private Exp parseParens() {
+    Span start = advance().span();
+    if (at(Kind.RPAREN)) {
+      advance();
+      return new TupleLit(List.of(), from(start));
+    }
+    // (op) and (op e), except (-x) and (!x) which are negation
+    if ((at(Kind.OPERATOR) && !atOp("-") && !atOp("!")) || at(Kind.BACKTICK)
+        || (atOp("-") && peek(1).is(Kind.RPAREN))) {
+      Token op = advance();
+      if (at(Kind.RPAREN)) {
+        advance();
+        return new OpSection(opVar(op), from(start));
+      }
+      Exp e = parseExp();
+      expect(Kind.RPAREN, "')'", "after an operator section");
+      return new RightSection(opVar(op), e, from(start));
+    }
+    if (at(Kind.DOT)) {
+      advance();
+      if (at(Kind.LBRACKET)) {
+        List<DimIndex> idx = parseIndices("in an index section");
+        expect(Kind.RPAREN, "')'", "after an index section");
+        return new IndexSection(idx, from(start));
+      }
+      List<String> fields = new ArrayList<>(fieldNames());
+      while (at(Kind.DOT)) {
+        advance();
+        fields.addAll(fieldNames());
+      }
+      expect(Kind.RPAREN, "')'", "after a projection section");
+      return new ProjectSection(fields, from(start));
+    }
+    Exp first = parseExp();
+    if ((at(Kind.OPERATOR) || at(Kind.BACKTICK)) && peek(1).is(Kind.RPAREN)) {
+      Token op = advance();
+      advance();
+      return new LeftSection(first, opVar(op), from(start));
+    }
+    if (at(Kind.COMMA)) {
+      List<Exp> elems = new ArrayList<>();
+      elems.add(first);
+      while (at(Kind.COMMA)) {
+        advance();
+        elems.add(parseExp());
+      }
+      expect(Kind.RPAREN, "')'", "after tuple elements");
+      return new TupleLit(elems, from(start));
+    }
+    expect(Kind.RPAREN, "')'", "after a parenthesised expression");
+    return reSpan(first, from(start));
+  }
+
+  /** Parenthesised expressions keep their inner node; only lambdas take the parentheses' span. */
+  private static Exp reSpan(Exp e, Span s) {
+    return e;
+  }
+
+  List<DimIndex> parseIndices(String context) {
+    expect(Kind.LBRACKET, "'['", context);
+    List<DimIndex> out = new ArrayList<>();
+    do {
+      if (!out.isEmpty()) advance();
+      out.add(parseDimIndex());
+    } while (at(Kind.COMMA));
+    expect(Kind.RBRACKET, "']'", "after the indices " + context);
+    return out;
+  }
+
+  private DimIndex parseDimIndex() {
+    Exp a = null, b = null, c = null;
+    if (!at(Kind.COLON)) {
+      a = parseBinary(0);
+      if (!at(Kind.COLON)) return new Fix(a);
+    }
+    advance();
+    if (!at(Kind.COLON) && !at(Kind.COMMA) && !at(Kind.RBRACKET)) b = parseBinary(0);
+    if (at(Kind.COLON)) {
+      advance();
+      if (!at(Kind.COMMA) && !at(Kind.RBRACKET)) c = parseBinary(0);
+    }
+    return new Slice(a, b, c);
+  }
+
+  private Exp parseLet() {
+    Span start = advance().span();
+    List<String> sizes = new ArrayList<>();
+    while (at(Kind.LBRACKET) && peek(1).is(Kind.IDENT) && peek(2).is(Kind.RBRACKET)) {
+      advance();
+      sizes.add(advance().text());
+      advance();
+    }
+    Exp result;
+    if (sizes.isEmpty() && at(Kind.IDENT) && peek(1).is(Kind.LBRACKET) && !peek(1).spaceBefore()) {
+      Token n = advance();
+      List<DimIndex> idx = parseIndices("in 'let " + n.text() + "[...]'");
+      expectOp("=", "after 'let " + n.text() + "[...]'");
+      Exp v = parseExp();
+      Exp body = letBody();
+      return new LetUpdate(n.text(), n.span(), idx, v, body, from(start));
+    }
+    if (sizes.isEmpty() && (at(Kind.IDENT) && !peek().text().equals("_") || at(Kind.LPAREN) && peek(1).is(Kind.OPERATOR) && peek(2).is(Kind.RPAREN))
+        && (peek(1).is(Kind.IDENT) && !peek().is(Kind.LPAREN) || peek(1).is(Kind.LPAREN) || peek(1).is(Kind.LBRACE)
+            || peek(1).is(Kind.TICK) || peek(1).is(Kind.TICK_HAT) || peek(1).is(Kind.TICK_TILDE)
+            || (peek(1).is(Kind.LBRACKET) && peek(1).spaceBefore()) || peek().is(Kind.LPAREN))) {
+      Token n;
+      String name;
+      if (at(Kind.LPAREN)) {
+        advance();
+        n = advance();
+        advance();
+        name = n.text();
+      } else {
+        n = advance();
+        name = n.text();
+      }
+      List<TypeParam> tps = parseTypeParams();
+      List<Pat> params = new ArrayList<>();
+      while (startsAtomPattern()) params.add(parseAtomPattern());
+      TypeExp ret = null;
+      if (at(Kind.COLON)) {
+        advance();
+        ret = parseType();
+      }
+      expectOp("=", "after the parameters of local function " + name);
+      Exp v = parseExp();
+      Exp body = letBody();
+      return new LetFun(name, n.span(), tps, params, ret, v, body, from(start));
+    }
+    Pat pat = parsePattern();
+    expectOp("=", "after the pattern of 'let'");
+    Exp v = parseExp();
+    Exp body = letBody();
+    result = new LetPat(sizes, pat, v, body, from(start));
+    return result;
+  }
+
+  /** {@code in e}, or a following {@code let} chain without {@code in}. */
+  private Exp letBody() {
+    if (atKw("in")) {
+      advance();
+      return parseExp();
+    }
+    if (atKw("let")) return parseExp();
+    throw fail("\"in\"", "after a 'let' binding");
+  }
+
+  private Exp parseLambda() {
+    Span start = advance().span();
+    List<Pat> params = new ArrayList<>();
+    while (startsAtomPattern()) params.add(parseAtomPattern());
+    if (params.isEmpty()) throw fail("a parameter", "after '\\'");
+    TypeExp ret = null;
+    if (at(Kind.COLON)) {
+      advance();
+      ret = parseTypeApp2();
+    }
+    expectOp("->", "after the parameters of a lambda");
+    Exp body = parseExp();
+    return new Lambda(params, ret, body, from(start));
+  }
+
+  /** A return type in a lambda: a type not containing a top-level arrow (the arrow ends it). */
+  private TypeExp parseTypeApp2() {
+    int save = p;
+    // Parse a full type; if it swallowed the lambda's arrow, re-parse the part before it.
+    TypeExp t = parseType();
+    if (t instanceof TArrow a && !atOp("->")) {
+      p = save;
+      int depth = 0;
+      List<Token> before = new ArrayList<>();
+      while (!(depth == 0 && atOp("->"))) {
+        if (at(Kind.LPAREN) || at(Kind.LBRACKET) || at(Kind.LBRACE)) depth++;
+        if (at(Kind.RPAREN) || at(Kind.RBRACKET) || at(Kind.RBRACE)) depth--;
+        before.add(advance());
+      }
+      return a.param();
+    }
+    return t;
+  }
+
+  private Exp parseLoop() {
+    Span start = advance().span();
+    Pat param = parsePattern();
+    Exp init = null;
+    if (atOp("=")) {
+      advance();
+      init = parseExp();
+    }
+    LoopForm form;
+    if (atKw("for")) {
+      advance();
+      if (at(Kind.IDENT) && peek(1).isOp("<")) {
+        Token i = advance();
+        advance();
+        form = new For(i.text(), i.span(), parseExp());
+      } else {
+        Pat elem = parsePattern();
+        expectKw("in", "after the pattern of 'for ... in'");
+        form = new ForIn(elem, parseExp());
+      }
+    } else if (atKw("while")) {
+      advance();
+      form = new While(parseExp());
+    } else throw fail("\"for\" or \"while\"", "after the loop parameter");
+    expectKw("do", "after the loop form");
+    Exp body = parseExp();
+    return new Loop(param, init, form, body, from(start));
+  }
+
+  private Exp parseMatch() {
+    Span start = advance().span();
+    Exp scrut = parseExp();
+    List<Case> cases = new ArrayList<>();
+    while (atKw("case")) {
+      Span cs = advance().span();
+      Pat pat = parsePattern();
+      expectOp("->", "after the pattern of a case");
+      Exp body = parseExp();
+      cases.add(new Case(pat, body, from(cs)));
+    }
+    if (cases.isEmpty()) throw fail("\"case\"", "after the scrutinee of 'match'");
+    return new Match(scrut, cases, from(start));
+  }
+
+  static BigInteger unused() { return BigInteger.ZERO; }
+}

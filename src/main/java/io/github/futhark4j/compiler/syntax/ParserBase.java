@@ -1,0 +1,356 @@
+package io.github.futhark4j.compiler.syntax;
+
+import io.github.futhark4j.compiler.diag.Diagnostic;
+import io.github.futhark4j.compiler.diag.Diagnostics;
+import io.github.futhark4j.compiler.source.Span;
+import io.github.futhark4j.compiler.syntax.Ast.*;
+import io.github.futhark4j.compiler.syntax.Token.Kind;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Token cursor, error helpers, and the grammar of types and patterns, shared by the expression
+ * and declaration parsers ({@link Parser}).
+ */
+abstract class ParserBase {
+  /** Thrown to abandon the current declaration; the diagnostic is already recorded. */
+  static final class ParseError extends RuntimeException {
+    ParseError() { super(null, null, false, false); }
+  }
+
+  protected final List<Token> toks;
+  protected int p;
+  protected final List<Diagnostic> diags;
+
+  ParserBase(List<Token> toks, List<Diagnostic> diags) {
+    this.toks = toks;
+    this.diags = diags;
+  }
+
+  // ---- cursor ---------------------------------------------------------------------------------
+
+  protected Token peek() { return toks.get(p); }
+
+  protected Token peek(int k) { return toks.get(Math.min(p + k, toks.size() - 1)); }
+
+  protected Token advance() {
+    Token t = toks.get(p);
+    if (t.kind() != Kind.EOF) p++;
+    return t;
+  }
+
+  protected boolean at(Kind k) { return peek().kind() == k; }
+
+  protected boolean atKw(String kw) { return peek().isKeyword(kw); }
+
+  protected boolean atOp(String op) { return peek().isOp(op); }
+
+  protected Span prevEnd() { return toks.get(Math.max(0, p - 1)).span(); }
+
+  protected Span from(Span start) { return start.to(prevEnd()); }
+
+  protected ParseError fail(String expected, String context) {
+    Token t = peek();
+    diags.add(Diagnostics.expected(t.span(), expected, context, t.describe()));
+    return new ParseError();
+  }
+
+  protected Token expect(Kind k, String what, String context) {
+    if (!at(k)) throw fail(what, context);
+    return advance();
+  }
+
+  protected Token expectKw(String kw, String context) {
+    if (!atKw(kw)) throw fail("\"" + kw + "\"", context);
+    return advance();
+  }
+
+  protected Token expectOp(String op, String context) {
+    if (!atOp(op)) throw fail("'" + op + "'", context);
+    return advance();
+  }
+
+  protected String ident(String context) {
+    return expect(Kind.IDENT, "a name", context).text();
+  }
+
+  // ---- types ----------------------------------------------------------------------------------
+
+  TypeExp parseType() {
+    Span start = peek().span();
+    if (at(Kind.CONSTRUCTOR)) return parseSumType();
+    if (atOp("?")) {
+      advance();
+      List<String> names = new ArrayList<>();
+      do {
+        expect(Kind.LBRACKET, "'['", "after '?' in an existential size");
+        names.add(ident("in an existential size"));
+        expect(Kind.RBRACKET, "']'", "after an existential size");
+      } while (at(Kind.LBRACKET));
+      expect(Kind.DOT, "'.'", "after existential sizes");
+      TypeExp t = parseType();
+      return new TExist(names, t, from(start));
+    }
+    // (x: t) -> r
+    if (at(Kind.LPAREN) && peek(1).is(Kind.IDENT) && peek(2).is(Kind.COLON)) {
+      advance();
+      String name = advance().text();
+      advance();
+      TypeExp param = parseType();
+      expect(Kind.RPAREN, "')'", "after a named parameter type");
+      if (!atOp("->")) throw fail("'->'", "after a named parameter type");
+      advance();
+      TypeExp res = parseType();
+      return new TArrow(name, param, res, from(start));
+    }
+    TypeExp t = parseTypeApp();
+    if (atOp("->")) {
+      advance();
+      TypeExp res = parseType();
+      return new TArrow(null, t, res, from(start));
+    }
+    return t;
+  }
+
+  private TypeExp parseSumType() {
+    Span start = peek().span();
+    List<String> names = new ArrayList<>();
+    List<List<TypeExp>> payloads = new ArrayList<>();
+    while (true) {
+      names.add(expect(Kind.CONSTRUCTOR, "a constructor", "in a sum type").text());
+      List<TypeExp> pl = new ArrayList<>();
+      while (startsAtomType()) pl.add(parseAtomType());
+      payloads.add(pl);
+      if (!atOp("|")) break;
+      advance();
+    }
+    return new TSum(names, payloads, from(start));
+  }
+
+  private TypeExp parseTypeApp() {
+    Span start = peek().span();
+    if (atOp("*")) {
+      advance();
+      return new TUnique(parseTypeApp(), from(start));
+    }
+    if (at(Kind.LBRACKET)) {
+      Dim d = parseDim();
+      TypeExp elem = parseTypeApp();
+      return new TArray(d, elem, from(start));
+    }
+    TypeExp head = parseAtomType();
+    if (head instanceof TName n && n.args().isEmpty()) {
+      List<TypeArg> args = new ArrayList<>();
+      while (at(Kind.LBRACKET) || startsAtomType()) {
+        if (at(Kind.LBRACKET)) args.add(new TArgDim(parseDim()));
+        else args.add(new TArgType(parseAtomType()));
+      }
+      if (!args.isEmpty()) return new TName(n.name(), args, from(start));
+    }
+    return head;
+  }
+
+  private boolean startsAtomType() {
+    return at(Kind.IDENT) || at(Kind.LPAREN) || at(Kind.LBRACE);
+  }
+
+  Dim parseDim() {
+    expect(Kind.LBRACKET, "'['", "to start an array dimension");
+    Dim d;
+    if (at(Kind.RBRACKET)) d = new DimAnon();
+    else if (at(Kind.INT)) d = new DimConst(advance().intValue().longValue());
+    else {
+      Token t = peek();
+      String name = qualName("as an array size");
+      d = new DimName(name, from(t.span()));
+    }
+    expect(Kind.RBRACKET, "']'", "after an array dimension");
+    return d;
+  }
+
+  /** A possibly qualified name {@code a.b.c} (no spaces around the dots). */
+  protected String qualName(String context) {
+    StringBuilder sb = new StringBuilder(ident(context));
+    while (at(Kind.DOT) && !peek().spaceBefore() && peek(1).is(Kind.IDENT) && !peek(1).spaceBefore()) {
+      advance();
+      sb.append('.').append(advance().text());
+    }
+    return sb.toString();
+  }
+
+  private TypeExp parseAtomType() {
+    Span start = peek().span();
+    if (at(Kind.IDENT)) {
+      return new TName(qualName("as a type"), List.of(), from(start));
+    }
+    if (at(Kind.LPAREN)) {
+      advance();
+      List<TypeExp> elems = new ArrayList<>();
+      if (!at(Kind.RPAREN)) {
+        elems.add(parseType());
+        while (at(Kind.COMMA)) {
+          advance();
+          elems.add(parseType());
+        }
+      }
+      expect(Kind.RPAREN, "')'", "after a parenthesised type");
+      if (elems.size() == 1) return elems.get(0);
+      return new TTuple(elems, from(start));
+    }
+    if (at(Kind.LBRACE)) {
+      advance();
+      List<String> names = new ArrayList<>();
+      List<TypeExp> types = new ArrayList<>();
+      if (!at(Kind.RBRACE)) {
+        do {
+          if (!names.isEmpty()) advance();
+          names.add(fieldName("in a record type"));
+          expect(Kind.COLON, "':'", "after a field name in a record type");
+          types.add(parseType());
+        } while (at(Kind.COMMA));
+      }
+      expect(Kind.RBRACE, "'}'", "after the fields of a record type");
+      return new TRecord(names, types, from(start));
+    }
+    throw fail("a type", null);
+  }
+
+  protected String fieldName(String context) {
+    if (at(Kind.INT)) return advance().intValue().toString();
+    return ident(context);
+  }
+
+  // ---- patterns -------------------------------------------------------------------------------
+
+  /** A pattern with an optional ascription {@code p : t}. */
+  Pat parsePattern() {
+    Span start = peek().span();
+    Pat pat;
+    if (at(Kind.CONSTRUCTOR)) {
+      String name = advance().text();
+      List<Pat> payload = new ArrayList<>();
+      while (startsAtomPattern()) payload.add(parseAtomPattern());
+      pat = new PConstr(name, payload, from(start));
+    } else {
+      pat = parseAtomPattern();
+    }
+    if (at(Kind.COLON)) {
+      advance();
+      TypeExp t = parseType();
+      return new PAscribe(pat, t, from(start));
+    }
+    return pat;
+  }
+
+  protected boolean startsAtomPattern() {
+    return switch (peek().kind()) {
+      case IDENT, LPAREN, LBRACE, INT, FLOAT, CHAR, ATTR_OPEN -> true;
+      case KEYWORD -> atKw("true") || atKw("false");
+      case OPERATOR -> atOp("-") && (peek(1).is(Kind.INT) || peek(1).is(Kind.FLOAT));
+      default -> false;
+    };
+  }
+
+  Pat parseAtomPattern() {
+    Token t = peek();
+    Span start = t.span();
+    switch (t.kind()) {
+      case IDENT -> {
+        advance();
+        return t.text().equals("_") ? new PWild(start) : new PId(t.text(), start);
+      }
+      case INT -> { advance(); return new PLit(new IntLit(t.intValue(), t.suffix(), start), start); }
+      case CHAR -> { advance(); return new PLit(new IntLit(t.intValue(), null, start), start); }
+      case FLOAT -> { advance(); return new PLit(new FloatLit(t.floatValue(), t.suffix(), start), start); }
+      case ATTR_OPEN -> {
+        skipAttribute();
+        return parseAtomPattern();
+      }
+      case OPERATOR -> {
+        advance();
+        Token lit = advance();
+        Exp e = lit.is(Kind.INT) ? new IntLit(lit.intValue().negate(), lit.suffix(), from(start))
+            : new FloatLit(-lit.floatValue(), lit.suffix(), from(start));
+        return new PLit(e, from(start));
+      }
+      case KEYWORD -> {
+        if (t.isKeyword("true") || t.isKeyword("false")) {
+          advance();
+          return new PLit(new BoolLit(t.text().equals("true"), start), start);
+        }
+      }
+      case LPAREN -> {
+        advance();
+        List<Pat> elems = new ArrayList<>();
+        if (!at(Kind.RPAREN)) {
+          elems.add(parsePattern());
+          while (at(Kind.COMMA)) {
+            advance();
+            elems.add(parsePattern());
+          }
+        }
+        expect(Kind.RPAREN, "')'", "after a parenthesised pattern");
+        if (elems.size() == 1) return elems.get(0);
+        return new PTuple(elems, from(start));
+      }
+      case LBRACE -> {
+        advance();
+        List<PField> fields = new ArrayList<>();
+        if (!at(Kind.RBRACE)) {
+          do {
+            if (!fields.isEmpty()) advance();
+            Span fs = peek().span();
+            String name = fieldName("in a record pattern");
+            Pat sub;
+            if (atOp("=")) {
+              advance();
+              sub = parsePattern();
+            } else if (at(Kind.COLON)) {
+              advance();
+              TypeExp ty = parseType();
+              sub = new PAscribe(new PId(name, fs), ty, from(fs));
+            } else sub = new PId(name, fs);
+            fields.add(new PField(name, sub, from(fs)));
+          } while (at(Kind.COMMA));
+        }
+        expect(Kind.RBRACE, "'}'", "after the fields of a record pattern");
+        return new PRecord(fields, from(start));
+      }
+      default -> { }
+    }
+    throw fail("a pattern", null);
+  }
+
+  /** Skips {@code #[ ... ]} (the ATTR_OPEN token is current) and returns the attribute text. */
+  protected String skipAttribute() {
+    Token open = advance();
+    int depth = 1;
+    int textStart = open.span().end();
+    int textEnd = textStart;
+    while (depth > 0) {
+      Token t = peek();
+      if (t.is(Kind.EOF)) throw fail("']'", "to close an attribute");
+      if (t.is(Kind.LBRACKET) || t.is(Kind.ATTR_OPEN)) depth++;
+      if (t.is(Kind.RBRACKET)) depth--;
+      if (depth > 0) textEnd = t.span().end();
+      advance();
+    }
+    return open.span().source().text().substring(textStart, Math.max(textStart, textEnd)).trim();
+  }
+
+  protected List<TypeParam> parseTypeParams() {
+    List<TypeParam> out = new ArrayList<>();
+    while (true) {
+      Span s = peek().span();
+      if (at(Kind.TICK) || at(Kind.TICK_HAT) || at(Kind.TICK_TILDE)) {
+        advance();
+        out.add(new TypeParam(ident("as a type parameter"), false, from(s)));
+      } else if (at(Kind.LBRACKET) && peek(1).is(Kind.IDENT) && peek(2).is(Kind.RBRACKET)) {
+        advance();
+        String n = advance().text();
+        advance();
+        out.add(new TypeParam(n, true, from(s)));
+      } else return out;
+    }
+  }
+}

@@ -1,0 +1,215 @@
+package io.github.futhark4j.compiler.types;
+
+import io.github.futhark4j.compiler.diag.Diagnostic;
+import io.github.futhark4j.compiler.diag.Diagnostics;
+import io.github.futhark4j.compiler.source.Source;
+import io.github.futhark4j.compiler.source.Span;
+import io.github.futhark4j.compiler.syntax.Ast.*;
+import io.github.futhark4j.compiler.typed.FunDef;
+import io.github.futhark4j.compiler.typed.TDecl;
+import io.github.futhark4j.compiler.typed.TExp;
+import io.github.futhark4j.compiler.typed.TPat;
+import io.github.futhark4j.compiler.typed.TProgram;
+import io.github.futhark4j.compiler.typed.VName;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * The type checker's entry point: checks the declarations of the prelude, the imported files and
+ * the main file in order, and assembles the {@link TProgram}: the program's own definitions plus
+ * the prelude definitions they reach, in dependency order.
+ */
+public final class Checker extends ExpChecker {
+  /** One parsed file, in the order it is to be checked (imports before importers). */
+  public record Unit(Source source, Program program, boolean isPrelude, boolean isMain) {}
+
+  private record Out(TDecl decl, boolean prelude, Set<VName> deps) {}
+
+  private final List<Out> out = new ArrayList<>();
+
+  private Checker(List<Diagnostic> diags) {
+    super(diags);
+  }
+
+  /** Checks the units; errors are appended to {@code diags} (the result is then incomplete). */
+  public static TProgram check(Source main, List<Unit> units, List<Diagnostic> diags) {
+    Checker c = new Checker(diags);
+    for (Unit u : units) c.decls(u, u.program().decls());
+    return new TProgram(main, c.select());
+  }
+
+  private void decls(Unit u, List<Decl> ds) {
+    for (Decl d : ds) {
+      switch (d) {
+        case ValDecl v -> valDecl(u, v);
+        case TypeDecl t -> abbrevs.put(modulePrefix + t.name(), new Abbrev(t.name(), t.params(), t.type()));
+        case Import i -> { }
+        case ModuleDecl m -> {
+          String saved = modulePrefix;
+          modules.add(m.name());
+          modulePrefix = saved + m.name() + ".";
+          decls(u, m.decls());
+          modulePrefix = saved;
+        }
+      }
+    }
+  }
+
+  private void valDecl(Unit u, ValDecl d) {
+    int errorsBefore = diags.size();
+    currentDeps = new HashSet<>();
+    consumed = new HashMap<>();
+    List<String> typeParams = new ArrayList<>();
+    for (TypeParam tp : d.typeParams()) if (!tp.isSize()) typeParams.add(tp.name());
+    FunRes f = checkFunction(d.typeParams(), d.params(), d.returnType(), d.body(), true);
+    generalize(f.type(), typeParams);
+    VName v = fresh(d.name());
+    globals.put(modulePrefix + d.name(), new TopB(v, List.copyOf(typeParams), f.sizeParams(), f.type()));
+    boolean isEntry = u.isMain() && modulePrefix.isEmpty() && (d.isEntry() || d.name().equals("main"));
+    try {
+      FunDef fd = etaExpand(buildFunDef(List.copyOf(typeParams), f), d.span());
+      defArity.put(v, fd.params().size());
+      TDecl.EntryPoint ep = isEntry ? entryPoint(d, fd, f) : null;
+      out.add(new Out(new TDecl(v, fd, ep, d.span()), u.isPrelude(), currentDeps));
+    } catch (Unifier.Ambiguous a) {
+      error(Diagnostics.ambiguousType(d.span(), "a record field is projected from a value whose full type is not known at this point"
+          + " (add a type annotation)"));
+    } catch (RuntimeException e) {
+      if (diags.size() == errorsBefore) throw e;
+      // The definition had errors; building its checked form may fail and is not needed.
+    }
+  }
+
+  /** Unconstrained leftover type variables of a top-level definition become type parameters. */
+  private void generalize(Ty t, List<String> typeParams) {
+    Deque<Ty> work = new ArrayDeque<>();
+    work.push(t);
+    int k = 0;
+    while (!work.isEmpty()) {
+      Ty x = Unifier.resolve(work.pop());
+      switch (x) {
+        case Ty.Var v -> {
+          if (v.prims == null && v.fields == null && v.constructors == null) {
+            String name;
+            do name = "t" + k++; while (typeParams.contains(name));
+            typeParams.add(name);
+            v.ref = new Ty.Param(name);
+          }
+        }
+        case Ty.Arr a -> work.push(a.elem());
+        case Ty.Rec r -> r.fields().values().forEach(work::push);
+        case Ty.Sum s -> s.constructors().values().forEach(l -> l.forEach(work::push));
+        case Ty.Fun fn -> {
+          work.push(fn.result());
+          work.push(fn.param());
+        }
+        default -> { }
+      }
+    }
+  }
+
+  /** A definition without parameters whose value is a function gets the function's parameters. */
+  private FunDef etaExpand(FunDef fd, Span span) {
+    if (!fd.params().isEmpty() || !(fd.returnType() instanceof Type.Arrow)) return fd;
+    int n = arrows(fd.returnType());
+    List<Type> types = peel(fd.returnType(), n);
+    List<TPat> params = new ArrayList<>();
+    List<TExp> args = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      Type pt = ((Type.Arrow) types.get(i)).param();
+      VName x = fresh("x");
+      params.add(new TPat.Id(x, pt, span));
+      args.add(new TExp.Var(x, pt, Map.of(), span));
+    }
+    TExp body = buildCall(calleeOf(fd.body()), args, types, span);
+    return new FunDef(fd.typeParams(), fd.sizeParams(), params, types.get(n), body);
+  }
+
+  private TDecl.EntryPoint entryPoint(ValDecl d, FunDef fd, FunRes f) {
+    if (d.name().contains("'")) error(Diagnostics.entryName(d.nameSpan(), d.name()));
+    if (!fd.typeParams().isEmpty()) error(Diagnostics.entryPolymorphic(d.nameSpan(), d.name()));
+    List<TDecl.EntryType> params = new ArrayList<>();
+    for (int i = 0; i < fd.params().size(); i++) {
+      TPat p = fd.params().get(i);
+      Pat src = i < d.params().size() ? d.params().get(i) : null;
+      params.add(entryType(p.type(), src instanceof PAscribe a ? a.type() : null, d));
+    }
+    List<TDecl.EntryType> results = new ArrayList<>();
+    Type ret = fd.returnType();
+    TypeExp retSrc = fd.params().size() == d.params().size() ? d.returnType() : null;
+    if (ret instanceof Type.Record r && r.isTuple() && !r.fields().isEmpty()) {
+      int i = 0;
+      for (Type t : r.fields().values()) {
+        TypeExp part = retSrc instanceof TTuple tt && i < tt.elements().size() ? tt.elements().get(i) : null;
+        results.add(entryType(t, part, d));
+        i++;
+      }
+    } else {
+      results.add(entryType(ret, retSrc, d));
+    }
+    return new TDecl.EntryPoint(d.name(), params, results);
+  }
+
+  private TDecl.EntryType entryType(Type t, TypeExp written, ValDecl d) {
+    if (containsArrow(t)) error(Diagnostics.entryHigherOrder(d.nameSpan(), d.name()));
+    boolean unique = t instanceof Type.Array a && a.unique();
+    if (written instanceof TUnique u) written = u.type();
+    String name = manifestName(t);
+    if (name == null) name = written instanceof TName n && PrimType.byName(n.name()) == null ? n.name() : opaqueName(t);
+    return new TDecl.EntryType(name, t, unique);
+  }
+
+  private static boolean containsArrow(Type t) {
+    return switch (t) {
+      case Type.Arrow a -> true;
+      case Type.Array a -> containsArrow(a.elem());
+      case Type.Record r -> r.fields().values().stream().anyMatch(Checker::containsArrow);
+      case Type.Sum s -> s.constructors().values().stream().flatMap(List::stream).anyMatch(Checker::containsArrow);
+      default -> false;
+    };
+  }
+
+  /** {@code i32}, {@code []f64}, {@code [][]u8}; null for an opaque type. */
+  static String manifestName(Type t) {
+    if (t instanceof Type.Prim p) return p.prim().futName();
+    if (t instanceof Type.Array a && a.elem() instanceof Type.Prim p) return "[]".repeat(a.rank()) + p.prim().futName();
+    return null;
+  }
+
+  /** The name of an opaque type nobody named: the type written out with sizes erased. */
+  static String opaqueName(Type t) {
+    return switch (t) {
+      case Type.Prim p -> p.prim().futName();
+      case Type.Array a -> "[]".repeat(a.rank()) + opaqueName(a.elem());
+      case Type.Record r when r.isTuple() -> r.fields().values().stream().map(Checker::opaqueName)
+          .collect(Collectors.joining(", ", "(", ")"));
+      case Type.Record r -> r.fields().entrySet().stream().map(e -> e.getKey() + ": " + opaqueName(e.getValue()))
+          .collect(Collectors.joining(", ", "{", "}"));
+      default -> t.toString();
+    };
+  }
+
+  /** The program's own definitions and the prelude definitions they use, in definition order. */
+  private List<TDecl> select() {
+    Map<VName, Out> byName = new LinkedHashMap<>();
+    for (Out o : out) byName.put(o.decl().name(), o);
+    Set<VName> keep = new HashSet<>();
+    Deque<VName> work = new ArrayDeque<>();
+    for (Out o : out) if (!o.prelude()) work.push(o.decl().name());
+    while (!work.isEmpty()) {
+      VName v = work.pop();
+      if (!keep.add(v)) continue;
+      Out o = byName.get(v);
+      if (o != null) o.deps().forEach(work::push);
+    }
+    return out.stream().filter(o -> keep.contains(o.decl().name())).map(Out::decl).toList();
+  }
+}

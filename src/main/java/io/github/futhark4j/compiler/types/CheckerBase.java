@@ -1,0 +1,549 @@
+package io.github.futhark4j.compiler.types;
+
+import io.github.futhark4j.compiler.diag.Diagnostic;
+import io.github.futhark4j.compiler.diag.Diagnostics;
+import io.github.futhark4j.compiler.source.Span;
+import io.github.futhark4j.compiler.syntax.Ast;
+import io.github.futhark4j.compiler.syntax.Ast.*;
+import io.github.futhark4j.compiler.typed.PrimValue;
+import io.github.futhark4j.compiler.typed.TExp;
+import io.github.futhark4j.compiler.typed.TPat;
+import io.github.futhark4j.compiler.typed.VName;
+import io.github.futhark4j.compiler.types.Ty.Sz;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.function.Supplier;
+
+/**
+ * State and the non-expression parts of the type checker: scopes and bindings, conversion of type
+ * expressions, patterns, consumption tracking, and the helpers that build the checked tree once
+ * types are known (see {@link Checker} for the two-phase scheme).
+ */
+abstract class CheckerBase {
+  /** What a name in scope stands for. */
+  sealed interface Binding {}
+
+  /** A local value: parameter, let-bound or loop variable, or size parameter. */
+  record LocalB(VName v, Ty ty, Set<VName> aliases) implements Binding {}
+
+  /** A local function bound by {@code let f x = ...} (monomorphic). */
+  record FunB(VName v, Ty ty) implements Binding {}
+
+  /** A top-level definition, possibly polymorphic. */
+  record TopB(VName v, List<String> typeParams, List<VName> sizeParams, Ty ty) implements Binding {}
+
+  /** A type abbreviation. */
+  record Abbrev(String name, List<TypeParam> params, TypeExp body) {}
+
+  /** Persistent linked scope of local bindings. */
+  record Scope(String name, Binding b, Scope next) {
+    Binding lookup(String n) {
+      for (Scope s = this; s != null; s = s.next) if (s.name.equals(n)) return s.b;
+      return null;
+    }
+  }
+
+  /** An expression's inferred type and how to build its checked form once types are resolved. */
+  record Res(Ty ty, Supplier<TExp> build) {}
+
+  /** A pattern's bindings and how to build its checked form. */
+  record PatRes(List<Map.Entry<String, Binding>> binds, Supplier<TPat> build) {}
+
+  protected final List<Diagnostic> diags;
+  protected Scope scope;
+  protected final Map<String, TopB> globals = new HashMap<>();
+  protected final Map<String, Abbrev> abbrevs = new HashMap<>();
+  protected final Set<String> modules = new HashSet<>();
+  protected String modulePrefix = "";
+  private int tagCounter;
+  protected final Map<VName, Boolean> consumable = new HashMap<>();
+  protected Map<VName, Span> consumed = new HashMap<>();
+  /** Arity of top-level and local function definitions, filled in as they are built. */
+  protected final Map<VName, Integer> defArity = new HashMap<>();
+  /** Type parameters of the definition being checked. */
+  protected Map<String, Ty> typeParamScope = new HashMap<>();
+
+  CheckerBase(List<Diagnostic> diags) {
+    this.diags = diags;
+  }
+
+  VName fresh(String base) { return new VName(base, ++tagCounter); }
+
+  protected void error(Diagnostic d) { diags.add(d); }
+
+  protected void bind(String name, Binding b) { scope = new Scope(name, b, scope); }
+
+  /** Looks a value name up: locals, then the current module, then globals. */
+  protected Binding lookup(String name) {
+    Binding b = scope == null ? null : scope.lookup(name);
+    if (b != null) return b;
+    if (!modulePrefix.isEmpty()) {
+      TopB t = globals.get(modulePrefix + name);
+      if (t != null) return t;
+    }
+    return globals.get(name);
+  }
+
+  // ---- types ----------------------------------------------------------------------------------
+
+  /** How anonymous dimensions {@code []} are read: as unknown sizes, or as sizes to infer. */
+  enum AnonDims { UNKNOWN, INFER }
+
+  Ty convertType(TypeExp te, AnonDims anon) { return convertType(te, anon, Map.of(), Map.of()); }
+
+  Ty convertType(TypeExp te, AnonDims anon, Map<String, Ty> tparams, Map<String, Sz> sizes) {
+    return switch (te) {
+      case TName n -> convertName(n, anon, tparams, sizes);
+      case TArray a -> new Ty.Arr(convertType(a.elem(), anon, tparams, sizes), convertDim(a.dim(), anon, sizes), false);
+      case TTuple t -> Ty.tuple(t.elements().stream().map(x -> convertType(x, anon, tparams, sizes)).toList());
+      case TRecord r -> {
+        Map<String, Ty> fields = new LinkedHashMap<>();
+        for (int i = 0; i < r.names().size(); i++) {
+          if (fields.put(r.names().get(i), convertType(r.types().get(i), anon, tparams, sizes)) != null) {
+            error(Diagnostics.duplicate(r.span(), "field", r.names().get(i)));
+          }
+        }
+        yield new Ty.Rec(fields);
+      }
+      case TSum s -> {
+        SortedMap<String, List<Ty>> cs = new TreeMap<>();
+        for (int i = 0; i < s.names().size(); i++) {
+          cs.put(s.names().get(i), s.payloads().get(i).stream().map(x -> convertType(x, anon, tparams, sizes)).toList());
+        }
+        yield new Ty.Sum(cs);
+      }
+      case TArrow a -> {
+        Ty param = convertType(a.param(), anon, tparams, sizes);
+        if (a.paramName() == null) yield new Ty.Fun(null, param, convertType(a.result(), anon, tparams, sizes));
+        VName v = fresh(a.paramName());
+        Map<String, Sz> inner = new HashMap<>(sizes);
+        inner.put(a.paramName(), new Sz.Named(v));
+        yield new Ty.Fun(v, param, convertType(a.result(), anon, tparams, inner));
+      }
+      case TUnique u -> {
+        Ty t = convertType(u.type(), anon, tparams, sizes);
+        yield t instanceof Ty.Arr arr ? new Ty.Arr(arr.elem(), arr.size(), true) : t;
+      }
+      case TExist e -> {
+        Map<String, Sz> inner = new HashMap<>(sizes);
+        for (String n : e.names()) inner.put(n, Sz.UNKNOWN);
+        yield convertType(e.type(), anon, tparams, inner);
+      }
+    };
+  }
+
+  private Ty convertName(TName n, AnonDims anon, Map<String, Ty> tparams, Map<String, Sz> sizes) {
+    if (n.args().isEmpty()) {
+      PrimType p = PrimType.byName(n.name());
+      if (p != null) return new Ty.Prim(p);
+      Ty t = tparams.get(n.name());
+      if (t == null) t = typeParamScope.get(n.name());
+      if (t != null) return t;
+    }
+    Abbrev ab = modulePrefix.isEmpty() ? null : abbrevs.get(modulePrefix + n.name());
+    if (ab == null) ab = abbrevs.get(n.name());
+    if (ab == null) {
+      error(Diagnostics.unknownType(n.span(), n.name()));
+      return new Ty.Var();
+    }
+    if (ab.params().size() != n.args().size()) {
+      error(Diagnostics.typeArity(n.span(), n.name(), ab.params().size(), n.args().size()));
+      return new Ty.Var();
+    }
+    Map<String, Ty> innerT = new HashMap<>();
+    Map<String, Sz> innerS = new HashMap<>();
+    for (int i = 0; i < ab.params().size(); i++) {
+      TypeParam tp = ab.params().get(i);
+      TypeArg arg = n.args().get(i);
+      if (tp.isSize()) {
+        innerS.put(tp.name(), arg instanceof TArgDim d ? convertDim(d.dim(), anon, sizes) : Sz.UNKNOWN);
+      } else if (arg instanceof TArgType t) {
+        innerT.put(tp.name(), convertType(t.type(), anon, tparams, sizes));
+      } else {
+        error(Diagnostics.typeArity(n.span(), n.name(), ab.params().size(), n.args().size()));
+        innerT.put(tp.name(), new Ty.Var());
+      }
+    }
+    Map<String, Ty> saved = typeParamScope;
+    typeParamScope = Map.of();
+    try {
+      return convertType(ab.body(), anon, innerT, innerS);
+    } finally {
+      typeParamScope = saved;
+    }
+  }
+
+  Sz convertDim(Dim d, AnonDims anon, Map<String, Sz> sizes) {
+    return switch (d) {
+      case DimConst c -> new Sz.Const(c.value());
+      case DimAnon a -> anon == AnonDims.INFER ? new Sz.Flex() : Sz.UNKNOWN;
+      case DimName n -> {
+        Sz s = sizes.get(n.name());
+        if (s != null) yield s;
+        Binding b = lookup(n.name());
+        if (b instanceof LocalB l) {
+          try {
+            Unifier.unify(l.ty(), Ty.I64);
+          } catch (Unifier.Failure f) {
+            error(Diagnostics.badSize(n.span(), n.name(), "is used as an array size but is not of type i64"));
+          }
+          yield new Sz.Named(l.v());
+        }
+        if (b instanceof TopB t && t.typeParams().isEmpty()) yield new Sz.Named(t.v());
+        error(Diagnostics.badSize(n.span(), n.name(), "is not in scope"));
+        yield Sz.UNKNOWN;
+      }
+    };
+  }
+
+  // ---- patterns -------------------------------------------------------------------------------
+
+  /** How bound names may be consumed. */
+  enum PatMode { PARAM, LET, LOOP, MATCH }
+
+  /**
+   * Checks a pattern against the type of what it matches and returns its bindings (not yet in
+   * scope). {@code aliases} are the variables the matched value may alias.
+   */
+  PatRes checkPattern(Pat pat, Ty t, PatMode mode, Set<VName> aliases) {
+    List<Map.Entry<String, Binding>> binds = new ArrayList<>();
+    Supplier<TPat> b = pattern(pat, t, mode, aliases, binds, false);
+    Set<String> seen = new HashSet<>();
+    for (var e : binds) {
+      if (!seen.add(e.getKey())) error(Diagnostics.duplicate(pat.span(), "name in pattern", e.getKey()));
+    }
+    return new PatRes(binds, b);
+  }
+
+  private Supplier<TPat> pattern(Pat pat, Ty t, PatMode mode, Set<VName> aliases,
+                                 List<Map.Entry<String, Binding>> binds, boolean unique) {
+    Span span = pat.span();
+    switch (pat) {
+      case PId id -> {
+        VName v = fresh(id.name());
+        boolean cons = switch (mode) {
+          case PARAM -> unique;
+          case LET, LOOP -> true;
+          case MATCH -> unique;
+        };
+        consumable.put(v, cons);
+        binds.add(Map.entry(id.name(), new LocalB(v, t, aliases)));
+        return () -> new TPat.Id(v, Unifier.zonk(t), span);
+      }
+      case PWild w -> {
+        return () -> new TPat.Wildcard(Unifier.zonk(t), span);
+      }
+      case PTuple tp -> {
+        List<Ty> comps = new ArrayList<>();
+        for (int i = 0; i < tp.elements().size(); i++) comps.add(new Ty.Var());
+        unifyOrReport(tp.span(), Ty.tuple(comps), t, "Pattern does not match the type of the value");
+        Map<String, Supplier<TPat>> subs = new LinkedHashMap<>();
+        for (int i = 0; i < comps.size(); i++) {
+          subs.put(Integer.toString(i), pattern(tp.elements().get(i), comps.get(i), mode, aliases, binds, false));
+        }
+        return () -> new TPat.Record(build(subs), Unifier.zonk(t), span);
+      }
+      case PRecord rp -> {
+        Map<String, Ty> fields = new LinkedHashMap<>();
+        for (PField f : rp.fields()) {
+          if (fields.put(f.name(), new Ty.Var()) != null) error(Diagnostics.duplicate(f.span(), "field", f.name()));
+        }
+        unifyOrReport(rp.span(), new Ty.Rec(fields), t, "Record pattern does not match the type of the value");
+        Map<String, Supplier<TPat>> subs = new LinkedHashMap<>();
+        for (PField f : rp.fields()) subs.put(f.name(), pattern(f.pattern(), fields.get(f.name()), mode, aliases, binds, false));
+        return () -> new TPat.Record(build(subs), Unifier.zonk(t), span);
+      }
+      case PLit lit -> {
+        Res r = literal(lit.literal(), false);
+        unifyOrReport(lit.span(), r.ty(), t, "Literal pattern does not match the type of the value");
+        return () -> {
+          TExp e = r.build().get();
+          PrimValue pv = e instanceof TExp.Literal l ? l.value() : PrimValue.ofBool(false);
+          return new TPat.Lit(pv, Unifier.zonk(t), span);
+        };
+      }
+      case PConstr c -> {
+        List<Ty> payload = new ArrayList<>();
+        for (int i = 0; i < c.payload().size(); i++) payload.add(new Ty.Var());
+        Ty.Var need = new Ty.Var();
+        need.constructors = new TreeMap<>(Map.of(c.name(), payload));
+        unifyOrReport(c.span(), need, t, "Constructor pattern does not match the type of the value");
+        List<Supplier<TPat>> subs = new ArrayList<>();
+        for (int i = 0; i < payload.size(); i++) subs.add(pattern(c.payload().get(i), payload.get(i), mode, aliases, binds, false));
+        return () -> new TPat.Constr(c.name(), subs.stream().map(Supplier::get).toList(), Unifier.zonk(t), span);
+      }
+      case PAscribe a -> {
+        Ty at = convertType(a.type(), AnonDims.INFER);
+        if (mode == PatMode.PARAM) at = convertType(a.type(), AnonDims.UNKNOWN);
+        unifyOrReport(a.span(), at, t, "Pattern's type annotation does not match");
+        boolean uniq = a.type() instanceof TUnique;
+        // The annotation is the more precise type (it names sizes).
+        return pattern(a.pattern(), mode == PatMode.PARAM ? at : t, mode, aliases, binds, uniq);
+      }
+    }
+  }
+
+  private static Map<String, TPat> build(Map<String, Supplier<TPat>> subs) {
+    Map<String, TPat> out = new LinkedHashMap<>();
+    subs.forEach((k, v) -> out.put(k, v.get()));
+    return out;
+  }
+
+  void bindAll(PatRes p) {
+    for (var e : p.binds()) bind(e.getKey(), e.getValue());
+  }
+
+  static Set<VName> boundNames(PatRes p) {
+    Set<VName> s = new HashSet<>();
+    for (var e : p.binds()) if (e.getValue() instanceof LocalB l) s.add(l.v());
+    return s;
+  }
+
+  // ---- unification with messages ---------------------------------------------------------------
+
+  boolean unifyOrReport(Span span, Ty expected, Ty actual, String context) {
+    try {
+      Unifier.unify(expected, actual);
+      return true;
+    } catch (Unifier.Failure f) {
+      if (f.constraint != null && f.offending != null) {
+        error(Diagnostics.constraint(span, f.constraint, Unifier.show(f.offending)));
+      } else {
+        error(Diagnostics.typeMismatch(span, context, Unifier.show(expected), Unifier.show(actual)));
+      }
+      return false;
+    }
+  }
+
+  // ---- literals -------------------------------------------------------------------------------
+
+  /** A numeric or boolean literal; {@code negate} for a literal under prefix minus. */
+  Res literal(Exp e, boolean negate) {
+    Span span = e.span();
+    switch (e) {
+      case IntLit il -> {
+        BigInteger v = negate ? il.value().negate() : il.value();
+        Ty t = il.suffix() != null ? new Ty.Prim(il.suffix()) : new Ty.Var(Ty.NUMS, "An integer literal");
+        String text = (negate ? "-" : "") + il.value();
+        return new Res(t, () -> {
+          Type zt = Unifier.zonk(t);
+          PrimType p = ((Type.Prim) zt).prim();
+          if (p.isFloat()) return new TExp.Literal(PrimValue.ofFloat(p, v.doubleValue()), zt, span);
+          if (!fits(v, p)) error(Diagnostics.literalOutOfBounds(span, text, p.futName()));
+          return new TExp.Literal(PrimValue.ofInt(p, v.longValue()), zt, span);
+        });
+      }
+      case FloatLit fl -> {
+        double v = negate ? -fl.value() : fl.value();
+        Ty t = fl.suffix() != null ? new Ty.Prim(fl.suffix()) : new Ty.Var(Ty.FLOATS, "A decimal literal");
+        return new Res(t, () -> {
+          Type zt = Unifier.zonk(t);
+          return new TExp.Literal(PrimValue.ofFloat(((Type.Prim) zt).prim(), v), zt, span);
+        });
+      }
+      case BoolLit bl -> {
+        return new Res(Ty.BOOL, () -> new TExp.Literal(PrimValue.ofBool(bl.value()), Type.BOOL, span));
+      }
+      default -> throw new IllegalStateException("type checker: not a literal: " + e);
+    }
+  }
+
+  static boolean fits(BigInteger v, PrimType p) {
+    int bits = p.bits();
+    BigInteger min, max;
+    if (p.isSigned()) {
+      min = BigInteger.ONE.shiftLeft(bits - 1).negate();
+      max = BigInteger.ONE.shiftLeft(bits - 1).subtract(BigInteger.ONE);
+    } else {
+      // Futhark accepts negative literals of unsigned type as their two's complement.
+      min = BigInteger.ONE.shiftLeft(bits - 1).negate();
+      max = BigInteger.ONE.shiftLeft(bits).subtract(BigInteger.ONE);
+    }
+    return v.compareTo(min) >= 0 && v.compareTo(max) <= 0;
+  }
+
+  // ---- consumption ----------------------------------------------------------------------------
+
+  /** Reports a use of a variable that (or whose alias) has been consumed. */
+  void checkNotConsumed(LocalB b, String name, Span span) {
+    Span at = consumed.get(b.v());
+    if (at == null) for (VName a : b.aliases()) if ((at = consumed.get(a)) != null) break;
+    if (at != null) error(Diagnostics.usedAfterConsume(span, name, at));
+  }
+
+  /** Consumes the variable at the root of {@code e} (a variable, or an index/projection of one). */
+  void consume(Exp e, Span span) {
+    Exp root = e;
+    while (true) {
+      if (root instanceof Index i) root = i.array();
+      else if (root instanceof Project p && !(qualified(p) != null && lookup(qualified(p)) != null)) root = p.record();
+      else if (root instanceof Ascribe a) root = a.exp();
+      else break;
+    }
+    if (root instanceof Var v && v.qualifiers().isEmpty() && lookup(v.name()) instanceof LocalB b) {
+      Set<VName> roots = new HashSet<>(b.aliases());
+      roots.add(b.v());
+      boolean ok = true;
+      for (VName r : roots) if (!consumable.getOrDefault(r, false)) ok = false;
+      if (!ok) error(Diagnostics.notConsumable(span, v.name()));
+      for (VName r : roots) consumed.putIfAbsent(r, span);
+    }
+  }
+
+  /** The aliases of the value of {@code e}: the variables whose memory it may share. */
+  Set<VName> aliasesOf(Exp e) {
+    return switch (e) {
+      case Var v when v.qualifiers().isEmpty() && lookup(v.name()) instanceof LocalB b -> {
+        Set<VName> s = new HashSet<>(b.aliases());
+        s.add(b.v());
+        yield s;
+      }
+      case Index i -> aliasesOf(i.array());
+      case Project p -> aliasesOf(p.record());
+      case Ascribe a -> aliasesOf(a.exp());
+      case Coerce c -> aliasesOf(c.exp());
+      case Attr a -> aliasesOf(a.exp());
+      case TupleLit t -> {
+        Set<VName> s = new HashSet<>();
+        for (Exp x : t.elements()) s.addAll(aliasesOf(x));
+        yield s;
+      }
+      case If i -> {
+        Set<VName> s = new HashSet<>(aliasesOf(i.then()));
+        s.addAll(aliasesOf(i.otherwise()));
+        yield s;
+      }
+      default -> Set.of();
+    };
+  }
+
+  /** {@code a.b.c} as a qualified name when {@code e} is a chain of projections on a variable. */
+  static String qualified(Exp e) {
+    if (e instanceof Var v) return v.full();
+    if (e instanceof Project p) {
+      String q = qualified(p.record());
+      return q == null ? null : q + "." + p.field();
+    }
+    return null;
+  }
+
+  // ---- building -------------------------------------------------------------------------------
+
+  /** Something that can be called: a checked expression, or a built-in operator. */
+  interface Callee {
+    int arity();
+
+    TExp call(List<TExp> args, Type result, Span span);
+  }
+
+  Callee calleeOf(TExp f) {
+    int arity = switch (f) {
+      case TExp.Var v -> defArity.getOrDefault(v.name(), arrows(v.type()));
+      case TExp.Lambda l -> l.params().size();
+      default -> arrows(f.type());
+    };
+    return new Callee() {
+      public int arity() { return arity; }
+
+      public TExp call(List<TExp> args, Type result, Span span) { return new TExp.Apply(f, args, result, span); }
+    };
+  }
+
+  static int arrows(Type t) {
+    int n = 0;
+    while (t instanceof Type.Arrow a) { n++; t = a.result(); }
+    return n;
+  }
+
+  /**
+   * Builds a call of {@code c} to {@code args}, saturating: extra arguments apply the result,
+   * missing ones are eta-expanded into a lambda. {@code fnTypes.get(i)} is the type after i arguments.
+   */
+  TExp buildCall(Callee c, List<TExp> args, List<Type> fnTypes, Span span) {
+    int n = c.arity();
+    if (n == 0 && args.isEmpty()) throw new IllegalStateException("type checker: call with no arguments");
+    if (args.size() < n) {
+      Type t = fnTypes.get(args.size());
+      List<TPat> params = new ArrayList<>();
+      List<TExp> all = new ArrayList<>(args);
+      for (int i = args.size(); i < n; i++) {
+        Type.Arrow a = (Type.Arrow) t;
+        VName v = fresh("x");
+        params.add(new TPat.Id(v, a.param(), span));
+        all.add(new TExp.Var(v, a.param(), Map.of(), span));
+        t = a.result();
+      }
+      return new TExp.Lambda(params, c.call(all, t, span), fnTypes.get(args.size()), span);
+    }
+    TExp app = c.call(args.subList(0, n), fnTypes.get(n), span);
+    if (args.size() == n) return app;
+    return buildCall(calleeOf(app), args.subList(n, args.size()), fnTypes.subList(n, fnTypes.size()), span);
+  }
+
+  /** Calls a function-valued expression with all of its arrows' arguments, e.g. to eta-expand a definition. */
+  List<Type> peel(Type t, int n) {
+    List<Type> out = new ArrayList<>();
+    out.add(t);
+    for (int i = 0; i < n; i++) {
+      t = ((Type.Arrow) t).result();
+      out.add(t);
+    }
+    return out;
+  }
+
+  /** The type of a value of either type: sizes that differ become unknown. */
+  static Type join(Type a, Type b) {
+    if (a instanceof Type.Array x && b instanceof Type.Array y && x.rank() == y.rank()) {
+      List<Size> shape = new ArrayList<>();
+      for (int i = 0; i < x.rank(); i++) shape.add(x.shape().get(i).equals(y.shape().get(i)) ? x.shape().get(i) : Size.UNKNOWN);
+      return new Type.Array(join(x.elem(), y.elem()), shape, x.unique() && y.unique());
+    }
+    if (a instanceof Type.Record x && b instanceof Type.Record y && x.fields().keySet().equals(y.fields().keySet())) {
+      Map<String, Type> m = new LinkedHashMap<>();
+      x.fields().forEach((k, v) -> m.put(k, join(v, y.fields().get(k))));
+      return new Type.Record(m);
+    }
+    return a;
+  }
+
+  /** {@code t} with sizes named by {@code gone} (going out of scope) made unknown. */
+  static Type scrub(Type t, Set<VName> gone) {
+    if (gone.isEmpty()) return t;
+    return switch (t) {
+      case Type.Array a -> new Type.Array(scrub(a.elem(), gone),
+          a.shape().stream().map(s -> s instanceof Size.Var v && gone.contains(v.name()) ? Size.UNKNOWN : s).toList(), a.unique());
+      case Type.Record r -> {
+        Map<String, Type> m = new LinkedHashMap<>();
+        r.fields().forEach((k, v) -> m.put(k, scrub(v, gone)));
+        yield new Type.Record(m);
+      }
+      case Type.Sum s -> {
+        SortedMap<String, List<Type>> m = new TreeMap<>();
+        s.constructors().forEach((k, v) -> m.put(k, v.stream().map(x -> scrub(x, gone)).toList()));
+        yield new Type.Sum(m);
+      }
+      case Type.Arrow a -> new Type.Arrow(a.paramName(), scrub(a.param(), gone), scrub(a.result(), gone));
+      default -> t;
+    };
+  }
+
+  /** Erases the sizes of a resolved type (for loop parameters, whose sizes may change). */
+  static Ty eraseSizes(Ty t, boolean unique) {
+    t = Unifier.resolve(t);
+    return switch (t) {
+      case Ty.Arr a -> new Ty.Arr(eraseSizes(a.elem(), false), Sz.UNKNOWN, unique || a.unique());
+      case Ty.Rec r -> new Ty.Rec(Unifier.mapValues(r.fields(), x -> eraseSizes(x, unique)));
+      default -> t;
+    };
+  }
+
+  static Ast.Exp unused() { return null; }
+}

@@ -1,0 +1,6 @@
+-- | The bool module: conversions to and from bool.
+module bool = {
+  type t = bool
+$conversions
+  def not (x: bool) : bool = !x
+}

@@ -1,0 +1,107 @@
+-- | The array functions of the Futhark prelude, on top of the compiler's intrinsics.
+
+def map 'a [n] 'x (f: a -> x) (as: [n]a) : *[n]x = intrinsics.map f as
+def map1 'a [n] 'x (f: a -> x) (as: [n]a) : *[n]x = intrinsics.map f as
+def map2 'a 'b [n] 'x (f: a -> b -> x) (as: [n]a) (bs: [n]b) : *[n]x = intrinsics.map2 f as bs
+def map3 'a 'b 'c [n] 'x (f: a -> b -> c -> x) (as: [n]a) (bs: [n]b) (cs: [n]c) : *[n]x =
+  intrinsics.map3 f as bs cs
+def map4 'a 'b 'c 'd [n] 'x (f: a -> b -> c -> d -> x) (as: [n]a) (bs: [n]b) (cs: [n]c) (ds: [n]d) : *[n]x =
+  intrinsics.map4 f as bs cs ds
+def map5 'a 'b 'c 'd 'e [n] 'x (f: a -> b -> c -> d -> e -> x) (as: [n]a) (bs: [n]b) (cs: [n]c) (ds: [n]d) (es: [n]e) : *[n]x =
+  intrinsics.map5 f as bs cs ds es
+
+def reduce [n] 'a (op: a -> a -> a) (ne: a) (as: [n]a) : a = intrinsics.reduce op ne as
+def reduce_comm [n] 'a (op: a -> a -> a) (ne: a) (as: [n]a) : a = intrinsics.reduce_comm op ne as
+def scan [n] 'a (op: a -> a -> a) (ne: a) (as: [n]a) : *[n]a = intrinsics.scan op ne as
+def filter [n] 'a (p: a -> bool) (as: [n]a) : *[]a = intrinsics.filter p as
+
+def partition [n] 'a (p: a -> bool) (as: [n]a) : ([]a, []a) =
+  let (xs, sizes) = intrinsics.partition 2 (\x -> if p x then 0i64 else 1i64) as
+  in (xs[0:sizes[0]], xs[sizes[0]:n])
+
+def partition2 [n] 'a (p1: a -> bool) (p2: a -> bool) (as: [n]a) : ([]a, []a, []a) =
+  let (xs, sizes) = intrinsics.partition 3 (\x -> if p1 x then 0i64 else if p2 x then 1i64 else 2i64) as
+  in (xs[0:sizes[0]], xs[sizes[0]:sizes[0]+sizes[1]], xs[sizes[0]+sizes[1]:n])
+
+def reduce_by_index 'a [m] [n] (dest: *[m]a) (f: a -> a -> a) (ne: a) (is: [n]i64) (as: [n]a) : *[m]a =
+  intrinsics.hist f ne dest is as
+def hist 'a [n] (op: a -> a -> a) (ne: a) (k: i64) (is: [n]i64) (as: [n]a) : *[k]a =
+  intrinsics.hist op ne (intrinsics.replicate k ne) is as
+
+def scatter 't [m] [n] (dest: *[m]t) (is: [n]i64) (vs: [n]t) : *[m]t = intrinsics.scatter dest is vs
+def scatter_2d 't [m] [k] [n] (dest: *[m][k]t) (is: [n](i64, i64)) (vs: [n]t) : *[m][k]t =
+  intrinsics.scatter_2d dest is vs
+def scatter_3d 't [m] [k] [l] [n] (dest: *[m][k][l]t) (is: [n](i64, i64, i64)) (vs: [n]t) : *[m][k][l]t =
+  intrinsics.scatter_3d dest is vs
+
+def iota (n: i64) : *[n]i64 = intrinsics.iota n
+def replicate 't (n: i64) (x: t) : *[n]t = intrinsics.replicate n x
+def length [n] 't (xs: [n]t) : i64 = intrinsics.length xs
+def indices [n] 't (xs: [n]t) : *[n]i64 = intrinsics.iota (intrinsics.length xs)
+def tabulate 'a (n: i64) (f: i64 -> a) : *[n]a = intrinsics.map f (intrinsics.iota n)
+def tabulate_2d 'a (n: i64) (m: i64) (f: i64 -> i64 -> a) : *[n][m]a =
+  intrinsics.map (\i -> intrinsics.map (f i) (intrinsics.iota m)) (intrinsics.iota n)
+def tabulate_3d 'a (n: i64) (m: i64) (o: i64) (f: i64 -> i64 -> i64 -> a) : *[n][m][o]a =
+  intrinsics.map (\i -> intrinsics.map (\j -> intrinsics.map (f i j) (intrinsics.iota o)) (intrinsics.iota m)) (intrinsics.iota n)
+
+def zip [n] 'a 'b (as: [n]a) (bs: [n]b) : *[n](a, b) = intrinsics.zip as bs
+def zip2 [n] 'a 'b (as: [n]a) (bs: [n]b) : *[n](a, b) = intrinsics.zip as bs
+def zip3 [n] 'a 'b 'c (as: [n]a) (bs: [n]b) (cs: [n]c) : *[n](a, b, c) =
+  intrinsics.map3 (\a b c -> (a, b, c)) as bs cs
+def zip4 [n] 'a 'b 'c 'd (as: [n]a) (bs: [n]b) (cs: [n]c) (ds: [n]d) : *[n](a, b, c, d) =
+  intrinsics.map4 (\a b c d -> (a, b, c, d)) as bs cs ds
+def zip5 [n] 'a 'b 'c 'd 'e (as: [n]a) (bs: [n]b) (cs: [n]c) (ds: [n]d) (es: [n]e) : *[n](a, b, c, d, e) =
+  intrinsics.map5 (\a b c d e -> (a, b, c, d, e)) as bs cs ds es
+def unzip [n] 'a 'b (xs: [n](a, b)) : ([n]a, [n]b) = intrinsics.unzip xs
+def unzip2 [n] 'a 'b (xs: [n](a, b)) : ([n]a, [n]b) = intrinsics.unzip xs
+def unzip3 [n] 'a 'b 'c (xs: [n](a, b, c)) : ([n]a, [n]b, [n]c) =
+  (intrinsics.map (\(a, _, _) -> a) xs, intrinsics.map (\(_, b, _) -> b) xs, intrinsics.map (\(_, _, c) -> c) xs)
+def unzip4 [n] 'a 'b 'c 'd (xs: [n](a, b, c, d)) : ([n]a, [n]b, [n]c, [n]d) =
+  (intrinsics.map (\(a, _, _, _) -> a) xs, intrinsics.map (\(_, b, _, _) -> b) xs,
+   intrinsics.map (\(_, _, c, _) -> c) xs, intrinsics.map (\(_, _, _, d) -> d) xs)
+def unzip5 [n] 'a 'b 'c 'd 'e (xs: [n](a, b, c, d, e)) : ([n]a, [n]b, [n]c, [n]d, [n]e) =
+  (intrinsics.map (\(a, _, _, _, _) -> a) xs, intrinsics.map (\(_, b, _, _, _) -> b) xs,
+   intrinsics.map (\(_, _, c, _, _) -> c) xs, intrinsics.map (\(_, _, _, d, _) -> d) xs,
+   intrinsics.map (\(_, _, _, _, e) -> e) xs)
+
+def concat [n] [m] 't (xs: [n]t) (ys: [m]t) : *[]t = intrinsics.concat xs ys
+def (++) [n] [m] 't (xs: [n]t) (ys: [m]t) : *[]t = intrinsics.concat xs ys
+def flatten [n] [m] 't (xs: [n][m]t) : []t = intrinsics.flatten xs
+def flatten_3d [n] [m] [l] 't (xs: [n][m][l]t) : []t = intrinsics.flatten (intrinsics.flatten xs)
+def flatten_4d [n] [m] [l] [k] 't (xs: [n][m][l][k]t) : []t =
+  intrinsics.flatten (intrinsics.flatten (intrinsics.flatten xs))
+def unflatten 't (n: i64) (m: i64) (xs: []t) : [n][m]t = intrinsics.unflatten n m xs
+def unflatten_3d 't (n: i64) (m: i64) (l: i64) (xs: []t) : [n][m][l]t =
+  intrinsics.map (intrinsics.unflatten m l) (intrinsics.unflatten n (m * l) xs)
+def unflatten_4d 't (n: i64) (m: i64) (l: i64) (k: i64) (xs: []t) : [n][m][l][k]t =
+  intrinsics.map (unflatten_3d m l k) (intrinsics.unflatten n (m * l * k) xs)
+def transpose [n] [m] 't (xs: [n][m]t) : [m][n]t = intrinsics.transpose xs
+def rotate [n] 't (r: i64) (xs: [n]t) : [n]t = intrinsics.rotate r xs
+def reverse [n] 't (xs: [n]t) : [n]t = xs[::-1]
+def take 't (i: i64) (xs: []t) : [i]t = xs[0:i]
+def drop 't (i: i64) (xs: []t) : []t = xs[i:]
+def split 't (i: i64) (xs: []t) : ([i]t, []t) = (xs[0:i], xs[i:])
+def head 't (xs: []t) : t = xs[0]
+def last 't (xs: []t) : t = xs[intrinsics.length xs - 1]
+def tail 't (xs: []t) : []t = xs[1:]
+def init 't (xs: []t) : []t = xs[0:intrinsics.length xs - 1]
+def copy 't (a: t) : t = intrinsics.copy a
+def opaque 't (x: t) : t = intrinsics.opaque x
+def manifest 't (x: t) : t = intrinsics.manifest x
+def trace 't (x: t) : t = intrinsics.trace x
+def break 't (x: t) : t = intrinsics.break x
+
+def foldl 'a 'b (f: a -> b -> a) (acc: a) (bs: []b) : a = loop acc for b in bs do f acc b
+def foldr 'a 'b (f: b -> a -> a) (acc: a) (bs: []b) : a = loop acc for b in bs[::-1] do f b acc
+def all 'a (f: a -> bool) (as: []a) : bool = intrinsics.reduce (\x y -> x && y) true (intrinsics.map f as)
+def any 'a (f: a -> bool) (as: []a) : bool = intrinsics.reduce (\x y -> x || y) false (intrinsics.map f as)
+def flatmap [n] 'a 'b (f: a -> []b) (as: [n]a) : []b = intrinsics.flatten (intrinsics.map f as)
+def iterate 'a (n: i32) (f: a -> a) (x: a) : a = loop x for _i < n do f x
+def iterate_until 'a (p: a -> bool) (f: a -> a) (x: a) : a = loop x while !(p x) do f x
+def iterate_while 'a (p: a -> bool) (f: a -> a) (x: a) : a = loop x while p x do f x
+
+def id 'a (x: a) : a = x
+def const 'a 'b (x: a) (_: b) : a = x
+def flip 'a 'b 'c (f: a -> b -> c) (b: b) (a: a) : c = f a b
+def curry 'a 'b 'c (f: (a, b) -> c) (a: a) (b: b) : c = f (a, b)
+def uncurry 'a 'b 'c (f: a -> b -> c) ((a, b): (a, b)) : c = f a b
