@@ -41,7 +41,7 @@ public final class CHarness {
         + "#define CHECK(x) do { int r_ = (x); if (r_) { char *e_ = futhark_context_get_error(ctx); "
         + "printf(\"ERR %d %s\", r_, e_ ? e_ : \"(null)\"); free(e_); } } while (0)\n";
     Files.writeString(dir.resolve("driver.c"), prelude + driver);
-    List<String> cmd = new ArrayList<>(List.of("gcc", "-std=gnu11", "-Wall", "-Werror=implicit-function-declaration"));
+    List<String> cmd = new ArrayList<>(List.of("gcc", "-std=gnu11", "-Wall", "-Wno-unused-label", "-Wno-unused-function", "-Wno-unused-variable", "-Wno-unused-but-set-variable", "-Werror=implicit-function-declaration"));
     cmd.addAll(flags);
     if (backend.equals("multicore")) cmd.add("-fopenmp");
     cmd.addAll(List.of("-o", dir.resolve("t").toString(), dir.resolve("driver.c").toString(), dir.resolve("prog.c").toString(), "-lm"));
