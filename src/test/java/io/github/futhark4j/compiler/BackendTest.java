@@ -17,7 +17,7 @@ class BackendTest {
   static void gcc() { assumeTrue(CHarness.haveGcc(), "no C compiler"); }
 
   @ParameterizedTest
-  @ValueSource(strings = {"c", "multicore"})
+  @ValueSource(strings = {"c", "multicore", "c+asan"})
   void firstSlice(String backend) throws Exception {
     String src = """
         def sq (x: i64) : i64 = x * x
@@ -83,5 +83,37 @@ class BackendTest {
         "[0.5f64, 1.5f64] [1i64, 2i64]",
         "3i64",
         "true true"), r);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"c", "multicore", "c+asan"})
+  void primitiveSemantics(String backend) throws Exception {
+    String src = """
+        entry idiv (x: i32) (y: i32) : (i32, i32, i32, i32) = (x / y, x % y, x // y, x %% y)
+        entry wrap8 (x: i8) (y: i8) : (i8, i8, i8) = (x + y, x * y, -x)
+        entry uops (x: u8) (y: u8) : (u8, u8, u8, bool) = (x - y, x / y, x >> 1, x < y)
+        entry shifts (x: i32) (n: i32) : (i32, i32, i32) = (x << n, x >> n, x >>> n)
+        entry bits (x: i64) (y: i64) : (i64, i64, i64, i64) = (x & y, x | y, x ^ y, !x)
+        entry fl (x: f64) (y: f64) : (f64, f64, f64, f64) = (x / y, x ** y, f64.sqrt x, x % y)
+        entry f32s (x: f32) : (f32, i32, f64) = (f32.sin x, i32.f32 x, f64.f32 x)
+        entry conv (x: f64) : (i8, u16, i64, bool) = (i8.f64 x, u16.f64 x, i64.f64 x, x > 0)
+        entry ipow (x: i64) (y: i64) : i64 = x ** y
+        entry minmax (x: i32) (y: i32) : (i32, i32, i32) = (i32.min x y, i32.max x y, i32.abs x)
+        entry half (x: f16) (y: f16) : f16 = x + y
+        """;
+    List<String> r = CRunner.run(src, backend,
+        call("idiv", "-7", "2"), call("idiv", "7", "-2"), call("idiv", "1", "0"), call("idiv", "-2147483647 - 1", "-1"),
+        call("wrap8", "100", "100"), call("wrap8", "-128", "-1"),
+        call("uops", "3", "5"), call("shifts", "-16", "2"), call("shifts", "1", "40"), call("bits", "12", "10"),
+        call("fl", "7.0", "2.0"), call("f32s", "0.5f"), call("conv", "65.5"),
+        call("ipow", "3", "4"), call("ipow", "2", "63"), call("minmax", "-5", "3"), call("half", "15360", "15360"));
+    assertEquals(List.of(
+        "-4i32 1i32 -3i32 -1i32", "-4i32 -1i32 -3i32 1i32",
+        "ERR 2 division by zero\n\nBacktrace:\n-> #0  prog.fut:1:56-60\n",
+        "-2147483648i32 0i32 -2147483648i32 0i32",
+        "-56i8 16i8 -100i8", "127i8 -128i8 -128i8",
+        "254u8 0u8 1u8 true", "-64i32 -4i32 1073741820i32", "0i32 0i32 0i32", "8i64 14i64 6i64 -13i64",
+        "3.5f64 49f64 2.645751311f64 1f64", "0.4794255495f32 0i32 0.5f64", "65i8 65u16 65i64 true",
+        "81i64 -9223372036854775808i64".split(" ")[0], "-9223372036854775808i64", "-5i32 3i32 5i32", "0x4000"), r);
   }
 }

@@ -27,6 +27,10 @@ public final class CRunner {
   }
 
   public static List<String> run(TProgram p, String backend, Call... calls) throws Exception {
+    // "c+asan": the sequential backend with AddressSanitizer and UBSan, which also reports leaks
+    // and double frees of reference-counted arrays at exit.
+    boolean asan = backend.endsWith("+asan");
+    backend = backend.replace("+asan", "");
     JsonNode m = new ObjectMapper().readTree(Backend.generate(p, backend, "prog").manifestJson());
     StringBuilder d = new StringBuilder();
     int k = 0;
@@ -112,7 +116,9 @@ public final class CRunner {
           .append("(b + i * row, sh + 1, rank - 1); } printf(\"]\");\n}\n");
     }
     String driver = helpers + CHarness.main(d.toString());
-    CHarness.Run r = CHarness.run(p, backend, driver);
+    CHarness.Run r = CHarness.run(p, backend, driver, asan
+        ? List.of("-O1", "-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=undefined") : List.of("-O1"));
+    if (asan && r.exit() != 0) throw new AssertionError("sanitizer failure:\n" + r.out());
     List<String> res = new ArrayList<>();
     for (String s : r.out().split("\n#\n", -1)) if (!s.isEmpty()) res.add(s);
     if (res.size() != calls.length) throw new AssertionError("driver output: " + r.out() + " (exit " + r.exit() + ")");
