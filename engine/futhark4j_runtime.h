@@ -140,11 +140,18 @@ static FUT_UNUSED void fut_fmt_list(char *buf, size_t cap, int n, const int64_t 
   buf[k] = 0;
 }
 
+/* Formats a shape as Futhark does: "[2][3]". */
+static FUT_UNUSED void fut_fmt_shape(char *buf, size_t cap, int n, const int64_t *xs) {
+  size_t k = 0;
+  buf[0] = 0;
+  for (int i = 0; i < n && k + 24 < cap; i++) k += (size_t)snprintf(buf + k, cap - k, "[%lld]", (long long)xs[i]);
+}
+
 static FUT_UNUSED void fut_index_error(struct futhark_context *ctx, const char *loc, int nidx, const int64_t *idx,
                             int rank, const int64_t *shape) {
   char a[256], b[256];
   fut_fmt_list(a, sizeof a, nidx, idx);
-  fut_fmt_list(b, sizeof b, rank, shape);
+  fut_fmt_shape(b, sizeof b, rank, shape);
   fut_error(ctx, loc, "Index %s out of bounds for array of shape %s.", a, b);
 }
 
@@ -367,7 +374,7 @@ static FUT_UNUSED void fut_slice_error(struct futhark_context *ctx, const char *
   }
   a[k++] = ']';
   a[k] = 0;
-  fut_fmt_list(b, sizeof b, rank, shape);
+  fut_fmt_shape(b, sizeof b, rank, shape);
   fut_error(ctx, loc, "Index %s out of bounds for array of shape %s.", a, b);
 }
 
@@ -507,8 +514,8 @@ static FUT_UNUSED int fut_concat(struct futhark_context *ctx, const char *loc, f
   for (int i = 1; i < rank; i++) {
     if (a->shape[i] != b->shape[i]) {
       char x[256], y[256];
-      fut_fmt_list(x, sizeof x, rank, a->shape);
-      fut_fmt_list(y, sizeof y, rank, b->shape);
+      fut_fmt_shape(x, sizeof x, rank, a->shape);
+      fut_fmt_shape(y, sizeof y, rank, b->shape);
       fut_error(ctx, loc, "Cannot concatenate arrays of shapes %s and %s.", x, y);
       return FUTHARK_PROGRAM_ERROR;
     }
@@ -530,8 +537,8 @@ static FUT_UNUSED int fut_same_shape(struct futhark_context *ctx, const char *lo
   for (int i = 0; i < rank; i++) {
     if (want[i] != have[i]) {
       char x[256], y[256];
-      fut_fmt_list(x, sizeof x, rank, want);
-      fut_fmt_list(y, sizeof y, rank, have);
+      fut_fmt_shape(x, sizeof x, rank, want);
+      fut_fmt_shape(y, sizeof y, rank, have);
       fut_error(ctx, loc, "Function result has shape %s, but another has shape %s (irregular array).", y, x);
       return FUTHARK_PROGRAM_ERROR;
     }

@@ -116,4 +116,62 @@ class BackendTest {
         "3.5f64 49f64 2.645751311f64 1f64", "0.4794255495f32 0i32 0.5f64", "65i8 65u16 65i64 true",
         "81i64 -9223372036854775808i64".split(" ")[0], "-9223372036854775808i64", "-5i32 3i32 5i32", "0x4000"), r);
   }
+
+  static final String FEATURES = """
+      type shape = #circle f64 | #rect f64 f64
+      def area (s: shape) : f64 = match s case #circle r -> 3.0 * r * r case #rect w h -> w * h
+      entry areas (ws: []f64) (hs: []f64) : []f64 = map2 (\\w h -> if h == 0 then area (#circle w) else area (#rect w h)) ws hs
+      entry argmax (xs: []i32) : (i32, i64) =
+        reduce (\\(a, i) (b, j) -> if a > b || (a == b && i < j) then (a, i) else (b, j)) (i32.lowest, -1) (zip xs (iota (length xs)))
+      entry histo (k: i64) (is: []i64) : []i32 = hist (+) 0 k is (map (\\_ -> 1) is)
+      entry scat (n: i64) (is: []i64) (vs: []f32) : []f32 = scatter (replicate n 0) is vs
+      entry tr (m: [][]i32) : [][]i32 = transpose m
+      entry fl (m: [][]i32) : []i32 = flatten m
+      entry rot (r: i64) (xs: []i32) : []i32 = rotate r xs
+      entry idx2 (m: [][]f64) (i: i64) (j: i64) : f64 = m[i, j]
+      entry row (m: [][]f64) (i: i64) : []f64 = m[i]
+      entry forin (xs: []i64) : i64 = loop s = 0 for x in xs do s + x
+      entry rec (x: i64) : i64 = let r = {a = x, b = x * 2} in r.a + r.b
+      entry asrt (x: i64) : i64 = assert (x > 0) (x + 1)
+      entry coerce (n: i64) (xs: []i64) : [n]i64 = xs :> [n]i64
+      entry sumrows (m: [][]i64) : []i64 = map (\\r -> reduce (+) 0 r) m
+      entry colsum (m: [][]i64) : []i64 = reduce (map2 (+)) (replicate (length m[0]) 0) m
+      entry scan2 (xs: []i64) : ([]i64, []i64) = unzip (scan (\\(a, b) (c, d) -> (a + c, b * d)) (0, 1) (zip xs xs))
+      entry part (xs: []i64) : ([]i64, []i64) = partition (\\x -> x % 2 == 0) xs
+      entry rng (n: i64) : []i64 = 1..<n
+      entry rng2 (a: i64) (b: i64) : []i64 = a..(a+2)...b
+      entry eqarr (xs: []i64) (ys: []i64) : bool = xs == ys
+      entry mapidx (xs: []i64) : []i64 = map (\\i -> xs[i] * i) (iota (length xs))
+      entry sgn (x: f32) : f32 = f32.sgn x
+      entry upd2 (m: *[][]i64) (v: []i64) : [][]i64 = m with [1] = v
+      entry slc (xs: []i64) (i: i64) (j: i64) : []i64 = xs[i:j]
+      """;
+
+  @ParameterizedTest
+  @ValueSource(strings = {"c", "multicore", "c+asan"})
+  void features(String backend) throws Exception {
+    List<String> r = CRunner.run(FEATURES, backend,
+        call("areas", "[1.0, 2.0]", "[0.0, 3.0]"), call("argmax", "[3, 7, 7, 1]"), call("histo", "3", "[0, 2, 2, 5, -1]"),
+        call("scat", "4", "[1, 3, 9]", "[1.5, 2.5, 3.5]"), call("tr", "[[1, 2, 3], [4, 5, 6]]"), call("fl", "[[1, 2], [3, 4]]"),
+        call("rot", "1", "[1, 2, 3]"), call("idx2", "[[1.0, 2.0], [3.0, 4.0]]", "1", "0"),
+        call("idx2", "[[1.0, 2.0], [3.0, 4.0]]", "2", "0"), call("row", "[[1.0, 2.0], [3.0, 4.0]]", "1"),
+        call("forin", "[1, 2, 3]"), call("rec", "5"), call("asrt", "0"), call("coerce", "2", "[1, 2]"),
+        call("coerce", "3", "[1, 2]"), call("sumrows", "[[1, 2], [3, 4]]"), call("colsum", "[[1, 2], [3, 4]]"),
+        call("scan2", "[1, 2, 3]"), call("part", "[1, 2, 3, 4, 5]"), call("rng", "4"), call("rng2", "1", "7"),
+        call("eqarr", "[1, 2]", "[1, 2]"), call("eqarr", "[1, 2]", "[1, 3]"), call("eqarr", "[1]", "[1, 2]"),
+        call("mapidx", "[5, 6, 7]"), call("sgn", "-2.5f"), call("upd2", "[[1, 2], [3, 4]]", "[9, 9]"),
+        call("upd2", "[[1, 2], [3, 4]]", "[9]"), call("slc", "[1, 2, 3, 4]", "1", "3"), call("slc", "[1, 2, 3, 4]", "3", "1"));
+    List<String> firstLines = r.stream().map(s -> s.lines().findFirst().orElse("")).toList();
+    assertEquals(List.of(
+        "[3f64, 6f64]", "7i32 1i64", "[1i32, 0i32, 2i32]", "[0f32, 1.5f32, 0f32, 2.5f32]",
+        "[[1i32, 4i32], [2i32, 5i32], [3i32, 6i32]]", "[1i32, 2i32, 3i32, 4i32]", "[2i32, 3i32, 1i32]", "3f64",
+        "ERR 2 Index [2, 0] out of bounds for array of shape [2][2].", "[3f64, 4f64]", "6i64", "15i64",
+        "ERR 2 Assertion is false: x > 0", "[1i64, 2i64]",
+        "ERR 2 Size coercion failed: dimension 0 has size 2, but the type requires 3.",
+        "[3i64, 7i64]", "[4i64, 6i64]", "[1i64, 3i64, 6i64] [1i64, 2i64, 6i64]", "[2i64, 4i64] [1i64, 3i64, 5i64]",
+        "[1i64, 2i64, 3i64]", "[1i64, 3i64, 5i64, 7i64]", "true", "false", "false", "[0i64, 6i64, 14i64]", "-1f32",
+        "[[1i64, 2i64], [9i64, 9i64]]", "ERR 2 Cannot write a value of shape 1 into a row of size 2.", "[2i64, 3i64]",
+        "ERR 2 Index [3:1] out of bounds for array of shape [4]."), firstLines);
+    assertEquals("-> #0  prog.fut:11:51-57", r.get(8).lines().toList().get(3));
+  }
 }
