@@ -33,6 +33,8 @@ struct futhark_context {
   char *error;   /* the pending error message, malloc'd; taken by futhark_context_get_error */
   int failed;    /* set (atomically) by any thread that reports an error during an entry point */
   int error_code; /* FUTHARK_PROGRAM_ERROR or FUTHARK_OUT_OF_MEMORY for the pending failure */
+  int tracking;   /* inside an entry point: allocations are listed so a failure can free them */
+  struct fut_mem *live;
 };
 
 struct futhark_context_config *futhark_context_config_new(void) {
@@ -163,7 +165,66 @@ typedef struct fut_mem {
   int64_t refcount;
   int external;
   char *data;
+  /* While an entry point runs, the blocks it allocates are kept in a list on the context, so
+     that when it fails everything it allocated can be freed without tracking each variable. */
+  int tracked;
+  struct futhark_context *owner;
+  struct fut_mem *prev, *next;
 } fut_mem;
+
+static FUT_UNUSED void fut_untrack(fut_mem *m) {
+#ifdef _OPENMP
+#pragma omp critical(fut_mem_list)
+#endif
+  {
+    if (m->prev) m->prev->next = m->next; else m->owner->live = m->next;
+    if (m->next) m->next->prev = m->prev;
+    m->tracked = 0;
+  }
+}
+
+static FUT_UNUSED void fut_track(struct futhark_context *ctx, fut_mem *m) {
+#ifdef _OPENMP
+#pragma omp critical(fut_mem_list)
+#endif
+  {
+    m->owner = ctx;
+    m->prev = NULL;
+    m->next = ctx->live;
+    if (ctx->live) ctx->live->prev = m;
+    ctx->live = m;
+    m->tracked = 1;
+  }
+}
+
+/* A consumed entry input becomes ours: if nothing else shares it, a failing call frees it. */
+static FUT_UNUSED void fut_take_input(struct futhark_context *ctx, fut_arr *a) {
+  if (a->mem && a->mem->refcount == 1 && !a->mem->tracked) fut_track(ctx, a->mem);
+}
+
+/* Called when an entry point starts. */
+static FUT_UNUSED void fut_call_begin(struct futhark_context *ctx) {
+  ctx->failed = 0;
+  ctx->error_code = 0;
+  ctx->live = NULL;
+  ctx->tracking = 1;
+}
+
+/* Called when an entry point ends: on success the surviving blocks (the outputs) are simply
+   forgotten; on failure every block the call allocated is freed. */
+static FUT_UNUSED int fut_call_end(struct futhark_context *ctx, int ok) {
+  fut_mem *m = ctx->live;
+  while (m) {
+    fut_mem *next = m->next;
+    m->tracked = 0;
+    m->prev = m->next = NULL;
+    if (!ok) { if (!m->external) free(m->data); free(m); }
+    m = next;
+  }
+  ctx->live = NULL;
+  ctx->tracking = 0;
+  return ok ? FUTHARK_SUCCESS : (ctx->error_code ? ctx->error_code : FUTHARK_PROGRAM_ERROR);
+}
 
 typedef struct fut_arr {
   fut_mem *mem;
@@ -198,6 +259,8 @@ static FUT_UNUSED int fut_alloc(struct futhark_context *ctx, fut_arr *out, int r
     return FUTHARK_OUT_OF_MEMORY;
   }
   m->refcount = 1; m->external = 0; m->data = d;
+  m->owner = ctx; m->prev = NULL; m->next = NULL; m->tracked = 0;
+  if (ctx->tracking) fut_track(ctx, m);
   out->mem = m; out->data = d;
   return 0;
 }
@@ -220,6 +283,7 @@ static FUT_UNUSED void fut_decref(fut_arr *a) {
 #endif
   left = --m->refcount;
   if (left == 0) {
+    if (m->tracked) fut_untrack(m);
     if (!m->external) free(m->data);
     free(m);
   }

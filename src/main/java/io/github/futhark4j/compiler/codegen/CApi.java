@@ -128,10 +128,11 @@ final class CApi {
           .append("  fut_pmemcpy(ctx, r->a.data, data, (size_t)fut_numel(&r->a, ").append(r).append(") * ").append(es).append(");\n")
           .append("  return r;\n}\n");
       c.append(s).append(" *futhark_new_raw_").append(suf).append("(struct futhark_context *ctx, char *data").append(t.dims())
-          .append(") {\n  (void)ctx;\n")
+          .append(") {\n")
           .append("  ").append(s).append(" *r = malloc(sizeof(").append(s).append("));\n")
           .append("  fut_mem *m = malloc(sizeof(fut_mem));\n  if (!r || !m) { free(r); free(m); return NULL; }\n")
-          .append("  m->refcount = 1; m->external = 1; m->data = data;\n  r->a.mem = m; r->a.data = data;\n")
+          .append("  m->refcount = 1; m->external = 1; m->data = data;\n")
+          .append("  m->tracked = 0; m->owner = ctx; m->prev = NULL; m->next = NULL;\n  r->a.mem = m; r->a.data = data;\n")
           .append("  int64_t sh[] = {").append(shape).append("};\n")
           .append("  for (int i = 0; i < FUT_MAXRANK; i++) r->a.shape[i] = i < ").append(r).append(" ? sh[i] : 0;\n")
           .append("  return r;\n}\n");
@@ -167,8 +168,7 @@ final class CApi {
   /** One entry point function: unwraps the inputs, runs the body, wraps the outputs. */
   static String entry(Program.Entry e, boolean multicore) {
     CGen g = new CGen(multicore);
-    g.line("ctx->failed = 0;");
-    g.line("ctx->error_code = 0;");
+    g.line("fut_call_begin(ctx);");
     Set<String> owned = new LinkedHashSet<>();
     for (int i = 0; i < e.params().size(); i++) {
       Atom.Var v = e.params().get(i);
@@ -180,10 +180,10 @@ final class CApi {
         if (unique) {
           // A consumed input: we take over its reference; the caller may only free it now.
           g.line("((" + st + " *)in" + i + ")->a.mem = NULL;");
-        } else {
-          g.incref(v.name());
+          g.line("fut_take_input(ctx, &" + v.name() + ");");
+          owned.add(v.name());
         }
-        owned.add(v.name());
+        // Other inputs are borrowed: the caller's handle keeps them alive during the call.
       } else if (t.elem() == PrimType.F16) {
         g.line("float " + v.name() + " = fut_bits_f16(in" + i + ");");
       } else {
@@ -204,7 +204,7 @@ final class CApi {
       if (t.isArray()) {
         String st = new ArrType(t.elem(), t.rank()).struct();
         g.line("*out" + i + " = malloc(sizeof(" + st + "));");
-        g.line("if (!*out" + i + ") { fut_error(ctx, NULL, \"Failed to allocate an array handle.\"); return FUTHARK_OUT_OF_MEMORY; }");
+        g.line("if (!*out" + i + ") { fut_error(ctx, NULL, \"Failed to allocate an array handle.\"); ctx->error_code = 3; goto fail; }");
         g.line("(*out" + i + ")->a = " + res.get(i) + ";");
       } else if (t.elem() == PrimType.F16) {
         g.line("*out" + i + " = fut_f16_bits(" + res.get(i) + ");");
@@ -212,11 +212,11 @@ final class CApi {
         g.line("*out" + i + " = " + res.get(i) + ";");
       }
     }
-    g.line("return FUTHARK_SUCCESS;");
+    g.line("return fut_call_end(ctx, 1);");
     g.indent = 0;
     g.line("fail:");
     g.indent = 1;
-    g.line("return ctx->error_code ? ctx->error_code : FUTHARK_PROGRAM_ERROR;");
+    g.line("return fut_call_end(ctx, 0);");
     return entrySignature(e) + " {\n" + g.out + "}\n";
   }
 }
