@@ -197,10 +197,6 @@ static FUT_UNUSED void fut_track(struct futhark_context *ctx, fut_mem *m) {
   }
 }
 
-/* A consumed entry input becomes ours: if nothing else shares it, a failing call frees it. */
-static FUT_UNUSED void fut_take_input(struct futhark_context *ctx, fut_arr *a) {
-  if (a->mem && a->mem->refcount == 1 && !a->mem->tracked) fut_track(ctx, a->mem);
-}
 
 /* Called when an entry point starts. */
 static FUT_UNUSED void fut_call_begin(struct futhark_context *ctx) {
@@ -231,6 +227,11 @@ typedef struct fut_arr {
   char *data;
   int64_t shape[FUT_MAXRANK];
 } fut_arr;
+
+/* A consumed entry input becomes ours: if nothing else shares it, a failing call frees it. */
+static FUT_UNUSED void fut_take_input(struct futhark_context *ctx, fut_arr *a) {
+  if (a->mem && a->mem->refcount == 1 && !a->mem->tracked) fut_track(ctx, a->mem);
+}
 
 static FUT_UNUSED int64_t fut_numel(const fut_arr *a, int rank) {
   int64_t n = 1;
