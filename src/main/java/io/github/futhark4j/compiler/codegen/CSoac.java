@@ -25,24 +25,8 @@ final class CSoac {
 
   private boolean parallel() { return g.multicore && !g.inParallel; }
 
-  /** Whether code may fail at run time (and so needs an error exit inside a parallel loop). */
   static boolean mayFail(Body b) {
-    for (Stm s : b.stms()) {
-      boolean f = switch (s.exp()) {
-        case Exp.AtomE a -> false;
-        case Exp.BinOp bo -> CPrim.isDivision(bo.op()) && bo.type().isInteger()
-            && !(bo.y() instanceof Atom.Const c && c.value().bits() != 0);
-        case Exp.UnOp u -> false;
-        case Exp.Convert c -> false;
-        case Exp.PrimCall p -> false;
-        case Exp.Shape sh -> false;
-        case Exp.Index ix -> ix.span() != null;
-        case Exp.If i -> mayFail(i.then()) || mayFail(i.otherwise());
-        default -> true;
-      };
-      if (f) return true;
-    }
-    return false;
+    return io.github.futhark4j.compiler.core.Effects.mayFail(b);
   }
 
   /** A loop over [lo, hi) with index variable {@code i}; parallel at the outermost level. */

@@ -16,6 +16,7 @@ public final class Optimiser {
       new Pass("simplify", Simplify::program),
       new Pass("dead-code", DeadCode::program),
       new Pass("fusion", Fusion::program),
+      new Pass("hoist", Hoist::program),
       new Pass("simplify-2", Simplify::program),
       new Pass("dead-code-2", DeadCode::program));
 
