@@ -9,6 +9,7 @@
 #include <string.h>
 #include <stdarg.h>
 #include <math.h>
+#include <stdatomic.h>
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -93,7 +94,8 @@ char *futhark_context_report(struct futhark_context *ctx) {
   (void)ctx;
   return strdup("{\"memory\":{},\"events\":[]}");
 }
-int futhark_context_clear_caches(struct futhark_context *ctx) { (void)ctx; return 0; }
+static void fut_cache_clear(void);
+int futhark_context_clear_caches(struct futhark_context *ctx) { (void)ctx; fut_cache_clear(); return 0; }
 
 /* ---- errors ------------------------------------------------------------------------------- */
 
@@ -165,6 +167,7 @@ typedef struct fut_mem {
   int64_t refcount;
   int external;
   char *data;
+  size_t size;
   /* While an entry point runs, the blocks it allocates are kept in a list on the context, so
      that when it fails everything it allocated can be freed without tracking each variable. */
   int tracked;
@@ -245,13 +248,74 @@ static FUT_UNUSED int64_t fut_rowel(const fut_arr *a, int rank) {
   return n;
 }
 
+/* A small process-wide cache of large freed blocks. Fresh large blocks come from mmap and are
+   page-faulted in on first touch, which costs more than the work of a simple map; reusing a
+   recently freed block of a similar size avoids that. Bounded to FUT_CACHE_SLOTS blocks;
+   futhark_context_clear_caches empties it. A spin lock (C11 atomics) guards it, so it is safe
+   with or without OpenMP. */
+#define FUT_CACHE_SLOTS 8
+#define FUT_CACHE_MIN ((size_t)1 << 16)
+static atomic_flag fut_cache_lock = ATOMIC_FLAG_INIT;
+static struct { char *data; size_t size; } fut_cache[FUT_CACHE_SLOTS];
+
+static void fut_cache_acquire(void) {
+  while (atomic_flag_test_and_set_explicit(&fut_cache_lock, memory_order_acquire)) { }
+}
+static void fut_cache_release(void) { atomic_flag_clear_explicit(&fut_cache_lock, memory_order_release); }
+
+static FUT_UNUSED char *fut_block_get(size_t n, size_t *got) {
+  char *p = NULL;
+  *got = n;
+  if (n >= FUT_CACHE_MIN) {
+    int best = -1;
+    fut_cache_acquire();
+    for (int i = 0; i < FUT_CACHE_SLOTS; i++) {
+      size_t s = fut_cache[i].size;
+      if (fut_cache[i].data && s >= n && s - n <= n / 2 && (best < 0 || s < fut_cache[best].size)) best = i;
+    }
+    if (best >= 0) {
+      p = fut_cache[best].data;
+      *got = fut_cache[best].size;
+      fut_cache[best].data = NULL;
+      fut_cache[best].size = 0;
+    }
+    fut_cache_release();
+  }
+  return p ? p : malloc(n);
+}
+
+static FUT_UNUSED void fut_block_put(char *p, size_t n) {
+  if (n < FUT_CACHE_MIN) { free(p); return; }
+  char *evict = p;
+  fut_cache_acquire();
+  int slot = -1;
+  for (int i = 0; i < FUT_CACHE_SLOTS; i++) {
+    if (!fut_cache[i].data) { slot = i; break; }
+    if (slot < 0 || fut_cache[i].size < fut_cache[slot].size) slot = i;
+  }
+  if (!fut_cache[slot].data || fut_cache[slot].size < n) {
+    evict = fut_cache[slot].data;
+    fut_cache[slot].data = p;
+    fut_cache[slot].size = n;
+  }
+  fut_cache_release();
+  free(evict);
+}
+
+static FUT_UNUSED void fut_cache_clear(void) {
+  fut_cache_acquire();
+  for (int i = 0; i < FUT_CACHE_SLOTS; i++) { free(fut_cache[i].data); fut_cache[i].data = NULL; fut_cache[i].size = 0; }
+  fut_cache_release();
+}
+
 /* Allocates an array of the given shape; returns 0, or FUTHARK_OUT_OF_MEMORY after setting the error. */
 static FUT_UNUSED int fut_alloc(struct futhark_context *ctx, fut_arr *out, int rank, const int64_t *shape, size_t elsize) {
   int64_t n = 1;
   for (int i = 0; i < rank; i++) { out->shape[i] = shape[i] < 0 ? 0 : shape[i]; n *= out->shape[i]; }
   for (int i = rank; i < FUT_MAXRANK; i++) out->shape[i] = 0;
   fut_mem *m = malloc(sizeof(fut_mem));
-  char *d = malloc((size_t)n * elsize + 1);
+  size_t got;
+  char *d = fut_block_get((size_t)n * elsize + 1, &got);
   if (!m || !d) {
     free(m); free(d);
     out->mem = NULL; out->data = NULL;
@@ -259,7 +323,7 @@ static FUT_UNUSED int fut_alloc(struct futhark_context *ctx, fut_arr *out, int r
     ctx->error_code = FUTHARK_OUT_OF_MEMORY;
     return FUTHARK_OUT_OF_MEMORY;
   }
-  m->refcount = 1; m->external = 0; m->data = d;
+  m->refcount = 1; m->external = 0; m->data = d; m->size = got;
   m->owner = ctx; m->prev = NULL; m->next = NULL; m->tracked = 0;
   if (ctx->tracking) fut_track(ctx, m);
   out->mem = m; out->data = d;
@@ -285,7 +349,7 @@ static FUT_UNUSED void fut_decref(fut_arr *a) {
   left = --m->refcount;
   if (left == 0) {
     if (m->tracked) fut_untrack(m);
-    if (!m->external) free(m->data);
+    if (!m->external) fut_block_put(m->data, m->size);
     free(m);
   }
   a->mem = NULL;

@@ -176,8 +176,31 @@ final class CSoac {
     return accs;
   }
 
+  /** "+" or "*" when the operator is exactly {@code acc op x} on one non-f16 scalar, else null. */
+  static String simdOperator(Exp.Reduce r) {
+    if (r.nes().size() != 1 || r.nes().get(0).type().isArray()) return null;
+    if (r.nes().get(0).type().elem() == io.github.futhark4j.compiler.types.PrimType.F16) return null;
+    if (r.mapf() != null && mayFail(r.mapf().body())) return null;
+    Body b = r.op().body();
+    if (b.stms().size() != 1 || !b.results().equals(b.stms().get(0).pattern())) return null;
+    if (!(b.stms().get(0).exp() instanceof Exp.BinOp bo)) return null;
+    List<Atom> ps = List.of(r.op().params().get(0), r.op().params().get(1));
+    if (!(List.of(bo.x(), bo.y()).equals(ps) || List.of(bo.y(), bo.x()).equals(ps))) return null;
+    return switch (bo.op()) {
+      case ADD -> "+";
+      case MUL -> "*";
+      default -> null;
+    };
+  }
+
   private void reduceChunk(Exp.Reduce r, List<String> accs, List<IrType> ts, String lo, String hi) {
     String i = g.fresh("i");
+    String simd = simdOperator(r);
+    if (simd != null) {
+      // Reductions are associative, so lanes may hold partial results: lets gcc vectorise
+      // float sums it would otherwise keep in strict order.
+      g.line("#pragma omp simd reduction(" + simd + ":" + accs.get(0) + ")");
+    }
     g.open("for (int64_t " + i + " = " + lo + "; " + i + " < " + hi + "; " + i + "++) {");
     List<String> xs = elements(r.mapf(), r.arrays(), i);
     step(r.op(), accs, xs, ts);
