@@ -214,7 +214,7 @@ final class CApi {
     }
     g.line("return fut_call_end(ctx, 1);");
     g.indent = 0;
-    g.line("fail:");
+    g.line("fail: __attribute__((unused));");
     g.indent = 1;
     g.line("return fut_call_end(ctx, 0);");
     return entrySignature(e) + " {\n" + g.out + "}\n";

@@ -35,6 +35,9 @@ public final class CProgram {
     c.append("#include \"").append(baseName).append(".h\"\n\n");
     c.append("// ---- engine runtime (engine/futhark4j_runtime.h) ----\n");
     c.append(engine()).append("\n// ---- program ----\n\n");
+    // Generated code binds every value the IR names; some (e.g. unused loop results) go unread.
+    c.append("#pragma GCC diagnostic ignored \"-Wunused-variable\"\n");
+    c.append("#pragma GCC diagnostic ignored \"-Wunused-but-set-variable\"\n\n");
     c.append(CApi.arrayFunctions(p));
     for (Program.Entry e : p.entries()) c.append(CApi.entry(e, multicore)).append('\n');
     return new Files(c.toString(), CApi.header(p, backend), Manifest.json(p, backend));

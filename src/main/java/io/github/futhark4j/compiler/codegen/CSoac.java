@@ -51,7 +51,7 @@ final class CSoac {
     g.close("}");
     g.errLabel = saved;
     g.inParallel = false;
-    if (mayFail) g.line(end + ": ;");
+    if (mayFail) g.line(end + ": __attribute__((unused));");
     g.close("}");
     if (mayFail) g.line("if (ctx->failed) goto " + g.errLabel + ";");
     g.close("}");
@@ -196,7 +196,7 @@ final class CSoac {
   private void reduceChunk(Exp.Reduce r, List<String> accs, List<IrType> ts, String lo, String hi) {
     String i = g.fresh("i");
     String simd = simdOperator(r);
-    if (simd != null) {
+    if (simd != null && g.multicore) {
       // Reductions are associative, so lanes may hold partial results: lets gcc vectorise
       // float sums it would otherwise keep in strict order.
       g.line("#pragma omp simd reduction(" + simd + ":" + accs.get(0) + ")");
@@ -238,7 +238,7 @@ final class CSoac {
     g.close("}");
     g.inParallel = false;
     g.errLabel = saved;
-    g.line(end + ": ;");
+    g.line(end + ": __attribute__((unused));");
     g.close("}");
     g.line("if (ctx->failed) { " + freeAll(parts) + "goto " + g.errLabel + "; }");
     List<String> accs2 = initAccs(r.nes(), ts);
@@ -334,7 +334,7 @@ final class CSoac {
     g.close("}");
     g.inParallel = false;
     g.errLabel = saved;
-    g.line(end + ": ;");
+    g.line(end + ": __attribute__((unused));");
     g.close("}");
     g.line("if (ctx->failed) { " + freeAll(parts) + "goto " + g.errLabel + "; }");
   }

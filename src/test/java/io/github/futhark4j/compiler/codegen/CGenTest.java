@@ -142,4 +142,26 @@ class CGenTest {
   static Type unused() { return BOOL; }
 
   static Type pair() { return tup(I64, I64); }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"c", "multicore"})
+  void compilesAsSharedLibraryWithTheProductFlags(String backend) throws Exception {
+    var lib = io.github.futhark4j.compiler.Backend.generate(factorize().program(), backend, "prog");
+    java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("f4j-so");
+    java.nio.file.Files.writeString(dir.resolve("prog.c"), lib.c());
+    java.nio.file.Files.writeString(dir.resolve("prog.h"), lib.h());
+    java.util.List<String> cmd = new java.util.ArrayList<>(java.util.List.of("gcc", "-O3", "-march=native", "-fno-math-errno",
+        "-fPIC", "-shared", "-Wall", "-Werror"));
+    if (backend.equals("multicore")) cmd.add("-fopenmp");
+    cmd.addAll(java.util.List.of(dir.resolve("prog.c").toString(), "-o", dir.resolve("prog.so").toString(), "-lm"));
+    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes());
+    assertEquals(0, p.waitFor(), out);
+    assertTrue(lib.c().contains("#include \"prog.h\""));
+    // Self-contained: only system headers and its own header are included.
+    for (String line : lib.c().lines().filter(l -> l.startsWith("#include")).toList()) {
+      assertTrue(line.contains("<") || line.equals("#include \"prog.h\""), line);
+    }
+    assertEquals(backend.equals("multicore"), lib.c().contains("#pragma omp parallel for num_threads(nt_c"));
+  }
 }
