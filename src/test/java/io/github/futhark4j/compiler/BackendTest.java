@@ -174,4 +174,55 @@ class BackendTest {
         "ERR 2 Index [3:1] out of bounds for array of shape [4]."), firstLines);
     assertEquals("-> #0  prog.fut:11:51-57", r.get(8).lines().toList().get(3));
   }
+
+  static final String PROGRAMS = """
+      def dotp [n] (xs: [n]f64) (ys: [n]f64) : f64 = f64.sum (map2 (*) xs ys)
+      entry matmul [n][m][p] (a: [n][m]f64) (b: [m][p]f64) : [n][p]f64 =
+        map (\\r -> map (\\c -> dotp r c) (transpose b)) a
+      def mandel (limit: i32) (c_re: f32) (c_im: f32) : i32 =
+        let (_, _, i) = loop (z_re, z_im, i) = (c_re, c_im, 0) while i < limit && z_re * z_re + z_im * z_im < 4 do
+          (c_re + z_re * z_re - z_im * z_im, c_im + 2 * z_re * z_im, i + 1)
+        in i
+      entry mandelbrot (w: i64) (h: i64) (limit: i32) : [][]i32 =
+        tabulate_2d h w (\\y x -> mandel limit (f32.i64 x / f32.i64 w * 3 - 2) (f32.i64 y / f32.i64 h * 2 - 1))
+      entry hist_test (xs: []i32) : []i64 =
+        reduce_by_index (replicate 10 0) (+) 0 (map (\\x -> i64.i32 (x % 10)) xs) (map (const 1) xs)
+      entry maxi (xs: []f32) : f32 = f32.maximum xs
+      entry strs : []u8 = "hello"
+      entry sortish (xs: []i32) : []i32 =
+        let ys = copy xs in loop ys for i < length ys do if i > 0 && ys[i-1] > ys[i] then ys with [i] = ys[i-1] else ys
+      """;
+
+  static int mandelRef(int limit, float cre, float cim) {
+    float zr = cre, zi = cim;
+    int i = 0;
+    while (i < limit && zr * zr + zi * zi < 4) {
+      float nr = cre + zr * zr - zi * zi, ni = cim + 2 * zr * zi;
+      zr = nr;
+      zi = ni;
+      i++;
+    }
+    return i;
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"c", "multicore", "c+asan"})
+  void programs(String backend) throws Exception {
+    int w = 64, h = 80;
+    List<String> r = CRunner.run(PROGRAMS, backend,
+        call("matmul", "[[1.0, 2.0], [3.0, 4.0]]", "[[5.0, 6.0], [7.0, 8.0]]"), call("mandelbrot", w + "", h + "", "50"),
+        call("hist_test", "[1, 11, 2, 23, 5]"), call("maxi", "[1.5f, -2.0f, 7.25f]"), call("strs"), call("sortish", "[3, 1, 2]"));
+    StringBuilder m = new StringBuilder("[");
+    for (int y = 0; y < h; y++) {
+      m.append(y == 0 ? "[" : ", [");
+      for (int x = 0; x < w; x++) {
+        m.append(x == 0 ? "" : ", ").append(mandelRef(50, (float) x / (float) w * 3 - 2, (float) y / (float) h * 2 - 1)).append("i32");
+      }
+      m.append(']');
+    }
+    m.append(']');
+    assertEquals(List.of("[[19f64, 22f64], [43f64, 50f64]]", m.toString(),
+        "[0i64, 2i64, 1i64, 1i64, 0i64, 1i64, 0i64, 0i64, 0i64, 0i64]", "7.25f32", "[104u8, 101u8, 108u8, 108u8, 111u8]",
+        "[3i32, 3i32, 3i32]"), r);
+  }
 }
