@@ -37,6 +37,11 @@ final class CGen {
   /** Inside a parallel region: nested parallel operators run sequentially. */
   boolean inParallel;
   private final CSoac soac = new CSoac(this);
+  /**
+   * {@code iota} results used only as the input of map/reduce/scan: never materialised, their
+   * rows are the loop index (see {@link #onlySoacInput}).
+   */
+  final Set<String> virtualIotas = new HashSet<>();
 
   CGen(boolean multicore) { this.multicore = multicore; }
 
@@ -112,6 +117,11 @@ final class CGen {
       live.addAll(FreeVars.ofExp(stms.get(i).exp()));
     }
     Set<String> owned = new LinkedHashSet<>(ownedIn);
+    for (Stm s : stms) {
+      if (s.exp() instanceof Exp.Iota && s.pattern().size() == 1 && onlySoacInput(s.pattern().get(0).name(), b)) {
+        virtualIotas.add(s.pattern().get(0).name());
+      }
+    }
     for (int i = 0; i < stms.size(); i++) {
       Stm s = stms.get(i);
       Set<String> used = FreeVars.ofExp(s.exp());
@@ -139,6 +149,29 @@ final class CGen {
       }
     }
     for (String v : owned) if (!moved.contains(v)) decref(v);
+  }
+
+  /** Whether {@code v} is used in {@code b} only as an input array of map, reduce or scan. */
+  static boolean onlySoacInput(String v, Body b) {
+    for (Atom a : b.results()) if (a instanceof Atom.Var x && x.name().equals(v)) return false;
+    for (Stm s : b.stms()) {
+      Exp e = s.exp();
+      List<Atom> arrays;
+      List<Lambda> lams = new ArrayList<>();
+      Atom width;
+      switch (e) {
+        case Exp.Map m -> { arrays = m.arrays(); lams.add(m.f()); width = m.width(); }
+        case Exp.Reduce r -> { arrays = r.arrays(); lams.add(r.op()); if (r.mapf() != null) lams.add(r.mapf()); width = r.width(); }
+        case Exp.Scan sc -> { arrays = sc.arrays(); lams.add(sc.op()); if (sc.mapf() != null) lams.add(sc.mapf()); width = sc.width(); }
+        default -> {
+          if (FreeVars.ofExp(e).contains(v)) return false;
+          continue;
+        }
+      }
+      if (width instanceof Atom.Var w && w.name().equals(v)) return false;
+      for (Lambda l : lams) if (FreeVars.ofBody(l.body()).contains(v)) return false;
+    }
+    return true;
   }
 
   /** Declares {@code T name;} for each variable. */
@@ -209,6 +242,10 @@ final class CGen {
         return taken;
       }
       case Exp.ArrayLit a -> arrayLit(pat.get(0), a);
+      case Exp.Iota io when virtualIotas.contains(x) -> {
+        line("fut_arr " + x + " = {0};");
+        line(x + ".shape[0] = " + atom(io.n()) + ";");
+      }
       case Exp.Iota io -> {
         declare(pat);
         check("fut_alloc(ctx, &" + x + ", 1, (int64_t[]){" + atom(io.n()) + "}, 8)");

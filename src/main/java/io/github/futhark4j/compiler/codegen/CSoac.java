@@ -58,8 +58,9 @@ final class CSoac {
   }
 
   /** A C expression for row {@code i} of an array atom (a scalar, or a borrowed view). */
-  static String row(Atom arr, String i) {
+  String row(Atom arr, String i) {
     IrType t = arr.type();
+    if (arr instanceof Atom.Var v && g.virtualIotas.contains(v.name())) return "((int64_t)(" + i + "))";
     if (t.rank() == 1) return CGen.load(arr, i);
     return "fut_row(&" + atom(arr) + ", " + t.rank() + ", " + i + ", " + CGen.es(t) + ")";
   }
