@@ -225,4 +225,53 @@ class BackendTest {
         "[0i64, 2i64, 1i64, 1i64, 0i64, 1i64, 0i64, 0i64, 0i64, 0i64]", "7.25f32", "[104u8, 101u8, 108u8, 108u8, 111u8]",
         "[3i32, 3i32, 3i32]"), r);
   }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"c", "multicore"})
+  void opaqueRecords(String backend) throws Exception {
+    String src = """
+        type pt = {x: f64, y: f64}
+        type r2 = {data: []i64, n: i64}
+        entry mk (a: f64) (b: f64) : pt = {x = a, y = b}
+        entry norm2 (p: pt) : f64 = p.x * p.x + p.y * p.y
+        entry wrap (xs: []i64) : r2 = {data = map (+1) xs, n = length xs}
+        """;
+    String driver = io.github.futhark4j.compiler.codegen.CHarness.main("""
+          struct futhark_opaque_pt *p = NULL, *q = NULL, *r = NULL;
+          double d = 0, x = 0;
+          CHECK(futhark_entry_mk(ctx, &p, 3.0, 4.0));
+          CHECK(futhark_entry_norm2(ctx, &d, p));
+          CHECK(futhark_project_opaque_pt_x(ctx, &x, p));
+          printf("%g %g\\n", d, x);
+          void *buf = NULL; size_t n = 0;
+          CHECK(futhark_store_opaque_pt(ctx, p, &buf, &n));
+          q = futhark_restore_opaque_pt(ctx, buf);
+          CHECK(futhark_entry_norm2(ctx, &d, q));
+          CHECK(futhark_new_opaque_pt(ctx, &r, 5.0, 12.0));
+          CHECK(futhark_entry_norm2(ctx, &x, r));
+          printf("%g %g %zu\\n", d, x, n);
+          int64_t xs[] = {1, 2, 3};
+          struct futhark_i64_1d *a = futhark_new_i64_1d(ctx, xs, 3), *data = NULL;
+          struct futhark_opaque_r2 *w = NULL;
+          int64_t len = 0, out[3];
+          CHECK(futhark_entry_wrap(ctx, &w, a));
+          CHECK(futhark_project_opaque_r2_data(ctx, &data, w));
+          CHECK(futhark_project_opaque_r2_n(ctx, &len, w));
+          futhark_values_i64_1d(ctx, data, out);
+          printf("%lld [%lld %lld %lld]\\n", (long long)len, (long long)out[0], (long long)out[1], (long long)out[2]);
+          futhark_free_opaque_r2(ctx, w);
+          futhark_free_i64_1d(ctx, data);
+          futhark_free_i64_1d(ctx, a);
+          futhark_free_opaque_pt(ctx, p); futhark_free_opaque_pt(ctx, q); futhark_free_opaque_pt(ctx, r);
+          free(buf);
+        """);
+    var prog = Frontend.check(new io.github.futhark4j.compiler.source.Source("prog.fut", src));
+    var run = io.github.futhark4j.compiler.codegen.CHarness.run(prog, backend, driver,
+        List.of("-O1", "-g", "-fsanitize=address", "-fno-omit-frame-pointer"));
+    assertEquals("25 3\n25 169 24\n3 [2 3 4]\n", run.out());
+    assertEquals(0, run.exit(), run.out());
+    String manifest = run.lib().manifestJson();
+    org.junit.jupiter.api.Assertions.assertTrue(manifest.contains("\"kind\" : \"opaque\""), manifest);
+    org.junit.jupiter.api.Assertions.assertTrue(manifest.contains("\"project\" : \"futhark_project_opaque_pt_x\""), manifest);
+  }
 }

@@ -36,10 +36,27 @@ final class CApi {
   static Set<ArrType> arrayTypes(Program p) {
     Set<ArrType> out = new LinkedHashSet<>();
     for (Program.Entry e : p.entries()) {
-      for (Atom.Var v : e.params()) if (v.type().isArray()) out.add(new ArrType(v.type().elem(), v.type().rank()));
-      for (Atom a : e.body().results()) if (a.type().isArray()) out.add(new ArrType(a.type().elem(), a.type().rank()));
+      List<ApiValue> all = new ArrayList<>(ApiValue.inputs(e));
+      all.addAll(ApiValue.outputs(e));
+      for (ApiValue v : all) {
+        // Arrays at the API, and the array fields of records (their new/project functions use them).
+        if (!v.opaque() || v.recordFields() != null) {
+          for (Atom a : v.leaves()) if (a.type().isArray()) out.add(new ArrType(a.type().elem(), a.type().rank()));
+        }
+      }
     }
     return out;
+  }
+
+  /** The distinct opaque types of the program's entry points. */
+  static java.util.Collection<ApiValue> opaqueTypes(Program p) {
+    java.util.Map<String, ApiValue> out = new java.util.LinkedHashMap<>();
+    for (Program.Entry e : p.entries()) {
+      List<ApiValue> all = new ArrayList<>(ApiValue.inputs(e));
+      all.addAll(ApiValue.outputs(e));
+      for (ApiValue v : all) if (v.opaque()) out.putIfAbsent(v.opaqueName(), v);
+    }
+    return out.values();
   }
 
   static String paramDecl(IrType t, String name, boolean output) {
@@ -50,11 +67,17 @@ final class CApi {
     return output ? t.elem().cType() + " *" + name : t.elem().cType() + " " + name;
   }
 
+  static String apiDecl(ApiValue v, String name, boolean output) {
+    if (v.opaque()) return output ? v.opaqueStruct() + " **" + name : "const " + v.opaqueStruct() + " *" + name;
+    return paramDecl(v.leafType(), name, output);
+  }
+
   static String entrySignature(Program.Entry e) {
     List<String> ps = new ArrayList<>();
     ps.add("struct futhark_context *ctx");
-    for (int i = 0; i < e.body().results().size(); i++) ps.add(paramDecl(e.body().results().get(i).type(), "out" + i, true));
-    for (int i = 0; i < e.params().size(); i++) ps.add(paramDecl(e.params().get(i).type(), "in" + i, false));
+    List<ApiValue> outs = ApiValue.outputs(e), ins = ApiValue.inputs(e);
+    for (int i = 0; i < outs.size(); i++) ps.add(apiDecl(outs.get(i), "out" + i, true));
+    for (int i = 0; i < ins.size(); i++) ps.add(apiDecl(ins.get(i), "in" + i, false));
     return "int futhark_entry_" + e.signature().name() + "(" + String.join(", ", ps) + ")";
   }
 
@@ -105,7 +128,9 @@ final class CApi {
       h.append("char *futhark_values_raw_").append(n.substring(8)).append("(struct futhark_context *ctx, ").append(s).append(" *arr);\n");
       h.append("const int64_t *futhark_shape_").append(n.substring(8)).append("(struct futhark_context *ctx, ").append(s).append(" *arr);\n");
     }
-    h.append("\n// Opaque values\n\n// Entry points\n");
+    h.append("\n// Opaque values\n");
+    for (ApiValue v : opaqueTypes(p)) h.append(Opaque.declarations(v));
+    h.append("\n// Entry points\n");
     for (Program.Entry e : p.entries()) h.append(entrySignature(e)).append(";\n");
     h.append("\n#ifdef __cplusplus\n}\n#endif\n");
     return h.toString();
@@ -170,24 +195,29 @@ final class CApi {
     CGen g = new CGen(multicore);
     g.line("fut_call_begin(ctx);");
     Set<String> owned = new LinkedHashSet<>();
-    for (int i = 0; i < e.params().size(); i++) {
-      Atom.Var v = e.params().get(i);
-      IrType t = v.type();
-      if (t.isArray()) {
-        String st = new ArrType(t.elem(), t.rank()).struct();
-        g.line("fut_arr " + v.name() + " = in" + i + "->a;");
-        boolean unique = i < e.signature().params().size() && e.signature().params().get(i).unique();
-        if (unique) {
-          // A consumed input: we take over its reference; the caller may only free it now.
-          g.line("((" + st + " *)in" + i + ")->a.mem = NULL;");
-          g.line("fut_take_input(ctx, &" + v.name() + ");");
-          owned.add(v.name());
+    List<ApiValue> ins = ApiValue.inputs(e), outs = ApiValue.outputs(e);
+    for (int i = 0; i < ins.size(); i++) {
+      ApiValue in = ins.get(i);
+      for (int j = 0; j < in.leaves().size(); j++) {
+        Atom.Var v = (Atom.Var) in.leaves().get(j);
+        IrType t = v.type();
+        String src = in.opaque() ? "in" + i + "->v" + j : t.isArray() ? "in" + i + "->a" : "in" + i;
+        String holder = in.opaque() ? "((" + in.opaqueStruct() + " *)in" + i + ")->v" + j
+            : "((" + (t.isArray() ? new ArrType(t.elem(), t.rank()).struct() : "") + " *)in" + i + ")->a";
+        if (t.isArray()) {
+          g.line("fut_arr " + v.name() + " = " + src + ";");
+          if (in.unique()) {
+            // A consumed input: we take over its reference; the caller may only free it now.
+            g.line(holder + ".mem = NULL;");
+            g.line("fut_take_input(ctx, &" + v.name() + ");");
+            owned.add(v.name());
+          }
+          // Other inputs are borrowed: the caller's handle keeps them alive during the call.
+        } else if (t.elem() == PrimType.F16 && !in.opaque()) {
+          g.line("float " + v.name() + " = fut_bits_f16(" + src + ");");
+        } else {
+          g.line(CPrim.ctype(t) + " " + v.name() + " = " + src + ";");
         }
-        // Other inputs are borrowed: the caller's handle keeps them alive during the call.
-      } else if (t.elem() == PrimType.F16) {
-        g.line("float " + v.name() + " = fut_bits_f16(in" + i + ");");
-      } else {
-        g.line(CPrim.ctype(t) + " " + v.name() + " = in" + i + ";");
       }
     }
     List<String> res = new ArrayList<>();
@@ -199,17 +229,26 @@ final class CApi {
     g.open("{");
     g.body(e.body(), owned, res);
     g.close("}");
-    for (int i = 0; i < res.size(); i++) {
-      IrType t = e.body().results().get(i).type();
+    int k = 0;
+    for (int i = 0; i < outs.size(); i++) {
+      ApiValue out = outs.get(i);
+      if (out.opaque()) {
+        g.line("*out" + i + " = malloc(sizeof(" + out.opaqueStruct() + "));");
+        g.line("if (!*out" + i + ") { fut_error(ctx, NULL, \"Failed to allocate an opaque handle.\"); ctx->error_code = 3; goto fail; }");
+        for (int j = 0; j < out.leaves().size(); j++) g.line("(*out" + i + ")->v" + j + " = " + res.get(k++) + ";");
+        continue;
+      }
+      IrType t = out.leafType();
+      String r = res.get(k++);
       if (t.isArray()) {
         String st = new ArrType(t.elem(), t.rank()).struct();
         g.line("*out" + i + " = malloc(sizeof(" + st + "));");
         g.line("if (!*out" + i + ") { fut_error(ctx, NULL, \"Failed to allocate an array handle.\"); ctx->error_code = 3; goto fail; }");
-        g.line("(*out" + i + ")->a = " + res.get(i) + ";");
+        g.line("(*out" + i + ")->a = " + r + ";");
       } else if (t.elem() == PrimType.F16) {
-        g.line("*out" + i + " = fut_f16_bits(" + res.get(i) + ");");
+        g.line("*out" + i + " = fut_f16_bits(" + r + ");");
       } else {
-        g.line("*out" + i + " = " + res.get(i) + ";");
+        g.line("*out" + i + " = " + r + ";");
       }
     }
     g.line("return fut_call_end(ctx, 1);");

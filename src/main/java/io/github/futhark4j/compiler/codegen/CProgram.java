@@ -39,6 +39,7 @@ public final class CProgram {
     c.append("#pragma GCC diagnostic ignored \"-Wunused-variable\"\n");
     c.append("#pragma GCC diagnostic ignored \"-Wunused-but-set-variable\"\n\n");
     c.append(CApi.arrayFunctions(p));
+    for (ApiValue v : CApi.opaqueTypes(p)) c.append(Opaque.definitions(v));
     for (Program.Entry e : p.entries()) c.append(CApi.entry(e, multicore)).append('\n');
     return new Files(c.toString(), CApi.header(p, backend), Manifest.json(p, backend));
   }

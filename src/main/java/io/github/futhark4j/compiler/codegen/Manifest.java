@@ -31,21 +31,19 @@ final class Manifest {
       Map<String, Object> ep = new LinkedHashMap<>();
       ep.put("cfun", "futhark_entry_" + e.signature().name());
       List<Object> ins = new ArrayList<>();
-      for (int i = 0; i < e.params().size(); i++) {
+      for (ApiValue v : ApiValue.inputs(e)) {
         Map<String, Object> in = new LinkedHashMap<>();
-        in.put("name", e.paramNames().get(i));
-        in.put("type", typeName(e.params().get(i).type()));
-        List<TDecl.EntryType> sig = e.signature().params();
-        in.put("unique", i < sig.size() && sig.get(i).unique());
+        in.put("name", v.name());
+        in.put("type", v.opaque() ? v.typeName() : typeName(v.leafType()));
+        in.put("unique", v.unique());
         ins.add(in);
       }
       ep.put("inputs", ins);
       List<Object> outs = new ArrayList<>();
-      for (int i = 0; i < e.body().results().size(); i++) {
+      for (ApiValue v : ApiValue.outputs(e)) {
         Map<String, Object> o = new LinkedHashMap<>();
-        o.put("type", typeName(e.body().results().get(i).type()));
-        List<TDecl.EntryType> sig = e.signature().results();
-        o.put("unique", i < sig.size() && sig.get(i).unique());
+        o.put("type", v.opaque() ? v.typeName() : typeName(v.leafType()));
+        o.put("unique", v.unique());
         outs.add(o);
       }
       ep.put("outputs", outs);
@@ -72,6 +70,7 @@ final class Manifest {
       ty.put("ops", ops);
       types.put(t.futName(), ty);
     }
+    for (ApiValue v : CApi.opaqueTypes(p)) types.put(v.typeName(), Opaque.manifest(v));
     root.put("types", types);
     root.put("version", VERSION);
     try {

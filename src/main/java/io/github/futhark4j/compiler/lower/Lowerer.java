@@ -73,15 +73,27 @@ public final class Lowerer {
       for (VName sp : f.sizeParams()) if (env.lookup(sp) == null) throw new LowerException("unbound size " + sp);
       return V.leaves(lower(f.body(), env));
     });
-    if (body.results().size() != d.entry().results().size()) {
+    int leaves = 0;
+    for (TDecl.EntryType t : d.entry().results()) leaves += leafCount(t.type());
+    if (body.results().size() != leaves) {
       throw new LowerException("entry point " + d.entry().name() + " returns " + body.results().size()
-          + " values but its signature has " + d.entry().results().size() + " outputs (opaque types are not supported yet)");
+          + " values but its signature has " + leaves + " (sum types at the C API are not supported yet)");
     }
     List<String> names = new ArrayList<>();
     for (int i = 0; i < f.params().size(); i++) {
       names.add(f.params().get(i) instanceof TPat.Id id ? id.name().base() : "in" + i);
     }
     return new Program.Entry(d.entry(), params, names, body);
+  }
+
+  /** How many IR values represent a value of type t at the C API (records are flattened). */
+  public static int leafCount(Type t) {
+    return switch (t) {
+      case Type.Prim p -> 1;
+      case Type.Array a -> leafCount(a.elem());
+      case Type.Record r -> r.fields().values().stream().mapToInt(Lowerer::leafCount).sum();
+      default -> -1000;
+    };
   }
 
   private V paramValue(Type t, List<Atom.Var> params, String base) {
@@ -91,6 +103,24 @@ public final class Lowerer {
         Atom.Var v = b.var(base, new IrType.Arr(p.prim(), a.rank()));
         params.add(v);
         yield new V.Leaf(v);
+      }
+      case Type.Record r -> {
+        // An opaque (record or tuple) input: one parameter per leaf, in canonical order.
+        Map<String, V> m = new LinkedHashMap<>();
+        for (String k : new java.util.TreeSet<>(V.FIELD_ORDER) {{ addAll(r.fields().keySet()); }}) {
+          m.put(k, paramValue(r.fields().get(k), params, base + "_" + k));
+        }
+        yield V.Rec.of(m);
+      }
+      case Type.Array a when a.elem() instanceof Type.Record r -> {
+        Map<String, V> m = new LinkedHashMap<>();
+        for (String k : new java.util.TreeSet<>(V.FIELD_ORDER) {{ addAll(r.fields().keySet()); }}) {
+          Type f = r.fields().get(k);
+          List<Size> shape = new ArrayList<>(a.shape());
+          if (f instanceof Type.Array fa) shape.addAll(fa.shape());
+          m.put(k, paramValue(new Type.Array(f instanceof Type.Array fa ? fa.elem() : f, shape, false), params, base + "_" + k));
+        }
+        yield V.Rec.of(m);
       }
       default -> throw new LowerException("entry point parameters of type " + t + " are not supported yet");
     };

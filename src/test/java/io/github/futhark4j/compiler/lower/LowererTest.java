@@ -62,8 +62,15 @@ class LowererTest {
   }
 
   @Test
-  void opaqueEntryResultsAreReportedAsUnsupported() {
-    var e = assertThrows(LowerException.class, () -> lower("entry f (x: i64) : {a: i64, b: i64} = {a = x, b = x}"));
-    assertTrue(e.getMessage().contains("opaque"), e.getMessage());
+  void sumTypesAtTheApiAreReportedAsUnsupported() {
+    var e = assertThrows(LowerException.class, () -> lower("type t = #a i64 | #b\nentry f (x: i64) : t = #a x"));
+    assertTrue(e.getMessage().contains("not supported"), e.getMessage());
+  }
+
+  @Test
+  void recordEntryValuesAreFlattened() throws Exception {
+    Program p = lower("entry f (r: {a: i64, b: []f32}) : {a: i64, b: []f32} = {a = r.a + 1, b = r.b}");
+    assertEquals(2, p.entries().get(0).params().size());
+    assertEquals(2, p.entries().get(0).body().results().size());
   }
 }
