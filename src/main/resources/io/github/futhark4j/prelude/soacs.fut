@@ -44,8 +44,8 @@ def tabulate_2d 'a (n: i64) (m: i64) (f: i64 -> i64 -> a) : *[n][m]a =
 def tabulate_3d 'a (n: i64) (m: i64) (o: i64) (f: i64 -> i64 -> i64 -> a) : *[n][m][o]a =
   intrinsics.map (\i -> intrinsics.map (\j -> intrinsics.map (f i j) (intrinsics.iota o)) (intrinsics.iota m)) (intrinsics.iota n)
 
-def zip [n] 'a 'b (as: [n]a) (bs: [n]b) : *[n](a, b) = intrinsics.zip as bs
-def zip2 [n] 'a 'b (as: [n]a) (bs: [n]b) : *[n](a, b) = intrinsics.zip as bs
+def zip [n] 'a 'b (as: [n]a) (bs: [n]b) : [n](a, b) = intrinsics.zip as bs
+def zip2 [n] 'a 'b (as: [n]a) (bs: [n]b) : [n](a, b) = intrinsics.zip as bs
 def zip3 [n] 'a 'b 'c (as: [n]a) (bs: [n]b) (cs: [n]c) : *[n](a, b, c) =
   intrinsics.map3 (\a b c -> (a, b, c)) as bs cs
 def zip4 [n] 'a 'b 'c 'd (as: [n]a) (bs: [n]b) (cs: [n]c) (ds: [n]d) : *[n](a, b, c, d) =
@@ -85,7 +85,7 @@ def head 't (xs: []t) : t = xs[0]
 def last 't (xs: []t) : t = xs[intrinsics.length xs - 1]
 def tail 't (xs: []t) : []t = xs[1:]
 def init 't (xs: []t) : []t = xs[0:intrinsics.length xs - 1]
-def copy 't (a: t) : t = intrinsics.copy a
+def copy 't (a: t) : *t = intrinsics.copy a
 def opaque 't (x: t) : t = intrinsics.opaque x
 def manifest 't (x: t) : t = intrinsics.manifest x
 def trace 't (x: t) : t = intrinsics.trace x

@@ -121,8 +121,8 @@ public final class Diagnostics {
   }
 
   /** E0215: a match that does not cover every case. */
-  public static Diagnostic unmatchedCases(Span span, String example) {
-    return err("E0215", span, "Unmatched cases in match expression: " + example + " is not covered.");
+  public static Diagnostic unmatchedCases(Span span, String missing) {
+    return err("E0215", span, "Unmatched cases in match expression" + (missing == null ? "." : ": " + missing + " is not covered."));
   }
 
   /** E0216: a size in a type that is not an i64 name in scope. */
@@ -143,9 +143,14 @@ public final class Diagnostics {
     return err("E0302", span, "Would consume \"" + name + "\", which is not consumable.");
   }
 
-  /** E0303: a consuming parameter passed a non-unique argument that is not a variable. */
-  public static Diagnostic consumingNonUnique(Span span) {
-    return err("E0303", span, "Consuming parameter passed non-unique argument.");
+  /** E0303: consuming, inside a lambda, local function or loop body, a variable bound outside it. */
+  public static Diagnostic consumedOutsideBarrier(Span span, String name) {
+    return err("E0303", span, "Would consume \"" + name + "\", which is bound outside the enclosing lambda, local function or loop body.");
+  }
+
+  /** E0304: a function declared to return a unique value returns an alias of a non-unique one. */
+  public static Diagnostic uniqueResultAliased(Span span, String name) {
+    return err("E0304", span, "Unique-typed return value is aliased to \"" + name + "\", which is not consumable.");
   }
 
   // ---- entry points ---------------------------------------------------------------------------

@@ -124,6 +124,9 @@ public final class Ast {
 
   public record Match(Exp scrutinee, List<Case> cases, Span span) implements Exp {}
 
+  /** {@code M.(e)}: {@code e} with the names of module {@code M} in scope. */
+  public record LocalOpen(String module, Exp exp, Span span) implements Exp {}
+
   /** {@code ???}: a typed hole, rejected by the checker. */
   public record Hole(Span span) implements Exp {}
 

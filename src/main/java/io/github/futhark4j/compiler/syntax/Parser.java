@@ -6,7 +6,6 @@ import io.github.futhark4j.compiler.source.Source;
 import io.github.futhark4j.compiler.source.Span;
 import io.github.futhark4j.compiler.syntax.Ast.*;
 import io.github.futhark4j.compiler.syntax.Token.Kind;
-import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -59,7 +58,7 @@ public final class Parser extends ParserBase {
         if (d != null) out.add(d);
       } catch (ParseError e) {
         if (p == before) advance();
-        recover();
+        recover(end);
       }
     }
     return out;
@@ -69,14 +68,24 @@ public final class Parser extends ParserBase {
     Token t = peek();
     if (t.kind() != Kind.KEYWORD) return false;
     return switch (t.text()) {
-      case "def", "entry", "type", "import", "module", "open", "local", "include", "val" -> true;
+      case "def", "entry", "type", "import", "module", "open", "local" -> true;
       case "let" -> t.span().column() == 1;
       default -> false;
     };
   }
 
-  private void recover() {
-    while (!at(Kind.EOF) && !atDeclStart() && !at(Kind.RBRACE)) advance();
+  /** Skips to the next declaration keyword outside braces (or to the end of the enclosing module). */
+  private void recover(Kind end) {
+    int depth = 0;
+    while (!at(Kind.EOF)) {
+      if (depth == 0 && atDeclStart()) return;
+      if (at(Kind.LBRACE)) depth++;
+      if (at(Kind.RBRACE)) {
+        if (depth == 0 && end == Kind.RBRACE) return;
+        depth = Math.max(0, depth - 1);
+      }
+      advance();
+    }
   }
 
   private Decl parseDecl() {
@@ -102,6 +111,7 @@ public final class Parser extends ParserBase {
       case "module" -> {
         advance();
         if (atKw("type")) {
+          advance();
           diags.add(Diagnostics.unsupported(from(start), "A module type declaration"));
           throw new ParseError();
         }
@@ -222,22 +232,12 @@ public final class Parser extends ParserBase {
     }
   }
 
-  /** The value of a {@code with} update: a binary expression, possibly itself updated. */
+  /**
+   * The value of a {@code with} update: a binary expression. {@code with} is left-associative, so
+   * {@code a with [i] = x with [j] = y} updates the result of the first update.
+   */
   private Exp parseBinaryWith() {
-    Span start = peek().span();
-    Exp v = parseBinary(0);
-    if (atKw("with")) {
-      // a with [i] = b with [j] = c  parses as  a with [i] = (b with [j] = c) in Futhark
-      int save = p;
-      p = save;
-      Exp inner = v;
-      advance();
-      List<DimIndex> idx = parseIndices("in a 'with' update");
-      expectOp("=", "after the indices of a 'with' update");
-      Exp vv = parseBinaryWith();
-      return new Update(inner, idx, vv, from(start));
-    }
-    return v;
+    return parseBinary(0);
   }
 
   private Exp parseRange(Exp first, Span start) {
@@ -397,7 +397,23 @@ public final class Parser extends ParserBase {
     Token t = peek();
     Span start = t.span();
     switch (t.kind()) {
-      case IDENT -> { advance(); return new Var(List.of(), t.text(), start); }
+      case IDENT -> {
+        advance();
+        // A module-qualified operator such as i32.+ (used in sections: (i32.+)).
+        if (at(Kind.DOT) && !peek().spaceBefore() && peek(1).is(Kind.LPAREN) && !peek(1).spaceBefore()) {
+          advance();
+          advance();
+          Exp inner = parseExp();
+          expect(Kind.RPAREN, "')'", "after a locally opened expression " + t.text() + ".(...)");
+          return new LocalOpen(t.text(), inner, from(start));
+        }
+        if (at(Kind.DOT) && !peek().spaceBefore() && peek(1).is(Kind.OPERATOR) && !peek(1).spaceBefore()) {
+          advance();
+          Token op = advance();
+          return new Var(List.of(t.text()), op.text(), from(start));
+        }
+        return new Var(List.of(), t.text(), start);
+      }
       case INT -> { advance(); return new IntLit(t.intValue(), t.suffix(), start); }
       case CHAR -> { advance(); return new IntLit(t.intValue(), null, start); }
       case FLOAT -> { advance(); return new FloatLit(t.floatValue(), t.suffix(), start); }
@@ -500,12 +516,7 @@ public final class Parser extends ParserBase {
       return new TupleLit(elems, from(start));
     }
     expect(Kind.RPAREN, "')'", "after a parenthesised expression");
-    return reSpan(first, from(start));
-  }
-
-  /** Parenthesised expressions keep their inner node; only lambdas take the parentheses' span. */
-  private static Exp reSpan(Exp e, Span s) {
-    return e;
+    return first;
   }
 
   List<DimIndex> parseIndices(String context) {
@@ -551,21 +562,16 @@ public final class Parser extends ParserBase {
       Exp body = letBody();
       return new LetUpdate(n.text(), n.span(), idx, v, body, from(start));
     }
-    if (sizes.isEmpty() && (at(Kind.IDENT) && !peek().text().equals("_") || at(Kind.LPAREN) && peek(1).is(Kind.OPERATOR) && peek(2).is(Kind.RPAREN))
-        && (peek(1).is(Kind.IDENT) && !peek().is(Kind.LPAREN) || peek(1).is(Kind.LPAREN) || peek(1).is(Kind.LBRACE)
-            || peek(1).is(Kind.TICK) || peek(1).is(Kind.TICK_HAT) || peek(1).is(Kind.TICK_TILDE)
-            || (peek(1).is(Kind.LBRACKET) && peek(1).spaceBefore()) || peek().is(Kind.LPAREN))) {
+    if (sizes.isEmpty() && startsLocalFunction()) {
       Token n;
-      String name;
       if (at(Kind.LPAREN)) {
         advance();
         n = advance();
         advance();
-        name = n.text();
       } else {
         n = advance();
-        name = n.text();
       }
+      String name = n.text();
       List<TypeParam> tps = parseTypeParams();
       List<Pat> params = new ArrayList<>();
       while (startsAtomPattern()) params.add(parseAtomPattern());
@@ -585,6 +591,21 @@ public final class Parser extends ParserBase {
     Exp body = letBody();
     result = new LetPat(sizes, pat, v, body, from(start));
     return result;
+  }
+
+  /**
+   * After {@code let}: a local function is a name (or parenthesised operator) followed by type
+   * parameters or parameter patterns; a plain binding has the name followed by '=' or ':'.
+   */
+  private boolean startsLocalFunction() {
+    if (at(Kind.LPAREN) && peek(1).is(Kind.OPERATOR) && peek(2).is(Kind.RPAREN)) return true;
+    if (!at(Kind.IDENT) || peek().text().equals("_")) return false;
+    Token next = peek(1);
+    return switch (next.kind()) {
+      case IDENT, LPAREN, LBRACE, TICK, TICK_HAT, TICK_TILDE -> true;
+      case LBRACKET -> next.spaceBefore();
+      default -> false;
+    };
   }
 
   /** {@code in e}, or a following {@code let} chain without {@code in}. */
@@ -612,19 +633,21 @@ public final class Parser extends ParserBase {
     return new Lambda(params, ret, body, from(start));
   }
 
-  /** A return type in a lambda: a type not containing a top-level arrow (the arrow ends it). */
+  /**
+   * A lambda's return type. The type grammar would read {@code t -> body} as a function type, so
+   * when the parsed type is an arrow not followed by another arrow, its parameter part was the
+   * return type and the parser backs up to the lambda's arrow.
+   */
   private TypeExp parseTypeApp2() {
     int save = p;
-    // Parse a full type; if it swallowed the lambda's arrow, re-parse the part before it.
     TypeExp t = parseType();
     if (t instanceof TArrow a && !atOp("->")) {
       p = save;
       int depth = 0;
-      List<Token> before = new ArrayList<>();
-      while (!(depth == 0 && atOp("->"))) {
+      while (!(depth == 0 && atOp("->")) && !at(Kind.EOF)) {
         if (at(Kind.LPAREN) || at(Kind.LBRACKET) || at(Kind.LBRACE)) depth++;
         if (at(Kind.RPAREN) || at(Kind.RBRACKET) || at(Kind.RBRACE)) depth--;
-        before.add(advance());
+        advance();
       }
       return a.param();
     }
@@ -674,6 +697,4 @@ public final class Parser extends ParserBase {
     if (cases.isEmpty()) throw fail("\"case\"", "after the scrutinee of 'match'");
     return new Match(scrut, cases, from(start));
   }
-
-  static BigInteger unused() { return BigInteger.ZERO; }
 }

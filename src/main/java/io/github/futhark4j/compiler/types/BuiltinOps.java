@@ -20,11 +20,7 @@ final class BuiltinOps {
       boolean cmp = false;
       switch (b) {
         case ADD, SUB, MUL, DIV, MOD, POW -> operands = Ty.NUMS;
-        case QUOT, REM, SHL, SHR, USHR -> operands = Ty.INTS;
-        case BAND, BOR, BXOR -> {
-          operands = EnumSet.copyOf(Ty.INTS);
-          operands.add(PrimType.BOOL);
-        }
+        case QUOT, REM, SHL, SHR, USHR, BAND, BOR, BXOR -> operands = Ty.INTS;
         case EQ, NEQ -> { operands = null; cmp = true; }
         case LT, LE, GT, GE -> { operands = Ty.ALL_PRIMS; cmp = true; }
         case LAND, LOR -> operands = EnumSet.of(PrimType.BOOL);

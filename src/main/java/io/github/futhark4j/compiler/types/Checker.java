@@ -35,6 +35,13 @@ public final class Checker extends ExpChecker {
 
   private final List<Out> out = new ArrayList<>();
 
+  /** A prelude definition not checked yet: prelude definitions are checked when first used. */
+  private record Pending(Unit unit, ValDecl decl, String prefix) {}
+
+  private final Map<String, Pending> pending = new HashMap<>();
+  private final Map<String, TopB> preludeTop = new HashMap<>();
+  private boolean inPrelude;
+
   private Checker(List<Diagnostic> diags) {
     super(diags);
   }
@@ -46,10 +53,25 @@ public final class Checker extends ExpChecker {
     return new TProgram(main, c.select());
   }
 
+  /**
+   * Checks every prelude definition (normally they are checked only when used) and returns the
+   * definitions in dependency order; errors go to {@code diags}. For tests of the prelude itself.
+   */
+  public static List<TDecl> checkWholePrelude(List<Diagnostic> diags) {
+    Checker c = new Checker(diags);
+    Unit u = Prelude.unit();
+    c.decls(u, u.program().decls());
+    while (!c.pending.isEmpty()) c.global(c.pending.keySet().iterator().next());
+    return c.out.stream().map(Out::decl).toList();
+  }
+
   private void decls(Unit u, List<Decl> ds) {
     for (Decl d : ds) {
       switch (d) {
-        case ValDecl v -> valDecl(u, v);
+        case ValDecl v -> {
+          if (u.isPrelude()) pending.put(modulePrefix + v.name(), new Pending(u, v, modulePrefix));
+          else valDecl(u, v);
+        }
         case TypeDecl t -> abbrevs.put(modulePrefix + t.name(), new Abbrev(t.name(), t.params(), t.type()));
         case Import i -> { }
         case ModuleDecl m -> {
@@ -65,6 +87,7 @@ public final class Checker extends ExpChecker {
 
   private void valDecl(Unit u, ValDecl d) {
     int errorsBefore = diags.size();
+    errorSpans.clear();
     currentDeps = new HashSet<>();
     consumed = new HashMap<>();
     List<String> typeParams = new ArrayList<>();
@@ -72,12 +95,19 @@ public final class Checker extends ExpChecker {
     FunRes f = checkFunction(d.typeParams(), d.params(), d.returnType(), d.body(), true);
     generalize(f.type(), typeParams);
     VName v = fresh(d.name());
-    globals.put(modulePrefix + d.name(), new TopB(v, List.copyOf(typeParams), f.sizeParams(), f.type()));
+    TopB top = new TopB(v, List.copyOf(typeParams), f.sizeParams(), f.type(), d.params().size(), d.returnType() instanceof TUnique);
+    if (u.isPrelude()) {
+      preludeTop.put(modulePrefix + d.name(), top);
+      globals.putIfAbsent(modulePrefix + d.name(), top);
+    } else {
+      // A user definition shadows the prelude's for the user's code; the prelude keeps its own.
+      globals.put(modulePrefix + d.name(), top);
+    }
     boolean isEntry = u.isMain() && modulePrefix.isEmpty() && (d.isEntry() || d.name().equals("main"));
     try {
       FunDef fd = etaExpand(buildFunDef(List.copyOf(typeParams), f), d.span());
       defArity.put(v, fd.params().size());
-      TDecl.EntryPoint ep = isEntry ? entryPoint(d, fd, f) : null;
+      TDecl.EntryPoint ep = isEntry ? entryPoint(d, fd, f, diags.size() == errorsBefore) : null;
       out.add(new Out(new TDecl(v, fd, ep, d.span()), u.isPrelude(), currentDeps));
     } catch (Unifier.Ambiguous a) {
       error(Diagnostics.ambiguousType(d.span(), "a record field is projected from a value whose full type is not known at this point"
@@ -86,6 +116,47 @@ public final class Checker extends ExpChecker {
       if (diags.size() == errorsBefore) throw e;
       // The definition had errors; building its checked form may fail and is not needed.
     }
+  }
+
+  @Override
+  protected TopB global(String q) {
+    if (inPrelude) {
+      TopB t = preludeTop.get(q);
+      if (t != null) return t;
+      return pending.containsKey(q) ? force(q) : null;
+    }
+    TopB t = globals.get(q);
+    if (t != null) return t;
+    return pending.containsKey(q) ? force(q) : null;
+  }
+
+  /** Checks a prelude definition now, in a clean context, and returns it. */
+  private TopB force(String q) {
+    Pending p = pending.remove(q);
+    Scope savedScope = scope;
+    Map<String, Ty> savedT = typeParamScope;
+    Map<VName, Span> savedConsumed = consumed;
+    Set<VName> savedDeps = currentDeps;
+    String savedPrefix = modulePrefix;
+    boolean savedIn = inPrelude;
+    int savedLevel = level;
+    try {
+      level = 0;
+      scope = null;
+      typeParamScope = new HashMap<>();
+      modulePrefix = p.prefix();
+      inPrelude = true;
+      valDecl(p.unit(), p.decl());
+    } finally {
+      scope = savedScope;
+      typeParamScope = savedT;
+      consumed = savedConsumed;
+      currentDeps = savedDeps;
+      modulePrefix = savedPrefix;
+      inPrelude = savedIn;
+      level = savedLevel;
+    }
+    return preludeTop.get(q);
   }
 
   /** Unconstrained leftover type variables of a top-level definition become type parameters. */
@@ -133,14 +204,14 @@ public final class Checker extends ExpChecker {
     return new FunDef(fd.typeParams(), fd.sizeParams(), params, types.get(n), body);
   }
 
-  private TDecl.EntryPoint entryPoint(ValDecl d, FunDef fd, FunRes f) {
+  private TDecl.EntryPoint entryPoint(ValDecl d, FunDef fd, FunRes f, boolean report) {
     if (d.name().contains("'")) error(Diagnostics.entryName(d.nameSpan(), d.name()));
-    if (!fd.typeParams().isEmpty()) error(Diagnostics.entryPolymorphic(d.nameSpan(), d.name()));
+    if (!fd.typeParams().isEmpty() && report) error(Diagnostics.entryPolymorphic(d.nameSpan(), d.name()));
     List<TDecl.EntryType> params = new ArrayList<>();
     for (int i = 0; i < fd.params().size(); i++) {
       TPat p = fd.params().get(i);
       Pat src = i < d.params().size() ? d.params().get(i) : null;
-      params.add(entryType(p.type(), src instanceof PAscribe a ? a.type() : null, d));
+      params.add(entryType(p.type(), src instanceof PAscribe a ? a.type() : null, d, true));
     }
     List<TDecl.EntryType> results = new ArrayList<>();
     Type ret = fd.returnType();
@@ -149,22 +220,35 @@ public final class Checker extends ExpChecker {
       int i = 0;
       for (Type t : r.fields().values()) {
         TypeExp part = retSrc instanceof TTuple tt && i < tt.elements().size() ? tt.elements().get(i) : null;
-        results.add(entryType(t, part, d));
+        results.add(entryType(t, part, d, false));
         i++;
       }
     } else {
-      results.add(entryType(ret, retSrc, d));
+      results.add(entryType(ret, retSrc, d, false));
     }
     return new TDecl.EntryPoint(d.name(), params, results);
   }
 
-  private TDecl.EntryType entryType(Type t, TypeExp written, ValDecl d) {
+  private TDecl.EntryType entryType(Type t, TypeExp written, ValDecl d, boolean input) {
     if (containsArrow(t)) error(Diagnostics.entryHigherOrder(d.nameSpan(), d.name()));
-    boolean unique = t instanceof Type.Array a && a.unique();
+    // Inputs are consumed when declared unique; outputs are unique only when declared so.
+    boolean unique = input ? t instanceof Type.Array a && a.unique() : written instanceof TUnique;
     if (written instanceof TUnique u) written = u.type();
     String name = manifestName(t);
-    if (name == null) name = written instanceof TName n && PrimType.byName(n.name()) == null ? n.name() : opaqueName(t);
+    if (name == null) name = writtenName(written);
+    if (name == null) name = opaqueName(t);
     return new TDecl.EntryType(name, t, unique);
+  }
+
+  /** The name the programmer wrote for an opaque type: {@code point}, {@code []point}; else null. */
+  private static String writtenName(TypeExp written) {
+    String dims = "";
+    while (written instanceof TArray a) {
+      dims += "[]";
+      written = a.elem();
+    }
+    if (written instanceof TUnique u) return writtenName(u.type());
+    return written instanceof TName n && PrimType.byName(n.name()) == null ? dims + n.name() : null;
   }
 
   private static boolean containsArrow(Type t) {

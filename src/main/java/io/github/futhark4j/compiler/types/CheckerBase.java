@@ -35,10 +35,10 @@ abstract class CheckerBase {
   record LocalB(VName v, Ty ty, Set<VName> aliases) implements Binding {}
 
   /** A local function bound by {@code let f x = ...} (monomorphic). */
-  record FunB(VName v, Ty ty) implements Binding {}
+  record FunB(VName v, Ty ty, List<VName> sizeParams, int arity, boolean uniqueResult) implements Binding {}
 
   /** A top-level definition, possibly polymorphic. */
-  record TopB(VName v, List<String> typeParams, List<VName> sizeParams, Ty ty) implements Binding {}
+  record TopB(VName v, List<String> typeParams, List<VName> sizeParams, Ty ty, int arity, boolean uniqueResult) implements Binding {}
 
   /** A type abbreviation. */
   record Abbrev(String name, List<TypeParam> params, TypeExp body) {}
@@ -65,6 +65,14 @@ abstract class CheckerBase {
   protected String modulePrefix = "";
   private int tagCounter;
   protected final Map<VName, Boolean> consumable = new HashMap<>();
+  /**
+   * Lambdas, local functions and loop bodies are consumption barriers: nothing bound outside one
+   * may be consumed inside it (a parallel map or a second iteration would see it consumed).
+   * {@code level} counts the barriers around the current expression; {@code bindLevel} records
+   * the level each variable was bound at.
+   */
+  protected int level;
+  protected final Map<VName, Integer> bindLevel = new HashMap<>();
   protected Map<VName, Span> consumed = new HashMap<>();
   /** Arity of top-level and local function definitions, filled in as they are built. */
   protected final Map<VName, Integer> defArity = new HashMap<>();
@@ -85,12 +93,17 @@ abstract class CheckerBase {
   protected Binding lookup(String name) {
     Binding b = scope == null ? null : scope.lookup(name);
     if (b != null) return b;
-    if (!modulePrefix.isEmpty()) {
-      TopB t = globals.get(modulePrefix + name);
+    // Operators are never looked up in the enclosing module: inside the numeric modules '+' is
+    // the built-in operator, not the module's own (i32.+) which is defined in terms of it.
+    if (!modulePrefix.isEmpty() && !name.isEmpty() && "+-*/%=!><|&^".indexOf(name.charAt(0)) < 0) {
+      TopB t = global(modulePrefix + name);
       if (t != null) return t;
     }
-    return globals.get(name);
+    return global(name);
   }
+
+  /** A top-level definition by qualified name (the checker overrides this to check prelude definitions on demand). */
+  protected TopB global(String qualified) { return globals.get(qualified); }
 
   // ---- types ----------------------------------------------------------------------------------
 
@@ -214,6 +227,10 @@ abstract class CheckerBase {
    * scope). {@code aliases} are the variables the matched value may alias.
    */
   PatRes checkPattern(Pat pat, Ty t, PatMode mode, Set<VName> aliases) {
+    if (mode != PatMode.MATCH) {
+      Span lit = refutable(pat);
+      if (lit != null) error(Diagnostics.badPattern(lit, "Refutable pattern not allowed here: only 'match' cases may match literals."));
+    }
     List<Map.Entry<String, Binding>> binds = new ArrayList<>();
     Supplier<TPat> b = pattern(pat, t, mode, aliases, binds, false);
     Set<String> seen = new HashSet<>();
@@ -235,6 +252,7 @@ abstract class CheckerBase {
           case MATCH -> unique;
         };
         consumable.put(v, cons);
+        bindLevel.put(v, level);
         binds.add(Map.entry(id.name(), new LocalB(v, t, aliases)));
         return () -> new TPat.Id(v, Unifier.zonk(t), span);
       }
@@ -286,9 +304,21 @@ abstract class CheckerBase {
         unifyOrReport(a.span(), at, t, "Pattern's type annotation does not match");
         boolean uniq = a.type() instanceof TUnique;
         // The annotation is the more precise type (it names sizes).
-        return pattern(a.pattern(), mode == PatMode.PARAM ? at : t, mode, aliases, binds, uniq);
+        return pattern(a.pattern(), at, mode, aliases, binds, uniq);
       }
     }
+  }
+
+  /** The span of a literal inside a pattern, or {@code null}. */
+  private static Span refutable(Pat p) {
+    return switch (p) {
+      case PLit l -> l.span();
+      case PTuple t -> t.elements().stream().map(CheckerBase::refutable).filter(x -> x != null).findFirst().orElse(null);
+      case PRecord r -> r.fields().stream().map(f -> refutable(f.pattern())).filter(x -> x != null).findFirst().orElse(null);
+      case PAscribe a -> refutable(a.pattern());
+      case PConstr c -> c.payload().stream().map(CheckerBase::refutable).filter(x -> x != null).findFirst().orElse(null);
+      default -> null;
+    };
   }
 
   private static Map<String, TPat> build(Map<String, Supplier<TPat>> subs) {
@@ -309,15 +339,24 @@ abstract class CheckerBase {
 
   // ---- unification with messages ---------------------------------------------------------------
 
+  /** Spans of the type errors reported in the current definition, to avoid reporting cascades. */
+  protected final List<Span> errorSpans = new ArrayList<>();
+
   boolean unifyOrReport(Span span, Ty expected, Ty actual, String context) {
     try {
       Unifier.unify(expected, actual);
       return true;
     } catch (Unifier.Failure f) {
-      if (f.constraint != null && f.offending != null) {
-        error(Diagnostics.constraint(span, f.constraint, Unifier.show(f.offending)));
+      // An enclosing expression failing because of an error already reported inside it is noise.
+      for (Span e : errorSpans) if (e.source() == span.source() && e.start() >= span.start() && e.end() <= span.end()) return false;
+      errorSpans.add(span);
+      if (f.constraint != null && f.constraint.startsWith("Constructor #") && f.offending != null) {
+        error(Diagnostics.noSuchConstructor(span, f.constraint.substring("Constructor #".length()), Unifier.show(f.offending)));
+      } else if (f.constraint != null) {
+        error(Diagnostics.constraint(span, f.constraint, Unifier.show(f.offending != null ? f.offending : actual)));
       } else {
-        error(Diagnostics.typeMismatch(span, context, Unifier.show(expected), Unifier.show(actual)));
+        String[] shown = Unifier.showAll(expected, actual);
+        error(Diagnostics.typeMismatch(span, context, shown[0], shown[1]));
       }
       return false;
     }
@@ -394,14 +433,26 @@ abstract class CheckerBase {
       boolean ok = true;
       for (VName r : roots) if (!consumable.getOrDefault(r, false)) ok = false;
       if (!ok) error(Diagnostics.notConsumable(span, v.name()));
+      else for (VName r : roots) {
+        if (bindLevel.getOrDefault(r, 0) < level) {
+          error(Diagnostics.consumedOutsideBarrier(span, v.name()));
+          break;
+        }
+      }
       for (VName r : roots) consumed.putIfAbsent(r, span);
     }
   }
 
-  /** The aliases of the value of {@code e}: the variables whose memory it may share. */
+  /**
+   * The aliases of the value of {@code e}: the variables whose memory it may share. Only variables
+   * whose type contains an array can be aliased. As in the reference, a function's result aliases
+   * the arguments it was given unless its return type is declared unique; the intrinsics that
+   * return views of their argument (zip, transpose, ...) alias it, the others return fresh arrays.
+   */
   Set<VName> aliasesOf(Exp e) {
     return switch (e) {
       case Var v when v.qualifiers().isEmpty() && lookup(v.name()) instanceof LocalB b -> {
+        if (!hasArray(b.ty())) yield Set.of();
         Set<VName> s = new HashSet<>(b.aliases());
         s.add(b.v());
         yield s;
@@ -411,17 +462,59 @@ abstract class CheckerBase {
       case Ascribe a -> aliasesOf(a.exp());
       case Coerce c -> aliasesOf(c.exp());
       case Attr a -> aliasesOf(a.exp());
-      case TupleLit t -> {
-        Set<VName> s = new HashSet<>();
-        for (Exp x : t.elements()) s.addAll(aliasesOf(x));
-        yield s;
+      case LocalOpen o -> aliasesOf(o.exp());
+      case TupleLit t -> union(t.elements());
+      case RecordLit r -> union(r.fields().stream().map(f -> f.value() != null ? f.value() : new Var(List.of(), f.name(), f.span())).toList());
+      case If i -> union(List.of(i.then(), i.otherwise()));
+      case Apply a -> {
+        List<Exp> args = new ArrayList<>();
+        Exp head = a;
+        while (head instanceof Apply ap) {
+          args.add(0, ap.arg());
+          head = ap.function();
+        }
+        yield callAliases(head, args);
       }
-      case If i -> {
-        Set<VName> s = new HashSet<>(aliasesOf(i.then()));
-        s.addAll(aliasesOf(i.otherwise()));
-        yield s;
-      }
+      case BinOp b when b.op().full().equals("|>") -> aliasesOf(new Apply(b.right(), b.left(), b.span()));
+      case BinOp b when b.op().full().equals("<|") -> aliasesOf(new Apply(b.left(), b.right(), b.span()));
+      case BinOp b -> callAliases(b.op(), List.of(b.left(), b.right()));
       default -> Set.of();
+    };
+  }
+
+  private static final Set<String> VIEW_INTRINSICS = Set.of("zip", "unzip", "transpose", "flatten", "unflatten",
+      "rotate", "opaque", "manifest", "trace", "break");
+
+  private Set<VName> callAliases(Exp head, List<Exp> args) {
+    String q = qualified(head);
+    if (q != null && q.startsWith("intrinsics.")) {
+      return VIEW_INTRINSICS.contains(q.substring("intrinsics.".length())) ? union(args) : Set.of();
+    }
+    Binding b = q == null ? null : lookup(q);
+    boolean fresh = switch (b) {
+      case TopB t -> t.uniqueResult() && args.size() >= t.arity();
+      case FunB f -> f.uniqueResult() && args.size() >= f.arity();
+      case null -> q != null && !q.isEmpty() && "+-*/%=!><|&^".indexOf(q.charAt(0)) >= 0; // built-in operators
+      default -> false;
+    };
+    return fresh ? Set.of() : union(args);
+  }
+
+  private Set<VName> union(List<Exp> es) {
+    Set<VName> s = new HashSet<>();
+    for (Exp x : es) s.addAll(aliasesOf(x));
+    return s;
+  }
+
+  static boolean hasArray(Ty t) {
+    t = Unifier.resolve(t);
+    return switch (t) {
+      case Ty.Arr a -> true;
+      case Ty.Rec r -> r.fields().values().stream().anyMatch(CheckerBase::hasArray);
+      case Ty.Sum s -> s.constructors().values().stream().flatMap(List::stream).anyMatch(CheckerBase::hasArray);
+      case Ty.Var v -> true;
+      case Ty.Param p -> true;
+      default -> false;
     };
   }
 
@@ -469,7 +562,8 @@ abstract class CheckerBase {
    */
   TExp buildCall(Callee c, List<TExp> args, List<Type> fnTypes, Span span) {
     int n = c.arity();
-    if (n == 0 && args.isEmpty()) throw new IllegalStateException("type checker: call with no arguments");
+    // Only a program with type errors (already reported) gets here with a non-function callee.
+    if (n == 0) throw new IllegalStateException("type checker: call of a non-function");
     if (args.size() < n) {
       Type t = fnTypes.get(args.size());
       List<TPat> params = new ArrayList<>();
@@ -535,6 +629,14 @@ abstract class CheckerBase {
     };
   }
 
+  /** {@code t} with sizes named by {@code gone} made unknown, for a type leaving their scope. */
+  static Ty scrubTy(Ty t, Set<VName> gone) {
+    if (gone.isEmpty() || !Unifier.mentions(t, gone)) return t;
+    Map<VName, Sz> m = new HashMap<>();
+    for (VName v : gone) m.put(v, Sz.UNKNOWN);
+    return Unifier.subst(t, Map.of(), m);
+  }
+
   /** Erases the sizes of a resolved type (for loop parameters, whose sizes may change). */
   static Ty eraseSizes(Ty t, boolean unique) {
     t = Unifier.resolve(t);
@@ -545,5 +647,4 @@ abstract class CheckerBase {
     };
   }
 
-  static Ast.Exp unused() { return null; }
 }

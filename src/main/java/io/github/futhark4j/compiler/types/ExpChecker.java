@@ -28,7 +28,7 @@ import java.util.function.Supplier;
  * checked {@link TExp} later, once the enclosing top-level definition is fully inferred and every
  * inference variable is resolved. The builders remove the sugar (sections, pipes, operators).
  */
-abstract class ExpChecker extends CheckerBase {
+abstract class ExpChecker extends BindingChecker {
   /** Records, for dependency order, which top-level definitions the current one uses. */
   protected Set<VName> currentDeps = new HashSet<>();
 
@@ -102,7 +102,11 @@ abstract class ExpChecker extends CheckerBase {
         if (sec != null) unifyOrReport(r.second().span(), t, sec.ty(), "Range elements have different types");
         Res end = check(r.end());
         unifyOrReport(r.end().span(), t, end.ty(), "Range end has a different type than its start");
-        Ty ty = new Ty.Arr(t, Sz.UNKNOWN, true);
+        // 0..<n has n elements; other ranges have sizes only known at run time.
+        Sz size = r.kind() == RangeKind.UP_TO_EXCLUSIVE && r.second() == null && r.start() instanceof IntLit z
+            && z.value().signum() == 0 && Unifier.resolve(t) instanceof Ty.Prim tp && tp.prim() == PrimType.I64
+            ? sizeOfArg(r.end()) : Sz.UNKNOWN;
+        Ty ty = new Ty.Arr(t, size, true);
         TExp.RangeKind kind = TExp.RangeKind.valueOf(r.kind().name());
         return new Res(ty, () -> new TExp.Range(s.build().get(), sec == null ? null : sec.build().get(), end.build().get(),
             kind, Unifier.zonk(ty), span));
@@ -258,6 +262,19 @@ abstract class ExpChecker extends CheckerBase {
         return new Res(r.ty(), () -> new TExp.RecordUpdate(r.build().get(), u.path(), v.build().get(), Unifier.zonk(r.ty()), span));
       }
       case Match m -> { return checkMatch(m); }
+      case LocalOpen o -> {
+        if (!modules.contains(o.module())) {
+          error(Diagnostics.unknownName(span, o.module()));
+          return check(o.exp());
+        }
+        String saved = modulePrefix;
+        modulePrefix = o.module() + ".";
+        try {
+          return check(o.exp());
+        } finally {
+          modulePrefix = saved;
+        }
+      }
       case Hole h -> {
         error(Diagnostics.hole(span, "unknown"));
         Ty t = new Ty.Var();
@@ -285,7 +302,11 @@ abstract class ExpChecker extends CheckerBase {
         return new Res(l.ty(), () -> new TExp.Var(l.v(), Unifier.zonk(l.ty()), Map.of(), span));
       }
       case FunB f -> {
-        return new Res(f.ty(), () -> new TExp.Var(f.v(), Unifier.zonk(f.ty()), Map.of(), span));
+        // Size parameters of a local function are instantiated per use, as for top-level ones.
+        Map<VName, Sz> sizes = new HashMap<>();
+        for (VName s : f.sizeParams()) sizes.put(s, new Sz.Flex());
+        Ty ty = sizes.isEmpty() ? f.ty() : Unifier.subst(f.ty(), Map.of(), sizes);
+        return new Res(ty, () -> new TExp.Var(f.v(), Unifier.zonk(ty), Map.of(), span));
       }
       case TopB t -> {
         currentDeps.add(t.v());
@@ -440,7 +461,13 @@ abstract class ExpChecker extends CheckerBase {
   }
 
   /** Checks {@code head arg1 .. argN} (N may be 0, for a bare operator to be eta-expanded). */
-  Res checkApply(Exp head, List<Exp> args, Span span) {
+  Res checkApply(Exp head, List<Exp> args0, Span span) {
+    // Pipelines give a partial application as the head: merge it into one call.
+    List<Exp> args = new ArrayList<>(args0);
+    while (head instanceof Apply ap) {
+      args.add(0, ap.arg());
+      head = ap.function();
+    }
     Res h = head instanceof Var v && BuiltinOps.isBuiltin(v.full()) ? operatorHead(v) : check(head);
     Ty ft = h.ty();
     List<Ty> fnTys = new ArrayList<>();
@@ -458,9 +485,10 @@ abstract class ExpChecker extends CheckerBase {
         return new Res(new Ty.Var(), () -> new TExp.RecordLit(Map.of(), Type.UNIT, span));
       }
       Res a = check(arg);
-      if (!unifyOrReport(arg.span(), f.param(), a.ty(), "Argument does not have the type the function expects")) {
-        // keep going: the rest of the call is still worth checking
-      }
+      String context = head instanceof Var hv && isOperatorName(hv.name())
+          ? "Operand of '" + hv.full() + "' does not have the expected type"
+          : "Argument does not have the type the function expects";
+      unifyOrReport(arg.span(), f.param(), a.ty(), context);
       if (Unifier.resolve(f.param()) instanceof Ty.Arr pa && pa.unique()) consume(arg, arg.span());
       argRes.add(a);
       ft = f.result();
@@ -486,6 +514,10 @@ abstract class ExpChecker extends CheckerBase {
     });
   }
 
+  static boolean isOperatorName(String name) {
+    return !name.isEmpty() && "+-*/%=!><|&^".indexOf(name.charAt(0)) >= 0;
+  }
+
   /** The size an argument stands for when passed for a parameter used as a size. */
   private Sz sizeOfArg(Exp arg) {
     if (arg instanceof IntLit l) return new Sz.Const(l.value().longValue());
@@ -493,205 +525,4 @@ abstract class ExpChecker extends CheckerBase {
     return Sz.UNKNOWN;
   }
 
-  // ---- binding forms --------------------------------------------------------------------------
-
-  private Res checkLetPat(LetPat l) {
-    Scope saved = scope;
-    List<VName> sizeVars = new ArrayList<>();
-    for (String s : l.sizes()) {
-      VName v = fresh(s);
-      sizeVars.add(v);
-      consumable.put(v, false);
-      bind(s, new LocalB(v, Ty.I64, Set.of()));
-    }
-    Scope afterSizes = scope;
-    scope = saved;
-    Res v = check(l.value());
-    scope = afterSizes;
-    PatRes p = checkPattern(l.pattern(), v.ty(), PatMode.LET, aliasesOf(l.value()));
-    bindAll(p);
-    Res body = check(l.body());
-    scope = saved;
-    Set<VName> gone = boundNames(p);
-    gone.addAll(sizeVars);
-    return new Res(body.ty(), () -> {
-      TPat tp = p.build().get();
-      TExp tv = v.build().get();
-      TExp tb = body.build().get();
-      return new TExp.Let(tp, tv, tb, scrub(tb.type(), gone), l.span());
-    });
-  }
-
-  /** A function's parameters, return type and body (shared by top-level and local definitions). */
-  record FunRes(List<PatRes> params, Ty type, Ty ret, Res body, List<VName> sizeParams, Set<VName> bound) {}
-
-  FunRes checkFunction(List<TypeParam> tparams, List<Pat> params, TypeExp retType, Exp body, boolean topLevel) {
-    Scope saved = scope;
-    Map<String, Ty> savedT = typeParamScope;
-    typeParamScope = new HashMap<>(typeParamScope);
-    List<VName> sizeParams = new ArrayList<>();
-    for (TypeParam tp : tparams) {
-      if (tp.isSize()) {
-        VName v = fresh(tp.name());
-        sizeParams.add(v);
-        consumable.put(v, false);
-        bind(tp.name(), new LocalB(v, Ty.I64, Set.of()));
-      } else {
-        typeParamScope.put(tp.name(), topLevel ? new Ty.Param(tp.name()) : new Ty.Var());
-      }
-    }
-    List<PatRes> ps = new ArrayList<>();
-    List<Ty> paramTys = new ArrayList<>();
-    Set<VName> bound = new HashSet<>(sizeParams);
-    for (Pat p : params) {
-      Ty t = new Ty.Var();
-      paramTys.add(t);
-      PatRes pr = checkPattern(p, t, PatMode.PARAM, Set.of());
-      bindAll(pr);
-      bound.addAll(boundNames(pr));
-      ps.add(pr);
-    }
-    Ty ret = retType == null ? new Ty.Var() : convertType(retType, AnonDims.UNKNOWN);
-    Map<VName, Span> savedConsumed = consumed;
-    consumed = new HashMap<>(consumed);
-    Res b = check(body);
-    consumed = savedConsumed;
-    unifyOrReport(body.span(), ret, b.ty(), "Function body does not have the declared return type");
-    Ty fnTy = ret;
-    for (int i = ps.size() - 1; i >= 0; i--) {
-      PatRes pr = ps.get(i);
-      VName name = pr.binds().size() == 1 && pr.binds().get(0).getValue() instanceof LocalB lb ? lb.v() : null;
-      fnTy = new Ty.Fun(name, paramTys.get(i), fnTy);
-    }
-    scope = saved;
-    typeParamScope = savedT;
-    return new FunRes(ps, fnTy, ret, b, sizeParams, bound);
-  }
-
-  private Res checkLetFun(LetFun l) {
-    if (!l.typeParams().isEmpty() && l.typeParams().stream().anyMatch(tp -> !tp.isSize())) {
-      // local polymorphism is not generalised: type parameters become inference variables
-    }
-    FunRes f = checkFunction(l.typeParams(), l.params(), l.returnType(), l.value(), false);
-    VName v = fresh(l.name());
-    Scope saved = scope;
-    bind(l.name(), new FunB(v, f.type()));
-    Res body = check(l.body());
-    scope = saved;
-    return new Res(body.ty(), () -> {
-      io.github.futhark4j.compiler.typed.FunDef fd = buildFunDef(List.of(), f);
-      defArity.put(v, fd.params().size());
-      TExp tb = body.build().get();
-      return new TExp.LetFun(v, fd, tb, tb.type(), l.span());
-    });
-  }
-
-  io.github.futhark4j.compiler.typed.FunDef buildFunDef(List<String> typeParams, FunRes f) {
-    List<TPat> params = f.params().stream().map(p -> p.build().get()).toList();
-    TExp body = f.body().build().get();
-    Type ret = Unifier.zonk(f.ret());
-    return new io.github.futhark4j.compiler.typed.FunDef(typeParams, f.sizeParams(), params, ret, body);
-  }
-
-  private Res checkLambda(Lambda l) {
-    FunRes f = checkFunction(List.of(), l.params(), l.returnType(), l.body(), false);
-    return new Res(f.type(), () -> {
-      List<TPat> params = f.params().stream().map(p -> p.build().get()).toList();
-      return new TExp.Lambda(params, f.body().build().get(), Unifier.zonk(f.type()), l.span());
-    });
-  }
-
-  private Res checkLoop(Loop l) {
-    Exp initExp = l.init() != null ? l.init() : patternAsExp(l.param());
-    Res init = check(initExp);
-    Ty paramTy = eraseSizes(init.ty(), false);
-    Scope saved = scope;
-    PatRes p = checkPattern(l.param(), paramTy, PatMode.LOOP, Set.of());
-    Supplier<TExp.LoopForm> form;
-    Set<VName> gone = new HashSet<>(boundNames(p));
-    switch (l.form()) {
-      case For f -> {
-        Res bound = check(f.bound());
-        Ty it = new Ty.Var(Ty.INTS, "A 'for' loop bound");
-        unifyOrReport(f.bound().span(), it, bound.ty(), "Loop bound must be an integer");
-        bindAll(p);
-        VName iv = fresh(f.index());
-        consumable.put(iv, false);
-        bind(f.index(), new LocalB(iv, it, Set.of()));
-        gone.add(iv);
-        form = () -> new TExp.LoopForm.For(iv, bound.build().get());
-      }
-      case ForIn f -> {
-        Res arr = check(f.array());
-        Ty elem = new Ty.Var();
-        unifyOrReport(f.array().span(), new Ty.Arr(elem, new Sz.Flex(), false), arr.ty(), "'for ... in' needs an array");
-        bindAll(p);
-        PatRes ep = checkPattern(f.element(), elem, PatMode.LET, aliasesOf(f.array()));
-        bindAll(ep);
-        gone.addAll(boundNames(ep));
-        form = () -> new TExp.LoopForm.ForIn(ep.build().get(), arr.build().get());
-      }
-      case While w -> {
-        bindAll(p);
-        Res c = check(w.cond());
-        unifyOrReport(w.cond().span(), Ty.BOOL, c.ty(), "Loop condition must be bool");
-        form = () -> new TExp.LoopForm.While(c.build().get());
-      }
-    }
-    Res body = check(l.body());
-    unifyOrReport(l.body().span(), paramTy, body.ty(), "Loop body does not have the type of the loop parameter");
-    scope = saved;
-    return new Res(paramTy, () -> {
-      TPat tp = p.build().get();
-      TExp ti = init.build().get();
-      TExp.LoopForm tf = form.get();
-      TExp tb = body.build().get();
-      return new TExp.Loop(tp, ti, tf, tb, scrub(tp.type(), gone), l.span());
-    });
-  }
-
-  private Exp patternAsExp(Pat p) {
-    return switch (p) {
-      case PId id -> new Var(List.of(), id.name(), id.span());
-      case PTuple t -> new TupleLit(t.elements().stream().map(this::patternAsExp).toList(), t.span());
-      case PAscribe a -> patternAsExp(a.pattern());
-      case PRecord r -> new RecordLit(r.fields().stream().map(f -> new Field(f.name(), patternAsExp(f.pattern()), f.span())).toList(), r.span());
-      default -> {
-        error(Diagnostics.badPattern(p.span(), "A loop without an initial value needs a pattern of names."));
-        yield new TupleLit(List.of(), p.span());
-      }
-    };
-  }
-
-  private Res checkMatch(Match m) {
-    Res s = check(m.scrutinee());
-    Ty result = new Ty.Var();
-    Map<VName, Span> before = new HashMap<>(consumed);
-    Map<VName, Span> all = new HashMap<>(consumed);
-    List<Supplier<TExp.Case>> cases = new ArrayList<>();
-    for (Case c : m.cases()) {
-      consumed = new HashMap<>(before);
-      Scope saved = scope;
-      PatRes p = checkPattern(c.pattern(), s.ty(), PatMode.MATCH, aliasesOf(m.scrutinee()));
-      bindAll(p);
-      Res b = check(c.body());
-      unifyOrReport(c.body().span(), result, b.ty(), "Cases of 'match' have different types");
-      scope = saved;
-      all.putAll(consumed);
-      Set<VName> gone = boundNames(p);
-      cases.add(() -> {
-        TPat tp = p.build().get();
-        TExp tb = b.build().get();
-        return new TExp.Case(tp, tb);
-      });
-    }
-    consumed = all;
-    return new Res(result, () -> {
-      TExp ts = s.build().get();
-      List<TExp.Case> cs = cases.stream().map(Supplier::get).toList();
-      Type t = cs.get(0).body().type();
-      for (TExp.Case c : cs) t = join(t, c.body().type());
-      return new TExp.Match(ts, cs, t, m.span());
-    });
-  }
 }

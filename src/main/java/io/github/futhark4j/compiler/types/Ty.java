@@ -44,8 +44,9 @@ sealed interface Ty {
    * far require of a record or sum type that is not yet known.
    */
   final class Var implements Ty {
-    private static int counter;
-    final int id = ++counter;
+    // Only names variables in messages; atomic because the front end may run on several threads.
+    private static final java.util.concurrent.atomic.AtomicInteger COUNTER = new java.util.concurrent.atomic.AtomicInteger();
+    final int id = COUNTER.incrementAndGet();
     Ty ref;
     EnumSet<PrimType> prims;
     boolean equality;

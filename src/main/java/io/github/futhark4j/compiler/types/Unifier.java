@@ -91,6 +91,8 @@ final class Unifier {
           EnumSet<PrimType> both = EnumSet.copyOf(w.prims);
           both.retainAll(v.prims);
           if (both.isEmpty()) throw new Failure(v.origin != null ? v.origin : w.origin, null);
+          // The origin shown in messages is that of the tighter constraint.
+          if (both.equals(v.prims) && !both.equals(w.prims)) w.origin = v.origin;
           w.prims = both;
         }
       }
@@ -271,30 +273,34 @@ final class Unifier {
     };
   }
 
-  /** Futhark-like rendering for messages. */
+  /** Futhark-like rendering for messages, unknown types named 'a, 'b, ... */
   static String show(Ty t) {
+    return showAll(t)[0];
+  }
+
+  private static String showRaw(Ty t) {
     t = resolve(t);
     return switch (t) {
       case Ty.Prim p -> p.prim().futName();
-      case Ty.Var v -> v.prims != null && v.prims.size() == 1 ? v.prims.iterator().next().futName() : "t" + v.id;
-      case Ty.Arr a -> (a.unique() ? "*" : "") + "[" + showSize(a.size()) + "]" + show(a.elem());
+      case Ty.Var v -> v.prims != null ? defaultOf(v.prims).futName() : "?" + v.id;
+      case Ty.Arr a -> (a.unique() ? "*" : "") + "[" + showSize(a.size()) + "]" + showRaw(a.elem());
       case Ty.Rec r -> {
         boolean tuple = true;
         int i = 0;
         for (String k : r.fields().keySet()) if (!k.equals(Integer.toString(i++))) tuple = false;
         if (tuple && r.fields().size() != 1) {
-          yield r.fields().values().stream().map(Unifier::show).collect(Collectors.joining(", ", "(", ")"));
+          yield r.fields().values().stream().map(Unifier::showRaw).collect(Collectors.joining(", ", "(", ")"));
         }
-        yield r.fields().entrySet().stream().map(e -> e.getKey() + ": " + show(e.getValue()))
+        yield r.fields().entrySet().stream().map(e -> e.getKey() + ": " + showRaw(e.getValue()))
             .collect(Collectors.joining(", ", "{", "}"));
       }
       case Ty.Sum s -> s.constructors().entrySet().stream()
-          .map(e -> "#" + e.getKey() + e.getValue().stream().map(x -> " " + show(x)).collect(Collectors.joining()))
+          .map(e -> "#" + e.getKey() + e.getValue().stream().map(x -> " " + showRaw(x)).collect(Collectors.joining()))
           .collect(Collectors.joining(" | "));
       case Ty.Fun f -> {
-        String p = resolve(f.param()) instanceof Ty.Fun ? "(" + show(f.param()) + ")" : show(f.param());
-        if (f.name() != null) p = "(" + f.name().base() + ": " + show(f.param()) + ")";
-        yield p + " -> " + show(f.result());
+        String p = resolve(f.param()) instanceof Ty.Fun ? "(" + showRaw(f.param()) + ")" : showRaw(f.param());
+        if (f.name() != null) p = "(" + f.name().base() + ": " + showRaw(f.param()) + ")";
+        yield p + " -> " + showRaw(f.result());
       }
       case Ty.Param p -> p.name();
     };
@@ -307,6 +313,26 @@ final class Unifier {
       case Sz.Named n -> n.name().base();
       default -> "";
     };
+  }
+
+  /**
+   * Renders several types for one message, naming unknown types {@code 'a}, {@code 'b}, ... in
+   * order of appearance (the inference variables' numbers mean nothing to a reader).
+   */
+  static String[] showAll(Ty... ts) {
+    String[] out = new String[ts.length];
+    java.util.Map<String, String> names = new java.util.HashMap<>();
+    for (int i = 0; i < ts.length; i++) {
+      java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\?(\\d+)").matcher(showRaw(ts[i]));
+      StringBuilder sb = new StringBuilder();
+      while (m.find()) {
+        String name = names.computeIfAbsent(m.group(1), k -> "'" + (char) ('a' + names.size() % 26));
+        m.appendReplacement(sb, name);
+      }
+      m.appendTail(sb);
+      out[i] = sb.toString();
+    }
+    return out;
   }
 
   /** Number of arrows at the top of a resolved type. */

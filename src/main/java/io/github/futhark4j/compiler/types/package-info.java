@@ -1,5 +1,16 @@
 /**
  * Types and the type checker. In: the parsed tree ({@code compiler.syntax}). Out: the checked tree
  * ({@code compiler.typed}) or diagnostics.
+ *
+ * <p>{@link io.github.futhark4j.compiler.types.Type}, {@link io.github.futhark4j.compiler.types.PrimType}
+ * and {@link io.github.futhark4j.compiler.types.Size} are the checked types shared with the back
+ * end. Everything else here is the checker: {@code Ty} (types with inference variables),
+ * {@code Unifier}, {@code CheckerBase} (scopes, type expressions, patterns, consumption),
+ * {@code BindingChecker} (let, local functions, lambdas, loops, match), {@code ExpChecker} (the
+ * other expressions, operators and application) and {@link io.github.futhark4j.compiler.types.Checker}
+ * (declarations, prelude on demand, entry points, selection of the definitions the program uses).
+ * Checking is two-phase per top-level definition: inference first, then building the checked tree
+ * once every inference variable is resolved (see {@code ExpChecker}). The prelude is Futhark source
+ * ({@link io.github.futhark4j.compiler.types.Prelude}) whose definitions are checked when first used.
  */
 package io.github.futhark4j.compiler.types;

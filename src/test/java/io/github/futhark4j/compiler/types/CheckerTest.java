@@ -1,0 +1,490 @@
+package io.github.futhark4j.compiler.types;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import io.github.futhark4j.compiler.Frontend;
+import io.github.futhark4j.compiler.diag.CompileException;
+import io.github.futhark4j.compiler.diag.Diagnostic;
+import io.github.futhark4j.compiler.source.Source;
+import io.github.futhark4j.compiler.typed.TDecl;
+import io.github.futhark4j.compiler.typed.TExp;
+import io.github.futhark4j.compiler.typed.TPat;
+import io.github.futhark4j.compiler.typed.TProgram;
+import io.github.futhark4j.compiler.typed.VName;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class CheckerTest {
+  static TProgram ok(String text) {
+    try {
+      return Frontend.check(new Source("t.fut", text));
+    } catch (CompileException e) {
+      return fail("unexpected errors:\n" + e.getMessage());
+    }
+  }
+
+  static Diagnostic error(String text) {
+    CompileException e = assertThrows(CompileException.class, () -> Frontend.check(new Source("t.fut", text)));
+    return e.primary();
+  }
+
+  static TDecl decl(TProgram p, String base) {
+    return p.decls().stream().filter(d -> d.name().base().equals(base)).reduce((a, b) -> b).orElseThrow();
+  }
+
+  static String body(TProgram p, String base) {
+    return TypedPrinter.exp(decl(p, base).fun().body());
+  }
+
+  // ---- inference and defaults --------------------------------------------------------------
+
+  @Test
+  void integerLiteralsDefaultToI32() {
+    assertEquals(Type.I32, decl(ok("def x = 1 + 2"), "x").fun().returnType());
+  }
+
+  @Test
+  void decimalLiteralsDefaultToF64() {
+    assertEquals(Type.F64, decl(ok("def x = 1.5 * 2"), "x").fun().returnType());
+  }
+
+  @Test
+  void literalsTakeTheTypeTheyAreUsedAt() {
+    TProgram p = ok("def f (x: u8) = x + 1");
+    assertEquals("(x_" + tagOf(p, "f", "x") + " +@u8 1u8)", body(p, "f"));
+  }
+
+  @Test
+  void literalOutOfBoundsIsAnError() {
+    Diagnostic d = error("def x : i8 = 300");
+    assertEquals("E0208", d.code());
+    assertEquals(1, d.line());
+    assertEquals(14, d.column());
+  }
+
+  @Test
+  void negativeLiteralsFitTheirType() {
+    assertEquals("-128i8", body(ok("def x : i8 = -128"), "x"));
+  }
+
+  @Test
+  void polymorphicFunctionsAreInstantiatedPerUse() {
+    TProgram p = ok("def id 't (x: t) : t = x\ndef a = id 1i64\ndef b = id true");
+    assertEquals(List.of("t"), decl(p, "id").fun().typeParams());
+    TExp.Apply ap = (TExp.Apply) decl(p, "a").fun().body();
+    assertEquals(Type.I64, ((TExp.Var) ap.function()).typeArgs().get("t"));
+    TExp.Apply bp = (TExp.Apply) decl(p, "b").fun().body();
+    assertEquals(Type.BOOL, ((TExp.Var) bp.function()).typeArgs().get("t"));
+  }
+
+  @Test
+  void unannotatedFunctionsAreGeneralised() {
+    TProgram p = ok("def pair x y = (x, y)");
+    assertEquals(2, decl(p, "pair").fun().typeParams().size());
+  }
+
+  @Test
+  void partialApplicationIsEtaExpanded() {
+    TProgram p = ok("def add (x: i32) (y: i32) : i32 = x + y\nentry main (xs: []i32) = map (add 1) xs");
+    TExp.Apply map = (TExp.Apply) decl(p, "main").fun().body();
+    TExp.Lambda lam = assertInstanceOf(TExp.Lambda.class, map.args().get(0));
+    TExp.Apply inner = assertInstanceOf(TExp.Apply.class, lam.body());
+    assertEquals(2, inner.args().size(), "the call inside the lambda is saturated");
+  }
+
+  @Test
+  void operatorSectionsBecomeLambdasOverBinOps() {
+    TProgram p = ok("entry main (xs: []f32) = map (2 -) xs");
+    TExp.Lambda lam = (TExp.Lambda) ((TExp.Apply) decl(p, "main").fun().body()).args().get(0);
+    TExp.BinOp b = assertInstanceOf(TExp.BinOp.class, lam.body());
+    assertEquals(TExp.BinOperator.SUB, b.op());
+    assertEquals(Type.prim(PrimType.F32), b.operandType());
+    assertInstanceOf(TExp.Literal.class, b.x());
+  }
+
+  @Test
+  void higherOrderFunctionsApplyFunctionParameters() {
+    TProgram p = ok("def twice 'a (f: a -> a) (x: a) : a = f (f x)\nentry main (x: i32) = twice (*2) x");
+    assertTrue(body(p, "twice").startsWith("(f_"), body(p, "twice"));
+  }
+
+  @Test
+  void userOperatorsAreCalls() {
+    TProgram p = ok("def (a: i32) +^ (b: i32) : i32 = a * 10 + b\nentry main (x: i32) = x +^ 1 +^ 2");
+    assertTrue(body(p, "main").contains("+^"), body(p, "main"));
+    assertFalse(body(p, "main").contains("@"), "a user operator is not a built-in BinOp");
+  }
+
+  @Test
+  void userDefinitionsShadowThePreludeOnlyForTheUser() {
+    TProgram p = ok("def unflatten_3d (x: i32) : i32 = x\n"
+        + "entry main (xs: []i32) = (unflatten_3d 1, unflatten_4d 1 1 1 (length xs) xs)");
+    long both = p.decls().stream().filter(d -> d.name().base().equals("unflatten_3d")).count();
+    assertEquals(2, both, "the user's and the prelude's unflatten_3d");
+  }
+
+  @Test
+  void shadowedBuiltinOperatorIsTheUserFunction() {
+    TProgram p = ok("def (+) (x: i32) (y: i32) : i32 = x - y\nentry main (x: i32) = x + 1");
+    assertFalse(body(p, "main").contains("+@"), body(p, "main"));
+  }
+
+  @Test
+  void equalityOnArraysAndRecords() {
+    TProgram p = ok("entry main (xs: []i32) (ys: []i32) : bool = xs == ys");
+    TExp.BinOp b = (TExp.BinOp) decl(p, "main").fun().body();
+    assertInstanceOf(Type.Array.class, b.operandType());
+  }
+
+  @Test
+  void recordsAndFieldInference() {
+    TProgram p = ok("entry main (xs: [](i32, f32)) : []f32 = map (\\p -> p.1 * 2) xs");
+    assertNotNull(p);
+    TProgram q = ok("def f (r: {x: i64}) = r.x + 1\nentry main = f {x = 2}");
+    assertEquals(Type.I64, decl(q, "main").fun().returnType());
+    // As in Futhark, a top-level function cannot project from a parameter of unknown type.
+    assertEquals("E0212", error("def f r = r.x + 1i64").code());
+  }
+
+  @Test
+  void unknownFieldIsReported() {
+    Diagnostic d = error("def f (r: {a: i32}) = r.b");
+    assertEquals("E0204", d.code());
+    assertTrue(d.message().contains("\"b\""));
+  }
+
+  @Test
+  void sumTypesAndExhaustiveMatch() {
+    TProgram p = ok("type opt = #none | #some i32\n"
+        + "def get (o: opt) : i32 = match o case #some x -> x case #none -> 0\n"
+        + "entry main (x: i32) = get (#some x)");
+    assertTrue(body(p, "get").startsWith("(match"));
+    Diagnostic d = error("type opt = #none | #some i32\ndef get (o: opt) : i32 = match o case #some x -> x");
+    assertEquals("E0215", d.code());
+    assertTrue(d.message().contains("#none"), d.message());
+    Diagnostic b = error("def f (x: bool) : i32 = match x case true -> 1");
+    assertEquals("E0215", b.code());
+    ok("def f (x: i32) : i32 = match x case 0 -> 1 case _ -> 2");
+  }
+
+  @Test
+  void typeAbbreviationsWithParameters() {
+    TProgram p = ok("type vec [n] 't = [n]t\ntype two 't = (t, t)\n"
+        + "def f [n] (xs: vec [n] f32) : two (vec [n] f32) = (xs, xs)");
+    assertEquals("([n_" + sizeTag(p, "f") + "]f32, [n_" + sizeTag(p, "f") + "]f32)", decl(p, "f").fun().returnType().toString());
+  }
+
+  @Test
+  void sizeParametersNameParameterShapes() {
+    TProgram p = ok("def f [n] (xs: [n]i32) : [n]i32 = xs");
+    TDecl f = decl(p, "f");
+    VName n = f.fun().sizeParams().get(0);
+    Type.Array t = (Type.Array) f.fun().params().get(0).type();
+    assertEquals(new Size.Var(n), t.shape().get(0));
+  }
+
+  @Test
+  void sizesFlowThroughCalls() {
+    TProgram p = ok("entry main (n: i64) : [n]i64 = iota n");
+    TExp.Apply ap = (TExp.Apply) decl(p, "main").fun().body();
+    Type.Array t = (Type.Array) ap.type();
+    TPat.Id param = (TPat.Id) decl(p, "main").fun().params().get(0);
+    assertEquals(new Size.Var(param.name()), t.shape().get(0));
+    Type.Array r = (Type.Array) ((TExp.Apply) decl(ok("def r = replicate 32 0i64"), "r").fun().body()).type();
+    assertEquals(new Size.Const(32), r.shape().get(0));
+  }
+
+  @Test
+  void sizesGoingOutOfScopeBecomeUnknown() {
+    TProgram p = ok("def f (xs: []i32) = let n = length xs in iota n");
+    Type.Array t = (Type.Array) decl(p, "f").fun().returnType();
+    assertEquals(Size.UNKNOWN, t.shape().get(0));
+  }
+
+  @Test
+  void everyBinderHasAUniqueName() {
+    TProgram p = ok("def f (x: i32) = let x = x + 1 let x = x * 2 in x\ndef g (x: i32) = x");
+    Set<VName> seen = new HashSet<>();
+    List<VName> all = new ArrayList<>();
+    for (TDecl d : p.decls()) {
+      all.add(d.name());
+      for (TPat pt : d.fun().params()) if (pt instanceof TPat.Id id) all.add(id.name());
+    }
+    TExp e = decl(p, "f").fun().body();
+    while (e instanceof TExp.Let l) {
+      all.add(((TPat.Id) l.pattern()).name());
+      e = l.body();
+    }
+    for (VName v : all) assertTrue(seen.add(v), "duplicate " + v);
+    assertEquals(6, seen.size());
+  }
+
+  @Test
+  void stringLiteralsAreU8Arrays() {
+    TExp.ArrayLit a = (TExp.ArrayLit) decl(ok("def s = \"é!\""), "s").fun().body();
+    assertEquals(3, a.elements().size());
+    assertEquals("[3]u8", a.type().toString());
+  }
+
+  @Test
+  void rangesNeedIntegers() {
+    assertEquals("E0206", error("def r = 1.0..<2.0").code());
+  }
+
+  // ---- errors ----------------------------------------------------------------------------------
+
+  @Test
+  void typeMismatchShowsBothTypes() {
+    Diagnostic d = error("def f (x: i32) : bool =\n  x");
+    assertEquals("E0202", d.code());
+    assertEquals(2, d.line());
+    assertEquals(3, d.column());
+    assertTrue(d.message().contains("Expected: bool"), d.message());
+    assertTrue(d.message().contains("Actual:   i32"), d.message());
+  }
+
+  @Test
+  void unknownTypesAreNamedInOrderInMessages() {
+    Diagnostic d = error("def k = let (a, b) = (1, 2, 3) in a");
+    assertTrue(d.message().contains("Expected: ('a, 'b)"), d.message());
+  }
+
+  @Test
+  void arithmeticOnBoolIsRejected() {
+    Diagnostic d = error("def f (x: bool) = x + x");
+    assertEquals("E0206", d.code());
+    assertTrue(d.message().contains("bool"), d.message());
+  }
+
+  @Test
+  void unknownTypeIsReported() {
+    Diagnostic d = error("def f (x: vec3) = x");
+    assertEquals("E0203", d.code());
+    assertEquals(11, d.column());
+  }
+
+  @Test
+  void holesAreRejected() {
+    assertEquals("E0103", error("def f (x: i32) : i32 = ???").code());
+  }
+
+  @Test
+  void functionsAreNotRecursive() {
+    Diagnostic d = error("def f (x: i32) : i32 = if x == 0 then 0 else f (x - 1)");
+    assertEquals("E0201", d.code());
+    assertTrue(d.message().contains("Unknown name \"f\""));
+  }
+
+  @Test
+  void applyingANonFunction() {
+    assertEquals("E0207", error("def f (x: i32) = x 1").code());
+  }
+
+  @Test
+  void entryPointsMustBeFirstOrderAndMonomorphic() {
+    assertEquals("E0402", error("entry f (g: i32 -> i32) = g 1").code());
+    assertEquals("E0401", error("entry f 't (x: t) = x").code());
+  }
+
+  @Test
+  void useAfterConsumeHasTheReferenceWording() {
+    Diagnostic d = error("def f (xs: *[]i32) =\n  let ys = xs with [0] = 1\n  in xs[0] + ys[0]");
+    assertEquals("E0301", d.code());
+    assertEquals(3, d.line());
+    assertTrue(d.message().startsWith("Using \"xs\", but this was consumed at 2:12."), d.message());
+  }
+
+  @Test
+  void consumingThroughAnAlias() {
+    Diagnostic d = error("def f (xs: *[]i32) =\n  let ys = xs\n  let zs = ys with [0] = 1\n  in xs[0] + zs[0]");
+    assertEquals("E0301", d.code());
+  }
+
+  @Test
+  void consumingANonUniqueParameter() {
+    Diagnostic d = error("def f (xs: []i32) : []i32 = xs with [0] = 1");
+    assertEquals("E0302", d.code());
+    assertEquals("Would consume \"xs\", which is not consumable.", d.message());
+  }
+
+  @Test
+  void passingToAUniqueParameterConsumes() {
+    Diagnostic d = error("def g (xs: *[]i32) : []i32 = xs with [0] = 2\n"
+        + "def f (xs: *[]i32) = let ys = g xs in xs[0] + ys[0]");
+    assertEquals("E0301", d.code());
+  }
+
+  @Test
+  void consumingAFreeVariableInALambdaOrLoop() {
+    assertEquals("E0303", error("def f (xs: *[]i32) = map (\\i -> (xs with [i] = 0)[0]) (iota 3)").code());
+    assertEquals("E0303", error("def f (xs: *[]i32) (n: i64) = loop s = 0 for i < n do (xs with [i] = 1)[0] + s").code());
+    ok("def f (xs: *[]i32) (n: i64) = loop xs for i < n do xs with [i] = 1");
+    ok("def f (n: i64) = map (\\i -> let a = replicate 3 0 in a with [0] = i) (iota n)");
+  }
+
+  @Test
+  void uniqueResultMustNotAliasANonUniqueParameter() {
+    assertEquals("E0304", error("def f (xs: []i32) : *[]i32 = xs").code());
+    ok("def f (xs: []i32) : *[]i32 = copy xs");
+    ok("def f (xs: *[]i32) : *[]i32 = xs");
+  }
+
+  @Test
+  void functionResultsAliasTheirArgumentsUnlessUnique() {
+    assertEquals("E0302", error("def f (xs: []i32) = let ys = id xs in ys with [0] = 1").code());
+    assertEquals("E0302", error("def f (xs: []i32) (ys: []i32) = let p = zip xs ys in p with [0] = (1, 2)").code());
+    assertEquals("E0302", error("def f (xs: [][]i32) = let t = transpose xs in t with [0, 0] = 1").code());
+    ok("def f (xs: []i32) = let ys = map (+ 1) xs in ys with [0] = 1");
+    ok("def f (xs: []i32) = let ys = copy xs in ys with [0] = 1");
+    ok("def f (xs: []i32) (i: i64) = let ys = replicate i xs[0] in ys with [0] = xs[1]");
+    ok("def g (n: i64) (x: i32) : []i32 = replicate n x\ndef f (x: i32) = let ys = g 3 x in ys with [0] = 1");
+  }
+
+  @Test
+  void loopParametersAreConsumable() {
+    ok("def f (n: i64) = loop acc = replicate n 0 for i < n do acc with [i] = i32.i64 i");
+  }
+
+  @Test
+  void severalErrorsAreReported() {
+    CompileException e = assertThrows(CompileException.class, () -> Frontend.check(new Source("t.fut",
+        "def a = x\ndef b : bool = 1\ndef c = a")));
+    assertEquals(2, e.diagnostics().size(), e.getMessage());
+    assertEquals(1, e.diagnostics().get(0).line());
+    assertEquals(2, e.diagnostics().get(1).line());
+  }
+
+  @Test
+  void refutablePatternsOnlyInMatch() {
+    Diagnostic d = error("def f (x: i32) = let (a, 1) = (x, 1) in a");
+    assertEquals("E0211", d.code());
+    assertEquals(26, d.column());
+  }
+
+  @Test
+  void constructorNotInTheSumType() {
+    Diagnostic d = error("type opt = #none | #some i32\ndef x : opt = #maybe 1");
+    assertEquals("E0214", d.code());
+    assertTrue(d.message().contains("#maybe"), d.message());
+  }
+
+  @Test
+  void operatorMismatchNamesTheOperator() {
+    Diagnostic d = error("def f (x: i32) = x + true");
+    assertEquals("E0202", d.code());
+    assertTrue(d.message().startsWith("Operand of '+' does not have the expected type."), d.message());
+    assertEquals(22, d.column());
+  }
+
+  @Test
+  void rangeFromZeroHasTheBoundAsSize() {
+    TProgram p = ok("def f (n: i64) = 0..<n");
+    TPat.Id n = (TPat.Id) decl(p, "f").fun().params().get(0);
+    assertEquals(new Size.Var(n.name()), ((Type.Array) decl(p, "f").fun().returnType()).shape().get(0));
+  }
+
+  @Test
+  void importsAreResolvedRelativeToTheImportingFile(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+      throws Exception {
+    java.nio.file.Files.createDirectories(dir.resolve("lib"));
+    java.nio.file.Files.writeString(dir.resolve("lib/util.fut"), "import \"more\"\ndef double (x: i32) : i32 = triple x - x");
+    java.nio.file.Files.writeString(dir.resolve("lib/more.fut"), "def triple (x: i32) : i32 = 3 * x");
+    java.nio.file.Path main = dir.resolve("main.fut");
+    String text = "import \"lib/util\"\nentry main (x: i32) : i32 = double x";
+    java.nio.file.Files.writeString(main, text);
+    TProgram p = Frontend.check(new Source("main.fut", text, main));
+    List<String> names = p.decls().stream().map(d -> d.name().base()).toList();
+    assertEquals(List.of("triple", "double", "main"), names);
+    CompileException e = assertThrows(CompileException.class,
+        () -> Frontend.check(new Source("main.fut", "import \"nope\"", main)));
+    assertEquals("E0104", e.primary().code());
+  }
+
+  @Test
+  void letSizeBindersBecomeLengthBindings() {
+    TProgram p = ok("def f (xs: []i32) : i64 = let [n] (ys: [n]i32) = filter (> 0) xs in n");
+    TExp.Let outer = (TExp.Let) decl(p, "f").fun().body();
+    TExp.Let inner = assertInstanceOf(TExp.Let.class, outer.body());
+    TPat.Id n = (TPat.Id) inner.pattern();
+    assertEquals("n", n.name().base());
+    TExp.Apply len = (TExp.Apply) inner.value();
+    assertEquals("length", ((TExp.Intrinsic) len.function()).name());
+  }
+
+  @Test
+  void localFunctionSizesAreInstantiatedPerUse() {
+    TProgram p = ok("def g (m: i64) = let f [n] (ys: [n]i64) : [n]i64 = ys in f (iota m)");
+    TPat.Id m = (TPat.Id) decl(p, "g").fun().params().get(0);
+    TExp.LetFun lf = (TExp.LetFun) decl(p, "g").fun().body();
+    assertEquals(1, lf.fun().sizeParams().size());
+    Type.Array t = (Type.Array) lf.body().type();
+    assertEquals(new Size.Var(m.name()), t.shape().get(0), "the call's size is the caller's, not f's parameter");
+  }
+
+  @Test
+  void lambdaWithReturnType() {
+    TProgram p = ok("def f (xs: []i32) = map (\\x : i64 -> i64.i32 x) xs");
+    assertEquals("[]i64", decl(p, "f").fun().returnType().nonUnique().toString());
+  }
+
+  @Test
+  void qualifiedOperatorSection() {
+    TProgram p = ok("def f (xs: []i32) = reduce (i32.+) 0 xs");
+    assertTrue(p.decls().stream().anyMatch(d -> d.name().base().equals("+")), "the module's + is used");
+  }
+
+  @Test
+  void functionReturningFunctionIsNestedApply() {
+    TProgram p = ok("def adder (x: i32) : i32 -> i32 = \\y -> x + y\ndef f = adder 1 2");
+    TExp.Apply outer = (TExp.Apply) decl(p, "f").fun().body();
+    TExp.Apply inner = assertInstanceOf(TExp.Apply.class, outer.function());
+    assertEquals(1, inner.args().size());
+    assertEquals(1, outer.args().size());
+  }
+
+  @Test
+  void pointFreeDefinitionsGetParameters() {
+    TProgram p = ok("def inc = map (+ 1i32)");
+    assertEquals(1, decl(p, "inc").fun().params().size());
+    assertEquals("[]i32", decl(p, "inc").fun().returnType().nonUnique().toString());
+  }
+
+  @Test
+  void onlyUsedPreludeDefinitionsAreIncluded() {
+    TProgram p = ok("entry main (x: f64) : f64 = f64.sqrt x");
+    List<String> names = p.decls().stream().map(d -> d.name().base()).toList();
+    assertEquals(List.of("sqrt", "main"), names);
+    TExp.Apply call = (TExp.Apply) decl(p, "sqrt").fun().body();
+    TExp.Intrinsic in = assertInstanceOf(TExp.Intrinsic.class, call.function());
+    assertEquals("sqrt", in.name());
+    assertEquals("(f64) -> f64", in.type().toString());
+  }
+
+  @Test
+  void localOpenBringsModuleNamesIntoScope() {
+    TProgram p = ok("def f (x: f32) = f32.(sqrt x + pi * abs x)");
+    List<String> names = p.decls().stream().map(d -> d.name().base()).toList();
+    assertTrue(names.containsAll(List.of("sqrt", "pi", "abs")), names.toString());
+    assertEquals(Type.prim(PrimType.F32), decl(p, "f").fun().returnType());
+  }
+
+  @Test
+  void chainedUpdates() {
+    TProgram p = ok("def f (xs: *[]i32) = xs with [0] = 1 with [1] = 2");
+    assertNotNull(p);
+  }
+
+  // ---- helpers ---------------------------------------------------------------------------------
+
+  private static int tagOf(TProgram p, String def, String param) {
+    for (TPat pt : decl(p, def).fun().params()) if (pt instanceof TPat.Id id && id.name().base().equals(param)) return id.name().tag();
+    throw new AssertionError("no parameter " + param);
+  }
+
+  private static int sizeTag(TProgram p, String def) {
+    return decl(p, def).fun().sizeParams().get(0).tag();
+  }
+}
