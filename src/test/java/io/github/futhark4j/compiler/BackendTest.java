@@ -274,4 +274,22 @@ class BackendTest {
     org.junit.jupiter.api.Assertions.assertTrue(manifest.contains("\"kind\" : \"opaque\""), manifest);
     org.junit.jupiter.api.Assertions.assertTrue(manifest.contains("\"project\" : \"futhark_project_opaque_pt_x\""), manifest);
   }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"c", "multicore", "c+asan"})
+  void largeArraysTakeTheParallelPaths(String backend) throws Exception {
+    String src = """
+        entry big (n: i64) : (i64, i64, i64, i64, f64) =
+          let xs = iota n
+          let threes = filter (\\x -> x % 3 == 0) xs
+          let rows = map (\\i -> [i, i * 2]) xs
+          in (i64.sum threes, length threes, (scan (+) 0 xs)[n - 1], reduce (+) 0 (map (\\r -> r[1]) rows),
+              f64.sum (map f64.i64 xs))
+        entry oob (n: i64) : []i64 = let xs = iota n in map (\\i -> xs[i + 1]) xs
+        """;
+    List<String> r = CRunner.run(src, backend, call("big", "100000"), call("oob", "100000"), call("big", "10"));
+    assertEquals("1666683333i64 33334i64 4999950000i64 9999900000i64 4999950000f64", r.get(0));
+    assertEquals("ERR 2 Index [100000] out of bounds for array of shape [100000].", r.get(1).lines().findFirst().orElseThrow());
+    assertEquals("18i64 4i64 45i64 90i64 45f64", r.get(2));
+  }
 }

@@ -360,6 +360,10 @@ final class CSoac {
       g.check("fut_alloc(ctx, &" + pat.get(k).name() + ", " + t.rank() + ", " + atom(f.arrays().get(k)) + ".shape, "
           + CGen.es(t) + ")");
     }
+    if (parallel()) {
+      parallelFilter(pat, f, n);
+      return;
+    }
     String cnt = g.fresh("count"), i = g.fresh("i");
     g.line("int64_t " + cnt + " = 0;");
     g.open("for (int64_t " + i + " = 0; " + i + " < " + n + "; " + i + "++) {");
@@ -382,6 +386,58 @@ final class CSoac {
     g.close("}");
     g.close("}");
     for (Atom.Var p : pat) g.line(p.name() + ".shape[0] = " + cnt + ";");
+  }
+
+  private void keepRow(List<Atom.Var> pat, Exp.Filter f, List<String> rows, String pos) {
+    for (int k = 0; k < pat.size(); k++) {
+      IrType rt = f.arrays().get(k).type().row();
+      if (rt.rank() == 0) {
+        g.line(CGen.storeTo(pat.get(k).name(), rt.elem(), pos, rows.get(k)));
+      } else {
+        String v = g.fresh("rowv");
+        g.line("fut_arr " + v + " = " + rows.get(k) + ";");
+        store(pat.get(k).name(), rt, pos, v, false, false);
+      }
+    }
+  }
+
+  /** Filter in three phases: per-chunk predicate flags and counts, their prefix sum, placement. */
+  private void parallelFilter(List<Atom.Var> pat, Exp.Filter f, String n) {
+    g.open("{");
+    String nt = g.fresh("nt"), flags = g.fresh("flags"), cnt = g.fresh("cnt"), t = g.fresh("t");
+    g.line("int " + nt + " = fut_threads_for(ctx, " + n + ");");
+    g.line("char *" + flags + " = malloc((size_t)" + n + " + 1);");
+    g.line("int64_t *" + cnt + " = calloc((size_t)" + nt + " + 1, sizeof(int64_t));");
+    g.line("if (!" + flags + " || !" + cnt + ") { free(" + flags + "); free(" + cnt
+        + "); fut_error(ctx, NULL, \"Failed to allocate filter flags.\"); ctx->error_code = 3; goto " + g.errLabel + "; }");
+    List<String> tmp = List.of(flags, cnt);
+    String lo = "fut_chunk(" + n + ", " + t + ", " + nt + ")", hi = "fut_chunk(" + n + ", " + t + " + 1, " + nt + ")";
+    chunked(t, nt, () -> {
+      String i = g.fresh("i"), c = g.fresh("c");
+      g.line("int64_t " + c + " = 0;");
+      g.open("for (int64_t " + i + " = " + lo + "; " + i + " < " + hi + "; " + i + "++) {");
+      String keep = g.fresh("keep");
+      g.line("bool " + keep + ";");
+      g.apply(f.pred(), f.arrays().stream().map(a -> row(a, i)).toList(), List.of(keep));
+      g.line(flags + "[" + i + "] = " + keep + ";");
+      g.line(c + " += " + keep + ";");
+      g.close("}");
+      g.line(cnt + "[" + t + " + 1] = " + c + ";");
+    }, tmp);
+    g.line("for (int " + t + " = 0; " + t + " < " + nt + "; " + t + "++) " + cnt + "[" + t + " + 1] += " + cnt + "[" + t + "];");
+    chunked(t, nt, () -> {
+      String i = g.fresh("i"), pos = g.fresh("pos");
+      g.line("int64_t " + pos + " = " + cnt + "[" + t + "];");
+      g.open("for (int64_t " + i + " = " + lo + "; " + i + " < " + hi + "; " + i + "++) {");
+      g.open("if (" + flags + "[" + i + "]) {");
+      keepRow(pat, f, f.arrays().stream().map(a -> row(a, i)).toList(), pos);
+      g.line(pos + "++;");
+      g.close("}");
+      g.close("}");
+    }, tmp);
+    for (Atom.Var p : pat) g.line(p.name() + ".shape[0] = " + cnt + "[" + nt + "];");
+    g.line("free(" + flags + "); free(" + cnt + ");");
+    g.close("}");
   }
 
   void hist(List<Atom.Var> pat, Exp.Hist h) {
