@@ -292,4 +292,48 @@ class BackendTest {
     assertEquals("ERR 2 Index [100000] out of bounds for array of shape [100000].", r.get(1).lines().findFirst().orElseThrow());
     assertEquals("18i64 4i64 45i64 90i64 45f64", r.get(2));
   }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"c", "multicore", "c+asan"})
+  void ownershipAndAliasing(String backend) throws Exception {
+    String src = """
+        entry ident (xs: []i64) : []i64 = xs
+        entry inc (xs: *[]i64) : []i64 = loop xs for i < length xs do xs with [i] = xs[i] + 1
+        entry rowupd (m: [][]i64) : ([][]i64, [][]i64) = (map (\\r -> let c = copy r in c with [0] = 9) m, m)
+        entry swap (xs: []i64) (ys: []i64) (k: i64) : ([]i64, []i64) =
+          loop (a, b) = (xs, ys) for _i < k do (b, a)
+        entry halves (xs: []f16) : []f16 = map (\\x -> x / 2) xs
+        entry colsum (n: i64) : []i64 = reduce (map2 (+)) (replicate 3 0) (map (\\i -> [i, 1, 2 * i]) (iota n))
+        entry twice (xs: []i64) : ([]i64, []i64) = let ys = copy xs let zs = ys with [0] = 7 in (xs, zs)
+        """;
+    List<String> r = CRunner.run(src, backend, call("ident", "[1, 2]"), call("inc", "[1, 2, 3]"),
+        call("rowupd", "[[1, 2], [3, 4]]"), call("swap", "[1]", "[2, 3]", "3"), call("halves", "[15360, 16384]"),
+        call("colsum", "10000"), call("twice", "[1, 2]"));
+    assertEquals(List.of("[1i64, 2i64]", "[2i64, 3i64, 4i64]", "[[9i64, 2i64], [9i64, 4i64]] [[1i64, 2i64], [3i64, 4i64]]",
+        "[2i64, 3i64] [1i64]", "[0x3800, 0x3c00]", "[49995000i64, 10000i64, 99990000i64]", "[1i64, 2i64] [7i64, 2i64]"), r);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"c", "multicore"})
+  void consumedInputIsUpdatedInPlace(String backend) throws Exception {
+    String src = "entry inc (xs: *[]i64) : []i64 = loop xs for i < length xs do xs with [i] = xs[i] + 1\n"
+        + "entry keep (xs: []i64) : []i64 = loop ys = copy xs for i < length xs do ys with [i] = 0\n";
+    String driver = io.github.futhark4j.compiler.codegen.CHarness.main("""
+          int64_t d[] = {1, 2, 3};
+          struct futhark_i64_1d *a = futhark_new_i64_1d(ctx, d, 3), *b = NULL, *c = NULL;
+          char *raw = futhark_values_raw_i64_1d(ctx, a);
+          CHECK(futhark_entry_inc(ctx, &b, a));
+          printf("%d\\n", futhark_values_raw_i64_1d(ctx, b) == raw);
+          CHECK(futhark_entry_keep(ctx, &c, b));
+          int64_t out[3];
+          futhark_values_i64_1d(ctx, b, out);
+          printf("%d %lld %lld\\n", futhark_values_raw_i64_1d(ctx, c) == raw, (long long)out[0], (long long)out[2]);
+          futhark_free_i64_1d(ctx, a); futhark_free_i64_1d(ctx, b); futhark_free_i64_1d(ctx, c);
+        """);
+    var run = io.github.futhark4j.compiler.codegen.CHarness.run(
+        Frontend.check(new io.github.futhark4j.compiler.source.Source("prog.fut", src)), backend, driver,
+        List.of("-O1", "-g", "-fsanitize=address"));
+    // The consumed input's memory is reused; a non-consumed input is never written.
+    assertEquals("1\n0 2 4\n", run.out());
+  }
 }
