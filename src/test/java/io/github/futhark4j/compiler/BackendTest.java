@@ -336,4 +336,15 @@ class BackendTest {
     // The consumed input's memory is reused; a non-consumed input is never written.
     assertEquals("1\n0 2 4\n", run.out());
   }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"c", "c+asan"})
+  void scatterInTwoAndThreeDimensions(String backend) throws Exception {
+    String src = """
+        entry s2 (m: *[][]i64) : [][]i64 = scatter_2d m [(0, 1), (1, 0), (5, 5), (-1, 0)] [7, 8, 9, 10]
+        entry s3 (n: i64) : [][][]i32 = scatter_3d (replicate n (replicate 2 (replicate 2 0))) [(0, 1, 1), (1, 1, 0)] [5, 6]
+        """;
+    List<String> r = CRunner.run(src, backend, call("s2", "[[1, 2], [3, 4]]"), call("s3", "2"));
+    assertEquals(List.of("[[1i64, 7i64], [8i64, 4i64]]", "[[[0i32, 0i32], [0i32, 5i32]], [[0i32, 0i32], [6i32, 0i32]]]"), r);
+  }
 }

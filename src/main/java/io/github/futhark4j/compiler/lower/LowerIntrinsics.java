@@ -150,7 +150,7 @@ final class LowerIntrinsics {
         PrimType to = ((Type.Prim) Lowerer.resultType(type)).prim();
         yield new V.Leaf(l.b.bind("conv", new Exp.Convert(to, leaf(args.get(0)))));
       }
-      case "scatter_2d", "scatter_3d" -> throw new LowerException(name + " is not supported yet");
+      case "scatter_2d", "scatter_3d" -> scatterNd(name.equals("scatter_2d") ? 2 : 3, args, span);
       default -> {
         if (!(Lowerer.resultType(type) instanceof Type.Prim rp)) throw new LowerException("unknown intrinsic " + name);
         List<Atom> as = new ArrayList<>();
@@ -158,6 +158,48 @@ final class LowerIntrinsics {
         yield new V.Leaf(l.b.bind(name, new Exp.PrimCall(name, as, rp.prim())));
       }
     };
+  }
+
+  /**
+   * {@code scatter_2d/3d}: a one-dimensional scatter into the flattened destination, with each
+   * index tuple turned into a linear index (or -1, which is ignored, when out of range).
+   */
+  private V scatterNd(int d, List<V> args, Span span) {
+    Builder b = l.b;
+    List<Atom> dests = V.leaves(args.get(0)), idxs = V.leaves(args.get(1)), vs = V.leaves(args.get(2));
+    Atom w = width(concat(idxs, vs), span);
+    List<Atom> dims = new ArrayList<>();
+    for (int k = 0; k < d; k++) dims.add(b.shape(dests.get(0), k));
+    IrType i64 = new IrType.Scalar(PrimType.I64);
+    List<Atom.Var> ps = new ArrayList<>();
+    for (int k = 0; k < d; k++) ps.add(b.var("i", i64));
+    Lambda lin = new Lambda(ps, b.block(() -> {
+      Atom ok = Atom.bool(true), acc = Atom.i64(0);
+      for (int k = 0; k < d; k++) {
+        Atom in = b.binop(BinOperator.LAND, PrimType.BOOL, b.binop(BinOperator.LE, PrimType.I64, Atom.i64(0), ps.get(k)),
+            b.binop(BinOperator.LT, PrimType.I64, ps.get(k), dims.get(k)));
+        ok = b.binop(BinOperator.LAND, PrimType.BOOL, ok, in);
+        acc = b.binop(BinOperator.ADD, PrimType.I64, b.binop(BinOperator.MUL, PrimType.I64, acc, dims.get(k)), ps.get(k));
+      }
+      Atom fin = acc;
+      return List.of(b.bindN("lin", new Exp.If(ok, new Body(List.of(), List.of(fin)),
+          new Body(List.of(), List.of(Atom.i64(-1))))).get(0));
+    }));
+    Atom linear = b.bindN("lin", new Exp.Map(w, lin, idxs)).get(0);
+    List<Atom> flat = new ArrayList<>();
+    for (Atom dest : dests) {
+      Atom f = dest;
+      for (int k = 1; k < d; k++) f = b.bind("flat", new Exp.Flatten(f));
+      flat.add(f);
+    }
+    List<Atom.Var> outs = b.bindN("scatter", new Exp.Scatter(w, flat, linear, vs));
+    List<Atom> res = new ArrayList<>();
+    for (Atom o : outs) {
+      Atom r = o;
+      if (d == 3) r = b.bind("unflat", new Exp.Unflatten(b.binop(BinOperator.MUL, PrimType.I64, dims.get(0), dims.get(1)), dims.get(2), r, span));
+      res.add(b.bind("unflat", new Exp.Unflatten(dims.get(0), dims.get(1), r, span)));
+    }
+    return V.rebuild(args.get(0), res.iterator());
   }
 
   static List<Atom> concat(List<Atom> a, List<Atom> b) {
