@@ -347,4 +347,13 @@ class BackendTest {
     List<String> r = CRunner.run(src, backend, call("s2", "[[1, 2], [3, 4]]"), call("s3", "2"));
     assertEquals(List.of("[[1i64, 7i64], [8i64, 4i64]]", "[[[0i32, 0i32], [0i32, 5i32]], [[0i32, 0i32], [6i32, 0i32]]]"), r);
   }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"c", "multicore"})
+  void allocationFailureIsOutOfMemory(String backend) throws Exception {
+    List<String> r = CRunner.run("entry huge (n: i64) : []i64 = replicate n 1\n", backend,
+        call("huge", "400000000000000000"), call("huge", "2"));
+    assertEquals("ERR 3 Failed to allocate memory: 3200000000000000000 bytes.", r.get(0).lines().findFirst().orElseThrow());
+    assertEquals("[1i64, 1i64]", r.get(1));
+  }
 }
