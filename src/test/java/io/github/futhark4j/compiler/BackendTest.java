@@ -356,4 +356,25 @@ class BackendTest {
     assertEquals("ERR 3 Failed to allocate memory: 3200000000000000000 bytes.", r.get(0).lines().findFirst().orElseThrow());
     assertEquals("[1i64, 1i64]", r.get(1));
   }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"c", "c+asan"})
+  void moreConstructs(String backend) throws Exception {
+    String src = """
+        entry g [n] (xs: [n]i64) : i64 = n * 2
+        def pairs [k] (xs: [k]i32) : [k](i32, i32) = map (\\x -> (x, x + 1)) xs
+        entry h (xs: []i32) : []i32 = map (\\(a, b) -> a * b) (pairs xs)
+        entry u (xs: []i64) (i: i64) : i64 = #[unsafe] xs[i]
+        entry lf (x: i64) : i64 = let f (y: i64) = y + x in f (f 1)
+        entry mat (x: i64) : i64 = match (x, x > 3) case (0, _) -> 100 case (_, true) -> 1 case _ -> 2
+        entry strlen : i64 = length "abc"
+        entry fold (xs: []i64) : i64 = foldl (+) 0 xs
+        entry wh (n: i64) : []i64 = let (xs, _) = loop (xs, i) = ([], 0) while i < n do (xs ++ [i], i + 1) in xs
+        """;
+    List<String> r = CRunner.run(src, backend, call("g", "[1, 2, 3]"), call("h", "[1, 2]"), call("u", "[1, 2, 3]", "1"),
+        call("lf", "5"), call("mat", "0"), call("mat", "5"), call("mat", "2"), call("strlen"), call("fold", "[1, 2, 3]"),
+        call("wh", "3"), call("wh", "0"));
+    assertEquals(List.of("6i64", "[2i32, 6i32]", "2i64", "11i64", "100i64", "1i64", "2i64", "3i64", "6i64",
+        "[0i64, 1i64, 2i64]", "[]"), r);
+  }
 }
