@@ -286,8 +286,15 @@ class BackendTest {
           in (i64.sum threes, length threes, (scan (+) 0 xs)[n - 1], reduce (+) 0 (map (\\r -> r[1]) rows),
               f64.sum (map f64.i64 xs))
         entry oob (n: i64) : []i64 = let xs = iota n in map (\\i -> xs[i + 1]) xs
+        entry hbig (n: i64) : []i64 = hist (+) 0 7 (map (\\x -> x % 7 - 1) (iota n)) (iota n)
         """;
-    List<String> r = CRunner.run(src, backend, call("big", "100000"), call("oob", "100000"), call("big", "10"));
+    List<String> r = CRunner.run(src, backend, call("big", "100000"), call("oob", "100000"), call("big", "10"),
+        call("hbig", "100000"));
+    long[] buckets = new long[7];
+    for (long x = 0; x < 100000; x++) if (x % 7 - 1 >= 0) buckets[(int) (x % 7 - 1)] += x;
+    StringBuilder hb = new StringBuilder("[");
+    for (int k = 0; k < 7; k++) hb.append(k == 0 ? "" : ", ").append(buckets[k]).append("i64");
+    assertEquals(hb.append(']').toString(), r.get(3));
     assertEquals("1666683333i64 33334i64 4999950000i64 9999900000i64 4999950000f64", r.get(0));
     assertEquals("ERR 2 Index [100000] out of bounds for array of shape [100000].", r.get(1).lines().findFirst().orElseThrow());
     assertEquals("18i64 4i64 45i64 90i64 45f64", r.get(2));

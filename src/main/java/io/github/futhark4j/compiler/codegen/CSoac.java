@@ -442,6 +442,65 @@ final class CSoac {
 
   void hist(List<Atom.Var> pat, Exp.Hist h) {
     List<IrType> ts = h.nes().stream().map(Atom::type).toList();
+    if (parallel() && ts.stream().noneMatch(IrType::isArray)) {
+      g.open("if (fut_threads_for(ctx, " + atom(h.width()) + ") > 1 && " + pat.get(0).name() + ".shape[0] <= 65536) {");
+      parallelHist(pat, h, ts);
+      g.close("} else {");
+      g.indent++;
+      sequentialHist(pat, h, ts);
+      g.close("}");
+      return;
+    }
+    sequentialHist(pat, h, ts);
+  }
+
+  /**
+   * Each thread accumulates into a private copy of the (small) histogram, initialised with the
+   * neutral element; the copies are then combined bucket by bucket in parallel. Histogram
+   * operators are associative and commutative, so the order does not matter.
+   */
+  private void parallelHist(List<Atom.Var> pat, Exp.Hist h, List<IrType> ts) {
+    String n = atom(h.width()), m = g.fresh("m"), nt = g.fresh("nt"), t = g.fresh("t");
+    g.line("int64_t " + m + " = " + pat.get(0).name() + ".shape[0];");
+    g.line("int " + nt + " = fut_threads_for(ctx, " + n + ");");
+    List<String> privs = new ArrayList<>();
+    for (int k = 0; k < ts.size(); k++) {
+      String pv = g.fresh("priv"), ct = CPrim.ctype(ts.get(k));
+      privs.add(pv);
+      g.line(ct + " *" + pv + " = malloc(sizeof(" + ct + ") * (size_t)" + m + " * (size_t)" + nt + " + 1);");
+      g.line("if (!" + pv + ") { fut_error(ctx, NULL, \"Failed to allocate histogram copies.\"); ctx->error_code = 3; goto "
+          + g.errLabel + "; }");
+      g.line("for (int64_t j_ = 0; j_ < " + m + " * " + nt + "; j_++) " + pv + "[j_] = " + atom(h.nes().get(k)) + ";");
+    }
+    String lo = "fut_chunk(" + n + ", " + t + ", " + nt + ")", hi = "fut_chunk(" + n + ", " + t + " + 1, " + nt + ")";
+    chunked(t, nt, () -> {
+      String i = g.fresh("i"), ix = g.fresh("ix");
+      g.open("for (int64_t " + i + " = " + lo + "; " + i + " < " + hi + "; " + i + "++) {");
+      g.line("int64_t " + ix + " = " + CGen.load(h.inds(), i) + ";");
+      g.open("if (" + ix + " >= 0 && " + ix + " < " + m + ") {");
+      List<String> args = new ArrayList<>();
+      for (String pv : privs) args.add(pv + "[(int64_t)" + t + " * " + m + " + " + ix + "]");
+      for (Atom v : h.vals()) args.add(row(v, i));
+      List<String> next = declareTemps(ts, "h");
+      g.apply(h.op(), args, next);
+      for (int k = 0; k < privs.size(); k++) g.line(privs.get(k) + "[(int64_t)" + t + " * " + m + " + " + ix + "] = " + next.get(k) + ";");
+      g.close("}");
+      g.close("}");
+    }, privs);
+    String j = g.fresh("j");
+    parallelFor(j, "0", m, mayFail(h.op().body()), () -> {
+      List<String> acc = declareTemps(ts, "a");
+      for (int k = 0; k < ts.size(); k++) g.line(acc.get(k) + " = " + CGen.load(pat.get(k), j) + ";");
+      String u = g.fresh("u");
+      g.open("for (int " + u + " = 0; " + u + " < " + nt + "; " + u + "++) {");
+      step(h.op(), acc, privs.stream().map(pv -> pv + "[(int64_t)" + u + " * " + m + " + " + j + "]").toList(), ts);
+      g.close("}");
+      for (int k = 0; k < ts.size(); k++) g.line(CGen.storeTo(pat.get(k).name(), ts.get(k).elem(), j, acc.get(k)));
+    });
+    for (String pv : privs) g.line("free(" + pv + ");");
+  }
+
+  private void sequentialHist(List<Atom.Var> pat, Exp.Hist h, List<IrType> ts) {
     String i = g.fresh("i"), ix = g.fresh("ix");
     g.open("for (int64_t " + i + " = 0; " + i + " < " + atom(h.width()) + "; " + i + "++) {");
     g.line("int64_t " + ix + " = " + CGen.load(h.inds(), i) + ";");
