@@ -384,4 +384,16 @@ class BackendTest {
     assertEquals(List.of("6i64", "[2i32, 6i32]", "2i64", "11i64", "100i64", "1i64", "2i64", "3i64", "6i64",
         "[0i64, 1i64, 2i64]", "[]"), r);
   }
+
+  @org.junit.jupiter.api.Test
+  void generationIsDeterministicAndRejectsUnknownBackends() throws Exception {
+    var prog = Frontend.check(new io.github.futhark4j.compiler.source.Source("prog.fut", FEATURES));
+    Backend.Output a = Backend.generate(prog, "multicore", "prog"), b = Backend.generate(prog, "multicore", "prog");
+    assertEquals(a.c(), b.c());
+    assertEquals(a.h(), b.h());
+    assertEquals(a.manifestJson(), b.manifestJson());
+    org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> Backend.generate(prog, "cuda", "prog"));
+    org.junit.jupiter.api.Assertions.assertTrue(a.h().contains("#define FUTHARK_BACKEND_multicore"));
+    org.junit.jupiter.api.Assertions.assertTrue(Backend.generate(prog, "c", "prog").h().contains("#define FUTHARK_BACKEND_c"));
+  }
 }
