@@ -27,7 +27,9 @@ final class Opaque {
   }
 
   private static String ident(String field) {
-    return field.matches("[A-Za-z_][A-Za-z0-9_]*") ? field : "f" + field;
+    // Field names are identifiers or tuple positions; both are valid after the underscore
+    // (futhark_project_opaque_t_0, as the real compiler names tuple projections).
+    return field;
   }
 
   private static List<String> signatures(ApiValue v) {
