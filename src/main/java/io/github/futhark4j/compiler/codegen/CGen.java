@@ -127,13 +127,13 @@ final class CGen {
       Set<String> used = FreeVars.ofExp(s.exp());
       Set<String> dying = new LinkedHashSet<>();
       for (String v : owned) if (used.contains(v) && !liveAfter.get(i).contains(v)) dying.add(v);
-      Set<String> consumed = stm(s, dying);
+      Set<String> consumed = stm(s, dying, owned);
       owned.removeAll(consumed);
       for (String v : dying) {
         if (!consumed.contains(v)) { decref(v); owned.remove(v); }
       }
       for (Atom.Var v : s.pattern()) {
-        if (!v.type().isArray()) continue;
+        if (!v.type().isArray() || borrowedViews.contains(v.name())) continue;
         if (liveAfter.get(i).contains(v.name())) owned.add(v.name());
         else decref(v.name());
       }
@@ -191,7 +191,19 @@ final class CGen {
   }
 
   /** Emits one statement; returns the dying variables it took ownership of. */
-  private Set<String> stm(Stm s, Set<String> dying) {
+  /**
+   * Views (rows, flattenings, copies of a variable) of an array this body does not own need no
+   * reference of their own: the source outlives the body. They are borrowed like lambda
+   * parameters, which avoids atomic reference-count traffic inside parallel loops.
+   */
+  final Set<String> borrowedViews = new HashSet<>();
+
+  private void viewRef(String x, Atom src, Set<String> owned) {
+    if (src instanceof Atom.Var v && owned.contains(v.name())) incref(x);
+    else borrowedViews.add(x);
+  }
+
+  private Set<String> stm(Stm s, Set<String> dying, Set<String> owned) {
     List<Atom.Var> pat = s.pattern();
     String x = pat.isEmpty() ? null : pat.get(0).name();
     String decl = pat.isEmpty() ? null : ctype(pat.get(0).type()) + " " + x;
@@ -201,7 +213,7 @@ final class CGen {
         if (a.atom().type().isArray()) {
           String src = ((Atom.Var) a.atom()).name();
           if (dying.contains(src)) return Set.of(src);
-          incref(x);
+          viewRef(x, a.atom(), owned);
         }
       }
       case Exp.BinOp b -> {
@@ -217,7 +229,7 @@ final class CGen {
       case Exp.PrimCall p -> line(decl + " = " + CPrim.call(p.name(), p.args().stream().map(CPrim::atom).toList(),
           p.args().get(0).type().elem(), p.result()) + ";");
       case Exp.Shape sh -> line(decl + " = " + atom(sh.array()) + ".shape[" + sh.dim() + "];");
-      case Exp.Index ix -> index(decl, x, ix);
+      case Exp.Index ix -> index(decl, x, ix, owned);
       case Exp.Slice sl -> {
         declare(pat);
         sliceDims(sl.dims());
@@ -279,7 +291,7 @@ final class CGen {
         String a = atom(f.array());
         int rank = f.array().type().rank();
         line(decl + " = " + a + ";");
-        incref(x);
+        viewRef(x, f.array(), owned);
         line(x + ".shape[0] = " + a + ".shape[0] * " + a + ".shape[1];");
         for (int d = 1; d + 1 < rank; d++) line(x + ".shape[" + d + "] = " + a + ".shape[" + (d + 1) + "];");
         line(x + ".shape[" + (rank - 1) + "] = 0;");
@@ -291,7 +303,7 @@ final class CGen {
             "fut_error(ctx, " + loc(u.span()) + ", \"Cannot unflatten array of size %lld into %lld by %lld.\", (long long)"
                 + a + ".shape[0], (long long)" + atom(u.n()) + ", (long long)" + atom(u.m()) + ")");
         line(decl + " = " + a + ";");
-        incref(x);
+        viewRef(x, u.array(), owned);
         for (int d = rank; d >= 2; d--) line(x + ".shape[" + d + "] = " + a + ".shape[" + (d - 1) + "];");
         line(x + ".shape[0] = " + atom(u.n()) + ";");
         line(x + ".shape[1] = " + atom(u.m()) + ";");
@@ -373,7 +385,7 @@ final class CGen {
         + ", " + idx.size() + ", ix_, " + rank + ", " + a + ".shape); goto " + errLabel + "; }");
   }
 
-  private void index(String decl, String x, Exp.Index ix) {
+  private void index(String decl, String x, Exp.Index ix, Set<String> owned) {
     String a = atom(ix.array());
     int rank = ix.array().type().rank();
     List<String> idx = ix.indices().stream().map(CPrim::atom).toList();
@@ -389,7 +401,7 @@ final class CGen {
         line(x + ".shape[" + d + "] = " + (src < rank ? a + ".shape[" + src + "]" : "0") + ";");
         if (src >= rank) break;
       }
-      incref(x);
+      viewRef(x, ix.array(), owned);
     }
   }
 
