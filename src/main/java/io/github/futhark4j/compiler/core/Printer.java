@@ -48,7 +48,7 @@ public final class Printer {
     sb.append("let (").append(s.pattern().stream().map(Printer::param).collect(Collectors.joining(", ")))
         .append(") = ");
     exp(sb, s.exp(), d);
-    sb.append('\n');
+    if (sb.charAt(sb.length() - 1) != '\n') sb.append('\n');
   }
 
   private static void lambda(StringBuilder sb, String label, Lambda l, int d) {
@@ -58,7 +58,6 @@ public final class Printer {
     sb.append(label).append(" \\(").append(l.params().stream().map(Printer::param).collect(Collectors.joining(", ")))
         .append(") ->\n");
     body(sb, l.body(), d + 2);
-    indent(sb, d + 1);
   }
 
   private static String slice(List<Exp.SliceDim> ds) {
