@@ -472,6 +472,12 @@ static inline double fut_bits_f64(uint64_t b) { double x; memcpy(&x, &b, 8); ret
 /* Splits [0, n) into the part of thread t out of nt. */
 static inline int64_t fut_chunk(int64_t n, int t, int nt) { return (int64_t)((__int128)n * t / nt); }
 
+/* For iterations that each do a lot of work (loops, nested operators): parallel from 2 on. */
+static inline int fut_threads_for_heavy(struct futhark_context *ctx, int64_t n) {
+  int nt = ctx->num_threads;
+  return n < 2 ? 1 : (int64_t)nt > n ? (int)n : nt;
+}
+
 /* How many threads a parallel operator over n elements uses: small work does not pay start-up. */
 static inline int fut_threads_for(struct futhark_context *ctx, int64_t n) {
   if (n < 4096) return 1;

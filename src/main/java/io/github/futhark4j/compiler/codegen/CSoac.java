@@ -31,6 +31,32 @@ final class CSoac {
 
   /** A loop over [lo, hi) with index variable {@code i}; parallel at the outermost level. */
   void parallelFor(String i, String lo, String hi, boolean mayFail, Runnable body) {
+    parallelFor(i, lo, hi, mayFail, false, body);
+  }
+
+  /**
+   * Whether one iteration of a body does enough work (a loop or a nested parallel operator) that
+   * even a few iterations are worth spreading over threads.
+   */
+  static boolean heavy(Body b) {
+    for (Stm s : b.stms()) {
+      switch (s.exp()) {
+        case Exp.Loop l -> { return true; }
+        case Exp.Map m -> { return true; }
+        case Exp.Reduce r -> { return true; }
+        case Exp.Scan sc -> { return true; }
+        case Exp.Filter f -> { return true; }
+        case Exp.Hist h -> { return true; }
+        case Exp.If i -> { if (heavy(i.then()) || heavy(i.otherwise())) return true; }
+        default -> { }
+      }
+    }
+    return false;
+  }
+
+  private static String threadsFn(boolean heavy) { return heavy ? "fut_threads_for_heavy" : "fut_threads_for"; }
+
+  void parallelFor(String i, String lo, String hi, boolean mayFail, boolean heavy, Runnable body) {
     if (!parallel()) {
       g.open("for (int64_t " + i + " = " + lo + "; " + i + " < " + hi + "; " + i + "++) {");
       body.run();
@@ -39,8 +65,9 @@ final class CSoac {
     }
     String nt = g.fresh("nt"), end = g.fresh("iter_end");
     g.open("{");
-    g.line("int " + nt + " = fut_threads_for(ctx, " + hi + " - " + lo + ");");
-    g.line("#pragma omp parallel for num_threads(" + nt + ") schedule(static) if(" + nt + " > 1)");
+    g.line("int " + nt + " = " + threadsFn(heavy) + "(ctx, " + hi + " - " + lo + ");");
+    // Heavy iterations (loops, nested operators) may differ in cost: hand them out dynamically.
+    g.line("#pragma omp parallel for num_threads(" + nt + ") schedule(" + (heavy ? "dynamic" : "static") + ") if(" + nt + " > 1)");
     g.open("for (int64_t " + i + " = " + lo + "; " + i + " < " + hi + "; " + i + "++) {");
     if (mayFail) g.line("if (fut_failed(ctx)) continue;");
     String saved = g.errLabel;
@@ -109,7 +136,7 @@ final class CSoac {
       for (int j = 0; j < pat.size(); j++) {
         g.check("fut_alloc(ctx, &" + pat.get(j).name() + ", 1, (int64_t[]){" + n + "}, " + CGen.es(rets.get(j)) + ")");
       }
-      parallelFor(i, "0", n, mayFail(f.body()), () -> iteration(f, m.arrays(), i, pat, false));
+      parallelFor(i, "0", n, mayFail(f.body()), heavy(f.body()), () -> iteration(f, m.arrays(), i, pat, false));
       return;
     }
     // Row shapes are known only once a row is computed: run iteration 0 first, then allocate.
@@ -130,7 +157,7 @@ final class CSoac {
           + CGen.es(et) + ")");
     }
     g.close("}");
-    parallelFor(i, "1", n, true, () -> iteration(f, m.arrays(), i, pat, true));
+    parallelFor(i, "1", n, true, heavy(f.body()), () -> iteration(f, m.arrays(), i, pat, true));
   }
 
   private void iteration(Lambda f, List<Atom> arrays, String i, List<Atom.Var> outs, boolean checkShape) {
