@@ -396,4 +396,32 @@ class BackendTest {
     org.junit.jupiter.api.Assertions.assertTrue(a.h().contains("#define FUTHARK_BACKEND_multicore"));
     org.junit.jupiter.api.Assertions.assertTrue(Backend.generate(prog, "c", "prog").h().contains("#define FUTHARK_BACKEND_c"));
   }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"c", "c+asan"})
+  void slicesAndShapeOperations(String backend) throws Exception {
+    String src = """
+        entry us (xs: *[]i64) (v: []i64) : []i64 = xs with [1:3] = v
+        entry strided (xs: []i64) : []i64 = xs[::2]
+        entry rev (xs: []i64) : []i64 = xs[::-1]
+        entry col (m: [][]i64) : []i64 = m[1:, 0]
+        entry rotn (xs: []i32) : []i32 = rotate (-1) xs
+        entry cat2 (a: [][]i32) (b: [][]i32) : [][]i32 = a ++ b
+        entry unfl (xs: []i32) (n: i64) (m: i64) : [][]i32 = unflatten n m xs
+        entry rcomm (xs: []i64) : i64 = reduce_comm (+) 0 xs
+        entry scanrows (m: [][]i64) : [][]i64 = scan (map2 (+)) (replicate 2 0) m
+        entry tr3 (a: [][][]i32) : [][][]i32 = transpose a
+        """;
+    List<String> r = CRunner.run(src, backend, call("us", "[1, 2, 3, 4]", "[8, 9]"), call("us", "[1, 2, 3, 4]", "[8]"),
+        call("strided", "[1, 2, 3, 4, 5]"), call("rev", "[1, 2, 3]"), call("col", "[[1, 2], [3, 4], [5, 6]]"),
+        call("rotn", "[1, 2, 3]"), call("cat2", "[[1, 2]]", "[[3, 4], [5, 6]]"), call("cat2", "[[1, 2]]", "[[3]]"),
+        call("unfl", "[1, 2, 3, 4, 5, 6]", "2", "3"), call("unfl", "[1, 2, 3]", "2", "2"), call("rcomm", "[1, 2, 3]"),
+        call("scanrows", "[[1, 2], [3, 4]]"), call("tr3", "[[[1, 2]], [[3, 4]]]"));
+    List<String> first = r.stream().map(x -> x.lines().findFirst().orElse("")).toList();
+    assertEquals(List.of("[1i64, 8i64, 9i64, 4i64]", "ERR 2 Value of shape 1 cannot be written to a slice of a different shape.",
+        "[1i64, 3i64, 5i64]", "[3i64, 2i64, 1i64]", "[3i64, 5i64]", "[3i32, 1i32, 2i32]",
+        "[[1i32, 2i32], [3i32, 4i32], [5i32, 6i32]]", "ERR 2 Cannot concatenate arrays of shapes [1][2] and [1][1].",
+        "[[1i32, 2i32, 3i32], [4i32, 5i32, 6i32]]", "ERR 2 Cannot unflatten array of size 3 into 2 by 2.", "6i64",
+        "[[1i64, 2i64], [4i64, 6i64]]", "[[[1i32, 2i32], [3i32, 4i32]]]"), first);
+  }
 }
