@@ -311,15 +311,23 @@ static FUT_UNUSED void fut_cache_clear(void) {
 /* Allocates an array of the given shape; returns 0, or FUTHARK_OUT_OF_MEMORY after setting the error. */
 static FUT_UNUSED int fut_alloc(struct futhark_context *ctx, fut_arr *out, int rank, const int64_t *shape, size_t elsize) {
   int64_t n = 1;
-  for (int i = 0; i < rank; i++) { out->shape[i] = shape[i] < 0 ? 0 : shape[i]; n *= out->shape[i]; }
+  int overflow = 0;
+  for (int i = 0; i < rank; i++) {
+    out->shape[i] = shape[i] < 0 ? 0 : shape[i];
+    overflow |= __builtin_mul_overflow(n, out->shape[i], &n);
+  }
   for (int i = rank; i < FUT_MAXRANK; i++) out->shape[i] = 0;
-  fut_mem *m = malloc(sizeof(fut_mem));
-  size_t got;
-  char *d = fut_block_get((size_t)n * elsize + 1, &got);
+  size_t bytes = 0;
+  /* A size whose byte count does not fit is an allocation failure, never a short buffer. */
+  overflow |= __builtin_mul_overflow((size_t)n, elsize, &bytes) || bytes > (size_t)INT64_MAX - 1;
+  fut_mem *m = overflow ? NULL : malloc(sizeof(fut_mem));
+  size_t got = 0;
+  char *d = overflow ? NULL : fut_block_get(bytes + 1, &got);
   if (!m || !d) {
     free(m); free(d);
     out->mem = NULL; out->data = NULL;
-    fut_error(ctx, NULL, "Failed to allocate memory: %lld bytes.", (long long)((size_t)n * elsize));
+    if (overflow) fut_error(ctx, NULL, "Failed to allocate memory: array too large.");
+    else fut_error(ctx, NULL, "Failed to allocate memory: %lld bytes.", (long long)bytes);
     ctx->error_code = FUTHARK_OUT_OF_MEMORY;
     return FUTHARK_OUT_OF_MEMORY;
   }

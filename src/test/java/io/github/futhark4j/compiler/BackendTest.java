@@ -359,9 +359,10 @@ class BackendTest {
   @ValueSource(strings = {"c", "multicore"})
   void allocationFailureIsOutOfMemory(String backend) throws Exception {
     List<String> r = CRunner.run("entry huge (n: i64) : []i64 = replicate n 1\n", backend,
-        call("huge", "400000000000000000"), call("huge", "2"));
+        call("huge", "400000000000000000"), call("huge", "2"), call("huge", "4611686018427387904"));
     assertEquals("ERR 3 Failed to allocate memory: 3200000000000000000 bytes.", r.get(0).lines().findFirst().orElseThrow());
     assertEquals("[1i64, 1i64]", r.get(1));
+    assertEquals("ERR 3 Failed to allocate memory: array too large.", r.get(2).lines().findFirst().orElseThrow());
   }
 
   @ParameterizedTest
