@@ -190,7 +190,6 @@ final class CGen {
     close("}");
   }
 
-  /** Emits one statement; returns the dying variables it took ownership of. */
   /**
    * Views (rows, flattenings, copies of a variable) of an array this body does not own need no
    * reference of their own: the source outlives the body. They are borrowed like lambda
@@ -203,6 +202,7 @@ final class CGen {
     else borrowedViews.add(x);
   }
 
+  /** Emits one statement; returns the dying variables it took ownership of. */
   private Set<String> stm(Stm s, Set<String> dying, Set<String> owned) {
     List<Atom.Var> pat = s.pattern();
     String x = pat.isEmpty() ? null : pat.get(0).name();

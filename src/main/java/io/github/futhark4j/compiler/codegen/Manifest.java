@@ -79,6 +79,4 @@ final class Manifest {
       throw new IllegalStateException(ex);
     }
   }
-
-  static List<Atom> unused() { return List.of(); }
 }

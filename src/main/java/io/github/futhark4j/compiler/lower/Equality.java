@@ -81,6 +81,4 @@ final class Equality {
       }
     };
   }
-
-  static Span none() { return Span.NONE; }
 }

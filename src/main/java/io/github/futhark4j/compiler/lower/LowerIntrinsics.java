@@ -207,6 +207,4 @@ final class LowerIntrinsics {
     r.addAll(b);
     return r;
   }
-
-  static BinOperator add() { return BinOperator.ADD; }
 }

@@ -580,8 +580,4 @@ public final class Lowerer {
       default -> { }
     }
   }
-
-  Iterator<Atom> iter(List<? extends Atom> xs) {
-    return new ArrayList<Atom>(xs).iterator();
-  }
 }

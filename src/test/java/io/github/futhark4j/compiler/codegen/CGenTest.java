@@ -139,9 +139,6 @@ class CGenTest {
         """, out);
   }
 
-  static Type unused() { return BOOL; }
-
-  static Type pair() { return tup(I64, I64); }
 
   @ParameterizedTest
   @ValueSource(strings = {"c", "multicore"})
