@@ -31,6 +31,8 @@ public final class CRunner {
     // and double frees of reference-counted arrays at exit.
     boolean asan = backend.endsWith("+asan");
     backend = backend.replace("+asan", "");
+    // Every end-to-end program also runs the IR verifier after lowering and after each pass.
+    Backend.optimised(p, true);
     JsonNode m = new ObjectMapper().readTree(Backend.generate(p, backend, "prog").manifestJson());
     StringBuilder d = new StringBuilder();
     int k = 0;
