@@ -425,4 +425,43 @@ class BackendTest {
         "[[1i32, 2i32, 3i32], [4i32, 5i32, 6i32]]", "ERR 2 Cannot unflatten array of size 3 into 2 by 2.", "6i64",
         "[[1i64, 2i64], [4i64, 6i64]]", "[[[1i32, 2i32], [3i32, 4i32]]]"), first);
   }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"c", "multicore"})
+  void opaqueSums(String backend) throws Exception {
+    String src = """
+        type shape = #circle f64 | #rect f64 f64
+        type~ tagged = #none | #some ([]i32)
+        entry mk (w: f64) (h: f64) : shape = if h == 0 then #circle w else #rect w h
+        entry area (s: shape) : f64 = match s case #circle r -> 3 * r * r case #rect w h -> w * h
+        entry wrap (xs: []i32) : tagged = if length xs == 0 then #none else #some xs
+        """;
+    String driver = io.github.futhark4j.compiler.codegen.CHarness.main("""
+          struct futhark_opaque_shape *s = NULL, *t = NULL;
+          double a = 0, r = 0, w = 0, h = 0;
+          CHECK(futhark_entry_mk(ctx, &s, 2.0, 0.0));
+          CHECK(futhark_entry_area(ctx, &a, s));
+          CHECK(futhark_destruct_opaque_shape_circle(ctx, &r, s));
+          printf("%d %g %g\\n", futhark_variant_opaque_shape(ctx, s), a, r);
+          CHECK(futhark_new_opaque_shape_rect(ctx, &t, 3.0, 4.0));
+          CHECK(futhark_entry_area(ctx, &a, t));
+          CHECK(futhark_destruct_opaque_shape_rect(ctx, &w, &h, t));
+          printf("%d %g %g %g\\n", futhark_variant_opaque_shape(ctx, t), a, w, h);
+          int32_t d[] = {5, 6};
+          struct futhark_i32_1d *xs = futhark_new_i32_1d(ctx, d, 2), *ys = NULL;
+          struct futhark_opaque_tagged *g = NULL;
+          CHECK(futhark_entry_wrap(ctx, &g, xs));
+          CHECK(futhark_destruct_opaque_tagged_some(ctx, &ys, g));
+          int32_t out[2];
+          futhark_values_i32_1d(ctx, ys, out);
+          printf("%d %d %d\\n", futhark_variant_opaque_tagged(ctx, g), out[0], out[1]);
+          futhark_free_i32_1d(ctx, ys); futhark_free_i32_1d(ctx, xs); futhark_free_opaque_tagged(ctx, g);
+          futhark_free_opaque_shape(ctx, s); futhark_free_opaque_shape(ctx, t);
+        """);
+    var prog = Frontend.check(new io.github.futhark4j.compiler.source.Source("prog.fut", src));
+    var run = io.github.futhark4j.compiler.codegen.CHarness.run(prog, backend, driver,
+        List.of("-O1", "-g", "-fsanitize=address", "-fno-omit-frame-pointer"));
+    assertEquals("0 12 2\n1 12 3 4\n1 5 6\n", run.out());
+    org.junit.jupiter.api.Assertions.assertTrue(run.lib().manifestJson().contains("\"variant\" : \"futhark_variant_opaque_shape\""));
+  }
 }

@@ -40,6 +40,24 @@ record ApiValue(String typeName, Type type, boolean unique, List<Atom> leaves, S
     return names;
   }
 
+  /** A constructor of a sum type: its name, payload types and the index of its first leaf. */
+  record Variant(String name, List<Type> payload, int firstLeaf) {}
+
+  /** The variants of a sum whose payloads are primitives or arrays of them; null otherwise. */
+  List<Variant> sumVariants() {
+    if (!(type instanceof Type.Sum sm)) return null;
+    List<Variant> out = new ArrayList<>();
+    int k = 1;
+    for (var e : sm.constructors().entrySet()) {
+      for (Type f : e.getValue()) {
+        if (!(f instanceof Type.Prim || f instanceof Type.Array a && a.elem() instanceof Type.Prim)) return null;
+      }
+      out.add(new Variant(e.getKey(), e.getValue(), k));
+      k += e.getValue().size();
+    }
+    return out;
+  }
+
   static final java.util.Comparator<String> V_ORDER = (a, b) -> {
     boolean na = !a.isEmpty() && a.chars().allMatch(Character::isDigit);
     boolean nb = !b.isEmpty() && b.chars().allMatch(Character::isDigit);

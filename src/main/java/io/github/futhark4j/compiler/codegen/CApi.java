@@ -40,7 +40,7 @@ final class CApi {
       all.addAll(ApiValue.outputs(e));
       for (ApiValue v : all) {
         // Arrays at the API, and the array fields of records (their new/project functions use them).
-        if (!v.opaque() || v.recordFields() != null) {
+        if (!v.opaque() || v.recordFields() != null || v.sumVariants() != null) {
           for (Atom a : v.leaves()) if (a.type().isArray()) out.add(new ArrType(a.type().elem(), a.type().rank()));
         }
       }

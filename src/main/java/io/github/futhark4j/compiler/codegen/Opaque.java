@@ -48,6 +48,22 @@ final class Opaque {
             + fieldParam(v.leaves().get(j).type(), "out", true) + ", const " + s + " *obj)");
       }
     }
+    List<ApiValue.Variant> vs = v.sumVariants();
+    if (vs != null) {
+      out.add("int futhark_variant_" + suf + "(struct futhark_context *ctx, const " + s + " *v)");
+      for (ApiValue.Variant var : vs) {
+        List<String> ps = new ArrayList<>(List.of("struct futhark_context *ctx", s + " **out"));
+        List<String> ds = new ArrayList<>(List.of("struct futhark_context *ctx"));
+        for (int j = 0; j < var.payload().size(); j++) {
+          IrType t = v.leaves().get(var.firstLeaf() + j).type();
+          ps.add(fieldParam(t, "v" + j, false));
+          ds.add(fieldParam(t, "v" + j, true));
+        }
+        ds.add("const " + s + " *obj");
+        out.add("int futhark_new_" + suf + "_" + var.name() + "(" + String.join(", ", ps) + ")");
+        out.add("int futhark_destruct_" + suf + "_" + var.name() + "(" + String.join(", ", ds) + ")");
+      }
+    }
     return out;
   }
 
@@ -138,6 +154,39 @@ final class Opaque {
         c.append("  return 0;\n}\n");
       }
     }
+    List<ApiValue.Variant> vs = v.sumVariants();
+    if (vs != null) {
+      c.append(sigs.get(3)).append(" {\n  (void)ctx;\n  return (int)v->v0;\n}\n");
+      for (int q = 0; q < vs.size(); q++) {
+        ApiValue.Variant var = vs.get(q);
+        // new: the tag, this variant's payload; other variants' leaves stay zero/empty.
+        c.append(sigs.get(4 + 2 * q)).append(" {\n  (void)ctx;\n  ").append(s).append(" *obj = calloc(1, sizeof(").append(s)
+            .append("));\n  if (!obj) return FUTHARK_OUT_OF_MEMORY;\n  obj->v0 = ").append(q).append(";\n");
+        for (int j = 0; j < var.payload().size(); j++) {
+          int leaf = var.firstLeaf() + j;
+          IrType t = leaves.get(leaf).type();
+          if (t.isArray()) c.append("  obj->v").append(leaf).append(" = v").append(j).append("->a; fut_incref(&obj->v").append(leaf).append(");\n");
+          else if (t.elem() == PrimType.F16) c.append("  obj->v").append(leaf).append(" = fut_bits_f16(v").append(j).append(");\n");
+          else c.append("  obj->v").append(leaf).append(" = v").append(j).append(";\n");
+        }
+        c.append("  *out = obj;\n  return 0;\n}\n");
+        c.append(sigs.get(5 + 2 * q)).append(" {\n  (void)ctx;\n");
+        for (int j = 0; j < var.payload().size(); j++) {
+          int leaf = var.firstLeaf() + j;
+          IrType t = leaves.get(leaf).type();
+          if (t.isArray()) {
+            String st = new CApi.ArrType(t.elem(), t.rank()).struct();
+            c.append("  { ").append(st).append(" *r = malloc(sizeof(").append(st).append(")); if (!r) return FUTHARK_OUT_OF_MEMORY;")
+                .append(" r->a = obj->v").append(leaf).append("; fut_incref(&r->a); *v").append(j).append(" = r; }\n");
+          } else if (t.elem() == PrimType.F16) {
+            c.append("  *v").append(j).append(" = fut_f16_bits(obj->v").append(leaf).append(");\n");
+          } else {
+            c.append("  *v").append(j).append(" = obj->v").append(leaf).append(";\n");
+          }
+        }
+        c.append("  return 0;\n}\n");
+      }
+    }
     return c.append('\n').toString();
   }
 
@@ -166,6 +215,24 @@ final class Opaque {
       }
       rec.put("fields", fs);
       ty.put("record", rec);
+    }
+    List<ApiValue.Variant> vs = v.sumVariants();
+    if (vs != null) {
+      java.util.Map<String, Object> sum = new java.util.LinkedHashMap<>();
+      sum.put("variant", "futhark_variant_" + suf);
+      List<Object> variants = new ArrayList<>();
+      for (ApiValue.Variant var : vs) {
+        java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
+        m.put("name", var.name());
+        m.put("construct", "futhark_new_" + suf + "_" + var.name());
+        m.put("destruct", "futhark_destruct_" + suf + "_" + var.name());
+        List<Object> payload = new ArrayList<>();
+        for (int j = 0; j < var.payload().size(); j++) payload.add(Manifest.typeName(v.leaves().get(var.firstLeaf() + j).type()));
+        m.put("payload", payload);
+        variants.add(m);
+      }
+      sum.put("variants", variants);
+      ty.put("sum", sum);
     }
     return ty;
   }

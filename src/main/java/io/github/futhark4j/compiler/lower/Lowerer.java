@@ -77,7 +77,7 @@ public final class Lowerer {
     for (TDecl.EntryType t : d.entry().results()) leaves += leafCount(t.type());
     if (body.results().size() != leaves) {
       throw new LowerException("entry point " + d.entry().name() + " returns " + body.results().size()
-          + " values but its signature has " + leaves + " (sum types at the C API are not supported yet)");
+          + " values but its signature has " + leaves + " (a type not supported at the C API)");
     }
     List<String> names = new ArrayList<>();
     for (int i = 0; i < f.params().size(); i++) {
@@ -92,6 +92,7 @@ public final class Lowerer {
       case Type.Prim p -> 1;
       case Type.Array a -> leafCount(a.elem());
       case Type.Record r -> r.fields().values().stream().mapToInt(Lowerer::leafCount).sum();
+      case Type.Sum sm -> 1 + sm.constructors().values().stream().flatMap(List::stream).mapToInt(Lowerer::leafCount).sum();
       default -> -1000;
     };
   }
@@ -121,6 +122,18 @@ public final class Lowerer {
           m.put(k, paramValue(new Type.Array(f instanceof Type.Array fa ? fa.elem() : f, shape, false), params, base + "_" + k));
         }
         yield V.Rec.of(m);
+      }
+      case Type.Sum sm -> {
+        // An opaque sum input: the tag, then every constructor's payload (sorted by name).
+        Atom.Var tag = b.var(base + "_tag", new IrType.Scalar(PrimType.I8));
+        params.add(tag);
+        TreeMap<String, List<V>> ps = new TreeMap<>();
+        for (var e : sm.constructors().entrySet()) {
+          List<V> vs = new ArrayList<>();
+          for (Type pt : e.getValue()) vs.add(paramValue(pt, params, base + "_" + e.getKey()));
+          ps.put(e.getKey(), vs);
+        }
+        yield new V.Sum(tag, ps);
       }
       default -> throw new LowerException("entry point parameters of type " + t + " are not supported yet");
     };
