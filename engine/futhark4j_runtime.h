@@ -70,9 +70,10 @@ struct futhark_context *futhark_context_new(struct futhark_context_config *cfg) 
   ctx->logging = cfg->logging;
   ctx->log = stderr;
   int n = cfg->num_threads;
-#ifdef _OPENMP
+#if defined(_OPENMP) && !defined(FUTHARK_BACKEND_c)
   if (n < 1) n = omp_get_max_threads();
 #else
+  /* The c backend is sequential even when compiled with -fopenmp. */
   n = 1;
 #endif
   ctx->num_threads = n < 1 ? 1 : n;
