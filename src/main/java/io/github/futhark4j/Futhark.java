@@ -10,6 +10,7 @@ import io.github.futhark4j.toolchain.Compilers;
 import io.github.futhark4j.toolchain.ExternalCompilerException;
 import io.github.futhark4j.toolchain.FutharkCompiler;
 import io.github.futhark4j.toolchain.LibraryBuilder;
+import io.github.futhark4j.compiler.lower.LowerException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -112,6 +113,16 @@ public final class Futhark {
       throw new FutharkCompileException(e.getMessage(), null, -1, -1, e);
     } catch (IOException e) {
       throw new FutharkCompileException("cannot build " + source.name() + ": " + e, source.name(), -1, -1, e);
+    } catch (LowerException e) {
+      // A construct the built-in compiler's back end does not handle yet: not the user's error, but
+      // still a compile-time failure, never an unchecked crash out of eval().
+      throw new FutharkCompileException(source.name() + ": the built-in compiler cannot compile this program yet: "
+          + e.getMessage() + " (an installed futhark can: compiler \"external\")", source.name(), -1, -1, e);
+    } catch (IllegalArgumentException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw new FutharkCompileException(source.name() + ": internal compiler error (a bug in futhark4j; please report it): "
+          + e, source.name(), -1, -1, e);
     }
     try {
       return LoadedLibrary.load(lib.sharedLibrary(), lib.manifest(), o.threads());

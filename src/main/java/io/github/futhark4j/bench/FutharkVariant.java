@@ -45,9 +45,6 @@ final class FutharkVariant implements AutoCloseable {
 
   /**
    * Compiles {@code bench/fut/NAME.fut} with the loaders for these inputs.
-   *
-   * @throws UnsupportedOperationException while the compiler is a stub (the harness reports the
-   *                                       variant as unavailable)
    */
   static FutharkVariant compile(Kernel kernel, Path futDir, List<Object> inputs, FutharkOptions options)
       throws FutharkCompileException {

@@ -134,9 +134,6 @@ public final class Harness {
     FutharkVariant fut;
     try {
       fut = FutharkVariant.compile(kernel, options.benchDir().resolve("fut"), inputs, FutharkOptions.defaults());
-    } catch (UnsupportedOperationException e) {
-      for (String v : wanted) record(variants, VariantResult.unavailable(v, "the Futhark compiler is not available: " + e.getMessage()));
-      return;
     } catch (FutharkCompileException | RuntimeException e) {
       for (String v : wanted) record(variants, VariantResult.failed(v, "compiling " + kernel.name() + ".fut: " + message(e)));
       return;

@@ -1,6 +1,7 @@
 package io.github.futhark4j.cli;
 
 import io.github.futhark4j.compiler.diag.CompileException;
+import io.github.futhark4j.compiler.lower.LowerException;
 import io.github.futhark4j.compiler.diag.Diagnostic;
 import io.github.futhark4j.compiler.source.Source;
 import io.github.futhark4j.toolchain.ExternalCompilerException;
@@ -74,6 +75,8 @@ public abstract class LibraryCommand implements Command {
       return 2;
     } catch (ExternalCompilerException e) {
       throw new ExitException(1, e.getMessage());
+    } catch (LowerException e) {
+      throw new ExitException(1, prog + ": the built-in compiler cannot compile this program yet: " + e.getMessage());
     } catch (RuntimeException e) {
       throw new ExitException(1, "internal compiler error while compiling " + prog + ": " + e);
     }

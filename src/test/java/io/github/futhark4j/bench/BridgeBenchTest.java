@@ -3,7 +3,6 @@ package io.github.futhark4j.bench;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -35,7 +34,6 @@ class BridgeBenchTest {
     assertEquals("arraycopy", ms.get(0).name());
     assertEquals(8000, ms.get(0).bytes());
     assertTrue(BridgeBench.table(ms).contains("arraycopy"));
-    assumeTrue(HarnessTest.compilerMerged(), "the built-in Futhark compiler is not merged yet");
     assertEquals(List.of(), notes);
     assertEquals(List.of("arraycopy", "scalar call", "copy in", "fill, native", "fill + copy out", "round trip", "resident copy"),
         ms.stream().map(BridgeBench.Measurement::name).toList());

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.futhark4j.FutharkFunction;
 import io.github.futhark4j.FutharkProgram;
@@ -23,8 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * eval and compile end to end. Tests with real Futhark source need the built-in compiler; the
- * others use a stand-in futhark that emits the C fixture. Until the compiler and toolchain are
- * merged the stubs throw UnsupportedOperationException and these tests are skipped saying so.
+ * others use a stand-in futhark that emits the C fixture.
  */
 class EngineEvalTest {
   private final ScriptEngine engine = new ScriptEngineManager().getEngineByName("futhark");
@@ -39,12 +37,7 @@ class EngineEvalTest {
   }
 
   static <T> T needsCompiler(Work<T> w) throws Exception {
-    try {
-      return w.run();
-    } catch (UnsupportedOperationException e) {
-      assumeTrue(false, "the built-in compiler is not merged yet: " + e.getMessage());
-      throw e;
-    }
+    return w.run();
   }
 
   private ScriptException evalError(String src) throws Exception {
@@ -52,8 +45,6 @@ class EngineEvalTest {
       engine.eval(src);
     } catch (ScriptException e) {
       return e;
-    } catch (UnsupportedOperationException e) {
-      assumeTrue(false, "the built-in compiler is not merged yet: " + e.getMessage());
     }
     throw new AssertionError("expected a ScriptException");
   }
