@@ -24,6 +24,9 @@ final class Context implements AutoCloseable {
   /** {@code FUTHARK_OUT_OF_MEMORY} in the C API. */
   static final int OUT_OF_MEMORY = 3;
 
+  /** How many contexts this process has created: lets tests see that a context is made once, at load time. */
+  private static final java.util.concurrent.atomic.AtomicLong CREATED = new java.util.concurrent.atomic.AtomicLong();
+
   private final NativeApi api;
   final ContextState state;
   private final Cleaner.Cleanable cleanable;
@@ -34,6 +37,8 @@ final class Context implements AutoCloseable {
    *
    * @param threads number of worker threads; below 1 means one per core (the C API's default)
    */
+  static long createdCount() { return CREATED.get(); }
+
   Context(NativeApi api, int threads) {
     this.api = api;
     this.threads = threads;
@@ -55,6 +60,7 @@ final class Context implements AutoCloseable {
       throw new FutharkException("cannot create a Futhark context for " + api.path + ": " + err);
     }
     this.state = new ContextState(cfg, ctx, api.contextSync, api.contextFree, api.configFree);
+    CREATED.incrementAndGet();
     this.cleanable = CLEANER.register(this, ContextState.ownerAction(state));
   }
 
