@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -70,19 +71,24 @@ public final class BridgeBench {
   private BridgeBench() {}
 
   public static void main(String[] args) {
+    System.exit(main(args, System.out, System.err));
+  }
+
+  /** The command-line entry point ({@code futhark4j benchmarks bridge}); returns the exit code. */
+  public static int main(String[] args, PrintStream out, PrintStream err) {
     Options o;
     try {
       o = Options.parse(args);
     } catch (IllegalArgumentException e) {
-      System.err.println(e.getMessage());
-      System.exit(2);
-      return;
+      err.println(e.getMessage());
+      return 2;
     }
     List<String> notes = new ArrayList<>();
     List<Measurement> ms = run(o, notes);
-    System.out.println(table(ms));
-    notes.forEach(n -> System.out.println("  * " + n));
+    out.println(table(ms));
+    notes.forEach(n -> out.println("  * " + n));
     if (o.json() != null) writeJson(o, ms, notes);
+    return 0;
   }
 
   /**

@@ -44,24 +44,28 @@ public final class Harness {
   }
 
   public static void main(String[] args) {
+    System.exit(main(args, System.out, System.err));
+  }
+
+  /** The command-line entry point ({@code futhark4j benchmarks}); returns the exit code. */
+  public static int main(String[] args, PrintStream out, PrintStream err) {
     if (List.of(args).contains("--help")) {
-      System.out.println(HarnessOptions.USAGE);
-      return;
+      out.println(HarnessOptions.USAGE);
+      return 0;
     }
     HarnessOptions options;
     try {
       options = HarnessOptions.parse(args);
     } catch (IllegalArgumentException e) {
-      System.err.println(e.getMessage());
-      System.exit(2);
-      return;
+      err.println(e.getMessage());
+      return 2;
     }
-    List<KernelResult> results = new Harness(options, System.err).run();
+    List<KernelResult> results = new Harness(options, err).run();
     Report report = new Report(options, results, Machine.describe(options.cc()));
-    System.out.println(report.table());
+    out.println(report.table());
     if (options.json() != null) report.writeJson(options.json());
     if (options.markdown() != null) report.writeMarkdown(options.markdown());
-    System.exit(report.allAgree() ? 0 : 1);
+    return report.allAgree() ? 0 : 1;
   }
 
   /** Runs every selected kernel. */
