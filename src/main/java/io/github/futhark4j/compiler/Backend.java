@@ -1,5 +1,9 @@
 package io.github.futhark4j.compiler;
 
+import io.github.futhark4j.compiler.codegen.CProgram;
+import io.github.futhark4j.compiler.core.Program;
+import io.github.futhark4j.compiler.lower.Lowerer;
+import io.github.futhark4j.compiler.opt.Optimiser;
 import io.github.futhark4j.compiler.typed.TProgram;
 
 /**
@@ -18,6 +22,16 @@ public final class Backend {
    * @param baseName the file base name used in {@code #include "baseName.h"}
    */
   public static Output generate(TProgram program, String backend, String baseName) {
-    throw new UnsupportedOperationException("back end not yet written");
+    if (!backend.equals("c") && !backend.equals("multicore")) {
+      throw new IllegalArgumentException("unknown backend '" + backend + "' (expected c or multicore)");
+    }
+    Program ir = optimised(program, false);
+    CProgram.Files f = CProgram.generate(ir, backend, baseName);
+    return new Output(f.c(), f.h(), f.manifestJson());
+  }
+
+  /** The lowered and optimised IR; with {@code verify}, the verifier runs after every pass. */
+  public static Program optimised(TProgram program, boolean verify) {
+    return Optimiser.run(Lowerer.lower(program), verify);
   }
 }

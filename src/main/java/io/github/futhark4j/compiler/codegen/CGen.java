@@ -1,0 +1,543 @@
+package io.github.futhark4j.compiler.codegen;
+
+import static io.github.futhark4j.compiler.codegen.CPrim.atom;
+import static io.github.futhark4j.compiler.codegen.CPrim.ctype;
+import static io.github.futhark4j.compiler.codegen.CPrim.esize;
+import static io.github.futhark4j.compiler.codegen.CPrim.stype;
+
+import io.github.futhark4j.compiler.core.Atom;
+import io.github.futhark4j.compiler.core.Body;
+import io.github.futhark4j.compiler.core.Exp;
+import io.github.futhark4j.compiler.core.FreeVars;
+import io.github.futhark4j.compiler.core.IrType;
+import io.github.futhark4j.compiler.core.Lambda;
+import io.github.futhark4j.compiler.core.Stm;
+import io.github.futhark4j.compiler.source.Span;
+import io.github.futhark4j.compiler.types.PrimType;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Generates the C statements of function bodies. Every array-typed variable owns one reference to
+ * its memory; a body releases what it owns at the variable's last use (computed per body), moves
+ * a dying reference into a consuming operation (an update, a loop parameter, a result) so that
+ * updates of unshared arrays happen in place, and hands dying references into the branches of an
+ * {@code if}. See docs/architecture.md, "Ownership".
+ */
+final class CGen {
+  final boolean multicore;
+  final StringBuilder out = new StringBuilder();
+  int indent = 1;
+  private int counter;
+  /** Where a failing check jumps: the entry's exit, or the end of a parallel iteration. */
+  String errLabel = "fail";
+  /** Inside a parallel region: nested parallel operators run sequentially. */
+  boolean inParallel;
+  private final CSoac soac = new CSoac(this);
+  /**
+   * {@code iota} results used only as the input of map/reduce/scan: never materialised, their
+   * rows are the loop index (see {@link #onlySoacInput}).
+   */
+  final Set<String> virtualIotas = new HashSet<>();
+
+  CGen(boolean multicore) { this.multicore = multicore; }
+
+  String fresh(String base) { return base + "_c" + (counter++); }
+
+  void line(String s) {
+    out.append("  ".repeat(indent)).append(s).append('\n');
+  }
+
+  void open(String s) { line(s); indent++; }
+
+  void close(String s) { indent--; line(s); }
+
+  static String loc(Span span) {
+    if (span == null || span == Span.NONE) return "NULL";
+    return cstring(span.render());
+  }
+
+  static String cstring(String s) {
+    StringBuilder sb = new StringBuilder("\"");
+    for (char c : s.toCharArray()) {
+      switch (c) {
+        case '"' -> sb.append("\\\"");
+        case '\\' -> sb.append("\\\\");
+        case '\n' -> sb.append("\\n");
+        default -> sb.append(c < 32 || c > 126 ? "?" : String.valueOf(c));
+      }
+    }
+    return sb.append('"').toString();
+  }
+
+  /** Fails the current computation when {@code cond} holds. */
+  void failIf(String cond, String errorCall) {
+    line("if (" + cond + ") { " + errorCall + "; goto " + errLabel + "; }");
+  }
+
+  /** Runs an engine call returning non-zero on failure (the error is already recorded). */
+  void check(String call) {
+    line("if (" + call + ") goto " + errLabel + ";");
+  }
+
+  static String es(IrType t) { return esize(t.elem()) + ""; }
+
+  /** The C element access {@code a[off]} as a computed scalar. */
+  static String load(Atom arr, String off) {
+    PrimType t = arr.type().elem();
+    String e = "((" + stype(t) + "*)" + atom(arr) + ".data)[" + off + "]";
+    return t == PrimType.F16 ? "((float)" + e + ")" : e;
+  }
+
+  static String storeTo(String arr, PrimType t, String off, String v) {
+    return "((" + stype(t) + "*)" + arr + ".data)[" + off + "] = (" + stype(t) + ")" + v + ";";
+  }
+
+  void incref(String v) { line("fut_incref(&" + v + ");"); }
+
+  void decref(String v) { line("fut_decref(&" + v + ");"); }
+
+  // ---- bodies and ownership ---------------------------------------------------------------
+
+  /**
+   * Emits a body whose results are assigned to {@code targets} (declared by the caller), each
+   * target owning its array reference. {@code ownedIn}: array variables from outside that this
+   * body must release or move.
+   */
+  void body(Body b, Set<String> ownedIn, List<String> targets) {
+    List<Stm> stms = b.stms();
+    List<Set<String>> liveAfter = new ArrayList<>();
+    Set<String> live = new HashSet<>();
+    for (Atom a : b.results()) if (a instanceof Atom.Var v) live.add(v.name());
+    for (int i = stms.size() - 1; i >= 0; i--) {
+      liveAfter.add(0, new HashSet<>(live));
+      live.addAll(FreeVars.ofExp(stms.get(i).exp()));
+    }
+    Set<String> owned = new LinkedHashSet<>(ownedIn);
+    for (Stm s : stms) {
+      if (s.exp() instanceof Exp.Iota && s.pattern().size() == 1 && onlySoacInput(s.pattern().get(0).name(), b)) {
+        virtualIotas.add(s.pattern().get(0).name());
+      }
+    }
+    for (int i = 0; i < stms.size(); i++) {
+      Stm s = stms.get(i);
+      Set<String> used = FreeVars.ofExp(s.exp());
+      Set<String> dying = new LinkedHashSet<>();
+      for (String v : owned) if (used.contains(v) && !liveAfter.get(i).contains(v)) dying.add(v);
+      Set<String> consumed = stm(s, dying);
+      owned.removeAll(consumed);
+      for (String v : dying) {
+        if (!consumed.contains(v)) { decref(v); owned.remove(v); }
+      }
+      for (Atom.Var v : s.pattern()) {
+        if (!v.type().isArray()) continue;
+        if (liveAfter.get(i).contains(v.name())) owned.add(v.name());
+        else decref(v.name());
+      }
+    }
+    Set<String> moved = new HashSet<>();
+    for (int j = 0; j < b.results().size(); j++) {
+      Atom r = b.results().get(j);
+      line(targets.get(j) + " = " + atom(r) + ";");
+      if (r.type().isArray()) {
+        String n = ((Atom.Var) r).name();
+        if (owned.contains(n) && moved.add(n)) continue;
+        incref(targets.get(j));
+      }
+    }
+    for (String v : owned) if (!moved.contains(v)) decref(v);
+  }
+
+  /** Whether {@code v} is used in {@code b} only as an input array of map, reduce or scan. */
+  static boolean onlySoacInput(String v, Body b) {
+    for (Atom a : b.results()) if (a instanceof Atom.Var x && x.name().equals(v)) return false;
+    for (Stm s : b.stms()) {
+      Exp e = s.exp();
+      List<Atom> arrays;
+      List<Lambda> lams = new ArrayList<>();
+      Atom width;
+      switch (e) {
+        case Exp.Map m -> { arrays = m.arrays(); lams.add(m.f()); width = m.width(); }
+        case Exp.Reduce r -> { arrays = r.arrays(); lams.add(r.op()); if (r.mapf() != null) lams.add(r.mapf()); width = r.width(); }
+        case Exp.Scan sc -> { arrays = sc.arrays(); lams.add(sc.op()); if (sc.mapf() != null) lams.add(sc.mapf()); width = sc.width(); }
+        default -> {
+          if (FreeVars.ofExp(e).contains(v)) return false;
+          continue;
+        }
+      }
+      if (width instanceof Atom.Var w && w.name().equals(v)) return false;
+      for (Lambda l : lams) if (FreeVars.ofBody(l.body()).contains(v)) return false;
+    }
+    return true;
+  }
+
+  /** Declares {@code T name;} for each variable. */
+  void declare(List<Atom.Var> vs) {
+    for (Atom.Var v : vs) line(ctype(v.type()) + " " + v.name() + ";");
+  }
+
+  /** Applies a SOAC lambda to C argument expressions (borrowed), assigning owned results to targets. */
+  void apply(Lambda lam, List<String> args, List<String> targets) {
+    open("{");
+    for (int i = 0; i < args.size(); i++) {
+      Atom.Var p = lam.params().get(i);
+      line(ctype(p.type()) + " " + p.name() + " = " + args.get(i) + ";");
+    }
+    body(lam.body(), Set.of(), targets);
+    close("}");
+  }
+
+  /** Emits one statement; returns the dying variables it took ownership of. */
+  private Set<String> stm(Stm s, Set<String> dying) {
+    List<Atom.Var> pat = s.pattern();
+    String x = pat.isEmpty() ? null : pat.get(0).name();
+    String decl = pat.isEmpty() ? null : ctype(pat.get(0).type()) + " " + x;
+    switch (s.exp()) {
+      case Exp.AtomE a -> {
+        line(decl + " = " + atom(a.atom()) + ";");
+        if (a.atom().type().isArray()) {
+          String src = ((Atom.Var) a.atom()).name();
+          if (dying.contains(src)) return Set.of(src);
+          incref(x);
+        }
+      }
+      case Exp.BinOp b -> {
+        PrimType t = b.type();
+        if (t.isInteger() && CPrim.isDivision(b.op())
+            && !(b.y() instanceof Atom.Const c && c.value().bits() != 0)) {
+          failIf(atom(b.y()) + " == 0", "fut_error(ctx, " + loc(b.span()) + ", \"division by zero\")");
+        }
+        line(decl + " = " + CPrim.binop(b.op(), t, atom(b.x()), atom(b.y())) + ";");
+      }
+      case Exp.UnOp u -> line(decl + " = " + CPrim.unop(u.op(), u.type(), atom(u.x())) + ";");
+      case Exp.Convert c -> line(decl + " = " + CPrim.convert(c.x().type().elem(), c.to(), atom(c.x())) + ";");
+      case Exp.PrimCall p -> line(decl + " = " + CPrim.call(p.name(), p.args().stream().map(CPrim::atom).toList(),
+          p.args().get(0).type().elem(), p.result()) + ";");
+      case Exp.Shape sh -> line(decl + " = " + atom(sh.array()) + ".shape[" + sh.dim() + "];");
+      case Exp.Index ix -> index(decl, x, ix);
+      case Exp.Slice sl -> {
+        declare(pat);
+        sliceDims(sl.dims());
+        check("fut_slice(ctx, " + loc(sl.span()) + ", &" + x + ", &" + atom(sl.array()) + ", " + sl.array().type().rank()
+            + ", " + es(sl.array().type()) + ", " + sl.dims().size() + ", sd_0" + lastSd + ", "
+            + pat.get(0).type().rank() + ")");
+      }
+      case Exp.Update u -> { return update(pat.get(0), u, dying); }
+      case Exp.UpdateSlice u -> {
+        Set<String> taken = consume(pat.get(0), u.array(), dying);
+        sliceDims(u.dims());
+        String v = atom(u.value());
+        if (u.value().type().isArray()) {
+          check("fut_slice_update(ctx, " + loc(u.span()) + ", &" + x + ", " + u.array().type().rank() + ", "
+              + es(u.array().type()) + ", " + u.dims().size() + ", sd_0" + lastSd + ", &" + v + ", " + u.value().type().rank() + ")");
+        } else {
+          line("{ fut_arr tmp_v; int64_t one = 1; if (fut_alloc(ctx, &tmp_v, 1, &one, " + es(u.array().type()) + ")) goto " + errLabel + ";");
+          line("  " + storeTo("tmp_v", u.value().type().elem(), "0", v));
+          line("  int r_v = fut_slice_update(ctx, " + loc(u.span()) + ", &" + x + ", " + u.array().type().rank() + ", "
+              + es(u.array().type()) + ", " + u.dims().size() + ", sd_0" + lastSd + ", &tmp_v, 0); fut_decref(&tmp_v); if (r_v) goto " + errLabel + "; }");
+        }
+        return taken;
+      }
+      case Exp.ArrayLit a -> arrayLit(pat.get(0), a);
+      case Exp.Iota io when virtualIotas.contains(x) -> {
+        line("fut_arr " + x + " = {0};");
+        line(x + ".shape[0] = " + atom(io.n()) + ";");
+      }
+      case Exp.Iota io -> {
+        declare(pat);
+        check("fut_alloc(ctx, &" + x + ", 1, (int64_t[]){" + atom(io.n()) + "}, 8)");
+        String i = fresh("i");
+        soac.parallelFor(i, "0", atom(io.n()), false, () ->
+            line(storeTo(x, PrimType.I64, i, i)));
+      }
+      case Exp.Replicate r -> replicate(pat.get(0), r);
+      case Exp.Copy c -> {
+        declare(pat);
+        check("fut_copy(ctx, &" + x + ", &" + atom(c.array()) + ", " + c.array().type().rank() + ", " + es(c.array().type()) + ")");
+      }
+      case Exp.Concat c -> {
+        declare(pat);
+        IrType t = pat.get(0).type();
+        String acc = atom(c.arrays().get(0));
+        if (c.arrays().size() != 2) throw new IllegalStateException("concat of " + c.arrays().size());
+        check("fut_concat(ctx, " + loc(c.span()) + ", &" + x + ", &" + acc + ", &" + atom(c.arrays().get(1)) + ", "
+            + t.rank() + ", " + es(t) + ")");
+      }
+      case Exp.Transpose t -> {
+        declare(pat);
+        check("fut_transpose(ctx, &" + x + ", &" + atom(t.array()) + ", " + t.array().type().rank() + ", " + es(t.array().type()) + ")");
+      }
+      case Exp.Rotate r -> {
+        declare(pat);
+        check("fut_rotate(ctx, &" + x + ", &" + atom(r.array()) + ", " + r.array().type().rank() + ", "
+            + es(r.array().type()) + ", " + atom(r.amount()) + ")");
+      }
+      case Exp.Flatten f -> {
+        String a = atom(f.array());
+        int rank = f.array().type().rank();
+        line(decl + " = " + a + ";");
+        incref(x);
+        line(x + ".shape[0] = " + a + ".shape[0] * " + a + ".shape[1];");
+        for (int d = 1; d + 1 < rank; d++) line(x + ".shape[" + d + "] = " + a + ".shape[" + (d + 1) + "];");
+        line(x + ".shape[" + (rank - 1) + "] = 0;");
+      }
+      case Exp.Unflatten u -> {
+        String a = atom(u.array());
+        int rank = u.array().type().rank();
+        failIf(atom(u.n()) + " < 0 || " + atom(u.m()) + " < 0 || " + atom(u.n()) + " * " + atom(u.m()) + " != " + a + ".shape[0]",
+            "fut_error(ctx, " + loc(u.span()) + ", \"Cannot unflatten array of size %lld into %lld by %lld.\", (long long)"
+                + a + ".shape[0], (long long)" + atom(u.n()) + ", (long long)" + atom(u.m()) + ")");
+        line(decl + " = " + a + ";");
+        incref(x);
+        for (int d = rank; d >= 2; d--) line(x + ".shape[" + d + "] = " + a + ".shape[" + (d - 1) + "];");
+        line(x + ".shape[0] = " + atom(u.n()) + ";");
+        line(x + ".shape[1] = " + atom(u.m()) + ";");
+      }
+      case Exp.Range r -> range(pat.get(0), r);
+      case Exp.If i -> {
+        declare(pat);
+        List<String> ts = pat.stream().map(Atom.Var::name).toList();
+        open("if (" + atom(i.cond()) + ") {");
+        body(i.then(), dying, ts);
+        close("} else {");
+        indent++;
+        body(i.otherwise(), dying, ts);
+        close("}");
+        return dying;
+      }
+      case Exp.Loop l -> { return loop(pat, l, dying); }
+      case Exp.Assert a -> {
+        StringBuilder args = new StringBuilder();
+        for (Atom x2 : a.args()) args.append(", (long long)").append(atom(x2));
+        failIf("!" + atom(a.cond()), "fut_error(ctx, " + loc(a.span()) + ", " + cstring(a.message()) + args + ")");
+      }
+      case Exp.Map m -> soac.map(pat, m);
+      case Exp.Reduce r -> soac.reduce(pat, r);
+      case Exp.Scan sc -> soac.scan(pat, sc);
+      case Exp.Filter f -> soac.filter(pat, f);
+      case Exp.Hist h -> {
+        Set<String> taken = new HashSet<>();
+        for (int k = 0; k < pat.size(); k++) taken.addAll(consume(pat.get(k), h.dests().get(k), dying));
+        soac.hist(pat, h);
+        return taken;
+      }
+      case Exp.Scatter sc -> {
+        Set<String> taken = new HashSet<>();
+        for (int k = 0; k < pat.size(); k++) taken.addAll(consume(pat.get(k), sc.dests().get(k), dying));
+        soac.scatter(pat, sc);
+        return taken;
+      }
+    }
+    return Set.of();
+  }
+
+  private int lastSd;
+
+  /** Declares a {@code fut_slicedim} array {@code sd_0N} describing a slice. */
+  private void sliceDims(List<Exp.SliceDim> dims) {
+    lastSd = counter++;
+    StringBuilder sb = new StringBuilder("fut_slicedim sd_0" + lastSd + "[] = {");
+    for (Exp.SliceDim d : dims) {
+      switch (d) {
+        case Exp.SliceDim.Fix f -> sb.append("{1, 1, 0, 0, ").append(atom(f.index())).append(", 0, 1}, ");
+        case Exp.SliceDim.Range r -> sb.append("{0, ").append(r.start() != null ? 1 : 0).append(", ")
+            .append(r.end() != null ? 1 : 0).append(", ").append(r.stride() != null ? 1 : 0).append(", ")
+            .append(r.start() != null ? atom(r.start()) : "0").append(", ")
+            .append(r.end() != null ? atom(r.end()) : "0").append(", ")
+            .append(r.stride() != null ? atom(r.stride()) : "1").append("}, ");
+      }
+    }
+    line(sb.append("};").toString());
+  }
+
+  /** Element offset of fixing the first indices of array {@code a}. */
+  static String offset(String a, List<String> idx, int rank) {
+    String off = idx.get(0);
+    for (int d = 1; d < idx.size(); d++) off = "(" + off + ") * " + a + ".shape[" + d + "] + " + idx.get(d);
+    StringBuilder sb = new StringBuilder("(" + off + ")");
+    for (int d = idx.size(); d < rank; d++) sb.append(" * ").append(a).append(".shape[").append(d).append(']');
+    return sb.toString();
+  }
+
+  private void boundsCheck(String a, List<String> idx, int rank, Span span) {
+    if (span == null) return;
+    StringBuilder cond = new StringBuilder();
+    for (int d = 0; d < idx.size(); d++) {
+      if (d > 0) cond.append(" || ");
+      cond.append("(uint64_t)").append(idx.get(d)).append(" >= (uint64_t)").append(a).append(".shape[").append(d).append(']');
+    }
+    line("if (" + cond + ") { int64_t ix_[] = {" + String.join(", ", idx) + "}; fut_index_error(ctx, " + loc(span)
+        + ", " + idx.size() + ", ix_, " + rank + ", " + a + ".shape); goto " + errLabel + "; }");
+  }
+
+  private void index(String decl, String x, Exp.Index ix) {
+    String a = atom(ix.array());
+    int rank = ix.array().type().rank();
+    List<String> idx = ix.indices().stream().map(CPrim::atom).toList();
+    boundsCheck(a, idx, rank, ix.span());
+    String off = offset(a, idx, rank);
+    if (idx.size() == rank) {
+      line(decl + " = " + load(ix.array(), off) + ";");
+    } else {
+      line(decl + " = " + a + ";");
+      line(x + ".data = " + a + ".data + (size_t)(" + off + ") * " + es(ix.array().type()) + ";");
+      for (int d = 0; d < FUT_MAXRANK; d++) {
+        int src = d + idx.size();
+        line(x + ".shape[" + d + "] = " + (src < rank ? a + ".shape[" + src + "]" : "0") + ";");
+        if (src >= rank) break;
+      }
+      incref(x);
+    }
+  }
+
+  static final int FUT_MAXRANK = 8;
+
+  /**
+   * Makes {@code dst} an array this code may overwrite, from {@code src}: moved when src dies
+   * here, then copied unless the memory is unshared. Returns the variables taken over.
+   */
+  Set<String> consume(Atom.Var dst, Atom src, Set<String> dying) {
+    String s = atom(src);
+    IrType t = src.type();
+    line("fut_arr " + dst.name() + " = " + s + ";");
+    boolean move = src instanceof Atom.Var v && dying.contains(v.name());
+    if (!move) incref(dst.name());
+    open("if (!fut_unique(&" + dst.name() + ")) {");
+    line("fut_arr cp_;");
+    check("fut_copy(ctx, &cp_, &" + dst.name() + ", " + t.rank() + ", " + es(t) + ")");
+    decref(dst.name());
+    line(dst.name() + " = cp_;");
+    close("}");
+    return move ? Set.of(((Atom.Var) src).name()) : Set.of();
+  }
+
+  private Set<String> update(Atom.Var x, Exp.Update u, Set<String> dying) {
+    Set<String> taken = consume(x, u.array(), dying);
+    String a = x.name();
+    int rank = u.array().type().rank();
+    List<String> idx = u.indices().stream().map(CPrim::atom).toList();
+    boundsCheck(a, idx, rank, u.span());
+    String off = offset(a, idx, rank);
+    if (idx.size() == rank) {
+      line(storeTo(a, u.array().type().elem(), off, atom(u.value())));
+    } else {
+      String v = atom(u.value());
+      int vr = rank - idx.size();
+      StringBuilder cond = new StringBuilder();
+      for (int d = 0; d < vr; d++) {
+        if (d > 0) cond.append(" || ");
+        cond.append(v).append(".shape[").append(d).append("] != ").append(a).append(".shape[").append(d + idx.size()).append(']');
+      }
+      failIf(cond.toString(), "fut_error(ctx, " + loc(u.span()) + ", \"Cannot write a value of shape %lld into a row of size %lld.\", (long long)"
+          + v + ".shape[0], (long long)" + a + ".shape[" + idx.size() + "])");
+      line("memmove(" + a + ".data + (size_t)(" + off + ") * " + es(u.array().type()) + ", " + v + ".data, (size_t)fut_numel(&"
+          + v + ", " + vr + ") * " + es(u.array().type()) + ");");
+    }
+    return taken;
+  }
+
+  private void arrayLit(Atom.Var x, Exp.ArrayLit a) {
+    IrType t = a.type();
+    int k = a.elements().size();
+    line("fut_arr " + x.name() + ";");
+    if (t.rank() == 1 || k == 0) {
+      StringBuilder sh = new StringBuilder("(int64_t[]){" + k);
+      for (int d = 1; d < t.rank(); d++) sh.append(", 0");
+      check("fut_alloc(ctx, &" + x.name() + ", " + t.rank() + ", " + sh + "}, " + es(t) + ")");
+      for (int i = 0; i < k; i++) line(storeTo(x.name(), t.elem(), i + "", atom(a.elements().get(i))));
+      return;
+    }
+    String e0 = atom(a.elements().get(0));
+    int er = t.rank() - 1;
+    StringBuilder sh = new StringBuilder("(int64_t[]){" + k);
+    for (int d = 0; d < er; d++) sh.append(", ").append(e0).append(".shape[").append(d).append(']');
+    for (int i = 1; i < k; i++) {
+      line("if (fut_same_shape(ctx, " + loc(a.span()) + ", " + e0 + ".shape, " + atom(a.elements().get(i)) + ".shape, " + er
+          + ")) goto " + errLabel + ";");
+    }
+    check("fut_alloc(ctx, &" + x.name() + ", " + t.rank() + ", " + sh + "}, " + es(t) + ")");
+    String rb = "(size_t)fut_numel(&" + e0 + ", " + er + ") * " + es(t);
+    for (int i = 0; i < k; i++) {
+      line("memcpy(" + x.name() + ".data + " + i + " * " + rb + ", " + atom(a.elements().get(i)) + ".data, " + rb + ");");
+    }
+  }
+
+  private void replicate(Atom.Var x, Exp.Replicate r) {
+    IrType t = x.type();
+    String n = atom(r.n());
+    line("fut_arr " + x.name() + ";");
+    String v = atom(r.value());
+    StringBuilder sh = new StringBuilder("(int64_t[]){" + n);
+    for (int d = 0; d < t.rank() - 1; d++) sh.append(", ").append(v).append(".shape[").append(d).append(']');
+    check("fut_alloc(ctx, &" + x.name() + ", " + t.rank() + ", " + sh + "}, " + es(t) + ")");
+    String i = fresh("i");
+    if (t.rank() == 1) {
+      soac.parallelFor(i, "0", n, false, () -> line(storeTo(x.name(), t.elem(), i, v)));
+    } else {
+      String rb = "(size_t)fut_numel(&" + v + ", " + (t.rank() - 1) + ") * " + es(t);
+      soac.parallelFor(i, "0", n, false, () -> line("memcpy(" + x.name() + ".data + " + i + " * " + rb + ", " + v + ".data, " + rb + ");"));
+    }
+  }
+
+  private void range(Atom.Var x, Exp.Range r) {
+    PrimType t = r.type();
+    String s = atom(r.start()), e = atom(r.end());
+    String step = r.second() != null ? "((int64_t)" + atom(r.second()) + " - (int64_t)" + s + ")"
+        : r.kind() == io.github.futhark4j.compiler.typed.TExp.RangeKind.DOWN_TO_EXCLUSIVE ? "-1" : "1";
+    String n = fresh("n");
+    line("int64_t " + n + ";");
+    check("fut_range(ctx, " + loc(r.span()) + ", (int64_t)" + s + ", " + step + ", (int64_t)" + e + ", "
+        + (r.kind() == io.github.futhark4j.compiler.typed.TExp.RangeKind.INCLUSIVE ? 1 : 0) + ", &" + n + ", "
+        + (t.isUnsigned() ? 1 : 0) + ")");
+    line("fut_arr " + x.name() + ";");
+    check("fut_alloc(ctx, &" + x.name() + ", 1, &" + n + ", " + esize(t) + ")");
+    String i = fresh("i");
+    line("for (int64_t " + i + " = 0; " + i + " < " + n + "; " + i + "++) " + storeTo(x.name(), t, i,
+        "((" + ctype(t) + ")((int64_t)" + s + " + " + i + " * " + step + "))"));
+  }
+
+  private Set<String> loop(List<Atom.Var> pat, Exp.Loop l, Set<String> dying) {
+    Set<String> taken = new HashSet<>();
+    for (int k = 0; k < l.params().size(); k++) {
+      Atom.Var p = l.params().get(k);
+      Atom init = l.inits().get(k);
+      line(ctype(p.type()) + " " + p.name() + " = " + atom(init) + ";");
+      if (p.type().isArray()) {
+        String src = ((Atom.Var) init).name();
+        if (dying.contains(src) && taken.add(src)) continue;
+        incref(p.name());
+      }
+    }
+    Set<String> ownedParams = new LinkedHashSet<>();
+    for (Atom.Var p : l.params()) if (p.type().isArray()) ownedParams.add(p.name());
+    List<String> next = new ArrayList<>();
+    switch (l.form()) {
+      case Exp.LoopForm.For f -> {
+        String it = f.index().name();
+        open("for (" + ctype(f.index().type()) + " " + it + " = 0; " + it + " < " + atom(f.bound()) + "; " + it + "++) {");
+      }
+      case Exp.LoopForm.While w -> {
+        open("for (;;) {");
+        String c = fresh("cond");
+        line("bool " + c + ";");
+        body(w.cond(), Set.of(), List.of(c));
+        line("if (!" + c + ") break;");
+      }
+    }
+    for (Atom.Var p : l.params()) {
+      String n = fresh("next");
+      next.add(n);
+      line(ctype(p.type()) + " " + n + ";");
+    }
+    open("{");
+    body(l.body(), ownedParams, next);
+    close("}");
+    for (int k = 0; k < next.size(); k++) line(l.params().get(k).name() + " = " + next.get(k) + ";");
+    close("}");
+    for (int k = 0; k < pat.size(); k++) line(ctype(pat.get(k).type()) + " " + pat.get(k).name() + " = " + l.params().get(k).name() + ";");
+    return taken;
+  }
+}

@@ -1,0 +1,422 @@
+package io.github.futhark4j.compiler.codegen;
+
+import static io.github.futhark4j.compiler.codegen.CPrim.atom;
+import static io.github.futhark4j.compiler.codegen.CPrim.ctype;
+
+import io.github.futhark4j.compiler.core.Atom;
+import io.github.futhark4j.compiler.core.Body;
+import io.github.futhark4j.compiler.core.Exp;
+import io.github.futhark4j.compiler.core.IrType;
+import io.github.futhark4j.compiler.core.Lambda;
+import io.github.futhark4j.compiler.core.Stm;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * C for the SOACs. At the outermost level of the multicore backend a SOAC becomes an OpenMP
+ * parallel loop (reductions and scans with per-thread partial results, combined in thread
+ * order since operators need only be associative); inside a parallel region, and in the
+ * sequential backend, the same operators are plain loops.
+ */
+final class CSoac {
+  private final CGen g;
+
+  CSoac(CGen g) { this.g = g; }
+
+  private boolean parallel() { return g.multicore && !g.inParallel; }
+
+  static boolean mayFail(Body b) {
+    return io.github.futhark4j.compiler.core.Effects.mayFail(b);
+  }
+
+  /** A loop over [lo, hi) with index variable {@code i}; parallel at the outermost level. */
+  void parallelFor(String i, String lo, String hi, boolean mayFail, Runnable body) {
+    if (!parallel()) {
+      g.open("for (int64_t " + i + " = " + lo + "; " + i + " < " + hi + "; " + i + "++) {");
+      body.run();
+      g.close("}");
+      return;
+    }
+    String nt = g.fresh("nt"), end = g.fresh("iter_end");
+    g.open("{");
+    g.line("int " + nt + " = fut_threads_for(ctx, " + hi + " - " + lo + ");");
+    g.line("#pragma omp parallel for num_threads(" + nt + ") schedule(static) if(" + nt + " > 1)");
+    g.open("for (int64_t " + i + " = " + lo + "; " + i + " < " + hi + "; " + i + "++) {");
+    if (mayFail) g.line("if (fut_failed(ctx)) continue;");
+    String saved = g.errLabel;
+    g.errLabel = end;
+    g.inParallel = true;
+    g.open("{");
+    body.run();
+    g.close("}");
+    g.errLabel = saved;
+    g.inParallel = false;
+    if (mayFail) g.line(end + ": __attribute__((unused));");
+    g.close("}");
+    if (mayFail) g.line("if (ctx->failed) goto " + g.errLabel + ";");
+    g.close("}");
+  }
+
+  /** A C expression for row {@code i} of an array atom (a scalar, or a borrowed view). */
+  String row(Atom arr, String i) {
+    IrType t = arr.type();
+    if (arr instanceof Atom.Var v && g.virtualIotas.contains(v.name())) return "((int64_t)(" + i + "))";
+    if (t.rank() == 1) return CGen.load(arr, i);
+    return "fut_row(&" + atom(arr) + ", " + t.rank() + ", " + i + ", " + CGen.es(t) + ")";
+  }
+
+  /** Writes {@code v} (of type {@code et}) as row {@code i} of {@code out}; arrays are copied. */
+  private void store(String out, IrType et, String i, String v, boolean checkShape, boolean release) {
+    if (et.rank() == 0) {
+      g.line(CGen.storeTo(out, et.elem(), i, v));
+      return;
+    }
+    if (checkShape) {
+      g.line("if (fut_same_shape(ctx, NULL, " + out + ".shape + 1, " + v + ".shape, " + et.rank() + ")) { fut_decref(&" + v
+          + "); goto " + g.errLabel + "; }");
+    }
+    String rb = "(size_t)fut_numel(&" + v + ", " + et.rank() + ") * " + CGen.es(et);
+    g.line("memcpy(" + out + ".data + (size_t)(" + i + ") * " + rb + ", " + v + ".data, " + rb + ");");
+    if (release) g.decref(v);
+  }
+
+  private List<String> declareTemps(List<IrType> ts, String base) {
+    List<String> names = new ArrayList<>();
+    for (IrType t : ts) {
+      String n = g.fresh(base);
+      g.line(ctype(t) + " " + n + ";");
+      names.add(n);
+    }
+    return names;
+  }
+
+  private static String shapeOf(String n, IrType rowType, String sample) {
+    StringBuilder sb = new StringBuilder("(int64_t[]){" + n);
+    for (int d = 0; d < rowType.rank(); d++) sb.append(", ").append(sample == null ? "0" : sample + ".shape[" + d + "]");
+    return sb.append('}').toString();
+  }
+
+  // ---- map --------------------------------------------------------------------------------
+
+  void map(List<Atom.Var> pat, Exp.Map m) {
+    String n = atom(m.width());
+    Lambda f = m.f();
+    List<IrType> rets = f.returnTypes();
+    boolean arrays = rets.stream().anyMatch(IrType::isArray);
+    g.declare(pat);
+    String i = g.fresh("i");
+    if (!arrays) {
+      for (int j = 0; j < pat.size(); j++) {
+        g.check("fut_alloc(ctx, &" + pat.get(j).name() + ", 1, (int64_t[]){" + n + "}, " + CGen.es(rets.get(j)) + ")");
+      }
+      parallelFor(i, "0", n, mayFail(f.body()), () -> iteration(f, m.arrays(), i, pat, false));
+      return;
+    }
+    // Row shapes are known only once a row is computed: run iteration 0 first, then allocate.
+    g.open("if (" + n + " > 0) {");
+    List<String> tmps = declareTemps(rets, "r");
+    g.apply(f, m.arrays().stream().map(a -> row(a, "0")).toList(), tmps);
+    for (int j = 0; j < pat.size(); j++) {
+      IrType et = rets.get(j);
+      g.check("fut_alloc(ctx, &" + pat.get(j).name() + ", " + (et.rank() + 1) + ", " + shapeOf(n, et, tmps.get(j)) + ", "
+          + CGen.es(et) + ")");
+      store(pat.get(j).name(), et, "0", tmps.get(j), false, true);
+    }
+    g.close("} else {");
+    g.indent++;
+    for (int j = 0; j < pat.size(); j++) {
+      IrType et = rets.get(j);
+      g.check("fut_alloc(ctx, &" + pat.get(j).name() + ", " + (et.rank() + 1) + ", " + shapeOf(n, et, null) + ", "
+          + CGen.es(et) + ")");
+    }
+    g.close("}");
+    parallelFor(i, "1", n, true, () -> iteration(f, m.arrays(), i, pat, true));
+  }
+
+  private void iteration(Lambda f, List<Atom> arrays, String i, List<Atom.Var> outs, boolean checkShape) {
+    List<IrType> rets = f.returnTypes();
+    List<String> tmps = declareTemps(rets, "r");
+    g.apply(f, arrays.stream().map(a -> row(a, i)).toList(), tmps);
+    for (int j = 0; j < outs.size(); j++) store(outs.get(j).name(), rets.get(j), i, tmps.get(j), checkShape, true);
+  }
+
+  // ---- reduce -----------------------------------------------------------------------------
+
+  /** The elements of iteration i: rows, or the (owned) results of the fused map. */
+  private List<String> elements(Lambda mapf, List<Atom> arrays, String i) {
+    List<String> rows = arrays.stream().map(a -> row(a, i)).toList();
+    if (mapf == null) return rows;
+    List<String> ys = declareTemps(mapf.returnTypes(), "y");
+    g.apply(mapf, rows, ys);
+    return ys;
+  }
+
+  private void releaseElements(Lambda mapf, List<String> ys) {
+    if (mapf == null) return;
+    for (int k = 0; k < ys.size(); k++) if (mapf.returnTypes().get(k).isArray()) g.decref(ys.get(k));
+  }
+
+  /** acc = op(acc, x), releasing the old accumulator. */
+  private void step(Lambda op, List<String> accs, List<String> xs, List<IrType> ts) {
+    List<String> args = new ArrayList<>(accs);
+    args.addAll(xs);
+    List<String> next = declareTemps(ts, "acc");
+    g.apply(op, args, next);
+    for (int k = 0; k < accs.size(); k++) {
+      if (ts.get(k).isArray()) g.decref(accs.get(k));
+      g.line(accs.get(k) + " = " + next.get(k) + ";");
+    }
+  }
+
+  private List<String> initAccs(List<Atom> nes, List<IrType> ts) {
+    List<String> accs = declareTemps(ts, "acc");
+    for (int k = 0; k < accs.size(); k++) {
+      g.line(accs.get(k) + " = " + atom(nes.get(k)) + ";");
+      if (ts.get(k).isArray()) g.incref(accs.get(k));
+    }
+    return accs;
+  }
+
+  /** "+" or "*" when the operator is exactly {@code acc op x} on one non-f16 scalar, else null. */
+  static String simdOperator(Exp.Reduce r) {
+    if (r.nes().size() != 1 || r.nes().get(0).type().isArray()) return null;
+    if (r.nes().get(0).type().elem() == io.github.futhark4j.compiler.types.PrimType.F16) return null;
+    if (r.mapf() != null && mayFail(r.mapf().body())) return null;
+    Body b = r.op().body();
+    if (b.stms().size() != 1 || !b.results().equals(b.stms().get(0).pattern())) return null;
+    if (!(b.stms().get(0).exp() instanceof Exp.BinOp bo)) return null;
+    List<Atom> ps = List.of(r.op().params().get(0), r.op().params().get(1));
+    if (!(List.of(bo.x(), bo.y()).equals(ps) || List.of(bo.y(), bo.x()).equals(ps))) return null;
+    return switch (bo.op()) {
+      case ADD -> "+";
+      case MUL -> "*";
+      default -> null;
+    };
+  }
+
+  private void reduceChunk(Exp.Reduce r, List<String> accs, List<IrType> ts, String lo, String hi) {
+    String i = g.fresh("i");
+    String simd = simdOperator(r);
+    if (simd != null && g.multicore) {
+      // Reductions are associative, so lanes may hold partial results: lets gcc vectorise
+      // float sums it would otherwise keep in strict order.
+      g.line("#pragma omp simd reduction(" + simd + ":" + accs.get(0) + ")");
+    }
+    g.open("for (int64_t " + i + " = " + lo + "; " + i + " < " + hi + "; " + i + "++) {");
+    List<String> xs = elements(r.mapf(), r.arrays(), i);
+    step(r.op(), accs, xs, ts);
+    releaseElements(r.mapf(), xs);
+    g.close("}");
+  }
+
+  void reduce(List<Atom.Var> pat, Exp.Reduce r) {
+    List<IrType> ts = r.nes().stream().map(Atom::type).toList();
+    String n = atom(r.width());
+    g.declare(pat);
+    List<String> res = pat.stream().map(Atom.Var::name).toList();
+    if (!parallel()) {
+      g.open("{");
+      List<String> accs = initAccs(r.nes(), ts);
+      reduceChunk(r, accs, ts, "0", n);
+      for (int k = 0; k < res.size(); k++) g.line(res.get(k) + " = " + accs.get(k) + ";");
+      g.close("}");
+      return;
+    }
+    g.open("{");
+    String nt = g.fresh("nt");
+    g.line("int " + nt + " = fut_threads_for(ctx, " + n + ");");
+    List<String> parts = partials(ts, nt);
+    String t = g.fresh("t"), end = g.fresh("chunk_end");
+    g.line("#pragma omp parallel for num_threads(" + nt + ") schedule(static, 1) if(" + nt + " > 1)");
+    g.open("for (int " + t + " = 0; " + t + " < " + nt + "; " + t + "++) {");
+    String saved = g.errLabel;
+    g.errLabel = end;
+    g.inParallel = true;
+    g.open("{");
+    List<String> accs = initAccs(r.nes(), ts);
+    reduceChunk(r, accs, ts, "fut_chunk(" + n + ", " + t + ", " + nt + ")", "fut_chunk(" + n + ", " + t + " + 1, " + nt + ")");
+    for (int k = 0; k < accs.size(); k++) g.line(parts.get(k) + "[" + t + "] = " + accs.get(k) + ";");
+    g.close("}");
+    g.inParallel = false;
+    g.errLabel = saved;
+    g.line(end + ": __attribute__((unused));");
+    g.close("}");
+    g.line("if (ctx->failed) { " + freeAll(parts) + "goto " + g.errLabel + "; }");
+    List<String> accs2 = initAccs(r.nes(), ts);
+    g.open("for (int " + t + " = 0; " + t + " < " + nt + "; " + t + "++) {");
+    List<String> xs = parts.stream().map(p -> p + "[" + t + "]").toList();
+    step(r.op(), accs2, xs, ts);
+    for (int k = 0; k < ts.size(); k++) if (ts.get(k).isArray()) g.decref(xs.get(k));
+    g.close("}");
+    for (int k = 0; k < res.size(); k++) g.line(res.get(k) + " = " + accs2.get(k) + ";");
+    g.line(freeAll(parts));
+    g.close("}");
+  }
+
+  private List<String> partials(List<IrType> ts, String nt) {
+    List<String> parts = new ArrayList<>();
+    for (IrType ty : ts) {
+      String p = g.fresh("part");
+      g.line(ctype(ty) + " *" + p + " = calloc((size_t)" + nt + ", sizeof(" + ctype(ty) + "));");
+      g.line("if (!" + p + ") { fut_error(ctx, NULL, \"Failed to allocate partial results.\"); ctx->error_code = 3; goto "
+          + g.errLabel + "; }");
+      parts.add(p);
+    }
+    return parts;
+  }
+
+  private static String freeAll(List<String> parts) {
+    StringBuilder sb = new StringBuilder();
+    for (String p : parts) sb.append("free(").append(p).append("); ");
+    return sb.toString();
+  }
+
+  // ---- scan -------------------------------------------------------------------------------
+
+  void scan(List<Atom.Var> pat, Exp.Scan s) {
+    List<IrType> ts = s.nes().stream().map(Atom::type).toList();
+    String n = atom(s.width());
+    g.declare(pat);
+    for (int k = 0; k < pat.size(); k++) {
+      String ne = atom(s.nes().get(k));
+      g.check("fut_alloc(ctx, &" + pat.get(k).name() + ", " + (ts.get(k).rank() + 1) + ", "
+          + shapeOf(n, ts.get(k), ts.get(k).isArray() ? ne : null) + ", " + CGen.es(ts.get(k)) + ")");
+    }
+    boolean scalar = ts.stream().noneMatch(IrType::isArray);
+    if (!parallel() || !scalar) {
+      g.open("{");
+      List<String> accs = initAccs(s.nes(), ts);
+      scanChunk(s, pat, accs, ts, "0", n);
+      for (int k = 0; k < ts.size(); k++) if (ts.get(k).isArray()) g.decref(accs.get(k));
+      g.close("}");
+      return;
+    }
+    // Three phases: per-chunk totals, their exclusive prefix (sequential), per-chunk scans.
+    g.open("{");
+    String nt = g.fresh("nt");
+    g.line("int " + nt + " = fut_threads_for(ctx, " + n + ");");
+    List<String> parts = partials(ts, nt);
+    String t = g.fresh("t");
+    Exp.Reduce asReduce = new Exp.Reduce(s.width(), s.op(), s.nes(), s.mapf(), s.arrays(), false);
+    chunked(t, nt, () -> {
+      List<String> accs = initAccs(s.nes(), ts);
+      reduceChunk(asReduce, accs, ts, "fut_chunk(" + n + ", " + t + ", " + nt + ")", "fut_chunk(" + n + ", " + t + " + 1, " + nt + ")");
+      for (int k = 0; k < accs.size(); k++) g.line(parts.get(k) + "[" + t + "] = " + accs.get(k) + ";");
+    }, parts);
+    g.open("{");
+    List<String> run = initAccs(s.nes(), ts);
+    g.open("for (int " + t + " = 0; " + t + " < " + nt + "; " + t + "++) {");
+    List<String> tot = declareTemps(ts, "tot");
+    for (int k = 0; k < ts.size(); k++) {
+      g.line(tot.get(k) + " = " + parts.get(k) + "[" + t + "];");
+      g.line(parts.get(k) + "[" + t + "] = " + run.get(k) + ";");
+    }
+    step(s.op(), run, tot, ts);
+    g.close("}");
+    g.close("}");
+    chunked(t, nt, () -> {
+      List<String> accs = declareTemps(ts, "acc");
+      for (int k = 0; k < ts.size(); k++) g.line(accs.get(k) + " = " + parts.get(k) + "[" + t + "];");
+      scanChunk(s, pat, accs, ts, "fut_chunk(" + n + ", " + t + ", " + nt + ")", "fut_chunk(" + n + ", " + t + " + 1, " + nt + ")");
+    }, parts);
+    g.line(freeAll(parts));
+    g.close("}");
+  }
+
+  private void chunked(String t, String nt, Runnable body, List<String> parts) {
+    String end = g.fresh("chunk_end");
+    g.line("#pragma omp parallel for num_threads(" + nt + ") schedule(static, 1) if(" + nt + " > 1)");
+    g.open("for (int " + t + " = 0; " + t + " < " + nt + "; " + t + "++) {");
+    String saved = g.errLabel;
+    g.errLabel = end;
+    g.inParallel = true;
+    g.open("{");
+    body.run();
+    g.close("}");
+    g.inParallel = false;
+    g.errLabel = saved;
+    g.line(end + ": __attribute__((unused));");
+    g.close("}");
+    g.line("if (ctx->failed) { " + freeAll(parts) + "goto " + g.errLabel + "; }");
+  }
+
+  private void scanChunk(Exp.Scan s, List<Atom.Var> pat, List<String> accs, List<IrType> ts, String lo, String hi) {
+    String i = g.fresh("i");
+    g.open("for (int64_t " + i + " = " + lo + "; " + i + " < " + hi + "; " + i + "++) {");
+    List<String> xs = elements(s.mapf(), s.arrays(), i);
+    step(s.op(), accs, xs, ts);
+    releaseElements(s.mapf(), xs);
+    for (int k = 0; k < pat.size(); k++) store(pat.get(k).name(), ts.get(k), i, accs.get(k), ts.get(k).isArray(), false);
+    g.close("}");
+  }
+
+  // ---- filter, hist, scatter --------------------------------------------------------------
+
+  void filter(List<Atom.Var> pat, Exp.Filter f) {
+    String n = atom(f.width());
+    g.declare(pat);
+    for (int k = 0; k < pat.size(); k++) {
+      IrType t = f.arrays().get(k).type();
+      g.check("fut_alloc(ctx, &" + pat.get(k).name() + ", " + t.rank() + ", " + atom(f.arrays().get(k)) + ".shape, "
+          + CGen.es(t) + ")");
+    }
+    String cnt = g.fresh("count"), i = g.fresh("i");
+    g.line("int64_t " + cnt + " = 0;");
+    g.open("for (int64_t " + i + " = 0; " + i + " < " + n + "; " + i + "++) {");
+    List<String> rows = f.arrays().stream().map(a -> row(a, i)).toList();
+    String keep = g.fresh("keep");
+    g.line("bool " + keep + ";");
+    g.apply(f.pred(), rows, List.of(keep));
+    g.open("if (" + keep + ") {");
+    for (int k = 0; k < pat.size(); k++) {
+      IrType rt = f.arrays().get(k).type().row();
+      if (rt.rank() == 0) {
+        g.line(CGen.storeTo(pat.get(k).name(), rt.elem(), cnt, rows.get(k)));
+      } else {
+        String v = g.fresh("rowv");
+        g.line("fut_arr " + v + " = " + rows.get(k) + ";");
+        store(pat.get(k).name(), rt, cnt, v, false, false);
+      }
+    }
+    g.line(cnt + "++;");
+    g.close("}");
+    g.close("}");
+    for (Atom.Var p : pat) g.line(p.name() + ".shape[0] = " + cnt + ";");
+  }
+
+  void hist(List<Atom.Var> pat, Exp.Hist h) {
+    List<IrType> ts = h.nes().stream().map(Atom::type).toList();
+    String i = g.fresh("i"), ix = g.fresh("ix");
+    g.open("for (int64_t " + i + " = 0; " + i + " < " + atom(h.width()) + "; " + i + "++) {");
+    g.line("int64_t " + ix + " = " + CGen.load(h.inds(), i) + ";");
+    g.open("if (" + ix + " >= 0 && " + ix + " < " + pat.get(0).name() + ".shape[0]) {");
+    List<String> args = new ArrayList<>();
+    for (Atom.Var p : pat) args.add(row(p, ix));
+    for (Atom v : h.vals()) args.add(row(v, i));
+    List<String> next = declareTemps(ts, "h");
+    g.apply(h.op(), args, next);
+    for (int k = 0; k < pat.size(); k++) store(pat.get(k).name(), ts.get(k), ix, next.get(k), ts.get(k).isArray(), true);
+    g.close("}");
+    g.close("}");
+  }
+
+  void scatter(List<Atom.Var> pat, Exp.Scatter s) {
+    String i = g.fresh("i");
+    parallelFor(i, "0", atom(s.width()), false, () -> {
+      String ix = g.fresh("ix");
+      g.line("int64_t " + ix + " = " + CGen.load(s.inds(), i) + ";");
+      g.open("if (" + ix + " >= 0 && " + ix + " < " + pat.get(0).name() + ".shape[0]) {");
+      for (int k = 0; k < pat.size(); k++) {
+        IrType rt = s.vals().get(k).type().row();
+        if (rt.rank() == 0) {
+          g.line(CGen.storeTo(pat.get(k).name(), rt.elem(), ix, row(s.vals().get(k), i)));
+        } else {
+          String v = g.fresh("rowv");
+          g.line("fut_arr " + v + " = " + row(s.vals().get(k), i) + ";");
+          store(pat.get(k).name(), rt, ix, v, false, false);
+        }
+      }
+      g.close("}");
+    });
+  }
+}

@@ -1,0 +1,11 @@
+/**
+ * C code generation. In: an optimised {@code compiler.core} program. Out: the library's
+ * {@code .c} (self-contained: the engine runtime from {@code engine/} is pasted in), {@code .h}
+ * and manifest JSON, with the Futhark C API exactly as the real compiler emits it.
+ *
+ * <p>Arrays are reference counted; ownership is decided statically per body (see {@link
+ * io.github.futhark4j.compiler.codegen.CGen}), so updates of unshared arrays happen in place. The
+ * multicore backend turns outermost SOACs into OpenMP loops; the c backend emits the same code
+ * without pragmas.
+ */
+package io.github.futhark4j.compiler.codegen;

@@ -1,0 +1,58 @@
+package io.github.futhark4j.compiler.core;
+
+/**
+ * Which expressions may fail at run time or consume their operands. Passes use this to decide
+ * what may be moved or removed; code generation to decide which parallel loops need an error
+ * exit.
+ */
+public final class Effects {
+  private Effects() {}
+
+  /** Whether evaluating {@code e} may raise a program error (bounds, sizes, division, assertion, memory). */
+  public static boolean mayFail(Exp e) {
+    return switch (e) {
+      case Exp.AtomE a -> false;
+      case Exp.BinOp b -> b.type().isInteger() && isDivision(b.op())
+          && !(b.y() instanceof Atom.Const c && c.value().bits() != 0);
+      case Exp.UnOp u -> false;
+      case Exp.Convert c -> false;
+      case Exp.PrimCall p -> false;
+      case Exp.Shape s -> false;
+      case Exp.Index ix -> ix.span() != null;
+      case Exp.If i -> mayFail(i.then()) || mayFail(i.otherwise());
+      default -> true;
+    };
+  }
+
+  public static boolean mayFail(Body b) {
+    for (Stm s : b.stms()) if (mayFail(s.exp())) return true;
+    return false;
+  }
+
+  /** Whether {@code e} may fail only by running out of memory (so it can be evaluated speculatively). */
+  public static boolean onlyAllocates(Exp e) {
+    return switch (e) {
+      case Exp.Iota i -> true;
+      case Exp.Replicate r -> true;
+      case Exp.Copy c -> true;
+      case Exp.Transpose t -> true;
+      case Exp.Flatten f -> true;
+      case Exp.Rotate r -> true;
+      case Exp.Map m -> !mayFail(m.f().body());
+      case Exp.Reduce r -> !mayFail(r.op().body()) && (r.mapf() == null || !mayFail(r.mapf().body()));
+      default -> !mayFail(e);
+    };
+  }
+
+  /** Whether {@code e} consumes (updates in place) one of its operands. */
+  public static boolean consumes(Exp e) {
+    return e instanceof Exp.Update || e instanceof Exp.UpdateSlice || e instanceof Exp.Hist || e instanceof Exp.Scatter;
+  }
+
+  static boolean isDivision(io.github.futhark4j.compiler.typed.TExp.BinOperator op) {
+    return switch (op) {
+      case DIV, MOD, QUOT, REM -> true;
+      default -> false;
+    };
+  }
+}

@@ -1,0 +1,190 @@
+package io.github.futhark4j.compiler.core;
+
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Checks the IR's invariants: every variable is bound once and before use with a consistent type,
+ * patterns match what their expressions produce, branches and loop bodies agree with their
+ * results, and SOAC lambdas take the rows of their arrays. A failure is a compiler bug; the
+ * message names the pass after which it was found.
+ */
+public final class Verifier {
+  private final String pass;
+  private final Set<String> everBound = new HashSet<>();
+
+  private Verifier(String pass) { this.pass = pass; }
+
+  /** Thrown when the IR breaks an invariant: a bug in the named pass, never a user error. */
+  public static final class IrException extends RuntimeException {
+    public IrException(String msg) { super(msg); }
+  }
+
+  public static void verify(Program p, String pass) {
+    Verifier v = new Verifier(pass);
+    for (Program.Entry e : p.entries()) {
+      Map<String, IrType> scope = new HashMap<>();
+      for (Atom.Var x : e.params()) v.bind(scope, x);
+      v.body(e.body(), scope);
+    }
+  }
+
+  public static void verifyBody(Body b, List<Atom.Var> inScope, String pass) {
+    Verifier v = new Verifier(pass);
+    Map<String, IrType> scope = new HashMap<>();
+    for (Atom.Var x : inScope) v.bind(scope, x);
+    v.body(b, scope);
+  }
+
+  private IrException fail(String msg) {
+    return new IrException("IR invariant broken after pass '" + pass + "': " + msg);
+  }
+
+  private void bind(Map<String, IrType> scope, Atom.Var v) {
+    if (!everBound.add(v.name())) throw fail("variable " + v.name() + " bound twice");
+    scope.put(v.name(), v.type());
+  }
+
+  private void atom(Atom a, Map<String, IrType> scope) {
+    if (a instanceof Atom.Var v) {
+      IrType t = scope.get(v.name());
+      if (t == null) throw fail("variable " + v.name() + " used out of scope");
+      if (!t.equals(v.type())) throw fail("variable " + v.name() + " used at type " + v.type() + " but bound at " + t);
+    }
+  }
+
+  private void atoms(List<Atom> as, Map<String, IrType> scope) {
+    for (Atom a : as) atom(a, scope);
+  }
+
+  private void body(Body b, Map<String, IrType> outer) {
+    Map<String, IrType> scope = new HashMap<>(outer);
+    for (Stm s : b.stms()) {
+      exp(s.exp(), scope);
+      List<IrType> ts = Typing.typesOf(s.exp());
+      if (ts.size() != s.pattern().size()) {
+        throw fail("pattern of " + s.pattern().size() + " for expression of " + ts.size() + " values: " + s);
+      }
+      for (int i = 0; i < ts.size(); i++) {
+        if (!ts.get(i).equals(s.pattern().get(i).type())) {
+          throw fail("pattern type " + s.pattern().get(i).type() + " but expression gives " + ts.get(i) + ": " + s);
+        }
+      }
+      for (Atom.Var v : s.pattern()) bind(scope, v);
+    }
+    atoms(b.results(), scope);
+  }
+
+  private void lambda(Lambda l, List<IrType> paramTypes, Map<String, IrType> outer, String what) {
+    if (l.params().size() != paramTypes.size()) {
+      throw fail(what + " lambda takes " + l.params().size() + " parameters, expected " + paramTypes.size());
+    }
+    Map<String, IrType> scope = new HashMap<>(outer);
+    for (int i = 0; i < paramTypes.size(); i++) {
+      if (!l.params().get(i).type().equals(paramTypes.get(i))) {
+        throw fail(what + " lambda parameter " + l.params().get(i) + " has type " + l.params().get(i).type()
+            + ", expected " + paramTypes.get(i));
+      }
+      bind(scope, l.params().get(i));
+    }
+    body(l.body(), scope);
+  }
+
+  private static List<IrType> rows(List<Atom> arrays) {
+    return arrays.stream().map(a -> a.type().row()).toList();
+  }
+
+  private static List<IrType> types(List<Atom> as) {
+    return as.stream().map(Atom::type).toList();
+  }
+
+  private void scalarI64(Atom a, String what) {
+    if (!(a.type() instanceof IrType.Scalar s) || s.elem() != io.github.futhark4j.compiler.types.PrimType.I64) {
+      throw fail(what + " must be i64, is " + a.type());
+    }
+  }
+
+  private void exp(Exp e, Map<String, IrType> scope) {
+    FreeVars.exp(e, new java.util.ArrayList<>()); // structural walk; scope checks below
+    switch (e) {
+      case Exp.If i -> {
+        atom(i.cond(), scope);
+        body(i.then(), scope);
+        body(i.otherwise(), scope);
+        if (!i.then().resultTypes().equals(i.otherwise().resultTypes())) {
+          throw fail("if branches return " + i.then().resultTypes() + " and " + i.otherwise().resultTypes());
+        }
+      }
+      case Exp.Loop l -> {
+        atoms(l.inits(), scope);
+        if (!types(l.inits()).equals(l.params().stream().map(Atom::type).toList())) {
+          throw fail("loop initial values do not match its parameters");
+        }
+        Map<String, IrType> inner = new HashMap<>(scope);
+        for (Atom.Var p : l.params()) bind(inner, p);
+        switch (l.form()) {
+          case Exp.LoopForm.For f -> { atom(f.bound(), scope); bind(inner, f.index()); }
+          case Exp.LoopForm.While w -> body(w.cond(), inner);
+        }
+        body(l.body(), inner);
+        if (!l.body().resultTypes().equals(l.params().stream().map(Atom::type).toList())) {
+          throw fail("loop body returns " + l.body().resultTypes() + " for parameters " + l.params());
+        }
+      }
+      case Exp.Map m -> {
+        atom(m.width(), scope);
+        scalarI64(m.width(), "map width");
+        atoms(m.arrays(), scope);
+        lambda(m.f(), rows(m.arrays()), scope, "map");
+      }
+      case Exp.Reduce r -> {
+        atoms(r.nes(), scope);
+        atoms(r.arrays(), scope);
+        List<IrType> elems = rows(r.arrays());
+        if (r.mapf() != null) {
+          lambda(r.mapf(), elems, scope, "reduce map");
+          elems = r.mapf().returnTypes();
+        }
+        redOp(r.op(), r.nes(), elems, scope);
+      }
+      case Exp.Scan s -> {
+        atoms(s.nes(), scope);
+        atoms(s.arrays(), scope);
+        List<IrType> elems = rows(s.arrays());
+        if (s.mapf() != null) {
+          lambda(s.mapf(), elems, scope, "scan map");
+          elems = s.mapf().returnTypes();
+        }
+        redOp(s.op(), s.nes(), elems, scope);
+      }
+      case Exp.Filter f -> {
+        atoms(f.arrays(), scope);
+        lambda(f.pred(), rows(f.arrays()), scope, "filter");
+      }
+      case Exp.Hist h -> {
+        atoms(h.nes(), scope);
+        atoms(h.dests(), scope);
+        atom(h.inds(), scope);
+        atoms(h.vals(), scope);
+        redOp(h.op(), h.nes(), rows(h.vals()), scope);
+      }
+      default -> {
+        List<Atom.Var> free = new java.util.ArrayList<>();
+        FreeVars.exp(e, free);
+        for (Atom.Var v : free) atom(v, scope);
+      }
+    }
+  }
+
+  private void redOp(Lambda op, List<Atom> nes, List<IrType> elems, Map<String, IrType> scope) {
+    List<IrType> nt = types(nes);
+    if (!nt.equals(elems)) throw fail("neutral elements " + nt + " do not match elements " + elems);
+    List<IrType> ps = new java.util.ArrayList<>(nt);
+    ps.addAll(nt);
+    lambda(op, ps, scope, "operator");
+    if (!op.returnTypes().equals(nt)) throw fail("operator returns " + op.returnTypes() + ", expected " + nt);
+  }
+}

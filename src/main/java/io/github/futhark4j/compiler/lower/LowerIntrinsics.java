@@ -1,0 +1,170 @@
+package io.github.futhark4j.compiler.lower;
+
+import io.github.futhark4j.compiler.core.Atom;
+import io.github.futhark4j.compiler.core.Body;
+import io.github.futhark4j.compiler.core.Exp;
+import io.github.futhark4j.compiler.core.IrType;
+import io.github.futhark4j.compiler.core.Lambda;
+import io.github.futhark4j.compiler.source.Span;
+import io.github.futhark4j.compiler.typed.TExp.BinOperator;
+import io.github.futhark4j.compiler.types.PrimType;
+import io.github.futhark4j.compiler.types.Type;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+
+/**
+ * The meaning of each intrinsic ({@link io.github.futhark4j.compiler.typed.Intrinsics}) as IR.
+ * Function arguments of SOACs are specialised into {@link Lambda}s here.
+ */
+final class LowerIntrinsics {
+  private final Lowerer l;
+
+  LowerIntrinsics(Lowerer l) { this.l = l; }
+
+  /** A lambda made from a closure, and the structure of the values it returns. */
+  record LamRes(Lambda lambda, V result) {}
+
+  /** Specialises {@code fn} for arguments shaped like {@code templates} (leaf types mapped by {@code ty}). */
+  LamRes lambda(V fn, List<V> templates, UnaryOperator<IrType> ty, Span span) {
+    List<Atom.Var> params = new ArrayList<>();
+    List<V> args = new ArrayList<>();
+    for (V t : templates) {
+      List<Atom> ps = new ArrayList<>();
+      for (Atom a : V.leaves(t)) {
+        Atom.Var p = l.b.var("x", ty.apply(a.type()));
+        params.add(p);
+        ps.add(p);
+      }
+      args.add(V.rebuild(t, ps.iterator()));
+    }
+    V[] res = new V[1];
+    Body body = l.b.block(() -> {
+      res[0] = l.apply(fn, args, span);
+      return V.leaves(res[0]);
+    });
+    return new LamRes(new Lambda(params, body), res[0]);
+  }
+
+  private List<Atom> leavesOf(List<V> vs) {
+    List<Atom> out = new ArrayList<>();
+    for (V v : vs) out.addAll(V.leaves(v));
+    return out;
+  }
+
+  /** The common outer size of the arrays, checked at run time. */
+  private Atom width(List<Atom> arrays, Span span) {
+    Atom w = l.b.shape(arrays.get(0), 0);
+    for (int i = 1; i < arrays.size(); i++) {
+      l.b.checkEq(l.b.shape(arrays.get(i), 0), w, "Sizes of arrays do not match: %lld and %lld.", span);
+    }
+    return w;
+  }
+
+  private static Atom leaf(V v) {
+    if (v instanceof V.Leaf l) return l.atom();
+    throw new LowerException("expected a primitive or array argument");
+  }
+
+  V apply(String name, Type type, List<V> args, Span span) {
+    return switch (name) {
+      case "map", "map2", "map3", "map4", "map5" -> {
+        List<V> arrs = args.subList(1, args.size());
+        List<Atom> leaves = leavesOf(arrs);
+        Atom w = width(leaves, span);
+        LamRes f = lambda(args.get(0), arrs, IrType::row, span);
+        yield V.rebuild(f.result(), l.b.bindN("map", new Exp.Map(w, f.lambda(), leaves)).iterator());
+      }
+      case "reduce", "reduce_comm" -> {
+        V ne = args.get(1);
+        List<Atom> xs = V.leaves(args.get(2));
+        Atom w = l.b.shape(xs.get(0), 0);
+        LamRes op = lambda(args.get(0), List.of(ne, ne), t -> t, span);
+        yield V.rebuild(ne, l.b.bindN("red", new Exp.Reduce(w, op.lambda(), V.leaves(ne), null, xs,
+            name.equals("reduce_comm"))).iterator());
+      }
+      case "scan" -> {
+        V ne = args.get(1);
+        List<Atom> xs = V.leaves(args.get(2));
+        Atom w = l.b.shape(xs.get(0), 0);
+        LamRes op = lambda(args.get(0), List.of(ne, ne), t -> t, span);
+        yield V.rebuild(ne, l.b.bindN("scan", new Exp.Scan(w, op.lambda(), V.leaves(ne), null, xs)).iterator());
+      }
+      case "filter" -> {
+        List<Atom> xs = V.leaves(args.get(1));
+        Atom w = l.b.shape(xs.get(0), 0);
+        LamRes p = lambda(args.get(0), List.of(args.get(1)), IrType::row, span);
+        yield V.rebuild(args.get(1), l.b.bindN("filter", new Exp.Filter(w, p.lambda(), xs)).iterator());
+      }
+      case "partition" -> Partition.lower(l, this, args, span);
+      case "hist" -> {
+        V ne = args.get(1);
+        Atom is = leaf(args.get(3));
+        List<Atom> vs = V.leaves(args.get(4));
+        Atom w = width(concat(List.of(is), vs), span);
+        LamRes op = lambda(args.get(0), List.of(ne, ne), t -> t, span);
+        yield V.rebuild(args.get(2), l.b.bindN("hist", new Exp.Hist(w, op.lambda(), V.leaves(ne),
+            V.leaves(args.get(2)), is, vs)).iterator());
+      }
+      case "scatter" -> {
+        Atom is = leaf(args.get(1));
+        List<Atom> vs = V.leaves(args.get(2));
+        Atom w = width(concat(List.of(is), vs), span);
+        yield V.rebuild(args.get(0), l.b.bindN("scatter", new Exp.Scatter(w, V.leaves(args.get(0)), is, vs)).iterator());
+      }
+      case "iota" -> new V.Leaf(l.b.bind("iota", new Exp.Iota(leaf(args.get(0)), PrimType.I64)));
+      case "replicate" -> {
+        Atom n = leaf(args.get(0));
+        yield l.map(args.get(1), a -> l.b.bind("rep", new Exp.Replicate(n, a)));
+      }
+      case "concat" -> {
+        List<Atom> xs = V.leaves(args.get(0)), ys = V.leaves(args.get(1));
+        List<Atom> out = new ArrayList<>();
+        for (int i = 0; i < xs.size(); i++) out.add(l.b.bind("concat", new Exp.Concat(List.of(xs.get(i), ys.get(i)), span)));
+        yield V.rebuild(args.get(0), out.iterator());
+      }
+      case "flatten" -> l.map(args.get(0), a -> l.b.bind("flat", new Exp.Flatten(a)));
+      case "unflatten" -> {
+        Atom n = leaf(args.get(0)), m = leaf(args.get(1));
+        yield l.map(args.get(2), a -> l.b.bind("unflat", new Exp.Unflatten(n, m, a, span)));
+      }
+      case "transpose" -> l.map(args.get(0), a -> l.b.bind("tr", new Exp.Transpose(a)));
+      case "rotate" -> {
+        Atom r = leaf(args.get(0));
+        yield l.map(args.get(1), a -> l.b.bind("rot", new Exp.Rotate(r, a)));
+      }
+      case "zip" -> {
+        List<Atom> all = concat(V.leaves(args.get(0)), V.leaves(args.get(1)));
+        if (!all.isEmpty()) width(all, span);
+        yield V.Rec.of(Map.of("0", args.get(0), "1", args.get(1)));
+      }
+      case "unzip", "opaque", "manifest", "trace", "break" -> args.get(0);
+      case "length" -> {
+        List<Atom> ls = V.leaves(args.get(0));
+        if (ls.isEmpty()) throw new LowerException("length of an array without data");
+        yield new V.Leaf(l.b.shape(ls.get(0), 0));
+      }
+      case "copy" -> l.map(args.get(0), a -> a.type().isArray() ? l.b.bind("copy", new Exp.Copy(a)) : a);
+      case "convert" -> {
+        PrimType to = ((Type.Prim) Lowerer.resultType(type)).prim();
+        yield new V.Leaf(l.b.bind("conv", new Exp.Convert(to, leaf(args.get(0)))));
+      }
+      case "scatter_2d", "scatter_3d" -> throw new LowerException(name + " is not supported yet");
+      default -> {
+        if (!(Lowerer.resultType(type) instanceof Type.Prim rp)) throw new LowerException("unknown intrinsic " + name);
+        List<Atom> as = new ArrayList<>();
+        for (V a : args) as.add(leaf(a));
+        yield new V.Leaf(l.b.bind(name, new Exp.PrimCall(name, as, rp.prim())));
+      }
+    };
+  }
+
+  static List<Atom> concat(List<Atom> a, List<Atom> b) {
+    List<Atom> r = new ArrayList<>(a);
+    r.addAll(b);
+    return r;
+  }
+
+  static BinOperator add() { return BinOperator.ADD; }
+}

@@ -1,0 +1,587 @@
+package io.github.futhark4j.compiler.lower;
+
+import io.github.futhark4j.compiler.core.Atom;
+import io.github.futhark4j.compiler.core.Body;
+import io.github.futhark4j.compiler.core.Exp;
+import io.github.futhark4j.compiler.core.IrType;
+import io.github.futhark4j.compiler.core.Program;
+import io.github.futhark4j.compiler.core.Stm;
+import io.github.futhark4j.compiler.source.Span;
+import io.github.futhark4j.compiler.typed.FunDef;
+import io.github.futhark4j.compiler.typed.PrimValue;
+import io.github.futhark4j.compiler.typed.TDecl;
+import io.github.futhark4j.compiler.typed.TExp;
+import io.github.futhark4j.compiler.typed.TExp.BinOperator;
+import io.github.futhark4j.compiler.typed.TPat;
+import io.github.futhark4j.compiler.typed.TProgram;
+import io.github.futhark4j.compiler.typed.VName;
+import io.github.futhark4j.compiler.types.PrimType;
+import io.github.futhark4j.compiler.types.Size;
+import io.github.futhark4j.compiler.types.Type;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Lowers the checked tree to the first-order IR. Every function application is specialised by
+ * inlining (Futhark has no recursion), which also monomorphises polymorphic definitions (their
+ * type parameters are substituted on the way in) and removes higher-order functions (function
+ * arguments are static closures). Records become several values, sums a tag plus payloads.
+ * See docs/architecture.md, "Lowering".
+ */
+public final class Lowerer {
+  final Builder b = new Builder();
+  private final Map<VName, TDecl> globals = new HashMap<>();
+  /** The type substitution of the definition being inlined. */
+  Map<String, Type> subst = Map.of();
+  /** Inside {@code #[unsafe]}: no bounds checks. */
+  boolean unsafe;
+  private int inlineDepth;
+  private final LowerIntrinsics intrinsics = new LowerIntrinsics(this);
+
+  private Lowerer(TProgram p) {
+    for (TDecl d : p.decls()) globals.put(d.name(), d);
+  }
+
+  /** Lowers every entry point of the program. */
+  public static Program lower(TProgram p) {
+    Lowerer l = new Lowerer(p);
+    List<Program.Entry> entries = new ArrayList<>();
+    for (TDecl d : p.entryPoints()) entries.add(l.entry(d));
+    return new Program(entries);
+  }
+
+  private Program.Entry entry(TDecl d) {
+    FunDef f = d.fun();
+    Env env = new Env(null);
+    List<Atom.Var> params = new ArrayList<>();
+    List<V> args = new ArrayList<>();
+    for (TPat p : f.params()) {
+      V v = paramValue(p.type(), params, p instanceof TPat.Id id ? id.name().base() : "in");
+      args.add(v);
+    }
+    subst = Map.of();
+    Body body = b.block(() -> {
+      for (int i = 0; i < args.size(); i++) {
+        bindSizes(f.params().get(i).type(), args.get(i), env);
+        bindPat(f.params().get(i), args.get(i), env);
+      }
+      for (VName sp : f.sizeParams()) if (env.lookup(sp) == null) throw new LowerException("unbound size " + sp);
+      return V.leaves(lower(f.body(), env));
+    });
+    int leaves = 0;
+    for (TDecl.EntryType t : d.entry().results()) leaves += leafCount(t.type());
+    if (body.results().size() != leaves) {
+      throw new LowerException("entry point " + d.entry().name() + " returns " + body.results().size()
+          + " values but its signature has " + leaves + " (sum types at the C API are not supported yet)");
+    }
+    List<String> names = new ArrayList<>();
+    for (int i = 0; i < f.params().size(); i++) {
+      names.add(f.params().get(i) instanceof TPat.Id id ? id.name().base() : "in" + i);
+    }
+    return new Program.Entry(d.entry(), params, names, body);
+  }
+
+  /** How many IR values represent a value of type t at the C API (records are flattened). */
+  public static int leafCount(Type t) {
+    return switch (t) {
+      case Type.Prim p -> 1;
+      case Type.Array a -> leafCount(a.elem());
+      case Type.Record r -> r.fields().values().stream().mapToInt(Lowerer::leafCount).sum();
+      default -> -1000;
+    };
+  }
+
+  private V paramValue(Type t, List<Atom.Var> params, String base) {
+    return switch (t) {
+      case Type.Prim p -> { Atom.Var v = b.var(base, new IrType.Scalar(p.prim())); params.add(v); yield new V.Leaf(v); }
+      case Type.Array a when a.elem() instanceof Type.Prim p -> {
+        Atom.Var v = b.var(base, new IrType.Arr(p.prim(), a.rank()));
+        params.add(v);
+        yield new V.Leaf(v);
+      }
+      case Type.Record r -> {
+        // An opaque (record or tuple) input: one parameter per leaf, in canonical order.
+        Map<String, V> m = new LinkedHashMap<>();
+        for (String k : new java.util.TreeSet<>(V.FIELD_ORDER) {{ addAll(r.fields().keySet()); }}) {
+          m.put(k, paramValue(r.fields().get(k), params, base + "_" + k));
+        }
+        yield V.Rec.of(m);
+      }
+      case Type.Array a when a.elem() instanceof Type.Record r -> {
+        Map<String, V> m = new LinkedHashMap<>();
+        for (String k : new java.util.TreeSet<>(V.FIELD_ORDER) {{ addAll(r.fields().keySet()); }}) {
+          Type f = r.fields().get(k);
+          List<Size> shape = new ArrayList<>(a.shape());
+          if (f instanceof Type.Array fa) shape.addAll(fa.shape());
+          m.put(k, paramValue(new Type.Array(f instanceof Type.Array fa ? fa.elem() : f, shape, false), params, base + "_" + k));
+        }
+        yield V.Rec.of(m);
+      }
+      default -> throw new LowerException("entry point parameters of type " + t + " are not supported yet");
+    };
+  }
+
+  // ---- types ------------------------------------------------------------------------------
+
+  Type substitute(Type t) {
+    if (subst.isEmpty()) return t;
+    return switch (t) {
+      case Type.Param p -> subst.containsKey(p.name()) ? subst.get(p.name()) : p;
+      case Type.Array a -> {
+        Type e = substitute(a.elem());
+        if (e instanceof Type.Array inner) {
+          List<Size> shape = new ArrayList<>(a.shape());
+          shape.addAll(inner.shape());
+          yield new Type.Array(inner.elem(), shape, a.unique());
+        }
+        yield new Type.Array(e, a.shape(), a.unique());
+      }
+      case Type.Record r -> {
+        Map<String, Type> m = new LinkedHashMap<>();
+        r.fields().forEach((k, v) -> m.put(k, substitute(v)));
+        yield new Type.Record(m);
+      }
+      case Type.Sum s -> {
+        TreeMap<String, List<Type>> m = new TreeMap<>();
+        s.constructors().forEach((k, ts) -> m.put(k, ts.stream().map(this::substitute).toList()));
+        yield new Type.Sum(m);
+      }
+      case Type.Arrow a -> new Type.Arrow(a.paramName(), substitute(a.param()), substitute(a.result()));
+      case Type.Prim p -> p;
+    };
+  }
+
+  /** A default value of a type (zeros, empty arrays): fills the payloads of inactive constructors. */
+  V blank(Type t, int outerRank) {
+    t = substitute(t);
+    return switch (t) {
+      case Type.Prim p -> outerRank == 0 ? new V.Leaf(zero(p.prim()))
+          : new V.Leaf(b.bind("blank", new Exp.ArrayLit(List.of(), IrType.of(p.prim(), outerRank), Span.NONE)));
+      case Type.Array a -> blank(a.elem(), outerRank + a.rank());
+      case Type.Record r -> {
+        Map<String, V> m = new LinkedHashMap<>();
+        for (var e : r.fields().entrySet()) m.put(e.getKey(), blank(e.getValue(), outerRank));
+        yield V.Rec.of(m);
+      }
+      case Type.Sum s -> {
+        V tag = blank(Type.prim(PrimType.I8), outerRank);
+        TreeMap<String, List<V>> ps = new TreeMap<>();
+        s.constructors().forEach((k, ts) -> ps.put(k, ts.stream().map(x -> blank(x, outerRank)).toList()));
+        yield new V.Sum(((V.Leaf) tag).atom(), ps);
+      }
+      default -> throw new LowerException("no value of type " + t);
+    };
+  }
+
+  static Atom zero(PrimType t) {
+    return new Atom.Const(t.isFloat() ? PrimValue.ofFloat(t, 0) : t.isBool() ? PrimValue.ofBool(false) : PrimValue.ofInt(t, 0));
+  }
+
+  // ---- patterns ---------------------------------------------------------------------------
+
+  void bindPat(TPat p, V v, Env env) {
+    switch (p) {
+      case TPat.Id id -> env.put(id.name(), v);
+      case TPat.Wildcard w -> { }
+      case TPat.Record r -> {
+        if (!(v instanceof V.Rec rec)) throw new LowerException("record pattern on non-record value");
+        for (var e : r.fields().entrySet()) bindPat(e.getValue(), rec.fields().get(e.getKey()), env);
+      }
+      case TPat.Lit l -> { }
+      case TPat.Constr c -> {
+        V.Sum s = (V.Sum) v;
+        List<V> payload = s.payloads().get(c.name());
+        for (int i = 0; i < c.payload().size(); i++) bindPat(c.payload().get(i), payload.get(i), env);
+      }
+    }
+  }
+
+  /** Binds the size variables occurring in {@code t} from the shapes of {@code v}. */
+  void bindSizes(Type t, V v, Env env) {
+    switch (t) {
+      case Type.Array a -> {
+        List<Atom> ls = V.leaves(v);
+        if (ls.isEmpty()) return;
+        Atom leaf = ls.get(0);
+        for (int d = 0; d < a.shape().size(); d++) {
+          if (a.shape().get(d) instanceof Size.Var sv && env.lookup(sv.name()) == null && leaf.type().rank() > d) {
+            env.put(sv.name(), new V.Leaf(b.shape(leaf, d)));
+          }
+        }
+      }
+      case Type.Record r -> {
+        if (v instanceof V.Rec rec) r.fields().forEach((k, ft) -> { if (rec.fields().containsKey(k)) bindSizes(ft, rec.fields().get(k), env); });
+      }
+      default -> { }
+    }
+  }
+
+  // ---- expressions ------------------------------------------------------------------------
+
+  Atom atom(TExp e, Env env) {
+    V v = lower(e, env);
+    if (v instanceof V.Leaf l) return l.atom();
+    throw new LowerException("expected a primitive or array value at " + e.span());
+  }
+
+  V lower(TExp e, Env env) {
+    return switch (e) {
+      case TExp.Literal l -> new V.Leaf(new Atom.Const(l.value()));
+      case TExp.Var v -> variable(v, env);
+      case TExp.Intrinsic i -> new V.Fun(new V.Closure.Intrinsic(i.name(), substitute(i.type())));
+      case TExp.ArrayLit a -> arrayLit(a, env);
+      case TExp.RecordLit r -> {
+        Map<String, V> m = new LinkedHashMap<>();
+        r.fields().forEach((k, x) -> m.put(k, lower(x, env)));
+        yield V.Rec.of(m);
+      }
+      case TExp.Range r -> {
+        Atom s = atom(r.start(), env);
+        Atom second = r.second() == null ? null : atom(r.second(), env);
+        Atom end = atom(r.end(), env);
+        yield new V.Leaf(b.bind("range", new Exp.Range(s, second, end, r.kind(), s.type().elem(), r.span())));
+      }
+      case TExp.Project p -> {
+        V r = lower(p.record(), env);
+        if (!(r instanceof V.Rec rec) || !rec.fields().containsKey(p.field())) {
+          throw new LowerException("projection of missing field " + p.field());
+        }
+        yield rec.fields().get(p.field());
+      }
+      case TExp.Index ix -> index(lower(ix.array(), env), indices(ix.indices(), env), ix.span());
+      case TExp.Update u -> update(lower(u.array(), env), indices(u.indices(), env), lower(u.value(), env), u.span());
+      case TExp.RecordUpdate ru -> recordUpdate(lower(ru.record(), env), ru.path(), 0, lower(ru.value(), env));
+      case TExp.Let l -> {
+        V v = lower(l.value(), env);
+        Env inner = env.extend();
+        bindSizes(l.pattern().type(), v, inner);
+        bindPat(l.pattern(), v, inner);
+        yield lower(l.body(), inner);
+      }
+      case TExp.LetFun lf -> {
+        Env inner = env.extend();
+        inner.put(lf.name(), new V.Fun(new V.Closure.Local(lf.fun(), inner, subst)));
+        yield lower(lf.body(), inner);
+      }
+      case TExp.If i -> ifThenElse(atom(i.cond(), env), () -> lower(i.then(), env), () -> lower(i.otherwise(), env));
+      case TExp.Loop l -> loop(l, env);
+      case TExp.Apply a -> {
+        V f = lower(a.function(), env);
+        List<V> args = new ArrayList<>();
+        for (TExp x : a.args()) args.add(lower(x, env));
+        yield apply(f, args, a.span());
+      }
+      case TExp.Lambda lam -> new V.Fun(new V.Closure.Local(
+          new FunDef(List.of(), List.of(), lam.params(), ((Type.Arrow) lam.type()).result(), lam.body()), env, subst));
+      case TExp.BinOp bo -> binop(bo, env);
+      case TExp.UnOp u -> {
+        Atom x = atom(u.x(), env);
+        yield new V.Leaf(b.bind("u", new Exp.UnOp(u.op(), x.type().elem(), x)));
+      }
+      case TExp.Match m -> match(lower(m.scrutinee(), env), m.cases(), 0, env);
+      case TExp.Constr c -> constr(c, env);
+      case TExp.Assert as -> {
+        Atom c = atom(as.cond(), env);
+        b.add(new Stm(List.of(), new Exp.Assert(c, "Assertion is false: " + as.description().replace("%", "%%"),
+            List.of(), as.span())));
+        yield lower(as.body(), env);
+      }
+      case TExp.Coerce c -> {
+        V v = lower(c.body(), env);
+        coerce(substitute(c.type()), v, env, c.span());
+        yield v;
+      }
+      case TExp.Attr at -> {
+        boolean saved = unsafe;
+        if (at.attribute().equals("unsafe")) unsafe = true;
+        try {
+          yield lower(at.body(), env);
+        } finally {
+          unsafe = saved;
+        }
+      }
+    };
+  }
+
+  private V variable(TExp.Var v, Env env) {
+    V found = env.lookup(v.name());
+    if (found != null) return found;
+    TDecl d = globals.get(v.name());
+    if (d == null) throw new LowerException("unknown variable " + v.name());
+    Map<String, Type> targs = new HashMap<>();
+    v.typeArgs().forEach((k, t) -> targs.put(k, substitute(t)));
+    if (d.fun().params().isEmpty()) {
+      // A constant definition: evaluated where it is used.
+      return inline(d.fun(), new Env(null), targs, List.of(), v.span());
+    }
+    return new V.Fun(new V.Closure.Top(d, targs));
+  }
+
+  List<Object> indices(List<TExp.DimIndex> ds, Env env) {
+    List<Object> out = new ArrayList<>();
+    for (TExp.DimIndex d : ds) {
+      switch (d) {
+        case TExp.DimIndex.Fix f -> out.add(atom(f.index(), env));
+        case TExp.DimIndex.Slice s -> out.add(new Exp.SliceDim.Range(
+            s.start() == null ? null : atom(s.start(), env), s.end() == null ? null : atom(s.end(), env),
+            s.stride() == null ? null : atom(s.stride(), env)));
+      }
+    }
+    return out;
+  }
+
+  private static boolean allFixed(List<Object> idx) {
+    return idx.stream().allMatch(o -> o instanceof Atom);
+  }
+
+  private static List<Exp.SliceDim> sliceDims(List<Object> idx) {
+    return idx.stream().map(o -> o instanceof Atom a ? new Exp.SliceDim.Fix(a) : (Exp.SliceDim) o).toList();
+  }
+
+  V index(V arr, List<Object> idx, Span span) {
+    Span s = unsafe ? null : span;
+    return map(arr, a -> allFixed(idx)
+        ? b.bind("elem", new Exp.Index(a, idx.stream().map(o -> (Atom) o).toList(), s))
+        : b.bind("slice", new Exp.Slice(a, sliceDims(idx), s)));
+  }
+
+  private V update(V arr, List<Object> idx, V val, Span span) {
+    Span s = unsafe ? null : span;
+    List<Atom> as = V.leaves(arr), vs = V.leaves(val);
+    List<Atom> out = new ArrayList<>();
+    for (int i = 0; i < as.size(); i++) {
+      Atom a = as.get(i), x = vs.get(i);
+      out.add(allFixed(idx)
+          ? b.bind("upd", new Exp.Update(a, idx.stream().map(o -> (Atom) o).toList(), x, s))
+          : b.bind("upd", new Exp.UpdateSlice(a, sliceDims(idx), x, s)));
+    }
+    return V.rebuild(arr, out.iterator());
+  }
+
+  private V recordUpdate(V rec, List<String> path, int k, V value) {
+    if (k == path.size()) return value;
+    V.Rec r = (V.Rec) rec;
+    Map<String, V> m = new LinkedHashMap<>(r.fields());
+    m.put(path.get(k), recordUpdate(r.fields().get(path.get(k)), path, k + 1, value));
+    return V.Rec.of(m);
+  }
+
+  /** Applies {@code f} to every leaf of {@code v}, keeping the structure. */
+  V map(V v, java.util.function.Function<Atom, Atom> f) {
+    List<Atom> out = new ArrayList<>();
+    for (Atom a : V.leaves(v)) out.add(f.apply(a));
+    return V.rebuild(v, out.iterator());
+  }
+
+  private V arrayLit(TExp.ArrayLit a, Env env) {
+    if (a.elements().isEmpty()) return blank(a.type(), 0);
+    List<V> elems = new ArrayList<>();
+    for (TExp x : a.elements()) elems.add(lower(x, env));
+    V first = elems.get(0);
+    List<List<Atom>> cols = new ArrayList<>();
+    for (V el : elems) cols.add(V.leaves(el));
+    List<Atom> out = new ArrayList<>();
+    for (int j = 0; j < cols.get(0).size(); j++) {
+      List<Atom> col = new ArrayList<>();
+      for (List<Atom> c : cols) col.add(c.get(j));
+      IrType t = cols.get(0).get(j).type().arrayOf();
+      out.add(b.bind("arr", new Exp.ArrayLit(col, t, a.span())));
+    }
+    return V.rebuild(first, out.iterator());
+  }
+
+  V ifThenElse(Atom cond, java.util.function.Supplier<V> th, java.util.function.Supplier<V> el) {
+    if (cond instanceof Atom.Const c) return c.value().boolValue() ? th.get() : el.get();
+    V[] tv = new V[1];
+    Body tb = b.block(() -> { tv[0] = th.get(); return V.leaves(tv[0]); });
+    Body eb = b.block(() -> V.leaves(el.get()));
+    List<Atom.Var> res = b.bindN("if", new Exp.If(cond, tb, eb));
+    return V.rebuild(tv[0], res.iterator());
+  }
+
+  private V loop(TExp.Loop l, Env env) {
+    V init = lower(l.init(), env);
+    List<Atom> inits = V.leaves(init);
+    List<Atom.Var> params = new ArrayList<>();
+    for (Atom a : inits) params.add(b.var("p", a.type()));
+    V pv = V.rebuild(init, params.iterator());
+    Env inner = env.extend();
+    bindPat(l.param(), pv, inner);
+    Exp.LoopForm form;
+    Body body;
+    switch (l.form()) {
+      case TExp.LoopForm.For f -> {
+        Atom bound = atom(f.bound(), env);
+        Atom.Var i = b.var(f.index().base(), bound.type());
+        inner.put(f.index(), new V.Leaf(i));
+        form = new Exp.LoopForm.For(i, bound);
+        body = b.block(() -> V.leaves(lower(l.body(), inner)));
+      }
+      case TExp.LoopForm.ForIn f -> {
+        V arr = lower(f.array(), env);
+        Atom n = b.shape(V.leaves(arr).get(0), 0);
+        Atom.Var i = b.var("i", new IrType.Scalar(PrimType.I64));
+        form = new Exp.LoopForm.For(i, n);
+        body = b.block(() -> {
+          bindPat(f.element(), index(arr, List.of(i), Span.NONE), inner);
+          return V.leaves(lower(l.body(), inner));
+        });
+      }
+      case TExp.LoopForm.While w -> {
+        form = new Exp.LoopForm.While(b.block(() -> List.of(atom(w.cond(), inner))));
+        body = b.block(() -> V.leaves(lower(l.body(), inner)));
+      }
+    }
+    List<Atom.Var> res = b.bindN("loop", new Exp.Loop(params, inits, form, body));
+    return V.rebuild(init, res.iterator());
+  }
+
+  // ---- application ------------------------------------------------------------------------
+
+  V apply(V f, List<V> args, Span span) {
+    if (!(f instanceof V.Fun fun)) throw new LowerException("application of a non-function at " + span);
+    return applyClosure(fun.closure(), args, span);
+  }
+
+  V applyClosure(V.Closure c, List<V> args, Span span) {
+    return switch (c) {
+      case V.Closure.Partial p -> {
+        List<V> all = new ArrayList<>(p.args());
+        all.addAll(args);
+        yield applyClosure(p.fun(), all, span);
+      }
+      case V.Closure.Intrinsic i -> {
+        int arity = arity(i.type());
+        if (args.size() < arity) yield new V.Fun(new V.Closure.Partial(i, args));
+        V r = intrinsics.apply(i.name(), i.type(), args.subList(0, arity), span);
+        yield args.size() > arity ? apply(r, args.subList(arity, args.size()), span) : r;
+      }
+      case V.Closure.Top t -> call(t.decl().fun(), new Env(null), t.typeArgs(), args, span);
+      case V.Closure.Local l -> call(l.fun(), l.env(), l.subst(), args, span);
+    };
+  }
+
+  private V call(FunDef f, Env env, Map<String, Type> s, List<V> args, Span span) {
+    int n = f.params().size();
+    if (args.size() < n) {
+      return new V.Fun(new V.Closure.Partial(new V.Closure.Local(f, env, s), args));
+    }
+    V r = inline(f, env, s, args.subList(0, n), span);
+    return args.size() > n ? apply(r, args.subList(n, args.size()), span) : r;
+  }
+
+  private V inline(FunDef f, Env closureEnv, Map<String, Type> s, List<V> args, Span span) {
+    if (++inlineDepth > 200) throw new LowerException("inlining too deep (recursion?) at " + span);
+    Map<String, Type> saved = subst;
+    subst = s;
+    try {
+      Env env = closureEnv.extend();
+      for (int i = 0; i < args.size(); i++) {
+        bindSizes(substitute(f.params().get(i).type()), args.get(i), env);
+        bindPat(f.params().get(i), args.get(i), env);
+      }
+      return lower(f.body(), env);
+    } finally {
+      subst = saved;
+      inlineDepth--;
+    }
+  }
+
+  static int arity(Type t) {
+    int n = 0;
+    while (t instanceof Type.Arrow a) { n++; t = a.result(); }
+    return n;
+  }
+
+  static Type resultType(Type t) {
+    while (t instanceof Type.Arrow a) t = a.result();
+    return t;
+  }
+
+  // ---- operators --------------------------------------------------------------------------
+
+  private V binop(TExp.BinOp bo, Env env) {
+    if (bo.op() == BinOperator.LAND || bo.op() == BinOperator.LOR) {
+      Atom x = atom(bo.x(), env);
+      Atom[] y = new Atom[1];
+      Body yb = b.block(() -> List.of(y[0] = atom(bo.y(), env)));
+      if (yb.stms().isEmpty()) return new V.Leaf(b.bind("b", new Exp.BinOp(bo.op(), PrimType.BOOL, x, y[0], bo.span())));
+      boolean and = bo.op() == BinOperator.LAND;
+      Body constant = new Body(List.of(), List.of(Atom.bool(!and)));
+      List<Atom.Var> r = b.bindN("b", new Exp.If(x, and ? yb : constant, and ? constant : yb));
+      return new V.Leaf(r.get(0));
+    }
+    V x = lower(bo.x(), env), y = lower(bo.y(), env);
+    if (x instanceof V.Leaf lx && y instanceof V.Leaf ly && lx.atom().type().rank() == 0) {
+      return new V.Leaf(b.bind("t", new Exp.BinOp(bo.op(), lx.atom().type().elem(), lx.atom(), ly.atom(), bo.span())));
+    }
+    if (bo.op() == BinOperator.EQ || bo.op() == BinOperator.NEQ) {
+      Atom eq = Equality.equal(this, x, y);
+      return new V.Leaf(bo.op() == BinOperator.EQ ? eq : b.bind("ne", new Exp.UnOp(TExp.UnOperator.NOT, PrimType.BOOL, eq)));
+    }
+    throw new LowerException("operator " + bo.op().symbol + " on non-primitive values");
+  }
+
+  // ---- sums -------------------------------------------------------------------------------
+
+  private V constr(TExp.Constr c, Env env) {
+    Type.Sum st = (Type.Sum) substitute(c.type());
+    int tag = new ArrayList<>(st.constructors().keySet()).indexOf(c.name());
+    TreeMap<String, List<V>> ps = new TreeMap<>();
+    for (var e : st.constructors().entrySet()) {
+      if (e.getKey().equals(c.name())) {
+        List<V> vs = new ArrayList<>();
+        for (TExp x : c.payload()) vs.add(lower(x, env));
+        ps.put(e.getKey(), vs);
+      } else {
+        ps.put(e.getKey(), e.getValue().stream().map(t -> blank(t, 0)).toList());
+      }
+    }
+    return new V.Sum(new Atom.Const(PrimValue.ofInt(PrimType.I8, tag)), ps);
+  }
+
+  private V match(V scrut, List<TExp.Case> cases, int k, Env env) {
+    TExp.Case c = cases.get(k);
+    Atom cond = k == cases.size() - 1 ? Atom.bool(true) : Equality.matches(this, c.pattern(), scrut);
+    return ifThenElse(cond, () -> {
+      Env inner = env.extend();
+      bindPat(c.pattern(), scrut, inner);
+      return lower(c.body(), inner);
+    }, () -> match(scrut, cases, k + 1, env));
+  }
+
+  // ---- size coercions ---------------------------------------------------------------------
+
+  private void coerce(Type t, V v, Env env, Span span) {
+    switch (t) {
+      case Type.Array a -> {
+        List<Atom> ls = V.leaves(v);
+        if (ls.isEmpty()) return;
+        Atom leaf = ls.get(0);
+        for (int d = 0; d < a.shape().size() && d < leaf.type().rank(); d++) {
+          Atom want = switch (a.shape().get(d)) {
+            case Size.Const c -> Atom.i64(c.value());
+            case Size.Var sv -> env.lookup(sv.name()) instanceof V.Leaf l ? l.atom() : null;
+            case Size.Unknown u -> null;
+          };
+          if (want == null) continue;
+          Atom have = b.shape(leaf, d);
+          b.checkEq(have, want, "Size coercion failed: dimension " + d + " has size %lld, but the type requires %lld.", span);
+        }
+      }
+      case Type.Record r -> {
+        if (v instanceof V.Rec rec) r.fields().forEach((k, ft) -> { if (rec.fields().containsKey(k)) coerce(ft, rec.fields().get(k), env, span); });
+      }
+      default -> { }
+    }
+  }
+
+  Iterator<Atom> iter(List<? extends Atom> xs) {
+    return new ArrayList<Atom>(xs).iterator();
+  }
+}

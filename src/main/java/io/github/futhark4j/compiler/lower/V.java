@@ -1,0 +1,96 @@
+package io.github.futhark4j.compiler.lower;
+
+import io.github.futhark4j.compiler.core.Atom;
+import io.github.futhark4j.compiler.typed.FunDef;
+import io.github.futhark4j.compiler.typed.TDecl;
+import io.github.futhark4j.compiler.types.Type;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * A value as lowering sees it: a tree whose leaves are IR atoms. Records and tuples are
+ * {@link Rec}s (an array of records is a record of arrays: structure of arrays), sums are a tag
+ * plus the payload of every constructor, and functions are static closures that are specialised
+ * (inlined) where they are applied, so no function value survives into the IR.
+ */
+sealed interface V {
+  record Leaf(Atom atom) implements V {}
+
+  /** Fields in canonical order: numeric for tuples, else by name. */
+  record Rec(TreeMap<String, V> fields) implements V {
+    static Rec of(Map<String, V> m) {
+      TreeMap<String, V> t = new TreeMap<>(FIELD_ORDER);
+      t.putAll(m);
+      return new Rec(t);
+    }
+  }
+
+  /** A sum value: tag is an i8 index into the sorted constructors; every payload is present. */
+  record Sum(Atom tag, TreeMap<String, List<V>> payloads) implements V {}
+
+  /** A function value, applied by inlining. */
+  record Fun(Closure closure) implements V {}
+
+  sealed interface Closure {
+    /** A lambda or local function, closed over its environment and type substitution. */
+    record Local(FunDef fun, Env env, Map<String, Type> subst) implements Closure {}
+
+    /** A top-level definition instantiated with type arguments. */
+    record Top(TDecl decl, Map<String, Type> typeArgs) implements Closure {}
+
+    /** A compiler intrinsic; {@code type} is its instantiated function type. */
+    record Intrinsic(String name, Type type) implements Closure {}
+
+    /** A closure applied to some, but not all, of its arguments. */
+    record Partial(Closure fun, List<V> args) implements Closure {}
+  }
+
+  Comparator<String> FIELD_ORDER = (a, b) -> {
+    boolean na = a.chars().allMatch(Character::isDigit) && !a.isEmpty();
+    boolean nb = b.chars().allMatch(Character::isDigit) && !b.isEmpty();
+    if (na && nb) return Long.compare(Long.parseLong(a), Long.parseLong(b));
+    return a.compareTo(b);
+  };
+
+  /** The atoms of a value, in canonical order. */
+  static List<Atom> leaves(V v) {
+    List<Atom> out = new ArrayList<>();
+    collect(v, out);
+    return out;
+  }
+
+  private static void collect(V v, List<Atom> out) {
+    switch (v) {
+      case Leaf l -> out.add(l.atom());
+      case Rec r -> r.fields().values().forEach(f -> collect(f, out));
+      case Sum s -> {
+        out.add(s.tag());
+        s.payloads().values().forEach(ps -> ps.forEach(p -> collect(p, out)));
+      }
+      case Fun f -> throw new LowerException("a function value cannot be stored in data");
+    }
+  }
+
+  /** A value of the same structure as {@code template} with leaves taken from {@code it}. */
+  static V rebuild(V template, Iterator<? extends Atom> it) {
+    return switch (template) {
+      case Leaf l -> new Leaf(it.next());
+      case Rec r -> {
+        TreeMap<String, V> m = new TreeMap<>(FIELD_ORDER);
+        r.fields().forEach((k, f) -> m.put(k, rebuild(f, it)));
+        yield new Rec(m);
+      }
+      case Sum s -> {
+        Atom tag = it.next();
+        TreeMap<String, List<V>> m = new TreeMap<>();
+        s.payloads().forEach((k, ps) -> m.put(k, ps.stream().map(p -> rebuild(p, it)).toList()));
+        yield new Sum(tag, m);
+      }
+      case Fun f -> f;
+    };
+  }
+}

@@ -1,0 +1,42 @@
+package io.github.futhark4j.compiler.opt;
+
+import io.github.futhark4j.compiler.core.Atom;
+import io.github.futhark4j.compiler.core.Body;
+import io.github.futhark4j.compiler.core.Exp;
+import io.github.futhark4j.compiler.core.FreeVars;
+import io.github.futhark4j.compiler.core.Program;
+import io.github.futhark4j.compiler.core.Rewrite;
+import io.github.futhark4j.compiler.core.Stm;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Removes statements whose results are never used. Only assertions are kept for their effect;
+ * like the real compiler, an unused index whose bounds check would fail is removed too.
+ */
+public final class DeadCode {
+  private DeadCode() {}
+
+  public static Program program(Program p) {
+    return Rewrite.bodies(p, DeadCode::body);
+  }
+
+  static Body body(Body b) {
+    Set<String> live = new HashSet<>();
+    for (Atom a : b.results()) if (a instanceof Atom.Var v) live.add(v.name());
+    List<Stm> kept = new ArrayList<>();
+    for (int i = b.stms().size() - 1; i >= 0; i--) {
+      Stm s = b.stms().get(i);
+      boolean used = s.exp() instanceof Exp.Assert || s.pattern().stream().anyMatch(v -> live.contains(v.name()));
+      if (!used) continue;
+      Exp e = Rewrite.exp(s.exp(), a -> a, DeadCode::body);
+      kept.add(new Stm(s.pattern(), e));
+      live.addAll(FreeVars.ofExp(e));
+    }
+    Collections.reverse(kept);
+    return new Body(kept, b.results());
+  }
+}

@@ -1,0 +1,136 @@
+package io.github.futhark4j.compiler.opt;
+
+import io.github.futhark4j.compiler.core.Atom;
+import io.github.futhark4j.compiler.core.Body;
+import io.github.futhark4j.compiler.core.Exp;
+import io.github.futhark4j.compiler.core.FreeVars;
+import io.github.futhark4j.compiler.core.Lambda;
+import io.github.futhark4j.compiler.core.Program;
+import io.github.futhark4j.compiler.core.Rewrite;
+import io.github.futhark4j.compiler.core.Stm;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Producer-consumer fusion within a body: a {@code map} whose results are used only by one
+ * later {@code map}, {@code reduce} or {@code scan} is merged into it, so the intermediate array
+ * is never materialised (map-map composes the lambdas; map-reduce and map-scan become the fused
+ * {@code mapf} of the reduction). Bodies are fused inside out.
+ */
+public final class Fusion {
+  private Fusion() {}
+
+  public static Program program(Program p) {
+    return Rewrite.bodies(p, Fusion::body);
+  }
+
+  static Body body(Body b0) {
+    // Inner bodies first.
+    List<Stm> stms = new ArrayList<>();
+    for (Stm s : b0.stms()) stms.add(new Stm(s.pattern(), Rewrite.exp(s.exp(), a -> a, Fusion::body)));
+    Map<String, Integer> uses = new HashMap<>();
+    for (Stm s : stms) for (String v : FreeVars.ofExp(s.exp())) uses.merge(v, 1, Integer::sum);
+    for (Atom a : b0.results()) if (a instanceof Atom.Var v) uses.merge(v.name(), 1000, Integer::sum);
+
+    List<Stm> out = new ArrayList<>();
+    Map<String, Integer> producer = new HashMap<>();
+    for (Stm s : stms) {
+      Stm fused = tryFuse(s, out, producer, uses);
+      int idx = out.size();
+      out.add(fused);
+      if (fused.exp() instanceof Exp.Map) for (Atom.Var v : fused.pattern()) producer.put(v.name(), idx);
+    }
+    return new Body(out.stream().filter(s -> s != null).toList(), b0.results());
+  }
+
+  /** The single map statement producing all of {@code arrays} (used nowhere else), or -1. */
+  private static int soleProducer(List<Atom> arrays, List<Stm> out, Map<String, Integer> producer, Map<String, Integer> uses) {
+    int p = -1;
+    for (Atom a : arrays) {
+      if (!(a instanceof Atom.Var v)) return -1;
+      Integer i = producer.get(v.name());
+      if (i == null || out.get(i) == null || (p != -1 && p != i)) return -1;
+      p = i;
+    }
+    if (p == -1) return -1;
+    for (Atom.Var v : out.get(p).pattern()) {
+      int n = uses.getOrDefault(v.name(), 0);
+      int here = (int) arrays.stream().filter(a -> a.equals(v)).count();
+      if (n > 1 || here > 1) return -1;
+    }
+    return p;
+  }
+
+  private static Stm tryFuse(Stm s, List<Stm> out, Map<String, Integer> producer, Map<String, Integer> uses) {
+    switch (s.exp()) {
+      case Exp.Reduce r when r.mapf() == null -> {
+        int p = soleProducer(r.arrays(), out, producer, uses);
+        if (p < 0) return s;
+        Exp.Map m = (Exp.Map) out.get(p).exp();
+        Lambda mapf = reorder(m.f(), out.get(p).pattern(), r.arrays());
+        if (mapf == null) return s;
+        out.set(p, null);
+        return new Stm(s.pattern(), new Exp.Reduce(r.width(), r.op(), r.nes(), mapf, m.arrays(), r.commutative()));
+      }
+      case Exp.Scan sc when sc.mapf() == null -> {
+        int p = soleProducer(sc.arrays(), out, producer, uses);
+        if (p < 0) return s;
+        Exp.Map m = (Exp.Map) out.get(p).exp();
+        Lambda mapf = reorder(m.f(), out.get(p).pattern(), sc.arrays());
+        if (mapf == null) return s;
+        out.set(p, null);
+        return new Stm(s.pattern(), new Exp.Scan(sc.width(), sc.op(), sc.nes(), mapf, m.arrays()));
+      }
+      case Exp.Map c -> {
+        List<Atom> fromP = new ArrayList<>();
+        int p = -1;
+        for (Atom a : c.arrays()) {
+          if (a instanceof Atom.Var v && producer.containsKey(v.name()) && out.get(producer.get(v.name())) != null) {
+            if (p == -1) p = producer.get(v.name());
+            if (producer.get(v.name()) == p) fromP.add(a);
+          }
+        }
+        if (p < 0 || soleProducer(fromP, out, producer, uses) != p) return s;
+        Stm ps = out.get(p);
+        // Every output of the producer must be consumed here (otherwise it would still be needed).
+        if (ps.pattern().stream().anyMatch(v -> !fromP.contains(v))) return s;
+        Exp.Map m = (Exp.Map) ps.exp();
+        List<Atom.Var> params = new ArrayList<>(m.f().params());
+        List<Atom> arrays = new ArrayList<>(m.arrays());
+        List<Stm> stms = new ArrayList<>(m.f().body().stms());
+        for (int k = 0; k < c.arrays().size(); k++) {
+          Atom a = c.arrays().get(k);
+          Atom.Var cp = c.f().params().get(k);
+          int j = ps.pattern().indexOf(a);
+          if (j >= 0 && fromP.contains(a)) {
+            stms.add(new Stm(List.of(cp), new Exp.AtomE(m.f().body().results().get(j))));
+          } else {
+            params.add(cp);
+            arrays.add(a);
+          }
+        }
+        stms.addAll(c.f().body().stms());
+        out.set(p, null);
+        Lambda f = new Lambda(params, new Body(stms, c.f().body().results()));
+        return new Stm(s.pattern(), new Exp.Map(c.width(), f, arrays));
+      }
+      default -> {
+        return s;
+      }
+    }
+  }
+
+  /** The producer's lambda returning, in order, the elements of {@code wanted} (its outputs). */
+  private static Lambda reorder(Lambda f, List<Atom.Var> outs, List<Atom> wanted) {
+    List<Atom> res = new ArrayList<>();
+    for (Atom w : wanted) {
+      int j = outs.indexOf(w);
+      if (j < 0) return null;
+      res.add(f.body().results().get(j));
+    }
+    if (outs.size() != wanted.size()) return null;
+    return new Lambda(f.params(), new Body(f.body().stms(), res));
+  }
+}

@@ -1,0 +1,127 @@
+package io.github.futhark4j.compiler.opt;
+
+import io.github.futhark4j.compiler.core.Atom;
+import io.github.futhark4j.compiler.core.Body;
+import io.github.futhark4j.compiler.core.Exp;
+import io.github.futhark4j.compiler.core.Program;
+import io.github.futhark4j.compiler.core.Rewrite;
+import io.github.futhark4j.compiler.core.Stm;
+import io.github.futhark4j.compiler.typed.PrimValue;
+import io.github.futhark4j.compiler.types.PrimType;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Copy propagation, constant folding of integer and boolean operations, and removal of
+ * branches on constants and of assertions known to hold. Division is never folded so that a
+ * division by zero still fails at run time with its source position.
+ */
+public final class Simplify {
+  private Simplify() {}
+
+  public static Program program(Program p) {
+    return Rewrite.bodies(p, b -> new Simplify.Run().body(b));
+  }
+
+  private static final class Run {
+    private final Map<String, Atom> subst = new HashMap<>();
+    /** Known outer sizes of arrays, so {@code shape xs 0} does not keep a fusible array alive. */
+    private final Map<String, Atom> outer = new HashMap<>();
+
+    private Atom atom(Atom a) {
+      while (a instanceof Atom.Var v && subst.containsKey(v.name())) a = subst.get(v.name());
+      return a;
+    }
+
+    Body body(Body b) {
+      List<Stm> out = new ArrayList<>();
+      for (Stm s : b.stms()) stm(s, out);
+      return new Body(out, b.results().stream().map(this::atom).toList());
+    }
+
+    private void stm(Stm s, List<Stm> out) {
+      Exp e = Rewrite.exp(s.exp(), this::atom, this::body);
+      if (e instanceof Exp.AtomE a && s.pattern().size() == 1) {
+        subst.put(s.pattern().get(0).name(), a.atom());
+        return;
+      }
+      if (e instanceof Exp.If i && i.cond() instanceof Atom.Const c) {
+        Body taken = c.value().boolValue() ? i.then() : i.otherwise();
+        out.addAll(taken.stms());
+        for (int k = 0; k < s.pattern().size(); k++) subst.put(s.pattern().get(k).name(), taken.results().get(k));
+        return;
+      }
+      if (e instanceof Exp.Assert a && a.cond() instanceof Atom.Const c && c.value().boolValue()) return;
+      if (e instanceof Exp.Shape sh && sh.dim() == 0 && sh.array() instanceof Atom.Var v && outer.containsKey(v.name())) {
+        subst.put(s.pattern().get(0).name(), outer.get(v.name()));
+        return;
+      }
+      Atom width = switch (e) {
+        case Exp.Map m -> m.width();
+        case Exp.Scan sc -> sc.width();
+        case Exp.Iota io -> io.n();
+        case Exp.Replicate r -> r.n();
+        default -> null;
+      };
+      if (width != null) for (var v : s.pattern()) outer.put(v.name(), width);
+      Atom folded = fold(e);
+      if (folded != null && s.pattern().size() == 1) {
+        subst.put(s.pattern().get(0).name(), folded);
+        return;
+      }
+      out.add(new Stm(s.pattern(), e));
+    }
+  }
+
+  /** The constant value of an expression, or null. */
+  static Atom fold(Exp e) {
+    if (e instanceof Exp.BinOp b && b.x() instanceof Atom.Const cx && b.y() instanceof Atom.Const cy) {
+      PrimType t = b.type();
+      long x = cx.value().bits(), y = cy.value().bits();
+      if (t.isInteger()) {
+        boolean u = t.isUnsigned();
+        return switch (b.op()) {
+          case ADD -> new Atom.Const(PrimValue.ofInt(t, x + y));
+          case SUB -> new Atom.Const(PrimValue.ofInt(t, x - y));
+          case MUL -> new Atom.Const(PrimValue.ofInt(t, x * y));
+          case BAND -> new Atom.Const(PrimValue.ofInt(t, x & y));
+          case BOR -> new Atom.Const(PrimValue.ofInt(t, x | y));
+          case BXOR -> new Atom.Const(PrimValue.ofInt(t, x ^ y));
+          case EQ -> Atom.bool(x == y);
+          case NEQ -> Atom.bool(x != y);
+          case LT -> Atom.bool(u ? Long.compareUnsigned(x, y) < 0 : x < y);
+          case LE -> Atom.bool(u ? Long.compareUnsigned(x, y) <= 0 : x <= y);
+          case GT -> Atom.bool(u ? Long.compareUnsigned(x, y) > 0 : x > y);
+          case GE -> Atom.bool(u ? Long.compareUnsigned(x, y) >= 0 : x >= y);
+          default -> null;
+        };
+      }
+      if (t.isBool()) {
+        boolean p = x != 0, q = y != 0;
+        return switch (b.op()) {
+          case LAND, BAND -> Atom.bool(p && q);
+          case LOR, BOR -> Atom.bool(p || q);
+          case EQ -> Atom.bool(p == q);
+          case NEQ, BXOR -> Atom.bool(p != q);
+          default -> null;
+        };
+      }
+    }
+    if (e instanceof Exp.BinOp b && b.type().isInteger() && b.y() instanceof Atom.Const cy) {
+      long y = cy.value().bits();
+      if ((b.op() == io.github.futhark4j.compiler.typed.TExp.BinOperator.ADD
+          || b.op() == io.github.futhark4j.compiler.typed.TExp.BinOperator.SUB) && y == 0) return b.x();
+      if (b.op() == io.github.futhark4j.compiler.typed.TExp.BinOperator.MUL && y == 1) return b.x();
+    }
+    if (e instanceof Exp.UnOp u && u.x() instanceof Atom.Const c && u.type().isBool()
+        && u.op() == io.github.futhark4j.compiler.typed.TExp.UnOperator.NOT) {
+      return Atom.bool(!c.value().boolValue());
+    }
+    if (e instanceof Exp.Convert c && c.x() instanceof Atom.Const k && c.to().isInteger() && k.value().type().isInteger()) {
+      return new Atom.Const(PrimValue.ofInt(c.to(), k.value().bits()));
+    }
+    return null;
+  }
+}

@@ -1,0 +1,277 @@
+package io.github.futhark4j.compiler;
+
+import static io.github.futhark4j.compiler.codegen.CRunner.call;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.github.futhark4j.compiler.codegen.CHarness;
+import io.github.futhark4j.compiler.codegen.CRunner;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** End to end: Futhark source through the front end and the back end to C, run via the C API. */
+class BackendTest {
+  @BeforeAll
+  static void gcc() { assumeTrue(CHarness.haveGcc(), "no C compiler"); }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"c", "multicore", "c+asan"})
+  void firstSlice(String backend) throws Exception {
+    String src = """
+        def sq (x: i64) : i64 = x * x
+        entry sum (xs: []f64) : f64 = reduce (+) 0 xs
+        entry squares (xs: []i64) : []i64 = map sq xs
+        entry twice (m: [][]i32) : [][]i32 = map (\\r -> map (\\x -> 2 * x) r) m
+        entry fact (n: i32) : i32 = loop acc = 1 for i < n do acc * (i + 1)
+        entry collatz (n: i64) : i64 =
+          let (_, steps) = loop (x, s) = (n, 0) while x != 1 do (if x % 2 == 0 then x / 2 else 3 * x + 1, s + 1)
+          in steps
+        entry cat (xs: []i32) (ys: []i32) : []i32 = xs ++ ys
+        entry pick (b: bool) (x: i32) (y: i32) : i32 = if b then x else y
+        entry setz (xs: *[]i64) (i: i64) : []i64 = xs with [i] = 0
+        entry reps (n: i64) : []f32 = replicate n 1.5
+        entry pair (x: i64) : (i64, bool) = (x + 1, x > 0)
+        entry lit (i: i64) : i64 = [10, 20, 30][i]
+        entry slice (xs: []i64) : []i64 = xs[1:3]
+        entry m3 (a: []i32) (b: []i32) (c: []i32) : []i32 = map3 (\\x y z -> x * y + z) a b c
+        entry scn (xs: []i64) : []i64 = scan (+) 0 xs
+        entry evens (xs: []i64) : []i64 = filter (\\x -> x % 2 == 0) xs
+        entry io (n: i64) : []i64 = iota n
+        entry zu (xs: []i64) (ys: []f64) : ([]f64, []i64) = let (a, b) = unzip (zip xs ys) in (b, a)
+        entry len (xs: [][]u8) : i64 = length xs
+        entry anyall (xs: []i32) : (bool, bool) = (any (\\x -> x > 2) xs, all (\\x -> x > 0) xs)
+        """;
+    List<String> r = CRunner.run(src, backend,
+        call("sum", "[1.5, 2.5, 3.0]"),
+        call("squares", "[1, 2, 3]"),
+        call("twice", "[[1, 2], [3, 4], [5, 6]]"),
+        call("fact", "5"),
+        call("collatz", "27"),
+        call("cat", "[1, 2]", "[3]"),
+        call("pick", "false", "1", "2"),
+        call("setz", "[5, 6, 7]", "1"),
+        call("reps", "3"),
+        call("pair", "4"),
+        call("lit", "2"),
+        call("slice", "[1, 2, 3, 4]"),
+        call("m3", "[1, 2]", "[3, 4]", "[5, 6]"),
+        call("scn", "[1, 2, 3, 4]"),
+        call("evens", "[1, 2, 3, 4, 6]"),
+        call("io", "4"),
+        call("zu", "[1, 2]", "[0.5, 1.5]"),
+        call("len", "[[1, 2], [3, 4], [5, 6]]"),
+        call("anyall", "[1, 2, 3]"));
+    assertEquals(List.of(
+        "7f64",
+        "[1i64, 4i64, 9i64]",
+        "[[2i32, 4i32], [6i32, 8i32], [10i32, 12i32]]",
+        "120i32",
+        "111i64",
+        "[1i32, 2i32, 3i32]",
+        "2i32",
+        "[5i64, 0i64, 7i64]",
+        "[1.5f32, 1.5f32, 1.5f32]",
+        "5i64 true",
+        "30i64",
+        "[2i64, 3i64]",
+        "[8i32, 14i32]",
+        "[1i64, 3i64, 6i64, 10i64]",
+        "[2i64, 4i64, 6i64]",
+        "[0i64, 1i64, 2i64, 3i64]",
+        "[0.5f64, 1.5f64] [1i64, 2i64]",
+        "3i64",
+        "true true"), r);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"c", "multicore", "c+asan"})
+  void primitiveSemantics(String backend) throws Exception {
+    String src = """
+        entry idiv (x: i32) (y: i32) : (i32, i32, i32, i32) = (x / y, x % y, x // y, x %% y)
+        entry wrap8 (x: i8) (y: i8) : (i8, i8, i8) = (x + y, x * y, -x)
+        entry uops (x: u8) (y: u8) : (u8, u8, u8, bool) = (x - y, x / y, x >> 1, x < y)
+        entry shifts (x: i32) (n: i32) : (i32, i32, i32) = (x << n, x >> n, x >>> n)
+        entry bits (x: i64) (y: i64) : (i64, i64, i64, i64) = (x & y, x | y, x ^ y, !x)
+        entry fl (x: f64) (y: f64) : (f64, f64, f64, f64) = (x / y, x ** y, f64.sqrt x, x % y)
+        entry f32s (x: f32) : (f32, i32, f64) = (f32.sin x, i32.f32 x, f64.f32 x)
+        entry conv (x: f64) : (i8, u16, i64, bool) = (i8.f64 x, u16.f64 x, i64.f64 x, x > 0)
+        entry ipow (x: i64) (y: i64) : i64 = x ** y
+        entry minmax (x: i32) (y: i32) : (i32, i32, i32) = (i32.min x y, i32.max x y, i32.abs x)
+        entry half (x: f16) (y: f16) : f16 = x + y
+        """;
+    List<String> r = CRunner.run(src, backend,
+        call("idiv", "-7", "2"), call("idiv", "7", "-2"), call("idiv", "1", "0"), call("idiv", "-2147483647 - 1", "-1"),
+        call("wrap8", "100", "100"), call("wrap8", "-128", "-1"),
+        call("uops", "3", "5"), call("shifts", "-16", "2"), call("shifts", "1", "40"), call("bits", "12", "10"),
+        call("fl", "7.0", "2.0"), call("f32s", "0.5f"), call("conv", "65.5"),
+        call("ipow", "3", "4"), call("ipow", "2", "63"), call("minmax", "-5", "3"), call("half", "15360", "15360"));
+    assertEquals(List.of(
+        "-4i32 1i32 -3i32 -1i32", "-4i32 -1i32 -3i32 1i32",
+        "ERR 2 division by zero\n\nBacktrace:\n-> #0  prog.fut:1:56-60\n",
+        "-2147483648i32 0i32 -2147483648i32 0i32",
+        "-56i8 16i8 -100i8", "127i8 -128i8 -128i8",
+        "254u8 0u8 1u8 true", "-64i32 -4i32 1073741820i32", "0i32 0i32 0i32", "8i64 14i64 6i64 -13i64",
+        "3.5f64 49f64 2.645751311f64 1f64", "0.4794255495f32 0i32 0.5f64", "65i8 65u16 65i64 true",
+        "81i64 -9223372036854775808i64".split(" ")[0], "-9223372036854775808i64", "-5i32 3i32 5i32", "0x4000"), r);
+  }
+
+  static final String FEATURES = """
+      type shape = #circle f64 | #rect f64 f64
+      def area (s: shape) : f64 = match s case #circle r -> 3.0 * r * r case #rect w h -> w * h
+      entry areas (ws: []f64) (hs: []f64) : []f64 = map2 (\\w h -> if h == 0 then area (#circle w) else area (#rect w h)) ws hs
+      entry argmax (xs: []i32) : (i32, i64) =
+        reduce (\\(a, i) (b, j) -> if a > b || (a == b && i < j) then (a, i) else (b, j)) (i32.lowest, -1) (zip xs (iota (length xs)))
+      entry histo (k: i64) (is: []i64) : []i32 = hist (+) 0 k is (map (\\_ -> 1) is)
+      entry scat (n: i64) (is: []i64) (vs: []f32) : []f32 = scatter (replicate n 0) is vs
+      entry tr (m: [][]i32) : [][]i32 = transpose m
+      entry fl (m: [][]i32) : []i32 = flatten m
+      entry rot (r: i64) (xs: []i32) : []i32 = rotate r xs
+      entry idx2 (m: [][]f64) (i: i64) (j: i64) : f64 = m[i, j]
+      entry row (m: [][]f64) (i: i64) : []f64 = m[i]
+      entry forin (xs: []i64) : i64 = loop s = 0 for x in xs do s + x
+      entry rec (x: i64) : i64 = let r = {a = x, b = x * 2} in r.a + r.b
+      entry asrt (x: i64) : i64 = assert (x > 0) (x + 1)
+      entry coerce (n: i64) (xs: []i64) : [n]i64 = xs :> [n]i64
+      entry sumrows (m: [][]i64) : []i64 = map (\\r -> reduce (+) 0 r) m
+      entry colsum (m: [][]i64) : []i64 = reduce (map2 (+)) (replicate (length m[0]) 0) m
+      entry scan2 (xs: []i64) : ([]i64, []i64) = unzip (scan (\\(a, b) (c, d) -> (a + c, b * d)) (0, 1) (zip xs xs))
+      entry part (xs: []i64) : ([]i64, []i64) = partition (\\x -> x % 2 == 0) xs
+      entry rng (n: i64) : []i64 = 1..<n
+      entry rng2 (a: i64) (b: i64) : []i64 = a..(a+2)...b
+      entry eqarr (xs: []i64) (ys: []i64) : bool = xs == ys
+      entry mapidx (xs: []i64) : []i64 = map (\\i -> xs[i] * i) (iota (length xs))
+      entry sgn (x: f32) : f32 = f32.sgn x
+      entry upd2 (m: *[][]i64) (v: []i64) : [][]i64 = m with [1] = v
+      entry slc (xs: []i64) (i: i64) (j: i64) : []i64 = xs[i:j]
+      """;
+
+  @ParameterizedTest
+  @ValueSource(strings = {"c", "multicore", "c+asan"})
+  void features(String backend) throws Exception {
+    List<String> r = CRunner.run(FEATURES, backend,
+        call("areas", "[1.0, 2.0]", "[0.0, 3.0]"), call("argmax", "[3, 7, 7, 1]"), call("histo", "3", "[0, 2, 2, 5, -1]"),
+        call("scat", "4", "[1, 3, 9]", "[1.5, 2.5, 3.5]"), call("tr", "[[1, 2, 3], [4, 5, 6]]"), call("fl", "[[1, 2], [3, 4]]"),
+        call("rot", "1", "[1, 2, 3]"), call("idx2", "[[1.0, 2.0], [3.0, 4.0]]", "1", "0"),
+        call("idx2", "[[1.0, 2.0], [3.0, 4.0]]", "2", "0"), call("row", "[[1.0, 2.0], [3.0, 4.0]]", "1"),
+        call("forin", "[1, 2, 3]"), call("rec", "5"), call("asrt", "0"), call("coerce", "2", "[1, 2]"),
+        call("coerce", "3", "[1, 2]"), call("sumrows", "[[1, 2], [3, 4]]"), call("colsum", "[[1, 2], [3, 4]]"),
+        call("scan2", "[1, 2, 3]"), call("part", "[1, 2, 3, 4, 5]"), call("rng", "4"), call("rng2", "1", "7"),
+        call("eqarr", "[1, 2]", "[1, 2]"), call("eqarr", "[1, 2]", "[1, 3]"), call("eqarr", "[1]", "[1, 2]"),
+        call("mapidx", "[5, 6, 7]"), call("sgn", "-2.5f"), call("upd2", "[[1, 2], [3, 4]]", "[9, 9]"),
+        call("upd2", "[[1, 2], [3, 4]]", "[9]"), call("slc", "[1, 2, 3, 4]", "1", "3"), call("slc", "[1, 2, 3, 4]", "3", "1"));
+    List<String> firstLines = r.stream().map(s -> s.lines().findFirst().orElse("")).toList();
+    assertEquals(List.of(
+        "[3f64, 6f64]", "7i32 1i64", "[1i32, 0i32, 2i32]", "[0f32, 1.5f32, 0f32, 2.5f32]",
+        "[[1i32, 4i32], [2i32, 5i32], [3i32, 6i32]]", "[1i32, 2i32, 3i32, 4i32]", "[2i32, 3i32, 1i32]", "3f64",
+        "ERR 2 Index [2, 0] out of bounds for array of shape [2][2].", "[3f64, 4f64]", "6i64", "15i64",
+        "ERR 2 Assertion is false: x > 0", "[1i64, 2i64]",
+        "ERR 2 Size coercion failed: dimension 0 has size 2, but the type requires 3.",
+        "[3i64, 7i64]", "[4i64, 6i64]", "[1i64, 3i64, 6i64] [1i64, 2i64, 6i64]", "[2i64, 4i64] [1i64, 3i64, 5i64]",
+        "[1i64, 2i64, 3i64]", "[1i64, 3i64, 5i64, 7i64]", "true", "false", "false", "[0i64, 6i64, 14i64]", "-1f32",
+        "[[1i64, 2i64], [9i64, 9i64]]", "ERR 2 Cannot write a value of shape 1 into a row of size 2.", "[2i64, 3i64]",
+        "ERR 2 Index [3:1] out of bounds for array of shape [4]."), firstLines);
+    assertEquals("-> #0  prog.fut:11:51-57", r.get(8).lines().toList().get(3));
+  }
+
+  static final String PROGRAMS = """
+      def dotp [n] (xs: [n]f64) (ys: [n]f64) : f64 = f64.sum (map2 (*) xs ys)
+      entry matmul [n][m][p] (a: [n][m]f64) (b: [m][p]f64) : [n][p]f64 =
+        map (\\r -> map (\\c -> dotp r c) (transpose b)) a
+      def mandel (limit: i32) (c_re: f32) (c_im: f32) : i32 =
+        let (_, _, i) = loop (z_re, z_im, i) = (c_re, c_im, 0) while i < limit && z_re * z_re + z_im * z_im < 4 do
+          (c_re + z_re * z_re - z_im * z_im, c_im + 2 * z_re * z_im, i + 1)
+        in i
+      entry mandelbrot (w: i64) (h: i64) (limit: i32) : [][]i32 =
+        tabulate_2d h w (\\y x -> mandel limit (f32.i64 x / f32.i64 w * 3 - 2) (f32.i64 y / f32.i64 h * 2 - 1))
+      entry hist_test (xs: []i32) : []i64 =
+        reduce_by_index (replicate 10 0) (+) 0 (map (\\x -> i64.i32 (x % 10)) xs) (map (const 1) xs)
+      entry maxi (xs: []f32) : f32 = f32.maximum xs
+      entry strs : []u8 = "hello"
+      entry sortish (xs: []i32) : []i32 =
+        let ys = copy xs in loop ys for i < length ys do if i > 0 && ys[i-1] > ys[i] then ys with [i] = ys[i-1] else ys
+      """;
+
+  static int mandelRef(int limit, float cre, float cim) {
+    float zr = cre, zi = cim;
+    int i = 0;
+    while (i < limit && zr * zr + zi * zi < 4) {
+      float nr = cre + zr * zr - zi * zi, ni = cim + 2 * zr * zi;
+      zr = nr;
+      zi = ni;
+      i++;
+    }
+    return i;
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"c", "multicore", "c+asan"})
+  void programs(String backend) throws Exception {
+    int w = 64, h = 80;
+    List<String> r = CRunner.run(PROGRAMS, backend,
+        call("matmul", "[[1.0, 2.0], [3.0, 4.0]]", "[[5.0, 6.0], [7.0, 8.0]]"), call("mandelbrot", w + "", h + "", "50"),
+        call("hist_test", "[1, 11, 2, 23, 5]"), call("maxi", "[1.5f, -2.0f, 7.25f]"), call("strs"), call("sortish", "[3, 1, 2]"));
+    StringBuilder m = new StringBuilder("[");
+    for (int y = 0; y < h; y++) {
+      m.append(y == 0 ? "[" : ", [");
+      for (int x = 0; x < w; x++) {
+        m.append(x == 0 ? "" : ", ").append(mandelRef(50, (float) x / (float) w * 3 - 2, (float) y / (float) h * 2 - 1)).append("i32");
+      }
+      m.append(']');
+    }
+    m.append(']');
+    assertEquals(List.of("[[19f64, 22f64], [43f64, 50f64]]", m.toString(),
+        "[0i64, 2i64, 1i64, 1i64, 0i64, 1i64, 0i64, 0i64, 0i64, 0i64]", "7.25f32", "[104u8, 101u8, 108u8, 108u8, 111u8]",
+        "[3i32, 3i32, 3i32]"), r);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"c", "multicore"})
+  void opaqueRecords(String backend) throws Exception {
+    String src = """
+        type pt = {x: f64, y: f64}
+        type r2 = {data: []i64, n: i64}
+        entry mk (a: f64) (b: f64) : pt = {x = a, y = b}
+        entry norm2 (p: pt) : f64 = p.x * p.x + p.y * p.y
+        entry wrap (xs: []i64) : r2 = {data = map (+1) xs, n = length xs}
+        """;
+    String driver = io.github.futhark4j.compiler.codegen.CHarness.main("""
+          struct futhark_opaque_pt *p = NULL, *q = NULL, *r = NULL;
+          double d = 0, x = 0;
+          CHECK(futhark_entry_mk(ctx, &p, 3.0, 4.0));
+          CHECK(futhark_entry_norm2(ctx, &d, p));
+          CHECK(futhark_project_opaque_pt_x(ctx, &x, p));
+          printf("%g %g\\n", d, x);
+          void *buf = NULL; size_t n = 0;
+          CHECK(futhark_store_opaque_pt(ctx, p, &buf, &n));
+          q = futhark_restore_opaque_pt(ctx, buf);
+          CHECK(futhark_entry_norm2(ctx, &d, q));
+          CHECK(futhark_new_opaque_pt(ctx, &r, 5.0, 12.0));
+          CHECK(futhark_entry_norm2(ctx, &x, r));
+          printf("%g %g %zu\\n", d, x, n);
+          int64_t xs[] = {1, 2, 3};
+          struct futhark_i64_1d *a = futhark_new_i64_1d(ctx, xs, 3), *data = NULL;
+          struct futhark_opaque_r2 *w = NULL;
+          int64_t len = 0, out[3];
+          CHECK(futhark_entry_wrap(ctx, &w, a));
+          CHECK(futhark_project_opaque_r2_data(ctx, &data, w));
+          CHECK(futhark_project_opaque_r2_n(ctx, &len, w));
+          futhark_values_i64_1d(ctx, data, out);
+          printf("%lld [%lld %lld %lld]\\n", (long long)len, (long long)out[0], (long long)out[1], (long long)out[2]);
+          futhark_free_opaque_r2(ctx, w);
+          futhark_free_i64_1d(ctx, data);
+          futhark_free_i64_1d(ctx, a);
+          futhark_free_opaque_pt(ctx, p); futhark_free_opaque_pt(ctx, q); futhark_free_opaque_pt(ctx, r);
+          free(buf);
+        """);
+    var prog = Frontend.check(new io.github.futhark4j.compiler.source.Source("prog.fut", src));
+    var run = io.github.futhark4j.compiler.codegen.CHarness.run(prog, backend, driver,
+        List.of("-O1", "-g", "-fsanitize=address", "-fno-omit-frame-pointer"));
+    assertEquals("25 3\n25 169 24\n3 [2 3 4]\n", run.out());
+    assertEquals(0, run.exit(), run.out());
+    String manifest = run.lib().manifestJson();
+    org.junit.jupiter.api.Assertions.assertTrue(manifest.contains("\"kind\" : \"opaque\""), manifest);
+    org.junit.jupiter.api.Assertions.assertTrue(manifest.contains("\"project\" : \"futhark_project_opaque_pt_x\""), manifest);
+  }
+}

@@ -1,0 +1,98 @@
+package io.github.futhark4j.compiler.opt;
+
+import static io.github.futhark4j.compiler.core.IrTest.ARR;
+import static io.github.futhark4j.compiler.core.IrTest.I64;
+import static io.github.futhark4j.compiler.core.IrTest.add;
+import static io.github.futhark4j.compiler.core.IrTest.let;
+import static io.github.futhark4j.compiler.core.IrTest.plus;
+import static io.github.futhark4j.compiler.core.IrTest.v;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+
+import io.github.futhark4j.compiler.core.Atom;
+import io.github.futhark4j.compiler.core.Body;
+import io.github.futhark4j.compiler.core.Exp;
+import io.github.futhark4j.compiler.core.IrTest;
+import io.github.futhark4j.compiler.core.IrType;
+import io.github.futhark4j.compiler.core.Lambda;
+import io.github.futhark4j.compiler.core.Verifier;
+import io.github.futhark4j.compiler.types.PrimType;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The optimisation passes on hand-written IR; the verifier runs after each. */
+class OptTest {
+  private static Body check(Body b, String pass) {
+    Verifier.verifyBody(b, List.of(v("xs", ARR), v("m", new IrType.Arr(PrimType.I64, 2))), pass);
+    return b;
+  }
+
+  @Test
+  void mapFusesIntoReduce() {
+    Body b = check(Fusion.body(IrTest.mapReduce()), "fusion");
+    b = check(DeadCode.body(b), "dead-code");
+    assertEquals(2, b.stms().size(), () -> io.github.futhark4j.compiler.core.Printer.body(Fusion.body(IrTest.mapReduce())));
+    Exp.Reduce r = assertInstanceOf(Exp.Reduce.class, b.stms().get(1).exp());
+    assertNotNull(r.mapf());
+    assertEquals(List.of(v("xs", ARR)), r.arrays());
+  }
+
+  @Test
+  void mapFusesIntoMapButNotWhenShared() {
+    Atom.Var xs = v("xs", ARR), n = v("n", I64), ys = v("ys", ARR), zs = v("zs", ARR);
+    Body b = new Body(List.of(let(n, new Exp.Shape(xs, 0)),
+        let(ys, new Exp.Map(n, plus("x", "y", Atom.i64(1)), List.of(xs))),
+        let(zs, new Exp.Map(n, plus("p", "q", Atom.i64(2)), List.of(ys)))), List.of(zs));
+    Body fused = check(Fusion.body(b), "fusion");
+    assertEquals(2, fused.stms().size());
+    Exp.Map m = assertInstanceOf(Exp.Map.class, fused.stms().get(1).exp());
+    assertEquals(List.of(xs), m.arrays());
+    Body simple = check(Simplify.program(new io.github.futhark4j.compiler.core.Program(List.of(
+        new io.github.futhark4j.compiler.core.Program.Entry(null, List.of(xs), List.of("xs"), fused)))).entries().get(0).body(),
+        "simplify");
+    assertEquals(2, ((Exp.Map) simple.stms().get(1).exp()).f().body().stms().size());
+
+    // ys also returned: fusing would lose it.
+    Body shared = new Body(b.stms(), List.of(zs, ys));
+    assertEquals(3, check(Fusion.body(shared), "fusion").stms().size());
+  }
+
+  @Test
+  void simplifyFoldsConstantsAndBranches() {
+    Atom.Var a = v("a", I64), c = v("c", new IrType.Scalar(PrimType.BOOL)), r = v("r", I64);
+    Body b = new Body(List.of(let(a, add(Atom.i64(2), Atom.i64(3))),
+        let(c, new Exp.BinOp(io.github.futhark4j.compiler.typed.TExp.BinOperator.LT, PrimType.I64, a, Atom.i64(10), null)),
+        let(r, new Exp.If(c, new Body(List.of(), List.of(a)), new Body(List.of(), List.of(Atom.i64(0)))))), List.of(r));
+    var p = new io.github.futhark4j.compiler.core.Program(List.of(
+        new io.github.futhark4j.compiler.core.Program.Entry(null, List.of(), List.of(), b)));
+    Body out = Simplify.program(p).entries().get(0).body();
+    assertEquals(List.of(), out.stms());
+    assertEquals(List.of(Atom.i64(5)), out.results());
+  }
+
+  @Test
+  void deadCodeKeepsAssertions() {
+    Atom.Var u = v("u", I64);
+    Body b = new Body(List.of(let(u, add(Atom.i64(1), Atom.i64(1))),
+        new io.github.futhark4j.compiler.core.Stm(List.of(), new Exp.Assert(Atom.bool(false), "no", List.of(), null))),
+        List.of(Atom.i64(0)));
+    Body out = DeadCode.body(b);
+    assertEquals(1, out.stms().size());
+    assertInstanceOf(Exp.Assert.class, out.stms().get(0).exp());
+  }
+
+  @Test
+  void hoistsInvariantTransposeOutOfMap() {
+    IrType m2 = new IrType.Arr(PrimType.I64, 2);
+    Atom.Var m = v("m", m2), xs = v("xs", ARR), n = v("n", I64), out = v("out", new IrType.Arr(PrimType.I64, 1));
+    Atom.Var x = v("x", I64), t = v("t", m2), k = v("k", I64), y = v("y", I64);
+    Lambda f = new Lambda(List.of(x), new Body(List.of(let(t, new Exp.Transpose(m)), let(k, new Exp.Shape(t, 0)),
+        let(y, add(x, k))), List.of(y)));
+    Body b = new Body(List.of(let(n, new Exp.Shape(xs, 0)), let(out, new Exp.Map(n, f, List.of(xs)))), List.of(out));
+    Body h = check(Hoist.body(b), "hoist");
+    assertInstanceOf(Exp.Transpose.class, h.stms().get(1).exp());
+    Exp.Map map = assertInstanceOf(Exp.Map.class, h.stms().get(h.stms().size() - 1).exp());
+    assertEquals(1, map.f().body().stms().size());
+  }
+}
