@@ -1,0 +1,13 @@
+-- Matrix multiplication, written the textbook way: every row of a against every column of b.
+-- Compute-bound (2 n^3 flops at n = 1024). The compiler has to interchange and tile this to get
+-- near the hand-written C; read naively it walks columns of b with a stride of a whole row.
+-- ==
+-- entry: matmul
+-- input { [[1.0f32, 2.0f32], [3.0f32, 4.0f32]] [[5.0f32, 6.0f32], [7.0f32, 8.0f32]] }
+-- output { [[19.0f32, 22.0f32], [43.0f32, 50.0f32]] }
+-- input { [[1.0f32, 2.0f32, 3.0f32]] [[1.0f32, 0.5f32], [2.0f32, 0.0f32], [3.0f32, -1.0f32]] }
+-- output { [[14.0f32, -2.5f32]] }
+-- random input { [1024][1024]f32 [1024][1024]f32 }
+
+entry matmul [n][m][p] (a: [n][m]f32) (b: [m][p]f32) : [n][p]f32 =
+  map (\a_row -> map (\b_col -> f32.sum (map2 (*) a_row b_col)) (transpose b)) a

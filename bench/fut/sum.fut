@@ -1,0 +1,10 @@
+-- Sum of f64: a bandwidth-bound reduction (2^25 elements, 256 MiB).
+-- ==
+-- entry: sum
+-- input { [1.0f64, 2.5f64, -0.5f64, 4.0f64] }
+-- output { 7.0f64 }
+-- input { empty([0]f64) }
+-- output { 0.0f64 }
+-- random input { [33554432]f64 }
+
+entry sum (xs: []f64) : f64 = f64.sum xs

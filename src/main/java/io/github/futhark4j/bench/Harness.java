@@ -1,0 +1,212 @@
+package io.github.futhark4j.bench;
+
+import io.github.futhark4j.FutharkCompileException;
+import io.github.futhark4j.FutharkOptions;
+import io.github.futhark4j.bench.Results.KernelResult;
+import io.github.futhark4j.bench.Results.Status;
+import io.github.futhark4j.bench.Results.VariantResult;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * The benchmark harness (main class). For each kernel it makes the same seeded input and runs
+ * (a) the hand-written C baseline, (b) plain sequential Java, (c) Java parallel streams,
+ * (d) Futhark with the data resident in native memory and (e) Futhark with copies from and to
+ * Java arrays: warm-up, N timed runs, medians. Every result is checked against the sequential
+ * Java one; a variant that disagrees is flagged and left out of ratios and targets.
+ *
+ * <pre>
+ *   java -cp ... io.github.futhark4j.bench.Harness [--quick] [--kernels a,b] [--runs N]
+ *        [--json FILE] [--markdown FILE] ...        (see {@link HarnessOptions})
+ * </pre>
+ *
+ * Exit code 0 when everything that ran agrees, 1 when a variant failed or disagrees, 2 for bad options.
+ */
+public final class Harness {
+  private final HarnessOptions options;
+  private final PrintStream log;
+  private final boolean cAvailable;
+
+  public Harness(HarnessOptions options, PrintStream log) {
+    this.options = options;
+    this.log = log;
+    this.cAvailable = options.wants(Variant.C) && CBaseline.compilerAvailable(options.cc());
+  }
+
+  public static void main(String[] args) {
+    if (List.of(args).contains("--help")) {
+      System.out.println(HarnessOptions.USAGE);
+      return;
+    }
+    HarnessOptions options;
+    try {
+      options = HarnessOptions.parse(args);
+    } catch (IllegalArgumentException e) {
+      System.err.println(e.getMessage());
+      System.exit(2);
+      return;
+    }
+    List<KernelResult> results = new Harness(options, System.err).run();
+    Report report = new Report(options, results, Machine.describe(options.cc()));
+    System.out.println(report.table());
+    if (options.json() != null) report.writeJson(options.json());
+    if (options.markdown() != null) report.writeMarkdown(options.markdown());
+    System.exit(report.allAgree() ? 0 : 1);
+  }
+
+  /** Runs every selected kernel. */
+  public List<KernelResult> run() {
+    List<KernelResult> out = new ArrayList<>();
+    for (Kernel k : options.kernels()) out.add(run(k));
+    return out;
+  }
+
+  /** Runs one kernel's selected variants on one input. */
+  public KernelResult run(Kernel kernel) {
+    log.printf("%s (%s)%n", kernel.name(), kernel.size(options.scale()));
+    List<Object> inputs = kernel.inputs(options.scale(), options.seed());
+    Map<String, VariantResult> variants = new LinkedHashMap<>();
+
+    // The sequential Java result is the reference; it is computed even when not timed.
+    Flat reference;
+    if (options.wants(Variant.JAVA)) {
+      System.gc();
+      Stats.Timed t = Stats.time(options.warmup(), options.runs(), () -> kernel.sequential(inputs), r -> {});
+      reference = Flat.of(t.lastResult());
+      record(variants, VariantResult.ok(Variant.JAVA, t.stats(), ""));
+    } else {
+      reference = Flat.of(kernel.sequential(inputs));
+    }
+
+    if (options.wants(Variant.STREAMS)) {
+      guarded(variants, Variant.STREAMS, () -> {
+        System.gc();
+        Stats.Timed t = Stats.time(options.warmup(), options.runs(), () -> kernel.parallel(inputs), r -> {});
+        return checked(kernel, Variant.STREAMS, t.stats(), reference, Flat.of(t.lastResult()));
+      });
+    }
+
+    if (options.wants(Variant.C)) runC(kernel, inputs, reference, variants);
+
+    if (options.wants(Variant.FUTHARK) || options.wants(Variant.FUTHARK_COPY)) runFuthark(kernel, inputs, reference, variants);
+
+    return new KernelResult(kernel.name(), kernel.entry(), kernel.size(options.scale()), kernel.category(),
+        kernel.target(), variants);
+  }
+
+  private void runC(Kernel kernel, List<Object> inputs, Flat reference, Map<String, VariantResult> variants) {
+    if (!cAvailable) {
+      record(variants, VariantResult.unavailable(Variant.C, "no C compiler '" + options.cc() + "'"));
+      return;
+    }
+    Path data = options.workDir().resolve("data").resolve(kernel.name());
+    try {
+      List<String> args = RawInputs.write(inputs, data);
+      CBaseline c = new CBaseline(options.benchDir().resolve("c"), options.workDir(), options.cc());
+      List<String> cVariants = kernel.cVariants();
+      for (int i = 0; i < cVariants.size(); i++) {
+        String v = cVariants.get(i);
+        String key = i == 0 ? Variant.C : Variant.C + "-" + v;
+        guarded(variants, key, () -> {
+          CBaseline.Run run = c.run(kernel, v, args, data, options.warmup(), options.runs());
+          return checked(kernel, key, run.stats(), reference, run.result());
+        });
+      }
+    } catch (RuntimeException e) {
+      record(variants, VariantResult.failed(Variant.C, message(e)));
+    } finally {
+      deleteTree(data);
+    }
+  }
+
+  private void runFuthark(Kernel kernel, List<Object> inputs, Flat reference, Map<String, VariantResult> variants) {
+    List<String> wanted = Stream.of(Variant.FUTHARK, Variant.FUTHARK_COPY).filter(options::wants).toList();
+    FutharkVariant fut;
+    try {
+      fut = FutharkVariant.compile(kernel, options.benchDir().resolve("fut"), inputs, FutharkOptions.defaults());
+    } catch (UnsupportedOperationException e) {
+      for (String v : wanted) record(variants, VariantResult.unavailable(v, "the Futhark compiler is not available: " + e.getMessage()));
+      return;
+    } catch (FutharkCompileException | RuntimeException e) {
+      for (String v : wanted) record(variants, VariantResult.failed(v, "compiling " + kernel.name() + ".fut: " + message(e)));
+      return;
+    }
+    try (fut) {
+      if (options.wants(Variant.FUTHARK)) {
+        guarded(variants, Variant.FUTHARK, () -> {
+          List<Object> args = fut.makeResident(inputs);
+          Stats.Timed t = fut.timeResident(args, options.warmup(), options.runs());
+          Object java;
+          try {
+            java = FutharkVariant.toJava(t.lastResult());
+          } finally {
+            FutharkVariant.release(t.lastResult());
+          }
+          if (java == null) return VariantResult.ok(Variant.FUTHARK, t.stats(), "native result not read back");
+          return checked(kernel, Variant.FUTHARK, t.stats(), reference, Flat.of(java));
+        });
+      }
+      if (options.wants(Variant.FUTHARK_COPY)) {
+        guarded(variants, Variant.FUTHARK_COPY, () -> {
+          Stats.Timed t = fut.timeCopy(inputs, options.warmup(), options.runs());
+          return checked(kernel, Variant.FUTHARK_COPY, t.stats(), reference, Flat.of(t.lastResult()));
+        });
+      }
+    } catch (RuntimeException e) {
+      for (String v : wanted) {
+        if (!variants.containsKey(v)) record(variants, VariantResult.failed(v, message(e)));
+      }
+    }
+  }
+
+  private static VariantResult checked(Kernel kernel, String variant, Stats stats, Flat reference, Flat result) {
+    Optional<String> diff = kernel.tolerance().check(reference, result);
+    return diff.map(d -> new VariantResult(variant, Status.MISMATCH, stats, "differs from sequential Java: " + d))
+        .orElseGet(() -> VariantResult.ok(variant, stats, ""));
+  }
+
+  private interface Body {
+    VariantResult run();
+  }
+
+  /** Runs one variant; an exception makes it FAILED with the message instead of ending the harness. */
+  private void guarded(Map<String, VariantResult> variants, String variant, Body body) {
+    VariantResult r;
+    try {
+      r = body.run();
+    } catch (RuntimeException | OutOfMemoryError e) {
+      r = VariantResult.failed(variant, message(e));
+    }
+    record(variants, r);
+  }
+
+  private void record(Map<String, VariantResult> variants, VariantResult r) {
+    variants.put(r.variant(), r);
+    String time = r.stats() == null ? "" : String.format(java.util.Locale.ROOT, " %.3f ms", r.stats().medianUs() / 1e3);
+    log.printf("  %-14s %s%s%s%n", r.variant(), r.status(), time, r.note().isEmpty() ? "" : "  (" + r.note() + ")");
+  }
+
+  private static String message(Throwable e) {
+    String m = e.getMessage();
+    return e.getClass().getSimpleName() + (m == null ? "" : ": " + m);
+  }
+
+  private static void deleteTree(Path dir) {
+    if (!Files.exists(dir)) return;
+    try (Stream<Path> s = Files.walk(dir)) {
+      for (Path p : s.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

@@ -1,0 +1,29 @@
+package io.github.futhark4j.bench;
+
+/** The names of the variants, as used in options, JSON and reports. */
+public final class Variant {
+  private Variant() {}
+
+  /** (a) the hand-written C+OpenMP baseline (its first {@code --variant}). */
+  public static final String C = "c";
+  /** (b) a plain sequential Java loop; also the reference for the checks. */
+  public static final String JAVA = "java";
+  /** (c) Java parallel streams. */
+  public static final String STREAMS = "streams";
+  /** (d) Futhark with the data resident in native memory. */
+  public static final String FUTHARK = "futhark";
+  /** (e) Futhark from and to Java arrays, copies included. */
+  public static final String FUTHARK_COPY = "futhark-copy";
+
+  /** A column title for tables. */
+  public static String title(String variant) {
+    return switch (variant) {
+      case C -> "C";
+      case JAVA -> "Java";
+      case STREAMS -> "Streams";
+      case FUTHARK -> "Futhark";
+      case FUTHARK_COPY -> "Futhark+copy";
+      default -> variant.startsWith(C + "-") ? "C (" + variant.substring(2) + ")" : variant;
+    };
+  }
+}
