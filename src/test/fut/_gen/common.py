@@ -67,3 +67,10 @@ def write(rel, desc, code, cases=(), compile_error=None):
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, 'w') as f:
         f.write('\n'.join(lines) + '\n' + code.strip('\n') + '\n')
+
+def raw(rel, text):
+    """Writes a program verbatim (for test blocks the helper does not cover)."""
+    path = os.path.join(ROOT, rel)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, 'w') as f:
+        f.write(text.lstrip('\n'))
