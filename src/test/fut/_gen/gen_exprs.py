@@ -162,9 +162,11 @@ entry main (k: i32) (xs: []i32) : []i32 =
   in map (add_then_scale 1) xs
 ''', [('3i32 [1i32, 2i32]', '[6i32, 9i32]')])
 write('known-failures/exprs/local_polymorphic.fut', 'A local polymorphic function used at two types.', '''
-entry main (x: i32) (y: f64) : ((i32, i32), (f64, f64)) =
+entry main (x: i32) (y: f64) : (i32, i32, f64, f64) =
   let dup 't (v: t) = (v, v)
-  in (dup x, dup y)
+  let (a, b) = dup x
+  let (c, d) = dup y
+  in (a, b, c, d)
 ''', [('1i32 2.5f64', '1i32 1i32 2.5f64 2.5f64')])
 write(E + 'match_literals.fut', 'match on integer literals, negative literals and a wildcard.', '''
 entry main (xs: []i32) : []i32 =
