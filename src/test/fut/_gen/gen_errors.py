@@ -63,10 +63,10 @@ entry main (xs: []i32) (n: i64) (m: i64) : [][]i32 = unflatten n m xs
 C = 'errors/compile/'
 write(C + 'unknown_type.fut', 'Using an undefined type name is a compile-time error.', '''
 entry main (x: vec3) : i32 = 0
-''', compile_error='[Uu]nknown type|vec3')
+''', compile_error='[Uu]nknown type')
 write(C + 'if_branch_types.fut', 'The branches of an if must have the same type.', '''
 entry main (b: bool) : i32 = if b then 1 else 2.0
-''', compile_error='i32|f64|type')
+''', compile_error='i32|f64')
 write(C + 'condition_not_bool.fut', 'The condition of an if must be bool.', '''
 entry main (x: i32) : i32 = if x then 1 else 2
 ''', compile_error='bool')
@@ -104,20 +104,20 @@ entry main (x: i32) : i32 = m.f x
 ''', compile_error='[Ee]ntry points may not be declared inside modules')
 write(C + 'array_mixed_types.fut', 'All elements of an array literal must have the same type.', '''
 entry main (x: i32) : []i32 = [x, true]
-''', compile_error='bool|i32|type')
+''', compile_error='bool')
 write('known-failures/errors/irregular_array.fut', 'Array literals must be regular.', '''
 entry main (x: i32) : [][]i32 = [[x, x], [x]]
-''', compile_error='[Ss]ize|[Dd]imension|regular|1|2')
+''', compile_error='[Ss]izes? .*(do not match|differ)|[Dd]imension|regular')
 write(C + 'missing_then.fut', 'An if without then is a syntax error.', '''
 entry main (x: i32) : i32 = if x > 0 x else 0
-''', compile_error='then|[Ss]yntax|[Uu]nexpected|[Ee]xpected')
+''', compile_error='then|else|[Uu]nexpected|[Pp]arse')
 write(C + 'duplicate_field.fut', 'A record literal may not define the same field twice.', '''
 entry main (x: i32) : i32 = let r = {a = x, a = x} in r.a
-''', compile_error='[Dd]uplicate|twice|defined|a')
+''', compile_error='[Dd]uplicate|twice|more than once')
 write(C + 'wrong_arg_count.fut', 'Applying a non-function value (too many arguments) is a type error.', '''
 def f (x: i32) : i32 = x + 1
 entry main (x: i32) : i32 = f x x
-''', compile_error='function|[Aa]pplied|argument|type')
+''', compile_error='[Aa]pply|[Aa]pplied|not a function')
 write('known-failures/errors/existential_composition.fut', 'Composing filter with length is rejected because of the existential size.', '''
 entry main (xs: []i32) : i64 = (filter (> 0) >-> length) xs
 ''', compile_error='[Ee]xistential size would appear|[Ee]xistential|size')
@@ -128,10 +128,10 @@ entry main (arr: *[]i32) : []i32 = apply consume arr
 ''', compile_error='[Nn]on-consuming higher-order parameter|consum')
 write(C + 'shadowed_out_of_scope.fut', 'A name bound inside a let ... in is not visible outside it.', '''
 entry main (x: i32) : i32 = (let y = x + 1 in y) + y
-''', compile_error='[Uu]nknown name|y')
+''', compile_error='[Uu]nknown|not in scope')
 write(C + 'index_non_i64.fut', 'Array indices must be integers, not floats.', '''
 entry main (xs: []i32) (f: f32) : i32 = xs[f]
-''', compile_error='f32|i64|type|[Ii]ndex')
+''', compile_error='i64|f32')
 write(C + 'return_type_mismatch.fut', 'The body must match the declared return type.', '''
 entry main (x: i32) : bool = x + 1
 ''', compile_error='bool|i32')

@@ -184,7 +184,7 @@ entry main (x: i32) : (i32, i32, i32) =
 write(R + 'iterate_until.fut', 'iterate_until applies a function until a predicate holds.', '''
 entry main (x: i32) : i32 = iterate_until (> 50) (\\v -> v * v) x
 ''', [('3i32', '81i32'), ('100i32', '100i32')])
-write(R + 'flatmap.fut', 'flatmap maps each element to a fixed-size array and concatenates.', '''
+write(R + 'flatmap.fut', 'A flat map: map each element to a fixed-size array, then flatten.', '''
 entry main (xs: []i32) : []i32 = flatten (map (\\x -> [x, x * 10]) xs)
 ''', [('[1i32, 2i32]', '[1i32, 10i32, 2i32, 20i32]')])
 write(R + 'zip_length_mismatch.fut', 'zip of arrays of different run-time lengths is a run-time error.', '''
@@ -239,7 +239,7 @@ entry main (xs: []i32) : ([]bool, []i32, []f32, []bool) =
   let bs = map bool.i32 xs
   in (bs, map i32.bool bs, map f32.bool bs, map bool.f64 [0.0, 2.5])
 ''', [('[0i32, 1i32, -3i32]', '[false, true, true] [0i32, 1i32, 1i32] [0.0f32, 1.0f32, 1.0f32] [false, true]')])
-write(B + 'bool_order.fut', 'bools compare with false < true; reductions with && and ||.', '''
-entry main (xs: []bool) : (bool, bool, bool, bool) =
-  (false < true, reduce (&&) true xs, reduce (||) false xs, true <= false)
-''', [('[true, false]', 'true false true false'), ('[true, true]', 'true true true false')])
+write(B + 'bool_reductions.fut', 'Reductions over bools with && and || (and their neutral elements), and counting trues.', '''
+entry main (xs: []bool) : (bool, bool, i32) =
+  (reduce (&&) true xs, reduce (||) false xs, i32.sum (map i32.bool xs))
+''', [('[true, false]', 'false true 1i32'), ('[true, true]', 'true true 2i32'), ('empty([0]bool)', 'true false 0i32')])

@@ -187,7 +187,7 @@ entry main (x: i32) : i32 = f x
 write(Z + 'size_from_slice.fut', 'a[:n] has size n statically, so it zips with an array of size n.', '''
 entry main [m] (xs: [m]i32) (n: i64) : ([]i32, []i64) = unzip (zip xs[:n] (iota n))
 ''', [('[5i32, 6i32, 7i32] 2i64', '[5i32, 6i32] [0i64, 1i64]'), ('[5i32] 2i64', ('error', 'out of bounds|[Ii]ndex'))])
-write(Z + 'size_loop_growing.fut', 'A loop whose array parameter changes size needs its size quantified (loop [k] ...).', '''
+write(Z + 'size_loop_growing.fut', 'A loop whose array parameter grows each iteration (its size is existential).', '''
 entry main (n: i32) : []i32 =
   loop xs = [1] for i < n do xs ++ [i + 2]
 ''', [('3i32', '[1i32, 2i32, 3i32, 4i32]')])

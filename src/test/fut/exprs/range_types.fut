@@ -1,6 +1,6 @@
--- Ranges work for every integer type.
+-- Ranges work for the signed integer types i8, i16 and i32 as well as i64.
 -- ==
--- input { 250u8 }
--- output { [250u8, 251u8, 252u8, 253u8] [-2i16, -1i16, 0i16, 1i16] [0u64, 5u64, 10u64, 15u64] }
-entry main (x: u8) : ([]u8, []i16, []u64) =
-  (x...x+3, -2i16..<2, 0u64..5..<20)
+-- input { 120i8 }
+-- output { [120i8, 121i8, 122i8, 123i8] [-2i16, -1i16, 0i16, 1i16] [0i32, 5i32, 10i32, 15i32] }
+entry main (x: i8) : ([]i8, []i16, []i32) =
+  (x...x+3, -2i16..<2, 0i32..5..<20)

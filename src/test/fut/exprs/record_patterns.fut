@@ -5,4 +5,4 @@
 def norm1 ({x, y}: {x: i32, y: i32}) = i32.abs x + i32.abs y
 entry main (a: i32) (b: i32) : (i32, i32, []i32) =
   let {x = p, y} = {x = a, y = b}
-  in (p - y, norm1 {x = a, y = b}, map (\{x, y: i32} -> x * y) [{x = a, y = b}, {x = 2, y = 3}])
+  in (p - y, norm1 {x = a, y = b}, map (\{x, y} -> x * y) [{x = a, y = b}, {x = 2, y = 3}])

@@ -6,7 +6,7 @@
 -- output { false 0i32 }
 type opt = #none | #some i32
 def find_first (p: i32 -> bool) (xs: []i32) : opt =
-  loop r = #none for x in xs do
+  loop (r: opt) = #none for x in xs do
     match r case #none -> if p x then #some x else #none
             case #some _ -> r
 entry main (xs: []i32) : (bool, i32) =

@@ -1,4 +1,4 @@
--- A loop whose array parameter changes size needs its size quantified (loop [k] ...).
+-- A loop whose array parameter grows each iteration (its size is existential).
 -- ==
 -- input { 3i32 }
 -- output { [1i32, 2i32, 3i32, 4i32] }

@@ -1,4 +1,4 @@
 -- All elements of an array literal must have the same type.
 -- ==
--- error: bool|i32|type
+-- error: bool
 entry main (x: i32) : []i32 = [x, true]

@@ -1,4 +1,4 @@
 -- Array indices must be integers, not floats.
 -- ==
--- error: f32|i64|type|[Ii]ndex
+-- error: i64|f32
 entry main (xs: []i32) (f: f32) : i32 = xs[f]

@@ -1,4 +1,4 @@
 -- Array literals must be regular.
 -- ==
--- error: [Ss]ize|[Dd]imension|regular|1|2
+-- error: [Ss]izes? .*(do not match|differ)|[Dd]imension|regular
 entry main (x: i32) : [][]i32 = [[x, x], [x]]

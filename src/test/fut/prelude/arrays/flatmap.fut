@@ -1,4 +1,4 @@
--- flatmap maps each element to a fixed-size array and concatenates.
+-- A flat map: map each element to a fixed-size array, then flatten.
 -- ==
 -- input { [1i32, 2i32] }
 -- output { [1i32, 10i32, 2i32, 20i32] }
