@@ -132,7 +132,7 @@ entry main (xs: []i32) : (i32, i32) =
   loop (s, m) = (0, i32.lowest) for x in xs do (s + x, i32.max m x)
 ''', [('[3i32, -1i32, 8i32, 2i32]', '12i32 8i32')])
 write(E + 'loop_for_in_pattern.fut', 'for (a, b) in zip ... binds a tuple pattern per iteration.', '''
-entry main (xs: []i32) (ys: []i32) : i32 =
+entry main [n] (xs: [n]i32) (ys: [n]i32) : i32 =
   loop acc = 0 for (x, y) in zip xs ys do acc + x * y
 ''', [('[1i32, 2i32, 3i32] [4i32, 5i32, 6i32]', '32i32')])
 write(E + 'loop_while.fut', 'while loops whose condition reads the loop parameters.', '''
@@ -182,7 +182,7 @@ def classify (p: (i32, bool)) : i32 =
   case (0, _) -> 0
   case (n, true) -> n * 10
   case (n, false) -> -n
-entry main (xs: []i32) (bs: []bool) : []i32 = map classify (zip xs bs)
+entry main [n] (xs: [n]i32) (bs: [n]bool) : []i32 = map classify (zip xs bs)
 ''', [('[0i32, 3i32, 4i32] [true, true, false]', '[0i32, 30i32, -4i32]')])
 write(E + 'match_records.fut', 'match on record patterns with nested literals.', '''
 entry main (x: i32) (y: i32) : i32 =
@@ -228,7 +228,7 @@ entry main (xs: []i32) : ([]i32, []bool) =
   unzip (map (\\x -> if x > 0 then (x, true) else (-x, false)) xs)
 ''', [('[3i32, -2i32, 0i32]', '[3i32, 2i32, 0i32] [true, false, false]')])
 write(E + 'array_equality.fut', '== and != on arrays and tuples compare structurally.', '''
-entry main (xs: []i32) (ys: []i32) : (bool, bool, bool) =
+entry main [n] (xs: [n]i32) (ys: [n]i32) : (bool, bool, bool) =
   (xs == ys, (xs, 1) != (ys, 1), [xs] == [ys])
 ''', [('[1i32, 2i32] [1i32, 2i32]', 'true false true'), ('[1i32, 2i32] [1i32, 3i32]', 'false true false')])
 write(E + 'short_circuit.fut', '&& and || short-circuit: the right operand is not evaluated (it would index out of bounds).', '''

@@ -35,7 +35,7 @@ for t in FLOATS:
     xs = [rnd(v, t) for v in [1.0, -1.0, 0.0, 3.0, -2.0, 0.5]]
     ys = [rnd(v, t) for v in [1.0, 1.0, -1.0, 4.0, -2.0, 2.0]]
     write(f'prelude/float/{t}_binary.fut', f'{t}.atan2, {t}.hypot, {t}.pow (via **), min and max.', f'''
-entry main (xs: []{t}) (ys: []{t}) : ([]{t}, []{t}, []{t}, []{t}, []{t}) =
+entry main [n] (xs: [n]{t}) (ys: [n]{t}) : ([]{t}, []{t}, []{t}, []{t}, []{t}) =
   (map2 {t}.atan2 xs ys, map2 {t}.hypot xs ys, map2 (\\x y -> {t}.abs x ** y) xs ys,
    map2 {t}.min xs ys, map2 {t}.max xs ys)
 ''', [(f'{A(xs, t)} {A(ys, t)}',

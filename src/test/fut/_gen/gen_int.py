@@ -33,7 +33,7 @@ for t in INTS:
     sgns = [(a > 0) - (a < 0) for a in xs]
     write(f'prelude/int/{t}_minmax_abs_sgn.fut', f'{t}.min, {t}.max, {t}.abs and {t}.sgn, including the extreme values.',
           f'''
-entry main (xs: []{t}) (ys: []{t}) : ([]{t}, []{t}, []{t}, []{t}) =
+entry main [n] (xs: [n]{t}) (ys: [n]{t}) : ([]{t}, []{t}, []{t}, []{t}) =
   (map2 {t}.min xs ys, map2 {t}.max xs ys, map {t}.abs xs, map {t}.sgn xs)
 ''', [(f'{A(xs, t)} {A(ys, t)}', f'{A(mins, t)} {A(maxs, t)} {A(abss, t)} {A(sgns, t)}')])
     # 2. bit operations
@@ -43,7 +43,7 @@ entry main (xs: []{t}) (ys: []{t}) : ([]{t}, []{t}, []{t}, []{t}) =
     set0 = [wrap(uns(x, t) & ~(1 << b), t) for x, b in zip(xs, bits)]
     write(f'prelude/int/{t}_bits.fut', f'{t}.popc, clz, ctz, get_bit and set_bit on every bit position class.',
           f'''
-entry main (xs: []{t}) (bs: []i32) : ([]i32, []i32, []i32, []i32, []{t}, []{t}) =
+entry main [n] (xs: [n]{t}) (bs: [n]i32) : ([]i32, []i32, []i32, []i32, []{t}, []{t}) =
   (map {t}.popc xs, map {t}.clz xs, map {t}.ctz xs,
    map2 (\\x b -> {t}.get_bit b x) xs bs,
    map2 (\\x b -> {t}.set_bit b x 1) xs bs,
@@ -56,7 +56,7 @@ entry main (xs: []{t}) (bs: []i32) : ([]i32, []i32, []i32, []i32, []{t}, []{t}) 
     md = [wrap(mul_hi(a, b, t) + a, t) for a, b in zip(xs, ys)]
     write(f'prelude/int/{t}_mul_hi.fut', f'{t}.mul_hi is the high half of the double-width product; mad_hi adds a third operand.',
           f'''
-entry main (xs: []{t}) (ys: []{t}) : ([]{t}, []{t}) =
+entry main [n] (xs: [n]{t}) (ys: [n]{t}) : ([]{t}, []{t}) =
   (map2 {t}.mul_hi xs ys, map2 (\\a b -> {t}.mad_hi a b a) xs ys)
 ''', [(f'{A(xs, t)} {A(ys, t)}', f'{A(mh, t)} {A(md, t)}')])
     # 4. limits and conversions

@@ -7,7 +7,7 @@ P = 'prelude/soacs/'
 xs = [3, 1, 4, 1, 5, 9, 2, 6]
 ys = [2, 7, 1, 8, 2, 8, 1, 8]
 write(P + 'map_1_to_5.fut', 'map, map2, map3, map4 and map5 apply element-wise.', '''
-entry main (a: []i32) (b: []i32) : ([]i32, []i32, []i32, []i32, []i32) =
+entry main [n] (a: [n]i32) (b: [n]i32) : ([]i32, []i32, []i32, []i32, []i32) =
   (map (+ 1) a, map2 (-) a b, map3 (\\x y z -> x * y + z) a b a,
    map4 (\\x y z w -> x + y + z + w) a b a b, map5 (\\x y z w v -> x * y * z * w * v) a b a b a)
 ''', [(f'{A(xs,"i32")} {A(ys,"i32")}', ' '.join([A([x+1 for x in xs],'i32'), A([x-y for x,y in zip(xs,ys)],'i32'),
@@ -56,7 +56,7 @@ write(P + 'scan_empty.fut', 'scan and reduce on empty arrays.', '''
 entry main (xs: []f32) : ([]f32, f32) = (scan (+) 0 xs, reduce (+) 0 xs)
 ''', [('empty([0]f32)', 'empty([0]f32) 0.0f32')])
 write(P + 'filter_tuples.fut', 'filter on an array of tuples keeps order.', '''
-entry main (xs: []i32) (ys: []i32) : ([]i32, []i32) = unzip (filter (\\(x, y) -> x < y) (zip xs ys))
+entry main [n] (xs: [n]i32) (ys: [n]i32) : ([]i32, []i32) = unzip (filter (\\(x, y) -> x < y) (zip xs ys))
 ''', [(f'{A(xs,"i32")} {A(ys,"i32")}', f'{A([x for x,y in zip(xs,ys) if x<y],"i32")} {A([y for x,y in zip(xs,ys) if x<y],"i32")}')])
 write(P + 'partition.fut', 'partition splits by a predicate, keeping order on both sides.', '''
 entry main (xs: []i32) : ([]i32, []i32) = partition (\\x -> x % 2 == 0) xs
@@ -71,35 +71,35 @@ def histo(k, is_, vs, op, ne):
     return h
 is_ = [0, 2, 2, 5, 1, -1, 2, 0]
 write(P + 'hist.fut', 'hist with + and max; out-of-range indices are ignored.', '''
-entry main (is: []i64) (vs: []i32) : ([]i32, []i32) =
+entry main [n] (is: [n]i64) (vs: [n]i32) : ([]i32, []i32) =
   (hist (+) 0 4 is vs, hist i32.max i32.lowest 4 is vs)
 ''', [(f'{A(is_,"i64")} {A(xs,"i32")}', f'{A(histo(4,is_,xs,lambda a,b:a+b,0),"i32")} {A(histo(4,is_,xs,max,-2**31),"i32")}')])
 write(P + 'reduce_by_index.fut', 'reduce_by_index combines into an existing destination array.', '''
-entry main (dest: *[]i32) (is: []i64) (vs: []i32) : []i32 = reduce_by_index dest (+) 0 is vs
+entry main [n] (dest: *[]i32) (is: [n]i64) (vs: [n]i32) : []i32 = reduce_by_index dest (+) 0 is vs
 ''', [(f'[100i32, 200i32, 300i32, 400i32] {A(is_,"i64")} {A(xs,"i32")}',
        A([a+b for a,b in zip([100,200,300,400], histo(4,is_,xs,lambda a,b:a+b,0))],'i32'))])
 write(P + 'reduce_by_index_mul.fut', 'reduce_by_index with multiplication.', '''
-entry main (n: i64) (is: []i64) (vs: []i64) : []i64 = reduce_by_index (replicate n 1) (*) 1 is vs
+entry main [k] (n: i64) (is: [k]i64) (vs: [k]i64) : []i64 = reduce_by_index (replicate n 1) (*) 1 is vs
 ''', [('3i64 [0i64, 0i64, 2i64, 2i64, 2i64] [2i64, 3i64, 4i64, 5i64, 6i64]', '[6i64, 1i64, 120i64]')])
 write(P + 'scatter_1d.fut', 'scatter writes values at indices; out-of-range indices are ignored.', '''
-entry main (dest: *[]i32) (is: []i64) (vs: []i32) : []i32 = scatter dest is vs
+entry main [n] (dest: *[]i32) (is: [n]i64) (vs: [n]i32) : []i32 = scatter dest is vs
 ''', [('[0i32, 0i32, 0i32, 0i32] [1i64, 3i64, -1i64, 9i64] [5i32, 6i32, 7i32, 8i32]', '[0i32, 5i32, 0i32, 6i32]')])
 write(P + 'scatter_2d.fut', 'scatter_2d writes at (row, column) pairs.', '''
 entry main (n: i64) (is: [](i64, i64)) (vs: []i32) : [][]i32 = scatter_2d (replicate n (replicate n 0)) is vs
 ''', []) if False else None
 write('known-failures/prelude/soacs/scatter_2d.fut', 'scatter_2d writes at (row, column) pairs; out-of-range pairs are ignored.', '''
-entry main (n: i64) (rs: []i64) (cs: []i64) (vs: []i32) : [][]i32 =
+entry main [k] (n: i64) (rs: [k]i64) (cs: [k]i64) (vs: [k]i32) : [][]i32 =
   scatter_2d (replicate n (replicate n 0)) (zip rs cs) vs
 ''', [('2i64 [0i64, 1i64, 5i64] [1i64, 0i64, 0i64] [7i32, 8i32, 9i32]', '[[0i32, 7i32], [8i32, 0i32]]')])
 write('known-failures/prelude/soacs/scatter_3d.fut', 'scatter_3d writes at (i, j, k) triples.', '''
-entry main (is: []i64) (js: []i64) (ks: []i64) (vs: []i32) : [][][]i32 =
+entry main [k] (is: [k]i64) (js: [k]i64) (ks: [k]i64) (vs: [k]i32) : [][][]i32 =
   scatter_3d (replicate 2 (replicate 2 (replicate 2 0))) (zip3 is js ks) vs
 ''', [('[0i64, 1i64] [1i64, 1i64] [0i64, 1i64] [4i32, 5i32]', '[[[0i32, 0i32], [4i32, 0i32]], [[0i32, 0i32], [0i32, 5i32]]]')])
 write(P + 'map_scan_reduce_nest.fut', 'SOACs nested inside map: per-row scans and reductions.', '''
 entry main (m: [][]i32) : ([][]i32, []i32) = (map (scan (+) 0) m, map (reduce i32.max i32.lowest) m)
 ''', [('[[1i32, 2i32, 3i32], [4i32, -5i32, 6i32]]', '[[1i32, 3i32, 6i32], [4i32, -1i32, 5i32]] [3i32, 6i32]')])
 write(P + 'stream_like_sum.fut', 'A segmented sum via scan and flags, written with map, scan and filter.', '''
-entry main (flags: []bool) (xs: []i32) : []i32 =
+entry main [n] (flags: [n]bool) (xs: [n]i32) : []i32 =
   let sums = scan (\\(f1, a) (f2, b) -> (f1 || f2, if f2 then b else a + b)) (false, 0) (zip flags xs)
   let ends = map (\\i -> i == length xs - 1 || flags[i + 1]) (indices xs)
   in map (.1) (filter (.0) (zip ends (map (.1) sums)))
@@ -119,10 +119,10 @@ entry main (n: i64) : ([]i64, [][]i64, [][][]i64) =
 ''', [('3i64', '[0i64, 2i64, 4i64] [[0i64, 1i64, 2i64], [10i64, 11i64, 12i64]] '
        '[[[0i64, 1i64], [10i64, 11i64]], [[100i64, 101i64], [110i64, 111i64]]]')])
 write(R + 'zip_unzip_3.fut', 'zip3 and unzip3 are inverses.', '''
-entry main (a: []i32) (b: []f32) (c: []bool) : ([]i32, []f32, []bool) = unzip3 (zip3 a b c)
+entry main [n] (a: [n]i32) (b: [n]f32) (c: [n]bool) : ([]i32, []f32, []bool) = unzip3 (zip3 a b c)
 ''', [('[1i32, 2i32] [0.5f32, 1.5f32] [true, false]', '[1i32, 2i32] [0.5f32, 1.5f32] [true, false]')])
 write(R + 'zip_unzip_4_5.fut', 'zip4/unzip4 and zip5/unzip5 round trip, with an element-wise operation in between.', '''
-entry main (a: []i32) (b: []i32) : ([]i32, []i32, []i32, []i32, []i32) =
+entry main [n] (a: [n]i32) (b: [n]i32) : ([]i32, []i32, []i32, []i32, []i32) =
   let (p, q, r, s) = unzip4 (map (\\(w, x, y, z) -> (z, y, x, w)) (zip4 a b a b))
   let (v, _, _, _, u) = unzip5 (zip5 p q r s a)
   in (v, q, r, s, u)
@@ -166,7 +166,7 @@ entry main (xs: []i32) : (i32, i32, []i32, []i32) = (head xs, last xs, tail xs, 
 ''', [('[5i32, 6i32, 7i32]', '5i32 7i32 [6i32, 7i32] [5i32, 6i32]'), ('[9i32]', '9i32 9i32 empty([0]i32) empty([0]i32)')])
 write(R + 'head_empty.fut', 'head of an empty array is an out-of-bounds error.', '''
 entry main (xs: []i32) : i32 = head xs
-''', [('[1i32]', '1i32'), ('empty([0]i32)', ('error', 'out of bounds|[Ii]ndex'))])
+''', [('[1i32]', '1i32'), ('empty([0]i32)', ('error', 'out of bounds'))])
 write(R + 'copy_length.fut', 'copy duplicates an array; length of nested arrays is the outer size.', '''
 entry main (m: [][]i32) : (i64, [][]i32) = (length m, copy m)
 ''', [(A2(m,'i32'), f'2i64 {A2(m,"i32")}')])
@@ -187,9 +187,9 @@ entry main (x: i32) : i32 = iterate_until (> 50) (\\v -> v * v) x
 write(R + 'flatmap.fut', 'A flat map: map each element to a fixed-size array, then flatten.', '''
 entry main (xs: []i32) : []i32 = flatten (map (\\x -> [x, x * 10]) xs)
 ''', [('[1i32, 2i32]', '[1i32, 10i32, 2i32, 20i32]')])
-write(R + 'zip_length_mismatch.fut', 'zip of arrays of different run-time lengths is a run-time error.', '''
-entry main (xs: []i32) (ys: []i32) : []i32 = map2 (+) xs ys
-''', [('[1i32, 2i32] [3i32, 4i32]', '[4i32, 6i32]'), ('[1i32, 2i32] [3i32]', ('error', '.'))])
+write(R + 'zip_length_mismatch.fut', 'Arrays of different run-time lengths cannot be coerced to one size for map2: a run-time error.', '''
+entry main [n] (xs: [n]i32) (ys: []i32) : []i32 = map2 (+) xs (ys :> [n]i32)
+''', [('[1i32, 2i32] [3i32, 4i32]', '[4i32, 6i32]'), ('[1i32, 2i32] [3i32]', ('error', '[Ss]ize coercion|cannot match shape'))])
 write(R + 'array_of_arrays_ops.fut', 'Whole-row operations on 2-d arrays: map reverse, rotate inner, map2 on rows.', '''
 entry main (m: [][]i32) : ([][]i32, [][]i32) = (map reverse m, map2 (map2 (+)) m m)
 ''', [(A2(m,'i32'), f'{A2([r[::-1] for r in m],"i32")} {A2([[2*v for v in r] for r in m],"i32")}')])
@@ -206,7 +206,7 @@ entry main (a: i32) (b: i32) : (i32, i32) = ((-) a b, flip (-) a b)
 ''', [('10i32 3i32', '7i32 -7i32')])
 write(F + 'curry_uncurry.fut', 'curry and uncurry convert between tupled and curried functions.', '''
 def addp (p: (i32, i32)) = p.0 * 10 + p.1
-entry main (xs: []i32) (ys: []i32) : ([]i32, []i32) =
+entry main [n] (xs: [n]i32) (ys: [n]i32) : ([]i32, []i32) =
   (map2 (curry addp) xs ys, map (uncurry (\\a b -> a - b)) (zip xs ys))
 ''', [('[1i32, 2i32] [3i32, 4i32]', '[13i32, 24i32] [-2i32, -2i32]')])
 write('known-failures/prelude/functional/pipe_compose_ops.fut', '|>, <|, >-> and <-< from the prelude used as first-class operators.', '''
@@ -221,16 +221,18 @@ entry main (xs: []i32) : ([]i32, []i32) = (map f xs, map g xs)
 ''', [('[0i32, -5i32, 3i32]', f'{A([abs((x+1)*2-3) for x in [0,-5,3]],"i32")} {A([abs((x+1)*2-3) for x in [0,-5,3]],"i32")}')])
 write(F + 'closure_selection.fut', 'A closure chosen by a value is applied inside map (functions are passed, not returned from if).', '''
 def apply_kind (i: i32) (f: i32 -> i32) (g: i32 -> i32) (x: i32) : i32 = if i == 0 then f x else g x
-entry main (is: []i32) (xs: []i32) : []i32 = map2 (\\i x -> apply_kind i (+ 1) (* 2) x) is xs
+entry main [n] (is: [n]i32) (xs: [n]i32) : []i32 = map2 (\\i x -> apply_kind i (+ 1) (* 2) x) is xs
 ''', [('[0i32, 1i32, 0i32] [5i32, 5i32, 7i32]', '[6i32, 10i32, 8i32]')])
 write(F + 'higher_order_prelude.fut', 'Prelude functions passed as arguments to user higher-order functions.', '''
-def on_pairs 'a 'b (f: a -> a -> b) (xs: []a) : []b = map2 f (init xs) (tail xs)
+def on_pairs [n] 'a 'b (f: a -> a -> b) (xs: [n]a) : []b =
+  let k = n - 1
+  in map2 f xs[0:k] (xs[1:n] :> [k]a)
 entry main (xs: []i32) : ([]i32, []i32, []bool) = (on_pairs i32.max xs, on_pairs (-) xs, on_pairs (<) xs)
 ''', [('[1i32, 5i32, 2i32]', '[5i32, 5i32] [-4i32, 3i32] [true, false]')])
 
 B = 'prelude/bool/'
 write(B + 'bool_ops.fut', 'bool operators: &&, ||, !, ==, != on every combination.', '''
-entry main (a: []bool) (b: []bool) : ([]bool, []bool, []bool, []bool, []bool) =
+entry main [n] (a: [n]bool) (b: [n]bool) : ([]bool, []bool, []bool, []bool, []bool) =
   (map2 (&&) a b, map2 (||) a b, map (\\x -> !x) a, map2 (==) a b, map2 (!=) a b)
 ''', [('[false, false, true, true] [false, true, false, true]',
        '[false, false, false, true] [false, true, true, true] [true, true, false, false] [true, false, false, true] [false, true, true, false]')])

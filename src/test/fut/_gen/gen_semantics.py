@@ -9,7 +9,7 @@ for t in INTS:
     a = [hi, lo, hi, 3, lo]
     b = [1, 1, 2, hi, hi]
     write(M + f'wrap_{t}.fut', f'{t} arithmetic wraps around modulo 2^{w} (add, subtract, multiply, negate).', f'''
-entry main (a: []{t}) (b: []{t}) : ([]{t}, []{t}, []{t}, []{t}) =
+entry main [n] (a: [n]{t}) (b: [n]{t}) : ([]{t}, []{t}, []{t}, []{t}) =
   (map2 (+) a b, map2 (-) a b, map2 (*) a b, map (\\x -> -x) a)
 ''', [(f'{A(a,t)} {A(b,t)}', ' '.join([A([wrap(x+y,t) for x,y in zip(a,b)],t), A([wrap(x-y,t) for x,y in zip(a,b)],t),
                                        A([wrap(x*y,t) for x,y in zip(a,b)],t), A([wrap(-x,t) for x in a],t)]))])
@@ -18,7 +18,7 @@ entry main (a: []{t}) (b: []{t}) : ([]{t}, []{t}, []{t}, []{t}) =
     shl = [wrap(x << s, t) for x, s in zip(xs, ss)]
     shr = [wrap(x >> s, t) for x, s in zip(xs, ss)]  # Python >> is arithmetic on signed, logical on non-negative
     write(M + f'shifts_{t}.fut', f'{t} shifts: << discards high bits, >> is ' + ('arithmetic (sign-extending).' if signed(t) else 'logical.'), f'''
-entry main (xs: []{t}) (ss: []{t}) : ([]{t}, []{t}) = (map2 (<<) xs ss, map2 (>>) xs ss)
+entry main [n] (xs: [n]{t}) (ss: [n]{t}) : ([]{t}, []{t}) = (map2 (<<) xs ss, map2 (>>) xs ss)
 ''', [(f'{A(xs,t)} {A(ss,t)}', f'{A(shl,t)} {A(shr,t)}')])
 
 def fdiv(a, b): return a // b
@@ -29,7 +29,7 @@ for t in ['i8', 'i16', 'i32', 'i64']:
     a = [7, -7, 7, -7, 0, 13, -1]
     b = [2, 2, -2, -2, 5, 13, 3]
     write(M + f'divmod_{t}.fut', f'{t}: / and % round towards negative infinity, // and %% towards zero.', f'''
-entry main (a: []{t}) (b: []{t}) : ([]{t}, []{t}, []{t}, []{t}) =
+entry main [n] (a: [n]{t}) (b: [n]{t}) : ([]{t}, []{t}, []{t}, []{t}) =
   (map2 (/) a b, map2 (%) a b, map2 (//) a b, map2 (%%) a b)
 ''', [(f'{A(a,t)} {A(b,t)}', ' '.join(A([f(x,y) for x,y in zip(a,b)],t) for f in [fdiv, fmod, tdiv, tmod]))])
 for t in ['u8', 'u32']:
@@ -37,7 +37,7 @@ for t in ['u8', 'u32']:
     a = [hi, 7, 100, hi - 1]
     b = [2, 3, hi, hi]
     write(M + f'unsigned_div_{t}.fut', f'{t} division, remainder and comparison treat the high bit as magnitude, not sign.', f'''
-entry main (a: []{t}) (b: []{t}) : ([]{t}, []{t}, []{t}, []bool) =
+entry main [n] (a: [n]{t}) (b: [n]{t}) : ([]{t}, []{t}, []{t}, []bool) =
   (map2 (/) a b, map2 (%) a b, map2 (//) a b, map2 (<) a b)
 ''', [(f'{A(a,t)} {A(b,t)}', ' '.join([A([x//y for x,y in zip(a,b)],t), A([x%y for x,y in zip(a,b)],t),
                                        A([x//y for x,y in zip(a,b)],t), A([x<y for x,y in zip(a,b)],'bool')]))])

@@ -7,4 +7,4 @@ def classify (p: (i32, bool)) : i32 =
   case (0, _) -> 0
   case (n, true) -> n * 10
   case (n, false) -> -n
-entry main (xs: []i32) (bs: []bool) : []i32 = map classify (zip xs bs)
+entry main [n] (xs: [n]i32) (bs: [n]bool) : []i32 = map classify (zip xs bs)

@@ -1,4 +1,4 @@
 -- Two unique results that alias each other are rejected.
 -- ==
--- error: [Uu]nique|alias|consumed
+-- error: aliased to some other component
 entry main (xs: *[]i32) : (*[]i32, *[]i32) = (xs, xs)
