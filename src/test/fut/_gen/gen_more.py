@@ -203,3 +203,6 @@ entry main (a: f16) (b: f16) : (f16, f16, f16, f16) = (a + b, a * b, a / b, f16.
 write('known-failures/errors/coercion_message.fut', 'A failed size coercion reports the reference message "... cannot match shape of type ...".', '''
 entry main [n] (xs: [n]i32) (ys: []i32) : [n]i32 = ys :> [n]i32
 ''', [('[1i32, 2i32] [3i32]', ('error', 'cannot match shape of type'))])
+write('known-failures/sizes/anonymous_sizes_distinct.fut', 'Two [] parameters get distinct sizes, so map2 over them without a coercion is a compile-time size error.', '''
+entry main (xs: []i32) (ys: []i32) : []i32 = map2 (+) xs ys
+''', compile_error='[Ss]izes? .*(do not match|differ)|[Dd]imensions? .*(do not match|differ)')
