@@ -1,0 +1,75 @@
+"""Generates a fourth round: uniqueness, aliasing and lifted types."""
+from common import *
+
+U = 'uniqueness/'
+write(U + 'fresh_result_of_map.fut', 'A function returning map of a non-unique parameter may declare a unique result; the argument stays usable.', '''
+def bump (xs: []i32) : *[]i32 = map (+ 1) xs
+entry main (xs: []i32) : ([]i32, []i32) =
+  let ys = bump xs
+  let ys[0] = 100
+  in (xs, ys)
+''', [('[1i32, 2i32]', '[1i32, 2i32] [100i32, 3i32]')])
+write(U + 'consumed_in_branch.fut', 'An array consumed in one branch of an if counts as consumed after the if.', '''
+entry main (b: bool) (xs: *[]i32) : i32 =
+  let ys = if b then xs with [0] = 1 else copy xs
+  in xs[0] + ys[0]
+''', compile_error='but this was consumed')
+write(U + 'alias_through_tuple.fut', 'An alias created through a tuple pattern is tracked.', '''
+entry main (xs: *[]i32) : []i32 =
+  let (a, _) = (xs, 1)
+  let a[0] = 5
+  in xs
+''', compile_error='but this was consumed')
+write(U + 'alias_through_slice.fut', 'A slice aliases its array: it cannot be used after the array is updated.', '''
+entry main (xs: *[]i32) : []i32 =
+  let s = xs[1:]
+  let xs[0] = 0
+  in s
+''', compile_error='but this was consumed')
+write(U + 'consume_twice_in_call.fut', 'The same array cannot be passed to a consuming parameter and used as another argument.', '''
+def upd (xs: *[]i32) (ys: []i32) : *[]i32 = xs with [0] = ys[1]
+entry main (xs: *[]i32) : []i32 = upd xs xs
+''', compile_error='but this was consumed|[Cc]onsum[a-z]* "?xs')
+write(U + 'consume_free_in_loop.fut', 'A loop body may not consume an array bound outside the loop.', '''
+entry main (xs: *[]i32) (n: i64) : i32 =
+  loop acc = 0 for i < n do let ys = xs with [i] = 0 in acc + ys[0]
+''', compile_error='[Cc]onsum[a-z]* "?xs|but this was consumed')
+write(U + 'alias_via_return.fut', 'A non-unique function result aliases its arguments, so updating it consumes the argument.', '''
+def same (xs: []i32) : []i32 = xs
+entry main (xs: *[]i32) : ([]i32, []i32) =
+  let ys = copy (same xs)
+  let ys[0] = 7
+  in (xs, ys)
+''', [('[1i32, 2i32]', '[1i32, 2i32] [7i32, 2i32]')])
+write('known-failures/uniqueness/scalar_from_array_swap.fut', 'Swapping two elements through a scalar read from the array (insertion sort on a copy); the scalar does not alias the array.', '''
+entry main (xs: []i32) : []i32 =
+  let n = length xs
+  in loop a = copy xs for i in 1..<n do
+       (loop (a, j) = (a, i) while j > 0 && a[j - 1] > a[j] do
+          let t = a[j]
+          let a[j] = a[j - 1]
+          let a[j - 1] = t
+          in (a, j - 1)).0
+''', [('[5i32, 2i32, 9i32, 1i32, 5i32]', '[1i32, 2i32, 5i32, 5i32, 9i32]'), ('empty([0]i32)', 'empty([0]i32)')])
+
+T = 'types/'
+write(T + 'lifted_type_param.fut', "A fully lifted type parameter ('^a) lets a polymorphic function accept functions.", '''
+def pass '^a (x: a) : a = x
+entry main (x: i32) : i32 = (pass (+ 1)) x + pass x
+''', [('2i32', '5i32')])
+write(T + 'record_with_function.fut', 'A record may hold a function in a field, applied after projection.', '''
+entry main (x: i32) : i32 =
+  let r = {f = (* 3), k = 4}
+  in r.f x + r.k
+''', [('2i32', '10i32')])
+write(T + 'size_dependent_result_in_map.fut', 'A function whose result size is its argument, used inside map with a constant size.', '''
+def row (n: i64) (v: i32) : [n]i32 = replicate n v
+entry main (vs: []i32) : [][]i32 = map (row 3) vs
+''', [('[1i32, 2i32]', '[[1i32, 1i32, 1i32], [2i32, 2i32, 2i32]]')])
+write('known-failures/uniqueness/swap_elements.fut', 'Swapping two elements in place through a scalar temporary (minimal form).', '''
+entry main (xs: *[]i32) : []i32 =
+  let t = xs[0]
+  let xs[0] = xs[1]
+  let xs[1] = t
+  in xs
+''', [('[1i32, 2i32, 3i32]', '[2i32, 1i32, 3i32]')])
