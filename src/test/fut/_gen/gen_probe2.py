@@ -86,3 +86,11 @@ entry main (m: [][]i32) : [][]i32 = transpose m
 write(KA + 'empty_filter_rows.fut', 'filter removing every row of an n x 2 matrix gives shape [0][2].', '''
 entry main (m: [][]i32) : [][]i32 = filter (\\r -> r[0] > 100) m
 ''', [('[[1i32, 2i32], [3i32, 4i32]]', 'empty([0][2]i32)')])
+write(KA + 'empty_input_inner_size.fut', 'The inner size of an empty [0][3] input is 3 (seen through size parameters and transpose).', '''
+entry main [n][m] (xs: [n][m]i32) : (i64, i64, i64) = (n, m, length (transpose xs))
+''', [('empty([0][3]i32)', '0i64 3i64 3i64')])
+write(KA + 'empty_inner_size_computed.fut', 'The inner size of an empty array built by map is known inside the program (a scalar result).', '''
+entry main (k: i64) : i64 =
+  let e = map (\\x -> [x, x, x]) (map i32.i64 (replicate 0 k))
+  in length (transpose e)
+''', [('5i64', '3i64')])
