@@ -1,0 +1,19 @@
+"""Generates programs the type checker must reject but ours accepts (known failures) and their valid twins."""
+from common import *
+
+K = 'known-failures/'
+SZ = '[Ss]izes? .*(do not match|differ)|[Dd]imensions? .*(do not match|differ)|does not have (the )?expected type|declared return type'
+write(K + 'types/map_to_partial_applications.fut', "map (+) xs would build an array of functions; the element type parameter of map is not lifted, so this is rejected.", '''
+entry main (xs: []i32) : i32 = let fs = map (+) xs in length fs |> i32.i64
+''', compile_error='[Ff]unctional|[Ff]unction type|lifted|[Hh]igher-order')
+write(K + 'sizes/return_size_plus_one.fut', 'replicate (n + 1) has a size other than n, so it cannot be returned as [n]i32.', '''
+entry main (n: i64) : [n]i32 = replicate (n + 1) 0
+''', compile_error=SZ)
+write(K + 'sizes/concat_self_size.fut', 'xs ++ xs does not have the size of xs, so it cannot be returned as [n]i32.', '''
+def twice_len [n] (xs: [n]i32) : [n]i32 = xs ++ xs
+entry main (xs: []i32) : []i32 = twice_len xs
+''', compile_error=SZ)
+write('sizes/return_size_coerced.fut', 'The valid twin of the rejected programs: the result of ++ coerced to a declared size.', '''
+def doubled [n] (xs: [n]i32) (m: i64) : [m]i32 = xs ++ xs :> [m]i32
+entry main [n] (xs: [n]i32) : []i32 = doubled xs (n + n)
+''', [('[1i32, 2i32]', '[1i32, 2i32, 1i32, 2i32]')])
