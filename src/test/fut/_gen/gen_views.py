@@ -14,7 +14,7 @@ write(R + 'reverse_rotate_2d.fut', 'reverse and rotate on the outer and inner di
 entry main (m: [][]i32) : ([][]i32, [][]i32, [][]i32) = (reverse (transpose m), map (rotate 1) m, rotate (-1) m)
 ''', [(A2(m, 'i32'), ' '.join([A2(T[::-1],'i32'), A2([r[1:]+r[:1] for r in m],'i32'), A2(m[-1:]+m[:-1],'i32')]))])
 write(R + 'map_over_strided.fut', 'map and reduce over strided and reversed slices.', '''
-entry main (xs: []i32) : ([]i32, i32, []i32) = (map (* 2) xs[::2], i32.sum xs[::-3], map2 (+) xs[0:3] xs[3:6:1])
+entry main (xs: []i32) : ([]i32, i32, []i32) = (map (* 2) xs[::2], i32.sum xs[::-3], map2 (+) xs[0:3] (xs[3:6:1] :> [3]i32))
 ''', [(A(list(range(1, 9)), 'i32'), f'{A([2*v for v in list(range(1,9))[::2]],"i32")} {sum(list(range(1,9))[::-3])}i32 {A([a+b for a,b in zip([1,2,3],[4,5,6])],"i32")}')])
 write(R + 'update_copied_transpose.fut', 'Updating a copy of a transposed matrix leaves the original unchanged.', '''
 entry main (m: [][]i32) : ([][]i32, [][]i32) = let t = copy (transpose m) in (m, t with [0, 1] = -1)
