@@ -55,7 +55,7 @@ entry main (xs: *[]i32) : []i32 =
   in xs with [1::2] = map (* 10) xs[1::2]
 ''', [('[1i32, 2i32, 3i32, 4i32, 5i32]', '[7i32, 80i32, 3i32, 40i32, 5i32]')])
 write(E + 'with_row.fut', '`with` replacing a whole row of a matrix.', '''
-entry main (m: *[][]i32) (r: []i32) : [][]i32 =
+entry main [k] (m: *[][k]i32) (r: [k]i32) : [][]i32 =
   m with [0] = r
 ''', [('[[1i32, 2i32], [3i32, 4i32]] [9i32, 9i32]', '[[9i32, 9i32], [3i32, 4i32]]')])
 write(E + 'let_index_update.fut', '`let a[i] = v in` is sugar for an in-place update.', '''
