@@ -17,3 +17,13 @@ write('sizes/return_size_coerced.fut', 'The valid twin of the rejected programs:
 def doubled [n] (xs: [n]i32) (m: i64) : [m]i32 = xs ++ xs :> [m]i32
 entry main [n] (xs: [n]i32) : []i32 = doubled xs (n + n)
 ''', [('[1i32, 2i32]', '[1i32, 2i32, 1i32, 2i32]')])
+write(K + 'sizes/ambiguous_size.fut', 'A size parameter used only in the type of a function argument cannot be inferred ("Ambiguous size").', '''
+def pick_size [n] (g: [n]i64 -> i64) : i64 = n
+entry main (x: i64) : i64 = pick_size (\\xs -> xs[0]) + x
+''', compile_error='[Aa]mbiguous size')
+write(K + 'sizes/unknowable_size.fut', 'A returned function whose parameter size is computed inside the body can never be applied ("Unknowable size").', '''
+def mk (b: bool) =
+  let k = if b then 3 else 4
+  in \\(v: [k]i32) -> i32.sum v
+entry main (b: bool) : i32 = if b then 1 else 0
+''', compile_error='[Uu]nknowable size')
