@@ -94,3 +94,21 @@ entry main (k: i64) : i64 =
   let e = map (\\x -> [x, x, x]) (map i32.i64 (replicate 0 k))
   in length (transpose e)
 ''', [('5i64', '3i64')])
+write('known-failures/uniqueness/length_after_update.fut', 'The length of an array, taken before an in-place update, is an i64 that can be used afterwards.', '''
+entry main (xs: *[]i32) : (i64, []i32) =
+  let n = length xs
+  let xs[0] = 1
+  in (n, xs)
+''', [('[5i32, 6i32]', '2i64 [1i32, 6i32]')])
+write('known-failures/uniqueness/sum_after_update.fut', 'A scalar reduction of an array, computed before an in-place update, can be used afterwards.', '''
+entry main (xs: *[]i32) : (i32, []i32) =
+  let s = i32.sum xs
+  let xs[0] = 1
+  in (s, xs)
+''', [('[5i32, 6i32]', '11i32 [1i32, 6i32]')])
+write('uniqueness/map_result_after_update.fut', 'A fresh array computed by map before an in-place update does not alias the updated array.', '''
+entry main (xs: *[]i32) : (i32, []i32) =
+  let ys = map (+ 1) xs
+  let xs[0] = 1
+  in (ys[0], xs)
+''', [('[5i32, 6i32]', '6i32 [1i32, 6i32]')])
