@@ -27,3 +27,15 @@ def mk (b: bool) =
   in \\(v: [k]i32) -> i32.sum v
 entry main (b: bool) : i32 = if b then 1 else 0
 ''', compile_error='[Uu]nknowable size')
+write(K + 'errors/repeated_parameter_names.fut', 'Two parameters of one function may not have the same name.', '''
+def f (x: i32) (x: i32) : i32 = x
+entry main (a: i32) : i32 = f a a
+''', compile_error='bound twice|[Dd]uplicate|also bound')
+write(K + 'types/type_abbrev_size_param_dropped.fut', 'Every size parameter of a type abbreviation must be used in its definition.', '''
+type vec [n] = []i32
+entry main (x: i32) : i32 = x
+''', compile_error='unused|not used|must be used')
+write(K + 'types/type_abbrev_free_size.fut', 'A size in a type abbreviation must be a parameter or a name in scope.', '''
+type vec = [n]i32
+entry main (x: i32) : i32 = x
+''', compile_error='[Uu]nknown|not in scope|[Uu]ndefined')
