@@ -1,0 +1,4 @@
+-- The condition of an if must be bool.
+-- ==
+-- error: must be bool|[Cc]ouldn.t match|[Cc]annot unify
+entry main (x: i32) : i32 = if x then 1 else 2

@@ -1,0 +1,4 @@
+-- Entry points may not be polymorphic.
+-- ==
+-- error: may not be polymorphic
+entry main 't (x: t) : t = x

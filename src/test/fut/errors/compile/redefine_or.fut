@@ -1,0 +1,5 @@
+-- The short-circuiting || operator may not be redefined.
+-- ==
+-- error: may not be redefined
+def (||) (a: bool) (b: bool) = b
+entry main (x: bool) : bool = x || x

@@ -1,0 +1,5 @@
+-- Updating a copy of a transposed matrix leaves the original unchanged.
+-- ==
+-- input { [[0i32, 1i32, 2i32, 3i32], [10i32, 11i32, 12i32, 13i32], [20i32, 21i32, 22i32, 23i32]] }
+-- output { [[0i32, 1i32, 2i32, 3i32], [10i32, 11i32, 12i32, 13i32], [20i32, 21i32, 22i32, 23i32]] [[0i32, -1i32, 20i32], [1i32, 11i32, 21i32], [2i32, 12i32, 22i32], [3i32, 13i32, 23i32]] }
+entry main (m: [][]i32) : ([][]i32, [][]i32) = let t = copy (transpose m) in (m, t with [0, 1] = -1)

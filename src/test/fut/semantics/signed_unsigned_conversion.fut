@@ -1,0 +1,6 @@
+-- Conversions between signed and unsigned types reinterpret or extend as in two's complement.
+-- ==
+-- input { -1i8 200u8 }
+-- output { 255u8 -56i8 -1i32 200i32 4294967295u32 4294967295i64 }
+entry main (x: i8) (y: u8) : (u8, i8, i32, i32, u32, i64) =
+  (u8.i8 x, i8.u8 y, i32.i8 x, i32.u8 y, u32.i8 x, i64.u32 (u32.i8 x))
