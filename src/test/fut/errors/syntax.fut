@@ -1,4 +1,4 @@
 -- A missing closing parenthesis is a syntax error.
 -- ==
--- error: \)
+-- error: Expected '\)'|[Uu]nexpected end
 entry main (x: i32) : i32 = (x + 1
