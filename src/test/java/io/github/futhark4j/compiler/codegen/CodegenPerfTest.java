@@ -1,6 +1,12 @@
 package io.github.futhark4j.compiler.codegen;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.futhark4j.compiler.Backend;
+import io.github.futhark4j.compiler.Frontend;
+import io.github.futhark4j.compiler.source.Source;
 
 import io.github.futhark4j.compiler.core.IrType;
 import io.github.futhark4j.compiler.types.PrimType;
@@ -20,5 +26,27 @@ class CodegenPerfTest {
   @Test
   void scalarAssignmentsArePlain() {
     assertEquals("x = y;", CGen.assign("x", "y", new IrType.Scalar(PrimType.I32)));
+  }
+
+  static String multicoreC(String src) throws Exception {
+    return Backend.generate(Frontend.check(new Source("prog.fut", src)), "multicore", "prog").c();
+  }
+
+  @Test
+  void componentwiseSumsOfTuplesAreSimdReductions() throws Exception {
+    String c = multicoreC("""
+        entry f (xs: []f32) (ys: []f32) : (f32, f32) =
+          reduce (\\(a, b) (x, y) -> (a + x, b * y)) (0f32, 1f32) (zip xs ys)
+        """);
+    assertTrue(c.matches("(?s).*#pragma omp simd reduction\\(\\+:\\w+\\) reduction\\(\\*:\\w+\\).*"), c);
+  }
+
+  @Test
+  void operatorsThatMixComponentsAreNotSimdReductions() throws Exception {
+    String c = multicoreC("""
+        entry f (xs: []f32) (ys: []f32) : (f32, f32) =
+          reduce (\\(a, b) (x, y) -> (a + y, b + x)) (0f32, 0f32) (zip xs ys)
+        """);
+    assertFalse(c.contains("omp simd"), c);
   }
 }
