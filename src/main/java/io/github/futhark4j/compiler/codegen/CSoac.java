@@ -88,6 +88,14 @@ final class CSoac {
   String row(Atom arr, String i) {
     IrType t = arr.type();
     if (arr instanceof Atom.Var v && g.virtualIotas.contains(v.name())) return "((int64_t)(" + i + "))";
+    if (arr instanceof Atom.Var v && g.virtualReplicates.containsKey(v.name())) return atom(g.virtualReplicates.get(v.name()));
+    if (arr instanceof Atom.Var v && g.virtualMaps.containsKey(v.name())) {
+      // The fused map: its lambda runs here, inside the consumer's loop.
+      Exp.Map m = g.virtualMaps.get(v.name());
+      List<String> tmps = declareTemps(m.f().returnTypes(), "vm");
+      g.apply(m.f(), m.arrays().stream().map(a -> row(a, i)).toList(), tmps);
+      return tmps.get(0);
+    }
     if (t.rank() == 1) return CGen.load(arr, i);
     return "fut_row(&" + atom(arr) + ", " + t.rank() + ", " + i + ", " + CGen.es(t) + ")";
   }
@@ -517,7 +525,7 @@ final class CSoac {
     chunked(t, nt, () -> {
       String i = g.fresh("i"), ix = g.fresh("ix");
       g.open("for (int64_t " + i + " = " + lo + "; " + i + " < " + hi + "; " + i + "++) {");
-      g.line("int64_t " + ix + " = " + CGen.load(h.inds(), i) + ";");
+      g.line("int64_t " + ix + " = " + row(h.inds(), i) + ";");
       g.open("if (" + ix + " >= 0 && " + ix + " < " + m + ") {");
       List<String> args = new ArrayList<>();
       for (String pv : privs) args.add(pv + "[(int64_t)" + t + " * " + m + " + " + ix + "]");
@@ -544,7 +552,7 @@ final class CSoac {
   private void sequentialHist(List<Atom.Var> pat, Exp.Hist h, List<IrType> ts) {
     String i = g.fresh("i"), ix = g.fresh("ix");
     g.open("for (int64_t " + i + " = 0; " + i + " < " + atom(h.width()) + "; " + i + "++) {");
-    g.line("int64_t " + ix + " = " + CGen.load(h.inds(), i) + ";");
+    g.line("int64_t " + ix + " = " + row(h.inds(), i) + ";");
     g.open("if (" + ix + " >= 0 && " + ix + " < " + pat.get(0).name() + ".shape[0]) {");
     List<String> args = new ArrayList<>();
     for (Atom.Var p : pat) args.add(row(p, ix));

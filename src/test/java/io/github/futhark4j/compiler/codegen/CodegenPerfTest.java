@@ -10,7 +10,11 @@ import io.github.futhark4j.compiler.source.Source;
 
 import io.github.futhark4j.compiler.core.IrType;
 import io.github.futhark4j.compiler.types.PrimType;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Shapes of generated C that matter for speed (their results are checked by the C-level tests). */
 class CodegenPerfTest {
@@ -48,5 +52,46 @@ class CodegenPerfTest {
           reduce (\\(a, b) (x, y) -> (a + y, b + x)) (0f32, 0f32) (zip xs ys)
         """);
     assertFalse(c.contains("omp simd"), c);
+  }
+
+  static final String HIST = """
+      entry histogram [n] (is: [n]i32) : [8]i32 =
+        hist (+) 0 8 (map (\\i -> i64.i32 (i & 7)) is) (replicate n 1)
+      entry scanned [n] (xs: [n]i32) : [5]i32 =
+        let ys = scan (+) 0 xs
+        in hist (+) 0 5 (map (\\y -> i64.i32 (y % 7)) ys) (map (\\x -> x * 2) xs)
+      """;
+
+  @Test
+  void histogramInputsMadeByMapAndReplicateAreNotMaterialised() throws Exception {
+    String c = multicoreC(HIST);
+    String entry = c.substring(c.indexOf("int futhark_entry_histogram("), c.indexOf("int futhark_entry_scanned("));
+    // Only the histogram itself is allocated: no index array, no array of ones.
+    assertEquals(1, entry.split("fut_alloc\\(", -1).length - 1, entry);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"c", "multicore", "c+asan"})
+  void fusedHistogramsCountCorrectly(String backend) throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(CHarness.haveGcc(), "no C compiler");
+    int[] is = {3, -1, 8, 15, 7, 7, 0, 100, -8, 9};
+    int[] h = new int[8];
+    for (int i : is) h[i & 7]++;
+    int[] g = new int[5];
+    int acc = 0;
+    for (int x : is) {
+      acc += x;
+      int b = Math.floorMod(acc, 7);
+      if (b < 5) g[b] += 2 * x;
+    }
+    String arr = java.util.Arrays.toString(is).replace(" ", "");
+    List<String> r = CRunner.run(HIST, backend, CRunner.call("histogram", arr), CRunner.call("scanned", arr));
+    assertEquals(List.of(show(h), show(g)), r);
+  }
+
+  private static String show(int[] xs) {
+    List<String> s = new ArrayList<>();
+    for (int x : xs) s.add(x + "i32");
+    return "[" + String.join(", ", s) + "]";
   }
 }
