@@ -7,6 +7,7 @@ import static io.github.futhark4j.compiler.codegen.CPrim.stype;
 
 import io.github.futhark4j.compiler.core.Atom;
 import io.github.futhark4j.compiler.core.Body;
+import io.github.futhark4j.compiler.core.Effects;
 import io.github.futhark4j.compiler.core.Exp;
 import io.github.futhark4j.compiler.core.FreeVars;
 import io.github.futhark4j.compiler.core.IrType;
@@ -42,6 +43,17 @@ final class CGen {
    * rows are the loop index (see {@link #onlySoacInput}).
    */
   final Set<String> virtualIotas = new HashSet<>();
+  /**
+   * {@code replicate n v} of a scalar used only as a SOAC input row by row: never materialised,
+   * every row is {@code v} (e.g. the ones of a counting histogram).
+   */
+  final java.util.Map<String, Atom> virtualReplicates = new java.util.HashMap<>();
+  /**
+   * Maps with one scalar result whose output is used once, as the index or value array of a
+   * histogram: never materialised, the lambda runs inside the histogram's loop (fusion of the
+   * map into the hist at code generation; the IR has no fused form of hist).
+   */
+  final java.util.Map<String, Exp.Map> virtualMaps = new java.util.HashMap<>();
 
   CGen(boolean multicore) { this.multicore = multicore; }
 
@@ -109,12 +121,17 @@ final class CGen {
    */
   void body(Body b, Set<String> ownedIn, List<String> targets) {
     List<Stm> stms = b.stms();
+    // Uses by statements that evaluate a virtual map's lambda: its free variables stay alive
+    // until the consumer has run.
+    List<Set<String>> uses = new ArrayList<>();
+    for (Stm s : stms) uses.add(new HashSet<>(FreeVars.ofExp(s.exp())));
+    findVirtual(b, uses);
     List<Set<String>> liveAfter = new ArrayList<>();
     Set<String> live = new HashSet<>();
     for (Atom a : b.results()) if (a instanceof Atom.Var v) live.add(v.name());
     for (int i = stms.size() - 1; i >= 0; i--) {
       liveAfter.add(0, new HashSet<>(live));
-      live.addAll(FreeVars.ofExp(stms.get(i).exp()));
+      live.addAll(uses.get(i));
     }
     Set<String> owned = new LinkedHashSet<>(ownedIn);
     for (Stm s : stms) {
@@ -124,7 +141,7 @@ final class CGen {
     }
     for (int i = 0; i < stms.size(); i++) {
       Stm s = stms.get(i);
-      Set<String> used = FreeVars.ofExp(s.exp());
+      Set<String> used = uses.get(i);
       Set<String> dying = new LinkedHashSet<>();
       for (String v : owned) if (used.contains(v) && !liveAfter.get(i).contains(v)) dying.add(v);
       Set<String> consumed = stm(s, dying, owned);
@@ -141,7 +158,7 @@ final class CGen {
     Set<String> moved = new HashSet<>();
     for (int j = 0; j < b.results().size(); j++) {
       Atom r = b.results().get(j);
-      line(targets.get(j) + " = " + atom(r) + ";");
+      line(assign(targets.get(j), atom(r), r.type()));
       if (r.type().isArray()) {
         String n = ((Atom.Var) r).name();
         if (owned.contains(n) && moved.add(n)) continue;
@@ -265,6 +282,7 @@ final class CGen {
         soac.parallelFor(i, "0", atom(io.n()), false, () ->
             line(storeTo(x, PrimType.I64, i, i)));
       }
+      case Exp.Replicate r when virtualReplicates.containsKey(x) -> virtualArray(x, r.n());
       case Exp.Replicate r -> replicate(pat.get(0), r);
       case Exp.Copy c -> {
         declare(pat);
@@ -326,6 +344,7 @@ final class CGen {
         for (Atom x2 : a.args()) args.append(", (long long)").append(atom(x2));
         failIf("!" + atom(a.cond()), "fut_error(ctx, " + loc(a.span()) + ", " + cstring(a.message()) + args + ")");
       }
+      case Exp.Map m when virtualMaps.containsKey(x) -> virtualArray(x, m.width());
       case Exp.Map m -> soac.map(pat, m);
       case Exp.Reduce r -> soac.reduce(pat, r);
       case Exp.Scan sc -> soac.scan(pat, sc);
@@ -547,9 +566,94 @@ final class CGen {
     open("{");
     body(l.body(), ownedParams, next);
     close("}");
-    for (int k = 0; k < next.size(); k++) line(l.params().get(k).name() + " = " + next.get(k) + ";");
+    for (int k = 0; k < next.size(); k++) line(assign(l.params().get(k).name(), next.get(k), l.params().get(k).type()));
     close("}");
     for (int k = 0; k < pat.size(); k++) line(ctype(pat.get(k).type()) + " " + pat.get(k).name() + " = " + l.params().get(k).name() + ";");
     return taken;
+  }
+
+  /**
+   * An assignment to an existing variable. Arrays are copied field by field, only the shape
+   * entries their rank uses: a whole-struct copy of {@code fut_arr} (80 bytes) right after a
+   * narrower store to it makes the CPU's store forwarding fail, and such copies chained through
+   * a loop's branch results and parameters cost ~5x in a tight while loop (the factorisation).
+   */
+  static String assign(String dst, String src, IrType t) {
+    if (!t.isArray()) return dst + " = " + src + ";";
+    StringBuilder sb = new StringBuilder();
+    sb.append(dst).append(".mem = ").append(src).append(".mem; ");
+    sb.append(dst).append(".data = ").append(src).append(".data;");
+    for (int d = 0; d < t.rank(); d++) sb.append(' ').append(dst).append(".shape[").append(d).append("] = ").append(src).append(".shape[").append(d).append("];");
+    return sb.toString();
+  }
+
+  /** A virtual array: no memory (its decref is a no-op), only the outer size. */
+  private void virtualArray(String x, Atom n) {
+    line("fut_arr " + x + " = {0};");
+    line(x + ".shape[0] = " + atom(n) + ";");
+  }
+
+  /**
+   * Finds the virtual replicates and maps of {@code b} (see the fields); a virtual map's free
+   * variables are added to the uses of the histogram that evaluates it.
+   */
+  private void findVirtual(Body b, List<Set<String>> uses) {
+    List<Stm> stms = b.stms();
+    for (int i = 0; i < stms.size(); i++) {
+      Stm s = stms.get(i);
+      if (s.pattern().size() != 1 || s.pattern().get(0).type().rank() != 1) continue;
+      String x = s.pattern().get(0).name();
+      if (s.exp() instanceof Exp.Replicate r && !r.value().type().isArray() && onlyRowInput(x, b, false) >= 0) {
+        virtualReplicates.put(x, r.value());
+      } else if (s.exp() instanceof Exp.Map m && m.f().returnTypes().size() == 1
+          && !Effects.mayFail(m.f().body())) {
+        int consumer = onlyRowInput(x, b, true);
+        if (consumer > i) {
+          virtualMaps.put(x, m);
+          uses.get(consumer).addAll(FreeVars.ofExp(m));
+        }
+      }
+    }
+  }
+
+  /**
+   * The index of the one statement of {@code b} using {@code v}, when every use is as an input
+   * array read row by row (map/reduce/scan arrays, hist indices and values; with
+   * {@code histOnly} only hist, and only once), else -1.
+   */
+  static int onlyRowInput(String v, Body b, boolean histOnly) {
+    for (Atom a : b.results()) if (a instanceof Atom.Var x && x.name().equals(v)) return -1;
+    int found = -1;
+    for (int i = 0; i < b.stms().size(); i++) {
+      Exp e = b.stms().get(i).exp();
+      if (!FreeVars.ofExp(e).contains(v)) continue;
+      List<Atom> inputs;
+      List<Atom> others = new ArrayList<>();
+      List<Lambda> lams = new ArrayList<>();
+      switch (e) {
+        case Exp.Hist h -> {
+          inputs = new ArrayList<>(h.vals());
+          inputs.add(h.inds());
+          others.add(h.width()); others.addAll(h.nes()); others.addAll(h.dests());
+          lams.add(h.op());
+        }
+        case Exp.Map m when !histOnly -> { inputs = m.arrays(); others.add(m.width()); lams.add(m.f()); }
+        case Exp.Reduce r when !histOnly -> {
+          inputs = r.arrays(); others.add(r.width()); others.addAll(r.nes()); lams.add(r.op());
+          if (r.mapf() != null) lams.add(r.mapf());
+        }
+        case Exp.Scan sc when !histOnly -> {
+          inputs = sc.arrays(); others.add(sc.width()); others.addAll(sc.nes()); lams.add(sc.op());
+          if (sc.mapf() != null) lams.add(sc.mapf());
+        }
+        default -> { return -1; }
+      }
+      for (Atom a : others) if (a instanceof Atom.Var x && x.name().equals(v)) return -1;
+      for (Lambda l : lams) if (FreeVars.ofBody(l.body()).contains(v)) return -1;
+      long n = inputs.stream().filter(a -> a instanceof Atom.Var x && x.name().equals(v)).count();
+      if (histOnly && (n != 1 || found >= 0)) return -1;
+      found = i;
+    }
+    return found;
   }
 }

@@ -88,6 +88,14 @@ final class CSoac {
   String row(Atom arr, String i) {
     IrType t = arr.type();
     if (arr instanceof Atom.Var v && g.virtualIotas.contains(v.name())) return "((int64_t)(" + i + "))";
+    if (arr instanceof Atom.Var v && g.virtualReplicates.containsKey(v.name())) return atom(g.virtualReplicates.get(v.name()));
+    if (arr instanceof Atom.Var v && g.virtualMaps.containsKey(v.name())) {
+      // The fused map: its lambda runs here, inside the consumer's loop.
+      Exp.Map m = g.virtualMaps.get(v.name());
+      List<String> tmps = declareTemps(m.f().returnTypes(), "vm");
+      g.apply(m.f(), m.arrays().stream().map(a -> row(a, i)).toList(), tmps);
+      return tmps.get(0);
+    }
     if (t.rank() == 1) return CGen.load(arr, i);
     return "fut_row(&" + atom(arr) + ", " + t.rank() + ", " + i + ", " + CGen.es(t) + ")";
   }
@@ -204,30 +212,44 @@ final class CSoac {
     return accs;
   }
 
-  /** "+" or "*" when the operator is exactly {@code acc op x} on one non-f16 scalar, else null. */
-  static String simdOperator(Exp.Reduce r) {
-    if (r.nes().size() != 1 || r.nes().get(0).type().isArray()) return null;
-    if (r.nes().get(0).type().elem() == io.github.futhark4j.compiler.types.PrimType.F16) return null;
+  /**
+   * The OpenMP reduction operator ("+" or "*") of each accumulator when the operator is, per
+   * component, exactly {@code acc_k op x_k} on non-f16 scalars (e.g. a sum of 3-vectors as in
+   * n-body), else null.
+   */
+  static List<String> simdOperators(Exp.Reduce r) {
+    int n = r.nes().size();
+    for (Atom ne : r.nes()) {
+      if (ne.type().isArray() || ne.type().elem() == io.github.futhark4j.compiler.types.PrimType.F16) return null;
+    }
     if (r.mapf() != null && mayFail(r.mapf().body())) return null;
     Body b = r.op().body();
-    if (b.stms().size() != 1 || !b.results().equals(b.stms().get(0).pattern())) return null;
-    if (!(b.stms().get(0).exp() instanceof Exp.BinOp bo)) return null;
-    List<Atom> ps = List.of(r.op().params().get(0), r.op().params().get(1));
-    if (!(List.of(bo.x(), bo.y()).equals(ps) || List.of(bo.y(), bo.x()).equals(ps))) return null;
-    return switch (bo.op()) {
-      case ADD -> "+";
-      case MUL -> "*";
-      default -> null;
-    };
+    if (b.stms().size() != n) return null;
+    List<String> ops = new ArrayList<>();
+    for (int k = 0; k < n; k++) {
+      Stm s = null;
+      for (Stm c : b.stms()) if (c.pattern().size() == 1 && c.pattern().get(0).equals(b.results().get(k))) s = c;
+      if (s == null || !(s.exp() instanceof Exp.BinOp bo)) return null;
+      List<Atom> ps = List.of(r.op().params().get(k), r.op().params().get(n + k));
+      if (!(List.of(bo.x(), bo.y()).equals(ps) || List.of(bo.y(), bo.x()).equals(ps))) return null;
+      switch (bo.op()) {
+        case ADD -> ops.add("+");
+        case MUL -> ops.add("*");
+        default -> { return null; }
+      }
+    }
+    return ops;
   }
 
   private void reduceChunk(Exp.Reduce r, List<String> accs, List<IrType> ts, String lo, String hi) {
     String i = g.fresh("i");
-    String simd = simdOperator(r);
+    List<String> simd = simdOperators(r);
     if (simd != null && g.multicore) {
       // Reductions are associative, so lanes may hold partial results: lets gcc vectorise
       // float sums it would otherwise keep in strict order.
-      g.line("#pragma omp simd reduction(" + simd + ":" + accs.get(0) + ")");
+      StringBuilder clauses = new StringBuilder();
+      for (int k = 0; k < simd.size(); k++) clauses.append(" reduction(").append(simd.get(k)).append(":").append(accs.get(k)).append(")");
+      g.line("#pragma omp simd" + clauses);
     }
     g.open("for (int64_t " + i + " = " + lo + "; " + i + " < " + hi + "; " + i + "++) {");
     List<String> xs = elements(r.mapf(), r.arrays(), i);
@@ -503,7 +525,7 @@ final class CSoac {
     chunked(t, nt, () -> {
       String i = g.fresh("i"), ix = g.fresh("ix");
       g.open("for (int64_t " + i + " = " + lo + "; " + i + " < " + hi + "; " + i + "++) {");
-      g.line("int64_t " + ix + " = " + CGen.load(h.inds(), i) + ";");
+      g.line("int64_t " + ix + " = " + row(h.inds(), i) + ";");
       g.open("if (" + ix + " >= 0 && " + ix + " < " + m + ") {");
       List<String> args = new ArrayList<>();
       for (String pv : privs) args.add(pv + "[(int64_t)" + t + " * " + m + " + " + ix + "]");
@@ -530,7 +552,7 @@ final class CSoac {
   private void sequentialHist(List<Atom.Var> pat, Exp.Hist h, List<IrType> ts) {
     String i = g.fresh("i"), ix = g.fresh("ix");
     g.open("for (int64_t " + i + " = 0; " + i + " < " + atom(h.width()) + "; " + i + "++) {");
-    g.line("int64_t " + ix + " = " + CGen.load(h.inds(), i) + ";");
+    g.line("int64_t " + ix + " = " + row(h.inds(), i) + ";");
     g.open("if (" + ix + " >= 0 && " + ix + " < " + pat.get(0).name() + ".shape[0]) {");
     List<String> args = new ArrayList<>();
     for (Atom.Var p : pat) args.add(row(p, ix));

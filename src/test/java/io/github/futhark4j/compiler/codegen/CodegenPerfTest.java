@@ -1,0 +1,103 @@
+package io.github.futhark4j.compiler.codegen;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.futhark4j.compiler.Backend;
+import io.github.futhark4j.compiler.Frontend;
+import io.github.futhark4j.compiler.source.Source;
+
+import io.github.futhark4j.compiler.core.IrType;
+import io.github.futhark4j.compiler.types.PrimType;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Shapes of generated C that matter for speed (their results are checked by the C-level tests). */
+class CodegenPerfTest {
+
+  @Test
+  void arrayAssignmentsCopyOnlyTheFieldsTheRankUses() {
+    assertEquals("a.mem = b.mem; a.data = b.data; a.shape[0] = b.shape[0]; a.shape[1] = b.shape[1];",
+        CGen.assign("a", "b", new IrType.Arr(PrimType.I64, 2)));
+    assertEquals("a.mem = b.mem; a.data = b.data; a.shape[0] = b.shape[0];",
+        CGen.assign("a", "b", new IrType.Arr(PrimType.F32, 1)));
+  }
+
+  @Test
+  void scalarAssignmentsArePlain() {
+    assertEquals("x = y;", CGen.assign("x", "y", new IrType.Scalar(PrimType.I32)));
+  }
+
+  static String multicoreC(String src) throws Exception {
+    return Backend.generate(Frontend.check(new Source("prog.fut", src)), "multicore", "prog").c();
+  }
+
+  @Test
+  void componentwiseSumsOfTuplesAreSimdReductions() throws Exception {
+    String c = multicoreC("""
+        entry f (xs: []f32) (ys: []f32) : (f32, f32) =
+          reduce (\\(a, b) (x, y) -> (a + x, b * y)) (0f32, 1f32) (zip xs ys)
+        """);
+    assertTrue(c.matches("(?s).*#pragma omp simd reduction\\(\\+:\\w+\\) reduction\\(\\*:\\w+\\).*"), c);
+  }
+
+  @Test
+  void operatorsThatMixComponentsAreNotSimdReductions() throws Exception {
+    String c = multicoreC("""
+        entry f (xs: []f32) (ys: []f32) : (f32, f32) =
+          reduce (\\(a, b) (x, y) -> (a + y, b + x)) (0f32, 0f32) (zip xs ys)
+        """);
+    assertFalse(c.contains("omp simd"), c);
+  }
+
+  static final String HIST = """
+      entry histogram [n] (is: [n]i32) : [8]i32 =
+        hist (+) 0 8 (map (\\i -> i64.i32 (i & 7)) is) (replicate n 1)
+      entry scanned [n] (xs: [n]i32) : [5]i32 =
+        let ys = scan (+) 0 xs
+        in hist (+) 0 5 (map (\\y -> i64.i32 (y % 7)) ys) (map (\\x -> x * 2) xs)
+      entry updated [n] (xs: *[n]i64) : ([3]i32, [n]i64) =
+        let is = map (\\x -> x % 3) xs
+        let xs[0] = 2
+        in (hist (+) 0 3 is (replicate n 1), xs)
+      """;
+
+  @Test
+  void histogramInputsMadeByMapAndReplicateAreNotMaterialised() throws Exception {
+    String c = multicoreC(HIST);
+    String entry = c.substring(c.indexOf("int futhark_entry_histogram("), c.indexOf("int futhark_entry_scanned("));
+    // Only the histogram itself is allocated: no index array, no array of ones.
+    assertEquals(1, entry.split("fut_alloc\\(", -1).length - 1, entry);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"c", "multicore", "c+asan"})
+  void fusedHistogramsCountCorrectly(String backend) throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(CHarness.haveGcc(), "no C compiler");
+    int[] is = {3, -1, 8, 15, 7, 7, 0, 100, -8, 9};
+    int[] h = new int[8];
+    for (int i : is) h[i & 7]++;
+    int[] g = new int[5];
+    int acc = 0;
+    for (int x : is) {
+      acc += x;
+      int b = Math.floorMod(acc, 7);
+      if (b < 5) g[b] += 2 * x;
+    }
+    String arr = java.util.Arrays.toString(is).replace(" ", "");
+    List<String> r = CRunner.run(HIST, backend, CRunner.call("histogram", arr), CRunner.call("scanned", arr),
+        CRunner.call("updated", "[0, 0, 1, 5]"));
+    // The map reads xs before the in-place update, though the histogram runs after it.
+    assertEquals(List.of(show(h), show(g), "[2i32, 1i32, 1i32] [2i64, 0i64, 1i64, 5i64]"), r);
+  }
+
+  private static String show(int[] xs) {
+    List<String> s = new ArrayList<>();
+    for (int x : xs) s.add(x + "i32");
+    return "[" + String.join(", ", s) + "]";
+  }
+}
