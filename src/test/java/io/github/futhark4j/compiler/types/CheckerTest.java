@@ -304,6 +304,17 @@ class CheckerTest {
   }
 
   @Test
+  void scalarsComputedFromAnArrayDoNotAliasIt() {
+    ok("def f (xs: *[]i32) : []i32 =\n  let t = xs[0]\n  let xs[0] = xs[1]\n  let xs[1] = t\n  in xs");
+    ok("def f (xs: *[]i32) : (i64, []i32) =\n  let n = length xs\n  let xs[0] = 1\n  in (n, xs)");
+    ok("def f (xs: *[]i32) : (i32, []i32) =\n  let s = i32.sum xs\n  let xs[0] = 1\n  in (s, xs)");
+    // A row of a 2-d array is an array and still aliases it.
+    assertEquals("E0301", error("def f (xss: *[][]i32) =\n  let r = xss[0]\n  let xss[0,0] = 1\n  in r[0]").code());
+    // So does a tuple holding an array next to a scalar.
+    assertEquals("E0301", error("def f (xs: *[]i32) =\n  let p = (xs[0], xs)\n  let xs[0] = 1\n  in p.0").code());
+  }
+
+  @Test
   void consumingANonUniqueParameter() {
     Diagnostic d = error("def f (xs: []i32) : []i32 = xs with [0] = 1");
     assertEquals("E0302", d.code());
