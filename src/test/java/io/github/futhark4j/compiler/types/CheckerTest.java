@@ -315,6 +315,31 @@ class CheckerTest {
   }
 
   @Test
+  void preludeHasAndOrNullSizedAndReduceByIndex2d() {
+    ok("def f (xs: []bool) : (bool, bool) = (and xs, or xs)");
+    ok("def f (xs: []i32) : (bool, [3]i32) = (null xs, sized 3 xs)");
+    ok("def f (is: [](i64, i64)) (vs: []i32) : [2][3]i32 =\n"
+        + "  let k = length vs in reduce_by_index_2d (replicate 2 (replicate 3 0)) (+) 0 (is :> [k](i64, i64)) vs");
+    assertEquals("E0202", error("def f (xs: []i32) = and xs").code());
+  }
+
+  @Test
+  void pipeAndCompositionOperatorsAreValues() {
+    ok("def f (x: i32) : (i32, i32, i32, i32) = ((|>) x (+ 1), (<|) (* 2) x, ((>->) (+ 1) (* 3)) x, ((<-<) (+ 1) (* 3)) x)");
+    assertEquals("E0202", error("def f (x: i32) : f64 = (|>) x (+ 1)").code());
+    ok("def g (xs: []i32) : []i32 = (|> map (+ 1)) xs");
+    ok("def g (xs: []i32) : i32 = (xs |>) (reduce (+) 0)");
+    // A user definition of the operator still wins over the syntax.
+    ok("def (|>) (x: i32) (y: i32) : i32 = x - y\ndef g : i32 = (|>) 5 3");
+    assertEquals("E0202", error("def f (x: i32) = (|>) x true").code());
+  }
+
+  @Test
+  void backtickLeftSections() {
+    ok("def f (xs: []i32) : []i32 = map (10 `i32.min`) xs");
+  }
+
+  @Test
   void consumingANonUniqueParameter() {
     Diagnostic d = error("def f (xs: []i32) : []i32 = xs with [0] = 1");
     assertEquals("E0302", d.code());
