@@ -340,6 +340,21 @@ class CheckerTest {
   }
 
   @Test
+  void aNameMayBeBoundOnceAcrossParameters() {
+    Diagnostic d = error("def f (x: i32) (x: i32) : i32 = x");
+    assertEquals("E0210", d.code());
+    assertEquals("Duplicate parameter \"x\".", d.message());
+    assertEquals(17, d.column()); // at the second "x"
+    assertEquals("E0210", error("def f (x: i32) ((y, x): (i32, i32)) : i32 = x + y").code());
+    assertEquals("E0210", error("def f = \\(a: i32) (a: i32) -> a").code());
+    assertEquals("E0210", error("def f (z: i32) = let g (a: i32) (a: i32) = a in g z z").code());
+    // Wildcards bind nothing and may repeat; one pattern's duplicate is reported once, as before.
+    ok("def f (_: i32) (_: i32) : i32 = 0");
+    List<Diagnostic> ds = assertThrows(CompileException.class, () -> Frontend.check(new Source("t.fut", "def f ((x, x): (i32, i32)) : i32 = x"))).diagnostics();
+    assertEquals(1, ds.size(), ds.toString());
+  }
+
+  @Test
   void consumingANonUniqueParameter() {
     Diagnostic d = error("def f (xs: []i32) : []i32 = xs with [0] = 1");
     assertEquals("E0302", d.code());
