@@ -60,7 +60,7 @@ entry main (xs: []i32) : (i64, []i64) =
   let [n] (ys: [n]i32) = filter (> 0) xs
   in (n, iota n)
 ''', [('[1i32, -1i32, 2i32]', '2i64 [0i64, 1i64]')])
-write('known-failures/exprs/backtick_section.fut', 'Backtick operators in sections.', '''
+write('exprs/backtick_section.fut', 'Backtick operators in sections.', '''
 entry main (xs: []i32) : ([]i32, []i32) = (map (`i32.max` 3) xs, map (10 `i32.min`) xs)
 ''', [('[1i32, 5i32, 20i32]', '[3i32, 5i32, 20i32] [1i32, 5i32, 10i32]')])
 write(E + 'if_different_sizes.fut', 'An if whose branches have arrays of different sizes gets an existential size.', '''

@@ -209,7 +209,7 @@ def addp (p: (i32, i32)) = p.0 * 10 + p.1
 entry main [n] (xs: [n]i32) (ys: [n]i32) : ([]i32, []i32) =
   (map2 (curry addp) xs ys, map (uncurry (\\a b -> a - b)) (zip xs ys))
 ''', [('[1i32, 2i32] [3i32, 4i32]', '[13i32, 24i32] [-2i32, -2i32]')])
-write('known-failures/prelude/functional/pipe_compose_ops.fut', '|>, <|, >-> and <-< from the prelude used as first-class operators.', '''
+write('prelude/functional/pipe_compose_ops.fut', '|>, <|, >-> and <-< from the prelude used as first-class operators.', '''
 entry main (x: i32) : (i32, i32, i32) =
   ((|>) x (+ 1), (<|) (* 2) x, ((>->) (+ 1) (* 3)) x)
 ''', [('4i32', '5i32 8i32 15i32')])

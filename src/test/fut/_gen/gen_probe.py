@@ -109,13 +109,13 @@ entry main (x: i32) : i32 = let r = {a = x} in (r with a = true).a
 ''', compile_error='[Cc]ouldn.t match|[Cc]annot unify|do not match|must have type|bool')
 
 KF = 'known-failures/prelude/arrays/'
-write(KF + 'and_or.fut', 'The prelude functions and/or reduce arrays of bools.', '''
+write('prelude/arrays/and_or.fut', 'The prelude functions and/or reduce arrays of bools.', '''
 entry main (xs: []bool) : (bool, bool) = (and xs, or xs)
 ''', [('[true, false]', 'false true'), ('[true, true]', 'true true'), ('empty([0]bool)', 'true false')])
-write(KF + 'null_sized.fut', 'The prelude functions null (is the array empty) and sized (a size coercion by value).', '''
+write('prelude/arrays/null_sized.fut', 'The prelude functions null (is the array empty) and sized (a size coercion by value).', '''
 entry main (xs: []i32) (n: i64) : (bool, []i32) = (null xs, sized n xs)
 ''', [('[1i32, 2i32] 2i64', 'false [1i32, 2i32]'), ('empty([0]i32) 0i64', 'true empty([0]i32)')])
-write('known-failures/prelude/soacs/reduce_by_index_2d.fut', 'reduce_by_index_2d combines values into a matrix at (row, column) indices.', '''
+write('prelude/soacs/reduce_by_index_2d.fut', 'reduce_by_index_2d combines values into a matrix at (row, column) indices.', '''
 entry main [k] (rs: [k]i64) (cs: [k]i64) (vs: [k]i32) : [][]i32 =
   reduce_by_index_2d (replicate 2 (replicate 2 0)) (+) 0 (zip rs cs) vs
 ''', [('[0i64, 1i64, 0i64, 5i64] [1i64, 0i64, 1i64, 0i64] [3i32, 4i32, 5i32, 6i32]', '[[0i32, 8i32], [4i32, 0i32]]')])

@@ -41,7 +41,7 @@ entry main (xs: *[]i32) : ([]i32, []i32) =
   let ys[0] = 7
   in (xs, ys)
 ''', [('[1i32, 2i32]', '[1i32, 2i32] [7i32, 2i32]')])
-write('known-failures/uniqueness/scalar_from_array_swap.fut', 'Swapping two elements through a scalar read from the array (insertion sort on a copy); the scalar does not alias the array.', '''
+write('uniqueness/scalar_from_array_swap.fut', 'Swapping two elements through a scalar read from the array (insertion sort on a copy); the scalar does not alias the array.', '''
 entry main (xs: []i32) : []i32 =
   let n = length xs
   in loop a = copy xs for i in 1..<n do
@@ -66,7 +66,7 @@ write(T + 'size_dependent_result_in_map.fut', 'A function whose result size is i
 def row (n: i64) (v: i32) : [n]i32 = replicate n v
 entry main (vs: []i32) : [][]i32 = map (row 3) vs
 ''', [('[1i32, 2i32]', '[[1i32, 1i32, 1i32], [2i32, 2i32, 2i32]]')])
-write('known-failures/uniqueness/swap_elements.fut', 'Swapping two elements in place through a scalar temporary (minimal form).', '''
+write('uniqueness/swap_elements.fut', 'Swapping two elements in place through a scalar temporary (minimal form).', '''
 entry main (xs: *[]i32) : []i32 =
   let t = xs[0]
   let xs[0] = xs[1]
@@ -94,13 +94,13 @@ entry main (k: i64) : i64 =
   let e = map (\\x -> [x, x, x]) (map i32.i64 (replicate 0 k))
   in length (transpose e)
 ''', [('5i64', '3i64')])
-write('known-failures/uniqueness/length_after_update.fut', 'The length of an array, taken before an in-place update, is an i64 that can be used afterwards.', '''
+write('uniqueness/length_after_update.fut', 'The length of an array, taken before an in-place update, is an i64 that can be used afterwards.', '''
 entry main (xs: *[]i32) : (i64, []i32) =
   let n = length xs
   let xs[0] = 1
   in (n, xs)
 ''', [('[5i32, 6i32]', '2i64 [1i32, 6i32]')])
-write('known-failures/uniqueness/sum_after_update.fut', 'A scalar reduction of an array, computed before an in-place update, can be used afterwards.', '''
+write('uniqueness/sum_after_update.fut', 'A scalar reduction of an array, computed before an in-place update, can be used afterwards.', '''
 entry main (xs: *[]i32) : (i32, []i32) =
   let s = i32.sum xs
   let xs[0] = 1

@@ -27,7 +27,7 @@ def mk (b: bool) =
   in \\(v: [k]i32) -> i32.sum v
 entry main (b: bool) : i32 = if b then 1 else 0
 ''', compile_error='[Uu]nknowable size')
-write(K + 'errors/repeated_parameter_names.fut', 'Two parameters of one function may not have the same name.', '''
+write('errors/repeated_parameter_names.fut', 'Two parameters of one function may not have the same name.', '''
 def f (x: i32) (x: i32) : i32 = x
 entry main (a: i32) : i32 = f a a
 ''', compile_error='bound twice|[Dd]uplicate|also bound')

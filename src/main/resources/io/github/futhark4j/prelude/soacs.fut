@@ -25,6 +25,12 @@ def partition2 [n] 'a (p1: a -> bool) (p2: a -> bool) (as: [n]a) : ([]a, []a, []
 
 def reduce_by_index 'a [m] [n] (dest: *[m]a) (f: a -> a -> a) (ne: a) (is: [n]i64) (as: [n]a) : *[m]a =
   intrinsics.hist f ne dest is as
+-- The 2-d form runs the 1-d histogram on a flattened copy; indices outside the matrix become -1,
+-- which the 1-d form ignores (a row index past n must not wrap into the next row).
+def reduce_by_index_2d 'a [k] [n] [m] (dest: *[n][m]a) (f: a -> a -> a) (ne: a) (is: [k](i64, i64)) (as: [k]a) : *[n][m]a =
+  let flat = intrinsics.copy (intrinsics.flatten dest)
+  let fis = intrinsics.map (\(i, j) -> if i >= 0 && i < n && j >= 0 && j < m then i * m + j else -1) is
+  in intrinsics.unflatten n m (intrinsics.hist f ne flat fis as)
 def hist 'a [n] (op: a -> a -> a) (ne: a) (k: i64) (is: [n]i64) (as: [n]a) : *[k]a =
   intrinsics.hist op ne (intrinsics.replicate k ne) is as
 
@@ -95,6 +101,10 @@ def foldl 'a 'b (f: a -> b -> a) (acc: a) (bs: []b) : a = loop acc for b in bs d
 def foldr 'a 'b (f: b -> a -> a) (acc: a) (bs: []b) : a = loop acc for b in bs[::-1] do f b acc
 def all 'a (f: a -> bool) (as: []a) : bool = intrinsics.reduce (\x y -> x && y) true (intrinsics.map f as)
 def any 'a (f: a -> bool) (as: []a) : bool = intrinsics.reduce (\x y -> x || y) false (intrinsics.map f as)
+def and [n] (xs: [n]bool) : bool = intrinsics.reduce (\x y -> x && y) true xs
+def or [n] (xs: [n]bool) : bool = intrinsics.reduce (\x y -> x || y) false xs
+def null [n] 't (_: [n]t) : bool = n == 0
+def sized [m] 't (n: i64) (xs: [m]t) : [n]t = xs :> [n]t
 def flatmap [n] 'a 'b (f: a -> []b) (as: [n]a) : []b = intrinsics.flatten (intrinsics.map f as)
 def iterate 'a (n: i32) (f: a -> a) (x: a) : a = loop x for _i < n do f x
 def iterate_until 'a (p: a -> bool) (f: a -> a) (x: a) : a = loop x while !(p x) do f x

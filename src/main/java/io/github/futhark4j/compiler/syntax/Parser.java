@@ -264,7 +264,8 @@ public final class Parser extends ParserBase {
 
   private boolean atBinaryOp() {
     Token t = peek();
-    if (t.is(Kind.BACKTICK)) return true;
+    // "(e `f`)" is a left section just as "(e op)" is (checked below).
+    if (t.is(Kind.BACKTICK)) return !peek(1).is(Kind.RPAREN);
     if (!t.is(Kind.OPERATOR)) return false;
     String s = t.text();
     if (s.equals("=") || s.equals("->") || s.equals("~") || s.equals("?")) return false;

@@ -16,6 +16,7 @@ import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -127,10 +128,15 @@ abstract class BindingChecker extends CheckerBase {
     List<PatRes> ps = new ArrayList<>();
     List<Ty> paramTys = new ArrayList<>();
     Set<VName> bound = new HashSet<>(sizeParams);
+    // A name may be bound once across all parameters, as within one pattern (checkPattern).
+    Set<String> paramNames = new HashSet<>();
     for (Pat p : params) {
       Ty t = new Ty.Var();
       paramTys.add(t);
       PatRes pr = checkPattern(p, t, PatMode.PARAM, Set.of());
+      Set<String> here = new LinkedHashSet<>(); // a duplicate inside p is already reported
+      for (var e : pr.binds()) here.add(e.getKey());
+      for (String n : here) if (!paramNames.add(n)) error(Diagnostics.duplicate(p.span(), "parameter", n));
       bindAll(pr);
       bound.addAll(boundNames(pr));
       ps.add(pr);

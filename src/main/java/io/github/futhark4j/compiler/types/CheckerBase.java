@@ -414,7 +414,9 @@ abstract class CheckerBase {
   /** Reports a use of a variable that (or whose alias) has been consumed. */
   void checkNotConsumed(LocalB b, String name, Span span) {
     Span at = consumed.get(b.v());
-    if (at == null) for (VName a : b.aliases()) if ((at = consumed.get(a)) != null) break;
+    // A value with no array in its type shares no memory, so the consumption of what it was
+    // computed from (xs[0], length xs, i32.sum xs) does not affect it.
+    if (at == null && hasArray(b.ty())) for (VName a : b.aliases()) if ((at = consumed.get(a)) != null) break;
     if (at != null) error(Diagnostics.usedAfterConsume(span, name, at));
   }
 

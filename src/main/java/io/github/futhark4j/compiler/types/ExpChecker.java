@@ -186,6 +186,16 @@ abstract class ExpChecker extends BindingChecker {
         return checkLetPat(new LetPat(List.of(), new PId(l.name(), l.nameSpan()), upd, l.body(), span));
       }
       case Lambda l -> { return checkLambda(l); }
+      case OpSection s when isSyntacticOp(s.op()) -> {
+        return check(new Lambda(List.of(secParam(0, span), secParam(1, span)), null,
+            new BinOp(s.op(), secArg(0, span), secArg(1, span), span), span));
+      }
+      case LeftSection s when isSyntacticOp(s.op()) -> {
+        return check(new Lambda(List.of(secParam(1, span)), null, new BinOp(s.op(), s.left(), secArg(1, span), span), span));
+      }
+      case RightSection s when isSyntacticOp(s.op()) -> {
+        return check(new Lambda(List.of(secParam(0, span)), null, new BinOp(s.op(), secArg(0, span), s.right(), span), span));
+      }
       case OpSection s -> { return checkApply(s.op(), List.of(), span); }
       case LeftSection s -> { return checkApply(s.op(), List.of(s.left()), span); }
       case RightSection s -> {
@@ -428,6 +438,30 @@ abstract class ExpChecker extends BindingChecker {
       default -> { }
     }
     return checkApply(b.op(), List.of(b.left(), b.right()), span);
+  }
+
+  /**
+   * The pipe and composition operators are not functions of the prelude but are checked as syntax
+   * (so sizes and consumption flow through them as through an application). Used as values or in
+   * sections, they become a lambda around that syntax. The parameter names end in primes after a
+   * character no user identifier has there, so they cannot capture a variable of the section.
+   */
+  private boolean isSyntacticOp(Var op) {
+    return op.qualifiers().isEmpty() && SYNTACTIC_OPS.contains(op.name()) && lookup(op.full()) == null;
+  }
+
+  private static final Set<String> SYNTACTIC_OPS = Set.of("|>", "<|", ">->", "<-<");
+
+  private static String secName(int i) {
+    return "sec" + i + "''";
+  }
+
+  private static Pat secParam(int i, Span span) {
+    return new PId(secName(i), span);
+  }
+
+  private static Exp secArg(int i, Span span) {
+    return new Var(List.of(), secName(i), span);
   }
 
   /** The head of an operator use: a user definition if one is in scope, else the built-in. */

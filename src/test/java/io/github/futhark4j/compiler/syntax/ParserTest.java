@@ -69,6 +69,8 @@ class ParserTest {
       "(.0.1) => (section .0.1)",
       "(.[i]) => (section .[i])",
       "(`max` 2) => (section max 2)",
+      "(10 `i32.min`) => (section 10 i32.min)",
+      "(f x `max`) => (section (apply f x) max)",
       "\\x y -> x + y => (fn x y (+ x y))",
       "\\(x: i32) -> x => (fn (: x i32) x)",
       "(1, 2.5, true) => (tuple 1 2.5 true)",

@@ -304,6 +304,57 @@ class CheckerTest {
   }
 
   @Test
+  void scalarsComputedFromAnArrayDoNotAliasIt() {
+    ok("def f (xs: *[]i32) : []i32 =\n  let t = xs[0]\n  let xs[0] = xs[1]\n  let xs[1] = t\n  in xs");
+    ok("def f (xs: *[]i32) : (i64, []i32) =\n  let n = length xs\n  let xs[0] = 1\n  in (n, xs)");
+    ok("def f (xs: *[]i32) : (i32, []i32) =\n  let s = i32.sum xs\n  let xs[0] = 1\n  in (s, xs)");
+    // A row of a 2-d array is an array and still aliases it.
+    assertEquals("E0301", error("def f (xss: *[][]i32) =\n  let r = xss[0]\n  let xss[0,0] = 1\n  in r[0]").code());
+    // So does a tuple holding an array next to a scalar.
+    assertEquals("E0301", error("def f (xs: *[]i32) =\n  let p = (xs[0], xs)\n  let xs[0] = 1\n  in p.0").code());
+  }
+
+  @Test
+  void preludeHasAndOrNullSizedAndReduceByIndex2d() {
+    ok("def f (xs: []bool) : (bool, bool) = (and xs, or xs)");
+    ok("def f (xs: []i32) : (bool, [3]i32) = (null xs, sized 3 xs)");
+    ok("def f (is: [](i64, i64)) (vs: []i32) : [2][3]i32 =\n"
+        + "  let k = length vs in reduce_by_index_2d (replicate 2 (replicate 3 0)) (+) 0 (is :> [k](i64, i64)) vs");
+    assertEquals("E0202", error("def f (xs: []i32) = and xs").code());
+  }
+
+  @Test
+  void pipeAndCompositionOperatorsAreValues() {
+    ok("def f (x: i32) : (i32, i32, i32, i32) = ((|>) x (+ 1), (<|) (* 2) x, ((>->) (+ 1) (* 3)) x, ((<-<) (+ 1) (* 3)) x)");
+    assertEquals("E0202", error("def f (x: i32) : f64 = (|>) x (+ 1)").code());
+    ok("def g (xs: []i32) : []i32 = (|> map (+ 1)) xs");
+    ok("def g (xs: []i32) : i32 = (xs |>) (reduce (+) 0)");
+    // A user definition of the operator still wins over the syntax.
+    ok("def (|>) (x: i32) (y: i32) : i32 = x - y\ndef g : i32 = (|>) 5 3");
+    assertEquals("E0202", error("def f (x: i32) = (|>) x true").code());
+  }
+
+  @Test
+  void backtickLeftSections() {
+    ok("def f (xs: []i32) : []i32 = map (10 `i32.min`) xs");
+  }
+
+  @Test
+  void aNameMayBeBoundOnceAcrossParameters() {
+    Diagnostic d = error("def f (x: i32) (x: i32) : i32 = x");
+    assertEquals("E0210", d.code());
+    assertEquals("Duplicate parameter \"x\".", d.message());
+    assertEquals(17, d.column()); // at the second "x"
+    assertEquals("E0210", error("def f (x: i32) ((y, x): (i32, i32)) : i32 = x + y").code());
+    assertEquals("E0210", error("def f = \\(a: i32) (a: i32) -> a").code());
+    assertEquals("E0210", error("def f (z: i32) = let g (a: i32) (a: i32) = a in g z z").code());
+    // Wildcards bind nothing and may repeat; one pattern's duplicate is reported once, as before.
+    ok("def f (_: i32) (_: i32) : i32 = 0");
+    List<Diagnostic> ds = assertThrows(CompileException.class, () -> Frontend.check(new Source("t.fut", "def f ((x, x): (i32, i32)) : i32 = x"))).diagnostics();
+    assertEquals(1, ds.size(), ds.toString());
+  }
+
+  @Test
   void consumingANonUniqueParameter() {
     Diagnostic d = error("def f (xs: []i32) : []i32 = xs with [0] = 1");
     assertEquals("E0302", d.code());
