@@ -31,6 +31,9 @@ class EmptyResultShapeTest {
         entry zeros (n: i64) : [][]i32 = replicate 0 (replicate n 0i32)
         entry unfl (m: i64) : [][]i32 = unflatten 0 m (replicate 0 1i32)
         entry rows (a: [][]i32) : [][]i32 = a
+        entry pairs (xs: []i32) : [][]i32 = map (\\x -> [x, x]) xs
+        entry tab (n: i64) (m: i64) : [][]i64 = tabulate_2d n m (\\i j -> i * 10 + j)
+        entry cols (n: i64) : i64 = length (transpose (map (\\x -> [x, x, x]) (iota n)))
         """);
   }
 
@@ -62,5 +65,17 @@ class EmptyResultShapeTest {
     assertInstanceOf(int[][].class, p.function("zeros").call(0L));
     int[][] r = (int[][]) p.function("rows").call((Object) new int[][] {{1, 2}});
     assertArrayEquals(new int[] {1, 2}, r[0]);
+  }
+
+  @Test
+  void mapProducingRowsOverNothingKeepsTheRowShape() {
+    assertArrayEquals(new long[] {0, 2}, assertInstanceOf(FutharkArray.class, p.function("pairs").call((Object) new int[0])).shape());
+    assertArrayEquals(new long[] {0, 3}, assertInstanceOf(FutharkArray.class, p.function("tab").call(0L, 3L)).shape());
+    assertEquals(3L, p.function("cols").call(0L));
+    assertEquals(3L, p.function("cols").call(4L));
+    long[][] t = (long[][]) p.function("tab").call(2L, 2L);
+    assertArrayEquals(new long[] {10, 11}, t[1]);
+    int[][] pr = (int[][]) p.function("pairs").call((Object) new int[] {7});
+    assertArrayEquals(new int[] {7, 7}, pr[0]);
   }
 }
