@@ -691,15 +691,30 @@ static FUT_UNUSED int fut_same_shape(struct futhark_context *ctx, const char *lo
 }
 
 /* The number of elements of a range and whether it is valid. */
+/* kind: 0 = x..y...z (inclusive), 1 = x..y..<z (upwards, exclusive), 2 = x..y..>z (downwards, exclusive).
+   The exclusive forms are directed: the stride must point the way of the operator and z must not lie
+   behind x (the reference's "A run-time error occurs if z is less than x"). */
 static FUT_UNUSED int fut_range(struct futhark_context *ctx, const char *loc, int64_t start, int64_t step,
-                                int64_t end, int inclusive, int64_t *count, int is_unsigned) {
+                                int64_t end, int kind, int has_second, int64_t *count, int is_unsigned) {
+  int inclusive = kind == 0;
   int ok = step != 0;
-  if (ok && !is_unsigned) ok = step > 0 ? start <= end || !inclusive : start >= end || !inclusive;
-  if (ok && is_unsigned) ok = (uint64_t)start <= (uint64_t)end || !inclusive;
+  if (ok && !is_unsigned) {
+    if (kind == 0) ok = step > 0 ? start <= end : start >= end;
+    else if (kind == 1) ok = step > 0 && start <= end;
+    else ok = step < 0 && start >= end;
+  }
+  if (ok && is_unsigned) {
+    if (kind == 2) ok = step < 0 && (uint64_t)start >= (uint64_t)end;
+    else ok = (uint64_t)start <= (uint64_t)end || !inclusive;
+    if (kind == 1) ok = ok && step > 0;
+  }
   if (ok) {
-    if (is_unsigned) {
+    if (is_unsigned && kind != 2) {
       uint64_t d = (uint64_t)end - (uint64_t)start;
       *count = (uint64_t)start > (uint64_t)end ? 0 : (int64_t)(inclusive ? d / (uint64_t)step + 1 : (d + (uint64_t)step - 1) / (uint64_t)step);
+    } else if (is_unsigned) {
+      uint64_t d = (uint64_t)start - (uint64_t)end, s = (uint64_t)(-step);
+      *count = (int64_t)((d + s - 1) / s);
     } else if (step > 0) {
       *count = end < start ? 0 : inclusive ? (end - start) / step + 1 : (end - start + step - 1) / step;
     } else {
@@ -708,7 +723,11 @@ static FUT_UNUSED int fut_range(struct futhark_context *ctx, const char *loc, in
     if (!inclusive && *count < 0) *count = 0;
     return 0;
   }
-  fut_error(ctx, loc, "Range %lld..%lld...%lld is invalid.", (long long)start, (long long)(start + step), (long long)end);
+  const char *op = kind == 0 ? "..." : kind == 1 ? "..<" : "..>";
+  if (has_second)
+    fut_error(ctx, loc, "Range %lld..%lld%s%lld is invalid.", (long long)start, (long long)(start + step), op, (long long)end);
+  else
+    fut_error(ctx, loc, "Range %lld%s%lld is invalid.", (long long)start, op, (long long)end);
   return FUTHARK_PROGRAM_ERROR;
 }
 

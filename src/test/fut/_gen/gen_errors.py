@@ -21,13 +21,13 @@ entry main (xs: []i32) (s: i64) : []i32 = xs[0:2:s]
 write(R + 'range_backwards.fut', 'An inclusive range whose end is below its start is invalid.', '''
 entry main (a: i64) (b: i64) : []i64 = a...b
 ''', [('1i64 3i64', '[1i64, 2i64, 3i64]'), ('5i64 1i64', ('error', 'is invalid'))])
-write('known-failures/errors/range_up_end_below.fut', 'x..<z with z less than x is invalid (documented run-time error).', '''
+write(R + 'range_up_end_below.fut', 'x..<z with z less than x is invalid (documented run-time error).', '''
 entry main (a: i64) (z: i64) : []i64 = a..<z
 ''', [('2i64 4i64', '[2i64, 3i64]'), ('5i64 1i64', ('error', 'is invalid'))])
 write(R + 'range_zero_stride.fut', 'A range whose first two elements are equal (stride zero) is invalid.', '''
 entry main (a: i64) (n: i64) : []i64 = a..a...n
 ''', [('1i64 5i64', ('error', 'is invalid'))])
-write('known-failures/errors/range_down_end_above.fut', 'x..y..>z with z greater than x is invalid (documented run-time error).', '''
+write(R + 'range_down_end_above.fut', 'x..y..>z with z greater than x is invalid (documented run-time error).', '''
 entry main (a: i64) (b: i64) (z: i64) : []i64 = a..b..>z
 ''', [('5i64 3i64 0i64', '[5i64, 3i64, 1i64]'), ('5i64 3i64 8i64', ('error', 'is invalid'))])
 write(R + 'coercion_2d.fut', 'A size coercion on the inner dimension of a matrix fails when the sizes differ.', '''

@@ -193,7 +193,7 @@ entry main [n] (xs: [n]i32) (ys: []i32) : []i32 = map2 (+) xs (ys :> [n]i32)
 write(R + 'array_of_arrays_ops.fut', 'Whole-row operations on 2-d arrays: map reverse, rotate inner, map2 on rows.', '''
 entry main (m: [][]i32) : ([][]i32, [][]i32) = (map reverse m, map2 (map2 (+)) m m)
 ''', [(A2(m,'i32'), f'{A2([r[::-1] for r in m],"i32")} {A2([[2*v for v in r] for r in m],"i32")}')])
-write('known-failures/prelude/arrays/empty_2d.fut', 'Empty 2-d arrays keep their inner size.', '''
+write('prelude/arrays/empty_2d.fut', 'Empty 2-d arrays keep their inner size.', '''
 entry main (n: i64) : ([][]i32, i64) = let e = replicate 0 (replicate n 0i32) in (e, length (transpose e))
 ''', [('3i64', 'empty([0][3]i32) 3i64')])
 

@@ -74,22 +74,22 @@ entry main (xs: *[]i32) : []i32 =
   in xs
 ''', [('[1i32, 2i32, 3i32]', '[2i32, 1i32, 3i32]')])
 KA = 'known-failures/prelude/arrays/'
-write(KA + 'empty_map_rows.fut', 'map over an empty array producing rows of 2 gives shape [0][2].', '''
+write('prelude/arrays/empty_map_rows.fut', 'map over an empty array producing rows of 2 gives shape [0][2].', '''
 entry main (xs: []i32) : [][]i32 = map (\\x -> [x, x]) xs
 ''', [('empty([0]i32)', 'empty([0][2]i32)')])
-write(KA + 'empty_tabulate_2d.fut', 'tabulate_2d 0 n gives shape [0][n].', '''
+write('prelude/arrays/empty_tabulate_2d.fut', 'tabulate_2d 0 n gives shape [0][n].', '''
 entry main (n: i64) : [][]i64 = tabulate_2d 0 n (\\i j -> i + j)
 ''', [('3i64', 'empty([0][3]i64)')])
-write(KA + 'empty_transpose.fut', 'transpose of a [0][3] array has shape [3][0].', '''
+write('prelude/arrays/empty_transpose.fut', 'transpose of a [0][3] array has shape [3][0].', '''
 entry main (m: [][]i32) : [][]i32 = transpose m
 ''', [('empty([0][3]i32)', 'empty([3][0]i32)')])
-write(KA + 'empty_filter_rows.fut', 'filter removing every row of an n x 2 matrix gives shape [0][2].', '''
+write('prelude/arrays/empty_filter_rows.fut', 'filter removing every row of an n x 2 matrix gives shape [0][2].', '''
 entry main (m: [][]i32) : [][]i32 = filter (\\r -> r[0] > 100) m
 ''', [('[[1i32, 2i32], [3i32, 4i32]]', 'empty([0][2]i32)')])
-write(KA + 'empty_input_inner_size.fut', 'The inner size of an empty [0][3] input is 3 (seen through size parameters and transpose).', '''
+write('prelude/arrays/empty_input_inner_size.fut', 'The inner size of an empty [0][3] input is 3 (seen through size parameters and transpose).', '''
 entry main [n][m] (xs: [n][m]i32) : (i64, i64, i64) = (n, m, length (transpose xs))
 ''', [('empty([0][3]i32)', '0i64 3i64 3i64')])
-write(KA + 'empty_inner_size_computed.fut', 'The inner size of an empty array built by map is known inside the program (a scalar result).', '''
+write('prelude/arrays/empty_inner_size_computed.fut', 'The inner size of an empty array built by map is known inside the program (a scalar result).', '''
 entry main (k: i64) : i64 =
   let e = map (\\x -> [x, x, x]) (map i32.i64 (replicate 0 k))
   in length (transpose e)

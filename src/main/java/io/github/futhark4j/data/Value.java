@@ -125,7 +125,27 @@ public final class Value {
    */
   public Object toJava() {
     if (shape.length == 0) return Storage.box(type, data, 0);
+    // Nested Java arrays cannot say that `empty([0][3]i32)` has rows of 3 (a new int[0][] has no
+    // rows to ask), so such a value travels as a FutharkArray with an explicit shape.
+    if (losesShapeWhenNested(shape)) {
+      io.github.futhark4j.runtime.Prim p = io.github.futhark4j.runtime.Prim.parse(type.futName());
+      return io.github.futhark4j.FutharkArray.ofFlat(type.futName(), shape,
+          java.lang.reflect.Array.newInstance(p.javaComponent(), 0));
+    }
     return JavaArrays.nest(data, shape);
+  }
+
+  /**
+   * Whether nested Java arrays of this shape would lose a size: a dimension of 0 followed by a
+   * non-zero one ({@code [0][3]}, {@code [2][0][4]}), as the inner sizes are read from the rows.
+   */
+  public static boolean losesShapeWhenNested(long[] shape) {
+    boolean zero = false;
+    for (long d : shape) {
+      if (zero && d != 0) return true;
+      if (d == 0) zero = true;
+    }
+    return false;
   }
 
   /**
@@ -138,6 +158,16 @@ public final class Value {
     if (java instanceof Value v) {
       if (v.type != type) throw new IllegalArgumentException("expected " + type + " value, got " + v.typeName());
       return v;
+    }
+    if (java instanceof io.github.futhark4j.FutharkArray fa) {
+      if (!fa.elementType().equals(type.futName())) {
+        throw new IllegalArgumentException("expected " + type + " array, got " + fa.elementType() + " array");
+      }
+      long[] sh = fa.shape();
+      long n = 1;
+      for (long d : sh) n *= d;
+      if (n == 0) return Value.of(type, sh, Storage.allocate(type, 0));
+      return Value.of(type, sh, JavaArrays.flatten(fa.toJava(), type).data);
     }
     return JavaArrays.flatten(java, type);
   }

@@ -75,7 +75,7 @@ final class EntryPoint implements FutharkFunction {
       for (int i = 0; i < raw.length; i++) {
         if (raw[i] instanceof OutArray o) {
           try {
-            raw[i] = JavaArrays.readNested(o.data, o.type.prim(), o.shape);
+            raw[i] = Results.javaArray(o.data, o.type.prim(), o.shape);
           } finally {
             Staging.give(o.data);
           }

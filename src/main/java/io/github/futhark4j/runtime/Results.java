@@ -46,7 +46,7 @@ final class Results {
           try {
             ctx.check(a.values().invokeInt(new Object[] {ctx.valuePointer(), p, mem}), a.values().getName());
             ctx.sync();
-            yield JavaArrays.readNested(mem, a.prim(), shape);
+            yield javaArray(mem, a.prim(), shape);
           } finally {
             Staging.give(mem);
           }
@@ -65,5 +65,17 @@ final class Results {
       case ValueType.Opaque o -> new NativeOpaque(ctx, o, out.getPointer(0));
       case ValueType.Unsupported u -> throw new IllegalStateException(u.reason());
     };
+  }
+
+  /**
+   * An array result copied out of native memory as nested Java arrays, except for an empty result
+   * whose inner sizes nested Java arrays cannot hold (shape [0][3]: a new int[0][] has no rows to
+   * ask): that one keeps the C API's shape as a {@link io.github.futhark4j.FutharkArray}.
+   */
+  static Object javaArray(Memory mem, Prim p, long[] shape) {
+    if (io.github.futhark4j.data.Value.losesShapeWhenNested(shape)) {
+      return HostArray.fromFlat(p, shape, java.lang.reflect.Array.newInstance(p.javaComponent(), 0));
+    }
+    return JavaArrays.readNested(mem, p, shape);
   }
 }

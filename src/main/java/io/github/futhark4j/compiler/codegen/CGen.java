@@ -521,13 +521,22 @@ final class CGen {
     String n = fresh("n");
     line("int64_t " + n + ";");
     check("fut_range(ctx, " + loc(r.span()) + ", (int64_t)" + s + ", " + step + ", (int64_t)" + e + ", "
-        + (r.kind() == io.github.futhark4j.compiler.typed.TExp.RangeKind.INCLUSIVE ? 1 : 0) + ", &" + n + ", "
+        + rangeKind(r.kind()) + ", " + (r.second() != null ? 1 : 0) + ", &" + n + ", "
         + (t.isUnsigned() ? 1 : 0) + ")");
     line("fut_arr " + x.name() + ";");
     check("fut_alloc(ctx, &" + x.name() + ", 1, &" + n + ", " + esize(t) + ")");
     String i = fresh("i");
     line("for (int64_t " + i + " = 0; " + i + " < " + n + "; " + i + "++) " + storeTo(x.name(), t, i,
         "((" + ctype(t) + ")((int64_t)" + s + " + " + i + " * " + step + "))"));
+  }
+
+  /** The runtime's code for a range form (fut_range's {@code kind}): 0 inclusive, 1 upwards, 2 downwards. */
+  private static int rangeKind(io.github.futhark4j.compiler.typed.TExp.RangeKind k) {
+    return switch (k) {
+      case INCLUSIVE -> 0;
+      case DOWN_TO_EXCLUSIVE -> 2;
+      default -> 1;
+    };
   }
 
   private Set<String> loop(List<Atom.Var> pat, Exp.Loop l, Set<String> dying) {

@@ -74,7 +74,8 @@ final class LowerIntrinsics {
         List<Atom> leaves = leavesOf(arrs);
         Atom w = width(leaves, span);
         LamRes f = lambda(args.get(0), arrs, IrType::row, span);
-        yield V.rebuild(f.result(), l.b.bindN("map", new Exp.Map(w, f.lambda(), leaves)).iterator());
+        List<Atom.Var> outs = l.b.bindN("map", new Exp.Map(w, f.lambda(), leaves));
+        yield V.rebuild(f.result(), keepRowShape(outs, Lowerer.resultType(type), w).iterator());
       }
       case "reduce", "reduce_comm" -> {
         V ne = args.get(1);
@@ -200,6 +201,36 @@ final class LowerIntrinsics {
       res.add(b.bind("unflat", new Exp.Unflatten(dims.get(0), dims.get(1), r, span)));
     }
     return V.rebuild(args.get(0), res.iterator());
+  }
+
+  /**
+   * A map producing rows learns their shape from its first row, so over zero elements it would give
+   * {@code [0][0]}. When the result type names the row sizes ({@code [n][2]i32}, or a size bound in
+   * scope), an empty map instead yields {@code replicate 0 (replicate 2 0)}, which keeps them.
+   */
+  private List<Atom> keepRowShape(List<Atom.Var> outs, Type result, Atom w) {
+    List<Atom> res = new ArrayList<>(outs);
+    if (outs.size() != 1 || !(result instanceof Type.Array arr) || outs.get(0).type().rank() < 2) return res;
+    IrType t = outs.get(0).type();
+    if (arr.shape().size() != t.rank()) return res;
+    List<Atom> sizes = new ArrayList<>();
+    for (int d = 1; d < t.rank(); d++) {
+      Atom s = l.sizeAtom(arr.shape().get(d));
+      if (s == null) return res;
+      sizes.add(s);
+    }
+    Builder b = l.b;
+    PrimType et = t.elem();
+    io.github.futhark4j.compiler.typed.PrimValue zero = et.isBool() ? io.github.futhark4j.compiler.typed.PrimValue.ofBool(false)
+        : et.isFloat() ? io.github.futhark4j.compiler.typed.PrimValue.ofFloat(et, 0) : io.github.futhark4j.compiler.typed.PrimValue.ofInt(et, 0);
+    Atom empty = b.binop(BinOperator.EQ, PrimType.I64, w, Atom.i64(0));
+    Body then = b.block(() -> {
+      Atom v = new Atom.Const(zero);
+      for (int d = sizes.size() - 1; d >= 0; d--) v = b.bind("row", new Exp.Replicate(sizes.get(d), v));
+      return List.of(b.bind("empty", new Exp.Replicate(Atom.i64(0), v)));
+    });
+    res.set(0, b.bindN("map", new Exp.If(empty, then, new Body(List.of(), List.of(outs.get(0))))).get(0));
+    return res;
   }
 
   static List<Atom> concat(List<Atom> a, List<Atom> b) {

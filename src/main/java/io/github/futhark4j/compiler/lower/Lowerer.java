@@ -242,7 +242,29 @@ public final class Lowerer {
     throw new LowerException("expected a primitive or array value at " + e.span());
   }
 
+  /** The environment of the innermost expression being lowered: resolves sizes named in types. */
+  private Env sizeEnv;
+
+  /** The value of a size in a type, or null when it is unknown or not bound here. */
+  Atom sizeAtom(io.github.futhark4j.compiler.types.Size s) {
+    return switch (s) {
+      case Size.Const c -> Atom.i64(c.value());
+      case Size.Var sv -> sizeEnv != null && sizeEnv.lookup(sv.name()) instanceof V.Leaf l ? l.atom() : null;
+      case Size.Unknown u -> null;
+    };
+  }
+
   V lower(TExp e, Env env) {
+    Env saved = sizeEnv;
+    sizeEnv = env;
+    try {
+      return lowerIn(e, env);
+    } finally {
+      sizeEnv = saved;
+    }
+  }
+
+  private V lowerIn(TExp e, Env env) {
     return switch (e) {
       case TExp.Literal l -> new V.Leaf(new Atom.Const(l.value()));
       case TExp.Var v -> variable(v, env);
