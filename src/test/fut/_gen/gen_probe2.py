@@ -44,7 +44,7 @@ entry main (xs: *[]i32) : ([]i32, []i32) =
 write('uniqueness/scalar_from_array_swap.fut', 'Swapping two elements through a scalar read from the array (insertion sort on a copy); the scalar does not alias the array.', '''
 entry main (xs: []i32) : []i32 =
   let n = length xs
-  in loop a = copy xs for i in 1..<n do
+  in loop a = copy xs for i < n do
        (loop (a, j) = (a, i) while j > 0 && a[j - 1] > a[j] do
           let t = a[j]
           let a[j] = a[j - 1]

@@ -6,7 +6,7 @@
 -- output { empty([0]i32) }
 entry main (xs: []i32) : []i32 =
   let n = length xs
-  in loop a = copy xs for i in 1..<n do
+  in loop a = copy xs for i < n do
        (loop (a, j) = (a, i) while j > 0 && a[j - 1] > a[j] do
           let t = a[j]
           let a[j] = a[j - 1]
