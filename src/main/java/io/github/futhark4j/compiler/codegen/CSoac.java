@@ -23,6 +23,22 @@ final class CSoac {
 
   CSoac(CGen g) { this.g = g; }
 
+  /**
+   * The body of an OpenMP loop iteration, in its own block: a failure inside jumps to {@code end}
+   * (an error label inside the loop, since nothing may jump out of a parallel region) and nested
+   * SOACs know they run inside a parallel region.
+   */
+  private void parallelBody(String end, Runnable body) {
+    String saved = g.errLabel;
+    g.errLabel = end;
+    g.inParallel = true;
+    g.open("{");
+    body.run();
+    g.close("}");
+    g.inParallel = false;
+    g.errLabel = saved;
+  }
+
   private boolean parallel() { return g.multicore && !g.inParallel; }
 
   static boolean mayFail(Body b) {
@@ -70,14 +86,7 @@ final class CSoac {
     g.line("#pragma omp parallel for num_threads(" + nt + ") schedule(" + (heavy ? "dynamic" : "static") + ") if(" + nt + " > 1)");
     g.open("for (int64_t " + i + " = " + lo + "; " + i + " < " + hi + "; " + i + "++) {");
     if (mayFail) g.line("if (fut_failed(ctx)) continue;");
-    String saved = g.errLabel;
-    g.errLabel = end;
-    g.inParallel = true;
-    g.open("{");
-    body.run();
-    g.close("}");
-    g.errLabel = saved;
-    g.inParallel = false;
+    parallelBody(end, body);
     if (mayFail) g.line(end + ": __attribute__((unused));");
     g.close("}");
     if (mayFail) g.line("if (ctx->failed) goto " + g.errLabel + ";");
@@ -278,16 +287,11 @@ final class CSoac {
     String t = g.fresh("t"), end = g.fresh("chunk_end");
     g.line("#pragma omp parallel for num_threads(" + nt + ") schedule(static, 1) if(" + nt + " > 1)");
     g.open("for (int " + t + " = 0; " + t + " < " + nt + "; " + t + "++) {");
-    String saved = g.errLabel;
-    g.errLabel = end;
-    g.inParallel = true;
-    g.open("{");
-    List<String> accs = initAccs(r.nes(), ts);
-    reduceChunk(r, accs, ts, "fut_chunk(" + n + ", " + t + ", " + nt + ")", "fut_chunk(" + n + ", " + t + " + 1, " + nt + ")");
-    for (int k = 0; k < accs.size(); k++) g.line(parts.get(k) + "[" + t + "] = " + accs.get(k) + ";");
-    g.close("}");
-    g.inParallel = false;
-    g.errLabel = saved;
+    parallelBody(end, () -> {
+      List<String> accs = initAccs(r.nes(), ts);
+      reduceChunk(r, accs, ts, "fut_chunk(" + n + ", " + t + ", " + nt + ")", "fut_chunk(" + n + ", " + t + " + 1, " + nt + ")");
+      for (int k = 0; k < accs.size(); k++) g.line(parts.get(k) + "[" + t + "] = " + accs.get(k) + ";");
+    });
     g.line(end + ": __attribute__((unused));");
     g.close("}");
     g.line("if (ctx->failed) { " + freeAll(parts) + "goto " + g.errLabel + "; }");
@@ -376,14 +380,7 @@ final class CSoac {
     String end = g.fresh("chunk_end");
     g.line("#pragma omp parallel for num_threads(" + nt + ") schedule(static, 1) if(" + nt + " > 1)");
     g.open("for (int " + t + " = 0; " + t + " < " + nt + "; " + t + "++) {");
-    String saved = g.errLabel;
-    g.errLabel = end;
-    g.inParallel = true;
-    g.open("{");
-    body.run();
-    g.close("}");
-    g.inParallel = false;
-    g.errLabel = saved;
+    parallelBody(end, body);
     g.line(end + ": __attribute__((unused));");
     g.close("}");
     g.line("if (ctx->failed) { " + freeAll(parts) + "goto " + g.errLabel + "; }");
