@@ -418,16 +418,7 @@ final class CSoac {
     g.line("bool " + keep + ";");
     g.apply(f.pred(), rows, List.of(keep));
     g.open("if (" + keep + ") {");
-    for (int k = 0; k < pat.size(); k++) {
-      IrType rt = f.arrays().get(k).type().row();
-      if (rt.rank() == 0) {
-        g.line(CGen.storeTo(pat.get(k).name(), rt.elem(), cnt, rows.get(k)));
-      } else {
-        String v = g.fresh("rowv");
-        g.line("fut_arr " + v + " = " + rows.get(k) + ";");
-        store(pat.get(k).name(), rt, cnt, v, false, false);
-      }
-    }
+    keepRow(pat, f, rows, cnt);
     g.line(cnt + "++;");
     g.close("}");
     g.close("}");
