@@ -44,7 +44,9 @@ public final class Futhark {
 
   /**
    * Compiles in-memory source with the given options; diagnostics name it
-   * {@link FutharkOptions#sourceName()}; imports resolve relative to the working directory.
+   * {@link FutharkOptions#sourceName()}. Imports resolve relative to the directory of that name when
+   * it names an existing file (as {@code ScriptEngine.FILENAME} usually does), otherwise relative to
+   * the working directory.
    *
    * @throws FutharkCompileException  syntax or type errors, or a failing external tool
    * @throws IllegalArgumentException an unknown {@code compiler} option
@@ -53,7 +55,19 @@ public final class Futhark {
     Objects.requireNonNull(source, "source");
     FutharkOptions o = options == null ? FutharkOptions.defaults() : options;
     String name = o.sourceName() == null ? "<eval>" : o.sourceName();
-    return PROGRAMS.get(new Key(source, null, o), () -> build(new Source(name, source), o));
+    Path file = existingFile(name);
+    return PROGRAMS.get(new Key(source, file, o),
+        () -> build(file == null ? new Source(name, source) : new Source(name, source, file), o));
+  }
+
+  /** The absolute path of {@code name} if it names an existing regular file, else null. */
+  private static Path existingFile(String name) {
+    try {
+      Path p = Path.of(name);
+      return Files.isRegularFile(p) ? p.toAbsolutePath().normalize() : null;
+    } catch (java.nio.file.InvalidPathException e) {
+      return null;
+    }
   }
 
   /** Compiles a file; imports resolve relative to it and diagnostics name it. */

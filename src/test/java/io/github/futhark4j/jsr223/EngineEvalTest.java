@@ -86,6 +86,17 @@ class EngineEvalTest {
     assertSame(engine, cs.getEngine());
   }
 
+  @Test
+  void importsResolveNextToTheFileNamedByFilename(@TempDir Path dir) throws Exception {
+    java.nio.file.Files.writeString(dir.resolve("lib.fut"), "def triple (x: i32) : i32 = 3 * x\n");
+    Path main = dir.resolve("main.fut");
+    String src = "import \"lib\"\nentry f (x: i32) : i32 = triple x + 1\n";
+    java.nio.file.Files.writeString(main, src);
+    engine.put(ScriptEngine.FILENAME, main.toString());
+    FutharkFunction f = (FutharkFunction) engine.eval(src);
+    assertEquals(31, f.call(10));
+  }
+
   // ---- With a stand-in futhark (needs only the toolchain).
 
   private void useFake(Path dir) throws Exception {
