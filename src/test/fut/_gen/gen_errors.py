@@ -105,7 +105,7 @@ entry main (x: i32) : i32 = m.f x
 write(C + 'array_mixed_types.fut', 'All elements of an array literal must have the same type.', '''
 entry main (x: i32) : []i32 = [x, true]
 ''', compile_error='[Cc]ouldn.t match|[Cc]annot unify|do not match|[Dd]ifferent types')
-write('known-failures/errors/irregular_array.fut', 'Array literals must be regular.', '''
+write('errors/compile/irregular_array.fut', 'Array literals must be regular.', '''
 entry main (x: i32) : [][]i32 = [[x, x], [x]]
 ''', compile_error='[Ss]izes? .*(do not match|differ)|[Dd]imensions? .*(do not match|differ)|irregular array')
 write(C + 'missing_then.fut', 'An if without then is a syntax error.', '''
@@ -118,7 +118,7 @@ write(C + 'wrong_arg_count.fut', 'Applying a non-function value (too many argume
 def f (x: i32) : i32 = x + 1
 entry main (x: i32) : i32 = f x x
 ''', compile_error='[Aa]pply|[Aa]pplied|not a function')
-write('known-failures/errors/existential_composition.fut', 'Composing filter with length is rejected because of the existential size.', '''
+write('errors/compile/existential_composition.fut', 'Composing filter with length is rejected because of the existential size.', '''
 entry main (xs: []i32) : i64 = (filter (> 0) >-> length) xs
 ''', compile_error='[Ee]xistential size would appear')
 write('known-failures/errors/consuming_higher_order.fut', 'Passing a consuming function to a non-consuming higher-order parameter is rejected.', '''

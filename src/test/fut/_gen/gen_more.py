@@ -176,14 +176,14 @@ entry main (x: i32) : i32 = let r = {a = x} in r.b
 write(C + 'tuple_arity.fut', 'A tuple pattern must have as many elements as the tuple.', '''
 entry main (x: i32) : i32 = let (a, b) = (x, x, x) in a + b
 ''', compile_error='[Pp]attern .*match|[Cc]ouldn.t match|[Cc]annot unify')
-write('known-failures/errors/causality.fut', 'The causality check rejects using a size before it is computed (the inner size of `early` comes from a later filter).', '''
+write('errors/compile/causality.fut', 'The causality check rejects using a size before it is computed (the inner size of `early` comes from a later filter).', '''
 def g (xs: []i32) : bool =
   let early = [] : [][]i32
   let late = [filter (< 0) xs]
   in early[0] == late[0]
 entry main (xs: []i32) : bool = g xs
 ''', compile_error='[Cc]ausality check')
-write('known-failures/errors/unused_size_let.fut', 'A size bound in a let pattern must be used (Size n unused in pattern).', '''
+write('errors/compile/unused_size_let.fut', 'A size bound in a let pattern must be used (Size n unused in pattern).', '''
 entry main (x: i32) : i32 = let [n] (y: i32) = x in y
 ''', compile_error='unused in pattern')
 
@@ -203,6 +203,6 @@ entry main (a: f16) (b: f16) : (f16, f16, f16, f16) = (a + b, a * b, a / b, f16.
 write('known-failures/errors/coercion_message.fut', 'A failed size coercion reports the reference message "... cannot match shape of type ...".', '''
 entry main [n] (xs: [n]i32) (ys: []i32) : [n]i32 = ys :> [n]i32
 ''', [('[1i32, 2i32] [3i32]', ('error', 'cannot match shape of type'))])
-write('known-failures/sizes/anonymous_sizes_distinct.fut', 'Two [] parameters get distinct sizes, so map2 over them without a coercion is a compile-time size error.', '''
+write('sizes/anonymous_sizes_distinct.fut', 'Two [] parameters get distinct sizes, so map2 over them without a coercion is a compile-time size error.', '''
 entry main (xs: []i32) (ys: []i32) : []i32 = map2 (+) xs ys
 ''', compile_error='[Ss]izes? .*(do not match|differ)|[Dd]imensions? .*(do not match|differ)')

@@ -172,7 +172,7 @@ entry main (n: i64) (xs: []f32) : [n]f32 = map2 (+) (zeros n) (xs :> [n]f32)
 write(Z + 'coercion_fail.fut', 'A size coercion that does not hold fails at run time.', '''
 entry main [n] (xs: [n]i32) (ys: []i32) : [n]i32 = map2 (+) xs (ys :> [n]i32)
 ''', [('[1i32, 2i32] [3i32, 4i32]', '[4i32, 6i32]'), ('[1i32, 2i32] [3i32]', ('error', '[Ss]ize coercion|cannot match shape'))])
-write('known-failures/sizes/size_mismatch_compile.fut', 'zip on arrays with distinct size parameters is a compile-time size error.', '''
+write('sizes/size_mismatch_compile.fut', 'zip on arrays with distinct size parameters is a compile-time size error.', '''
 entry main [n][m] (xs: [n]i32) (ys: [m]i32) : [](i32, i32) = zip xs ys
 ''', compile_error='[Ss]izes? .*(do not match|differ)|[Dd]imensions? .*(do not match|differ)')
 write(Z + 'size_type_abbrev.fut', 'A size-parameterised type abbreviation used in an entry signature.', '''
@@ -180,7 +180,7 @@ type matrix [r][c] = [r][c]f64
 def identity (n: i64) : matrix [n][n] = tabulate_2d n n (\\i j -> if i == j then 1 else 0)
 entry main (n: i64) : [][]f64 = identity n
 ''', [('2i64', '[[1.0f64, 0.0f64], [0.0f64, 1.0f64]]')])
-write('known-failures/sizes/unused_size_compile.fut', 'A size parameter not used by any parameter is rejected.', '''
+write('sizes/unused_size_compile.fut', 'A size parameter not used by any parameter is rejected.', '''
 def f [n] (x: i32) : i32 = x
 entry main (x: i32) : i32 = f x
 ''', compile_error='unused in pattern')

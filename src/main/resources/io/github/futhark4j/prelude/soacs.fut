@@ -43,7 +43,7 @@ def scatter_3d 't [m] [k] [l] [n] (dest: *[m][k][l]t) (is: [n](i64, i64, i64)) (
 def iota (n: i64) : *[n]i64 = intrinsics.iota n
 def replicate 't (n: i64) (x: t) : *[n]t = intrinsics.replicate n x
 def length [n] 't (xs: [n]t) : i64 = intrinsics.length xs
-def indices [n] 't (xs: [n]t) : *[n]i64 = intrinsics.iota (intrinsics.length xs)
+def indices [n] 't (_: [n]t) : *[n]i64 = intrinsics.iota n
 def tabulate 'a (n: i64) (f: i64 -> a) : *[n]a = intrinsics.map f (intrinsics.iota n)
 def tabulate_2d 'a (n: i64) (m: i64) (f: i64 -> i64 -> a) : *[n][m]a =
   intrinsics.map (\i -> intrinsics.map (f i) (intrinsics.iota m)) (intrinsics.iota n)

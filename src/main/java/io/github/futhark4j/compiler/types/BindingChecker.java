@@ -51,12 +51,20 @@ abstract class BindingChecker extends CheckerBase {
     scope = saved;
     Res v = check(l.value());
     scope = afterSizes;
-    PatRes p = checkPattern(l.pattern(), v.ty(), PatMode.LET, aliasesOf(l.value()));
+    boolean savedLenient = lenientPattern;
+    lenientPattern = !sizeVars.isEmpty();
+    PatRes p;
+    try {
+      p = checkPattern(l.pattern(), v.ty(), PatMode.LET, aliasesOf(l.value()));
+    } finally {
+      lenientPattern = savedLenient;
+    }
     bindAll(p);
     Res body = check(l.body());
     scope = saved;
     Set<VName> gone = boundNames(p);
     gone.addAll(sizeVars);
+    checkUnknowable(l.body().span(), body.ty(), gone);
     return new Res(scrubTy(body.ty(), gone), () -> {
       TPat tp = p.build().get();
       TExp tv = v.build().get();
@@ -73,6 +81,9 @@ abstract class BindingChecker extends CheckerBase {
           Type arrT = scrub(holder.type(), sizeSet);
           len = new TExp.Apply(new TExp.Intrinsic("length", new Type.Arrow(null, arrT, Type.I64), l.span()),
               List.of(new TExp.Var(holder.name(), arrT, Map.of(), l.span())), Type.I64, l.span());
+        } else if (!SizeChecks.patternMentions(tp, n)) {
+          error(io.github.futhark4j.compiler.diag.SizeDiagnostics.unusedSize(l.span(), n.base()));
+          len = new TExp.Literal(io.github.futhark4j.compiler.typed.PrimValue.ofInt(PrimType.I64, 0), Type.I64, l.span());
         } else {
           error(Diagnostics.badSize(l.span(), n.base(), "is not the outer size of an array bound by the pattern"));
           len = new TExp.Literal(io.github.futhark4j.compiler.typed.PrimValue.ofInt(PrimType.I64, 0), Type.I64, l.span());
@@ -110,7 +121,19 @@ abstract class BindingChecker extends CheckerBase {
   record FunRes(List<PatRes> params, Ty type, Ty ret, Res body, List<VName> sizeParams, Set<VName> bound) {}
 
   FunRes checkFunction(List<TypeParam> tparams, List<Pat> params, TypeExp retType, Exp body, boolean topLevel) {
+    return checkFunction(tparams, params, retType, body, topLevel, topLevel);
+  }
+
+  /**
+   * {@code named} is true for top-level and local function definitions, false for lambdas: the
+   * anonymous sizes of a named function's parameters are rigid in its body and instantiated at
+   * each use, and those of its return type are existential.
+   */
+  FunRes checkFunction(List<TypeParam> tparams, List<Pat> params, TypeExp retType, Exp body, boolean topLevel, boolean named) {
     Scope saved = scope;
+    AnonDims savedAnon = paramAnon;
+    Set<Ty.Sz.Rigid> savedOwn = ownSizes;
+    Set<Ty.Sz.Rigid> own = new HashSet<>();
     Map<String, Ty> savedT = typeParamScope;
     typeParamScope = new HashMap<>(typeParamScope);
     if (!topLevel) level++;
@@ -133,7 +156,11 @@ abstract class BindingChecker extends CheckerBase {
     for (Pat p : params) {
       Ty t = new Ty.Var();
       paramTys.add(t);
+      paramAnon = named ? AnonDims.RIGID : AnonDims.UNKNOWN;
+      ownSizes = own;
       PatRes pr = checkPattern(p, t, PatMode.PARAM, Set.of());
+      paramAnon = savedAnon;
+      ownSizes = savedOwn;
       Set<String> here = new LinkedHashSet<>(); // a duplicate inside p is already reported
       for (var e : pr.binds()) here.add(e.getKey());
       for (String n : here) if (!paramNames.add(n)) error(Diagnostics.duplicate(p.span(), "parameter", n));
@@ -141,7 +168,8 @@ abstract class BindingChecker extends CheckerBase {
       bound.addAll(boundNames(pr));
       ps.add(pr);
     }
-    Ty ret = retType == null ? new Ty.Var() : convertType(retType, AnonDims.UNKNOWN);
+    Ty ret = retType == null ? new Ty.Var() : convertType(retType, named ? AnonDims.EXIST : AnonDims.UNKNOWN);
+    if (named) checkUnusedSizes(tparams, sizeParams, paramTys, params);
     Map<VName, Span> savedConsumed = consumed;
     consumed = new HashMap<>(consumed);
     Res b = check(body);
@@ -165,6 +193,10 @@ abstract class BindingChecker extends CheckerBase {
     scope = saved;
     typeParamScope = savedT;
     if (!topLevel) level--;
+    if (named) {
+      SizeChecks.generalize(fnTy, own);
+      functionSizes.put(fnTy, own);
+    }
     return new FunRes(ps, fnTy, ret, b, sizeParams, bound);
   }
 
@@ -172,7 +204,7 @@ abstract class BindingChecker extends CheckerBase {
     if (!l.typeParams().isEmpty() && l.typeParams().stream().anyMatch(tp -> !tp.isSize())) {
       // local polymorphism is not generalised: type parameters become inference variables
     }
-    FunRes f = checkFunction(l.typeParams(), l.params(), l.returnType(), l.value(), false);
+    FunRes f = checkFunction(l.typeParams(), l.params(), l.returnType(), l.value(), false, true);
     VName v = fresh(l.name());
     Scope saved = scope;
     bind(l.name(), new FunB(v, f.type(), f.sizeParams(), l.params().size(), l.returnType() instanceof TUnique));
@@ -292,7 +324,7 @@ abstract class BindingChecker extends CheckerBase {
       PatRes p = checkPattern(c.pattern(), s.ty(), PatMode.MATCH, aliasesOf(m.scrutinee()));
       bindAll(p);
       Res b = check(c.body());
-      unifyOrReport(c.body().span(), result, scrubTy(b.ty(), boundNames(p)), "Cases of 'match' have different types");
+      unifyBranches(c.body().span(), result, scrubTy(b.ty(), boundNames(p)), "Cases of 'match' have different types");
       scope = saved;
       all.putAll(consumed);
       Set<VName> gone = boundNames(p);
@@ -313,5 +345,33 @@ abstract class BindingChecker extends CheckerBase {
       for (TExp.Case c : cs) t = join(t, c.body().type());
       return new TExp.Match(ts, cs, t, m.span());
     });
+  }
+
+  // ---- size checks (Language Reference, "Size types") -----------------------------------------
+
+  /** Every size parameter of a named function must be used in the type of one of its parameters. */
+  private void checkUnusedSizes(List<TypeParam> tparams, List<VName> sizeParams, List<Ty> paramTys, List<Pat> params) {
+    Set<VName> used = new HashSet<>();
+    for (Ty t : paramTys) used.addAll(SizeChecks.allNames(t));
+    int i = 0;
+    for (TypeParam tp : tparams) {
+      if (!tp.isSize()) continue;
+      VName v = sizeParams.get(i++);
+      if (!used.contains(v)) error(io.github.futhark4j.compiler.diag.SizeDiagnostics.unusedSize(tp.span(), tp.name()));
+    }
+  }
+
+  /**
+   * A function value leaving the scope of a size its parameter type uses could never be applied:
+   * "Unknowable size k in parameter of f".
+   */
+  void checkUnknowable(Span span, Ty t, Set<VName> gone) {
+    if (gone.isEmpty() || !(Unifier.resolve(t) instanceof Ty.Fun)) return;
+    for (VName n : SizeChecks.namesInFunctionParams(t)) {
+      if (gone.contains(n)) {
+        error(io.github.futhark4j.compiler.diag.SizeDiagnostics.unknowableSize(span, n.base(), currentDefName));
+        return;
+      }
+    }
   }
 }

@@ -72,7 +72,10 @@ public final class Checker extends ExpChecker {
           if (u.isPrelude()) pending.put(modulePrefix + v.name(), new Pending(u, v, modulePrefix));
           else valDecl(u, v);
         }
-        case TypeDecl t -> abbrevs.put(modulePrefix + t.name(), new Abbrev(t.name(), t.params(), t.type()));
+        case TypeDecl t -> {
+          if (!u.isPrelude()) checkAbbrevSizes(t);
+          abbrevs.put(modulePrefix + t.name(), new Abbrev(t.name(), t.params(), t.type()));
+        }
         case Import i -> { }
         case ModuleDecl m -> {
           String saved = modulePrefix;
@@ -85,8 +88,37 @@ public final class Checker extends ExpChecker {
     }
   }
 
+  /**
+   * "Sizes in type abbreviations": every size parameter must be used in the definition, and every
+   * size the definition uses must be a parameter or an {@code i64} in scope.
+   */
+  private void checkAbbrevSizes(TypeDecl t) {
+    Map<String, Span> used = SizeChecks.freeDims(t.type());
+    for (TypeParam tp : t.params()) {
+      if (tp.isSize() && !used.containsKey(tp.name())) {
+        error(io.github.futhark4j.compiler.diag.SizeDiagnostics.unusedTypeSizeParam(tp.span(), tp.name(), t.name()));
+      }
+    }
+    for (var e : used.entrySet()) {
+      boolean param = t.params().stream().anyMatch(tp -> tp.isSize() && tp.name().equals(e.getKey()));
+      if (!param && !(lookup(e.getKey()) instanceof TopB top && top.typeParams().isEmpty() && top.arity() == 0)) {
+        error(Diagnostics.badSize(e.getValue(), e.getKey(), "is not in scope"));
+      }
+    }
+  }
+
   private void valDecl(Unit u, ValDecl d) {
     int errorsBefore = diags.size();
+    String savedName = currentDefName;
+    currentDefName = d.name();
+    try {
+      valDeclNamed(u, d, errorsBefore);
+    } finally {
+      currentDefName = savedName;
+    }
+  }
+
+  private void valDeclNamed(Unit u, ValDecl d, int errorsBefore) {
     errorSpans.clear();
     currentDeps = new HashSet<>();
     consumed = new HashMap<>();

@@ -107,8 +107,28 @@ abstract class CheckerBase {
 
   // ---- types ----------------------------------------------------------------------------------
 
-  /** How anonymous dimensions {@code []} are read: as unknown sizes, or as sizes to infer. */
-  enum AnonDims { UNKNOWN, INFER }
+  /**
+   * How anonymous dimensions {@code []} are read: as unknown sizes, as sizes to infer, as rigid
+   * sizes of a function's parameters (collected in {@link #ownSizes}), as the existential sizes of a
+   * function's return type, or as fresh sizes made by an application (the results of intrinsics).
+   */
+  enum AnonDims { UNKNOWN, INFER, RIGID, EXIST, FRESH }
+
+  /** How function parameters' anonymous dimensions are read (RIGID for named functions, UNKNOWN for lambdas). */
+  protected AnonDims paramAnon = AnonDims.UNKNOWN;
+  /** Where the rigid anonymous sizes of the parameters being converted are collected. */
+  protected Set<Sz.Rigid> ownSizes = new HashSet<>();
+  /**
+   * The own anonymous sizes of each top-level and local function, by the identity of its type:
+   * they are instantiated at each use of the function (see {@link SizeChecks#instantiate}).
+   */
+  protected final Map<Ty, Set<Sz.Rigid>> functionSizes = new java.util.IdentityHashMap<>();
+  /** Set while the pattern of a {@code let [n] ...} is checked: its size binders take the value's sizes. */
+  protected boolean lenientPattern;
+  /** The name of the top-level definition being checked, for messages. */
+  protected String currentDefName = "";
+  /** Creation order of the anonymous sizes of expression ascriptions, for the causality check. */
+  protected boolean causalAscription;
 
   Ty convertType(TypeExp te, AnonDims anon) { return convertType(te, anon, Map.of(), Map.of()); }
 
@@ -147,7 +167,7 @@ abstract class CheckerBase {
       }
       case TExist e -> {
         Map<String, Sz> inner = new HashMap<>(sizes);
-        for (String n : e.names()) inner.put(n, Sz.UNKNOWN);
+        for (String n : e.names()) inner.put(n, anon == AnonDims.EXIST ? new Sz.Rigid(n, true, false) : Sz.UNKNOWN);
         yield convertType(e.type(), anon, tparams, inner);
       }
     };
@@ -197,7 +217,21 @@ abstract class CheckerBase {
   Sz convertDim(Dim d, AnonDims anon, Map<String, Sz> sizes) {
     return switch (d) {
       case DimConst c -> new Sz.Const(c.value());
-      case DimAnon a -> anon == AnonDims.INFER ? new Sz.Flex() : Sz.UNKNOWN;
+      case DimAnon a -> switch (anon) {
+        case INFER -> {
+          Sz.Flex f = new Sz.Flex();
+          if (causalAscription) f.causalSeq = Sz.Rigid.nextSeq();
+          yield f;
+        }
+        case UNKNOWN -> Sz.UNKNOWN;
+        case RIGID -> {
+          Sz.Rigid r = new Sz.Rigid("d", false, false);
+          ownSizes.add(r);
+          yield r;
+        }
+        case EXIST -> new Sz.Rigid("", true, false);
+        case FRESH -> SizeChecks.computed("k");
+      };
       case DimName n -> {
         Sz s = sizes.get(n.name());
         if (s != null) yield s;
@@ -300,7 +334,7 @@ abstract class CheckerBase {
       }
       case PAscribe a -> {
         Ty at = convertType(a.type(), AnonDims.INFER);
-        if (mode == PatMode.PARAM) at = convertType(a.type(), AnonDims.UNKNOWN);
+        if (mode == PatMode.PARAM) at = convertType(a.type(), paramAnon);
         unifyOrReport(a.span(), at, t, "Pattern's type annotation does not match");
         boolean uniq = a.type() instanceof TUnique;
         // The annotation is the more precise type (it names sizes).
@@ -343,8 +377,18 @@ abstract class CheckerBase {
   protected final List<Span> errorSpans = new ArrayList<>();
 
   boolean unifyOrReport(Span span, Ty expected, Ty actual, String context) {
+    return unifyOrReport(span, expected, actual, context, false);
+  }
+
+  /** As {@link #unifyOrReport}, with differing sizes allowed (the branches of {@code if} and {@code match}). */
+  boolean unifyBranches(Span span, Ty expected, Ty actual, String context) {
+    return unifyOrReport(span, expected, actual, context, true);
+  }
+
+  private boolean unifyOrReport(Span span, Ty expected, Ty actual, String context, boolean lenientSizes) {
     try {
-      Unifier.unify(expected, actual);
+      if (lenientSizes || lenientPattern) Unifier.lenientSizes(expected, actual);
+      else Unifier.unify(expected, actual);
       return true;
     } catch (Unifier.Failure f) {
       // An enclosing expression failing because of an error already reported inside it is noise.
@@ -352,6 +396,11 @@ abstract class CheckerBase {
       errorSpans.add(span);
       if (f.constraint != null && f.constraint.startsWith("Constructor #") && f.offending != null) {
         error(Diagnostics.noSuchConstructor(span, f.constraint.substring("Constructor #".length()), Unifier.show(f.offending)));
+      } else if (f.sizes != null && SizeChecks.CAUSALITY.equals(f.constraint)) {
+        error(io.github.futhark4j.compiler.diag.SizeDiagnostics.causality(span, f.sizes[0]));
+      } else if (f.sizes != null) {
+        String[] shown = Unifier.showAll(expected, actual);
+        error(io.github.futhark4j.compiler.diag.SizeDiagnostics.sizeMismatch(span, context, shown[0], shown[1], f.sizes[0], f.sizes[1]));
       } else if (f.constraint != null) {
         error(Diagnostics.constraint(span, f.constraint, Unifier.show(f.offending != null ? f.offending : actual)));
       } else {

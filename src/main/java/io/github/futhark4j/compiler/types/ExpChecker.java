@@ -154,14 +154,22 @@ abstract class ExpChecker extends BindingChecker {
       }
       case Ascribe a -> {
         Res r = check(a.exp());
-        Ty t = convertType(a.type(), AnonDims.INFER);
+        // The anonymous sizes of an array literal's ascription must be known when it is built.
+        causalAscription = a.exp() instanceof ArrayLit;
+        Ty t;
+        try {
+          t = convertType(a.type(), AnonDims.INFER);
+        } finally {
+          causalAscription = false;
+        }
         unifyOrReport(span, t, r.ty(), "Expression does not have the type it is ascribed");
         return new Res(t, r.build());
       }
       case Coerce c -> {
         Res r = check(c.exp());
         Ty t = convertType(c.type(), AnonDims.INFER);
-        unifyOrReport(span, t, eraseSizes(r.ty(), false), "Size coercion changes more than sizes");
+        // Only the shape must agree: the coerced value keeps its own sizes (fresh flexible ones here).
+        unifyOrReport(span, SizeChecks.copy(t, s -> new Sz.Flex()), r.ty(), "Size coercion changes more than sizes");
         return new Res(t, () -> new TExp.Coerce(r.build().get(), Unifier.zonk(t), span));
       }
       case If i -> {
@@ -173,8 +181,8 @@ abstract class ExpChecker extends BindingChecker {
         consumed = new HashMap<>(before);
         Res b = check(i.otherwise());
         consumed.putAll(afterThen);
-        unifyOrReport(i.otherwise().span(), a.ty(), b.ty(), "Branches of 'if' have different types");
-        return new Res(a.ty(), () -> {
+        unifyBranches(i.otherwise().span(), a.ty(), b.ty(), "Branches of 'if' have different types");
+        return new Res(SizeChecks.join(a.ty(), b.ty()), () -> {
           TExp ta = a.build().get(), tb = b.build().get();
           return new TExp.If(c.build().get(), ta, tb, join(ta.type(), tb.type()), span);
         });
@@ -316,7 +324,13 @@ abstract class ExpChecker extends BindingChecker {
         Map<VName, Sz> sizes = new HashMap<>();
         for (VName s : f.sizeParams()) sizes.put(s, new Sz.Flex());
         Ty ty = sizes.isEmpty() ? f.ty() : Unifier.subst(f.ty(), Map.of(), sizes);
-        return new Res(ty, () -> new TExp.Var(f.v(), Unifier.zonk(ty), Map.of(), span));
+        ty = SizeChecks.instantiate(ty, functionSizes.getOrDefault(f.ty(), Set.of()));
+        Runnable ambiguity = ambiguityCheck(name, f.sizeParams(), sizes, f.ty(), f.arity(), span);
+        Ty fty = ty;
+        return new Res(ty, () -> {
+          ambiguity.run();
+          return new TExp.Var(f.v(), Unifier.zonk(fty), Map.of(), span);
+        });
       }
       case TopB t -> {
         currentDeps.add(t.v());
@@ -324,8 +338,12 @@ abstract class ExpChecker extends BindingChecker {
         for (String p : t.typeParams()) inst.put(p, new Ty.Var());
         Map<VName, Sz> sizes = new HashMap<>();
         for (VName s : t.sizeParams()) sizes.put(s, new Sz.Flex());
-        Ty ty = inst.isEmpty() && sizes.isEmpty() ? t.ty() : Unifier.subst(t.ty(), inst, sizes);
+        Ty ty0 = inst.isEmpty() && sizes.isEmpty() ? t.ty() : Unifier.subst(t.ty(), inst, sizes);
+        // A definition without parameters keeps the existential sizes of its type: each use is the same value.
+        Ty ty = t.arity() == 0 ? ty0 : SizeChecks.instantiate(ty0, functionSizes.getOrDefault(t.ty(), Set.of()));
+        Runnable ambiguity = ambiguityCheck(name, t.sizeParams(), sizes, t.ty(), t.arity(), span);
         return new Res(ty, () -> {
+          ambiguity.run();
           Map<String, Type> args = new LinkedHashMap<>();
           inst.forEach((k, v) -> args.put(k, Unifier.zonk(v)));
           return new TExp.Var(t.v(), Unifier.zonk(ty), args, span);
@@ -424,6 +442,9 @@ abstract class ExpChecker extends BindingChecker {
           Ty x = new Ty.Var(), y = new Ty.Var(), z = new Ty.Var();
           unifyOrReport(b.left().span(), new Ty.Fun(null, x, y), f.ty(), "Function composition needs a function");
           unifyOrReport(b.right().span(), new Ty.Fun(null, y, z), g.ty(), "Function composition needs functions that fit");
+          if (SizeChecks.existentialResult(y)) {
+            error(io.github.futhark4j.compiler.diag.SizeDiagnostics.existentialInParameter(span, Unifier.show(y)));
+          }
           Ty ty = new Ty.Fun(null, x, z);
           return new Res(ty, () -> {
             VName v = fresh("x");
@@ -522,7 +543,11 @@ abstract class ExpChecker extends BindingChecker {
       String context = head instanceof Var hv && isOperatorName(hv.name())
           ? "Operand of '" + hv.full() + "' does not have the expected type"
           : "Argument does not have the type the function expects";
-      unifyOrReport(arg.span(), f.param(), a.ty(), context);
+      // Arrays of different sizes may be compared (the result is false).
+      boolean equality = head instanceof Var hv && hv.qualifiers().isEmpty() && (hv.name().equals("==") || hv.name().equals("!="))
+          && h.build() instanceof BuiltinMarker;
+      if (equality) unifyBranches(arg.span(), f.param(), a.ty(), context);
+      else unifyOrReport(arg.span(), f.param(), a.ty(), context);
       if (Unifier.resolve(f.param()) instanceof Ty.Arr pa && pa.unique()) consume(arg, arg.span());
       argRes.add(a);
       ft = f.result();
@@ -556,7 +581,34 @@ abstract class ExpChecker extends BindingChecker {
   private Sz sizeOfArg(Exp arg) {
     if (arg instanceof IntLit l) return new Sz.Const(l.value().longValue());
     if (arg instanceof Var v && v.qualifiers().isEmpty() && lookup(v.name()) instanceof LocalB b) return new Sz.Named(b.v());
-    return Sz.UNKNOWN;
+    if (arg instanceof Var v && lookup(v.full()) instanceof TopB) return Sz.UNKNOWN;
+    // "Compound expression passed as function argument": a fresh size, distinct from every other.
+    return SizeChecks.computed("k");
   }
 
+
+  /**
+   * The check, run once the enclosing definition is inferred, that the size parameters of a use of
+   * a function that its parameters do not witness (sizes used only in function-typed parameters)
+   * were inferred from the arguments: else "Ambiguous size".
+   */
+  private Runnable ambiguityCheck(String fname, List<VName> sizeParams, Map<VName, Sz> inst, Ty fnTy, int arity, Span span) {
+    if (sizeParams.isEmpty()) return () -> { };
+    Set<VName> witnessed = new HashSet<>();
+    Ty t = fnTy;
+    for (int i = 0; i < arity && Unifier.resolve(t) instanceof Ty.Fun f; i++) {
+      witnessed.addAll(SizeChecks.witnessed(f.param()));
+      t = f.result();
+    }
+    List<VName> weak = sizeParams.stream().filter(v -> !witnessed.contains(v)).toList();
+    if (weak.isEmpty()) return () -> { };
+    return () -> {
+      for (VName v : weak) {
+        if (Unifier.resolve(inst.get(v)) instanceof Sz.Flex) {
+          error(io.github.futhark4j.compiler.diag.SizeDiagnostics.ambiguousSize(span, v.base(), fname));
+          return;
+        }
+      }
+    };
+  }
 }

@@ -82,7 +82,7 @@ final class IntrinsicTypes {
     vars.put("q", new Ty.Var(Ty.ALL_PRIMS, "intrinsics." + name));
     Map<String, Sz> sizes = new HashMap<>();
     for (String s : List.of("n", "m", "k", "l")) sizes.put(s, new Sz.Flex());
-    return checker.convertType(parsed(name), CheckerBase.AnonDims.UNKNOWN, vars, sizes);
+    return checker.convertType(parsed(name), CheckerBase.AnonDims.FRESH, vars, sizes);
   }
 
   static boolean exists(String name) { return Intrinsics.isIntrinsic(name) && SIGS.containsKey(name); }

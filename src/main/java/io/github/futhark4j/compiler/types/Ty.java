@@ -99,6 +99,37 @@ sealed interface Ty {
     /** A size to be inferred; {@code ref} is set once known. */
     final class Flex implements Sz {
       Sz ref;
+      /** Set for the anonymous sizes of an expression's type ascription, for the causality check. */
+      long causalSeq;
+    }
+
+    /**
+     * A size that is distinct from every other size (identity equality): an anonymous dimension of
+     * a function's parameter (rigid in the body, instantiated per use), or an unknown size made by an
+     * application (an existential result, a compound size argument). {@code exist} marks the
+     * existential sizes of a function's declared return type: those accept any size while the body
+     * is checked and become a fresh rigid size at each use of the function. A rigid size is printed
+     * under {@code name} and becomes an unknown size ({@code []}) in the checked tree.
+     */
+    final class Rigid implements Sz {
+      private static final java.util.concurrent.atomic.AtomicLong SEQ = new java.util.concurrent.atomic.AtomicLong();
+      final String name;
+      final boolean exist;
+      /** Creation order, for the causality check. */
+      final long seq = SEQ.incrementAndGet();
+      /** Whether this size is only known once an application has run (an existential result). */
+      final boolean computed;
+
+      Rigid(String name, boolean exist, boolean computed) {
+        // Invented names get a number so that two of them in one message can be told apart.
+        this.name = name.equals("d") || name.equals("k") ? name + "'" + seq : name;
+        this.exist = exist;
+        this.computed = computed;
+      }
+
+      static long nextSeq() { return SEQ.incrementAndGet(); }
+
+      @Override public String toString() { return name; }
     }
 
     Sz UNKNOWN = new Unknown();

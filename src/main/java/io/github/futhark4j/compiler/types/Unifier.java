@@ -15,9 +15,11 @@ import java.util.stream.Collectors;
 
 /**
  * Unification of {@link Ty}s, substitution, printing, and {@link #zonk} to the checked {@link Type}.
- * Sizes unify leniently: a flexible size takes the other side's size, but two different known
- * sizes never make a type error here (Futhark's rules for when sizes must agree are checked at run
- * time by the generated code, and {@code if}/loops make mismatches existential).
+ * Sizes: a flexible size takes the other side's size; two known sizes (constants, names in scope,
+ * {@link Sz.Rigid} sizes) must be the same, else unification fails with a size mismatch. Unknown
+ * sizes and the existential sizes of a declared return type accept any size (their rules are
+ * checked at run time). {@link #lenientSizes} unifies with size mismatches ignored, for the
+ * branches of {@code if} and {@code match}, whose differing sizes become unknown.
  */
 final class Unifier {
   private Unifier() {}
@@ -27,10 +29,32 @@ final class Unifier {
     final String constraint;
     final Ty offending;
 
+    /** The two sizes (as printed) that differ, when the failure is a size mismatch; else null. */
+    final String[] sizes;
+
     Failure(String constraint, Ty offending) {
+      this(constraint, offending, null);
+    }
+
+    Failure(String constraint, Ty offending, String[] sizes) {
       super(null, null, false, false);
       this.constraint = constraint;
       this.offending = offending;
+      this.sizes = sizes;
+    }
+  }
+
+  /** Depth of {@link #lenientSizes} calls on this thread (size mismatches are ignored when positive). */
+  private static final ThreadLocal<int[]> LENIENT = ThreadLocal.withInitial(() -> new int[1]);
+
+  /** Unifies with size mismatches ignored (flexible sizes are still bound). */
+  static void lenientSizes(Ty a, Ty b) {
+    int[] depth = LENIENT.get();
+    depth[0]++;
+    try {
+      unify(a, b);
+    } finally {
+      depth[0]--;
     }
   }
 
@@ -79,8 +103,11 @@ final class Unifier {
     a = resolve(a);
     b = resolve(b);
     if (a == b) return;
-    if (a instanceof Sz.Flex fa) { fa.ref = b; return; }
-    if (b instanceof Sz.Flex fb) fb.ref = a;
+    if (a instanceof Sz.Flex fa) { SizeChecks.bindFlex(fa, b); return; }
+    if (b instanceof Sz.Flex fb) { SizeChecks.bindFlex(fb, a); return; }
+    if (!SizeChecks.strict(a) || !SizeChecks.strict(b) || a.equals(b)) return;
+    if (LENIENT.get()[0] > 0) return;
+    throw new Failure(null, null, new String[] {showSize(a), showSize(b)});
   }
 
   private static void bind(Ty.Var v, Ty t) {
@@ -306,11 +333,12 @@ final class Unifier {
     };
   }
 
-  private static String showSize(Sz s) {
+  static String showSize(Sz s) {
     s = resolve(s);
     return switch (s) {
       case Sz.Const c -> Long.toString(c.value());
       case Sz.Named n -> n.name().base();
+      case Sz.Rigid r -> r.exist ? "" : r.name;
       default -> "";
     };
   }

@@ -319,7 +319,7 @@ class CheckerTest {
     ok("def f (xs: []bool) : (bool, bool) = (and xs, or xs)");
     ok("def f (xs: []i32) : (bool, [3]i32) = (null xs, sized 3 xs)");
     ok("def f (is: [](i64, i64)) (vs: []i32) : [2][3]i32 =\n"
-        + "  let k = length vs in reduce_by_index_2d (replicate 2 (replicate 3 0)) (+) 0 (is :> [k](i64, i64)) vs");
+        + "  let k = length vs in reduce_by_index_2d (replicate 2 (replicate 3 0)) (+) 0 (is :> [k](i64, i64)) (vs :> [k]i32)");
     assertEquals("E0202", error("def f (xs: []i32) = and xs").code());
   }
 
@@ -386,7 +386,7 @@ class CheckerTest {
   @Test
   void functionResultsAliasTheirArgumentsUnlessUnique() {
     assertEquals("E0302", error("def f (xs: []i32) = let ys = id xs in ys with [0] = 1").code());
-    assertEquals("E0302", error("def f (xs: []i32) (ys: []i32) = let p = zip xs ys in p with [0] = (1, 2)").code());
+    assertEquals("E0302", error("def f [n] (xs: [n]i32) (ys: [n]i32) = let p = zip xs ys in p with [0] = (1, 2)").code());
     assertEquals("E0302", error("def f (xs: [][]i32) = let t = transpose xs in t with [0, 0] = 1").code());
     ok("def f (xs: []i32) = let ys = map (+ 1) xs in ys with [0] = 1");
     ok("def f (xs: []i32) = let ys = copy xs in ys with [0] = 1");

@@ -2,7 +2,7 @@ entry a1 (n: i64) : i64 = let x: i64 = 5 in x + n
 entry a2 : []i32 = loop (acc: []i32) = [] for i < 3 do acc ++ [i32.i64 i]
 entry a3 (xs: []i32) = let f [n] (ys: [n]i32) : [n]i32 = map (+1) ys in f xs
 entry a4 (ps: []{x: i32, y: i32}) : []i32 = map (\{x, y} -> x + y) ps
-entry a5 (xs: []i32) (ys: []i32) : []i32 = map (\(a, b) -> a + b) (zip xs ys)
+entry a5 [n] (xs: [n]i32) (ys: [n]i32) : []i32 = map (\(a, b) -> a + b) (zip xs ys)
 entry a6 : [](i32, f64) = [(1, 2.0), (3, 4.0)]
 entry a7 (a: i32) (b: i32) : i32 = match (a, b) case (0, _) -> 1 case (_, 0) -> 2 case _ -> 3
 type maybe 'a = #none | #some a
@@ -13,7 +13,7 @@ type point = {x: f64, y: f64}
 entry a10 (x: f64) : point = {x, y = x}
 entry a11 (xs: []i32) : []i32 = let ys = copy xs in ys with [0] = 1
 entry a12 (n: i64) : []i64 = let xs = map (*2) (iota n) in xs with [0] = 7
-entry a13 (xs: []i32) (ys: []i32) : i32 = loop s = 0 for (a, b) in zip xs ys do s + a * b
+entry a13 [n] (xs: [n]i32) (ys: [n]i32) : i32 = loop s = 0 for (a, b) in zip xs ys do s + a * b
 def adder (x: i32) : i32 -> i32 = \y -> x + y
 entry a14 (x: i32) : i32 = adder x 2
 def (a: i32) +^ (b: i32) : i32 = a * 10 + b

@@ -31,7 +31,7 @@ entry step [n] (xs: [n]f32) (ys: [n]f32) (zs: [n]f32) (ms: [n]f32) : ([n]f32, [n
 -- histogram
 entry histo (k: i64) (xs: []i64) : []i32 = hist (+) 0 k (map (\x -> x % k) xs) (map (const 1) xs)
 entry rbi (xs: []i64) : [10]i32 = reduce_by_index (replicate 10 0) (+) 0 xs (map (\_ -> 1) xs)
-entry scat (n: i64) (is: []i64) (vs: []f64) : []f64 = scatter (replicate n 0.0) is vs
+entry scat [k] (n: i64) (is: [k]i64) (vs: [k]f64) : []f64 = scatter (replicate n 0.0) is vs
 
 -- prefix sums, filter, partition
 entry psum (xs: []i32) : []i32 = scan (+) 0 xs
@@ -46,7 +46,7 @@ entry rev (xs: []i32) : []i32 = reverse xs
 entry tk (xs: []i32) : ([]i32, []i32) = (take 2 xs, drop 2 xs)
 entry hd (xs: []i32) : (i32, i32) = (head xs, last xs)
 entry tl (xs: []i32) : ([]i32, []i32) = (tail xs, init xs)
-entry z3 (a: []i32) (b: []f32) (c: []bool) : [](i32, f32, bool) = zip3 a b c
+entry z3 [n] (a: [n]i32) (b: [n]f32) (c: [n]bool) : [](i32, f32, bool) = zip3 a b c
 entry uz3 (xs: [](i32, f32, bool)) = unzip3 xs
 entry sp (xs: []i32) = split 2 xs
 entry itr (x: i32) : i32 = iterate 10 (*2) x
