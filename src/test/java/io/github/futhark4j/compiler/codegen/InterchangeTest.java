@@ -31,6 +31,10 @@ class InterchangeTest {
         map (\\r -> map (\\c -> i32.sum (map2 (*) r c)) (transpose b)) a
       entry mmf [n][m][p] (a: [n][m]f32) (b: [m][p]f32) : [n][p]f32 =
         map (\\r -> map (\\c -> f32.sum (map2 (*) r c)) (transpose b)) a
+      entry mmd [n][m][p] (a: [n][m]f64) (b: [m][p]f64) : [n][p]f64 =
+        map (\\r -> map (\\c -> f64.sum (map2 (*) r c)) (transpose b)) a
+      entry batched [q][n][m][p] (as: [q][n][m]i32) (bs: [q][m][p]i32) : [q][n][p]i32 =
+        map2 (\\a b -> map (\\r -> map (\\c -> i32.sum (map2 (*) r c)) (transpose b)) a) as bs
       entry mmt [n][m][p] (a: [n][m]i32) (bt: [p][m]i32) : [n][p]i32 =
         map (\\r -> map (\\c -> i32.sum (map2 (*) r c)) bt) a
       entry tropical [n][m][p] (a: [n][m]i32) (b: [m][p]i32) : [n][p]i32 =
@@ -57,7 +61,7 @@ class InterchangeTest {
   @Test
   void firesOnMapsOfRedomapsAndReadsTheTransposeThroughItsSource() throws Exception {
     String c = CodegenPerfTest.multicoreC(SRC);
-    for (String e : List.of("mm", "mmf", "mmt", "tropical", "vecmat", "both", "updated")) {
+    for (String e : List.of("mm", "mmf", "mmd", "batched", "mmt", "tropical", "vecmat", "both", "updated")) {
       assertTrue(entry(c, e).contains("interchanged redomap"), e);
     }
     // Never materialised where every use is interchanged; kept where it is also a result.
@@ -167,6 +171,11 @@ class InterchangeTest {
       want.add(show(c, "i32"));
       calls.add(CRunner.call("mmf", la, lb));
       want.add(show(c, "f32"));
+      calls.add(CRunner.call("mmd", la, lb));
+      want.add(show(c, "f64"));
+      int[][] a2 = mat(n, m, r), b2b = mat(m, p, r);
+      calls.add(CRunner.call("batched", "[" + la + ", " + lit(a2, m) + "]", "[" + lb + ", " + lit(b2b, p) + "]"));
+      want.add("[" + show(c, "i32") + ", " + show(mul(a2, b2b, n, m, p, false), "i32") + "]");
       calls.add(CRunner.call("mmt", la, lit(bt, m)));
       want.add(show(c, "i32"));
       calls.add(CRunner.call("tropical", la, lb));
