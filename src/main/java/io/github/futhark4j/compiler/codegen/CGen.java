@@ -54,6 +54,12 @@ final class CGen {
    * map into the hist at code generation; the IR has no fused form of hist).
    */
   final java.util.Map<String, Exp.Map> virtualMaps = new java.util.HashMap<>();
+  /** {@code transpose b} read only by interchanged redomaps: never materialised, read through b. */
+  final java.util.Map<String, Atom.Var> virtualTransposes = new java.util.HashMap<>();
+  /** Interchanged map-of-redomap nests (matrix multiplication). */
+  final CInterchange interchange = new CInterchange(this);
+  /** Lane-masked maps of while loops (Mandelbrot). */
+  final CLanes lanes = new CLanes(this);
 
   CGen(boolean multicore) { this.multicore = multicore; }
 
@@ -126,6 +132,7 @@ final class CGen {
     List<Set<String>> uses = new ArrayList<>();
     for (Stm s : stms) uses.add(new HashSet<>(FreeVars.ofExp(s.exp())));
     findVirtual(b, uses);
+    interchange.findVirtualTransposes(b, uses);
     List<Set<String>> liveAfter = new ArrayList<>();
     Set<String> live = new HashSet<>();
     for (Atom a : b.results()) if (a instanceof Atom.Var v) live.add(v.name());
@@ -295,6 +302,11 @@ final class CGen {
         if (c.arrays().size() != 2) throw new IllegalStateException("concat of " + c.arrays().size());
         check("fut_concat(ctx, " + loc(c.span()) + ", &" + x + ", &" + acc + ", &" + atom(c.arrays().get(1)) + ", "
             + t.rank() + ", " + es(t) + ")");
+      }
+      case Exp.Transpose t when virtualTransposes.containsKey(x) -> {
+        line("fut_arr " + x + " = {0};");
+        line(x + ".shape[0] = " + atom(t.array()) + ".shape[1];");
+        line(x + ".shape[1] = " + atom(t.array()) + ".shape[0];");
       }
       case Exp.Transpose t -> {
         declare(pat);

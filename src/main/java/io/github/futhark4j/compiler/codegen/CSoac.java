@@ -143,6 +143,7 @@ final class CSoac {
   // ---- map --------------------------------------------------------------------------------
 
   void map(List<Atom.Var> pat, Exp.Map m) {
+    if (g.interchange.tryMap(pat, m) || g.lanes.tryMap(pat, m)) return;
     String n = atom(m.width());
     Lambda f = m.f();
     List<IrType> rets = f.returnTypes();

@@ -6,6 +6,9 @@
  * <p>Arrays are reference counted; ownership is decided statically per body (see {@link
  * io.github.futhark4j.compiler.codegen.CGen}), so updates of unshared arrays happen in place. The
  * multicore backend turns outermost SOACs into OpenMP loops; the c backend emits the same code
- * without pragmas.
+ * without pragmas. Two shapes of compute-bound code get kernels of their own: maps of
+ * redomaps (matrix multiplication) are interchanged and register-blocked ({@link
+ * io.github.futhark4j.compiler.codegen.CInterchange}), and maps of scalar while loops run
+ * lane-masked in blocks ({@link io.github.futhark4j.compiler.codegen.CLanes}).
  */
 package io.github.futhark4j.compiler.codegen;

@@ -1,0 +1,92 @@
+package io.github.futhark4j.compiler.codegen;
+
+import io.github.futhark4j.compiler.core.Atom;
+import io.github.futhark4j.compiler.core.Body;
+import io.github.futhark4j.compiler.core.Effects;
+import io.github.futhark4j.compiler.core.Exp;
+import io.github.futhark4j.compiler.core.Lambda;
+import io.github.futhark4j.compiler.core.Stm;
+import io.github.futhark4j.compiler.types.PrimType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Which IR code is straight-line scalar code that cannot fail: no arrays, no loops, no SOACs, no
+ * checks. Such code can be evaluated speculatively (for lanes or columns whose result is then
+ * thrown away) and inside an {@code omp simd} loop, which is what {@link CInterchange} and
+ * {@link CLanes} need.
+ */
+final class ScalarCode {
+  private ScalarCode() {}
+
+  /** Whether every statement of {@code b} is scalar, side-effect free and cannot fail. */
+  static boolean body(Body b) {
+    for (Stm s : b.stms()) if (!stm(s)) return false;
+    return b.results().stream().noneMatch(a -> a.type().isArray() || a.type().elem() == PrimType.F16);
+  }
+
+  static boolean lambda(Lambda l) {
+    return l.params().stream().noneMatch(p -> p.type().isArray() || p.type().elem() == PrimType.F16) && body(l.body());
+  }
+
+  static boolean stm(Stm s) {
+    // f16 is rounded after every operation by engine calls; keep it on the ordinary path.
+    if (s.pattern().stream().anyMatch(v -> v.type().isArray() || v.type().elem() == PrimType.F16)) return false;
+    if (Effects.mayFail(s.exp())) return false;
+    return switch (s.exp()) {
+      case Exp.AtomE a -> !a.atom().type().isArray();
+      case Exp.BinOp b -> b.type() != PrimType.F16;
+      case Exp.UnOp u -> u.type() != PrimType.F16;
+      case Exp.Convert c -> c.x().type().elem() != PrimType.F16;
+      case Exp.PrimCall p -> p.args().stream().noneMatch(a -> a.type().isArray() || a.type().elem() == PrimType.F16);
+      case Exp.If i -> body(i.then()) && body(i.otherwise());
+      default -> false;
+    };
+  }
+
+  /**
+   * Emits a {@link #body} in the current C scope, assigning its results to {@code targets}
+   * (declared by the caller). Branches are flattened into selects: both sides are computed (they
+   * cannot fail) and {@code c ? a : b} picks one, so the code has no control flow and gcc can
+   * vectorise the loop around it.
+   */
+  static void emit(CGen g, Body b, List<String> targets) {
+    for (Stm s : b.stms()) {
+      if (s.exp() instanceof Exp.If i) {
+        List<String> th = temps(g, s.pattern()), el = temps(g, s.pattern());
+        emit(g, i.then(), th);
+        emit(g, i.otherwise(), el);
+        String c = CPrim.atom(i.cond());
+        for (int k = 0; k < s.pattern().size(); k++) {
+          Atom.Var v = s.pattern().get(k);
+          g.line(CPrim.ctype(v.type()) + " " + v.name() + " = " + c + " ? " + th.get(k) + " : " + el.get(k) + ";");
+        }
+      } else {
+        g.body(new Body(List.of(s), List.of()), Set.of(), List.of());
+      }
+    }
+    for (int k = 0; k < targets.size(); k++) g.line(targets.get(k) + " = " + CPrim.atom(b.results().get(k)) + ";");
+  }
+
+  /** Applies a {@link #lambda} to C expressions in a block of its own, like {@link CGen#apply}. */
+  static void apply(CGen g, Lambda l, List<String> args, List<String> targets) {
+    g.open("{");
+    for (int k = 0; k < args.size(); k++) {
+      Atom.Var p = l.params().get(k);
+      g.line(CPrim.ctype(p.type()) + " " + p.name() + " = " + args.get(k) + ";");
+    }
+    emit(g, l.body(), targets);
+    g.close("}");
+  }
+
+  private static List<String> temps(CGen g, List<Atom.Var> vs) {
+    List<String> out = new ArrayList<>();
+    for (Atom.Var v : vs) {
+      String t = g.fresh("sel");
+      g.line(CPrim.ctype(v.type()) + " " + t + ";");
+      out.add(t);
+    }
+    return out;
+  }
+}
