@@ -44,8 +44,13 @@ final class EntryPoint implements FutharkFunction {
    */
   private final Memory outs;
   private final Pointer[] outSlots;
+  /** The C function by JNA direct mapping (see {@link DirectCall}), or {@code null} to use {@link #cfun}. */
+  private final DirectCall direct;
+  /** The out-parameter slots' addresses, for {@link #direct}. */
+  private final Long[] outAddresses;
 
-  EntryPoint(LoadedLibrary program, Manifest.Entry entry, Function cfun, List<ValueType> inputs, List<ValueType> outputs) {
+  EntryPoint(LoadedLibrary program, Manifest.Entry entry, Function cfun, DirectCall direct, List<ValueType> inputs,
+      List<ValueType> outputs) {
     this.program = program;
     this.entry = entry;
     this.cfun = cfun;
@@ -65,9 +70,18 @@ final class EntryPoint implements FutharkFunction {
     this.outs = new Memory(8L * Math.max(1, this.outputs.size()));
     this.outSlots = new Pointer[this.outputs.size()];
     for (int o = 0; o < outSlots.length; o++) outSlots[o] = outs.share(8L * o, 8);
+    this.direct = direct;
+    this.outAddresses = new Long[outSlots.length];
+    for (int o = 0; o < outSlots.length; o++) outAddresses[o] = Pointer.nativeValue(outs) + 8L * o;
   }
 
   @Override public String name() { return entry.name(); }
+
+  /** The parameters' types as the runtime passes them (for tests). */
+  List<ValueType> inputTypes() { return inputs; }
+
+  /** Whether calls go through JNA direct mapping (for tests and diagnostics). */
+  boolean isDirect() { return direct != null; }
 
   @Override public List<String> parameterTypes() { return parameterTypes; }
 
@@ -160,10 +174,18 @@ final class EntryPoint implements FutharkFunction {
       try {
         // On failure the C function leaves out-parameters alone; zeroed slots are never mistaken for values.
         if (pointerOutputs) outs.clear(8L * nOut);
-        cargs[0] = c;
-        System.arraycopy(outSlots, 0, cargs, 1, nOut);
         for (int i = 0; i < prepared.length; i++) cargs[1 + nOut + i] = Arguments.materialize(prepared[i], ctx, c, temps);
-        int rc = cfun.invokeInt(cargs);
+        int rc;
+        if (direct != null) {
+          cargs[0] = DirectCall.address(c);
+          System.arraycopy(outAddresses, 0, cargs, 1, nOut);
+          for (int i = 1 + nOut; i < cargs.length; i++) if (cargs[i] instanceof Pointer p) cargs[i] = DirectCall.address(p);
+          rc = direct.invoke(cargs);
+        } else {
+          cargs[0] = c;
+          System.arraycopy(outSlots, 0, cargs, 1, nOut);
+          rc = cfun.invokeInt(cargs);
+        }
         ctx.check(rc, callName);
         called = true;
         ctx.sync();

@@ -19,11 +19,17 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class RawBuffer {
   final Memory memory;
   private final AtomicInteger refs = new AtomicInteger(1);
+  /** Raw buffers not yet released by their last holder: lets tests see that none leak. */
+  private static final java.util.concurrent.atomic.AtomicLong LIVE = new java.util.concurrent.atomic.AtomicLong();
 
   /** Owns {@code memory}; the creator holds the first reference. */
   RawBuffer(Memory memory) {
     this.memory = memory;
+    LIVE.incrementAndGet();
   }
+
+  /** How many raw buffers are held by a call or a native value right now. */
+  static long live() { return LIVE.get(); }
 
   void retain() {
     if (refs.getAndIncrement() <= 0) throw new IllegalStateException("raw buffer already released");
@@ -32,7 +38,10 @@ final class RawBuffer {
   /** Drops one reference; the last one gives the memory back to the pool. */
   void release() {
     int left = refs.decrementAndGet();
-    if (left == 0) Staging.give(memory);
+    if (left == 0) {
+      LIVE.decrementAndGet();
+      Staging.give(memory);
+    }
     else if (left < 0) throw new IllegalStateException("raw buffer released twice");
   }
 

@@ -1,0 +1,227 @@
+package io.github.futhark4j.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.futhark4j.FutharkArray;
+import io.github.futhark4j.FutharkProgramException;
+import io.github.futhark4j.compiler.source.Source;
+import io.github.futhark4j.toolchain.BuiltLibrary;
+import io.github.futhark4j.toolchain.Compilers;
+import io.github.futhark4j.toolchain.LibraryBuilder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The bridge's one-copy paths on libraries of the built-in compiler (host memory, with
+ * {@code new_raw}/{@code values_raw}): arguments wrapped in place, results read straight into Java
+ * arrays, the lifetime of wrapped argument memory when results alias it, and no leaks. The
+ * fallback path (a library without the raw functions) is what the fixture tests exercise.
+ */
+class BridgeCopiesTest {
+  static final String SOURCE = """
+      entry id (xs: []f64) : []f64 = xs
+      entry scale (k: f64) (xs: []f64) : []f64 = map (\\x -> x * k) xs
+      entry inc (x: i64) : i64 = x + 1
+      entry at (xs: []f64) (i: i64) : f64 = xs[i]
+      entry rows (xss: [][]i32) : [][]i32 = map (\\r -> map (\\x -> x + 1) r) xss
+      entry empties (n: i64) (m: i64) : [][]f64 = replicate n (replicate m 0f64)
+      entry flags (bs: []bool) : []bool = map (\\b -> !b) bs
+      entry halves (xs: []f16) : []f16 = map (\\x -> x / 2f16) xs
+      entry upd (xs: *[]f64) : []f64 = xs with [0] = 42f64
+      entry both (xs: []f64) : {a: []f64, n: i64} = {a = xs, n = length xs}
+      """;
+
+  @TempDir static Path tmp;
+  static LoadedLibrary lib;
+
+  @BeforeAll
+  static void build() throws Exception {
+    lib = load("multicore");
+  }
+
+  static LoadedLibrary load(String backend) throws Exception {
+    Path dir = Files.createDirectories(tmp.resolve(backend));
+    BuiltLibrary b = new LibraryBuilder(dir.resolve("cache"), Compilers.builtin(), backend).build(new Source("bridge.fut", SOURCE));
+    return LoadedLibrary.load(b.sharedLibrary(), b.manifest(), 2);
+  }
+
+  @AfterAll
+  static void close() {
+    if (lib != null) lib.close();
+  }
+
+  private static double[] ramp(int n, double base) {
+    double[] xs = new double[n];
+    for (int i = 0; i < n; i++) xs[i] = base + i;
+    return xs;
+  }
+
+  @Test
+  void builtinLibrariesUseTheRawFunctionsAndDirectCalls() {
+    EntryPoint id = (EntryPoint) lib.function("id");
+    ValueType.Array a = (ValueType.Array) id.inputTypes().get(0);
+    assertNotNull(a.newRaw(), "new_raw resolved");
+    assertNotNull(a.valuesRaw(), "values_raw resolved");
+    assertTrue(id.isDirect(), "entry points are called through JNA direct mapping");
+    assertTrue(lib.context().api().syncIsNoop, "the built-in multicore backend's sync is a no-op");
+    assertEquals(8L, lib.function("inc").call(7L));
+  }
+
+  @Test
+  void theSyncAndRawRulesFollowTheBackend() {
+    assertTrue(NativeApi.syncIsNoop("c", "0.25.30"));
+    assertTrue(NativeApi.syncIsNoop("multicore", "futhark4j-0.1.0"));
+    assertFalse(NativeApi.syncIsNoop("multicore", "0.25.30"), "the reference promises it only for c");
+    assertFalse(NativeApi.syncIsNoop("ispc", "0.25.30"));
+    assertFalse(NativeApi.syncIsNoop("opencl", "futhark4j-0.1.0"));
+    assertFalse(NativeApi.syncIsNoop("cuda", null));
+    assertTrue(NativeApi.hostMemory("c") && NativeApi.hostMemory("multicore") && NativeApi.hostMemory("ispc"));
+    assertFalse(NativeApi.hostMemory("opencl") || NativeApi.hostMemory("cuda") || NativeApi.hostMemory("hip"));
+  }
+
+  @Test
+  void valuesCrossBothWaysInEveryShape() {
+    double[] xs = ramp(1000, 0.5);
+    assertArrayEquals(xs, (double[]) lib.function("id").call((Object) xs));
+    double[] scaled = (double[]) lib.function("scale").call(2.0, xs);
+    for (int i = 0; i < xs.length; i++) assertEquals(2 * xs[i], scaled[i]);
+    int[][] rows = {{1, 2, 3}, {4, 5, 6}};
+    assertArrayEquals(new int[][] {{2, 3, 4}, {5, 6, 7}}, (int[][]) lib.function("rows").call((Object) rows));
+    assertArrayEquals(new double[0], (double[]) lib.function("id").call((Object) new double[0]));
+    assertArrayEquals(new double[3][0], (double[][]) lib.function("empties").call(3L, 0L));
+    Object zeroRows = lib.function("empties").call(0L, 3L);
+    assertInstanceOf(FutharkArray.class, zeroRows, "[0][3] keeps its shape");
+    assertArrayEquals(new long[] {0, 3}, ((FutharkArray) zeroRows).shape());
+    assertArrayEquals(new boolean[] {false, true, true}, (boolean[]) lib.function("flags").call((Object) new boolean[] {true, false, false}));
+    assertArrayEquals(new float[] {0.5f, -1f, 1024f}, (float[]) lib.function("halves").call((Object) new float[] {1f, -2f, 2048f}));
+    @SuppressWarnings("unchecked")
+    Map<String, Object> rec = (Map<String, Object>) lib.function("both").call((Object) xs);
+    assertArrayEquals(xs, (double[]) rec.get("a"));
+    assertEquals(1000L, rec.get("n"));
+  }
+
+  @Test
+  void nativeResultsReadBackThroughTheirStorage() {
+    double[] xs = ramp(37, 3);
+    try (FutharkArray r = (FutharkArray) lib.function("scale").callNative(1.0, xs)) {
+      assertArrayEquals(xs, (double[]) r.toFlatJava());
+      assertArrayEquals(xs, (double[]) r.toJava());
+    }
+    try (FutharkArray e = (FutharkArray) lib.function("empties").callNative(0L, 4L)) {
+      assertArrayEquals(new double[0], (double[]) e.toFlatJava());
+      assertEquals(0, ((double[][]) e.toJava()).length);
+    }
+  }
+
+  @Test
+  void aResultAliasingAJavaArgumentKeepsItsMemory() {
+    long before = RawBuffer.live();
+    double[] xs = ramp(4096, 1);
+    FutharkArray r = (FutharkArray) lib.function("id").callNative((Object) xs);
+    NativeArray n = (NativeArray) r;
+    assertEquals(1, n.handle.keep.size(), "the result keeps the wrapped argument buffer");
+    RawBuffer kept = n.handle.keep.get(0);
+    assertEquals(1, kept.references(), "the call's own reference is gone, the result's remains");
+    // Calls with arrays of the same size would reuse the buffer if it had gone back to the pool.
+    for (int i = 0; i < 50; i++) lib.function("id").call((Object) ramp(4096, -i));
+    assertArrayEquals(xs, (double[]) r.toFlatJava());
+    // Transitively: a result of a call taking r keeps what r keeps.
+    FutharkArray r2 = (FutharkArray) lib.function("id").callNative(r);
+    assertTrue(((NativeArray) r2).handle.keep.contains(kept));
+    assertEquals(2, kept.references());
+    r.close();
+    assertEquals(1, kept.references());
+    for (int i = 0; i < 50; i++) lib.function("id").call((Object) ramp(4096, -i));
+    assertArrayEquals(xs, (double[]) r2.toFlatJava());
+    r2.close();
+    assertEquals(0, kept.references());
+    assertEquals(before, RawBuffer.live(), "every raw buffer is released");
+    assertEquals(0, lib.liveValues());
+  }
+
+  @Test
+  void consumingAWrappedArgumentLeavesTheJavaArrayAlone() {
+    double[] xs = ramp(10, 1);
+    double[] out = (double[]) lib.function("upd").call((Object) xs);
+    assertEquals(42.0, out[0]);
+    assertEquals(2.0, out[1]);
+    assertEquals(1.0, xs[0], "the Java array is never written");
+  }
+
+  @Test
+  void failedCallsReleaseTheirBuffers() {
+    long before = RawBuffer.live();
+    for (int i = 0; i < 20; i++) {
+      FutharkProgramException e = assertThrows(FutharkProgramException.class, () -> lib.function("at").call(ramp(5, 0), 9L));
+      assertTrue(e.getMessage().toLowerCase().contains("index"), e.getMessage());
+    }
+    assertEquals(3.0, lib.function("at").call(ramp(5, 0), 3L));
+    assertEquals(before, RawBuffer.live());
+    assertEquals(0, lib.liveValues());
+  }
+
+  @Test
+  void manyCallsLeakNoMemory() throws Exception {
+    long before = RawBuffer.live();
+    long rssBefore = rssKb();
+    double[] big = ramp(1 << 20, 0); // 8 MiB a call: 300 calls would leak 2.4 GB
+    for (int i = 0; i < 100; i++) {
+      assertEquals(big.length, ((double[]) lib.function("id").call((Object) big)).length);
+      try (FutharkArray r = (FutharkArray) lib.function("id").callNative((Object) big)) {
+        try (FutharkArray r2 = (FutharkArray) lib.function("scale").callNative(2.0, r)) {
+          assertEquals(big.length, r2.shape()[0]);
+        }
+      }
+      assertThrows(FutharkProgramException.class, () -> lib.function("at").call(big, -1L));
+    }
+    assertEquals(before, RawBuffer.live());
+    assertEquals(0, lib.liveValues());
+    assertTrue(Staging.pooled() <= Staging.KEEP_COUNT);
+    long rssAfter = rssKb();
+    if (rssBefore > 0 && rssAfter > 0) {
+      assertTrue(rssAfter - rssBefore < 600_000, "resident memory grew by " + (rssAfter - rssBefore) + " kB");
+    }
+  }
+
+  @Test
+  void theSequentialBackendWorksTheSameWay() throws Exception {
+    try (LoadedLibrary c = load("c")) {
+      assertTrue(c.context().api().syncIsNoop);
+      double[] xs = ramp(100, 2);
+      assertArrayEquals(xs, (double[]) c.function("id").call((Object) xs));
+      assertEquals(43L, c.function("inc").call(42L));
+    }
+  }
+
+  @Test
+  void directMappingGeneratesAOneMethodNativeClass() throws Exception {
+    byte[] b = DirectCall.classFile("x/Y", "futhark_entry_f", "(JJD)I");
+    assertEquals(0xCAFEBABE, java.nio.ByteBuffer.wrap(b).getInt());
+    assertNull(DirectCall.forEntry(lib.context().api().library, "futhark_entry_inc", 1,
+        java.util.List.of(new ValueType.Unsupported("t", "no"))), "unsupported parameter types keep the generic path");
+    assertNull(DirectCall.of(lib.context().api().library, "no such symbol", java.util.List.of(long.class)));
+  }
+
+  private static long rssKb() {
+    try {
+      for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+        if (line.startsWith("VmRSS:")) return Long.parseLong(line.replaceAll("[^0-9]", ""));
+      }
+    } catch (Exception e) {
+      return -1;
+    }
+    return -1;
+  }
+}
