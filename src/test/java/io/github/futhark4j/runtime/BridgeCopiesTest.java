@@ -174,25 +174,28 @@ class BridgeCopiesTest {
 
   @Test
   void manyCallsLeakNoMemory() throws Exception {
+    double[] big = ramp(1 << 20, 0); // 8 MiB a call: a leak per call would show as hundreds of MB
+    for (int i = 0; i < 5; i++) bigCalls(big); // fills the staging pool first
     long before = RawBuffer.live();
-    long rssBefore = rssKb();
-    double[] big = ramp(1 << 20, 0); // 8 MiB a call: 300 calls would leak 2.4 GB
-    for (int i = 0; i < 100; i++) {
-      assertEquals(big.length, ((double[]) lib.function("id").call((Object) big)).length);
-      try (FutharkArray r = (FutharkArray) lib.function("id").callNative((Object) big)) {
-        try (FutharkArray r2 = (FutharkArray) lib.function("scale").callNative(2.0, r)) {
-          assertEquals(big.length, r2.shape()[0]);
-        }
-      }
-      assertThrows(FutharkProgramException.class, () -> lib.function("at").call(big, -1L));
-    }
+    long heapBefore = mallocedBytes();
+    for (int i = 0; i < 100; i++) bigCalls(big);
     assertEquals(before, RawBuffer.live());
     assertEquals(0, lib.liveValues());
     assertTrue(Staging.pooled() <= Staging.KEEP_COUNT);
-    long rssAfter = rssKb();
-    if (rssBefore > 0 && rssAfter > 0) {
-      assertTrue(rssAfter - rssBefore < 600_000, "resident memory grew by " + (rssAfter - rssBefore) + " kB");
+    long heapAfter = mallocedBytes();
+    if (heapBefore >= 0 && heapAfter >= 0) {
+      assertTrue(heapAfter - heapBefore < 100L << 20, "native malloc heap grew by " + ((heapAfter - heapBefore) >> 10) + " kB");
     }
+  }
+
+  private static void bigCalls(double[] big) {
+    assertEquals(big.length, ((double[]) lib.function("id").call((Object) big)).length);
+    try (FutharkArray r = (FutharkArray) lib.function("id").callNative((Object) big)) {
+      try (FutharkArray r2 = (FutharkArray) lib.function("scale").callNative(2.0, r)) {
+        assertEquals(big.length, r2.shape()[0]);
+      }
+    }
+    assertThrows(FutharkProgramException.class, () -> lib.function("at").call(big, -1L));
   }
 
   @Test
@@ -214,14 +217,20 @@ class BridgeCopiesTest {
     assertNull(DirectCall.of(lib.context().api().library, "no such symbol", java.util.List.of(long.class)));
   }
 
-  private static long rssKb() {
+  /** glibc's {@code mallinfo2}: bytes in use in the malloc heap plus mmapped blocks, or -1 where unavailable. */
+  private static long mallocedBytes() {
     try {
-      for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
-        if (line.startsWith("VmRSS:")) return Long.parseLong(line.replaceAll("[^0-9]", ""));
-      }
-    } catch (Exception e) {
+      com.sun.jna.Function f = com.sun.jna.NativeLibrary.getInstance("c").getFunction("mallinfo2");
+      MallInfo m = (MallInfo) f.invoke(MallInfo.class, new Object[0]);
+      return m.uordblks + m.hblkhd;
+    } catch (UnsatisfiedLinkError | RuntimeException e) {
       return -1;
     }
-    return -1;
+  }
+
+  /** {@code struct mallinfo2}: ten {@code size_t} fields. */
+  @com.sun.jna.Structure.FieldOrder({"arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks", "uordblks", "fordblks", "keepcost"})
+  public static class MallInfo extends com.sun.jna.Structure implements com.sun.jna.Structure.ByValue {
+    public long arena, ordblks, smblks, hblks, hblkhd, usmblks, fsmblks, uordblks, fordblks, keepcost;
   }
 }
