@@ -44,9 +44,15 @@ final class Arguments {
    * alias. The lists are made on first use, so a call with scalar arguments allocates none.
    */
   static final class Temps {
+    /** Whether native values the call returns may hold on to the raw buffers it wraps. */
+    private final boolean resultsMayKeep;
     private List<Function> frees;
     private List<Pointer> values;
     private List<RawBuffer> keep;
+
+    Temps(boolean resultsMayKeep) {
+      this.resultsMayKeep = resultsMayKeep;
+    }
 
     void add(Function free, Pointer value) {
       if (values == null) {
@@ -192,8 +198,11 @@ final class Arguments {
         yield v;
       }
       case Buffer b -> {
-        // new_raw wraps the buffer (no copy); new copies it into a Futhark allocation.
-        boolean raw = b.type().newRaw() != null;
+        // new_raw wraps the buffer (no copy); new copies it into a Futhark allocation. A buffer
+        // that native results may keep alive is wrapped only when it is not mostly slack (pooled
+        // buffers have at least Staging.MIN_BYTES): a small array is copied instead, cheaply.
+        long bytes = JavaArrays.count(b.shape()) * b.type().prim().bytes();
+        boolean raw = b.type().newRaw() != null && (!temps.resultsMayKeep || b.data().memory.size() <= 2 * bytes);
         Function newFn = raw ? b.type().newRaw() : b.type().newFn();
         Object[] nargs = new Object[2 + b.shape().length];
         nargs[0] = c;

@@ -37,6 +37,8 @@ final class EntryPoint implements FutharkFunction {
   private final String unsupported;
   /** Whether some output is an array or opaque (a pointer the runtime must own). */
   private final boolean pointerOutputs;
+  /** Whether some output is opaque: it becomes, or may contain, a native value even for {@link #call}. */
+  private final boolean opaqueOutputs;
   private final String callName;
   /**
    * The out-parameters, one 8-byte slot each, and a pointer to each slot: made once and reused by
@@ -66,6 +68,7 @@ final class EntryPoint implements FutharkFunction {
     }
     this.unsupported = why;
     this.pointerOutputs = this.outputs.stream().anyMatch(t -> !(t instanceof ValueType.Scalar));
+    this.opaqueOutputs = this.outputs.stream().anyMatch(t -> t instanceof ValueType.Opaque);
     this.callName = "entry point " + entry.name();
     this.outs = new Memory(8L * Math.max(1, this.outputs.size()));
     this.outSlots = new Pointer[this.outputs.size()];
@@ -166,7 +169,7 @@ final class EntryPoint implements FutharkFunction {
   private Object[] callLocked(Context ctx, Arguments.Prepared[] prepared, boolean nativeResults) {
     int nOut = outputs.size();
     Object[] results = new Object[nOut];
-    Arguments.Temps temps = new Arguments.Temps();
+    Arguments.Temps temps = new Arguments.Temps(nativeResults || opaqueOutputs);
     Object[] cargs = new Object[1 + nOut + prepared.length];
     synchronized (ctx.lock()) {
       Pointer c = ctx.pointer();

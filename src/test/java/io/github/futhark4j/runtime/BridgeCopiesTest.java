@@ -127,6 +127,7 @@ class BridgeCopiesTest {
 
   @Test
   void aResultAliasingAJavaArgumentKeepsItsMemory() {
+    Staging.clear(); // a fresh buffer of the argument's size, not an oversized pooled one (those are copied)
     long before = RawBuffer.live();
     double[] xs = ramp(4096, 1);
     FutharkArray r = (FutharkArray) lib.function("id").callNative((Object) xs);
@@ -149,6 +150,15 @@ class BridgeCopiesTest {
     assertEquals(0, kept.references());
     assertEquals(before, RawBuffer.live(), "every raw buffer is released");
     assertEquals(0, lib.liveValues());
+  }
+
+  @Test
+  void smallArgumentsOfNativeCallsAreCopiedSoResultsKeepNoSlack() {
+    double[] xs = ramp(10, 1); // 80 bytes in a pooled buffer of at least Staging.MIN_BYTES
+    try (FutharkArray r = (FutharkArray) lib.function("id").callNative((Object) xs)) {
+      assertTrue(((NativeArray) r).handle.keep.isEmpty(), "copied with futhark_new, nothing to keep");
+      assertArrayEquals(xs, (double[]) r.toFlatJava());
+    }
   }
 
   @Test
