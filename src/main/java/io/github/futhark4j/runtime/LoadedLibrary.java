@@ -26,7 +26,7 @@ public final class LoadedLibrary implements FutharkProgram {
   private LoadedLibrary(Path sharedLibrary, Manifest manifest, int threads) {
     this.sharedLibrary = sharedLibrary;
     this.manifest = manifest;
-    NativeApi api = new NativeApi(sharedLibrary, manifest.backend(), manifest.version());
+    NativeApi api = new NativeApi(sharedLibrary, manifest.backend());
     // Resolve every type and C function before creating the context, so a bad library fails
     // early and leaks nothing.
     Map<String, ValueType> types = new HashMap<>();

@@ -29,9 +29,9 @@ final class NativeApi {
   /** Whether array storage is host memory ({@code new_raw}/{@code values_raw} take and give plain pointers). */
   final boolean hostMemory;
 
-  NativeApi(Path sharedLibrary, String backend, String version) {
+  NativeApi(Path sharedLibrary, String backend) {
     this.path = sharedLibrary.toAbsolutePath();
-    this.syncIsNoop = syncIsNoop(backend, version);
+    this.syncIsNoop = syncIsNoop(backend);
     this.hostMemory = hostMemory(backend);
     try {
       this.library = NativeLibrary.getInstance(path.toString());
@@ -50,14 +50,14 @@ final class NativeApi {
   /**
    * The C API reference (section "Entry points") says that for the sequential {@code c} backend
    * errors are available when an entry point returns and {@code futhark_context_sync} always
-   * returns zero. The built-in compiler (manifest version {@code futhark4j-...}) also runs its
-   * {@code multicore} entry points to completion before returning (its sync is
-   * {@code return 0}). For the external compiler's {@code multicore} and {@code ispc} backends
-   * the reference promises nothing, so they, like every GPU backend, keep the sync.
+   * returns zero. The {@code multicore} backend's sync is likewise an unconditional
+   * {@code return 0} (Futhark's runtime, rts/c/backends/multicore.h: its scheduler finishes the
+   * work before an entry point returns), and {@code ispc} builds on that backend; the built-in
+   * compiler's runtime does the same for both of its backends. GPU backends queue work, so they
+   * keep the sync.
    */
-  static boolean syncIsNoop(String backend, String version) {
-    if ("c".equals(backend)) return true;
-    return "multicore".equals(backend) && version != null && version.startsWith("futhark4j-");
+  static boolean syncIsNoop(String backend) {
+    return "c".equals(backend) || "multicore".equals(backend) || "ispc".equals(backend);
   }
 
   /**

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.futhark4j.FutharkArray;
+import io.github.futhark4j.FutharkFunction;
 import io.github.futhark4j.FutharkProgramException;
 import io.github.futhark4j.compiler.source.Source;
 import io.github.futhark4j.toolchain.BuiltLibrary;
@@ -81,12 +82,9 @@ class BridgeCopiesTest {
 
   @Test
   void theSyncAndRawRulesFollowTheBackend() {
-    assertTrue(NativeApi.syncIsNoop("c", "0.25.30"));
-    assertTrue(NativeApi.syncIsNoop("multicore", "futhark4j-0.1.0"));
-    assertFalse(NativeApi.syncIsNoop("multicore", "0.25.30"), "the reference promises it only for c");
-    assertFalse(NativeApi.syncIsNoop("ispc", "0.25.30"));
-    assertFalse(NativeApi.syncIsNoop("opencl", "futhark4j-0.1.0"));
-    assertFalse(NativeApi.syncIsNoop("cuda", null));
+    assertTrue(NativeApi.syncIsNoop("c") && NativeApi.syncIsNoop("multicore") && NativeApi.syncIsNoop("ispc"));
+    for (String gpu : new String[] {"opencl", "cuda", "hip", "pyopencl"}) assertFalse(NativeApi.syncIsNoop(gpu), gpu);
+    assertFalse(NativeApi.syncIsNoop(null), "an unknown backend keeps the sync");
     assertTrue(NativeApi.hostMemory("c") && NativeApi.hostMemory("multicore") && NativeApi.hostMemory("ispc"));
     assertFalse(NativeApi.hostMemory("opencl") || NativeApi.hostMemory("cuda") || NativeApi.hostMemory("hip"));
   }
@@ -215,6 +213,30 @@ class BridgeCopiesTest {
       double[] xs = ramp(100, 2);
       assertArrayEquals(xs, (double[]) c.function("id").call((Object) xs));
       assertEquals(43L, c.function("inc").call(42L));
+    }
+  }
+
+  @Test
+  void aGpuBackendKeepsTheSyncAndTheCopyingPath() throws Exception {
+    // The fixture library described as if an OpenCL build: the runtime must not skip syncs nor
+    // treat array storage as host memory (the fixture's sync is a no-op, so calls still work).
+    Path json = tmp.resolve("gpu.json");
+    Files.writeString(json, Files.readString(Fixture.dir().resolve("fixture.json")).replace("\"backend\": \"c\"", "\"backend\": \"opencl\""));
+    try (LoadedLibrary gpu = LoadedLibrary.load(Fixture.dir().resolve("fixture.so"), json, 1)) {
+      assertEquals("opencl", gpu.manifest().backend());
+      assertFalse(gpu.context().api().syncIsNoop);
+      assertFalse(gpu.context().api().hostMemory);
+      for (FutharkFunction f : gpu.entryPoints().values()) {
+        for (ValueType t : ((EntryPoint) f).inputTypes()) {
+          if (t instanceof ValueType.Array a) assertTrue(a.newRaw() == null && a.valuesRaw() == null, a.name());
+        }
+      }
+      double[][] m = {{1, 2}, {3, 4}};
+      assertArrayEquals(new double[][] {{2, 4}, {6, 8}}, (double[][]) gpu.function("scale").call(m, 2.0));
+      try (FutharkArray r = (FutharkArray) gpu.function("scale").callNative(m, 3.0)) {
+        assertArrayEquals(new double[] {3, 6, 9, 12}, (double[]) r.toFlatJava());
+      }
+      assertEquals(0L, gpu.function("live").call());
     }
   }
 
