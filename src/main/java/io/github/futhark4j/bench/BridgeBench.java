@@ -26,7 +26,7 @@ import java.util.Map;
  * stable medians for effects of this size (tens of nanoseconds, milliseconds).
  *
  * <pre>
- *   java -cp ... io.github.futhark4j.bench.BridgeBench [--quick] [--n N] [--calls N] [--runs N] [--json FILE]
+ *   java -cp ... io.github.futhark4j.bench.BridgeBench [--quick] [--n N] [--calls N] [--runs N] [--threads N] [--json FILE]
  * </pre>
  */
 public final class BridgeBench {
@@ -46,21 +46,26 @@ public final class BridgeBench {
     }
   }
 
-  /** Options: elements copied, scalar calls per batch, batches, warm-up batches. */
-  public record Options(int n, int calls, int runs, int warmup, Path json) {
+  /**
+   * Options: elements copied, scalar calls per batch, batches, warm-up batches, worker threads of
+   * the program's context (0: one per core; 1 keeps OpenMP out of the numbers on a loaded machine).
+   */
+  public record Options(int n, int calls, int runs, int warmup, int threads, Path json) {
     static Options parse(String... args) {
-      Options o = new Options(1 << 20, 1_000_000, 10, 3, null);
+      Options o = new Options(1 << 20, 1_000_000, 10, 3, 0, null);
       for (int i = 0; i < args.length; i++) {
         String a = args[i];
         String v = i + 1 < args.length ? args[i + 1] : null;
         if (!a.equals("--quick") && v == null) throw new IllegalArgumentException(a + " needs a value");
         o = switch (a) {
-          case "--quick" -> new Options(1000, 1000, 3, 1, o.json());
-          case "--n" -> new Options(Integer.parseInt(v), o.calls(), o.runs(), o.warmup(), o.json());
-          case "--calls" -> new Options(o.n(), Integer.parseInt(v), o.runs(), o.warmup(), o.json());
-          case "--runs" -> new Options(o.n(), o.calls(), Integer.parseInt(v), o.warmup(), o.json());
-          case "--json" -> new Options(o.n(), o.calls(), o.runs(), o.warmup(), Path.of(v));
-          default -> throw new IllegalArgumentException("unknown option '" + a + "'; usage: BridgeBench [--quick] [--n N] [--calls N] [--runs N] [--json FILE]");
+          case "--quick" -> new Options(1000, 1000, 3, 1, o.threads(), o.json());
+          case "--n" -> new Options(Integer.parseInt(v), o.calls(), o.runs(), o.warmup(), o.threads(), o.json());
+          case "--calls" -> new Options(o.n(), Integer.parseInt(v), o.runs(), o.warmup(), o.threads(), o.json());
+          case "--runs" -> new Options(o.n(), o.calls(), Integer.parseInt(v), o.warmup(), o.threads(), o.json());
+          case "--threads" -> new Options(o.n(), o.calls(), o.runs(), o.warmup(), Integer.parseInt(v), o.json());
+          case "--json" -> new Options(o.n(), o.calls(), o.runs(), o.warmup(), o.threads(), Path.of(v));
+          default -> throw new IllegalArgumentException("unknown option '" + a
+              + "'; usage: BridgeBench [--quick] [--n N] [--calls N] [--runs N] [--threads N] [--json FILE]");
         };
         if (!a.equals("--quick")) i++;
       }
@@ -106,7 +111,7 @@ public final class BridgeBench {
 
     FutharkProgram p;
     try {
-      p = Futhark.compile(SOURCE, FutharkOptions.defaults().withSourceName("bridge.fut"));
+      p = Futhark.compile(SOURCE, FutharkOptions.defaults().withSourceName("bridge.fut").withThreads(o.threads()));
     } catch (FutharkCompileException | RuntimeException e) {
       notes.add("Futhark measurements skipped: bridge.fut did not compile: " + e.getMessage());
       return out;
@@ -135,6 +140,8 @@ public final class BridgeBench {
       try {
         out.add(new Measurement("resident copy", "copy xs of a native array, result native",
             Stats.time(o.warmup(), o.runs(), () -> same.callNative(resident), FutharkVariant::release).stats(), bytes));
+        out.add(new Measurement("copy out", "FutharkArray.toFlatJava of a native array (copy out alone)",
+            Stats.time(o.warmup(), o.runs(), () -> ((io.github.futhark4j.FutharkArray) resident).toFlatJava(), r -> {}).stats(), bytes));
       } finally {
         FutharkVariant.release(resident);
       }
@@ -163,6 +170,7 @@ public final class BridgeBench {
     root.put("machine", Machine.describe("gcc"));
     root.put("n", o.n());
     root.put("calls_per_batch", o.calls());
+    root.put("threads", o.threads());
     List<Object> rows = new ArrayList<>();
     for (Measurement m : ms) {
       Map<String, Object> r = new LinkedHashMap<>();

@@ -11,10 +11,15 @@ import java.util.Map;
 
 /**
  * Turning Java arguments into C arguments in two steps: {@link #prepare} runs outside the context
- * lock (checks, and copies Java data into staging buffers), {@link #materialize} runs under it
+ * lock (checks, and copies Java data into native buffers), {@link #materialize} runs under it
  * (makes the Futhark values the C function takes). Failures of the first step are
  * {@link IllegalArgumentException}s saying what is wrong, for the caller to prefix with the entry
  * point and parameter.
+ *
+ * <p>Java array data is copied once: into a {@link RawBuffer}, which the Futhark array then wraps
+ * in place with {@code futhark_new_raw_*} where the library has it and arrays live in host memory;
+ * elsewhere {@code futhark_new_*} copies it a second time. The raw buffers a call wraps, and those
+ * its argument handles keep, are collected in {@link Temps#keep()} for the call's native results.
  */
 final class Arguments {
   private Arguments() {}
@@ -26,7 +31,7 @@ final class Arguments {
   record ByValue(Object jna) implements Prepared {}
 
   /** Java data already in native memory; becomes a temporary Futhark array under the lock. */
-  record Buffer(ValueType.Array type, Memory data, long[] shape) implements Prepared {}
+  record Buffer(ValueType.Array type, RawBuffer data, long[] shape) implements Prepared {}
 
   /** A native value of this context, passed as is. */
   record Passed(Handle handle, String what) implements Prepared {}
@@ -34,18 +39,48 @@ final class Arguments {
   /** A record or tuple given as Java values; built with the type's {@code new} function under the lock. */
   record RecordValue(ValueType.Opaque type, Prepared[] fields) implements Prepared {}
 
-  /** Futhark values made for one call, freed after it. */
+  /**
+   * Futhark values made for one call, freed after it, and the raw buffers the call's results may
+   * alias. The lists are made on first use, so a call with scalar arguments allocates none.
+   */
   static final class Temps {
-    private final List<Function> frees = new ArrayList<>();
-    private final List<Pointer> values = new ArrayList<>();
+    /** Whether native values the call returns may hold on to the raw buffers it wraps. */
+    private final boolean resultsMayKeep;
+    private List<Function> frees;
+    private List<Pointer> values;
+    private List<RawBuffer> keep;
+
+    Temps(boolean resultsMayKeep) {
+      this.resultsMayKeep = resultsMayKeep;
+    }
 
     void add(Function free, Pointer value) {
+      if (values == null) {
+        frees = new ArrayList<>(4);
+        values = new ArrayList<>(4);
+      }
       frees.add(free);
       values.add(value);
     }
 
+    /** Results of the call may alias {@code b}'s memory. */
+    void keep(RawBuffer b) {
+      if (keep == null) keep = new ArrayList<>(4);
+      if (!keep.contains(b)) keep.add(b);
+    }
+
+    void keepAll(List<RawBuffer> bs) {
+      for (RawBuffer b : bs) keep(b);
+    }
+
+    /** The raw buffers the call's native results must keep alive (an immutable list). */
+    List<RawBuffer> keep() {
+      return keep == null ? List.of() : List.copyOf(keep);
+    }
+
     /** Frees them all; the caller holds the context lock. */
     void freeAll(Context ctx) {
+      if (values == null) return;
       for (int i = values.size() - 1; i >= 0; i--) ctx.freeNow(frees.get(i), values.get(i));
       values.clear();
       frees.clear();
@@ -114,13 +149,18 @@ final class Arguments {
     if (arg instanceof NativeArray n) {
       checkArrayType(a, n.elementType(), n.rank());
       if (n.context() == ctx) return new Passed(n.handle, "native array " + n.type());
-      return new Buffer(a, n.copyOut(), n.shapeNoCopy()); // another program's array: copy it over
+      return new Buffer(a, new RawBuffer(n.copyOut()), n.shapeNoCopy()); // another program's array: copy it over
     }
     if (arg instanceof HostArray h) {
       checkArrayType(a, h.elementType(), h.rank());
       Memory mem = allocate(h.shapeNoCopy(), a.prim());
-      JavaArrays.writeRow(h.flatData(), 0, (int) JavaArrays.count(h.shapeNoCopy()), a.prim(), mem, 0);
-      return new Buffer(a, mem, h.shapeNoCopy());
+      try {
+        JavaArrays.writeRow(h.flatData(), 0, (int) JavaArrays.count(h.shapeNoCopy()), a.prim(), mem, 0);
+      } catch (RuntimeException | Error e) {
+        Staging.give(mem);
+        throw e;
+      }
+      return new Buffer(a, new RawBuffer(mem), h.shapeNoCopy());
     }
     if (arg instanceof FutharkOpaque) throw new IllegalArgumentException("expected an array but got an opaque value");
     if (!arg.getClass().isArray()) {
@@ -129,8 +169,13 @@ final class Arguments {
     }
     long[] shape = JavaArrays.shapeOf(arg, a.prim(), a.rank());
     Memory mem = allocate(shape, a.prim());
-    if (JavaArrays.count(shape) > 0) JavaArrays.writeNested(arg, a.prim(), shape, mem);
-    return new Buffer(a, mem, shape);
+    try {
+      if (JavaArrays.count(shape) > 0) JavaArrays.writeNested(arg, a.prim(), shape, mem);
+    } catch (RuntimeException | Error e) {
+      Staging.give(mem);
+      throw e;
+    }
+    return new Buffer(a, new RawBuffer(mem), shape);
   }
 
   private static void checkArrayType(ValueType.Array a, String elem, int rank) {
@@ -147,14 +192,25 @@ final class Arguments {
   static Object materialize(Prepared p, Context ctx, Pointer c, Temps temps) {
     return switch (p) {
       case ByValue v -> v.jna();
-      case Passed h -> h.handle().pointer(h.what());
+      case Passed h -> {
+        Pointer v = h.handle().pointer(h.what());
+        temps.keepAll(h.handle().keep); // a result may alias this value, and so what it aliases
+        yield v;
+      }
       case Buffer b -> {
+        // new_raw wraps the buffer (no copy); new copies it into a Futhark allocation. A buffer
+        // that native results may keep alive is wrapped only when it is not mostly slack (pooled
+        // buffers have at least Staging.MIN_BYTES): a small array is copied instead, cheaply.
+        long bytes = JavaArrays.count(b.shape()) * b.type().prim().bytes();
+        boolean raw = b.type().newRaw() != null && (!temps.resultsMayKeep || b.data().memory.size() <= 2 * bytes);
+        Function newFn = raw ? b.type().newRaw() : b.type().newFn();
         Object[] nargs = new Object[2 + b.shape().length];
         nargs[0] = c;
-        nargs[1] = b.data();
+        nargs[1] = b.data().memory;
         for (int d = 0; d < b.shape().length; d++) nargs[2 + d] = b.shape()[d];
-        Pointer arr = ctx.checkPointer(b.type().newFn().invokePointer(nargs), b.type().newFn().getName());
+        Pointer arr = ctx.checkPointer(newFn.invokePointer(nargs), newFn.getName());
         temps.add(b.type().free(), arr);
+        if (raw) temps.keep(b.data());
         yield arr;
       }
       case RecordValue r -> {
@@ -174,10 +230,10 @@ final class Arguments {
     };
   }
 
-  /** Gives back the staging buffers of a prepared value. */
+  /** Drops the call's reference to the buffers of a prepared value (results may still hold them). */
   static void release(Prepared p) {
     switch (p) {
-      case Buffer b -> Staging.give(b.data());
+      case Buffer b -> b.data().release();
       case RecordValue r -> { for (Prepared f : r.fields()) release(f); }
       case null, default -> { }
     }

@@ -107,8 +107,12 @@ final class Context implements AutoCloseable {
     throw new FutharkException(msg == null || msg.isBlank() ? what + " returned NULL" : msg);
   }
 
-  /** {@code futhark_context_sync}, checked. */
+  /**
+   * {@code futhark_context_sync}, checked; skipped where the backend makes it a no-op
+   * ({@link NativeApi#syncIsNoop}), which saves one native call per entry point call.
+   */
   void sync() {
+    if (api.syncIsNoop) return;
     check(api.contextSync.invokeInt(new Object[] {state.ctx}), "futhark_context_sync");
   }
 

@@ -71,8 +71,17 @@ final class ContextState {
     return s::releaseOwner;
   }
 
-  /** Cleaner action for a value: captures only raw state, the free function and the pointer. */
-  static Runnable valueAction(ContextState s, Function free, Pointer value) {
-    return () -> s.freeValue(free, value);
+  /**
+   * Cleaner action for a value: captures only raw state, the free function, the pointer and the
+   * raw buffers the value may alias, which are released only once the value is freed.
+   */
+  static Runnable valueAction(ContextState s, Function free, Pointer value, java.util.List<RawBuffer> keep) {
+    return () -> {
+      try {
+        s.freeValue(free, value);
+      } finally {
+        RawBuffer.releaseAll(keep);
+      }
+    };
   }
 }

@@ -15,8 +15,13 @@ import java.util.List;
 /**
  * One entry point bound to its library's context. A call converts arguments outside the context
  * lock (Java data is copied straight into native buffers), then under the lock makes the input
- * values, calls the C function, syncs, copies array results out and frees temporaries, and
- * finally builds Java results outside the lock again.
+ * values, calls the C function, syncs (where the backend needs it), copies array results out and
+ * frees temporaries, and finally builds Java results outside the lock again.
+ *
+ * <p>Per-call overhead is kept small because scalar calls are dominated by it: the out-parameter
+ * block and its per-slot pointers are allocated once per entry point and reused under the lock,
+ * the error context strings are built once, and a call with only scalars allocates no temporary
+ * lists.
  */
 final class EntryPoint implements FutharkFunction {
   private final LoadedLibrary program;
@@ -26,8 +31,28 @@ final class EntryPoint implements FutharkFunction {
   private final List<ValueType> outputs;
   private final List<String> parameterTypes;
   private final List<String> resultTypes;
+  /** Whether each input is consumed ({@code *t}) by the entry point. */
+  private final boolean[] unique;
+  /** Why a result type cannot be passed, or {@code null}. */
+  private final String unsupported;
+  /** Whether some output is an array or opaque (a pointer the runtime must own). */
+  private final boolean pointerOutputs;
+  /** Whether some output is opaque: it becomes, or may contain, a native value even for {@link #call}. */
+  private final boolean opaqueOutputs;
+  private final String callName;
+  /**
+   * The out-parameters, one 8-byte slot each, and a pointer to each slot: made once and reused by
+   * every call, which is safe because they are only touched under the context lock.
+   */
+  private final Memory outs;
+  private final Pointer[] outSlots;
+  /** The C function by JNA direct mapping (see {@link DirectCall}), or {@code null} to use {@link #cfun}. */
+  private final DirectCall direct;
+  /** The out-parameter slots' addresses, for {@link #direct}. */
+  private final Long[] outAddresses;
 
-  EntryPoint(LoadedLibrary program, Manifest.Entry entry, Function cfun, List<ValueType> inputs, List<ValueType> outputs) {
+  EntryPoint(LoadedLibrary program, Manifest.Entry entry, Function cfun, DirectCall direct, List<ValueType> inputs,
+      List<ValueType> outputs) {
     this.program = program;
     this.entry = entry;
     this.cfun = cfun;
@@ -35,9 +60,31 @@ final class EntryPoint implements FutharkFunction {
     this.outputs = List.copyOf(outputs);
     this.parameterTypes = entry.inputs().stream().map(Manifest.Input::type).toList();
     this.resultTypes = entry.outputs().stream().map(Manifest.Output::type).toList();
+    this.unique = new boolean[entry.inputs().size()];
+    for (int i = 0; i < unique.length; i++) unique[i] = entry.inputs().get(i).unique();
+    String why = null;
+    for (ValueType t : this.outputs) {
+      if (t instanceof ValueType.Unsupported u && why == null) why = u.reason() + " (result of entry point '" + entry.name() + "')";
+    }
+    this.unsupported = why;
+    this.pointerOutputs = this.outputs.stream().anyMatch(t -> !(t instanceof ValueType.Scalar));
+    this.opaqueOutputs = this.outputs.stream().anyMatch(t -> t instanceof ValueType.Opaque);
+    this.callName = "entry point " + entry.name();
+    this.outs = new Memory(8L * Math.max(1, this.outputs.size()));
+    this.outSlots = new Pointer[this.outputs.size()];
+    for (int o = 0; o < outSlots.length; o++) outSlots[o] = outs.share(8L * o, 8);
+    this.direct = direct;
+    this.outAddresses = new Long[outSlots.length];
+    for (int o = 0; o < outSlots.length; o++) outAddresses[o] = Pointer.nativeValue(outs) + 8L * o;
   }
 
   @Override public String name() { return entry.name(); }
+
+  /** The parameters' types as the runtime passes them (for tests). */
+  List<ValueType> inputTypes() { return inputs; }
+
+  /** Whether calls go through JNA direct mapping (for tests and diagnostics). */
+  boolean isDirect() { return direct != null; }
 
   @Override public List<String> parameterTypes() { return parameterTypes; }
 
@@ -64,9 +111,7 @@ final class EntryPoint implements FutharkFunction {
       throw new IllegalArgumentException("entry point '" + name() + "' takes " + inputs.size() + " argument"
           + (inputs.size() == 1 ? "" : "s") + signature() + " but was given " + args.length);
     }
-    for (int i = 0; i < outputs.size(); i++) {
-      if (outputs.get(i) instanceof ValueType.Unsupported u) throw new FutharkException(u.reason() + " (result of entry point '" + name() + "')");
-    }
+    if (unsupported != null) throw new FutharkException(unsupported);
     Context ctx = program.context();
     Arguments.Prepared[] prepared = new Arguments.Prepared[args.length];
     try {
@@ -123,39 +168,52 @@ final class EntryPoint implements FutharkFunction {
 
   private Object[] callLocked(Context ctx, Arguments.Prepared[] prepared, boolean nativeResults) {
     int nOut = outputs.size();
-    Memory outs = Staging.take(8L * nOut);
-    outs.setMemory(0, 8L * nOut, (byte) 0);
     Object[] results = new Object[nOut];
-    Arguments.Temps temps = new Arguments.Temps();
+    Arguments.Temps temps = new Arguments.Temps(nativeResults || opaqueOutputs);
+    Object[] cargs = new Object[1 + nOut + prepared.length];
     synchronized (ctx.lock()) {
       Pointer c = ctx.pointer();
       boolean called = false;
       try {
-        Object[] cargs = new Object[1 + nOut + prepared.length];
-        cargs[0] = c;
-        for (int o = 0; o < nOut; o++) cargs[1 + o] = outs.share(8L * o, 8);
+        // On failure the C function leaves out-parameters alone; zeroed slots are never mistaken for values.
+        if (pointerOutputs) outs.clear(8L * nOut);
         for (int i = 0; i < prepared.length; i++) cargs[1 + nOut + i] = Arguments.materialize(prepared[i], ctx, c, temps);
-        int rc = cfun.invokeInt(cargs);
-        ctx.check(rc, "entry point " + name());
+        int rc;
+        if (direct != null) {
+          cargs[0] = DirectCall.address(c);
+          System.arraycopy(outAddresses, 0, cargs, 1, nOut);
+          for (int i = 1 + nOut; i < cargs.length; i++) if (cargs[i] instanceof Pointer p) cargs[i] = DirectCall.address(p);
+          rc = direct.invoke(cargs);
+        } else {
+          cargs[0] = c;
+          System.arraycopy(outSlots, 0, cargs, 1, nOut);
+          rc = cfun.invokeInt(cargs);
+        }
+        ctx.check(rc, callName);
         called = true;
         ctx.sync();
         for (int i = 0; i < prepared.length; i++) {
-          if (entry.inputs().get(i).unique()) Arguments.consumed(prepared[i], name());
+          if (unique[i]) Arguments.consumed(prepared[i], name());
         }
-        collectResults(ctx, outs, results, nativeResults);
+        if (pointerOutputs) collectResults(ctx, results, nativeResults, temps.keep());
+        else for (int o = 0; o < nOut; o++) results[o] = ((ValueType.Scalar) outputs.get(o)).prim().read(outs, 8L * o);
       } catch (RuntimeException | Error e) {
-        if (called) freeUncollected(ctx, outs, results);
+        if (called) freeUncollected(ctx, results);
         throw e;
       } finally {
         temps.freeAll(ctx);
-        Staging.give(outs);
         Reference.reachabilityFence(ctx);
       }
     }
     return results;
   }
 
-  private void collectResults(Context ctx, Memory outs, Object[] results, boolean nativeResults) {
+  /**
+   * Turns the out-parameters into results: scalars are read, native results wrapped (keeping
+   * {@code keep}, the raw argument buffers they may alias), arrays for Java copied out. The
+   * caller holds the context lock.
+   */
+  private void collectResults(Context ctx, Object[] results, boolean nativeResults, List<RawBuffer> keep) {
     boolean copied = false;
     for (int o = 0; o < results.length; o++) {
       Pointer p = outputs.get(o) instanceof ValueType.Scalar ? null : outs.getPointer(8L * o);
@@ -164,15 +222,25 @@ final class EntryPoint implements FutharkFunction {
         case ValueType.Opaque op when op.record() != null && !nativeResults -> {
           results[o] = CONVERTING; // p is freed below whatever happens; freeUncollected must not free it again
           try {
-            results[o] = Results.record(op, p, ctx);
+            results[o] = Results.record(op, p, ctx, keep);
           } finally {
             ctx.freeNow(op.free(), p);
           }
         }
-        case ValueType.Opaque op -> results[o] = new NativeOpaque(ctx, op, p);
-        case ValueType.Array a when nativeResults -> results[o] = new NativeArray(ctx, a, p);
+        case ValueType.Opaque op -> results[o] = new NativeOpaque(ctx, op, p, keep);
+        case ValueType.Array a when nativeResults -> results[o] = new NativeArray(ctx, a, p, keep);
+        case ValueType.Array a when a.valuesRaw() != null -> {
+          // One copy: from the Futhark allocation straight into the new Java arrays.
+          results[o] = CONVERTING;
+          try {
+            long[] shape = Results.shape(a, p, ctx);
+            results[o] = Results.javaArray(Results.storage(a, p, shape, ctx), a.prim(), shape);
+          } finally {
+            ctx.freeNow(a.free(), p);
+          }
+        }
         case ValueType.Array a -> {
-          long[] shape = a.shape().invokePointer(new Object[] {ctx.valuePointer(), p}).getLongArray(0, a.rank());
+          long[] shape = Results.shape(a, p, ctx);
           Memory mem = Arguments.allocate(shape, a.prim());
           results[o] = new OutArray(a, mem, shape, p);
           ctx.check(a.values().invokeInt(new Object[] {ctx.valuePointer(), p, mem}), "copying result " + (o + 1) + " of " + name());
@@ -187,7 +255,7 @@ final class EntryPoint implements FutharkFunction {
   }
 
   /** After a failure once the entry point has run: free every result not yet handed to the caller. */
-  private void freeUncollected(Context ctx, Memory outs, Object[] results) {
+  private void freeUncollected(Context ctx, Object[] results) {
     for (int o = 0; o < results.length; o++) {
       switch (results[o]) {
         case null -> {

@@ -3,25 +3,34 @@ package io.github.futhark4j.runtime;
 import com.sun.jna.Function;
 import com.sun.jna.Pointer;
 import java.lang.ref.Cleaner;
+import java.util.List;
 
 /**
  * Ownership of one native value (array or opaque) of a context: frees it exactly once, on
  * {@link #close()} or through the Cleaner when its Java wrapper becomes unreachable. Holding the
- * {@link Context} keeps the context alive as long as the value is.
+ * {@link Context} keeps the context alive as long as the value is, and it holds a reference to each
+ * {@link RawBuffer} the value may alias (released after the value is freed).
  */
 final class Handle {
   final Context context;
   private final Pointer pointer;
   private final Cleaner.Cleanable cleanable;
+  /** Raw argument buffers this value may alias; a result of a call taking this value keeps them too. */
+  final List<RawBuffer> keep;
   private volatile boolean closed;
   private volatile String consumedBy;
 
-  /** Takes ownership of {@code pointer}; the caller holds the context lock. */
-  Handle(Object wrapper, Context context, Function free, Pointer pointer) {
+  /**
+   * Takes ownership of {@code pointer} and a new reference to each of {@code keep}; the caller
+   * holds the context lock.
+   */
+  Handle(Object wrapper, Context context, Function free, Pointer pointer, List<RawBuffer> keep) {
     this.context = context;
     this.pointer = pointer;
+    this.keep = keep;
     context.state.retainValue();
-    this.cleanable = Context.CLEANER.register(wrapper, ContextState.valueAction(context.state, free, pointer));
+    RawBuffer.retainAll(keep);
+    this.cleanable = Context.CLEANER.register(wrapper, ContextState.valueAction(context.state, free, pointer, keep));
   }
 
   /** The pointer for a native call; the caller holds the context lock. */

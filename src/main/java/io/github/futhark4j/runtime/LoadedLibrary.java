@@ -26,7 +26,7 @@ public final class LoadedLibrary implements FutharkProgram {
   private LoadedLibrary(Path sharedLibrary, Manifest manifest, int threads) {
     this.sharedLibrary = sharedLibrary;
     this.manifest = manifest;
-    NativeApi api = new NativeApi(sharedLibrary);
+    NativeApi api = new NativeApi(sharedLibrary, manifest.backend());
     // Resolve every type and C function before creating the context, so a bad library fails
     // early and leaks nothing.
     Map<String, ValueType> types = new HashMap<>();
@@ -44,7 +44,9 @@ public final class LoadedLibrary implements FutharkProgram {
       Manifest.Entry e = (Manifest.Entry) p[0];
       @SuppressWarnings("unchecked") List<ValueType> in = (List<ValueType>) p[2];
       @SuppressWarnings("unchecked") List<ValueType> out = (List<ValueType>) p[3];
-      eps.put(e.name(), new EntryPoint(this, e, (com.sun.jna.Function) p[1], in, out));
+      com.sun.jna.Function cfun = (com.sun.jna.Function) p[1];
+      DirectCall direct = DirectCall.forEntry(api.library, e.cfun(), out.size(), in);
+      eps.put(e.name(), new EntryPoint(this, e, cfun, direct, in, out));
     }
     this.entryPoints = Collections.unmodifiableMap(eps);
   }

@@ -7,7 +7,9 @@ import java.nio.file.Path;
 
 /**
  * The loaded shared library and its context functions, each resolved once at load time so that a
- * call costs one JNA {@link Function#invoke} and no symbol look-up.
+ * call costs one JNA {@link Function#invoke} and no symbol look-up, and what the manifest's backend
+ * tells about the library: whether {@code futhark_context_sync} can be skipped and whether arrays
+ * live in host memory.
  */
 final class NativeApi {
   final Path path;
@@ -19,9 +21,18 @@ final class NativeApi {
   final Function contextFree;
   final Function contextSync;
   final Function contextGetError;
+  /**
+   * Whether every API function finishes its work (and reports its errors) before returning, so
+   * that {@code futhark_context_sync} is a no-op the runtime may skip: see {@link #syncIsNoop}.
+   */
+  final boolean syncIsNoop;
+  /** Whether array storage is host memory ({@code new_raw}/{@code values_raw} take and give plain pointers). */
+  final boolean hostMemory;
 
-  NativeApi(Path sharedLibrary) {
+  NativeApi(Path sharedLibrary, String backend) {
     this.path = sharedLibrary.toAbsolutePath();
+    this.syncIsNoop = syncIsNoop(backend);
+    this.hostMemory = hostMemory(backend);
     try {
       this.library = NativeLibrary.getInstance(path.toString());
     } catch (UnsatisfiedLinkError e) {
@@ -34,6 +45,28 @@ final class NativeApi {
     contextFree = function("futhark_context_free");
     contextSync = function("futhark_context_sync");
     contextGetError = function("futhark_context_get_error");
+  }
+
+  /**
+   * The C API reference (section "Entry points") says that for the sequential {@code c} backend
+   * errors are available when an entry point returns and {@code futhark_context_sync} always
+   * returns zero. The {@code multicore} backend's sync is likewise an unconditional
+   * {@code return 0} (Futhark's runtime, rts/c/backends/multicore.h: its scheduler finishes the
+   * work before an entry point returns), and {@code ispc} builds on that backend; the built-in
+   * compiler's runtime does the same for both of its backends. GPU backends queue work, so they
+   * keep the sync.
+   */
+  static boolean syncIsNoop(String backend) {
+    return "c".equals(backend) || "multicore".equals(backend) || "ispc".equals(backend);
+  }
+
+  /**
+   * The reference calls the raw functions' pointer backend-specific ({@code cl_mem} for OpenCL,
+   * device memory for CUDA and HIP); the CPU backends {@code c}, {@code multicore} and
+   * {@code ispc} (a multicore variant) keep arrays in plain host memory, row-major.
+   */
+  static boolean hostMemory(String backend) {
+    return "c".equals(backend) || "multicore".equals(backend) || "ispc".equals(backend);
   }
 
   /** A required C function; its absence means the library and its manifest do not match. */

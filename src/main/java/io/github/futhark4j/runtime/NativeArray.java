@@ -11,10 +11,10 @@ final class NativeArray extends FutharkArray {
   final Handle handle;
   private final long[] shape;
 
-  /** Wraps a fresh array pointer; the caller holds the context lock. */
-  NativeArray(Context context, ValueType.Array type, Pointer pointer) {
+  /** Wraps a fresh array pointer that may alias {@code keep}; the caller holds the context lock. */
+  NativeArray(Context context, ValueType.Array type, Pointer pointer, java.util.List<RawBuffer> keep) {
     this.type = type;
-    this.handle = new Handle(this, context, type.free(), pointer);
+    this.handle = new Handle(this, context, type.free(), pointer, keep);
     Pointer s = type.shape().invokePointer(new Object[] {context.valuePointer(), pointer});
     this.shape = s.getLongArray(0, type.rank());
   }
@@ -52,6 +52,7 @@ final class NativeArray extends FutharkArray {
 
   @Override
   public Object toJava() {
+    if (type.valuesRaw() != null) return readRaw(false);
     Memory mem = copyOut();
     try {
       return JavaArrays.readNested(mem, type.prim(), shape);
@@ -62,13 +63,33 @@ final class NativeArray extends FutharkArray {
 
   @Override
   public Object toFlatJava() {
+    long n = JavaArrays.count(shape);
+    if (n > Integer.MAX_VALUE - 8) throw new IllegalStateException(n + " elements do not fit in a Java array");
+    if (type.valuesRaw() != null) return readRaw(true);
     Memory mem = copyOut();
     try {
-      long n = JavaArrays.count(shape);
-      if (n > Integer.MAX_VALUE - 8) throw new IllegalStateException(n + " elements do not fit in a Java array");
       return JavaArrays.readRow(mem, 0, type.prim(), (int) n);
     } finally {
       Staging.give(mem);
+    }
+  }
+
+  /** One copy, from the array's host storage straight into new Java arrays, under the context lock. */
+  private Object readRaw(boolean flat) {
+    Context c = handle.context;
+    try {
+      synchronized (c.lock()) {
+        Pointer p = handle.pointer("native array " + type.name());
+        int n = (int) JavaArrays.count(shape);
+        if (n == 0) {
+          Object empty = java.lang.reflect.Array.newInstance(type.prim().javaComponent(), 0);
+          return flat ? empty : JavaArrays.nest(empty, type.prim(), shape);
+        }
+        Pointer data = Results.storage(type, p, shape, c);
+        return flat ? JavaArrays.readRow(data, 0, type.prim(), n) : JavaArrays.readNested(data, type.prim(), shape);
+      }
+    } finally {
+      Reference.reachabilityFence(this);
     }
   }
 

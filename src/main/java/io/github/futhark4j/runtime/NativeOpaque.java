@@ -8,10 +8,10 @@ final class NativeOpaque extends FutharkOpaque {
   final ValueType.Opaque type;
   final Handle handle;
 
-  /** Wraps a fresh opaque pointer; the caller holds the context lock. */
-  NativeOpaque(Context context, ValueType.Opaque type, Pointer pointer) {
+  /** Wraps a fresh opaque pointer that may alias {@code keep}; the caller holds the context lock. */
+  NativeOpaque(Context context, ValueType.Opaque type, Pointer pointer, java.util.List<RawBuffer> keep) {
     this.type = type;
-    this.handle = new Handle(this, context, type.free(), pointer);
+    this.handle = new Handle(this, context, type.free(), pointer, keep);
   }
 
   @Override public String type() { return type.name(); }

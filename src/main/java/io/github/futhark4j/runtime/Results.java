@@ -3,18 +3,24 @@ package io.github.futhark4j.runtime;
 import com.sun.jna.Memory;
 import com.sun.jna.Pointer;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
- * Converting a record or tuple result into Java values with its projection functions: a tuple
- * becomes {@code Object[]}, a record a {@code Map} from field name to value in field order; fields
- * convert like results (arrays are copied into Java arrays). Opaque fields without a record view
- * become {@link NativeOpaque}s. The caller holds the context lock.
+ * Converting results into Java values. A record or tuple becomes, through its projection
+ * functions, {@code Object[]} (tuple) or a {@code Map} from field name to value in field order;
+ * fields convert like results (arrays are copied into Java arrays). Opaque fields without a record
+ * view become {@link NativeOpaque}s. Arrays are read straight from the Futhark allocation where the
+ * library gives it ({@code values_raw}, host-memory backends): one copy into the fresh Java arrays.
+ * The caller holds the context lock.
  */
 final class Results {
   private Results() {}
 
-  static Object record(ValueType.Opaque type, Pointer obj, Context ctx) {
+  /**
+   * @param keep raw argument buffers the record may alias: native values made from its fields keep them
+   */
+  static Object record(ValueType.Opaque type, Pointer obj, Context ctx, List<RawBuffer> keep) {
     ValueType.RecordType r = type.record();
     Object[] values = new Object[r.fields().size()];
     Memory out = new Memory(8);
@@ -23,7 +29,7 @@ final class Results {
         ValueType.Field f = r.fields().get(i);
         out.setLong(0, 0);
         ctx.check(f.project().invokeInt(new Object[] {ctx.valuePointer(), out, obj}), f.project().getName());
-        values[i] = field(f.type(), out, ctx);
+        values[i] = field(f.type(), out, ctx, keep);
       }
     } finally {
       out.close();
@@ -35,21 +41,13 @@ final class Results {
   }
 
   /** Converts a projected field; projected arrays and opaques are new references, freed here unless kept. */
-  private static Object field(ValueType t, Memory out, Context ctx) {
+  private static Object field(ValueType t, Memory out, Context ctx, List<RawBuffer> keep) {
     return switch (t) {
       case ValueType.Scalar s -> s.prim().read(out, 0);
       case ValueType.Array a -> {
         Pointer p = out.getPointer(0);
         try {
-          long[] shape = a.shape().invokePointer(new Object[] {ctx.valuePointer(), p}).getLongArray(0, a.rank());
-          Memory mem = Arguments.allocate(shape, a.prim());
-          try {
-            ctx.check(a.values().invokeInt(new Object[] {ctx.valuePointer(), p, mem}), a.values().getName());
-            ctx.sync();
-            yield javaArray(mem, a.prim(), shape);
-          } finally {
-            Staging.give(mem);
-          }
+          yield array(a, p, ctx);
         } finally {
           ctx.freeNow(a.free(), p);
         }
@@ -57,25 +55,59 @@ final class Results {
       case ValueType.Opaque o when o.record() != null -> {
         Pointer p = out.getPointer(0);
         try {
-          yield record(o, p, ctx);
+          yield record(o, p, ctx, keep);
         } finally {
           ctx.freeNow(o.free(), p);
         }
       }
-      case ValueType.Opaque o -> new NativeOpaque(ctx, o, out.getPointer(0));
+      case ValueType.Opaque o -> new NativeOpaque(ctx, o, out.getPointer(0), keep);
       case ValueType.Unsupported u -> throw new IllegalStateException(u.reason());
     };
+  }
+
+  /** The shape of a native array; the caller holds the context lock. */
+  static long[] shape(ValueType.Array a, Pointer arr, Context ctx) {
+    return a.shape().invokePointer(new Object[] {ctx.valuePointer(), arr}).getLongArray(0, a.rank());
+  }
+
+  /**
+   * Copies a native array into Java arrays (see {@link #javaArray}): straight from its storage when
+   * the type has {@code values_raw}, else through a staging buffer filled by {@code values}. The
+   * caller holds the context lock and still owns {@code arr}.
+   */
+  static Object array(ValueType.Array a, Pointer arr, Context ctx) {
+    long[] shape = shape(a, arr, ctx);
+    if (a.valuesRaw() != null) return javaArray(storage(a, arr, shape, ctx), a.prim(), shape);
+    Memory mem = Arguments.allocate(shape, a.prim());
+    try {
+      ctx.check(a.values().invokeInt(new Object[] {ctx.valuePointer(), arr, mem}), a.values().getName());
+      ctx.sync();
+      return javaArray(mem, a.prim(), shape);
+    } finally {
+      Staging.give(mem);
+    }
+  }
+
+  /**
+   * The host storage of an array whose type has {@code values_raw}, or {@code null} for an empty
+   * array (whose storage may be NULL and is never read). The caller holds the context lock.
+   */
+  static Pointer storage(ValueType.Array a, Pointer arr, long[] shape, Context ctx) {
+    if (JavaArrays.count(shape) == 0) return null;
+    return ctx.checkPointer(a.valuesRaw().invokePointer(new Object[] {ctx.valuePointer(), arr}), a.valuesRaw().getName());
   }
 
   /**
    * An array result copied out of native memory as nested Java arrays, except for an empty result
    * whose inner sizes nested Java arrays cannot hold (shape [0][3]: a new int[0][] has no rows to
-   * ask): that one keeps the C API's shape as a {@link io.github.futhark4j.FutharkArray}.
+   * ask): that one keeps the C API's shape as a {@link io.github.futhark4j.FutharkArray}. An
+   * empty array reads nothing, so {@code mem} may then be {@code null}.
    */
-  static Object javaArray(Memory mem, Prim p, long[] shape) {
+  static Object javaArray(Pointer mem, Prim p, long[] shape) {
     if (io.github.futhark4j.data.Value.losesShapeWhenNested(shape)) {
       return HostArray.fromFlat(p, shape, java.lang.reflect.Array.newInstance(p.javaComponent(), 0));
     }
+    if (JavaArrays.count(shape) == 0) return JavaArrays.nest(java.lang.reflect.Array.newInstance(p.javaComponent(), 0), p, shape);
     return JavaArrays.readNested(mem, p, shape);
   }
 }

@@ -18,9 +18,14 @@ sealed interface ValueType {
     @Override public String name() { return prim.futharkName(); }
   }
 
-  /** An array of primitives with its {@code new}, {@code free}, {@code shape} and {@code values} functions. */
-  record Array(String name, Prim prim, int rank, Function newFn, Function free, Function shape, Function values)
-      implements ValueType {}
+  /**
+   * An array of primitives with its {@code new}, {@code free}, {@code shape} and {@code values}
+   * functions, and {@code newRaw}/{@code valuesRaw} when the library has them and its backend keeps
+   * arrays in host memory (then an array's storage is plain row-major memory Java can write before
+   * wrapping and read directly; otherwise {@code null}, and data goes through {@code new}/{@code values}).
+   */
+  record Array(String name, Prim prim, int rank, Function newFn, Function free, Function shape, Function values,
+      Function newRaw, Function valuesRaw) implements ValueType {}
 
   /**
    * An opaque type; only freeing is needed to pass it around. {@code record} is set when the type
@@ -65,8 +70,10 @@ sealed interface ValueType {
       for (String op : ops) {
         if (t.ops().get(op) == null) return new Unsupported(name, "array type " + name + " lacks the \"" + op + "\" operation");
       }
+      Function newRaw = api.hostMemory && t.ops().get("new_raw") != null ? api.optional(t.ops().get("new_raw")) : null;
+      Function valuesRaw = api.hostMemory && t.ops().get("values_raw") != null ? api.optional(t.ops().get("values_raw")) : null;
       return new Array(name, e, t.rank(), api.function(t.ops().get("new")), api.function(t.ops().get("free")),
-          api.function(t.ops().get("shape")), api.function(t.ops().get("values")));
+          api.function(t.ops().get("shape")), api.function(t.ops().get("values")), newRaw, valuesRaw);
     }
     if (t.isOpaque()) {
       String free = t.ops().get("free");

@@ -16,6 +16,8 @@ class BridgeBenchTest {
     assertEquals(4, q.runs());
     assertEquals(1 << 20, BridgeBench.Options.parse().n());
     assertEquals(5, BridgeBench.Options.parse("--n", "5").n());
+    assertEquals(0, BridgeBench.Options.parse().threads());
+    assertEquals(1, BridgeBench.Options.parse("--threads", "1").threads());
     assertThrows(IllegalArgumentException.class, () -> BridgeBench.Options.parse("--n"));
     assertThrows(IllegalArgumentException.class, () -> BridgeBench.Options.parse("--x", "1"));
   }
@@ -35,7 +37,7 @@ class BridgeBenchTest {
     assertEquals(8000, ms.get(0).bytes());
     assertTrue(BridgeBench.table(ms).contains("arraycopy"));
     assertEquals(List.of(), notes);
-    assertEquals(List.of("arraycopy", "scalar call", "copy in", "fill, native", "fill + copy out", "round trip", "resident copy"),
+    assertEquals(List.of("arraycopy", "scalar call", "copy in", "fill, native", "fill + copy out", "round trip", "resident copy", "copy out"),
         ms.stream().map(BridgeBench.Measurement::name).toList());
   }
 }
