@@ -130,6 +130,23 @@ public final class Diagnostics {
     return err("E0216", span, "Size \"" + name + "\" " + why + ".");
   }
 
+  /** E0230: a non-lifted type parameter ({@code 't}, {@code '~t}) instantiated with a functional type. */
+  public static Diagnostic functionalInstantiation(Span span, String param, String of, String type) {
+    return err("E0230", span, "Cannot instantiate non-lifted type parameter \"" + param + "\" of " + of
+        + " with functional type " + type + " (only '^ type parameters may be functions).");
+  }
+
+  /** E0231: a function returned from {@code if}, {@code match} or a loop. */
+  public static Diagnostic functionalBranch(Span span, String type) {
+    return err("E0231", span, "Fully lifted types cannot be returned from conditional or loop expressions (here: "
+        + type + ").");
+  }
+
+  /** E0232: an array whose elements are functions. */
+  public static Diagnostic functionalArray(Span span, String type) {
+    return err("E0232", span, "Arrays of functions are not permitted (element type " + type + ").");
+  }
+
   // ---- uniqueness -----------------------------------------------------------------------------
 
   /** E0301: a use of a consumed variable (the reference's wording). */

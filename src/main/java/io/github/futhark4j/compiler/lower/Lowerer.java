@@ -345,7 +345,16 @@ public final class Lowerer {
 
   private V variable(TExp.Var v, Env env) {
     V found = env.lookup(v.name());
-    if (found != null) return found;
+    if (found != null) {
+      // A use of a polymorphic local function: its body is lowered with the use's type arguments
+      // added to the substitution it was defined under (instantiated per use, like top-level ones).
+      if (!v.typeArgs().isEmpty() && found instanceof V.Fun fn && fn.closure() instanceof V.Closure.Local l) {
+        Map<String, Type> s = new HashMap<>(l.subst());
+        v.typeArgs().forEach((k, t) -> s.put(k, substitute(t)));
+        return new V.Fun(new V.Closure.Local(l.fun(), l.env(), s));
+      }
+      return found;
+    }
     TDecl d = globals.get(v.name());
     if (d == null) throw new LowerException("unknown variable " + v.name());
     Map<String, Type> targs = new HashMap<>();

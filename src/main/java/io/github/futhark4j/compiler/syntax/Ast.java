@@ -196,8 +196,15 @@ public final class Ast {
 
   // ---- declarations ---------------------------------------------------------------------------
 
-  /** {@code 't}, {@code '^t}, {@code '~t} or {@code [n]}. */
-  public record TypeParam(String name, boolean isSize, Span span) {}
+  /**
+   * {@code 't}, {@code '^t}, {@code '~t} or {@code [n]}; {@code lifted} for {@code '^t}, the only
+   * kind of type parameter that may be instantiated with a functional type.
+   */
+  public record TypeParam(String name, boolean isSize, Span span, boolean lifted) {
+    public TypeParam(String name, boolean isSize, Span span) {
+      this(name, isSize, span, false);
+    }
+  }
 
   public sealed interface Decl {
     Span span();

@@ -107,7 +107,8 @@ abstract class BindingChecker extends CheckerBase {
   }
 
   /** A function's parameters, return type and body (shared by top-level and local definitions). */
-  record FunRes(List<PatRes> params, Ty type, Ty ret, Res body, List<VName> sizeParams, Set<VName> bound) {}
+  record FunRes(List<PatRes> params, Ty type, Ty ret, Res body, List<VName> sizeParams, Set<VName> bound,
+                List<String> typeParams) {}
 
   FunRes checkFunction(List<TypeParam> tparams, List<Pat> params, TypeExp retType, Exp body, boolean topLevel) {
     Scope saved = scope;
@@ -115,6 +116,7 @@ abstract class BindingChecker extends CheckerBase {
     typeParamScope = new HashMap<>(typeParamScope);
     if (!topLevel) level++;
     List<VName> sizeParams = new ArrayList<>();
+    List<String> localTypeParams = new ArrayList<>();
     for (TypeParam tp : tparams) {
       if (tp.isSize()) {
         VName v = fresh(tp.name());
@@ -122,7 +124,9 @@ abstract class BindingChecker extends CheckerBase {
         consumable.put(v, false);
         bind(tp.name(), new LocalB(v, Ty.I64, Set.of()));
       } else {
-        typeParamScope.put(tp.name(), topLevel ? new Ty.Param(tp.name()) : new Ty.Var());
+        String name = topLevel ? tp.name() : LocalPoly.paramName(tp.name(), savedT, ++localParamTag);
+        if (!topLevel) localTypeParams.add(name);
+        typeParamScope.put(tp.name(), new Ty.Param(name));
       }
     }
     List<PatRes> ps = new ArrayList<>();
@@ -165,21 +169,30 @@ abstract class BindingChecker extends CheckerBase {
     scope = saved;
     typeParamScope = savedT;
     if (!topLevel) level--;
-    return new FunRes(ps, fnTy, ret, b, sizeParams, bound);
+    return new FunRes(ps, fnTy, ret, b, sizeParams, bound, localTypeParams);
   }
 
+  /** Distinguishes the type parameters of local functions (see {@link LocalPoly#paramName}). */
+  private int localParamTag;
+
   Res checkLetFun(LetFun l) {
-    if (!l.typeParams().isEmpty() && l.typeParams().stream().anyMatch(tp -> !tp.isSize())) {
-      // local polymorphism is not generalised: type parameters become inference variables
-    }
     FunRes f = checkFunction(l.typeParams(), l.params(), l.returnType(), l.value(), false);
+    // Local functions are polymorphic: explicit type parameters, plus what inference left open.
+    List<String> typeParams = new ArrayList<>(f.typeParams());
+    List<String> generalised = LocalPoly.generalise(f.type(), scope, typeParamScope, ++localParamTag);
+    typeParams.addAll(generalised);
     VName v = fresh(l.name());
+    Set<String> lifted = new HashSet<>(generalised);
+    List<TypeParam> explicit = l.typeParams().stream().filter(tp -> !tp.isSize()).toList();
+    for (int i = 0; i < explicit.size(); i++) if (explicit.get(i).lifted()) lifted.add(f.typeParams().get(i));
+    liftedParams.put(v, lifted);
     Scope saved = scope;
-    bind(l.name(), new FunB(v, f.type(), f.sizeParams(), l.params().size(), l.returnType() instanceof TUnique));
+    bind(l.name(), new FunB(v, List.copyOf(typeParams), f.type(), f.sizeParams(), l.params().size(),
+        l.returnType() instanceof TUnique));
     Res body = check(l.body());
     scope = saved;
     return new Res(scrubTy(body.ty(), f.bound()), () -> {
-      io.github.futhark4j.compiler.typed.FunDef fd = buildFunDef(List.of(), f);
+      io.github.futhark4j.compiler.typed.FunDef fd = buildFunDef(List.copyOf(typeParams), f);
       defArity.put(v, fd.params().size());
       TExp tb = body.build().get();
       return new TExp.LetFun(v, fd, tb, tb.type(), l.span());
@@ -249,6 +262,7 @@ abstract class BindingChecker extends CheckerBase {
       TExp ti = init.build().get();
       TExp.LoopForm tf = form.get();
       TExp tb = body.build().get();
+      FunctionalChecks.branch(tp.type(), l.span(), this::error);
       return new TExp.Loop(tp, ti, tf, tb, scrub(tp.type(), gone), l.span());
     });
   }
@@ -311,6 +325,7 @@ abstract class BindingChecker extends CheckerBase {
       if (missing != null) error(Diagnostics.unmatchedCases(m.span(), missing));
       Type t = cs.get(0).body().type();
       for (TExp.Case c : cs) t = join(t, c.body().type());
+      FunctionalChecks.branch(t, m.span(), this::error);
       return new TExp.Match(ts, cs, t, m.span());
     });
   }

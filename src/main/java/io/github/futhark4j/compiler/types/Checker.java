@@ -93,8 +93,12 @@ public final class Checker extends ExpChecker {
     List<String> typeParams = new ArrayList<>();
     for (TypeParam tp : d.typeParams()) if (!tp.isSize()) typeParams.add(tp.name());
     FunRes f = checkFunction(d.typeParams(), d.params(), d.returnType(), d.body(), true);
+    int explicit = typeParams.size();
     generalize(f.type(), typeParams);
     VName v = fresh(d.name());
+    Set<String> lifted = new HashSet<>(typeParams.subList(explicit, typeParams.size()));
+    for (TypeParam tp : d.typeParams()) if (tp.lifted()) lifted.add(tp.name());
+    liftedParams.put(v, lifted);
     TopB top = new TopB(v, List.copyOf(typeParams), f.sizeParams(), f.type(), d.params().size(), d.returnType() instanceof TUnique);
     if (u.isPrelude()) {
       preludeTop.put(modulePrefix + d.name(), top);

@@ -92,7 +92,11 @@ abstract class ExpChecker extends BindingChecker {
           rs.add(r);
         }
         Ty ty = new Ty.Arr(elem, new Sz.Const(rs.size()), false);
-        return new Res(ty, () -> new TExp.ArrayLit(rs.stream().map(r -> r.build().get()).toList(), Unifier.zonk(ty), span));
+        return new Res(ty, () -> {
+          Type zt = Unifier.zonk(ty);
+          FunctionalChecks.array(zt, span, this::error);
+          return new TExp.ArrayLit(rs.stream().map(r -> r.build().get()).toList(), zt, span);
+        });
       }
       case Range r -> {
         Ty t = new Ty.Var(Ty.INTS, "A range");
@@ -176,6 +180,7 @@ abstract class ExpChecker extends BindingChecker {
         unifyOrReport(i.otherwise().span(), a.ty(), b.ty(), "Branches of 'if' have different types");
         return new Res(a.ty(), () -> {
           TExp ta = a.build().get(), tb = b.build().get();
+          FunctionalChecks.branch(ta.type(), span, this::error);
           return new TExp.If(c.build().get(), ta, tb, join(ta.type(), tb.type()), span);
         });
       }
@@ -312,11 +317,18 @@ abstract class ExpChecker extends BindingChecker {
         return new Res(l.ty(), () -> new TExp.Var(l.v(), Unifier.zonk(l.ty()), Map.of(), span));
       }
       case FunB f -> {
-        // Size parameters of a local function are instantiated per use, as for top-level ones.
+        // Type and size parameters of a local function are instantiated per use, as for top-level ones.
+        Map<String, Ty> inst = new LinkedHashMap<>();
+        for (String p : f.typeParams()) inst.put(p, new Ty.Var());
         Map<VName, Sz> sizes = new HashMap<>();
         for (VName s : f.sizeParams()) sizes.put(s, new Sz.Flex());
-        Ty ty = sizes.isEmpty() ? f.ty() : Unifier.subst(f.ty(), Map.of(), sizes);
-        return new Res(ty, () -> new TExp.Var(f.v(), Unifier.zonk(ty), Map.of(), span));
+        Ty ty = sizes.isEmpty() && inst.isEmpty() ? f.ty() : Unifier.subst(f.ty(), inst, sizes);
+        return new Res(ty, () -> {
+          Map<String, Type> args = new LinkedHashMap<>();
+          inst.forEach((k, t) -> args.put(k, Unifier.zonk(t)));
+          FunctionalChecks.instantiation(name, args, liftedParams.getOrDefault(f.v(), Set.of()), span, this::error);
+          return new TExp.Var(f.v(), Unifier.zonk(ty), args, span);
+        });
       }
       case TopB t -> {
         currentDeps.add(t.v());
@@ -328,6 +340,7 @@ abstract class ExpChecker extends BindingChecker {
         return new Res(ty, () -> {
           Map<String, Type> args = new LinkedHashMap<>();
           inst.forEach((k, v) -> args.put(k, Unifier.zonk(v)));
+          FunctionalChecks.instantiation(name, args, liftedParams.getOrDefault(t.v(), Set.of()), span, this::error);
           return new TExp.Var(t.v(), Unifier.zonk(ty), args, span);
         });
       }

@@ -1,0 +1,37 @@
+"""Programs for local polymorphism, functional-type restrictions, uniqueness and typed holes
+(the front-end fixes of issue 4). Regexes follow the reference's wording where it has one."""
+from common import *
+
+C = 'errors/compile/'
+FUN = '[Ff]unctional|[Ff]unction type|lifted|[Hh]igher-order'
+write(C + 'function_from_if.fut', 'A function cannot be returned from an if expression.', '''
+entry main (b: bool) (x: i32) : i32 =
+  let f = if b then (+ 1) else (* 2)
+  in f x
+''', compile_error='[Ff]ully lifted types cannot be returned from conditional')
+write(C + 'function_from_loop.fut', 'A loop parameter cannot be a function.', '''
+entry main (x: i32) : i32 =
+  let f = loop f = (+ 1) for i < 3 do (\\y -> f (y + 1))
+  in f x
+''', compile_error='[Ff]ully lifted types cannot be returned from conditional or loop')
+write(C + 'function_from_match.fut', 'A function cannot be returned from a match.', '''
+entry main (k: i32) (x: i32) : i32 =
+  let f = match k
+          case 0 -> (+ 1)
+          case _ -> (* 2)
+  in f x
+''', compile_error='[Ff]ully lifted types cannot be returned from conditional')
+write(C + 'array_of_functions.fut', 'Arrays of functions are not permitted.', '''
+entry main (x: i32) : i32 =
+  let fs = [(+ 1), (* 2)]
+  in fs[0] x
+''', compile_error='[Aa]rrays of functions')
+write(C + 'unlifted_param_function.fut', 'A non-lifted type parameter cannot be instantiated with a function.', '''
+def pick 't (b: bool) (x: t) (y: t) : t = if b then x else y
+entry main (b: bool) (x: i32) : i32 = (pick b (+ 1) (* 2)) x
+''', compile_error=FUN)
+write('types/lifted_prelude_functions.fut', "id, const and flip have lifted type parameters, so they accept functions; so does a user '^ parameter.", '''
+def ap '^a 'b (f: a) (g: a -> b) : b = g f
+entry main (x: i32) : i32 =
+  (id (+ 1)) x + const (* 2) 1 x + flip (\\a (b: i32) -> a - b) 1 x + ap (+ 1) (\\f -> f x)
+''', [('5i32', '26i32')])  # 6 + 10 + 4 + 6
