@@ -35,3 +35,26 @@ def ap '^a 'b (f: a) (g: a -> b) : b = g f
 entry main (x: i32) : i32 =
   (id (+ 1)) x + const (* 2) 1 x + flip (\\a (b: i32) -> a - b) 1 x + ap (+ 1) (\\f -> f x)
 ''', [('5i32', '26i32')])  # 6 + 10 + 4 + 6
+
+U = 'uniqueness/'
+write(U + 'unique_result_components_copied.fut', 'The valid twin of unique_result_aliased_components: copy breaks the aliasing.', '''
+entry main (xs: *[]i32) : (*[]i32, *[]i32) =
+  let ys = copy xs
+  in (xs with [0] = 7, ys)
+''', [('[1i32, 2i32]', '[7i32, 2i32] [1i32, 2i32]')])
+write(U + 'consuming_higher_order_declared.fut', 'A higher-order parameter declared consuming may be passed a consuming function.', '''
+def apply_c 'b (f: *[]i32 -> b) (x: *[]i32) : b = f x
+def bump (xs: *[]i32) : *[]i32 = xs with [0] = xs[0] + 1
+entry main (arr: *[]i32) : []i32 = apply_c bump arr
+''', [('[1i32, 5i32]', '[2i32, 5i32]')])
+write(C + 'free_variable_alias_slice.fut', 'A slice of a top-level array returned from a function aliases the free variable.', '''
+def table = [1i32, 2, 3, 4]
+def rest (k: i64) : []i32 = if k > 0 then table[1:] else table[2:]
+entry main (k: i64) : []i32 = rest k
+''', compile_error='aliases the free variable table')
+write(U + 'global_array_copied.fut', 'Scalars read from a top-level array and copies of it may be returned from functions.', '''
+def table = [1i32, 2, 3, 4]
+def first (_: i64) : i32 = table[0]
+def fresh (_: i64) : []i32 = copy table
+entry main (k: i64) : (i32, []i32) = (first k, fresh k)
+''', [('0i64', '1i32 [1i32, 2i32, 3i32, 4i32]')])

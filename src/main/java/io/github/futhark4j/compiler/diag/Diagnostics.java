@@ -170,6 +170,26 @@ public final class Diagnostics {
     return err("E0304", span, "Unique-typed return value is aliased to \"" + name + "\", which is not consumable.");
   }
 
+  /** E0305: two components of a result, one of them unique, that share memory. */
+  public static Diagnostic uniqueComponentsAliased(Span span, String fun) {
+    return err("E0305", span, "A unique-typed component of the return value of " + fun + " is aliased to some other component.");
+  }
+
+  /** E0306: a function consuming its argument passed for a function parameter that does not consume. */
+  public static Diagnostic consumingHigherOrderArg(Span span) {
+    return err("E0306", span, "Non-consuming higher-order parameter passed consuming argument.");
+  }
+
+  /** E0307: a function whose result shares memory with a top-level definition. */
+  public static Diagnostic resultAliasesFree(Span span, String name) {
+    return err("E0307", span, "Function result aliases the free variable " + name + ".");
+  }
+
+  /** E0308: a variable that may not be consumed passed for a consuming ({@code *}) parameter. */
+  public static Diagnostic consumingParamNonUnique(Span span, String name) {
+    return err("E0308", span, "Consuming parameter passed non-unique argument \"" + name + "\".");
+  }
+
   // ---- entry points ---------------------------------------------------------------------------
 
   /** E0401: an entry point with type parameters. */

@@ -151,6 +151,7 @@ abstract class BindingChecker extends CheckerBase {
     Res b = check(body);
     consumed = savedConsumed;
     unifyOrReport(body.span(), ret, b.ty(), "Function body does not have the declared return type");
+    checkResultAliases(retType, body, topLevel && !params.isEmpty());
     if (retType instanceof TUnique) {
       // A unique result must not share memory with anything the caller still owns.
       for (VName r : aliasesOf(body)) {
@@ -175,8 +176,46 @@ abstract class BindingChecker extends CheckerBase {
   /** Distinguishes the type parameters of local functions (see {@link LocalPoly#paramName}). */
   private int localParamTag;
 
+  /** The name of the function being checked, for messages ("the return value of f"). */
+  protected String functionName = "the function";
+
+  /**
+   * Uniqueness of a function's result, checked with its parameters in scope: unique components of
+   * a tuple result must not alias the other components, and (for top-level functions) the result
+   * may not alias a top-level definition.
+   */
+  private void checkResultAliases(TypeExp retType, Exp body, boolean topLevel) {
+    Set<String> bound = new HashSet<>();
+    List<Exp> tails = UniquenessChecks.tails(body, bound);
+    if (retType instanceof TTuple tt) {
+      for (Exp tail : tails) {
+        if (!(tail instanceof TupleLit tl) || tl.elements().size() != tt.elements().size()) continue;
+        List<Set<VName>> as = tl.elements().stream().map(this::aliasesOf).toList();
+        boolean clash = false;
+        for (int i = 0; i < as.size() && !clash; i++) {
+          if (!(tt.elements().get(i) instanceof TUnique)) continue;
+          for (int j = 0; j < as.size() && !clash; j++) {
+            if (i != j && as.get(i).stream().anyMatch(as.get(j)::contains)) clash = true;
+          }
+        }
+        if (clash) {
+          error(Diagnostics.uniqueComponentsAliased(tail.span(), functionName));
+          break;
+        }
+      }
+    }
+    if (topLevel) {
+      Set<String> globals = UniquenessChecks.globalAliases(body, new HashSet<>(),
+          n -> lookup(n) instanceof TopB t && t.arity() == 0 && t.typeParams().isEmpty() && hasArray(t.ty()));
+      if (!globals.isEmpty()) error(Diagnostics.resultAliasesFree(body.span(), globals.iterator().next()));
+    }
+  }
+
   Res checkLetFun(LetFun l) {
+    String savedName = functionName;
+    functionName = l.name();
     FunRes f = checkFunction(l.typeParams(), l.params(), l.returnType(), l.value(), false);
+    functionName = savedName;
     // Local functions are polymorphic: explicit type parameters, plus what inference left open.
     List<String> typeParams = new ArrayList<>(f.typeParams());
     List<String> generalised = LocalPoly.generalise(f.type(), scope, typeParamScope, ++localParamTag);

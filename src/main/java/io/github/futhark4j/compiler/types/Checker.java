@@ -92,6 +92,7 @@ public final class Checker extends ExpChecker {
     consumed = new HashMap<>();
     List<String> typeParams = new ArrayList<>();
     for (TypeParam tp : d.typeParams()) if (!tp.isSize()) typeParams.add(tp.name());
+    functionName = d.name();
     FunRes f = checkFunction(d.typeParams(), d.params(), d.returnType(), d.body(), true);
     int explicit = typeParams.size();
     generalize(f.type(), typeParams);

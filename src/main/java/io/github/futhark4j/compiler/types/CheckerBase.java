@@ -430,6 +430,11 @@ abstract class CheckerBase {
 
   /** Consumes the variable at the root of {@code e} (a variable, or an index/projection of one). */
   void consume(Exp e, Span span) {
+    consume(e, span, false);
+  }
+
+  /** As {@link #consume(Exp, Span)}; {@code asArgument} when {@code e} is passed for a consuming parameter. */
+  void consume(Exp e, Span span, boolean asArgument) {
     Exp root = e;
     while (true) {
       if (root instanceof Index i) root = i.array();
@@ -442,7 +447,7 @@ abstract class CheckerBase {
       roots.add(b.v());
       boolean ok = true;
       for (VName r : roots) if (!consumable.getOrDefault(r, false)) ok = false;
-      if (!ok) error(Diagnostics.notConsumable(span, v.name()));
+      if (!ok) error(asArgument ? Diagnostics.consumingParamNonUnique(span, v.name()) : Diagnostics.notConsumable(span, v.name()));
       else for (VName r : roots) {
         if (bindLevel.getOrDefault(r, 0) < level) {
           error(Diagnostics.consumedOutsideBarrier(span, v.name()));

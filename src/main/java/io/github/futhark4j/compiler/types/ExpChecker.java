@@ -531,12 +531,16 @@ abstract class ExpChecker extends BindingChecker {
         error(Diagnostics.notAFunction(arg.span(), Unifier.show(ft)));
         return new Res(new Ty.Var(), () -> new TExp.RecordLit(Map.of(), Type.UNIT, span));
       }
+      List<Boolean> consumingParams = UniquenessChecks.consumingParams(f.param());
       Res a = check(arg);
       String context = head instanceof Var hv && isOperatorName(hv.name())
           ? "Operand of '" + hv.full() + "' does not have the expected type"
           : "Argument does not have the type the function expects";
       unifyOrReport(arg.span(), f.param(), a.ty(), context);
-      if (Unifier.resolve(f.param()) instanceof Ty.Arr pa && pa.unique()) consume(arg, arg.span());
+      if (consumingParams != null && UniquenessChecks.consumesWhereNotAllowed(consumingParams, a.ty())) {
+        error(Diagnostics.consumingHigherOrderArg(arg.span()));
+      }
+      if (Unifier.resolve(f.param()) instanceof Ty.Arr pa && pa.unique()) consume(arg, arg.span(), true);
       argRes.add(a);
       ft = f.result();
       if (f.name() != null) ft = Unifier.subst(ft, Map.of(), Map.of(f.name(), sizeOfArg(arg)));
