@@ -87,7 +87,7 @@ write(C + 'ambiguous_record.fut', 'Projecting a field from a parameter of unknow
 def f r = r.x
 entry main (x: i32) : i32 = f {x = x}
 ''', compile_error='[Tt]ype is ambiguous|is not known')
-write('known-failures/errors/record_update_unknown.fut', 'A record update needs the full type of the record to be known.', '''
+write(C + 'record_update_unknown.fut', 'A record update needs the full type of the record to be known.', '''
 def f r : {x: i32} = r with x = 0
 entry main (x: i32) : i32 = (f {x = x}).x
 ''', compile_error='is not known|[Tt]ype is ambiguous')
@@ -96,7 +96,7 @@ def xs = [1i32, 2, 3]
 def f (_: i32) : []i32 = xs
 entry main (x: i32) : []i32 = f x
 ''', compile_error='aliases the free variable')
-write('known-failures/errors/entry_in_module.fut', 'Entry points may not be declared inside modules.', '''
+write(C + 'entry_in_module.fut', 'Entry points may not be declared inside modules.', '''
 module m = {
   entry f (x: i32) : i32 = x
 }

@@ -58,3 +58,19 @@ def first (_: i64) : i32 = table[0]
 def fresh (_: i64) : []i32 = copy table
 entry main (k: i64) : (i32, []i32) = (first k, fresh k)
 ''', [('0i64', '1i32 [1i32, 2i32, 3i32, 4i32]')])
+
+write('exprs/open_numeric_module.fut', 'open f32 brings the f32 functions into scope unqualified; the arithmetic operators stay overloaded.', '''
+open f32
+entry main (x: f32) (k: i32) : (f32, f32, i32) = (sqrt x + abs (-1), max x 2, k + 1)
+''', [('9f32 3i32', '4f32 9f32 4i32'), ('1f32 0i32', '2f32 2f32 1i32')])
+write('exprs/local_def_in_module.fut', 'local def inside a module is usable by the module itself.', '''
+module m = {
+  local def sq (x: i64) = x * x
+  def sum_sq (xs: []i64) = i64.sum (map sq xs)
+}
+entry main (xs: []i64) : i64 = m.sum_sq xs
+''', [('[1i64, 2i64, 3i64]', '14i64')])
+write('exprs/typed_hole_types.fut', 'Typed holes take their type from the context (here a tuple holding an array); unevaluated holes are fine.', '''
+def pick (b: bool) (x: (i32, []f64)) : (i32, []f64) = if b then x else ???
+entry main (b: bool) (xs: []f64) : (i32, []f64) = pick b (1, xs)
+''', [('true [1.0f64]', '1i32 [1.0f64]'), ('false [1.0f64]', ('error', r'of type \(i32, \[\]f64\) was evaluated'))])

@@ -136,6 +136,11 @@ public final class Diagnostics {
         + " with functional type " + type + " (only '^ type parameters may be functions).");
   }
 
+  /** E0233: a record update on a value whose record type is not known yet where the update is. */
+  public static Diagnostic recordTypeUnknown(Span span, String what) {
+    return err("E0233", span, "Full type of " + what + " is not known at this point (add a type annotation where it is bound).");
+  }
+
   /** E0231: a function returned from {@code if}, {@code match} or a loop. */
   public static Diagnostic functionalBranch(Span span, String type) {
     return err("E0231", span, "Fully lifted types cannot be returned from conditional or loop expressions (here: "
@@ -205,5 +210,10 @@ public final class Diagnostics {
   /** E0403: a name in an entry point containing an apostrophe. */
   public static Diagnostic entryName(Span span, String name) {
     return err("E0403", span, "The name of an entry point must not contain an apostrophe (\"" + name + "\").");
+  }
+
+  /** E0404: {@code entry} inside a module. */
+  public static Diagnostic entryInModule(Span span) {
+    return err("E0404", span, "Entry points may not be declared inside modules.");
   }
 }

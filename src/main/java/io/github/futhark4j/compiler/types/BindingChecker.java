@@ -111,6 +111,11 @@ abstract class BindingChecker extends CheckerBase {
                 List<String> typeParams) {}
 
   FunRes checkFunction(List<TypeParam> tparams, List<Pat> params, TypeExp retType, Exp body, boolean topLevel) {
+    return checkFunction(tparams, params, retType, body, topLevel, false);
+  }
+
+  FunRes checkFunction(List<TypeParam> tparams, List<Pat> params, TypeExp retType, Exp body, boolean topLevel,
+                       boolean lambda) {
     Scope saved = scope;
     Map<String, Ty> savedT = typeParamScope;
     typeParamScope = new HashMap<>(typeParamScope);
@@ -143,6 +148,7 @@ abstract class BindingChecker extends CheckerBase {
       for (String n : here) if (!paramNames.add(n)) error(Diagnostics.duplicate(p.span(), "parameter", n));
       bindAll(pr);
       bound.addAll(boundNames(pr));
+      if (lambda) lambdaParams.addAll(boundNames(pr));
       ps.add(pr);
     }
     Ty ret = retType == null ? new Ty.Var() : convertType(retType, AnonDims.UNKNOWN);
@@ -245,8 +251,15 @@ abstract class BindingChecker extends CheckerBase {
     return new io.github.futhark4j.compiler.typed.FunDef(typeParams, f.sizeParams(), params, ret, body);
   }
 
+  /**
+   * Parameters of lambdas. Their types often come from the application the lambda is an argument
+   * of (map's array), which is unified only after the lambda is checked, so the check that a
+   * record's type is known where it is updated ({@code r with x = e}) does not apply to them.
+   */
+  protected final Set<VName> lambdaParams = new HashSet<>();
+
   Res checkLambda(Lambda l) {
-    FunRes f = checkFunction(List.of(), l.params(), l.returnType(), l.body(), false);
+    FunRes f = checkFunction(List.of(), l.params(), l.returnType(), l.body(), false, true);
     return new Res(f.type(), () -> {
       List<TPat> params = f.params().stream().map(p -> p.build().get()).toList();
       return new TExp.Lambda(params, f.body().build().get(), Unifier.zonk(f.type()), l.span());

@@ -270,6 +270,14 @@ abstract class ExpChecker extends BindingChecker {
       }
       case RecordUpdate u -> {
         Res r = check(u.record());
+        // As in the reference, the record's full type must be known where it is updated: the
+        // fields it does not mention would otherwise be guessed.
+        boolean lambdaParam = u.record() instanceof Var rv && rv.qualifiers().isEmpty()
+            && lookup(rv.name()) instanceof LocalB lb && lambdaParams.contains(lb.v());
+        if (Unifier.resolve(r.ty()) instanceof Ty.Var && !lambdaParam) {
+          error(Diagnostics.recordTypeUnknown(u.record().span(),
+              u.record() instanceof Var rv ? rv.full() : "the updated record"));
+        }
         Res cur = new Res(r.ty(), null);
         for (String f : u.path()) cur = project(cur, f, span);
         Res v = check(u.value());
@@ -291,9 +299,9 @@ abstract class ExpChecker extends BindingChecker {
         }
       }
       case Hole h -> {
-        error(Diagnostics.hole(span, "unknown"));
+        // Compiles to a run-time error when evaluated; its type is whatever the context needs.
         Ty t = new Ty.Var();
-        return new Res(t, () -> new TExp.RecordLit(Map.of(), Type.UNIT, span));
+        return new Res(t, () -> Holes.hole(Unifier.zonk(t), span, this::fresh));
       }
     }
   }
@@ -532,6 +540,9 @@ abstract class ExpChecker extends BindingChecker {
         return new Res(new Ty.Var(), () -> new TExp.RecordLit(Map.of(), Type.UNIT, span));
       }
       List<Boolean> consumingParams = UniquenessChecks.consumingParams(f.param());
+      // Whether the parameter is declared consuming, decided before unification: a type variable
+      // (copy's 't) unified with a unique argument's type must not make the call consume it.
+      boolean consumes = Unifier.resolve(f.param()) instanceof Ty.Arr pa && pa.unique();
       Res a = check(arg);
       String context = head instanceof Var hv && isOperatorName(hv.name())
           ? "Operand of '" + hv.full() + "' does not have the expected type"
@@ -540,7 +551,7 @@ abstract class ExpChecker extends BindingChecker {
       if (consumingParams != null && UniquenessChecks.consumesWhereNotAllowed(consumingParams, a.ty())) {
         error(Diagnostics.consumingHigherOrderArg(arg.span()));
       }
-      if (Unifier.resolve(f.param()) instanceof Ty.Arr pa && pa.unique()) consume(arg, arg.span(), true);
+      if (consumes) consume(arg, arg.span(), true);
       argRes.add(a);
       ft = f.result();
       if (f.name() != null) ft = Unifier.subst(ft, Map.of(), Map.of(f.name(), sizeOfArg(arg)));

@@ -49,4 +49,11 @@ class UniquenessRulesTest {
     assertEquals("E0308", d.code());
     assertEquals("Consuming parameter passed non-unique argument \"ys\".", d.message());
   }
+
+  @Test
+  void aUniqueArgumentForAPolymorphicParameterIsNotConsumed() {
+    // copy's parameter is 't, not *t: passing a unique array to it leaves the array usable.
+    CheckerTest.ok("def main (xs: *[]i32) : (*[]i32, *[]i32) = let ys = copy xs in (xs with [0] = 7, ys)");
+    CheckerTest.ok("def main (xs: *[]i32) : (i32, *[]i32) = let n = id xs in (n[0], xs with [0] = 1)");
+  }
 }
