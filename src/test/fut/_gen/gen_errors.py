@@ -87,16 +87,16 @@ write(C + 'ambiguous_record.fut', 'Projecting a field from a parameter of unknow
 def f r = r.x
 entry main (x: i32) : i32 = f {x = x}
 ''', compile_error='[Tt]ype is ambiguous|is not known')
-write('known-failures/errors/record_update_unknown.fut', 'A record update needs the full type of the record to be known.', '''
+write(C + 'record_update_unknown.fut', 'A record update needs the full type of the record to be known.', '''
 def f r : {x: i32} = r with x = 0
 entry main (x: i32) : i32 = (f {x = x}).x
 ''', compile_error='is not known|[Tt]ype is ambiguous')
-write('known-failures/errors/free_variable_alias.fut', 'A function result may not alias a free variable.', '''
+write(C + 'free_variable_alias.fut', 'A function result may not alias a free variable.', '''
 def xs = [1i32, 2, 3]
 def f (_: i32) : []i32 = xs
 entry main (x: i32) : []i32 = f x
 ''', compile_error='aliases the free variable')
-write('known-failures/errors/entry_in_module.fut', 'Entry points may not be declared inside modules.', '''
+write(C + 'entry_in_module.fut', 'Entry points may not be declared inside modules.', '''
 module m = {
   entry f (x: i32) : i32 = x
 }
@@ -121,7 +121,7 @@ entry main (x: i32) : i32 = f x x
 write('errors/compile/existential_composition.fut', 'Composing filter with length is rejected because of the existential size.', '''
 entry main (xs: []i32) : i64 = (filter (> 0) >-> length) xs
 ''', compile_error='[Ee]xistential size would appear')
-write('known-failures/errors/consuming_higher_order.fut', 'Passing a consuming function to a non-consuming higher-order parameter is rejected.', '''
+write(C + 'consuming_higher_order.fut', 'Passing a consuming function to a non-consuming higher-order parameter is rejected.', '''
 def apply 'a 'b (f: a -> b) (x: a) : b = f x
 def consume (xs: *[]i32) : []i32 = xs with [0] = 0
 entry main (arr: *[]i32) : []i32 = apply consume arr

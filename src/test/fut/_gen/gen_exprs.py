@@ -161,13 +161,21 @@ entry main (k: i32) (xs: []i32) : []i32 =
   let add_then_scale a b = scale (a + b)
   in map (add_then_scale 1) xs
 ''', [('3i32 [1i32, 2i32]', '[6i32, 9i32]')])
-write('known-failures/exprs/local_polymorphic.fut', 'A local polymorphic function used at two types.', '''
+write(E + 'local_polymorphic.fut', 'A local polymorphic function used at two types.', '''
 entry main (x: i32) (y: f64) : (i32, i32, f64, f64) =
   let dup 't (v: t) = (v, v)
   let (a, b) = dup x
   let (c, d) = dup y
   in (a, b, c, d)
 ''', [('1i32 2.5f64', '1i32 1i32 2.5f64 2.5f64')])
+write(E + 'local_polymorphic_inferred.fut', 'Local functions whose types are generalised by inference, higher-order ones and ones capturing outer variables, used at two types.', '''
+entry main (k: i32) (xs: []i32) (ys: []f64) : ([]i32, []f64, i32, f64, bool, bool) =
+  let twice f v = f (f v)
+  let both 'a (f: a -> a) (vs: []a) = map (twice f) vs
+  let pick a b = if k > 0 then a else b
+  let tagged v = (k, v)
+  in (both (+k) xs, both (*2) ys, pick k 0, pick 1.5 2.5, (tagged true).1, (tagged false).1)
+''', [('2i32 [1i32, 2i32] [1.5f64, -1.0f64]', '[5i32, 6i32] [6.0f64, -4.0f64] 2i32 1.5f64 true false')])
 write(E + 'match_literals.fut', 'match on integer literals, negative literals and a wildcard.', '''
 entry main (xs: []i32) : []i32 =
   map (\\x -> match x

@@ -2,7 +2,7 @@
 from common import *
 
 E = 'exprs/'
-write('known-failures/exprs/typed_hole.fut', 'Evaluating a typed hole ??? is a run-time error; unevaluated holes are fine.', '''
+write('exprs/typed_hole.fut', 'Evaluating a typed hole ??? is a run-time error; unevaluated holes are fine.', '''
 entry main (x: i32) : i32 = if x > 0 then x else ???
 ''', [('3i32', '3i32'), ('-1i32', ('error', '.'))])
 write(E + 'tuple_field_update.fut', '`with` works on tuple fields named by position.', '''
@@ -66,7 +66,7 @@ entry main (xs: []i32) : ([]i32, []i32) = (map (`i32.max` 3) xs, map (10 `i32.mi
 write(E + 'if_different_sizes.fut', 'An if whose branches have arrays of different sizes gets an existential size.', '''
 entry main (b: bool) (n: i64) : []i64 = if b then iota n else iota (n + 2)
 ''', [('true 2i64', '[0i64, 1i64]'), ('false 2i64', '[0i64, 1i64, 2i64, 3i64]')])
-write('known-failures/exprs/open_and_local.fut', 'open brings module members into scope; local hides helper definitions.', '''
+write('exprs/open_and_local.fut', 'open brings module members into scope; local hides helper definitions.', '''
 module util = {
   local def helper (x: i32) = x * 3
   def triple_plus (x: i32) = helper x + 1
@@ -147,7 +147,7 @@ entry main (n: i64) : []i64 = loop acc = replicate n 0 for i < n do acc with [i]
 ''', [('4i64', '[0i64, 1i64, 4i64, 9i64]')])
 
 C = 'errors/compile/'
-write('known-failures/errors/sum_ambiguous.fut', 'A sum-type constructor without a known type is ambiguous.', '''
+write('errors/compile/sum_ambiguous.fut', 'A sum-type constructor without a known type is ambiguous.', '''
 def f (x: bool) = #some x
 entry main (x: bool) : bool = match f x case #some y -> y case _ -> false
 ''', compile_error='[Tt]ype is ambiguous')
@@ -200,7 +200,7 @@ entry main (x: f32) : (bool, bool, f32, f32) = (x < f32.inf, -f32.inf < x, f32.m
 write(M + 'f16_arith.fut', 'f16 add, multiply, divide and sqrt on exactly representable values.', '''
 entry main (a: f16) (b: f16) : (f16, f16, f16, f16) = (a + b, a * b, a / b, f16.sqrt (a * a))
 ''', [('1.5f16 0.25f16', '1.75f16 0.375f16 6.0f16 1.5f16')])
-write('known-failures/errors/coercion_message.fut', 'A failed size coercion reports the reference message "... cannot match shape of type ...".', '''
+write('errors/runtime/coercion_message.fut', 'A failed size coercion reports the reference message "... cannot match shape of type ...".', '''
 entry main [n] (xs: [n]i32) (ys: []i32) : [n]i32 = ys :> [n]i32
 ''', [('[1i32, 2i32] [3i32]', ('error', 'cannot match shape of type'))])
 write('sizes/anonymous_sizes_distinct.fut', 'Two [] parameters get distinct sizes, so map2 over them without a coercion is a compile-time size error.', '''

@@ -3,7 +3,7 @@ from common import *
 
 K = 'known-failures/'
 SZ = '[Ss]izes? .*(do not match|differ)|[Dd]imensions? .*(do not match|differ)|does not have (the )?expected type|declared return type'
-write(K + 'types/map_to_partial_applications.fut', "map (+) xs would build an array of functions; the element type parameter of map is not lifted, so this is rejected.", '''
+write('types/map_to_partial_applications.fut', "map (+) xs would build an array of functions; the element type parameter of map is not lifted, so this is rejected.", '''
 entry main (xs: []i32) : i32 = let fs = map (+) xs in length fs |> i32.i64
 ''', compile_error='[Ff]unctional|[Ff]unction type|lifted|[Hh]igher-order')
 write('sizes/return_size_plus_one.fut', 'replicate (n + 1) has a size other than n, so it cannot be returned as [n]i32.', '''

@@ -231,7 +231,7 @@ write(U + 'unique_return_aliased.fut', 'A unique return type may not alias a non
 def f (xs: []i32) : *[]i32 = xs
 entry main (xs: []i32) : []i32 = f xs
 ''', compile_error='[Uu]nique-typed return value')
-write('known-failures/uniqueness/consuming_param_nonunique.fut', 'Passing a non-unique array for a consuming parameter is a compile-time error.', '''
+write(U + 'consuming_param_nonunique.fut', 'Passing a non-unique array for a consuming parameter is a compile-time error.', '''
 def update (xs: *[]i32) : *[]i32 = xs with [0] = 0
 entry main (ys: []i32) : []i32 = update ys
 ''', compile_error='[Cc]onsuming parameter passed non-unique argument')
@@ -245,7 +245,7 @@ write(U + 'unique_result_two.fut', 'A function may return two unique results if 
 def split2 (xs: *[]i32) : (*[]i32, *[]i32) = (xs, copy xs with [0] = -1)
 entry main (xs: *[]i32) : ([]i32, []i32) = split2 xs
 ''', [('[5i32, 6i32]', '[5i32, 6i32] [-1i32, 6i32]')])
-write('known-failures/uniqueness/unique_result_aliased_components.fut', 'Two unique results that alias each other are rejected.', '''
+write(U + 'unique_result_aliased_components.fut', 'Two unique results that alias each other are rejected.', '''
 entry main (xs: *[]i32) : (*[]i32, *[]i32) = (xs, xs)
 ''', compile_error='aliased to some other component')
 write(U + 'inplace_in_map.fut', 'In-place updates on fresh arrays inside a map body.', '''

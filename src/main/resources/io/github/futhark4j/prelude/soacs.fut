@@ -110,8 +110,8 @@ def iterate 'a (n: i32) (f: a -> a) (x: a) : a = loop x for _i < n do f x
 def iterate_until 'a (p: a -> bool) (f: a -> a) (x: a) : a = loop x while !(p x) do f x
 def iterate_while 'a (p: a -> bool) (f: a -> a) (x: a) : a = loop x while p x do f x
 
-def id 'a (x: a) : a = x
-def const 'a 'b (x: a) (_: b) : a = x
-def flip 'a 'b 'c (f: a -> b -> c) (b: b) (a: a) : c = f a b
-def curry 'a 'b 'c (f: (a, b) -> c) (a: a) (b: b) : c = f (a, b)
-def uncurry 'a 'b 'c (f: a -> b -> c) ((a, b): (a, b)) : c = f a b
+def id '^a (x: a) : a = x
+def const '^a '^b (x: a) (_: b) : a = x
+def flip '^a '^b '^c (f: a -> b -> c) (b: b) (a: a) : c = f a b
+def curry '^a '^b '^c (f: (a, b) -> c) (a: a) (b: b) : c = f (a, b)
+def uncurry '^a '^b '^c (f: a -> b -> c) ((a, b): (a, b)) : c = f a b

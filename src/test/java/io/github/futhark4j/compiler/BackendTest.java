@@ -167,7 +167,7 @@ class BackendTest {
         "[[1i32, 4i32], [2i32, 5i32], [3i32, 6i32]]", "[1i32, 2i32, 3i32, 4i32]", "[2i32, 3i32, 1i32]", "3f64",
         "ERR 2 Index [2, 0] out of bounds for array of shape [2][2].", "[3f64, 4f64]", "6i64", "15i64",
         "ERR 2 Assertion is false: x > 0", "[1i64, 2i64]",
-        "ERR 2 Size coercion failed: dimension 0 has size 2, but the type requires 3.",
+        "ERR 2 Value of (desugared) shape [2] cannot match shape of type \"[3]i64\".",
         "[3i64, 7i64]", "[4i64, 6i64]", "[1i64, 3i64, 6i64] [1i64, 2i64, 6i64]", "[2i64, 4i64] [1i64, 3i64, 5i64]",
         "[1i64, 2i64, 3i64]", "[1i64, 3i64, 5i64, 7i64]", "true", "false", "false", "[0i64, 6i64, 14i64]", "-1f32",
         "[[1i64, 2i64], [9i64, 9i64]]", "ERR 2 Cannot write a value of shape 1 into a row of size 2.", "[2i64, 3i64]",

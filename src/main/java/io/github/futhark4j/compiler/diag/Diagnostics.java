@@ -130,6 +130,28 @@ public final class Diagnostics {
     return err("E0216", span, "Size \"" + name + "\" " + why + ".");
   }
 
+  /** E0230: a non-lifted type parameter ({@code 't}, {@code '~t}) instantiated with a functional type. */
+  public static Diagnostic functionalInstantiation(Span span, String param, String of, String type) {
+    return err("E0230", span, "Cannot instantiate non-lifted type parameter \"" + param + "\" of " + of
+        + " with functional type " + type + " (only '^ type parameters may be functions).");
+  }
+
+  /** E0233: a record update on a value whose record type is not known yet where the update is. */
+  public static Diagnostic recordTypeUnknown(Span span, String what) {
+    return err("E0233", span, "Full type of " + what + " is not known at this point (add a type annotation where it is bound).");
+  }
+
+  /** E0231: a function returned from {@code if}, {@code match} or a loop. */
+  public static Diagnostic functionalBranch(Span span, String type) {
+    return err("E0231", span, "Fully lifted types cannot be returned from conditional or loop expressions (here: "
+        + type + ").");
+  }
+
+  /** E0232: an array whose elements are functions. */
+  public static Diagnostic functionalArray(Span span, String type) {
+    return err("E0232", span, "Arrays of functions are not permitted (element type " + type + ").");
+  }
+
   // ---- uniqueness -----------------------------------------------------------------------------
 
   /** E0301: a use of a consumed variable (the reference's wording). */
@@ -153,6 +175,26 @@ public final class Diagnostics {
     return err("E0304", span, "Unique-typed return value is aliased to \"" + name + "\", which is not consumable.");
   }
 
+  /** E0305: two components of a result, one of them unique, that share memory. */
+  public static Diagnostic uniqueComponentsAliased(Span span, String fun) {
+    return err("E0305", span, "A unique-typed component of the return value of " + fun + " is aliased to some other component.");
+  }
+
+  /** E0306: a function consuming its argument passed for a function parameter that does not consume. */
+  public static Diagnostic consumingHigherOrderArg(Span span) {
+    return err("E0306", span, "Non-consuming higher-order parameter passed consuming argument.");
+  }
+
+  /** E0307: a function whose result shares memory with a top-level definition. */
+  public static Diagnostic resultAliasesFree(Span span, String name) {
+    return err("E0307", span, "Function result aliases the free variable " + name + ".");
+  }
+
+  /** E0308: a variable that may not be consumed passed for a consuming ({@code *}) parameter. */
+  public static Diagnostic consumingParamNonUnique(Span span, String name) {
+    return err("E0308", span, "Consuming parameter passed non-unique argument \"" + name + "\".");
+  }
+
   // ---- entry points ---------------------------------------------------------------------------
 
   /** E0401: an entry point with type parameters. */
@@ -168,5 +210,10 @@ public final class Diagnostics {
   /** E0403: a name in an entry point containing an apostrophe. */
   public static Diagnostic entryName(Span span, String name) {
     return err("E0403", span, "The name of an entry point must not contain an apostrophe (\"" + name + "\").");
+  }
+
+  /** E0404: {@code entry} inside a module. */
+  public static Diagnostic entryInModule(Span span) {
+    return err("E0404", span, "Entry points may not be declared inside modules.");
   }
 }

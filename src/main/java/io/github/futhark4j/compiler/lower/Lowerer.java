@@ -345,7 +345,16 @@ public final class Lowerer {
 
   private V variable(TExp.Var v, Env env) {
     V found = env.lookup(v.name());
-    if (found != null) return found;
+    if (found != null) {
+      // A use of a polymorphic local function: its body is lowered with the use's type arguments
+      // added to the substitution it was defined under (instantiated per use, like top-level ones).
+      if (!v.typeArgs().isEmpty() && found instanceof V.Fun fn && fn.closure() instanceof V.Closure.Local l) {
+        Map<String, Type> s = new HashMap<>(l.subst());
+        v.typeArgs().forEach((k, t) -> s.put(k, substitute(t)));
+        return new V.Fun(new V.Closure.Local(l.fun(), l.env(), s));
+      }
+      return found;
+    }
     TDecl d = globals.get(v.name());
     if (d == null) throw new LowerException("unknown variable " + v.name());
     Map<String, Type> targs = new HashMap<>();
@@ -598,16 +607,33 @@ public final class Lowerer {
         List<Atom> ls = V.leaves(v);
         if (ls.isEmpty()) return;
         Atom leaf = ls.get(0);
+        // One check for all dimensions, worded as the reference's: Value of (desugared) shape [1]
+        // cannot match shape of type "[2]i32". (the shape and the type's sizes are the run-time values).
+        List<Atom> haves = new ArrayList<>(), wants = new ArrayList<>();
+        StringBuilder shape = new StringBuilder(), type = new StringBuilder();
+        Atom ok = null;
         for (int d = 0; d < a.shape().size() && d < leaf.type().rank(); d++) {
           Atom want = switch (a.shape().get(d)) {
             case Size.Const c -> Atom.i64(c.value());
             case Size.Var sv -> env.lookup(sv.name()) instanceof V.Leaf l ? l.atom() : null;
             case Size.Unknown u -> null;
           };
-          if (want == null) continue;
           Atom have = b.shape(leaf, d);
-          b.checkEq(have, want, "Size coercion failed: dimension " + d + " has size %lld, but the type requires %lld.", span);
+          haves.add(have);
+          shape.append("[%lld]");
+          if (want == null) { type.append("[]"); continue; }
+          wants.add(want);
+          type.append("[%lld]");
+          if (have.equals(want)) continue;
+          Atom eq = b.binop(BinOperator.EQ, PrimType.I64, have, want);
+          ok = ok == null ? eq : b.binop(BinOperator.LAND, PrimType.BOOL, ok, eq);
         }
+        if (ok == null) return;
+        List<Atom> args = new ArrayList<>(haves);
+        args.addAll(wants);
+        String msg = "Value of (desugared) shape " + shape + " cannot match shape of type \"" + type
+            + a.elem().toString().replace("%", "%%") + "\".";
+        b.add(new Stm(List.of(), new Exp.Assert(ok, msg, args, span)));
       }
       case Type.Record r -> {
         if (v instanceof V.Rec rec) r.fields().forEach((k, ft) -> { if (rec.fields().containsKey(k)) coerce(ft, rec.fields().get(k), env, span); });

@@ -196,8 +196,15 @@ public final class Ast {
 
   // ---- declarations ---------------------------------------------------------------------------
 
-  /** {@code 't}, {@code '^t}, {@code '~t} or {@code [n]}. */
-  public record TypeParam(String name, boolean isSize, Span span) {}
+  /**
+   * {@code 't}, {@code '^t}, {@code '~t} or {@code [n]}; {@code lifted} for {@code '^t}, the only
+   * kind of type parameter that may be instantiated with a functional type.
+   */
+  public record TypeParam(String name, boolean isSize, Span span, boolean lifted) {
+    public TypeParam(String name, boolean isSize, Span span) {
+      this(name, isSize, span, false);
+    }
+  }
 
   public sealed interface Decl {
     Span span();
@@ -212,6 +219,9 @@ public final class Ast {
   public record TypeDecl(String name, List<TypeParam> params, TypeExp type, Span span) implements Decl {}
 
   public record Import(String path, Span span) implements Decl {}
+
+  /** {@code open m}: the names of module {@code m} (a {@link ModuleDecl} or a prelude module such as f32) unqualified. */
+  public record Open(String module, Span span) implements Decl {}
 
   /** {@code module name = { decls }}: a plain namespace, the only module form supported. */
   public record ModuleDecl(String name, List<Decl> decls, Span span) implements Decl {}

@@ -126,7 +126,14 @@ public final class Parser extends ParserBase {
         expect(Kind.RBRACE, "'}'", "to close module " + name);
         return new ModuleDecl(name, inner, from(start));
       }
-      case "open", "include", "val" -> {
+      case "open" -> {
+        advance();
+        // Only plain module names (and the prelude's numeric modules) can be opened here.
+        if (peek().is(Kind.IDENT) && !peek(1).is(Kind.DOT)) return new Open(advance().text(), from(start));
+        diags.add(Diagnostics.unsupported(from(start), "\"open\" of a module expression other than a name"));
+        throw new ParseError();
+      }
+      case "include", "val" -> {
         advance();
         diags.add(Diagnostics.unsupported(from(start), "\"" + t.text() + "\" (the module system)"));
         throw new ParseError();

@@ -343,8 +343,8 @@ abstract class ParserBase {
     while (true) {
       Span s = peek().span();
       if (at(Kind.TICK) || at(Kind.TICK_HAT) || at(Kind.TICK_TILDE)) {
-        advance();
-        out.add(new TypeParam(ident("as a type parameter"), false, from(s)));
+        boolean lifted = advance().is(Kind.TICK_HAT);
+        out.add(new TypeParam(ident("as a type parameter"), false, from(s), lifted));
       } else if (at(Kind.LBRACKET) && peek(1).is(Kind.IDENT) && peek(2).is(Kind.RBRACKET)) {
         advance();
         String n = advance().text();

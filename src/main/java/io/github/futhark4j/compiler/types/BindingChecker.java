@@ -118,18 +118,21 @@ abstract class BindingChecker extends CheckerBase {
   }
 
   /** A function's parameters, return type and body (shared by top-level and local definitions). */
-  record FunRes(List<PatRes> params, Ty type, Ty ret, Res body, List<VName> sizeParams, Set<VName> bound) {}
+  record FunRes(List<PatRes> params, Ty type, Ty ret, Res body, List<VName> sizeParams, Set<VName> bound,
+                List<String> typeParams) {}
 
   FunRes checkFunction(List<TypeParam> tparams, List<Pat> params, TypeExp retType, Exp body, boolean topLevel) {
-    return checkFunction(tparams, params, retType, body, topLevel, topLevel);
+    return checkFunction(tparams, params, retType, body, topLevel, topLevel, false);
   }
 
   /**
    * {@code named} is true for top-level and local function definitions, false for lambdas: the
    * anonymous sizes of a named function's parameters are rigid in its body and instantiated at
-   * each use, and those of its return type are existential.
+   * each use, and those of its return type are existential. {@code lambda} marks a lambda's
+   * parameters (see {@link #lambdaParams}).
    */
-  FunRes checkFunction(List<TypeParam> tparams, List<Pat> params, TypeExp retType, Exp body, boolean topLevel, boolean named) {
+  FunRes checkFunction(List<TypeParam> tparams, List<Pat> params, TypeExp retType, Exp body, boolean topLevel,
+                       boolean named, boolean lambda) {
     Scope saved = scope;
     AnonDims savedAnon = paramAnon;
     Set<Ty.Sz.Rigid> savedOwn = ownSizes;
@@ -138,6 +141,7 @@ abstract class BindingChecker extends CheckerBase {
     typeParamScope = new HashMap<>(typeParamScope);
     if (!topLevel) level++;
     List<VName> sizeParams = new ArrayList<>();
+    List<String> localTypeParams = new ArrayList<>();
     for (TypeParam tp : tparams) {
       if (tp.isSize()) {
         VName v = fresh(tp.name());
@@ -145,7 +149,9 @@ abstract class BindingChecker extends CheckerBase {
         consumable.put(v, false);
         bind(tp.name(), new LocalB(v, Ty.I64, Set.of()));
       } else {
-        typeParamScope.put(tp.name(), topLevel ? new Ty.Param(tp.name()) : new Ty.Var());
+        String name = topLevel ? tp.name() : LocalPoly.paramName(tp.name(), savedT, ++localParamTag);
+        if (!topLevel) localTypeParams.add(name);
+        typeParamScope.put(tp.name(), new Ty.Param(name));
       }
     }
     List<PatRes> ps = new ArrayList<>();
@@ -166,6 +172,7 @@ abstract class BindingChecker extends CheckerBase {
       for (String n : here) if (!paramNames.add(n)) error(Diagnostics.duplicate(p.span(), "parameter", n));
       bindAll(pr);
       bound.addAll(boundNames(pr));
+      if (lambda) lambdaParams.addAll(boundNames(pr));
       ps.add(pr);
     }
     Ty ret = retType == null ? new Ty.Var() : convertType(retType, named ? AnonDims.EXIST : AnonDims.UNKNOWN);
@@ -175,6 +182,7 @@ abstract class BindingChecker extends CheckerBase {
     Res b = check(body);
     consumed = savedConsumed;
     unifyOrReport(body.span(), ret, b.ty(), "Function body does not have the declared return type");
+    checkResultAliases(retType, body, topLevel && !params.isEmpty());
     if (retType instanceof TUnique) {
       // A unique result must not share memory with anything the caller still owns.
       for (VName r : aliasesOf(body)) {
@@ -197,21 +205,68 @@ abstract class BindingChecker extends CheckerBase {
       SizeChecks.generalize(fnTy, own);
       functionSizes.put(fnTy, own);
     }
-    return new FunRes(ps, fnTy, ret, b, sizeParams, bound);
+    return new FunRes(ps, fnTy, ret, b, sizeParams, bound, localTypeParams);
+  }
+
+  /** Distinguishes the type parameters of local functions (see {@link LocalPoly#paramName}). */
+  private int localParamTag;
+
+  /** The name of the function being checked, for messages ("the return value of f"). */
+  protected String functionName = "the function";
+
+  /**
+   * Uniqueness of a function's result, checked with its parameters in scope: unique components of
+   * a tuple result must not alias the other components, and (for top-level functions) the result
+   * may not alias a top-level definition.
+   */
+  private void checkResultAliases(TypeExp retType, Exp body, boolean topLevel) {
+    Set<String> bound = new HashSet<>();
+    List<Exp> tails = UniquenessChecks.tails(body, bound);
+    if (retType instanceof TTuple tt) {
+      for (Exp tail : tails) {
+        if (!(tail instanceof TupleLit tl) || tl.elements().size() != tt.elements().size()) continue;
+        List<Set<VName>> as = tl.elements().stream().map(this::aliasesOf).toList();
+        boolean clash = false;
+        for (int i = 0; i < as.size() && !clash; i++) {
+          if (!(tt.elements().get(i) instanceof TUnique)) continue;
+          for (int j = 0; j < as.size() && !clash; j++) {
+            if (i != j && as.get(i).stream().anyMatch(as.get(j)::contains)) clash = true;
+          }
+        }
+        if (clash) {
+          error(Diagnostics.uniqueComponentsAliased(tail.span(), functionName));
+          break;
+        }
+      }
+    }
+    if (topLevel) {
+      Set<String> globals = UniquenessChecks.globalAliases(body, new HashSet<>(),
+          n -> lookup(n) instanceof TopB t && t.arity() == 0 && t.typeParams().isEmpty() && hasArray(t.ty()));
+      if (!globals.isEmpty()) error(Diagnostics.resultAliasesFree(body.span(), globals.iterator().next()));
+    }
   }
 
   Res checkLetFun(LetFun l) {
-    if (!l.typeParams().isEmpty() && l.typeParams().stream().anyMatch(tp -> !tp.isSize())) {
-      // local polymorphism is not generalised: type parameters become inference variables
-    }
-    FunRes f = checkFunction(l.typeParams(), l.params(), l.returnType(), l.value(), false, true);
+    String savedName = functionName;
+    functionName = l.name();
+    FunRes f = checkFunction(l.typeParams(), l.params(), l.returnType(), l.value(), false, true, false);
+    functionName = savedName;
+    // Local functions are polymorphic: explicit type parameters, plus what inference left open.
+    List<String> typeParams = new ArrayList<>(f.typeParams());
+    List<String> generalised = LocalPoly.generalise(f.type(), scope, typeParamScope, ++localParamTag);
+    typeParams.addAll(generalised);
     VName v = fresh(l.name());
+    Set<String> lifted = new HashSet<>(generalised);
+    List<TypeParam> explicit = l.typeParams().stream().filter(tp -> !tp.isSize()).toList();
+    for (int i = 0; i < explicit.size(); i++) if (explicit.get(i).lifted()) lifted.add(f.typeParams().get(i));
+    liftedParams.put(v, lifted);
     Scope saved = scope;
-    bind(l.name(), new FunB(v, f.type(), f.sizeParams(), l.params().size(), l.returnType() instanceof TUnique));
+    bind(l.name(), new FunB(v, List.copyOf(typeParams), f.type(), f.sizeParams(), l.params().size(),
+        l.returnType() instanceof TUnique));
     Res body = check(l.body());
     scope = saved;
     return new Res(scrubTy(body.ty(), f.bound()), () -> {
-      io.github.futhark4j.compiler.typed.FunDef fd = buildFunDef(List.of(), f);
+      io.github.futhark4j.compiler.typed.FunDef fd = buildFunDef(List.copyOf(typeParams), f);
       defArity.put(v, fd.params().size());
       TExp tb = body.build().get();
       return new TExp.LetFun(v, fd, tb, tb.type(), l.span());
@@ -225,8 +280,15 @@ abstract class BindingChecker extends CheckerBase {
     return new io.github.futhark4j.compiler.typed.FunDef(typeParams, f.sizeParams(), params, ret, body);
   }
 
+  /**
+   * Parameters of lambdas. Their types often come from the application the lambda is an argument
+   * of (map's array), which is unified only after the lambda is checked, so the check that a
+   * record's type is known where it is updated ({@code r with x = e}) does not apply to them.
+   */
+  protected final Set<VName> lambdaParams = new HashSet<>();
+
   Res checkLambda(Lambda l) {
-    FunRes f = checkFunction(List.of(), l.params(), l.returnType(), l.body(), false);
+    FunRes f = checkFunction(List.of(), l.params(), l.returnType(), l.body(), false, false, true);
     return new Res(f.type(), () -> {
       List<TPat> params = f.params().stream().map(p -> p.build().get()).toList();
       return new TExp.Lambda(params, f.body().build().get(), Unifier.zonk(f.type()), l.span());
@@ -281,6 +343,7 @@ abstract class BindingChecker extends CheckerBase {
       TExp ti = init.build().get();
       TExp.LoopForm tf = form.get();
       TExp tb = body.build().get();
+      FunctionalChecks.branch(tp.type(), l.span(), this::error);
       return new TExp.Loop(tp, ti, tf, tb, scrub(tp.type(), gone), l.span());
     });
   }
@@ -343,6 +406,7 @@ abstract class BindingChecker extends CheckerBase {
       if (missing != null) error(Diagnostics.unmatchedCases(m.span(), missing));
       Type t = cs.get(0).body().type();
       for (TExp.Case c : cs) t = join(t, c.body().type());
+      FunctionalChecks.branch(t, m.span(), this::error);
       return new TExp.Match(ts, cs, t, m.span());
     });
   }

@@ -69,6 +69,7 @@ public final class Checker extends ExpChecker {
     for (Decl d : ds) {
       switch (d) {
         case ValDecl v -> {
+          if (!u.isPrelude() && !modulePrefix.isEmpty() && v.isEntry()) error(Diagnostics.entryInModule(v.nameSpan()));
           if (u.isPrelude()) pending.put(modulePrefix + v.name(), new Pending(u, v, modulePrefix));
           else valDecl(u, v);
         }
@@ -77,6 +78,7 @@ public final class Checker extends ExpChecker {
           abbrevs.put(modulePrefix + t.name(), new Abbrev(t.name(), t.params(), t.type()));
         }
         case Import i -> { }
+        case Open o -> open(o);
         case ModuleDecl m -> {
           String saved = modulePrefix;
           modules.add(m.name());
@@ -124,9 +126,15 @@ public final class Checker extends ExpChecker {
     consumed = new HashMap<>();
     List<String> typeParams = new ArrayList<>();
     for (TypeParam tp : d.typeParams()) if (!tp.isSize()) typeParams.add(tp.name());
+    functionName = d.name();
     FunRes f = checkFunction(d.typeParams(), d.params(), d.returnType(), d.body(), true);
+    int explicit = typeParams.size();
+    AmbiguousSums.report(f.type(), d.span(), this::error);
     generalize(f.type(), typeParams);
     VName v = fresh(d.name());
+    Set<String> lifted = new HashSet<>(typeParams.subList(explicit, typeParams.size()));
+    for (TypeParam tp : d.typeParams()) if (tp.lifted()) lifted.add(tp.name());
+    liftedParams.put(v, lifted);
     TopB top = new TopB(v, List.copyOf(typeParams), f.sizeParams(), f.type(), d.params().size(), d.returnType() instanceof TUnique);
     if (u.isPrelude()) {
       preludeTop.put(modulePrefix + d.name(), top);
@@ -150,6 +158,36 @@ public final class Checker extends ExpChecker {
     }
   }
 
+  /** Unqualified names brought into scope by {@code open}: name to qualified name. */
+  private final Map<String, String> opened = new HashMap<>();
+
+  /**
+   * {@code open m}: every value and type of module {@code m} becomes visible unqualified (later
+   * top-level definitions still shadow them). The prelude's built-in operators are not replaced:
+   * after {@code open f32}, {@code +} stays the overloaded operator, which agrees with f32.+ on f32.
+   */
+  private void open(Open o) {
+    String prefix = o.module() + ".";
+    if (!modules.contains(o.module())) {
+      error(Diagnostics.unknownName(o.span(), o.module()));
+      return;
+    }
+    Set<String> names = new HashSet<>(globals.keySet());
+    names.addAll(pending.keySet());
+    for (String q : names) {
+      if (!q.startsWith(prefix)) continue;
+      String rest = q.substring(prefix.length());
+      if (rest.contains(".") || rest.isEmpty() || isOperatorName(rest)) continue;
+      opened.put(modulePrefix + rest, q);
+      globals.remove(modulePrefix + rest); // an earlier definition of the same name is shadowed
+    }
+    for (String q : new ArrayList<>(abbrevs.keySet())) {
+      if (q.startsWith(prefix) && !q.substring(prefix.length()).contains(".")) {
+        abbrevs.put(modulePrefix + q.substring(prefix.length()), abbrevs.get(q));
+      }
+    }
+  }
+
   @Override
   protected TopB global(String q) {
     if (inPrelude) {
@@ -159,6 +197,8 @@ public final class Checker extends ExpChecker {
     }
     TopB t = globals.get(q);
     if (t != null) return t;
+    String target = opened.get(q);
+    if (target != null) return global(target);
     return pending.containsKey(q) ? force(q) : null;
   }
 

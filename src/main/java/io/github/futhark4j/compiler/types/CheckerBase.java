@@ -34,8 +34,11 @@ abstract class CheckerBase {
   /** A local value: parameter, let-bound or loop variable, or size parameter. */
   record LocalB(VName v, Ty ty, Set<VName> aliases) implements Binding {}
 
-  /** A local function bound by {@code let f x = ...} (monomorphic). */
-  record FunB(VName v, Ty ty, List<VName> sizeParams, int arity, boolean uniqueResult) implements Binding {}
+  /**
+   * A local function bound by {@code let f x = ...}; {@code typeParams} name the {@link Ty.Param}s
+   * of {@code ty} instantiated at each use (explicit and generalised ones, see {@link LocalPoly}).
+   */
+  record FunB(VName v, List<String> typeParams, Ty ty, List<VName> sizeParams, int arity, boolean uniqueResult) implements Binding {}
 
   /** A top-level definition, possibly polymorphic. */
   record TopB(VName v, List<String> typeParams, List<VName> sizeParams, Ty ty, int arity, boolean uniqueResult) implements Binding {}
@@ -76,6 +79,11 @@ abstract class CheckerBase {
   protected Map<VName, Span> consumed = new HashMap<>();
   /** Arity of top-level and local function definitions, filled in as they are built. */
   protected final Map<VName, Integer> defArity = new HashMap<>();
+  /**
+   * The fully lifted type parameters ({@code '^t}, and those found by generalisation) of each
+   * polymorphic definition; the others may not be instantiated with functional types.
+   */
+  protected final Map<VName, Set<String>> liftedParams = new HashMap<>();
   /** Type parameters of the definition being checked. */
   protected Map<String, Ty> typeParamScope = new HashMap<>();
 
@@ -471,6 +479,11 @@ abstract class CheckerBase {
 
   /** Consumes the variable at the root of {@code e} (a variable, or an index/projection of one). */
   void consume(Exp e, Span span) {
+    consume(e, span, false);
+  }
+
+  /** As {@link #consume(Exp, Span)}; {@code asArgument} when {@code e} is passed for a consuming parameter. */
+  void consume(Exp e, Span span, boolean asArgument) {
     Exp root = e;
     while (true) {
       if (root instanceof Index i) root = i.array();
@@ -483,7 +496,7 @@ abstract class CheckerBase {
       roots.add(b.v());
       boolean ok = true;
       for (VName r : roots) if (!consumable.getOrDefault(r, false)) ok = false;
-      if (!ok) error(Diagnostics.notConsumable(span, v.name()));
+      if (!ok) error(asArgument ? Diagnostics.consumingParamNonUnique(span, v.name()) : Diagnostics.notConsumable(span, v.name()));
       else for (VName r : roots) {
         if (bindLevel.getOrDefault(r, 0) < level) {
           error(Diagnostics.consumedOutsideBarrier(span, v.name()));

@@ -92,7 +92,11 @@ abstract class ExpChecker extends BindingChecker {
           rs.add(r);
         }
         Ty ty = new Ty.Arr(elem, new Sz.Const(rs.size()), false);
-        return new Res(ty, () -> new TExp.ArrayLit(rs.stream().map(r -> r.build().get()).toList(), Unifier.zonk(ty), span));
+        return new Res(ty, () -> {
+          Type zt = Unifier.zonk(ty);
+          FunctionalChecks.array(zt, span, this::error);
+          return new TExp.ArrayLit(rs.stream().map(r -> r.build().get()).toList(), zt, span);
+        });
       }
       case Range r -> {
         Ty t = new Ty.Var(Ty.INTS, "A range");
@@ -184,6 +188,7 @@ abstract class ExpChecker extends BindingChecker {
         unifyBranches(i.otherwise().span(), a.ty(), b.ty(), "Branches of 'if' have different types");
         return new Res(SizeChecks.join(a.ty(), b.ty()), () -> {
           TExp ta = a.build().get(), tb = b.build().get();
+          FunctionalChecks.branch(ta.type(), span, this::error);
           return new TExp.If(c.build().get(), ta, tb, join(ta.type(), tb.type()), span);
         });
       }
@@ -273,6 +278,14 @@ abstract class ExpChecker extends BindingChecker {
       }
       case RecordUpdate u -> {
         Res r = check(u.record());
+        // As in the reference, the record's full type must be known where it is updated: the
+        // fields it does not mention would otherwise be guessed.
+        boolean lambdaParam = u.record() instanceof Var rv && rv.qualifiers().isEmpty()
+            && lookup(rv.name()) instanceof LocalB lb && lambdaParams.contains(lb.v());
+        if (Unifier.resolve(r.ty()) instanceof Ty.Var && !lambdaParam) {
+          error(Diagnostics.recordTypeUnknown(u.record().span(),
+              u.record() instanceof Var rv ? rv.full() : "the updated record"));
+        }
         Res cur = new Res(r.ty(), null);
         for (String f : u.path()) cur = project(cur, f, span);
         Res v = check(u.value());
@@ -294,9 +307,9 @@ abstract class ExpChecker extends BindingChecker {
         }
       }
       case Hole h -> {
-        error(Diagnostics.hole(span, "unknown"));
+        // Compiles to a run-time error when evaluated; its type is whatever the context needs.
         Ty t = new Ty.Var();
-        return new Res(t, () -> new TExp.RecordLit(Map.of(), Type.UNIT, span));
+        return new Res(t, () -> Holes.hole(Unifier.zonk(t), span, this::fresh));
       }
     }
   }
@@ -320,16 +333,20 @@ abstract class ExpChecker extends BindingChecker {
         return new Res(l.ty(), () -> new TExp.Var(l.v(), Unifier.zonk(l.ty()), Map.of(), span));
       }
       case FunB f -> {
-        // Size parameters of a local function are instantiated per use, as for top-level ones.
+        // Type and size parameters of a local function are instantiated per use, as for top-level ones.
+        Map<String, Ty> inst = new LinkedHashMap<>();
+        for (String p : f.typeParams()) inst.put(p, new Ty.Var());
         Map<VName, Sz> sizes = new HashMap<>();
         for (VName s : f.sizeParams()) sizes.put(s, new Sz.Flex());
-        Ty ty = sizes.isEmpty() ? f.ty() : Unifier.subst(f.ty(), Map.of(), sizes);
-        ty = SizeChecks.instantiate(ty, functionSizes.getOrDefault(f.ty(), Set.of()));
+        Ty ty0 = sizes.isEmpty() && inst.isEmpty() ? f.ty() : Unifier.subst(f.ty(), inst, sizes);
+        Ty ty = SizeChecks.instantiate(ty0, functionSizes.getOrDefault(f.ty(), Set.of()));
         Runnable ambiguity = ambiguityCheck(name, f.sizeParams(), sizes, f.ty(), f.arity(), span);
-        Ty fty = ty;
         return new Res(ty, () -> {
           ambiguity.run();
-          return new TExp.Var(f.v(), Unifier.zonk(fty), Map.of(), span);
+          Map<String, Type> args = new LinkedHashMap<>();
+          inst.forEach((k, t) -> args.put(k, Unifier.zonk(t)));
+          FunctionalChecks.instantiation(name, args, liftedParams.getOrDefault(f.v(), Set.of()), span, this::error);
+          return new TExp.Var(f.v(), Unifier.zonk(ty), args, span);
         });
       }
       case TopB t -> {
@@ -346,6 +363,7 @@ abstract class ExpChecker extends BindingChecker {
           ambiguity.run();
           Map<String, Type> args = new LinkedHashMap<>();
           inst.forEach((k, v) -> args.put(k, Unifier.zonk(v)));
+          FunctionalChecks.instantiation(name, args, liftedParams.getOrDefault(t.v(), Set.of()), span, this::error);
           return new TExp.Var(t.v(), Unifier.zonk(ty), args, span);
         });
       }
@@ -539,6 +557,10 @@ abstract class ExpChecker extends BindingChecker {
         error(Diagnostics.notAFunction(arg.span(), Unifier.show(ft)));
         return new Res(new Ty.Var(), () -> new TExp.RecordLit(Map.of(), Type.UNIT, span));
       }
+      List<Boolean> consumingParams = UniquenessChecks.consumingParams(f.param());
+      // Whether the parameter is declared consuming, decided before unification: a type variable
+      // (copy's 't) unified with a unique argument's type must not make the call consume it.
+      boolean consumes = Unifier.resolve(f.param()) instanceof Ty.Arr pa && pa.unique();
       Res a = check(arg);
       String context = head instanceof Var hv && isOperatorName(hv.name())
           ? "Operand of '" + hv.full() + "' does not have the expected type"
@@ -548,7 +570,10 @@ abstract class ExpChecker extends BindingChecker {
           && h.build() instanceof BuiltinMarker;
       if (equality) unifyBranches(arg.span(), f.param(), a.ty(), context);
       else unifyOrReport(arg.span(), f.param(), a.ty(), context);
-      if (Unifier.resolve(f.param()) instanceof Ty.Arr pa && pa.unique()) consume(arg, arg.span());
+      if (consumingParams != null && UniquenessChecks.consumesWhereNotAllowed(consumingParams, a.ty())) {
+        error(Diagnostics.consumingHigherOrderArg(arg.span()));
+      }
+      if (consumes) consume(arg, arg.span(), true);
       argRes.add(a);
       ft = f.result();
       if (f.name() != null) ft = Unifier.subst(ft, Map.of(), Map.of(f.name(), sizeOfArg(arg)));

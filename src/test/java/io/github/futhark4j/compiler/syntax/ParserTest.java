@@ -219,11 +219,18 @@ class ParserTest {
 
   @Test
   void moduleSystemIsRejectedClearly() {
-    prog("module type mt = { val x : i32 }\nopen foo\ndef ok = 1");
+    prog("module type mt = { val x : i32 }\nopen (foo)\ndef ok = 1");
     assertEquals(2, diags.size(), diags.toString());
     assertEquals("E0102", diags.get(0).code());
     assertTrue(diags.get(0).message().contains("not supported yet"));
     assertEquals("E0102", diags.get(1).code());
+  }
+
+  @Test
+  void openOfAModuleName() {
+    Program p = prog("open f32\ndef x = sqrt 4");
+    assertTrue(diags.isEmpty(), diags.toString());
+    assertEquals("f32", ((Open) p.decls().get(0)).module());
   }
 
   @Test

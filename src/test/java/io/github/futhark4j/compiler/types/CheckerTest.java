@@ -267,8 +267,15 @@ class CheckerTest {
   }
 
   @Test
-  void holesAreRejected() {
-    assertEquals("E0103", error("def f (x: i32) : i32 = ???").code());
+  void holesTakeTheirTypeFromTheContextAndFailWhenEvaluated() {
+    TProgram p = ok("def f (x: i32) : i32 = if x > 0 then x else ???");
+    TExp.If i = (TExp.If) decl(p, "f").fun().body();
+    TExp.Assert hole = (TExp.Assert) i.otherwise();
+    assertEquals(Type.I32, hole.type());
+    assertEquals(new TExp.Literal(io.github.futhark4j.compiler.typed.PrimValue.ofBool(false), Type.BOOL, hole.cond().span()), hole.cond());
+    assertTrue(hole.description().contains("??? of type i32"), hole.description());
+    // Any type: records, arrays, sums, functions and type parameters.
+    ok("def g 't (x: t) : (t, []f32, #a i32 | #b, i32 -> i32) = ???");
   }
 
   @Test

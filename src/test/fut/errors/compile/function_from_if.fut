@@ -1,0 +1,6 @@
+-- A function cannot be returned from an if expression.
+-- ==
+-- error: [Ff]ully lifted types cannot be returned from conditional
+entry main (b: bool) (x: i32) : i32 =
+  let f = if b then (+ 1) else (* 2)
+  in f x

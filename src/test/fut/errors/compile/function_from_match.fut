@@ -1,0 +1,8 @@
+-- A function cannot be returned from a match.
+-- ==
+-- error: [Ff]ully lifted types cannot be returned from conditional
+entry main (k: i32) (x: i32) : i32 =
+  let f = match k
+          case 0 -> (+ 1)
+          case _ -> (* 2)
+  in f x

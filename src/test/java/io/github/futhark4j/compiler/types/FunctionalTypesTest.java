@@ -1,0 +1,65 @@
+package io.github.futhark4j.compiler.types;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.futhark4j.compiler.diag.Diagnostic;
+import org.junit.jupiter.api.Test;
+
+/** Functions may not be stored in data: the restrictions of "Higher-order functions" are type errors. */
+class FunctionalTypesTest {
+  private static Diagnostic error(String src) {
+    return CheckerTest.error(src);
+  }
+
+  @Test
+  void mapProducingFunctionsInstantiatesANonLiftedParameter() {
+    Diagnostic d = error("entry main (xs: []i32) : i32 = let fs = map (+) xs in length fs |> i32.i64");
+    assertEquals("E0230", d.code());
+    assertTrue(d.message().contains("\"x\" of map") && d.message().contains("i32 -> i32"), d.message());
+    assertEquals(1, d.span().line(), d.raw());
+  }
+
+  @Test
+  void ifReturningAFunction() {
+    Diagnostic d = error("def f (b: bool) (x: i32) = (if b then (+ 1) else (* 2)) x");
+    assertEquals("E0231", d.code());
+    assertTrue(d.message().startsWith("Fully lifted types cannot be returned from conditional or loop expressions"), d.message());
+  }
+
+  @Test
+  void matchAndLoopReturningFunctions() {
+    assertEquals("E0231", error("def f (k: i32) = match k case 0 -> (+ 1) case _ -> (* 2)").code());
+    assertEquals("E0231", error("def f = loop g = (+ 1i32) for i < 3 do (\\y -> g y)").code());
+  }
+
+  @Test
+  void arrayLiteralOfFunctions() {
+    Diagnostic d = error("def f (x: i32) = let fs = [(+ 1), (* 2)] in fs[0] x");
+    assertEquals("E0232", d.code());
+    assertTrue(d.message().contains("i32 -> i32"), d.message());
+  }
+
+  @Test
+  void liftedParametersAcceptFunctions() {
+    CheckerTest.ok("""
+        def ap '^a 'b (f: a) (g: a -> b) : b = g f
+        def g (x: i32) = (id (+ 1)) x + const (* 2) 1 x + ap (+ 1) (\\f -> f x)
+        def h = let app f v = f v in app (app (\\f -> f)) (+ 1) 2i32
+        """);
+  }
+
+  @Test
+  void unliftedUserParameterRejectsAFunctionButAcceptsARecordOfData() {
+    String pick = "def pick 't (b: bool) (x: t) (y: t) : t = if b then x else y\n";
+    assertEquals("E0230", error(pick + "def g (b: bool) = pick b (+ 1i32) (* 2)").code());
+    CheckerTest.ok(pick + "def g (b: bool) = pick b {a = 1i32} {a = 2}");
+  }
+
+  @Test
+  void showWritesArrowsAsFuthark() {
+    Type f = new Type.Arrow(null, Type.I32, Type.I32);
+    assertEquals("(i32 -> i32) -> i32", FunctionalChecks.show(new Type.Arrow(null, f, Type.I32)));
+    assertEquals("i32 -> i32 -> i32", FunctionalChecks.show(new Type.Arrow(null, Type.I32, f)));
+  }
+}

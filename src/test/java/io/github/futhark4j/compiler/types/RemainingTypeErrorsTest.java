@@ -1,0 +1,60 @@
+package io.github.futhark4j.compiler.types;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.futhark4j.compiler.diag.Diagnostic;
+import io.github.futhark4j.compiler.typed.TProgram;
+import org.junit.jupiter.api.Test;
+
+/** Ambiguous sums, record updates of unknown records, and the small module features (open, local, entry). */
+class RemainingTypeErrorsTest {
+  @Test
+  void openSumInADefinitionsTypeIsAmbiguous() {
+    Diagnostic d = CheckerTest.error("def f (x: bool) = #some x");
+    assertEquals("E0212", d.code());
+    assertTrue(d.message().startsWith("Type is ambiguous") && d.message().contains("#some"), d.message());
+    CheckerTest.ok("def f (x: bool) : (#some bool | #none) = #some x");
+    // A sum used and matched inside one definition is not part of its type.
+    CheckerTest.ok("def g (x: i32) = match (#a x : #a i32 | #b) case #a y -> y case #b -> 0");
+  }
+
+  @Test
+  void recordUpdateNeedsTheRecordsTypeWhereItIs() {
+    Diagnostic d = CheckerTest.error("def f r : {x: i32} = r with x = 0");
+    assertEquals("E0233", d.code());
+    assertTrue(d.message().startsWith("Full type of r is not known at this point"), d.message());
+    CheckerTest.ok("def f (r: {x: i32, y: bool}) = r with x = 0");
+    CheckerTest.ok("def f (rs: []{x: i32}) = map (\\r -> r with x = 1) rs");
+  }
+
+  @Test
+  void entryInsideAModule() {
+    Diagnostic d = CheckerTest.error("module m = {\n  entry f (x: i32) : i32 = x\n}\nentry main (x: i32) : i32 = m.f x");
+    assertEquals("E0404", d.code());
+    assertEquals("Entry points may not be declared inside modules.", d.message());
+    assertEquals(2, d.line());
+  }
+
+  @Test
+  void openBringsModuleNamesIntoScope() {
+    TProgram p = CheckerTest.ok("""
+        module util = {
+          local def helper (x: i32) = x * 3
+          def triple_plus (x: i32) = helper x + 1
+        }
+        open util
+        def g (x: i32) = triple_plus x
+        """);
+    assertTrue(CheckerTest.body(p, "g").contains("triple_plus"), CheckerTest.body(p, "g"));
+  }
+
+  @Test
+  void openOfANumericModuleKeepsTheOverloadedOperators() {
+    TProgram p = CheckerTest.ok("open f32\ndef g (x: f32) (k: i32) = (sqrt x + 1, k + 1)");
+    assertEquals("(f32, i32)", CheckerTest.decl(p, "g").fun().returnType().toString());
+    // A later definition shadows the opened name.
+    CheckerTest.ok("open f32\ndef sqrt (x: i32) = x\ndef h (k: i32) : i32 = sqrt k");
+    assertEquals("E0201", CheckerTest.error("open nosuchmodule\ndef h = 1").code());
+  }
+}

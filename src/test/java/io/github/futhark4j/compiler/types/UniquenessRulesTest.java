@@ -1,0 +1,59 @@
+package io.github.futhark4j.compiler.types;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.github.futhark4j.compiler.diag.Diagnostic;
+import org.junit.jupiter.api.Test;
+
+/** The uniqueness rules at function boundaries, with the wording of the reference's error index. */
+class UniquenessRulesTest {
+  @Test
+  void uniqueComponentsOfAResultMayNotAliasEachOther() {
+    Diagnostic d = CheckerTest.error("def main (xs: *[]i32) : (*[]i32, *[]i32) = (xs, xs)");
+    assertEquals("E0305", d.code());
+    assertEquals("A unique-typed component of the return value of main is aliased to some other component.", d.message());
+    CheckerTest.ok("def main (xs: *[]i32) : (*[]i32, *[]i32) = (xs, copy xs)");
+    // Non-unique components may alias each other.
+    CheckerTest.ok("def main (xs: []i32) : ([]i32, []i32) = (xs, xs)");
+  }
+
+  @Test
+  void consumingFunctionForANonConsumingParameter() {
+    String defs = "def apply 'a 'b (f: a -> b) (x: a) = f x\n"
+        + "def consume (xs: *[]i32) = xs with [0] = 0\n";
+    Diagnostic d = CheckerTest.error(defs + "def f (arr: *[]i32) = apply consume arr");
+    assertEquals("E0306", d.code());
+    assertEquals("Non-consuming higher-order parameter passed consuming argument.", d.message());
+    CheckerTest.ok(defs + "def apply_c 'b (f: *[]i32 -> b) (x: *[]i32) = f x\n"
+        + "def f (arr: *[]i32) = apply_c consume arr");
+    CheckerTest.ok(defs + "def f (arr: []i32) = apply (\\(ys: []i32) -> copy ys) arr");
+  }
+
+  @Test
+  void resultAliasingATopLevelArray() {
+    Diagnostic d = CheckerTest.error("def x = [1, 2, 3]\ndef f (_: i32) : []i32 = x");
+    assertEquals("E0307", d.code());
+    assertEquals("Function result aliases the free variable x.", d.message());
+    assertEquals("E0307", CheckerTest.error("def x = [1, 2, 3]\ndef f (b: bool) = if b then (x, 1) else (x[1:], 2)").code());
+    CheckerTest.ok("def x = [1, 2, 3]\ndef f (_: i32) = copy x");
+    CheckerTest.ok("def x = [1, 2, 3]\ndef f (i: i64) = x[i]");
+    // A parameter or local of the same name is not the free variable.
+    CheckerTest.ok("def x = [1, 2, 3]\ndef f (x: []i32) = x");
+    CheckerTest.ok("def x = [1, 2, 3]\ndef f (n: i64) = let x = iota n in x");
+  }
+
+  @Test
+  void nonUniqueArgumentForAConsumingParameter() {
+    Diagnostic d = CheckerTest.error("def update (xs: *[]i32) : *[]i32 = xs with [0] = 0\n"
+        + "def main (ys: []i32) : []i32 = update ys");
+    assertEquals("E0308", d.code());
+    assertEquals("Consuming parameter passed non-unique argument \"ys\".", d.message());
+  }
+
+  @Test
+  void aUniqueArgumentForAPolymorphicParameterIsNotConsumed() {
+    // copy's parameter is 't, not *t: passing a unique array to it leaves the array usable.
+    CheckerTest.ok("def main (xs: *[]i32) : (*[]i32, *[]i32) = let ys = copy xs in (xs with [0] = 7, ys)");
+    CheckerTest.ok("def main (xs: *[]i32) : (i32, *[]i32) = let n = id xs in (n[0], xs with [0] = 1)");
+  }
+}
