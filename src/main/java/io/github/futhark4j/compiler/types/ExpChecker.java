@@ -522,8 +522,12 @@ abstract class ExpChecker extends BindingChecker {
       String context = head instanceof Var hv && isOperatorName(hv.name())
           ? "Operand of '" + hv.full() + "' does not have the expected type"
           : "Argument does not have the type the function expects";
+      // Only a parameter declared unique consumes its argument: a type variable parameter (copy's
+      // `a: t`) bound by this unification to a unique array type (say of a `replicate` result)
+      // does not.
+      boolean uniqueParam = Unifier.resolve(f.param()) instanceof Ty.Arr pa && pa.unique();
       unifyOrReport(arg.span(), f.param(), a.ty(), context);
-      if (Unifier.resolve(f.param()) instanceof Ty.Arr pa && pa.unique()) consume(arg, arg.span());
+      if (uniqueParam) consume(arg, arg.span());
       argRes.add(a);
       ft = f.result();
       if (f.name() != null) ft = Unifier.subst(ft, Map.of(), Map.of(f.name(), sizeOfArg(arg)));
