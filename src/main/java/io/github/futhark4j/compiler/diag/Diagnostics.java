@@ -165,6 +165,12 @@ public final class Diagnostics {
     return err("E0402", span, "Entry point functions may not be higher-order (\"" + name + "\").");
   }
 
+  /** E0404: an entry point whose result has a size parameter that no parameter determines. */
+  public static Diagnostic entrySizePolymorphic(Span span, String name, String size) {
+    return err("E0404", span, "Entry point functions must not be size-polymorphic in their return type (\""
+        + name + "\" returns an array of size " + size + ", which the caller would have to choose).");
+  }
+
   /** E0403: a name in an entry point containing an apostrophe. */
   public static Diagnostic entryName(Span span, String name) {
     return err("E0403", span, "The name of an entry point must not contain an apostrophe (\"" + name + "\").");

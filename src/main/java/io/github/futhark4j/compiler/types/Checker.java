@@ -17,6 +17,7 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -213,6 +214,7 @@ public final class Checker extends ExpChecker {
       Pat src = i < d.params().size() ? d.params().get(i) : null;
       params.add(entryType(p.type(), src instanceof PAscribe a ? a.type() : null, d, true));
     }
+    if (report) checkReturnSizesKnown(d, fd);
     List<TDecl.EntryType> results = new ArrayList<>();
     Type ret = fd.returnType();
     TypeExp retSrc = fd.params().size() == d.params().size() ? d.returnType() : null;
@@ -249,6 +251,32 @@ public final class Checker extends ExpChecker {
     }
     if (written instanceof TUnique u) return writtenName(u.type());
     return written instanceof TName n && PrimType.byName(n.name()) == null ? dims + n.name() : null;
+  }
+
+  /** A size parameter used in the result but in no parameter would be chosen by the (outside) caller. */
+  private void checkReturnSizesKnown(ValDecl d, FunDef fd) {
+    Set<VName> inParams = new HashSet<>();
+    for (TPat p : fd.params()) sizeVars(p.type(), inParams);
+    Set<VName> inResult = new LinkedHashSet<>();
+    sizeVars(fd.returnType(), inResult);
+    for (VName n : fd.sizeParams()) {
+      if (inResult.contains(n) && !inParams.contains(n)) {
+        error(Diagnostics.entrySizePolymorphic(d.nameSpan(), d.name(), n.toString()));
+        return;
+      }
+    }
+  }
+
+  private static void sizeVars(Type t, Set<VName> out) {
+    switch (t) {
+      case Type.Array a -> {
+        for (Size s : a.shape()) if (s instanceof Size.Var v) out.add(v.name());
+        sizeVars(a.elem(), out);
+      }
+      case Type.Record r -> r.fields().values().forEach(f -> sizeVars(f, out));
+      case Type.Sum s -> s.constructors().values().forEach(ts -> ts.forEach(x -> sizeVars(x, out)));
+      default -> { }
+    }
   }
 
   private static boolean containsArrow(Type t) {

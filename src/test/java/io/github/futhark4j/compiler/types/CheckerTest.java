@@ -290,6 +290,16 @@ class CheckerTest {
   }
 
   @Test
+  void entryPointResultSizesMustBeDeterminedByParameters() {
+    assertEquals("E0404", error("entry f [n] (x: i32) : [0][n]i32 = []").code());
+    assertTrue(error("entry f [n] (x: i32) : [0][n]i32 = []").message()
+        .startsWith("Entry point functions must not be size-polymorphic in their return type"));
+    ok("entry f [n] (xs: [n]i32) : [1][n]i32 = [xs]");
+    ok("entry f (n: i64) : [0][n]i32 = []");
+    ok("def f [n] (x: i32) : [0][n]i32 = []");
+  }
+
+  @Test
   void useAfterConsumeHasTheReferenceWording() {
     Diagnostic d = error("def f (xs: *[]i32) =\n  let ys = xs with [0] = 1\n  in xs[0] + ys[0]");
     assertEquals("E0301", d.code());
