@@ -522,8 +522,11 @@ abstract class ExpChecker extends BindingChecker {
       String context = head instanceof Var hv && isOperatorName(hv.name())
           ? "Operand of '" + hv.full() + "' does not have the expected type"
           : "Argument does not have the type the function expects";
+      // Whether the parameter consumes is decided before unification: a type variable (copy's or
+      // id's 't) takes the argument's own uniqueness, which must not make the call consume it.
+      boolean consumes = Unifier.resolve(f.param()) instanceof Ty.Arr pa && pa.unique();
       unifyOrReport(arg.span(), f.param(), a.ty(), context);
-      if (Unifier.resolve(f.param()) instanceof Ty.Arr pa && pa.unique()) consume(arg, arg.span());
+      if (consumes) consume(arg, arg.span());
       argRes.add(a);
       ft = f.result();
       if (f.name() != null) ft = Unifier.subst(ft, Map.of(), Map.of(f.name(), sizeOfArg(arg)));

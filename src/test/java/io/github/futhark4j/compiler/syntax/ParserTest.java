@@ -100,6 +100,8 @@ class ParserTest {
       "a with [0] = 1 with [1] = 2 => (with (with a [0] 1) [1] 2)",
       "match x case 0 -> a case _ -> b => (match x (case 0 a) (case _ b))",
       "match s case #circle r -> r case #rect w h -> w => (match s (case (#circle r) r) (case (#rect w h) w))",
+      "match e case #nest #neg m -> m case #nest (#lit k) m -> k => (match e (case (#nest (#neg) m) m) (case (#nest (#lit k) m) k))",
+      "#nest #neg 0 => (#nest (#neg) 0)",
       "#some 1 2 => (#some 1 2)",
       "#none => (#none)",
       "assert (x > 0) x => (assert (> x 0) x)",

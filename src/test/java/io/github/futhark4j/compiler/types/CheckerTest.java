@@ -300,6 +300,16 @@ class CheckerTest {
   }
 
   @Test
+  void passingAUniqueArrayToATypeParameterDoesNotConsumeIt() {
+    // copy and id take a bare 't: the argument's own uniqueness (iota's *[]i64) must not turn the
+    // call into a consuming one.
+    ok("def f (n: i64) = let xs = iota n let ys = copy xs let ys[0] = 1 in (ys, xs[0])");
+    ok("def f (n: i64) = let xs = iota n let ys = id xs in (ys, xs[0])");
+    ok("def dup 't (x: t) : (t, t) = (x, x)\ndef f (n: i64) = let xs = iota n let p = dup xs in (p.0, xs[0])");
+    assertEquals("E0301", error("def g (xs: *[]i64) : i64 = 0\ndef f (n: i64) = let xs = iota n let _ = g xs in xs[0]").code());
+  }
+
+  @Test
   void useAfterConsumeHasTheReferenceWording() {
     Diagnostic d = error("def f (xs: *[]i32) =\n  let ys = xs with [0] = 1\n  in xs[0] + ys[0]");
     assertEquals("E0301", d.code());
