@@ -171,6 +171,12 @@ public final class Diagnostics {
         + name + "\" returns an array of size " + size + ", which the caller would have to choose).");
   }
 
+  /** E0405: {@code entry} inside a module. */
+  public static Diagnostic entryInModule(Span span, String name) {
+    return err("E0405", span, "Entry points may not be declared inside modules (\"" + name
+        + "\"); declare it with def and add a top-level entry point calling it.");
+  }
+
   /** E0403: a name in an entry point containing an apostrophe. */
   public static Diagnostic entryName(Span span, String name) {
     return err("E0403", span, "The name of an entry point must not contain an apostrophe (\"" + name + "\").");

@@ -77,12 +77,69 @@ public final class Checker extends ExpChecker {
         case Import i -> { }
         case ModuleDecl m -> {
           String saved = modulePrefix;
-          modules.add(m.name());
+          modules.add(saved + m.name());
           modulePrefix = saved + m.name() + ".";
           decls(u, m.decls());
           modulePrefix = saved;
         }
+        case ModuleTypeDecl m -> { }
+        case ModuleAlias m -> {
+          String target = resolveModule(m.target());
+          if (!isModule(target)) error(Diagnostics.unknownName(m.span(), m.target()));
+          modules.add(modulePrefix + m.name());
+          moduleAliases.put(modulePrefix + m.name(), target);
+        }
+        case ModuleFunctor m -> functors.put(modulePrefix + m.name(), m);
+        case ModuleApply m -> applyFunctor(u, m);
+        case Open o -> {
+          String target = resolveModule(o.module());
+          if (!isModule(target)) error(Diagnostics.unknownName(o.span(), o.module()));
+          else opened.add(new Opened(modulePrefix, target));
+        }
       }
+    }
+  }
+
+  /** Parametric modules by qualified name; their bodies are checked anew at each application. */
+  private final Map<String, ModuleFunctor> functors = new HashMap<>();
+
+  /**
+   * {@code module name = f a b}: f's declarations are checked as the body of a module {@code name},
+   * with f's parameters standing for a and b (the module system is resolved by substitution).
+   */
+  private void applyFunctor(Unit u, ModuleApply m) {
+    String fq = resolveModule(m.functor());
+    ModuleFunctor f = functors.get(modulePrefix + fq);
+    if (f == null) f = functors.get(fq);
+    if (f == null || f.params().size() != m.args().size()) {
+      error(f == null ? Diagnostics.unknownName(m.span(), m.functor())
+          : Diagnostics.unsupported(m.span(), "A partially applied parametric module"));
+      return;
+    }
+    Map<String, String> savedAliases = new HashMap<>();
+    List<String> addedModules = new ArrayList<>();
+    for (int i = 0; i < f.params().size(); i++) {
+      String p = f.params().get(i);
+      String target = resolveModule(m.args().get(i));
+      if (!isModule(target)) error(Diagnostics.unknownName(m.span(), m.args().get(i)));
+      savedAliases.put(p, moduleAliases.get(p));
+      moduleAliases.put(p, target);
+      if (modules.add(p)) addedModules.add(p);
+    }
+    int openedBefore = opened.size();
+    String saved = modulePrefix;
+    modules.add(saved + m.name());
+    modulePrefix = saved + m.name() + ".";
+    try {
+      decls(u, f.decls());
+    } finally {
+      modulePrefix = saved;
+      while (opened.size() > openedBefore) opened.remove(opened.size() - 1);
+      savedAliases.forEach((k, v) -> {
+        if (v == null) moduleAliases.remove(k);
+        else moduleAliases.put(k, v);
+      });
+      modules.removeAll(addedModules);
     }
   }
 
@@ -104,6 +161,7 @@ public final class Checker extends ExpChecker {
       // A user definition shadows the prelude's for the user's code; the prelude keeps its own.
       globals.put(modulePrefix + d.name(), top);
     }
+    if (d.isEntry() && !modulePrefix.isEmpty()) error(Diagnostics.entryInModule(d.nameSpan(), d.name()));
     boolean isEntry = u.isMain() && modulePrefix.isEmpty() && (d.isEntry() || d.name().equals("main"));
     try {
       FunDef fd = etaExpand(buildFunDef(List.copyOf(typeParams), f), d.span());

@@ -310,6 +310,23 @@ class CheckerTest {
   }
 
   @Test
+  void modulesAliasesOpenAndFunctors() {
+    ok("module m = { def x = 1i32 }\nmodule n = m\nopen n\ndef y = x + n.x");
+    ok("module F = f32\ndef r = F.sqrt 2.0");
+    TProgram p = ok("module s (N: numeric) = { def sq (x: N.t) : N.t = N.(x * x) }\nmodule a = s i32\nmodule b = s f64\n"
+        + "def u = a.sq 3\ndef v = b.sq 1.5");
+    assertEquals(Type.I32, decl(p, "u").fun().returnType());
+    assertEquals(Type.F64, decl(p, "v").fun().returnType());
+    // The parameter is only visible inside the functor.
+    assertEquals("E0201", error("module s (N: numeric) = { def one : N.t = N.i32 1 }\nmodule a = s i32\ndef w = N.i32 1").code());
+  }
+
+  @Test
+  void entryPointsMayNotBeDeclaredInModules() {
+    assertEquals("E0405", error("module m = { entry f (x: i32) = x }").code());
+  }
+
+  @Test
   void useAfterConsumeHasTheReferenceWording() {
     Diagnostic d = error("def f (xs: *[]i32) =\n  let ys = xs with [0] = 1\n  in xs[0] + ys[0]");
     assertEquals("E0301", d.code());
