@@ -207,13 +207,15 @@ public final class Diagnostics {
     return err("E0402", span, "Entry point functions may not be higher-order (\"" + name + "\").");
   }
 
+  /** E0405: {@code entry} inside a module. */
+  public static Diagnostic entryInModule(Span span, String name) {
+    return err("E0405", span, "Entry points may not be declared inside modules (\"" + name
+        + "\"); declare it with def and add a top-level entry point calling it.");
+  }
+
   /** E0403: a name in an entry point containing an apostrophe. */
   public static Diagnostic entryName(Span span, String name) {
     return err("E0403", span, "The name of an entry point must not contain an apostrophe (\"" + name + "\").");
   }
 
-  /** E0404: {@code entry} inside a module. */
-  public static Diagnostic entryInModule(Span span) {
-    return err("E0404", span, "Entry points may not be declared inside modules.");
-  }
 }

@@ -8,6 +8,7 @@ import io.github.futhark4j.compiler.core.Lambda;
 import io.github.futhark4j.compiler.source.Span;
 import io.github.futhark4j.compiler.typed.TExp.BinOperator;
 import io.github.futhark4j.compiler.types.PrimType;
+import io.github.futhark4j.compiler.types.Size;
 import io.github.futhark4j.compiler.types.Type;
 import java.util.ArrayList;
 import java.util.List;
@@ -210,27 +211,68 @@ final class LowerIntrinsics {
    */
   private List<Atom> keepRowShape(List<Atom.Var> outs, Type result, Atom w) {
     List<Atom> res = new ArrayList<>(outs);
-    if (outs.size() != 1 || !(result instanceof Type.Array arr) || outs.get(0).type().rank() < 2) return res;
-    IrType t = outs.get(0).type();
-    if (arr.shape().size() != t.rank()) return res;
-    List<Atom> sizes = new ArrayList<>();
-    for (int d = 1; d < t.rank(); d++) {
-      Atom s = l.sizeAtom(arr.shape().get(d));
-      if (s == null) return res;
-      sizes.add(s);
+    if (!(result instanceof Type.Array arr)) return res;
+    // One leaf type per output, in the order V flattens records (tuples: [n](a, b) gives two maps).
+    List<Type.Array> leafTypes = new ArrayList<>();
+    if (!leafArrays(arr.elem(), arr.shape(), leafTypes) || leafTypes.size() != outs.size()) return res;
+    List<List<Atom>> rowSizes = new ArrayList<>();
+    boolean any = false;
+    for (int k = 0; k < outs.size(); k++) {
+      IrType t = outs.get(k).type();
+      Type.Array lt = leafTypes.get(k);
+      List<Atom> sizes = null;
+      if (t.rank() >= 2 && lt.shape().size() == t.rank()) {
+        sizes = new ArrayList<>();
+        for (int d = 1; d < t.rank() && sizes != null; d++) {
+          Atom s = l.sizeAtom(lt.shape().get(d));
+          if (s == null) sizes = null;
+          else sizes.add(s);
+        }
+      }
+      rowSizes.add(sizes);
+      any |= sizes != null;
     }
+    if (!any) return res;
     Builder b = l.b;
-    PrimType et = t.elem();
-    io.github.futhark4j.compiler.typed.PrimValue zero = et.isBool() ? io.github.futhark4j.compiler.typed.PrimValue.ofBool(false)
-        : et.isFloat() ? io.github.futhark4j.compiler.typed.PrimValue.ofFloat(et, 0) : io.github.futhark4j.compiler.typed.PrimValue.ofInt(et, 0);
     Atom empty = b.binop(BinOperator.EQ, PrimType.I64, w, Atom.i64(0));
     Body then = b.block(() -> {
-      Atom v = new Atom.Const(zero);
-      for (int d = sizes.size() - 1; d >= 0; d--) v = b.bind("row", new Exp.Replicate(sizes.get(d), v));
-      return List.of(b.bind("empty", new Exp.Replicate(Atom.i64(0), v)));
+      List<Atom> vs = new ArrayList<>();
+      for (int k = 0; k < outs.size(); k++) {
+        List<Atom> sizes = rowSizes.get(k);
+        if (sizes == null) {
+          vs.add(outs.get(k));
+          continue;
+        }
+        PrimType et = outs.get(k).type().elem();
+        Atom v = new Atom.Const(et.isBool() ? io.github.futhark4j.compiler.typed.PrimValue.ofBool(false)
+            : et.isFloat() ? io.github.futhark4j.compiler.typed.PrimValue.ofFloat(et, 0)
+            : io.github.futhark4j.compiler.typed.PrimValue.ofInt(et, 0));
+        for (int d = sizes.size() - 1; d >= 0; d--) v = b.bind("row", new Exp.Replicate(sizes.get(d), v));
+        vs.add(b.bind("empty", new Exp.Replicate(Atom.i64(0), v)));
+      }
+      return vs;
     });
-    res.set(0, b.bindN("map", new Exp.If(empty, then, new Body(List.of(), List.of(outs.get(0))))).get(0));
-    return res;
+    List<Atom.Var> chosen = b.bindN("map", new Exp.If(empty, then, new Body(List.of(), new ArrayList<Atom>(outs))));
+    return new ArrayList<>(chosen);
+  }
+
+  /** The array types of the leaves of {@code [shape]elem}, in V's field order; false for sums. */
+  private static boolean leafArrays(Type elem, List<Size> shape, List<Type.Array> out) {
+    switch (elem) {
+      case Type.Prim p -> out.add(new Type.Array(p, shape, false));
+      case Type.Array a -> {
+        List<Size> sh = new ArrayList<>(shape);
+        sh.addAll(a.shape());
+        return leafArrays(a.elem(), sh, out);
+      }
+      case Type.Record r -> {
+        java.util.TreeMap<String, Type> sorted = new java.util.TreeMap<>(V.FIELD_ORDER);
+        sorted.putAll(r.fields());
+        for (Type f : sorted.values()) if (!leafArrays(f, shape, out)) return false;
+      }
+      default -> { return false; }
+    }
+    return true;
   }
 
   static List<Atom> concat(List<Atom> a, List<Atom> b) {

@@ -423,7 +423,10 @@ public final class Lowerer {
   }
 
   private V arrayLit(TExp.ArrayLit a, Env env) {
-    if (a.elements().isEmpty()) return blank(a.type(), 0);
+    if (a.elements().isEmpty()) {
+      V shaped = emptyWithShape(substitute(a.type()));
+      return shaped != null ? shaped : blank(a.type(), 0);
+    }
     List<V> elems = new ArrayList<>();
     for (TExp x : a.elements()) elems.add(lower(x, env));
     V first = elems.get(0);
@@ -437,6 +440,23 @@ public final class Lowerer {
       out.add(b.bind("arr", new Exp.ArrayLit(col, t, a.span())));
     }
     return V.rebuild(first, out.iterator());
+  }
+
+  /**
+   * {@code []} at a type such as {@code [0][n]i32} keeps its inner sizes when they are constants or
+   * bound in scope ({@code blank} would give {@code [0][0]}): nested replicates of a zero.
+   */
+  private V emptyWithShape(Type t) {
+    if (!(t instanceof Type.Array arr) || !(arr.elem() instanceof Type.Prim p) || arr.rank() < 2) return null;
+    List<Atom> sizes = new ArrayList<>(List.of(Atom.i64(0)));
+    for (Size s : arr.shape().subList(1, arr.rank())) {
+      Atom a = sizeAtom(s);
+      if (a == null) return null;
+      sizes.add(a);
+    }
+    Atom v = zero(p.prim());
+    for (int d = sizes.size() - 1; d >= 0; d--) v = b.bind("row", new Exp.Replicate(sizes.get(d), v));
+    return new V.Leaf(v);
   }
 
   V ifThenElse(Atom cond, java.util.function.Supplier<V> th, java.util.function.Supplier<V> el) {

@@ -220,11 +220,23 @@ public final class Ast {
 
   public record Import(String path, Span span) implements Decl {}
 
-  /** {@code open m}: the names of module {@code m} (a {@link ModuleDecl} or a prelude module such as f32) unqualified. */
-  public record Open(String module, Span span) implements Decl {}
-
-  /** {@code module name = { decls }}: a plain namespace, the only module form supported. */
+  /** {@code module name = { decls }}: a plain namespace. */
   public record ModuleDecl(String name, List<Decl> decls, Span span) implements Decl {}
+
+  /** {@code module type name = ...}: module types are parsed but not checked. */
+  public record ModuleTypeDecl(String name, Span span) implements Decl {}
+
+  /** {@code module name = other}: another name for a module. */
+  public record ModuleAlias(String name, String target, Span span) implements Decl {}
+
+  /** {@code module name (P: S) ... = { decls }}: a parametric module, checked at each application. */
+  public record ModuleFunctor(String name, List<String> params, List<Decl> decls, Span span) implements Decl {}
+
+  /** {@code module name = functor arg ...}: the functor's declarations with its parameters bound. */
+  public record ModuleApply(String name, String functor, List<String> args, Span span) implements Decl {}
+
+  /** {@code open m} (also {@code include m}): the members of m become visible unqualified. */
+  public record Open(String module, Span span) implements Decl {}
 
   /** A parsed file. */
   public record Program(List<Decl> decls) {}

@@ -112,34 +112,115 @@ public final class Parser extends ParserBase {
         advance();
         if (atKw("type")) {
           advance();
-          diags.add(Diagnostics.unsupported(from(start), "A module type declaration"));
-          throw new ParseError();
+          String name = ident("after \"module type\"");
+          expectOp("=", "after the name of module type " + name);
+          skipSignature();
+          return new ModuleTypeDecl(name, from(start));
         }
         String name = ident("after \"module\"");
-        if (!atOp("=") || !peek(1).is(Kind.LBRACE)) {
-          diags.add(Diagnostics.unsupported(from(start), "A module declaration other than 'module " + name + " = { ... }'"));
+        List<String> params = new ArrayList<>();
+        while (at(Kind.LPAREN)) {
+          advance();
+          params.add(ident("as the name of a module parameter"));
+          expect(Kind.COLON, "':'", "after the name of a module parameter");
+          skipSignature();
+          expect(Kind.RPAREN, "')'", "to close a module parameter");
+        }
+        // A signature ascription only hides things; a program that type checks with it behaves the
+        // same without it, so it is skipped.
+        if (at(Kind.COLON)) {
+          advance();
+          skipSignature();
+        }
+        expectOp("=", "after the name of module " + name);
+        if (at(Kind.LBRACE)) {
+          advance();
+          List<Decl> inner = declsUntil(Kind.RBRACE);
+          expect(Kind.RBRACE, "'}'", "to close module " + name);
+          if (at(Kind.COLON)) {
+            advance();
+            skipSignature();
+          }
+          return params.isEmpty() ? new ModuleDecl(name, inner, from(start)) : new ModuleFunctor(name, params, inner, from(start));
+        }
+        if (!params.isEmpty()) {
+          diags.add(Diagnostics.unsupported(from(start), "A parametric module whose body is not '{ ... }'"));
           throw new ParseError();
         }
-        advance();
-        advance();
-        List<Decl> inner = declsUntil(Kind.RBRACE);
-        expect(Kind.RBRACE, "'}'", "to close module " + name);
-        return new ModuleDecl(name, inner, from(start));
+        String target = qualid("after \"module " + name + " =\"");
+        List<String> args = new ArrayList<>();
+        while (at(Kind.IDENT) || (at(Kind.LPAREN) && peek(1).is(Kind.IDENT))) {
+          if (at(Kind.LPAREN)) {
+            advance();
+            args.add(qualid("as a module argument"));
+            expect(Kind.RPAREN, "')'", "to close a module argument");
+          } else {
+            args.add(qualid("as a module argument"));
+          }
+        }
+        if (at(Kind.COLON)) {
+          advance();
+          skipSignature();
+        }
+        return args.isEmpty() ? new ModuleAlias(name, target, from(start)) : new ModuleApply(name, target, args, from(start));
       }
-      case "open" -> {
+      case "open", "include" -> {
         advance();
-        // Only plain module names (and the prelude's numeric modules) can be opened here.
-        if (peek().is(Kind.IDENT) && !peek(1).is(Kind.DOT)) return new Open(advance().text(), from(start));
-        diags.add(Diagnostics.unsupported(from(start), "\"open\" of a module expression other than a name"));
-        throw new ParseError();
+        if (atKw("import")) return parseDecl(); // open import "file": the file's names are global already
+        return new Open(qualid("after \"" + t.text() + "\""), from(start));
       }
-      case "include", "val" -> {
+      case "val" -> {
         advance();
-        diags.add(Diagnostics.unsupported(from(start), "\"" + t.text() + "\" (the module system)"));
+        diags.add(Diagnostics.unsupported(from(start), "\"val\" outside a module type"));
         throw new ParseError();
       }
       default -> throw fail("a declaration", null);
     }
+  }
+
+  /** A possibly qualified module name, {@code a.b.c}. */
+  private String qualid(String context) {
+    StringBuilder q = new StringBuilder(ident(context));
+    while (at(Kind.DOT) && peek(1).is(Kind.IDENT) && !peek().spaceBefore()) {
+      advance();
+      q.append('.').append(advance().text());
+    }
+    return q.toString();
+  }
+
+  /**
+   * Skips a module type: {@code { specs }} or a name, each optionally refined by
+   * {@code with t = type}; or a functor type {@code (P: S) -> S}. Module types are not checked.
+   */
+  private void skipSignature() {
+    if (at(Kind.LPAREN)) {
+      skipBalanced(Kind.LPAREN, Kind.RPAREN);
+    } else if (at(Kind.LBRACE)) {
+      skipBalanced(Kind.LBRACE, Kind.RBRACE);
+    } else {
+      qualid("as a module type");
+    }
+    while (atKw("with")) {
+      advance();
+      qualid("after \"with\" in a module type");
+      parseTypeParams();
+      expectOp("=", "in a module type refinement");
+      parseType();
+    }
+    if (atOp("->")) {
+      advance();
+      skipSignature();
+    }
+  }
+
+  private void skipBalanced(Kind open, Kind close) {
+    int depth = 0;
+    do {
+      if (at(Kind.EOF)) throw fail("'" + (close == Kind.RBRACE ? "}" : ")") + "'", "to close a module type");
+      if (at(open)) depth++;
+      if (at(close)) depth--;
+      advance();
+    } while (depth > 0);
   }
 
   private Decl parseTypeDecl() {

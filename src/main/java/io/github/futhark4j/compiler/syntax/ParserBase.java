@@ -229,7 +229,15 @@ abstract class ParserBase {
     if (at(Kind.CONSTRUCTOR)) {
       String name = advance().text();
       List<Pat> payload = new ArrayList<>();
-      while (startsAtomPattern()) payload.add(parseAtomPattern());
+      // As in the reference, "#foo #bar x" is #foo with the payloads #bar (nullary) and x.
+      while (startsAtomPattern() || at(Kind.CONSTRUCTOR)) {
+        if (at(Kind.CONSTRUCTOR)) {
+          Span cs = peek().span();
+          payload.add(new PConstr(advance().text(), List.of(), from(cs)));
+        } else {
+          payload.add(parseAtomPattern());
+        }
+      }
       pat = new PConstr(name, payload, from(start));
     } else {
       pat = parseAtomPattern();

@@ -17,6 +17,7 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -69,7 +70,6 @@ public final class Checker extends ExpChecker {
     for (Decl d : ds) {
       switch (d) {
         case ValDecl v -> {
-          if (!u.isPrelude() && !modulePrefix.isEmpty() && v.isEntry()) error(Diagnostics.entryInModule(v.nameSpan()));
           if (u.isPrelude()) pending.put(modulePrefix + v.name(), new Pending(u, v, modulePrefix));
           else valDecl(u, v);
         }
@@ -78,13 +78,26 @@ public final class Checker extends ExpChecker {
           abbrevs.put(modulePrefix + t.name(), new Abbrev(t.name(), t.params(), t.type()));
         }
         case Import i -> { }
-        case Open o -> open(o);
         case ModuleDecl m -> {
           String saved = modulePrefix;
-          modules.add(m.name());
+          modules.add(saved + m.name());
           modulePrefix = saved + m.name() + ".";
           decls(u, m.decls());
           modulePrefix = saved;
+        }
+        case ModuleTypeDecl m -> { }
+        case ModuleAlias m -> {
+          String target = resolveModule(m.target());
+          if (!isModule(target)) error(Diagnostics.unknownName(m.span(), m.target()));
+          modules.add(modulePrefix + m.name());
+          moduleAliases.put(modulePrefix + m.name(), target);
+        }
+        case ModuleFunctor m -> functors.put(modulePrefix + m.name(), m);
+        case ModuleApply m -> applyFunctor(u, m);
+        case Open o -> {
+          String target = resolveModule(o.module());
+          if (!isModule(target)) error(Diagnostics.unknownName(o.span(), o.module()));
+          else opened.add(new Opened(modulePrefix, target));
         }
       }
     }
@@ -106,6 +119,49 @@ public final class Checker extends ExpChecker {
       if (!param && !(lookup(e.getKey()) instanceof TopB top && top.typeParams().isEmpty() && top.arity() == 0)) {
         error(Diagnostics.badSize(e.getValue(), e.getKey(), "is not in scope"));
       }
+    }
+  }
+
+  /** Parametric modules by qualified name; their bodies are checked anew at each application. */
+  private final Map<String, ModuleFunctor> functors = new HashMap<>();
+
+  /**
+   * {@code module name = f a b}: f's declarations are checked as the body of a module {@code name},
+   * with f's parameters standing for a and b (the module system is resolved by substitution).
+   */
+  private void applyFunctor(Unit u, ModuleApply m) {
+    String fq = resolveModule(m.functor());
+    ModuleFunctor f = functors.get(modulePrefix + fq);
+    if (f == null) f = functors.get(fq);
+    if (f == null || f.params().size() != m.args().size()) {
+      error(f == null ? Diagnostics.unknownName(m.span(), m.functor())
+          : Diagnostics.unsupported(m.span(), "A partially applied parametric module"));
+      return;
+    }
+    Map<String, String> savedAliases = new HashMap<>();
+    List<String> addedModules = new ArrayList<>();
+    for (int i = 0; i < f.params().size(); i++) {
+      String p = f.params().get(i);
+      String target = resolveModule(m.args().get(i));
+      if (!isModule(target)) error(Diagnostics.unknownName(m.span(), m.args().get(i)));
+      savedAliases.put(p, moduleAliases.get(p));
+      moduleAliases.put(p, target);
+      if (modules.add(p)) addedModules.add(p);
+    }
+    int openedBefore = opened.size();
+    String saved = modulePrefix;
+    modules.add(saved + m.name());
+    modulePrefix = saved + m.name() + ".";
+    try {
+      decls(u, f.decls());
+    } finally {
+      modulePrefix = saved;
+      while (opened.size() > openedBefore) opened.remove(opened.size() - 1);
+      savedAliases.forEach((k, v) -> {
+        if (v == null) moduleAliases.remove(k);
+        else moduleAliases.put(k, v);
+      });
+      modules.removeAll(addedModules);
     }
   }
 
@@ -143,6 +199,7 @@ public final class Checker extends ExpChecker {
       // A user definition shadows the prelude's for the user's code; the prelude keeps its own.
       globals.put(modulePrefix + d.name(), top);
     }
+    if (d.isEntry() && !modulePrefix.isEmpty()) error(Diagnostics.entryInModule(d.nameSpan(), d.name()));
     boolean isEntry = u.isMain() && modulePrefix.isEmpty() && (d.isEntry() || d.name().equals("main"));
     try {
       FunDef fd = etaExpand(buildFunDef(List.copyOf(typeParams), f), d.span());
@@ -158,36 +215,6 @@ public final class Checker extends ExpChecker {
     }
   }
 
-  /** Unqualified names brought into scope by {@code open}: name to qualified name. */
-  private final Map<String, String> opened = new HashMap<>();
-
-  /**
-   * {@code open m}: every value and type of module {@code m} becomes visible unqualified (later
-   * top-level definitions still shadow them). The prelude's built-in operators are not replaced:
-   * after {@code open f32}, {@code +} stays the overloaded operator, which agrees with f32.+ on f32.
-   */
-  private void open(Open o) {
-    String prefix = o.module() + ".";
-    if (!modules.contains(o.module())) {
-      error(Diagnostics.unknownName(o.span(), o.module()));
-      return;
-    }
-    Set<String> names = new HashSet<>(globals.keySet());
-    names.addAll(pending.keySet());
-    for (String q : names) {
-      if (!q.startsWith(prefix)) continue;
-      String rest = q.substring(prefix.length());
-      if (rest.contains(".") || rest.isEmpty() || isOperatorName(rest)) continue;
-      opened.put(modulePrefix + rest, q);
-      globals.remove(modulePrefix + rest); // an earlier definition of the same name is shadowed
-    }
-    for (String q : new ArrayList<>(abbrevs.keySet())) {
-      if (q.startsWith(prefix) && !q.substring(prefix.length()).contains(".")) {
-        abbrevs.put(modulePrefix + q.substring(prefix.length()), abbrevs.get(q));
-      }
-    }
-  }
-
   @Override
   protected TopB global(String q) {
     if (inPrelude) {
@@ -197,8 +224,6 @@ public final class Checker extends ExpChecker {
     }
     TopB t = globals.get(q);
     if (t != null) return t;
-    String target = opened.get(q);
-    if (target != null) return global(target);
     return pending.containsKey(q) ? force(q) : null;
   }
 

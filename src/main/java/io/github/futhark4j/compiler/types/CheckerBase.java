@@ -66,6 +66,11 @@ abstract class CheckerBase {
   protected final Map<String, Abbrev> abbrevs = new HashMap<>();
   protected final Set<String> modules = new HashSet<>();
   protected String modulePrefix = "";
+  /** {@code module a = b} and the parameters of a module being applied: a name to the module's prefix. */
+  protected final Map<String, String> moduleAliases = new HashMap<>();
+  /** An {@code open m}: the module prefix it was declared in, and the opened module. */
+  protected record Opened(String scopePrefix, String module) {}
+  protected final List<Opened> opened = new ArrayList<>();
   private int tagCounter;
   protected final Map<VName, Boolean> consumable = new HashMap<>();
   /**
@@ -101,13 +106,46 @@ abstract class CheckerBase {
   protected Binding lookup(String name) {
     Binding b = scope == null ? null : scope.lookup(name);
     if (b != null) return b;
+    name = resolveQualified(name);
     // Operators are never looked up in the enclosing module: inside the numeric modules '+' is
     // the built-in operator, not the module's own (i32.+) which is defined in terms of it.
     if (!modulePrefix.isEmpty() && !name.isEmpty() && "+-*/%=!><|&^".indexOf(name.charAt(0)) < 0) {
       TopB t = global(modulePrefix + name);
       if (t != null) return t;
     }
-    return global(name);
+    TopB g = global(name);
+    if (g != null || name.isEmpty() || "+-*/%=!><|&^".indexOf(name.charAt(0)) >= 0) return g;
+    for (int i = opened.size() - 1; i >= 0; i--) {
+      Opened o = opened.get(i);
+      if (modulePrefix.startsWith(o.scopePrefix()) && (g = global(o.module() + "." + name)) != null) return g;
+    }
+    return null;
+  }
+
+  /** {@code a.x} with {@code a} an alias (or a parameter of the module being applied) rewritten to the module it names. */
+  protected String resolveQualified(String q) {
+    int dot = q.lastIndexOf('.');
+    if (dot <= 0 || moduleAliases.isEmpty()) return q;
+    return resolveModule(q.substring(0, dot)) + q.substring(dot);
+  }
+
+  /** Whether a name (or what it is an alias of) is a module. */
+  protected boolean isModule(String m) {
+    return modules.contains(m) || modules.contains(resolveModule(m));
+  }
+
+  /** The module a (possibly qualified) module name stands for, following aliases. */
+  protected String resolveModule(String m) {
+    for (int guard = 0; guard < 32; guard++) {
+      int dot = m.indexOf('.');
+      String head = dot < 0 ? m : m.substring(0, dot);
+      String rest = dot < 0 ? "" : m.substring(dot);
+      String target = !modulePrefix.isEmpty() && moduleAliases.containsKey(modulePrefix + head)
+          ? moduleAliases.get(modulePrefix + head) : moduleAliases.get(head);
+      if (target == null || target.equals(head)) return m;
+      m = target + rest;
+    }
+    return m;
   }
 
   /** A top-level definition by qualified name (the checker overrides this to check prelude definitions on demand). */
@@ -190,7 +228,11 @@ abstract class CheckerBase {
       if (t != null) return t;
     }
     Abbrev ab = modulePrefix.isEmpty() ? null : abbrevs.get(modulePrefix + n.name());
-    if (ab == null) ab = abbrevs.get(n.name());
+    if (ab == null) ab = abbrevs.get(resolveQualified(n.name()));
+    for (int i = opened.size() - 1; i >= 0 && ab == null; i--) {
+      Opened o = opened.get(i);
+      if (modulePrefix.startsWith(o.scopePrefix())) ab = abbrevs.get(o.module() + "." + n.name());
+    }
     if (ab == null) {
       error(Diagnostics.unknownType(n.span(), n.name()));
       return new Ty.Var();

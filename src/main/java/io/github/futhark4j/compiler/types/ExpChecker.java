@@ -56,7 +56,7 @@ abstract class ExpChecker extends BindingChecker {
         String q = qualified(p);
         if (q != null) {
           String head = q.substring(0, q.indexOf('.'));
-          if (lookup(head) == null && (modules.contains(head) || head.equals("intrinsics"))) return checkVar(q, false, span);
+          if (lookup(head) == null && (isModule(head) || head.equals("intrinsics"))) return checkVar(q, false, span);
         }
         return project(check(p.record()), p.field(), span);
       }
@@ -294,12 +294,13 @@ abstract class ExpChecker extends BindingChecker {
       }
       case Match m -> { return checkMatch(m); }
       case LocalOpen o -> {
-        if (!modules.contains(o.module())) {
+        String target = resolveModule(o.module());
+        if (!modules.contains(target)) {
           error(Diagnostics.unknownName(span, o.module()));
           return check(o.exp());
         }
         String saved = modulePrefix;
-        modulePrefix = o.module() + ".";
+        modulePrefix = target + ".";
         try {
           return check(o.exp());
         } finally {

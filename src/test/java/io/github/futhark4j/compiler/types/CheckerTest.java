@@ -297,6 +297,42 @@ class CheckerTest {
   }
 
   @Test
+  void entryPointResultSizesMustBeDeterminedByParameters() {
+    // A size parameter that no parameter determines is reported as unused (the caller could not choose it).
+    assertEquals("E0225", error("entry f [n] (x: i32) : [0][n]i32 = []").code());
+    ok("entry f [n] (xs: [n]i32) : [1][n]i32 = [xs]");
+    ok("entry f (n: i64) : [0][n]i32 = []");
+    ok("def f [n] (x: i32) : [0][n]i32 = []");
+  }
+
+  @Test
+  void passingAUniqueArrayToATypeParameterDoesNotConsumeIt() {
+    // copy and id take a bare 't: the argument's own uniqueness (iota's *[]i64) must not turn the
+    // call into a consuming one.
+    ok("def f (n: i64) = let xs = iota n let ys = copy xs let ys[0] = 1 in (ys, xs[0])");
+    ok("def f (n: i64) = let xs = iota n let ys = id xs in (ys, xs[0])");
+    ok("def dup 't (x: t) : (t, t) = (x, x)\ndef f (n: i64) = let xs = iota n let p = dup xs in (p.0, xs[0])");
+    assertEquals("E0301", error("def g (xs: *[]i64) : i64 = 0\ndef f (n: i64) = let xs = iota n let _ = g xs in xs[0]").code());
+  }
+
+  @Test
+  void modulesAliasesOpenAndFunctors() {
+    ok("module m = { def x = 1i32 }\nmodule n = m\nopen n\ndef y = x + n.x");
+    ok("module F = f32\ndef r = F.sqrt 2.0");
+    TProgram p = ok("module s (N: numeric) = { def sq (x: N.t) : N.t = N.(x * x) }\nmodule a = s i32\nmodule b = s f64\n"
+        + "def u = a.sq 3\ndef v = b.sq 1.5");
+    assertEquals(Type.I32, decl(p, "u").fun().returnType());
+    assertEquals(Type.F64, decl(p, "v").fun().returnType());
+    // The parameter is only visible inside the functor.
+    assertEquals("E0201", error("module s (N: numeric) = { def one : N.t = N.i32 1 }\nmodule a = s i32\ndef w = N.i32 1").code());
+  }
+
+  @Test
+  void entryPointsMayNotBeDeclaredInModules() {
+    assertEquals("E0405", error("module m = { entry f (x: i32) = x }").code());
+  }
+
+  @Test
   void useAfterConsumeHasTheReferenceWording() {
     Diagnostic d = error("def f (xs: *[]i32) =\n  let ys = xs with [0] = 1\n  in xs[0] + ys[0]");
     assertEquals("E0301", d.code());

@@ -24,7 +24,7 @@ class UniquenessRulesTest {
     Diagnostic d = CheckerTest.error(defs + "def f (arr: *[]i32) = apply consume arr");
     assertEquals("E0306", d.code());
     assertEquals("Non-consuming higher-order parameter passed consuming argument.", d.message());
-    CheckerTest.ok(defs + "def apply_c 'b (f: *[]i32 -> b) (x: *[]i32) = f x\n"
+    CheckerTest.ok(defs + "def apply_c [n] 'b (f: *[n]i32 -> b) (x: *[n]i32) = f x\n"
         + "def f (arr: *[]i32) = apply_c consume arr");
     CheckerTest.ok(defs + "def f (arr: []i32) = apply (\\(ys: []i32) -> copy ys) arr");
   }

@@ -1,0 +1,7 @@
+-- split, concatenation and rotation (positive, negative, larger than the length).
+-- ==
+-- input { [1i32, 2i32, 3i32, 4i32, 5i32] }
+-- output { [3i32, 4i32, 5i32, 1i32, 2i32] [4i32, 5i32, 1i32, 2i32, 3i32] [3i32, 4i32, 5i32, 1i32, 2i32] [2i32, 3i32, 4i32] 5i32 }
+entry main (xs: []i32) : ([]i32, []i32, []i32, []i32, i32) =
+  let (a, b) = split 2 xs
+  in (b ++ a, rotate (-2) xs, rotate 7 xs, init (tail xs), last xs)
