@@ -43,7 +43,7 @@ entry main (xs: *[]i32) : (*[]i32, *[]i32) =
   in (xs with [0] = 7, ys)
 ''', [('[1i32, 2i32]', '[7i32, 2i32] [1i32, 2i32]')])
 write(U + 'consuming_higher_order_declared.fut', 'A higher-order parameter declared consuming may be passed a consuming function.', '''
-def apply_c 'b (f: *[]i32 -> b) (x: *[]i32) : b = f x
+def apply_c [n] 'b (f: *[n]i32 -> b) (x: *[n]i32) : b = f x
 def bump (xs: *[]i32) : *[]i32 = xs with [0] = xs[0] + 1
 entry main (arr: *[]i32) : []i32 = apply_c bump arr
 ''', [('[1i32, 5i32]', '[2i32, 5i32]')])

@@ -571,7 +571,8 @@ abstract class ExpChecker extends BindingChecker {
           && h.build() instanceof BuiltinMarker;
       if (equality) unifyBranches(arg.span(), f.param(), a.ty(), context);
       else unifyOrReport(arg.span(), f.param(), a.ty(), context);
-      if (consumingParams != null && UniquenessChecks.consumesWhereNotAllowed(consumingParams, a.ty())) {
+      if (consumingParams != null && UniquenessChecks.mayConsume(arg)
+          && UniquenessChecks.consumesWhereNotAllowed(consumingParams, a.ty())) {
         error(Diagnostics.consumingHigherOrderArg(arg.span()));
       }
       if (consumes) consume(arg, arg.span(), true);

@@ -33,6 +33,24 @@ final class UniquenessChecks {
     return out;
   }
 
+  /**
+   * Whether an argument can be a consuming function at all: a lambda consumes a parameter only if
+   * it declares it unique ({@code \\(xs: *[]i32) -> ...}); uniqueness its parameters pick up by
+   * inference (from the arrays a SOAC passes them) does not make it consuming.
+   */
+  static boolean mayConsume(Exp arg) {
+    return !(arg instanceof Lambda l) || l.params().stream().anyMatch(UniquenessChecks::declaresUnique);
+  }
+
+  private static boolean declaresUnique(Pat p) {
+    return switch (p) {
+      case PAscribe a -> a.type() instanceof TUnique || declaresUnique(a.pattern());
+      case PTuple t -> t.elements().stream().anyMatch(UniquenessChecks::declaresUnique);
+      case PRecord r -> r.fields().stream().anyMatch(f -> f.pattern() != null && declaresUnique(f.pattern()));
+      default -> false;
+    };
+  }
+
   /** Whether {@code actual}, a function, consumes a parameter that {@code declared} says is not consumed. */
   static boolean consumesWhereNotAllowed(List<Boolean> declared, Ty actual) {
     Ty t = Unifier.resolve(actual);
