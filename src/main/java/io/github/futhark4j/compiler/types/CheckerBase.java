@@ -131,7 +131,12 @@ abstract class CheckerBase {
 
   /** Whether a name (or what it is an alias of) is a module. */
   protected boolean isModule(String m) {
-    return modules.contains(m) || modules.contains(resolveModule(m));
+    if (modules.contains(m) || modules.contains(resolveModule(m))) return true;
+    // A module nested in the current one (or in one around it) by its short name.
+    for (String p = modulePrefix; !p.isEmpty(); p = p.substring(0, p.lastIndexOf('.', p.length() - 2) + 1)) {
+      if (modules.contains(p + m)) return true;
+    }
+    return false;
   }
 
   /** The module a (possibly qualified) module name stands for, following aliases. */
