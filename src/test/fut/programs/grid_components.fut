@@ -23,8 +23,9 @@ entry main [h][w] (g: [h][w]bool) : ([h][w]i64, i32, i64) =
                        else best
           in #open best
       let cells' = tabulate_2d h w step
-      let changed = or (map2 (\a b -> label a != label b) (flatten cells) (flatten cells'))
+      let changed = or (map2 (\ra rb -> or (map2 (\a b -> label a != label b) ra rb)) cells cells')
       in (cells', changed, rounds + 1)
   let labels = map (map label) cells
-  let roots = map2 (\i l -> if l == i then 1i64 else 0) (iota (h * w)) (flatten labels) |> i64.sum
+  let flat = flatten labels
+  let roots = map2 (\i l -> if l == i then 1i64 else 0) (indices flat) flat |> i64.sum
   in (labels, rounds, roots)

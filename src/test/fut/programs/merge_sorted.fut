@@ -13,4 +13,6 @@ def search [n] (strict: bool) (xs: [n]i32) (x: i32) : i64 =
 entry main [n][m] (a: [n]i32) (b: [m]i32) : []i32 =
   let pa = map2 (\i x -> i + search true b x) (iota n) a
   let pb = map2 (\j y -> j + search false a y) (iota m) b
-  in scatter (replicate (n + m) 0) (pa ++ pb) (a ++ b)
+  -- `++` gives an unknown size: name the total so the three arrays agree.
+  let k = n + m
+  in scatter (replicate k 0) (pa ++ pb :> [k]i64) (a ++ b :> [k]i32)
