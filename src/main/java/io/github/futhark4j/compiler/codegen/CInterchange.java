@@ -45,6 +45,8 @@ final class CInterchange {
   static final int IB = 64;
   /** Column vectors per parallel task. */
   static final int PANELS = 8;
+  /** At most this many column inputs (each needs a packed panel). */
+  static final int MAX_COLUMN_INPUTS = 4;
 
   private final CGen g;
 
@@ -112,19 +114,19 @@ final class CInterchange {
     if (!Collections.disjoint(lambdaFree(r.op()), params) || !Collections.disjoint(lambdaFree(r.mapf()), params)) return null;
     if (mentions(r.width(), params) || mentions(r.nes().get(0), params)) return null;
     List<Input> inputs = new ArrayList<>();
-    boolean column = false;
     for (Atom a : r.arrays()) {
       if (!(a instanceof Atom.Var v) || v.type().rank() != 1 || v.type().elem() == PrimType.F16) return null;
       int p = f.params().indexOf(v);
       if (p >= 0) {
         if (!(m.arrays().get(p) instanceof Atom.Var x) || x.type().rank() != 2) return null;
         inputs.add(new Input(p, x));
-        column = true;
       } else {
         inputs.add(new Input(-1, v));
       }
     }
-    return column ? new Inner(m, List.copyOf(pre), r, inputs) : null;
+    // Each column input gets a packed panel on the stack of the worker thread (<= 128 KiB).
+    long columns = inputs.stream().filter(Input::column).count();
+    return columns >= 1 && columns <= MAX_COLUMN_INPUTS ? new Inner(m, List.copyOf(pre), r, inputs) : null;
   }
 
   /** A map over i whose body is (invariant statements and) an {@link #inner} map, or null. */

@@ -88,9 +88,17 @@ final class CLanes {
     for (Stm s : sh.before()) kept.addAll(s.pattern());
     boolean par = g.multicore && !g.inParallel;
     String simd = g.multicore ? "#pragma omp simd" : null;
-    String blk = g.fresh("blk"), nb = g.fresh("nb");
+    String blk = g.fresh("blk"), nb = g.fresh("nb"), bs = g.fresh("bs");
     g.open("{");
-    g.line("const int64_t " + nb + " = (" + n + " + " + L + " - 1) / " + L + ";");
+    // Elements per block: L, but fewer when that leaves threads idle (a few long loops are
+    // better spread over the cores, each block still a vector of L lanes).
+    if (par) {
+      g.line("const int64_t " + bs + "_t = (" + n + " + ctx->num_threads - 1) / (ctx->num_threads > 0 ? ctx->num_threads : 1);");
+      g.line("const int64_t " + bs + " = " + bs + "_t < 1 ? 1 : " + bs + "_t > " + L + " ? " + L + " : " + bs + "_t;");
+    } else {
+      g.line("const int64_t " + bs + " = " + L + ";");
+    }
+    g.line("const int64_t " + nb + " = (" + n + " + " + bs + " - 1) / " + bs + ";");
     if (par) {
       String nt = g.fresh("nt");
       g.line("int " + nt + " = fut_threads_for_heavy(ctx, " + nb + ");");
@@ -100,8 +108,8 @@ final class CLanes {
     boolean saved = g.inParallel;
     if (par) g.inParallel = true;
     String base = g.fresh("base"), lanes = g.fresh("lanes"), l = g.fresh("l");
-    g.line("const int64_t " + base + " = " + blk + " * " + L + ", " + lanes + " = " + n + " - " + base + " < " + L + " ? " + n + " - "
-        + base + " : " + L + ";");
+    g.line("const int64_t " + base + " = " + blk + " * " + bs + ", " + lanes + " = " + n + " - " + base + " < " + bs + " ? " + n + " - "
+        + base + " : " + bs + ";");
     for (Atom.Var v : kept) g.line(ctype(v.type()) + " ln_" + v.name() + "[" + L + "];");
     for (Atom.Var p : loop.params()) g.line(ctype(p.type()) + " ln_" + p.name() + "[" + L + "];");
 
