@@ -15,7 +15,8 @@ import java.util.Map;
  * <p>Which compiler: the {@code CC} environment variable if set (it may carry arguments, e.g.
  * {@code "gcc -m64"}; if it names nothing executable that is an error, never silently ignored),
  * else {@code gcc} on {@code PATH}, else {@code cc}. Flags: {@code -O3 -march=native
- * -fno-math-errno -fPIC -shared}, plus {@code -fopenmp} for multicore, plus the libraries each
+ * -fno-math-errno -fPIC -shared}, plus {@code -fopenmp} for multicore ({@code -fopenmp-simd} for c),
+ * plus the libraries each
  * backend needs (see {@link #libraries(String)}).
  */
 public final class CCompiler {
@@ -90,7 +91,10 @@ public final class CCompiler {
   public List<String> flags(String backend) {
     List<String> f = new ArrayList<>(extraArgs);
     f.addAll(BASE_FLAGS);
+    // The sequential backend still wants the omp simd pragmas (vector lanes, simd reductions),
+    // without the OpenMP runtime.
     if (backend.equals("multicore")) f.add("-fopenmp");
+    else if (backend.equals("c")) f.add("-fopenmp-simd");
     return f;
   }
 

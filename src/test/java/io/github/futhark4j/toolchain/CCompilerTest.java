@@ -78,7 +78,7 @@ class CCompilerTest {
   @Test
   void flagsAndLibrariesPerBackend() throws Exception {
     CCompiler c = CCompiler.of(fakeCompiler("a", "gcc"));
-    assertEquals(List.of("-O3", "-march=native", "-fno-math-errno", "-fPIC", "-shared"), c.flags("c"));
+    assertEquals(List.of("-O3", "-march=native", "-fno-math-errno", "-fPIC", "-shared", "-fopenmp-simd"), c.flags("c"));
     assertEquals(List.of("-O3", "-march=native", "-fno-math-errno", "-fPIC", "-shared", "-fopenmp"), c.flags("multicore"));
     assertEquals(List.of("-lm"), CCompiler.libraries("c"));
     assertEquals(List.of("-lm", "-lpthread"), CCompiler.libraries("multicore"));
@@ -88,6 +88,7 @@ class CCompilerTest {
     assertThrows(IllegalArgumentException.class, () -> CCompiler.libraries("vulkan"));
     assertTrue(c.keyFlags("multicore").containsAll(List.of("-fopenmp", "-lpthread")));
     assertFalse(c.keyFlags("c").contains("-fopenmp"));
+    assertTrue(c.keyFlags("c").contains("-fopenmp-simd"));
   }
 
   @Test

@@ -149,7 +149,7 @@ class CGenTest {
     java.nio.file.Files.writeString(dir.resolve("prog.h"), lib.h());
     java.util.List<String> cmd = new java.util.ArrayList<>(java.util.List.of("gcc", "-O3", "-march=native", "-fno-math-errno",
         "-fPIC", "-shared", "-Wall", "-Werror"));
-    if (backend.equals("multicore")) cmd.add("-fopenmp");
+    cmd.add(backend.equals("multicore") ? "-fopenmp" : "-fopenmp-simd");
     cmd.addAll(java.util.List.of(dir.resolve("prog.c").toString(), "-o", dir.resolve("prog.so").toString(), "-lm"));
     Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
     String out = new String(p.getInputStream().readAllBytes());

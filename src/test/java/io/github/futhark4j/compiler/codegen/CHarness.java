@@ -43,7 +43,7 @@ public final class CHarness {
     Files.writeString(dir.resolve("driver.c"), prelude + driver);
     List<String> cmd = new ArrayList<>(List.of("gcc", "-std=gnu11", "-Wall", "-Wno-unused-label", "-Wno-unused-function", "-Wno-unused-variable", "-Wno-unused-but-set-variable", "-Werror=implicit-function-declaration"));
     cmd.addAll(flags);
-    if (backend.equals("multicore")) cmd.add("-fopenmp");
+    cmd.add(backend.equals("multicore") ? "-fopenmp" : "-fopenmp-simd");
     cmd.addAll(List.of("-o", dir.resolve("t").toString(), dir.resolve("driver.c").toString(), dir.resolve("prog.c").toString(), "-lm"));
     Process cc = new ProcessBuilder(cmd).redirectErrorStream(true).start();
     String ccOut = new String(cc.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
