@@ -220,6 +220,9 @@ public final class Ast {
 
   public record Import(String path, Span span) implements Decl {}
 
+  /** {@code local dec}: a declaration visible only inside the module (or file) it is in. */
+  public record Local(Decl decl, Span span) implements Decl {}
+
   /** {@code open m}: the names of module {@code m} (a {@link ModuleDecl} or a prelude module such as f32) unqualified. */
   public record Open(String module, Span span) implements Decl {}
 

@@ -76,6 +76,12 @@ public final class Checker extends ExpChecker {
         case TypeDecl t -> abbrevs.put(modulePrefix + t.name(), new Abbrev(t.name(), t.params(), t.type()));
         case Import i -> { }
         case Open o -> open(o);
+        case Local l -> {
+          // Hidden outside its module; a top-level local definition stays visible (imports are
+          // not separate namespaces here).
+          if (!modulePrefix.isEmpty() && !u.isPrelude() && l.decl() instanceof ValDecl v) hidden.add(modulePrefix + v.name());
+          decls(u, List.of(l.decl()));
+        }
         case ModuleDecl m -> {
           String saved = modulePrefix;
           modules.add(m.name());
@@ -126,6 +132,9 @@ public final class Checker extends ExpChecker {
     }
   }
 
+  /** Qualified names of {@code local} definitions of modules: visible only inside their module. */
+  private final Set<String> hidden = new HashSet<>();
+
   /** Unqualified names brought into scope by {@code open}: name to qualified name. */
   private final Map<String, String> opened = new HashMap<>();
 
@@ -145,7 +154,7 @@ public final class Checker extends ExpChecker {
     for (String q : names) {
       if (!q.startsWith(prefix)) continue;
       String rest = q.substring(prefix.length());
-      if (rest.contains(".") || rest.isEmpty() || isOperatorName(rest)) continue;
+      if (rest.contains(".") || rest.isEmpty() || isOperatorName(rest) || hidden.contains(q)) continue;
       opened.put(modulePrefix + rest, q);
       globals.remove(modulePrefix + rest); // an earlier definition of the same name is shadowed
     }
@@ -162,6 +171,10 @@ public final class Checker extends ExpChecker {
       TopB t = preludeTop.get(q);
       if (t != null) return t;
       return pending.containsKey(q) ? force(q) : null;
+    }
+    if (hidden.contains(q) && !(q.startsWith(modulePrefix) && !modulePrefix.isEmpty()
+        && !q.substring(modulePrefix.length()).contains("."))) {
+      return null; // a local definition of a module, used from outside it
     }
     TopB t = globals.get(q);
     if (t != null) return t;
