@@ -62,6 +62,9 @@ abstract class ExpChecker extends BindingChecker {
       }
       case TupleLit t -> {
         List<Res> rs = t.elements().stream().map(this::check).toList();
+        // A function's result tuple: its components' aliases, while the names bound by the
+        // enclosing lets are still in scope (see BindingChecker.checkResultAliases).
+        if (resultTuples.containsKey(t)) resultTuples.put(t, t.elements().stream().map(this::aliasesOf).toList());
         Ty ty = Ty.tuple(rs.stream().map(Res::ty).toList());
         return new Res(ty, () -> {
           Map<String, TExp> m = new LinkedHashMap<>();
