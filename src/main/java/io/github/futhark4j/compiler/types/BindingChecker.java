@@ -182,6 +182,9 @@ abstract class BindingChecker extends CheckerBase {
     return new FunRes(ps, fnTy, ret, b, sizeParams, bound, localTypeParams);
   }
 
+  /** Generalised type parameters of local functions whose instances must support {@code ==}. */
+  protected final Set<String> equalityParams = new HashSet<>();
+
   /** Distinguishes the type parameters of local functions (see {@link LocalPoly#paramName}). */
   private int localParamTag;
 
@@ -234,7 +237,7 @@ abstract class BindingChecker extends CheckerBase {
     functionName = savedName;
     // Local functions are polymorphic: explicit type parameters, plus what inference left open.
     List<String> typeParams = new ArrayList<>(f.typeParams());
-    List<String> generalised = LocalPoly.generalise(f.type(), scope, typeParamScope, ++localParamTag);
+    List<String> generalised = LocalPoly.generalise(f.type(), scope, typeParamScope, ++localParamTag, equalityParams);
     typeParams.addAll(generalised);
     VName v = fresh(l.name());
     Set<String> lifted = new HashSet<>(generalised);

@@ -330,7 +330,11 @@ abstract class ExpChecker extends BindingChecker {
       case FunB f -> {
         // Type and size parameters of a local function are instantiated per use, as for top-level ones.
         Map<String, Ty> inst = new LinkedHashMap<>();
-        for (String p : f.typeParams()) inst.put(p, new Ty.Var());
+        for (String p : f.typeParams()) {
+          Ty.Var v = new Ty.Var();
+          v.equality = equalityParams.contains(p);
+          inst.put(p, v);
+        }
         Map<VName, Sz> sizes = new HashMap<>();
         for (VName s : f.sizeParams()) sizes.put(s, new Sz.Flex());
         Ty ty = sizes.isEmpty() && inst.isEmpty() ? f.ty() : Unifier.subst(f.ty(), inst, sizes);
