@@ -74,3 +74,9 @@ write('exprs/typed_hole_types.fut', 'Typed holes take their type from the contex
 def pick (b: bool) (x: (i32, []f64)) : (i32, []f64) = if b then x else ???
 entry main (b: bool) (xs: []f64) : (i32, []f64) = pick b (1, xs)
 ''', [('true [1.0f64]', '1i32 [1.0f64]'), ('false [1.0f64]', ('error', r'of type \(i32, \[\]f64\) was evaluated'))])
+
+write('exprs/local_polymorphic_equality.fut', 'A local function comparing with == is generalised and used at three types (scalars and arrays).', '''
+entry main (x: i32) (y: f64) (xs: []i64) : (bool, bool, bool, bool) =
+  let same a b = a == b
+  in (same x 1, same y 2.5, same xs xs, same xs (map (+ 1) xs))
+''', [('1i32 2.5f64 [1i64, 2i64]', 'true true true false'), ('2i32 0.0f64 empty([0]i64)', 'false false true true')])

@@ -220,6 +220,9 @@ public final class Ast {
 
   public record Import(String path, Span span) implements Decl {}
 
+  /** {@code local dec}: a declaration visible only inside the module (or file) it is in. */
+  public record Local(Decl decl, Span span) implements Decl {}
+
   /** {@code module name = { decls }}: a plain namespace. */
   public record ModuleDecl(String name, List<Decl> decls, Span span) implements Decl {}
 

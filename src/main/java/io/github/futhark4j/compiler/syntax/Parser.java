@@ -106,7 +106,8 @@ public final class Parser extends ParserBase {
       }
       case "local" -> {
         advance();
-        return parseDecl();
+        Decl d = parseDecl();
+        return d instanceof Import ? d : new Local(d, from(start));
       }
       case "module" -> {
         advance();

@@ -179,6 +179,9 @@ abstract class BindingChecker extends CheckerBase {
     if (named) checkUnusedSizes(tparams, sizeParams, paramTys, params);
     Map<VName, Span> savedConsumed = consumed;
     consumed = new HashMap<>(consumed);
+    if (retType instanceof TTuple) {
+      for (Exp tail : UniquenessChecks.tails(body, new HashSet<>())) if (tail instanceof TupleLit tl) resultTuples.put(tl, List.of());
+    }
     Res b = check(body);
     consumed = savedConsumed;
     unifyOrReport(body.span(), ret, b.ty(), "Function body does not have the declared return type");
@@ -208,8 +211,17 @@ abstract class BindingChecker extends CheckerBase {
     return new FunRes(ps, fnTy, ret, b, sizeParams, bound, localTypeParams);
   }
 
+  /** Generalised type parameters of local functions whose instances must support {@code ==}. */
+  protected final Set<String> equalityParams = new HashSet<>();
+
   /** Distinguishes the type parameters of local functions (see {@link LocalPoly#paramName}). */
   private int localParamTag;
+
+  /**
+   * Tuples returned by the functions being checked, to the aliases of each component, recorded
+   * when the tuple is checked (keys by identity: the same text may occur twice).
+   */
+  protected final Map<Exp, List<Set<VName>>> resultTuples = new java.util.IdentityHashMap<>();
 
   /** The name of the function being checked, for messages ("the return value of f"). */
   protected String functionName = "the function";
@@ -225,7 +237,8 @@ abstract class BindingChecker extends CheckerBase {
     if (retType instanceof TTuple tt) {
       for (Exp tail : tails) {
         if (!(tail instanceof TupleLit tl) || tl.elements().size() != tt.elements().size()) continue;
-        List<Set<VName>> as = tl.elements().stream().map(this::aliasesOf).toList();
+        List<Set<VName>> as = resultTuples.remove(tl);
+        if (as == null || as.size() != tl.elements().size()) continue;
         boolean clash = false;
         for (int i = 0; i < as.size() && !clash; i++) {
           if (!(tt.elements().get(i) instanceof TUnique)) continue;
@@ -253,7 +266,7 @@ abstract class BindingChecker extends CheckerBase {
     functionName = savedName;
     // Local functions are polymorphic: explicit type parameters, plus what inference left open.
     List<String> typeParams = new ArrayList<>(f.typeParams());
-    List<String> generalised = LocalPoly.generalise(f.type(), scope, typeParamScope, ++localParamTag);
+    List<String> generalised = LocalPoly.generalise(f.type(), scope, typeParamScope, ++localParamTag, equalityParams);
     typeParams.addAll(generalised);
     VName v = fresh(l.name());
     Set<String> lifted = new HashSet<>(generalised);

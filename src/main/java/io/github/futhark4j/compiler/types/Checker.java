@@ -78,6 +78,12 @@ public final class Checker extends ExpChecker {
           abbrevs.put(modulePrefix + t.name(), new Abbrev(t.name(), t.params(), t.type()));
         }
         case Import i -> { }
+        case Local l -> {
+          // Hidden outside its module; a top-level local definition stays visible (imports are
+          // not separate namespaces here).
+          if (!modulePrefix.isEmpty() && !u.isPrelude() && l.decl() instanceof ValDecl v) hidden.add(modulePrefix + v.name());
+          decls(u, List.of(l.decl()));
+        }
         case ModuleDecl m -> {
           String saved = modulePrefix;
           modules.add(saved + m.name());
@@ -215,12 +221,19 @@ public final class Checker extends ExpChecker {
     }
   }
 
+  /** Qualified names of {@code local} definitions of modules: visible only inside their module. */
+  private final Set<String> hidden = new HashSet<>();
+
   @Override
   protected TopB global(String q) {
     if (inPrelude) {
       TopB t = preludeTop.get(q);
       if (t != null) return t;
       return pending.containsKey(q) ? force(q) : null;
+    }
+    if (hidden.contains(q) && !(q.startsWith(modulePrefix) && !modulePrefix.isEmpty()
+        && !q.substring(modulePrefix.length()).contains("."))) {
+      return null; // a local definition of a module, used from outside it
     }
     TopB t = globals.get(q);
     if (t != null) return t;

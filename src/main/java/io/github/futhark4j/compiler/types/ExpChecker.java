@@ -62,6 +62,9 @@ abstract class ExpChecker extends BindingChecker {
       }
       case TupleLit t -> {
         List<Res> rs = t.elements().stream().map(this::check).toList();
+        // A function's result tuple: its components' aliases, while the names bound by the
+        // enclosing lets are still in scope (see BindingChecker.checkResultAliases).
+        if (resultTuples.containsKey(t)) resultTuples.put(t, t.elements().stream().map(this::aliasesOf).toList());
         Ty ty = Ty.tuple(rs.stream().map(Res::ty).toList());
         return new Res(ty, () -> {
           Map<String, TExp> m = new LinkedHashMap<>();
@@ -336,7 +339,11 @@ abstract class ExpChecker extends BindingChecker {
       case FunB f -> {
         // Type and size parameters of a local function are instantiated per use, as for top-level ones.
         Map<String, Ty> inst = new LinkedHashMap<>();
-        for (String p : f.typeParams()) inst.put(p, new Ty.Var());
+        for (String p : f.typeParams()) {
+          Ty.Var v = new Ty.Var();
+          v.equality = equalityParams.contains(p);
+          inst.put(p, v);
+        }
         Map<VName, Sz> sizes = new HashMap<>();
         for (VName s : f.sizeParams()) sizes.put(s, new Sz.Flex());
         Ty ty0 = sizes.isEmpty() && inst.isEmpty() ? f.ty() : Unifier.subst(f.ty(), inst, sizes);

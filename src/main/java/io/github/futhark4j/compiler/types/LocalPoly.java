@@ -35,12 +35,15 @@ final class LocalPoly {
   /**
    * Generalises the free, unconstrained inference variables of {@code fnTy} that do not occur in
    * {@code scope} (the variables in scope where the function is bound) or in {@code enclosing}
-   * (type parameters in scope). Returns the names of the new parameters (empty when none).
+   * (type parameters in scope). Returns the names of the new parameters (empty when none); those
+   * that must be instantiated with types supporting {@code ==} are added to {@code equality}.
    */
-  static List<String> generalise(Ty fnTy, CheckerBase.Scope scope, Map<String, Ty> enclosing, int tag) {
+  static List<String> generalise(Ty fnTy, CheckerBase.Scope scope, Map<String, Ty> enclosing, int tag,
+                                 Set<String> equality) {
     Set<Ty.Var> candidates = Collections.newSetFromMap(new IdentityHashMap<>());
     collect(fnTy, candidates, false);
-    candidates.removeIf(v -> v.prims != null || v.fields != null || v.constructors != null || v.equality);
+    // Equality-constrained variables (from ==) are generalised too; the constraint is kept per use.
+    candidates.removeIf(v -> v.prims != null || v.fields != null || v.constructors != null);
     if (candidates.isEmpty()) return List.of();
     Set<Ty.Var> env = Collections.newSetFromMap(new IdentityHashMap<>());
     for (CheckerBase.Scope s = scope; s != null; s = s.next()) {
@@ -59,6 +62,7 @@ final class LocalPoly {
     for (Ty.Var v : ordered) {
       if (!candidates.contains(v) || env.contains(v) || v.ref != null) continue;
       String name = "t" + k++ + "'" + tag;
+      if (v.equality) equality.add(name);
       v.ref = new Ty.Param(name);
       names.add(name);
     }

@@ -85,6 +85,10 @@ final class UniquenessChecks {
       }
       case LetUpdate l -> tails(l.body(), bound, out);
       case Attr a -> tails(a.exp(), bound, out);
+      case If i -> {
+        tails(i.then(), bound, out);
+        tails(i.otherwise(), bound, out);
+      }
       default -> out.add(e);
     }
   }

@@ -9,6 +9,9 @@
  * {@code BindingChecker} (let, local functions, lambdas, loops, match), {@code ExpChecker} (the
  * other expressions, operators and application) and {@link io.github.futhark4j.compiler.types.Checker}
  * (declarations, prelude on demand, entry points, selection of the definitions the program uses).
+ * Rules with their own small helpers: {@code LocalPoly} (generalising local functions),
+ * {@code FunctionalChecks} (functions stored in data), {@code UniquenessChecks} (uniqueness at
+ * function boundaries), {@code AmbiguousSums} and {@code Holes} (typed holes {@code ???}).
  * Checking is two-phase per top-level definition: inference first, then building the checked tree
  * once every inference variable is resolved (see {@code ExpChecker}). The prelude is Futhark source
  * ({@link io.github.futhark4j.compiler.types.Prelude}) whose definitions are checked when first used.

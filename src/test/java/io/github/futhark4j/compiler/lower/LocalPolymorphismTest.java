@@ -115,4 +115,18 @@ class LocalPolymorphismTest {
         """);
     assertEquals(List.of(I32, I32, F64, F64), resultTypes(p));
   }
+
+  @Test
+  void localFunctionUsingEqualityAtTwoTypes() throws Exception {
+    Program p = lower("""
+        entry main (x: i32) (y: f64) (xs: []i64) : (bool, bool, bool) =
+          let same a b = a == b
+          in (same x 1, same y 2.5, same xs xs)
+        """);
+    IrType bool = new IrType.Scalar(PrimType.BOOL);
+    assertEquals(List.of(bool, bool, bool), resultTypes(p));
+    // The constraint stays: functions cannot be compared.
+    org.junit.jupiter.api.Assertions.assertThrows(Exception.class, () -> Frontend.check(new Source("prog.fut",
+        "def f (x: i32) = let same a b = a == b in same (\\(y: i32) -> y) (\\y -> y + x)")));
+  }
 }

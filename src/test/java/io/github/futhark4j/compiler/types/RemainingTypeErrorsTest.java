@@ -57,4 +57,12 @@ class RemainingTypeErrorsTest {
     CheckerTest.ok("open f32\ndef sqrt (x: i32) = x\ndef h (k: i32) : i32 = sqrt k");
     assertEquals("E0201", CheckerTest.error("open nosuchmodule\ndef h = 1").code());
   }
+
+  @Test
+  void localDefinitionsOfAModuleAreHiddenOutsideIt() {
+    String m = "module util = {\n  local def helper (x: i32) = x * 3\n  def triple (x: i32) = helper x\n}\n";
+    CheckerTest.ok(m + "def g (x: i32) = util.triple x");
+    assertEquals("E0201", CheckerTest.error(m + "def g (x: i32) = util.helper x").code());
+    assertEquals("E0201", CheckerTest.error(m + "open util\ndef g (x: i32) = helper x").code());
+  }
 }

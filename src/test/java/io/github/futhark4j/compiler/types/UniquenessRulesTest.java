@@ -13,6 +13,11 @@ class UniquenessRulesTest {
     assertEquals("E0305", d.code());
     assertEquals("A unique-typed component of the return value of main is aliased to some other component.", d.message());
     CheckerTest.ok("def main (xs: *[]i32) : (*[]i32, *[]i32) = (xs, copy xs)");
+    // Through names bound on the way to the result, and in either branch's tuple.
+    assertEquals("E0305", CheckerTest.error("def main (xs: *[]i32) : (*[]i32, []i32) = let ys = xs[1:] in (xs, ys)").code());
+    assertEquals("E0305", CheckerTest.error(
+        "def main (b: bool) (xs: *[]i32) : (*[]i32, *[]i32) = let zs = xs in if b then (zs, copy xs) else (xs, zs)").code());
+    CheckerTest.ok("def main (xs: *[]i32) : (*[]i32, []i32) = let ys = copy xs[1:] in (xs, ys)");
     // Non-unique components may alias each other.
     CheckerTest.ok("def main (xs: []i32) : ([]i32, []i32) = (xs, xs)");
   }
