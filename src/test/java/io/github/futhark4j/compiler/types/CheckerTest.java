@@ -302,7 +302,6 @@ class CheckerTest {
     assertEquals("E0225", error("entry f [n] (x: i32) : [0][n]i32 = []").code());
     ok("entry f [n] (xs: [n]i32) : [1][n]i32 = [xs]");
     ok("entry f (n: i64) : [0][n]i32 = []");
-    ok("def f [n] (x: i32) : [0][n]i32 = []");
   }
 
   @Test
