@@ -236,7 +236,7 @@ final class EntryPoint implements FutharkFunction {
             long[] shape = Results.shape(a, p, ctx);
             results[o] = Results.javaArray(Results.storage(a, p, shape, ctx), a.prim(), shape);
           } finally {
-            ctx.freeNow(a.free(), p);
+            ctx.freeArray(a, p);
           }
         }
         case ValueType.Array a -> {
@@ -251,7 +251,7 @@ final class EntryPoint implements FutharkFunction {
     }
     if (copied) ctx.sync();
     // Array results copied out are not needed natively any more.
-    for (Object r : results) if (r instanceof OutArray out) ctx.freeNow(out.type().free(), out.pointer());
+    for (Object r : results) if (r instanceof OutArray out) ctx.freeArray(out.type(), out.pointer());
   }
 
   /** After a failure once the entry point has run: free every result not yet handed to the caller. */

@@ -25,7 +25,21 @@ sealed interface ValueType {
    * wrapping and read directly; otherwise {@code null}, and data goes through {@code new}/{@code values}).
    */
   record Array(String name, Prim prim, int rank, Function newFn, Function free, Function shape, Function values,
-      Function newRaw, Function valuesRaw) implements ValueType {}
+      Function newRaw, Function valuesRaw, Direct direct) implements ValueType {}
+
+  /**
+   * The array functions every array argument or result goes through, bound by JNA direct mapping
+   * ({@link DirectCall}); a field is {@code null} where the generic {@link Function} is used.
+   */
+  record Direct(DirectCall free, DirectCall shape, DirectCall newRaw, DirectCall valuesRaw) {
+    static Direct bind(NativeApi api, Manifest.TypeDesc t, int rank, boolean raw) {
+      DirectCall free = DirectCall.ofLongs(api.library, t.ops().get("free"), false, 2);
+      DirectCall shape = DirectCall.ofLongs(api.library, t.ops().get("shape"), true, 2);
+      DirectCall newRaw = raw ? DirectCall.ofLongs(api.library, t.ops().get("new_raw"), true, 2 + rank) : null;
+      DirectCall valuesRaw = raw ? DirectCall.ofLongs(api.library, t.ops().get("values_raw"), true, 2) : null;
+      return new Direct(free, shape, newRaw, valuesRaw);
+    }
+  }
 
   /**
    * An opaque type; only freeing is needed to pass it around. {@code record} is set when the type
@@ -73,7 +87,8 @@ sealed interface ValueType {
       Function newRaw = api.hostMemory && t.ops().get("new_raw") != null ? api.optional(t.ops().get("new_raw")) : null;
       Function valuesRaw = api.hostMemory && t.ops().get("values_raw") != null ? api.optional(t.ops().get("values_raw")) : null;
       return new Array(name, e, t.rank(), api.function(t.ops().get("new")), api.function(t.ops().get("free")),
-          api.function(t.ops().get("shape")), api.function(t.ops().get("values")), newRaw, valuesRaw);
+          api.function(t.ops().get("shape")), api.function(t.ops().get("values")), newRaw, valuesRaw,
+          Direct.bind(api, t, t.rank(), newRaw != null && valuesRaw != null));
     }
     if (t.isOpaque()) {
       String free = t.ops().get("free");

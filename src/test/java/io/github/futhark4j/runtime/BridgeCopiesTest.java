@@ -76,6 +76,10 @@ class BridgeCopiesTest {
     assertNotNull(a.newRaw(), "new_raw resolved");
     assertNotNull(a.valuesRaw(), "values_raw resolved");
     assertTrue(id.isDirect(), "entry points are called through JNA direct mapping");
+    assertNotNull(a.direct().free());
+    assertNotNull(a.direct().shape());
+    assertNotNull(a.direct().newRaw());
+    assertNotNull(a.direct().valuesRaw());
     assertTrue(lib.context().api().syncIsNoop, "the built-in multicore backend's sync is a no-op");
     assertEquals(8L, lib.function("inc").call(7L));
   }
@@ -246,7 +250,8 @@ class BridgeCopiesTest {
     assertEquals(0xCAFEBABE, java.nio.ByteBuffer.wrap(b).getInt());
     assertNull(DirectCall.forEntry(lib.context().api().library, "futhark_entry_inc", 1,
         java.util.List.of(new ValueType.Unsupported("t", "no"))), "unsupported parameter types keep the generic path");
-    assertNull(DirectCall.of(lib.context().api().library, "no such symbol", java.util.List.of(long.class)));
+    assertNull(DirectCall.of(lib.context().api().library, "no such symbol", int.class, java.util.List.of(long.class)));
+    assertNull(DirectCall.ofLongs(lib.context().api().library, "futhark_no_such_function", false, 2), "a missing symbol binds nothing");
   }
 
   /** glibc's {@code mallinfo2}: bytes in use in the malloc heap plus mmapped blocks, or -1 where unavailable. */
