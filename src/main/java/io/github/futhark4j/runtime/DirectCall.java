@@ -27,6 +27,19 @@ import java.util.List;
  * this is not possible, and callers keep the generic path.
  */
 final class DirectCall {
+  /**
+   * System property {@code futhark4j.directCalls}: {@code false} turns direct mapping off, so every
+   * native call goes through {@link com.sun.jna.Function} (an escape hatch, and for comparisons).
+   */
+  static final boolean ENABLED = !"false".equals(System.getProperty("futhark4j.directCalls"));
+
+  /**
+   * Functions are bound on their this-many-th use, not at load time: a binding costs about half a
+   * millisecond (class definition, registration, method handle adaptation), which only pays off
+   * for functions called repeatedly.
+   */
+  static final int BIND_AFTER = 8;
+
   /** The bound method with its own (primitive) type, for the two-argument calls. */
   private final MethodHandle exact;
   /** The same taking its arguments as one {@code Object[]}. */
@@ -137,7 +150,7 @@ final class DirectCall {
    * when direct mapping is not possible here (then the caller uses {@link com.sun.jna.Function}).
    */
   static DirectCall of(NativeLibrary library, String symbol, Class<?> returns, List<Class<?>> params) {
-    if (Native.POINTER_SIZE != 8 || !validName(symbol)) return null;
+    if (!ENABLED || symbol == null || Native.POINTER_SIZE != 8 || !validName(symbol)) return null;
     try {
       MethodType type = MethodType.methodType(returns, params);
       String className = "io.github.futhark4j.runtime.direct.Call";
