@@ -46,7 +46,8 @@ final class Arguments {
   static final class Temps {
     /** Whether native values the call returns may hold on to the raw buffers it wraps. */
     private final boolean resultsMayKeep;
-    private List<Function> frees;
+    /** Per value: its type's free {@link Function}, or the {@link ValueType.Array} for an array. */
+    private List<Object> frees;
     private List<Pointer> values;
     private List<RawBuffer> keep;
 
@@ -54,7 +55,7 @@ final class Arguments {
       this.resultsMayKeep = resultsMayKeep;
     }
 
-    void add(Function free, Pointer value) {
+    void add(Object free, Pointer value) {
       if (values == null) {
         frees = new ArrayList<>(4);
         values = new ArrayList<>(4);
@@ -81,7 +82,10 @@ final class Arguments {
     /** Frees them all; the caller holds the context lock. */
     void freeAll(Context ctx) {
       if (values == null) return;
-      for (int i = values.size() - 1; i >= 0; i--) ctx.freeNow(frees.get(i), values.get(i));
+      for (int i = values.size() - 1; i >= 0; i--) {
+        if (frees.get(i) instanceof ValueType.Array a) ctx.freeArray(a, values.get(i));
+        else ctx.freeNow((Function) frees.get(i), values.get(i));
+      }
       values.clear();
       frees.clear();
     }
@@ -204,12 +208,21 @@ final class Arguments {
         long bytes = JavaArrays.count(b.shape()) * b.type().prim().bytes();
         boolean raw = b.type().newRaw() != null && (!temps.resultsMayKeep || b.data().memory.size() <= 2 * bytes);
         Function newFn = raw ? b.type().newRaw() : b.type().newFn();
+        DirectCall direct = raw ? b.type().direct().newRaw() : null;
         Object[] nargs = new Object[2 + b.shape().length];
-        nargs[0] = c;
-        nargs[1] = b.data().memory;
         for (int d = 0; d < b.shape().length; d++) nargs[2 + d] = b.shape()[d];
-        Pointer arr = ctx.checkPointer(newFn.invokePointer(nargs), newFn.getName());
-        temps.add(b.type().free(), arr);
+        Pointer arr;
+        if (direct != null) {
+          nargs[0] = Pointer.nativeValue(c);
+          nargs[1] = Pointer.nativeValue(b.data().memory);
+          long a = direct.invokeLong(nargs);
+          arr = ctx.checkPointer(a == 0 ? null : new Pointer(a), newFn.getName());
+        } else {
+          nargs[0] = c;
+          nargs[1] = b.data().memory;
+          arr = ctx.checkPointer(newFn.invokePointer(nargs), newFn.getName());
+        }
+        temps.add(b.type(), arr);
         if (raw) temps.keep(b.data());
         yield arr;
       }

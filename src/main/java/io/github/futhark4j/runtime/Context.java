@@ -116,6 +116,13 @@ final class Context implements AutoCloseable {
     check(api.contextSync.invokeInt(new Object[] {state.ctx}), "futhark_context_sync");
   }
 
+  /** Frees an array now (a temporary or a result copied out), by direct call where bound. */
+  void freeArray(ValueType.Array a, Pointer value) {
+    DirectCall d = a.direct().free();
+    if (d != null) d.invokeInt(Pointer.nativeValue(state.ctx), Pointer.nativeValue(value));
+    else freeNow(a.free(), value);
+  }
+
   /** Calls {@code free} on {@code value} now (for temporaries that never got a Java wrapper). */
   void freeNow(Function free, Pointer value) {
     free.invokeInt(new Object[] {state.ctx, value});

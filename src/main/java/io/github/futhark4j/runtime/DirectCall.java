@@ -27,13 +27,33 @@ import java.util.List;
  * this is not possible, and callers keep the generic path.
  */
 final class DirectCall {
-  private final MethodHandle spread;
+  /**
+   * System property {@code futhark4j.directCalls}: {@code false} turns direct mapping off, so every
+   * native call goes through {@link com.sun.jna.Function} (an escape hatch, and for comparisons).
+   */
+  static final boolean ENABLED = !"false".equals(System.getProperty("futhark4j.directCalls"));
 
-  private DirectCall(MethodHandle spread) {
-    this.spread = spread;
+  /**
+   * Functions are bound on their this-many-th use, not at load time: a binding costs about half a
+   * millisecond (class definition, registration, method handle adaptation), which only pays off
+   * for functions called repeatedly.
+   */
+  static final int BIND_AFTER = 8;
+
+  /** The bound method with its own (primitive) type, for the two-argument calls. */
+  private final MethodHandle exact;
+  /** The same taking its arguments as one {@code Object[]}. */
+  private final MethodHandle spread;
+  private final boolean returnsLong;
+
+  private DirectCall(MethodHandle exact, boolean returnsLong) {
+    this.exact = exact;
+    this.returnsLong = returnsLong;
+    this.spread = exact.asSpreader(Object[].class, exact.type().parameterCount())
+        .asType(MethodType.methodType(returnsLong ? long.class : int.class, Object[].class));
   }
 
-  /** Calls the function; {@code args} hold {@link Long} addresses for pointers and boxed primitives. */
+  /** Calls an {@code int} function; {@code args} hold {@link Long} addresses for pointers and boxed primitives. */
   int invoke(Object[] args) {
     try {
       return (int) spread.invokeExact(args);
@@ -43,6 +63,41 @@ final class DirectCall {
       throw new IllegalStateException(t);
     }
   }
+
+  /** Calls a pointer-returning function (its result as an address); arguments as for {@link #invoke}. */
+  long invokeLong(Object[] args) {
+    try {
+      return (long) spread.invokeExact(args);
+    } catch (RuntimeException | Error e) {
+      throw e;
+    } catch (Throwable t) {
+      throw new IllegalStateException(t);
+    }
+  }
+
+  /** {@code int f(void *, void *)}, without boxing. */
+  int invokeInt(long a, long b) {
+    try {
+      return (int) exact.invokeExact(a, b);
+    } catch (RuntimeException | Error e) {
+      throw e;
+    } catch (Throwable t) {
+      throw new IllegalStateException(t);
+    }
+  }
+
+  /** {@code void *f(void *, void *)} (the result as an address), without boxing. */
+  long invokeLong(long a, long b) {
+    try {
+      return (long) exact.invokeExact(a, b);
+    } catch (RuntimeException | Error e) {
+      throw e;
+    } catch (Throwable t) {
+      throw new IllegalStateException(t);
+    }
+  }
+
+  boolean returnsLong() { return returnsLong; }
 
   /**
    * Binds an entry point's C function: {@code int f(ctx, out0.., in0..)} with every pointer as an
@@ -60,7 +115,15 @@ final class DirectCall {
         case ValueType.Unsupported u -> { return null; }
       }
     }
-    return of(library, symbol, params);
+    return of(library, symbol, int.class, params);
+  }
+
+  /**
+   * Binds a function taking and returning only pointers (as addresses) and {@code int64_t}s:
+   * {@code returnsPointer} selects a pointer ({@code long}) or {@code int} result.
+   */
+  static DirectCall ofLongs(NativeLibrary library, String symbol, boolean returnsPointer, int params) {
+    return of(library, symbol, returnsPointer ? long.class : int.class, java.util.Collections.nCopies(params, long.class));
   }
 
   /** The Java primitive of the boxed value {@link Scalars#toNative} gives for {@code p}. */
@@ -81,19 +144,20 @@ final class DirectCall {
   }
 
   /**
-   * Binds C function {@code symbol} of {@code library}, returning {@code int}, with parameters of
-   * the given Java primitive classes ({@code long.class} for pointers), or returns {@code null}
+   * Binds C function {@code symbol} of {@code library}, returning {@code int} or {@code long} (a
+   * pointer), with parameters of the given Java primitive classes ({@code long.class} for
+   * pointers), or returns {@code null}
    * when direct mapping is not possible here (then the caller uses {@link com.sun.jna.Function}).
    */
-  static DirectCall of(NativeLibrary library, String symbol, List<Class<?>> params) {
-    if (Native.POINTER_SIZE != 8 || !validName(symbol)) return null;
+  static DirectCall of(NativeLibrary library, String symbol, Class<?> returns, List<Class<?>> params) {
+    if (!ENABLED || symbol == null || Native.POINTER_SIZE != 8 || !validName(symbol)) return null;
     try {
-      MethodType type = MethodType.methodType(int.class, params);
+      MethodType type = MethodType.methodType(returns, params);
       String className = "io.github.futhark4j.runtime.direct.Call";
       Class<?> cls = new Loader().define(className, classFile(className.replace('.', '/'), symbol, type.toMethodDescriptorString()));
       Native.register(cls, library);
       MethodHandle mh = MethodHandles.publicLookup().findStatic(cls, symbol, type);
-      DirectCall call = new DirectCall(mh.asSpreader(Object[].class, params.size()).asType(MethodType.methodType(int.class, Object[].class)));
+      DirectCall call = new DirectCall(mh, returns == long.class);
       // JNA keeps native stubs per registered class until it is unregistered: do that once the
       // binding is unreachable (no call can be running then), which also lets the class unload.
       Context.CLEANER.register(call, () -> Native.unregister(cls));

@@ -46,13 +46,20 @@ final class EntryPoint implements FutharkFunction {
    */
   private final Memory outs;
   private final Pointer[] outSlots;
-  /** The C function by JNA direct mapping (see {@link DirectCall}), or {@code null} to use {@link #cfun}. */
-  private final DirectCall direct;
+  /**
+   * The C function by JNA direct mapping (see {@link DirectCall}), bound on the
+   * {@link DirectCall#BIND_AFTER}-th call; {@code null} until then (or if it cannot be bound), when
+   * {@link #cfun} is used. Touched only under the context lock, as are {@link #calls} and {@link #bound}.
+   */
+  private DirectCall direct;
+  private int calls;
+  private boolean bound;
+  private final com.sun.jna.NativeLibrary library;
   /** The out-parameter slots' addresses, for {@link #direct}. */
   private final Long[] outAddresses;
 
-  EntryPoint(LoadedLibrary program, Manifest.Entry entry, Function cfun, DirectCall direct, List<ValueType> inputs,
-      List<ValueType> outputs) {
+  EntryPoint(LoadedLibrary program, Manifest.Entry entry, Function cfun, com.sun.jna.NativeLibrary library,
+      List<ValueType> inputs, List<ValueType> outputs) {
     this.program = program;
     this.entry = entry;
     this.cfun = cfun;
@@ -73,7 +80,7 @@ final class EntryPoint implements FutharkFunction {
     this.outs = new Memory(8L * Math.max(1, this.outputs.size()));
     this.outSlots = new Pointer[this.outputs.size()];
     for (int o = 0; o < outSlots.length; o++) outSlots[o] = outs.share(8L * o, 8);
-    this.direct = direct;
+    this.library = library;
     this.outAddresses = new Long[outSlots.length];
     for (int o = 0; o < outSlots.length; o++) outAddresses[o] = Pointer.nativeValue(outs) + 8L * o;
   }
@@ -84,7 +91,11 @@ final class EntryPoint implements FutharkFunction {
   List<ValueType> inputTypes() { return inputs; }
 
   /** Whether calls go through JNA direct mapping (for tests and diagnostics). */
-  boolean isDirect() { return direct != null; }
+  boolean isDirect() {
+    synchronized (program.context().lock()) {
+      return direct != null;
+    }
+  }
 
   @Override public List<String> parameterTypes() { return parameterTypes; }
 
@@ -179,6 +190,10 @@ final class EntryPoint implements FutharkFunction {
         if (pointerOutputs) outs.clear(8L * nOut);
         for (int i = 0; i < prepared.length; i++) cargs[1 + nOut + i] = Arguments.materialize(prepared[i], ctx, c, temps);
         int rc;
+        if (!bound && ++calls >= DirectCall.BIND_AFTER) {
+          bound = true;
+          direct = DirectCall.forEntry(library, entry.cfun(), nOut, inputs);
+        }
         if (direct != null) {
           cargs[0] = DirectCall.address(c);
           System.arraycopy(outAddresses, 0, cargs, 1, nOut);
@@ -236,7 +251,7 @@ final class EntryPoint implements FutharkFunction {
             long[] shape = Results.shape(a, p, ctx);
             results[o] = Results.javaArray(Results.storage(a, p, shape, ctx), a.prim(), shape);
           } finally {
-            ctx.freeNow(a.free(), p);
+            ctx.freeArray(a, p);
           }
         }
         case ValueType.Array a -> {
@@ -251,7 +266,7 @@ final class EntryPoint implements FutharkFunction {
     }
     if (copied) ctx.sync();
     // Array results copied out are not needed natively any more.
-    for (Object r : results) if (r instanceof OutArray out) ctx.freeNow(out.type().free(), out.pointer());
+    for (Object r : results) if (r instanceof OutArray out) ctx.freeArray(out.type(), out.pointer());
   }
 
   /** After a failure once the entry point has run: free every result not yet handed to the caller. */

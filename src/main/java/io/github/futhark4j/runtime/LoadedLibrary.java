@@ -45,8 +45,7 @@ public final class LoadedLibrary implements FutharkProgram {
       @SuppressWarnings("unchecked") List<ValueType> in = (List<ValueType>) p[2];
       @SuppressWarnings("unchecked") List<ValueType> out = (List<ValueType>) p[3];
       com.sun.jna.Function cfun = (com.sun.jna.Function) p[1];
-      DirectCall direct = DirectCall.forEntry(api.library, e.cfun(), out.size(), in);
-      eps.put(e.name(), new EntryPoint(this, e, cfun, direct, in, out));
+      eps.put(e.name(), new EntryPoint(this, e, cfun, api.library, in, out));
     }
     this.entryPoints = Collections.unmodifiableMap(eps);
   }

@@ -28,6 +28,11 @@ final class NativeApi {
   final boolean syncIsNoop;
   /** Whether array storage is host memory ({@code new_raw}/{@code values_raw} take and give plain pointers). */
   final boolean hostMemory;
+  /**
+   * System property {@code futhark4j.rawArrays}: {@code false} makes the runtime ignore
+   * {@code new_raw}/{@code values_raw} and copy through staging buffers (for comparisons).
+   */
+  static final boolean RAW_ARRAYS = !"false".equals(System.getProperty("futhark4j.rawArrays"));
 
   NativeApi(Path sharedLibrary, String backend) {
     this.path = sharedLibrary.toAbsolutePath();
@@ -66,6 +71,7 @@ final class NativeApi {
    * {@code ispc} (a multicore variant) keep arrays in plain host memory, row-major.
    */
   static boolean hostMemory(String backend) {
+    if (!RAW_ARRAYS) return false;
     return "c".equals(backend) || "multicore".equals(backend) || "ispc".equals(backend);
   }
 

@@ -15,8 +15,7 @@ final class NativeArray extends FutharkArray {
   NativeArray(Context context, ValueType.Array type, Pointer pointer, java.util.List<RawBuffer> keep) {
     this.type = type;
     this.handle = new Handle(this, context, type.free(), pointer, keep);
-    Pointer s = type.shape().invokePointer(new Object[] {context.valuePointer(), pointer});
-    this.shape = s.getLongArray(0, type.rank());
+    this.shape = Results.shape(type, pointer, context);
   }
 
   Context context() { return handle.context; }

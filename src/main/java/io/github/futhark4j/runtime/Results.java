@@ -49,7 +49,7 @@ final class Results {
         try {
           yield array(a, p, ctx);
         } finally {
-          ctx.freeNow(a.free(), p);
+          ctx.freeArray(a, p);
         }
       }
       case ValueType.Opaque o when o.record() != null -> {
@@ -67,7 +67,10 @@ final class Results {
 
   /** The shape of a native array; the caller holds the context lock. */
   static long[] shape(ValueType.Array a, Pointer arr, Context ctx) {
-    return a.shape().invokePointer(new Object[] {ctx.valuePointer(), arr}).getLongArray(0, a.rank());
+    DirectCall d = a.direct().shape();
+    Pointer shape = d != null ? new Pointer(d.invokeLong(Pointer.nativeValue(ctx.valuePointer()), Pointer.nativeValue(arr)))
+        : a.shape().invokePointer(new Object[] {ctx.valuePointer(), arr});
+    return shape.getLongArray(0, a.rank());
   }
 
   /**
@@ -94,7 +97,10 @@ final class Results {
    */
   static Pointer storage(ValueType.Array a, Pointer arr, long[] shape, Context ctx) {
     if (JavaArrays.count(shape) == 0) return null;
-    return ctx.checkPointer(a.valuesRaw().invokePointer(new Object[] {ctx.valuePointer(), arr}), a.valuesRaw().getName());
+    DirectCall d = a.direct().valuesRaw();
+    if (d == null) return ctx.checkPointer(a.valuesRaw().invokePointer(new Object[] {ctx.valuePointer(), arr}), a.valuesRaw().getName());
+    long data = d.invokeLong(Pointer.nativeValue(ctx.valuePointer()), Pointer.nativeValue(arr));
+    return ctx.checkPointer(data == 0 ? null : new Pointer(data), a.valuesRaw().getName());
   }
 
   /**

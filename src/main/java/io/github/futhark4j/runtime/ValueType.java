@@ -25,7 +25,51 @@ sealed interface ValueType {
    * wrapping and read directly; otherwise {@code null}, and data goes through {@code new}/{@code values}).
    */
   record Array(String name, Prim prim, int rank, Function newFn, Function free, Function shape, Function values,
-      Function newRaw, Function valuesRaw) implements ValueType {}
+      Function newRaw, Function valuesRaw, Direct direct) implements ValueType {}
+
+  /**
+   * The array functions every array argument or result goes through, bound by JNA direct mapping
+   * ({@link DirectCall}) once the type has been used {@link DirectCall#BIND_AFTER} times: binding
+   * costs about half a millisecond per function, which a program called only once should not pay.
+   * An accessor returns {@code null} while (or where) the generic {@link Function} is to be used.
+   * Used only under the context lock, which is what makes the counting and binding safe.
+   */
+  static final class Direct {
+    private final NativeApi api;
+    private final Manifest.TypeDesc type;
+    private final boolean raw;
+    private int uses;
+    private boolean bound;
+    private DirectCall free, shape, newRaw, valuesRaw;
+
+    Direct(NativeApi api, Manifest.TypeDesc type, boolean raw) {
+      this.api = api;
+      this.type = type;
+      this.raw = raw;
+    }
+
+    private void use() {
+      if (bound || ++uses < DirectCall.BIND_AFTER) return;
+      bound = true;
+      free = DirectCall.ofLongs(api.library, type.ops().get("free"), false, 2);
+      shape = DirectCall.ofLongs(api.library, type.ops().get("shape"), true, 2);
+      if (raw) {
+        newRaw = DirectCall.ofLongs(api.library, type.ops().get("new_raw"), true, 2 + type.rank());
+        valuesRaw = DirectCall.ofLongs(api.library, type.ops().get("values_raw"), true, 2);
+      }
+    }
+
+    DirectCall free() { use(); return free; }
+
+    DirectCall shape() { use(); return shape; }
+
+    DirectCall newRaw() { use(); return newRaw; }
+
+    DirectCall valuesRaw() { use(); return valuesRaw; }
+
+    /** Whether the functions have been bound (for tests). */
+    boolean bound() { return bound; }
+  }
 
   /**
    * An opaque type; only freeing is needed to pass it around. {@code record} is set when the type
@@ -73,7 +117,8 @@ sealed interface ValueType {
       Function newRaw = api.hostMemory && t.ops().get("new_raw") != null ? api.optional(t.ops().get("new_raw")) : null;
       Function valuesRaw = api.hostMemory && t.ops().get("values_raw") != null ? api.optional(t.ops().get("values_raw")) : null;
       return new Array(name, e, t.rank(), api.function(t.ops().get("new")), api.function(t.ops().get("free")),
-          api.function(t.ops().get("shape")), api.function(t.ops().get("values")), newRaw, valuesRaw);
+          api.function(t.ops().get("shape")), api.function(t.ops().get("values")), newRaw, valuesRaw,
+          new Direct(api, t, newRaw != null && valuesRaw != null));
     }
     if (t.isOpaque()) {
       String free = t.ops().get("free");

@@ -70,14 +70,29 @@ class BridgeCopiesTest {
   }
 
   @Test
-  void builtinLibrariesUseTheRawFunctionsAndDirectCalls() {
-    EntryPoint id = (EntryPoint) lib.function("id");
-    ValueType.Array a = (ValueType.Array) id.inputTypes().get(0);
-    assertNotNull(a.newRaw(), "new_raw resolved");
-    assertNotNull(a.valuesRaw(), "values_raw resolved");
-    assertTrue(id.isDirect(), "entry points are called through JNA direct mapping");
-    assertTrue(lib.context().api().syncIsNoop, "the built-in multicore backend's sync is a no-op");
-    assertEquals(8L, lib.function("inc").call(7L));
+  void builtinLibrariesUseTheRawFunctionsAndDirectCalls() throws Exception {
+    try (LoadedLibrary fresh = load("multicore")) {
+      EntryPoint id = (EntryPoint) fresh.function("id");
+      ValueType.Array a = (ValueType.Array) id.inputTypes().get(0);
+      assertNotNull(a.newRaw(), "new_raw resolved");
+      assertNotNull(a.valuesRaw(), "values_raw resolved");
+      assertTrue(fresh.context().api().syncIsNoop, "the built-in multicore backend's sync is a no-op");
+      assertFalse(id.isDirect(), "not bound at load time");
+      assertFalse(a.direct().bound());
+      double[] xs = ramp(100, 1);
+      for (int i = 0; i < DirectCall.BIND_AFTER + 1; i++) assertArrayEquals(xs, (double[]) id.call((Object) xs));
+      assertTrue(id.isDirect(), "entry points are called through JNA direct mapping once used repeatedly");
+      synchronized (fresh.context().lock()) {
+        assertTrue(a.direct().bound());
+        assertNotNull(a.direct().free());
+        assertNotNull(a.direct().shape());
+        assertNotNull(a.direct().newRaw());
+        assertNotNull(a.direct().valuesRaw());
+      }
+      assertArrayEquals(xs, (double[]) id.call((Object) xs), "and still correct");
+      for (long i = 0; i < 20; i++) assertEquals(i + 1, fresh.function("inc").call(i));
+      assertTrue(((EntryPoint) fresh.function("inc")).isDirect());
+    }
   }
 
   @Test
@@ -246,7 +261,8 @@ class BridgeCopiesTest {
     assertEquals(0xCAFEBABE, java.nio.ByteBuffer.wrap(b).getInt());
     assertNull(DirectCall.forEntry(lib.context().api().library, "futhark_entry_inc", 1,
         java.util.List.of(new ValueType.Unsupported("t", "no"))), "unsupported parameter types keep the generic path");
-    assertNull(DirectCall.of(lib.context().api().library, "no such symbol", java.util.List.of(long.class)));
+    assertNull(DirectCall.of(lib.context().api().library, "no such symbol", int.class, java.util.List.of(long.class)));
+    assertNull(DirectCall.ofLongs(lib.context().api().library, "futhark_no_such_function", false, 2), "a missing symbol binds nothing");
   }
 
   /** glibc's {@code mallinfo2}: bytes in use in the malloc heap plus mmapped blocks, or -1 where unavailable. */
