@@ -59,7 +59,7 @@ final class SizeChecks {
     return copy(t, s -> {
       if (!(s instanceof Sz.Rigid r)) return s;
       if (own.contains(r)) return m.computeIfAbsent(r, k -> new Sz.Flex());
-      if (r.exist) return m.computeIfAbsent(r, k -> computed(k.name.isEmpty() ? "?" : k.name));
+      if (r.exist) return m.computeIfAbsent(r, k -> computed(k.name.isEmpty() ? "k" : k.name));
       return s;
     });
   }
