@@ -35,11 +35,11 @@ class BackendTest {
         entry pair (x: i64) : (i64, bool) = (x + 1, x > 0)
         entry lit (i: i64) : i64 = [10, 20, 30][i]
         entry slice (xs: []i64) : []i64 = xs[1:3]
-        entry m3 (a: []i32) (b: []i32) (c: []i32) : []i32 = map3 (\\x y z -> x * y + z) a b c
+        entry m3 [n] (a: [n]i32) (b: [n]i32) (c: [n]i32) : []i32 = map3 (\\x y z -> x * y + z) a b c
         entry scn (xs: []i64) : []i64 = scan (+) 0 xs
         entry evens (xs: []i64) : []i64 = filter (\\x -> x % 2 == 0) xs
         entry io (n: i64) : []i64 = iota n
-        entry zu (xs: []i64) (ys: []f64) : ([]f64, []i64) = let (a, b) = unzip (zip xs ys) in (b, a)
+        entry zu [n] (xs: [n]i64) (ys: [n]f64) : ([]f64, []i64) = let (a, b) = unzip (zip xs ys) in (b, a)
         entry len (xs: [][]u8) : i64 = length xs
         entry anyall (xs: []i32) : (bool, bool) = (any (\\x -> x > 2) xs, all (\\x -> x > 0) xs)
         """;
@@ -120,11 +120,11 @@ class BackendTest {
   static final String FEATURES = """
       type shape = #circle f64 | #rect f64 f64
       def area (s: shape) : f64 = match s case #circle r -> 3.0 * r * r case #rect w h -> w * h
-      entry areas (ws: []f64) (hs: []f64) : []f64 = map2 (\\w h -> if h == 0 then area (#circle w) else area (#rect w h)) ws hs
+      entry areas [n] (ws: [n]f64) (hs: [n]f64) : []f64 = map2 (\\w h -> if h == 0 then area (#circle w) else area (#rect w h)) ws hs
       entry argmax (xs: []i32) : (i32, i64) =
-        reduce (\\(a, i) (b, j) -> if a > b || (a == b && i < j) then (a, i) else (b, j)) (i32.lowest, -1) (zip xs (iota (length xs)))
+        reduce (\\(a, i) (b, j) -> if a > b || (a == b && i < j) then (a, i) else (b, j)) (i32.lowest, -1) (zip xs (indices xs))
       entry histo (k: i64) (is: []i64) : []i32 = hist (+) 0 k is (map (\\_ -> 1) is)
-      entry scat (n: i64) (is: []i64) (vs: []f32) : []f32 = scatter (replicate n 0) is vs
+      entry scat [k] (n: i64) (is: [k]i64) (vs: [k]f32) : []f32 = scatter (replicate n 0) is vs
       entry tr (m: [][]i32) : [][]i32 = transpose m
       entry fl (m: [][]i32) : []i32 = flatten m
       entry rot (r: i64) (xs: []i32) : []i32 = rotate r xs
@@ -135,7 +135,7 @@ class BackendTest {
       entry asrt (x: i64) : i64 = assert (x > 0) (x + 1)
       entry coerce (n: i64) (xs: []i64) : [n]i64 = xs :> [n]i64
       entry sumrows (m: [][]i64) : []i64 = map (\\r -> reduce (+) 0 r) m
-      entry colsum (m: [][]i64) : []i64 = reduce (map2 (+)) (replicate (length m[0]) 0) m
+      entry colsum [r] [c] (m: [r][c]i64) : []i64 = reduce (map2 (+)) (replicate c 0) m
       entry scan2 (xs: []i64) : ([]i64, []i64) = unzip (scan (\\(a, b) (c, d) -> (a + c, b * d)) (0, 1) (zip xs xs))
       entry part (xs: []i64) : ([]i64, []i64) = partition (\\x -> x % 2 == 0) xs
       entry rng (n: i64) : []i64 = 1..<n
@@ -143,7 +143,7 @@ class BackendTest {
       entry eqarr (xs: []i64) (ys: []i64) : bool = xs == ys
       entry mapidx (xs: []i64) : []i64 = map (\\i -> xs[i] * i) (iota (length xs))
       entry sgn (x: f32) : f32 = f32.sgn x
-      entry upd2 (m: *[][]i64) (v: []i64) : [][]i64 = m with [1] = v
+      entry upd2 [r] [c] (m: *[r][c]i64) (v: []i64) : [][]i64 = m with [1] = v[0:] -- a slice's size is only known at run time
       entry slc (xs: []i64) (i: i64) (j: i64) : []i64 = xs[i:j]
       """;
 
@@ -407,10 +407,10 @@ class BackendTest {
         entry rev (xs: []i64) : []i64 = xs[::-1]
         entry col (m: [][]i64) : []i64 = m[1:, 0]
         entry rotn (xs: []i32) : []i32 = rotate (-1) xs
-        entry cat2 (a: [][]i32) (b: [][]i32) : [][]i32 = a ++ b
+        entry cat2 [k] (a: [][k]i32) (b: [][k]i32) : [][]i32 = a ++ b
         entry unfl (xs: []i32) (n: i64) (m: i64) : [][]i32 = unflatten n m xs
         entry rcomm (xs: []i64) : i64 = reduce_comm (+) 0 xs
-        entry scanrows (m: [][]i64) : [][]i64 = scan (map2 (+)) (replicate 2 0) m
+        entry scanrows [r] [c] (m: [r][c]i64) : [][]i64 = scan (map2 (+)) (replicate c 0) m
         entry tr3 (a: [][][]i32) : [][][]i32 = transpose a
         """;
     List<String> r = CRunner.run(src, backend, call("us", "[1, 2, 3, 4]", "[8, 9]"), call("us", "[1, 2, 3, 4]", "[8]"),

@@ -51,7 +51,7 @@ class EngineEvalTest {
 
   @Test
   void evalOfOneEntryPointGivesTheFunction() throws Exception {
-    Object r = needsCompiler(() -> engine.eval("entry dot (xs: []f64) (ys: []f64) : f64 = reduce (+) 0 (map2 (*) xs ys)\n"));
+    Object r = needsCompiler(() -> engine.eval("entry dot [n] (xs: [n]f64) (ys: [n]f64) : f64 = reduce (+) 0 (map2 (*) xs ys)\n"));
     FutharkFunction dot = assertInstanceOf(FutharkFunction.class, r);
     assertEquals(32.0, dot.call(new double[] {1, 2, 3}, new double[] {4, 5, 6}));
     assertSame(dot, engine.get("dot"));

@@ -205,7 +205,15 @@ abstract class BindingChecker extends CheckerBase {
     typeParamScope = savedT;
     if (!topLevel) level--;
     if (named) {
-      SizeChecks.generalize(fnTy, own);
+      // A local function's flexible sizes shared with variables in scope are not its own.
+      Set<Ty.Sz.Flex> outer = new HashSet<>();
+      if (!topLevel) {
+        for (Scope sc = saved; sc != null; sc = sc.next()) {
+          if (sc.b() instanceof LocalB lb) outer.addAll(SizeChecks.unresolved(lb.ty()));
+          else if (sc.b() instanceof FunB fb) outer.addAll(SizeChecks.unresolved(fb.ty()));
+        }
+      }
+      SizeChecks.generalize(fnTy, own, outer);
       functionSizes.put(fnTy, own);
     }
     return new FunRes(ps, fnTy, ret, b, sizeParams, bound, localTypeParams);

@@ -59,7 +59,7 @@ final class SizeChecks {
     return copy(t, s -> {
       if (!(s instanceof Sz.Rigid r)) return s;
       if (own.contains(r)) return m.computeIfAbsent(r, k -> new Sz.Flex());
-      if (r.exist) return m.computeIfAbsent(r, k -> computed(k.name.isEmpty() ? "?" : k.name));
+      if (r.exist) return m.computeIfAbsent(r, k -> computed(k.name.isEmpty() ? "k" : k.name));
       return s;
     });
   }
@@ -107,10 +107,11 @@ final class SizeChecks {
   /**
    * Generalises the flexible sizes left in a function's type after its body is checked: each
    * becomes one of the function's own anonymous sizes (added to {@code own}), so that every use of
-   * the function instantiates it afresh.
+   * the function instantiates it afresh; except those in {@code outer} (shared with variables in scope).
    */
-  static void generalize(Ty t, Set<Sz.Rigid> own) {
+  static void generalize(Ty t, Set<Sz.Rigid> own, Set<Sz.Flex> outer) {
     walkFlex(t, fl -> {
+      if (outer.contains(fl)) return;
       Sz.Rigid r = new Sz.Rigid("d", false, false);
       fl.ref = r;
       own.add(r);

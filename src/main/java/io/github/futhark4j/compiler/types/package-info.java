@@ -6,8 +6,9 @@
  * and {@link io.github.futhark4j.compiler.types.Size} are the checked types shared with the back
  * end. Everything else here is the checker: {@code Ty} (types with inference variables),
  * {@code Unifier}, {@code CheckerBase} (scopes, type expressions, patterns, consumption),
- * {@code BindingChecker} (let, local functions, lambdas, loops, match), {@code ExpChecker} (the
- * other expressions, operators and application) and {@link io.github.futhark4j.compiler.types.Checker}
+ * {@code BindingChecker} (let, local functions, lambdas, loops, match), {@code SizeChecks} (the size
+ * rules of "Size types": rigid, flexible, unknown and existential sizes, instantiation per use),
+ * {@code ExpChecker} (the other expressions, operators and application) and {@link io.github.futhark4j.compiler.types.Checker}
  * (declarations, prelude on demand, entry points, selection of the definitions the program uses).
  * Rules with their own small helpers: {@code LocalPoly} (generalising local functions),
  * {@code FunctionalChecks} (functions stored in data), {@code UniquenessChecks} (uniqueness at

@@ -39,7 +39,7 @@ class CodegenPerfTest {
   @Test
   void componentwiseSumsOfTuplesAreSimdReductions() throws Exception {
     String c = multicoreC("""
-        entry f (xs: []f32) (ys: []f32) : (f32, f32) =
+        entry f [n] (xs: [n]f32) (ys: [n]f32) : (f32, f32) =
           reduce (\\(a, b) (x, y) -> (a + x, b * y)) (0f32, 1f32) (zip xs ys)
         """);
     assertTrue(c.matches("(?s).*#pragma omp simd reduction\\(\\+:\\w+\\) reduction\\(\\*:\\w+\\).*"), c);
@@ -48,7 +48,7 @@ class CodegenPerfTest {
   @Test
   void operatorsThatMixComponentsAreNotSimdReductions() throws Exception {
     String c = multicoreC("""
-        entry f (xs: []f32) (ys: []f32) : (f32, f32) =
+        entry f [n] (xs: [n]f32) (ys: [n]f32) : (f32, f32) =
           reduce (\\(a, b) (x, y) -> (a + y, b + x)) (0f32, 0f32) (zip xs ys)
         """);
     assertFalse(c.contains("omp simd"), c);

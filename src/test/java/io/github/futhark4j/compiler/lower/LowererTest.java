@@ -39,11 +39,11 @@ class LowererTest {
 
   @Test
   void arraysOfTuplesBecomeTuplesOfArrays() throws Exception {
-    Program p = lower("entry f (xs: []i64) (ys: []f32) : ([]f32, []i64) = unzip (map (\\(a, b) -> (b, a)) (zip xs ys))");
+    Program p = lower("entry f [n] (xs: [n]i64) (ys: []f32) : ([]f32, []i64) = unzip (map (\\(a, b) -> (b, a)) (zip xs (ys :> [n]f32)))");
     Program.Entry e = p.entries().get(0);
     assertEquals(new IrType.Arr(PrimType.F32, 1), e.body().results().get(0).type());
     assertEquals(new IrType.Arr(PrimType.I64, 1), e.body().results().get(1).type());
-    // zip checks the sizes at run time.
+    // The size coercion of ys checks its size at run time.
     assertTrue(e.body().stms().stream().anyMatch(s -> s.exp() instanceof Exp.Assert), Printer.program(p));
   }
 

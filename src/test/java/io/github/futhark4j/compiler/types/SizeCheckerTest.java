@@ -49,6 +49,8 @@ class SizeCheckerTest {
     ok("def f xs = map (+ 1i32) xs\ndef g (a: []i32) (b: []i32) = (f a, f b)");
     ok("def f (a: []i32) (b: []i32) = let g (xs: []i32) = length xs in g a + g b");
     ok("def f [n] (a: [n]i32) (b: [n]i32) : [n]i32 = let g (xs: []i32) = map (* 2) xs in map2 (+) (g a) b");
+    // g's size is that of the enclosing parameter xs: not g's own, so f's uses still instantiate it.
+    ok("def f xs = let g ys = map2 (+) xs ys in g xs\ndef h (a: []i32) (b: []i32) = (f a, f b)");
   }
 
   @Test
