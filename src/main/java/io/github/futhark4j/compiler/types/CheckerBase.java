@@ -123,7 +123,7 @@ abstract class CheckerBase {
 
   /** Whether a name (or what it is an alias of) is a module. */
   protected boolean isModule(String m) {
-    return modules.contains(m) || modules.contains(resolveModule(m));
+    return modules.contains(m) || modules.contains(modulePrefix + m) || modules.contains(resolveModule(m));
   }
 
   /** The module a (possibly qualified) module name stands for, following aliases. */
