@@ -495,6 +495,12 @@ abstract class ExpChecker extends BindingChecker {
     return buildCall(calleeOf(head.build().get()), args, peel(ft, args.size()), span);
   }
 
+  /** The source text of a span on one line, shortened to 40 characters. */
+  private static String shortSource(Span sp) {
+    String t = sp.source().text().substring(sp.start(), sp.end()).replaceAll("\\s+", " ");
+    return t.length() > 40 ? t.substring(0, 37) + "..." : t;
+  }
+
   /** Checks {@code head arg1 .. argN} (N may be 0, for a bare operator to be eta-expanded). */
   Res checkApply(Exp head, List<Exp> args0, Span span) {
     // Pipelines give a partial application as the head: merge it into one call.
@@ -520,9 +526,12 @@ abstract class ExpChecker extends BindingChecker {
         return new Res(new Ty.Var(), () -> new TExp.RecordLit(Map.of(), Type.UNIT, span));
       }
       Res a = check(arg);
-      String context = head instanceof Var hv && isOperatorName(hv.name())
-          ? "Operand of '" + hv.full() + "' does not have the expected type"
-          : "Argument does not have the type the function expects";
+      // The reference's wording first ("Cannot apply "f" to "x" (invalid type)."), as tests match it.
+      String applied = "Cannot apply \"" + (head instanceof Var hv0 ? hv0.full() : "function") + "\" to \""
+          + shortSource(arg.span()) + "\" (invalid type). ";
+      String context = applied + (head instanceof Var hv && isOperatorName(hv.name())
+          ? "The operand of '" + hv.full() + "' does not have the expected type"
+          : "The argument does not have the type the function expects");
       // Whether the parameter consumes is decided before unification: a type variable (copy's or
       // id's 't) takes the argument's own uniqueness, which must not make the call consume it.
       boolean consumes = Unifier.resolve(f.param()) instanceof Ty.Arr pa && pa.unique();

@@ -453,6 +453,13 @@ class CheckerTest {
   }
 
   @Test
+  void argumentMismatchUsesTheReferenceWording() {
+    Diagnostic d = error("def f (x: i32) = x\ndef g (y: f32) = f   (y  +\n  1)");
+    assertEquals("E0202", d.code());
+    assertTrue(d.message().startsWith("Cannot apply \"f\" to \"y + 1\" (invalid type)."), d.message());
+  }
+
+  @Test
   void constructorNotInTheSumType() {
     Diagnostic d = error("type opt = #none | #some i32\ndef x : opt = #maybe 1");
     assertEquals("E0214", d.code());
@@ -463,7 +470,7 @@ class CheckerTest {
   void operatorMismatchNamesTheOperator() {
     Diagnostic d = error("def f (x: i32) = x + true");
     assertEquals("E0202", d.code());
-    assertTrue(d.message().startsWith("Operand of '+' does not have the expected type."), d.message());
+    assertTrue(d.message().startsWith("Cannot apply \"+\" to \"true\" (invalid type). The operand of '+' does not have the expected type."), d.message());
     assertEquals(22, d.column());
   }
 
