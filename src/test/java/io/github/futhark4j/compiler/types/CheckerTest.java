@@ -317,6 +317,10 @@ class CheckerTest {
         + "def u = a.sq 3\ndef v = b.sq 1.5");
     assertEquals(Type.I32, decl(p, "u").fun().returnType());
     assertEquals(Type.F64, decl(p, "v").fun().returnType());
+    // Types declared in modules keep meaning the same outside them.
+    TProgram q = ok("module s (N: numeric) = { type t = N.t type p = (t, t) }\nmodule a = s f32\n"
+        + "module m = { type t = i64 type u = [2]t }\ndef f (x: a.p) (y: m.u) : a.t = x.0 + f32.i64 y[0]");
+    assertEquals(Type.prim(PrimType.F32), decl(q, "f").fun().returnType());
     // The parameter is only visible inside the functor.
     assertEquals("E0201", error("module s (N: numeric) = { def one : N.t = N.i32 1 }\nmodule a = s i32\ndef w = N.i32 1").code());
   }
