@@ -68,7 +68,7 @@ public final class Parser extends ParserBase {
     Token t = peek();
     if (t.kind() != Kind.KEYWORD) return false;
     return switch (t.text()) {
-      case "def", "entry", "type", "import", "module", "open", "local" -> true;
+      case "def", "entry", "type", "import", "module", "open", "local", "include", "val" -> true;
       case "let" -> t.span().column() == 1;
       default -> false;
     };
