@@ -205,6 +205,12 @@ public final class Checker extends ExpChecker {
   }
 
   @Override
+  protected boolean userDefined(String q) {
+    TopB g = globals.get(q);
+    return !inPrelude && g != null && preludeTop.get(q) != g;
+  }
+
+  @Override
   protected TopB global(String q) {
     if (inPrelude) {
       TopB t = preludeTop.get(q);
