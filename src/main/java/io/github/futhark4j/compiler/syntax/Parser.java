@@ -68,7 +68,7 @@ public final class Parser extends ParserBase {
     Token t = peek();
     if (t.kind() != Kind.KEYWORD) return false;
     return switch (t.text()) {
-      case "def", "entry", "type", "import", "module", "open", "local" -> true;
+      case "def", "entry", "type", "import", "module", "open", "local", "include", "val" -> true;
       case "let" -> t.span().column() == 1;
       default -> false;
     };
@@ -353,6 +353,7 @@ public final class Parser extends ParserBase {
 
   private boolean atBinaryOp() {
     Token t = peek();
+    if (t.is(Kind.IDENT)) return atQualifiedBinaryOp();
     // "(e `f`)" is a left section just as "(e op)" is (checked below).
     if (t.is(Kind.BACKTICK)) return !peek(1).is(Kind.RPAREN);
     if (!t.is(Kind.OPERATOR)) return false;
@@ -366,12 +367,19 @@ public final class Parser extends ParserBase {
     Span start = peek().span();
     Exp left = parseUnary();
     while (atBinaryOp()) {
-      Token op = peek();
+      List<String> quals = new ArrayList<>();
+      int k = 0;
+      while (peek(k).is(Kind.IDENT)) {
+        quals.add(peek(k).text());
+        k += 2;
+      }
+      Token op = peek(k);
       Fixity f = Fixity.of(op);
       if (f.level() < minLevel) break;
-      advance();
+      for (int i = 0; i <= k; i++) advance();
       Exp right = parseBinary(f.rightAssoc() ? f.level() : f.level() + 1);
-      left = new BinOp(opVar(op), left, right, from(start));
+      Var ov = quals.isEmpty() ? opVar(op) : new Var(List.copyOf(quals), op.text(), op.span());
+      left = new BinOp(ov, left, right, from(start));
     }
     return left;
   }
@@ -446,8 +454,22 @@ public final class Parser extends ParserBase {
     return f;
   }
 
+  /** {@code M.op} written between two operands ({@code x f32.+ y}): a qualified binary operator. */
+  private boolean atQualifiedBinaryOp() {
+    int i = 0;
+    while (peek(i).is(Kind.IDENT) && peek(i + 1).is(Kind.DOT) && !peek(i + 1).spaceBefore() && !peek(i + 2).spaceBefore()) {
+      if (peek(i + 2).is(Kind.OPERATOR)) {
+        String s = peek(i + 2).text();
+        return !s.equals("=") && !s.equals("->") && !peek(i + 3).is(Kind.RPAREN);
+      }
+      i += 2;
+    }
+    return false;
+  }
+
   private boolean startsAtom() {
     Token t = peek();
+    if (t.is(Kind.IDENT) && atQualifiedBinaryOp()) return false;
     return switch (t.kind()) {
       case IDENT, INT, FLOAT, CHAR, STRING, LPAREN, LBRACE, HOLE, LBRACKET -> true;
       case CONSTRUCTOR -> true;

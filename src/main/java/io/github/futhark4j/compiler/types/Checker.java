@@ -75,7 +75,8 @@ public final class Checker extends ExpChecker {
         }
         case TypeDecl t -> {
           if (!u.isPrelude()) checkAbbrevSizes(t);
-          abbrevs.put(modulePrefix + t.name(), new Abbrev(t.name(), t.params(), t.type()));
+          abbrevs.put(modulePrefix + t.name(), new Abbrev(t.name(), t.params(),
+              modulePrefix.isEmpty() ? t.type() : qualifyTypeNames(t.type())));
         }
         case Import i -> { }
         case Local l -> {
@@ -126,6 +127,32 @@ public final class Checker extends ExpChecker {
         error(Diagnostics.badSize(e.getValue(), e.getKey(), "is not in scope"));
       }
     }
+  }
+
+  /**
+   * The names in a type declared inside a module, made valid outside it: siblings get the module's
+   * prefix and parameters of a module being applied become the argument module ({@code N.t} is
+   * {@code i32.t} in {@code stats i32}), as an abbreviation is expanded where it is used.
+   */
+  private TypeExp qualifyTypeNames(TypeExp te) {
+    return switch (te) {
+      case TName n -> {
+        String name = n.name();
+        if (!name.contains(".") && abbrevs.containsKey(modulePrefix + name)) name = modulePrefix + name;
+        else if (name.contains(".")) name = resolveQualified(name);
+        List<TypeArg> args = n.args().stream().map(a -> a instanceof TArgType at
+            ? (TypeArg) new TArgType(qualifyTypeNames(at.type())) : a).toList();
+        yield new TName(name, args, n.span());
+      }
+      case TArray a -> new TArray(a.dim(), qualifyTypeNames(a.elem()), a.span());
+      case TTuple t -> new TTuple(t.elements().stream().map(this::qualifyTypeNames).toList(), t.span());
+      case TRecord r -> new TRecord(r.names(), r.types().stream().map(this::qualifyTypeNames).toList(), r.span());
+      case TSum s -> new TSum(s.names(), s.payloads().stream()
+          .map(ps -> ps.stream().map(this::qualifyTypeNames).toList()).toList(), s.span());
+      case TArrow a -> new TArrow(a.paramName(), qualifyTypeNames(a.param()), qualifyTypeNames(a.result()), a.span());
+      case TUnique u -> new TUnique(qualifyTypeNames(u.type()), u.span());
+      case TExist e -> new TExist(e.names(), qualifyTypeNames(e.type()), e.span());
+    };
   }
 
   /** Parametric modules by qualified name; their bodies are checked anew at each application. */
@@ -223,6 +250,12 @@ public final class Checker extends ExpChecker {
 
   /** Qualified names of {@code local} definitions of modules: visible only inside their module. */
   private final Set<String> hidden = new HashSet<>();
+
+  @Override
+  protected boolean userDefined(String q) {
+    TopB g = globals.get(q);
+    return !inPrelude && g != null && preludeTop.get(q) != g;
+  }
 
   @Override
   protected TopB global(String q) {

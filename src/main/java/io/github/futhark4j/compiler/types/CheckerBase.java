@@ -112,6 +112,9 @@ abstract class CheckerBase {
     if (!modulePrefix.isEmpty() && !name.isEmpty() && "+-*/%=!><|&^".indexOf(name.charAt(0)) < 0) {
       TopB t = global(modulePrefix + name);
       if (t != null) return t;
+    } else if (!modulePrefix.isEmpty() && !name.isEmpty() && userDefined(modulePrefix + name)) {
+      // ... but an operator the user defined in a module is used inside it and in m.(a + b).
+      return global(modulePrefix + name);
     }
     TopB g = global(name);
     if (g != null || name.isEmpty() || "+-*/%=!><|&^".indexOf(name.charAt(0)) >= 0) return g;
@@ -152,6 +155,9 @@ abstract class CheckerBase {
     }
     return m;
   }
+
+  /** Whether a qualified name is a definition of the user's program (not of the prelude). */
+  protected boolean userDefined(String qualified) { return false; }
 
   /** A top-level definition by qualified name (the checker overrides this to check prelude definitions on demand). */
   protected TopB global(String qualified) { return globals.get(qualified); }

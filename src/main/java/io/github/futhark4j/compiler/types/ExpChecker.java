@@ -541,6 +541,12 @@ abstract class ExpChecker extends BindingChecker {
     return buildCall(calleeOf(head.build().get()), args, peel(ft, args.size()), span);
   }
 
+  /** The source text of a span on one line, shortened to 40 characters. */
+  private static String shortSource(Span sp) {
+    String t = sp.source().text().substring(sp.start(), sp.end()).replaceAll("\\s+", " ");
+    return t.length() > 40 ? t.substring(0, 37) + "..." : t;
+  }
+
   /** Checks {@code head arg1 .. argN} (N may be 0, for a bare operator to be eta-expanded). */
   Res checkApply(Exp head, List<Exp> args0, Span span) {
     // Pipelines give a partial application as the head: merge it into one call.
@@ -570,9 +576,12 @@ abstract class ExpChecker extends BindingChecker {
       // (copy's 't) unified with a unique argument's type must not make the call consume it.
       boolean consumes = Unifier.resolve(f.param()) instanceof Ty.Arr pa && pa.unique();
       Res a = check(arg);
-      String context = head instanceof Var hv && isOperatorName(hv.name())
-          ? "Operand of '" + hv.full() + "' does not have the expected type"
-          : "Argument does not have the type the function expects";
+      // The reference's wording first ("Cannot apply "f" to "x" (invalid type)."), as tests match it.
+      String applied = "Cannot apply \"" + (head instanceof Var hv0 ? hv0.full() : "function") + "\" to \""
+          + shortSource(arg.span()) + "\" (invalid type). ";
+      String context = applied + (head instanceof Var hv && isOperatorName(hv.name())
+          ? "The operand of '" + hv.full() + "' does not have the expected type"
+          : "The argument does not have the type the function expects");
       // Arrays of different sizes may be compared (the result is false).
       boolean equality = head instanceof Var hv && hv.qualifiers().isEmpty() && (hv.name().equals("==") || hv.name().equals("!="))
           && h.build() instanceof BuiltinMarker;

@@ -322,6 +322,10 @@ class CheckerTest {
         + "def u = a.sq 3\ndef v = b.sq 1.5");
     assertEquals(Type.I32, decl(p, "u").fun().returnType());
     assertEquals(Type.F64, decl(p, "v").fun().returnType());
+    // Types declared in modules keep meaning the same outside them.
+    TProgram q = ok("module s (N: numeric) = { type t = N.t type p = (t, t) }\nmodule a = s f32\n"
+        + "module m = { type t = i64 type u = [2]t }\ndef f (x: a.p) (y: m.u) : a.t = x.0 + f32.i64 y[0]");
+    assertEquals(Type.prim(PrimType.F32), decl(q, "f").fun().returnType());
     // The parameter is only visible inside the functor.
     assertEquals("E0201", error("module s (N: numeric) = { def one : N.t = N.i32 1 }\nmodule a = s i32\ndef w = N.i32 1").code());
   }
@@ -458,6 +462,13 @@ class CheckerTest {
   }
 
   @Test
+  void argumentMismatchUsesTheReferenceWording() {
+    Diagnostic d = error("def f (x: i32) = x\ndef g (y: f32) = f   (y  +\n  1)");
+    assertEquals("E0202", d.code());
+    assertTrue(d.message().startsWith("Cannot apply \"f\" to \"y + 1\" (invalid type)."), d.message());
+  }
+
+  @Test
   void constructorNotInTheSumType() {
     Diagnostic d = error("type opt = #none | #some i32\ndef x : opt = #maybe 1");
     assertEquals("E0214", d.code());
@@ -468,7 +479,7 @@ class CheckerTest {
   void operatorMismatchNamesTheOperator() {
     Diagnostic d = error("def f (x: i32) = x + true");
     assertEquals("E0202", d.code());
-    assertTrue(d.message().startsWith("Operand of '+' does not have the expected type."), d.message());
+    assertTrue(d.message().startsWith("Cannot apply \"+\" to \"true\" (invalid type). The operand of '+' does not have the expected type."), d.message());
     assertEquals(22, d.column());
   }
 

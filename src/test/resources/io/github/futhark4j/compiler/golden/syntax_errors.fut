@@ -2,5 +2,5 @@ def a = (1, 2
 def b = 2
 def c = let x = in x
 def d = if true then 1
-module type m = { val x : i32 }
+val x : i32
 def e = 5
