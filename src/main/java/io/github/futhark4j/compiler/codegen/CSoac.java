@@ -200,12 +200,15 @@ final class CSoac {
       Atom.Var out = pat.get(0);
       g.check("fut_alloc(ctx, &" + out.name() + ", 2, (int64_t[]){" + n + ", " + width + "}, "
           + CGen.es(et) + ")");
-      g.directRows.put(inner.pattern().get(0).name(), new CGen.DirectRow(out.name(), i, CGen.es(et)));
+      String key = inner.pattern().get(0).name();
+      g.directRows.put(key, new CGen.DirectRow(out.name(), i, CGen.es(et)));
       parallelFor(i, "0", n, mayFail(f.body()), heavy(f.body()), () -> {
         List<String> tmps = declareTemps(rets, "r");
         g.noRefTargets.add(tmps.get(0));
         g.apply(f, m.arrays().stream().map(a -> row(a, i)).toList(), tmps);
       });
+      // Only this map's own lambda writes into `out`.
+      g.directRows.remove(key);
       return;
     }
     // Row shapes are known only once a row is computed: run iteration 0 first, then allocate.
