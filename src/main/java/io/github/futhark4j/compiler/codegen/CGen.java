@@ -61,6 +61,18 @@ final class CGen {
   /** Lane-masked maps of while loops (Mandelbrot). */
   final CLanes lanes = new CLanes(this);
 
+  /** Where an inner map writes its rows in place: row {@code index} of the 2-d array {@code out}. */
+  record DirectRow(String out, String index, String elemSize) { }
+
+  /**
+   * Inner maps (by result variable) that write straight into a row of their outer map's result
+   * (see {@link CSoac#directInner}); the lambda's result is then a borrowed view of that row.
+   */
+  final java.util.Map<String, DirectRow> directRows = new java.util.HashMap<>();
+
+  /** Lambda result targets that receive such a view: they take no reference of their own. */
+  final Set<String> noRefTargets = new HashSet<>();
+
   CGen(boolean multicore) { this.multicore = multicore; }
 
   String fresh(String base) { return base + "_c" + (counter++); }
@@ -169,6 +181,7 @@ final class CGen {
       if (r.type().isArray()) {
         String n = ((Atom.Var) r).name();
         if (owned.contains(n) && moved.add(n)) continue;
+        if (noRefTargets.contains(targets.get(j))) continue;
         incref(targets.get(j));
       }
     }
@@ -357,6 +370,7 @@ final class CGen {
         failIf("!" + atom(a.cond()), "fut_error(ctx, " + loc(a.span()) + ", " + cstring(a.message()) + args + ")");
       }
       case Exp.Map m when virtualMaps.containsKey(x) -> virtualArray(x, m.width());
+      case Exp.Map m when directRows.containsKey(x) -> soac.mapInto(pat.get(0), m, directRows.get(x));
       case Exp.Map m -> soac.map(pat, m);
       case Exp.Reduce r -> soac.reduce(pat, r);
       case Exp.Scan sc -> soac.scan(pat, sc);

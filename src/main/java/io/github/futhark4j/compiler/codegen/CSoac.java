@@ -82,8 +82,20 @@ final class CSoac {
     String nt = g.fresh("nt"), end = g.fresh("iter_end");
     g.open("{");
     g.line("int " + nt + " = " + threadsFn(heavy) + "(ctx, " + hi + " - " + lo + ");");
-    // Heavy iterations (loops, nested operators) may differ in cost: hand them out dynamically.
-    g.line("#pragma omp parallel for num_threads(" + nt + ") schedule(" + (heavy ? "dynamic" : "static") + ") if(" + nt + " > 1)");
+    // Entering an OpenMP region costs about a microsecond even when if(0) makes it serial, far
+    // more than a few elements' work (a small map in a sequential loop): one thread runs a plain loop.
+    g.open("if (" + nt + " <= 1) {");
+    sequentially(() -> {
+      g.open("for (int64_t " + i + " = " + lo + "; " + i + " < " + hi + "; " + i + "++) {");
+      body.run();
+      g.close("}");
+    });
+    g.close("} else {");
+    g.indent++;
+    // Heavy iterations (loops, nested operators) may differ in cost: hand them out dynamically,
+    // in chunks that shrink towards the end (guided), so that many cheap rows do not pay one
+    // scheduling call each.
+    g.line("#pragma omp parallel for num_threads(" + nt + ") schedule(" + (heavy ? "guided" : "static") + ") if(" + nt + " > 1)");
     g.open("for (int64_t " + i + " = " + lo + "; " + i + " < " + hi + "; " + i + "++) {");
     if (mayFail) g.line("if (fut_failed(ctx)) continue;");
     parallelBody(end, body);
@@ -91,6 +103,29 @@ final class CSoac {
     g.close("}");
     if (mayFail) g.line("if (ctx->failed) goto " + g.errLabel + ";");
     g.close("}");
+    g.close("}");
+  }
+
+  /** Emits code as if inside a parallel region: nested operators become plain loops. */
+  private void sequentially(Runnable code) {
+    boolean saved = g.inParallel;
+    g.inParallel = true;
+    code.run();
+    g.inParallel = saved;
+  }
+
+  /**
+   * At the outermost level, opens {@code if (one thread for n elements) { <seq> } else {} and
+   * returns true (the caller emits the parallel code and closes the block); elsewhere emits
+   * nothing and returns false. See parallelFor for why.
+   */
+  private boolean sequentialWhenSmall(String n, Runnable seq) {
+    if (!parallel()) return false;
+    g.open("if (fut_threads_for(ctx, " + n + ") <= 1) {");
+    sequentially(seq);
+    g.close("} else {");
+    g.indent++;
+    return true;
   }
 
   /** A C expression for row {@code i} of an array atom (a scalar, or a borrowed view). */
@@ -157,6 +192,26 @@ final class CSoac {
       parallelFor(i, "0", n, mayFail(f.body()), heavy(f.body()), () -> iteration(f, m.arrays(), i, pat, false));
       return;
     }
+    Stm inner = directInner(f);
+    String width = inner == null ? null : directWidth(f, m.arrays(), ((Exp.Map) inner.exp()).width());
+    if (width != null) {
+      // The rows are an inner map of a width known before the loop: allocate the result at once
+      // and let the inner map write each row in place (no allocation and copy per row).
+      IrType et = rets.get(0);
+      Atom.Var out = pat.get(0);
+      g.check("fut_alloc(ctx, &" + out.name() + ", 2, (int64_t[]){" + n + ", " + width + "}, "
+          + CGen.es(et) + ")");
+      String key = inner.pattern().get(0).name();
+      g.directRows.put(key, new CGen.DirectRow(out.name(), i, CGen.es(et)));
+      parallelFor(i, "0", n, mayFail(f.body()), heavy(f.body()), () -> {
+        List<String> tmps = declareTemps(rets, "r");
+        g.noRefTargets.add(tmps.get(0));
+        g.apply(f, m.arrays().stream().map(a -> row(a, i)).toList(), tmps);
+      });
+      // Only this map's own lambda writes into `out`.
+      g.directRows.remove(key);
+      return;
+    }
     // Row shapes are known only once a row is computed: run iteration 0 first, then allocate.
     g.open("if (" + n + " > 0) {");
     List<String> tmps = declareTemps(rets, "r");
@@ -176,6 +231,53 @@ final class CSoac {
     }
     g.close("}");
     parallelFor(i, "1", n, true, heavy(f.body()), () -> iteration(f, m.arrays(), i, pat, true));
+  }
+
+  /**
+   * The statement computing the only result of {@code f} when that result is one-dimensional and
+   * computed by the body's last statement, a map with one scalar result whose width is bound
+   * outside {@code f} (so every row has that width and it is known before the outer loop);
+   * otherwise null.
+   */
+  static Stm directInner(Lambda f) {
+    List<Stm> stms = f.body().stms();
+    if (f.body().results().size() != 1 || stms.isEmpty()) return null;
+    Stm last = stms.get(stms.size() - 1);
+    if (!(last.exp() instanceof Exp.Map im) || last.pattern().size() != 1) return null;
+    if (!(f.body().results().get(0) instanceof Atom.Var r) || !r.name().equals(last.pattern().get(0).name())) return null;
+    if (r.type().rank() != 1 || im.f().returnTypes().size() != 1 || im.f().returnTypes().get(0).isArray()) return null;
+    return last;
+  }
+
+  /**
+   * A C expression, valid before the outer loop, for the width of the inner map of
+   * {@link #directInner}: the width itself when it is bound outside {@code f}, or the size of the
+   * outer array a row parameter comes from (`map (\row -> map g row) a`: rows of a regular
+   * array all have a's inner size); null when the width depends on the iteration.
+   */
+  String directWidth(Lambda f, List<Atom> arrays, Atom width) {
+    if (!(width instanceof Atom.Var w)) return atom(width);
+    for (Atom.Var p : f.params()) if (p.name().equals(w.name())) return null;
+    for (Stm s : f.body().stms()) {
+      for (Atom.Var v : s.pattern()) {
+        if (!v.name().equals(w.name())) continue;
+        if (s.exp() instanceof Exp.Shape sh && sh.array() instanceof Atom.Var a) {
+          int k = f.params().stream().map(Atom.Var::name).toList().indexOf(a.name());
+          if (k >= 0 && arrays.get(k).type().rank() >= sh.dim() + 2) return atom(arrays.get(k)) + ".shape[" + (sh.dim() + 1) + "]";
+        }
+        return null;
+      }
+    }
+    return atom(width);
+  }
+
+  /** An inner map (see {@link #directInner}) writing its elements straight into row {@code d.index()} of {@code d.out()}. */
+  void mapInto(Atom.Var x, Exp.Map m, CGen.DirectRow d) {
+    g.line(ctype(x.type()) + " " + x.name() + " = fut_row(&" + d.out() + ", 2, " + d.index() + ", " + d.elemSize() + ");");
+    g.borrowedViews.add(x.name());
+    String j = g.fresh("i");
+    parallelFor(j, "0", atom(m.width()), mayFail(m.f().body()), heavy(m.f().body()),
+        () -> iteration(m.f(), m.arrays(), j, List.of(x), false));
   }
 
   private void iteration(Lambda f, List<Atom> arrays, String i, List<Atom.Var> outs, boolean checkShape) {
@@ -273,14 +375,23 @@ final class CSoac {
     String n = atom(r.width());
     g.declare(pat);
     List<String> res = pat.stream().map(Atom.Var::name).toList();
-    if (!parallel()) {
+    Runnable seq = () -> {
       g.open("{");
       List<String> accs = initAccs(r.nes(), ts);
       reduceChunk(r, accs, ts, "0", n);
       for (int k = 0; k < res.size(); k++) g.line(res.get(k) + " = " + accs.get(k) + ";");
       g.close("}");
+    };
+    if (!parallel()) {
+      seq.run();
       return;
     }
+    sequentialWhenSmall(n, seq);
+    parallelReduce(pat, r, ts, n, res);
+    g.close("}");
+  }
+
+  private void parallelReduce(List<Atom.Var> pat, Exp.Reduce r, List<IrType> ts, String n, List<String> res) {
     g.open("{");
     String nt = g.fresh("nt");
     g.line("int " + nt + " = fut_threads_for(ctx, " + n + ");");
@@ -337,14 +448,25 @@ final class CSoac {
           + shapeOf(n, ts.get(k), ts.get(k).isArray() ? ne : null) + ", " + CGen.es(ts.get(k)) + ")");
     }
     boolean scalar = ts.stream().noneMatch(IrType::isArray);
-    if (!parallel() || !scalar) {
+    Runnable seq = () -> {
       g.open("{");
       List<String> accs = initAccs(s.nes(), ts);
       scanChunk(s, pat, accs, ts, "0", n);
       for (int k = 0; k < ts.size(); k++) if (ts.get(k).isArray()) g.decref(accs.get(k));
       g.close("}");
+    };
+    if (!parallel() || !scalar) {
+      // An array operator runs sequentially, and so do the operators inside it.
+      if (parallel()) sequentially(seq);
+      else seq.run();
       return;
     }
+    sequentialWhenSmall(n, seq);
+    parallelScan(pat, s, ts, n);
+    g.close("}");
+  }
+
+  private void parallelScan(List<Atom.Var> pat, Exp.Scan s, List<IrType> ts, String n) {
     // Three phases: per-chunk totals, their exclusive prefix (sequential), per-chunk scans.
     g.open("{");
     String nt = g.fresh("nt");
@@ -407,10 +529,15 @@ final class CSoac {
       g.check("fut_alloc(ctx, &" + pat.get(k).name() + ", " + t.rank() + ", " + atom(f.arrays().get(k)) + ".shape, "
           + CGen.es(t) + ")");
     }
-    if (parallel()) {
+    if (sequentialWhenSmall(n, () -> sequentialFilter(pat, f, n))) {
       parallelFilter(pat, f, n);
+      g.close("}");
       return;
     }
+    sequentialFilter(pat, f, n);
+  }
+
+  private void sequentialFilter(List<Atom.Var> pat, Exp.Filter f, String n) {
     String cnt = g.fresh("count"), i = g.fresh("i");
     g.line("int64_t " + cnt + " = 0;");
     g.open("for (int64_t " + i + " = 0; " + i + " < " + n + "; " + i + "++) {");
@@ -539,6 +666,15 @@ final class CSoac {
   }
 
   private void sequentialHist(List<Atom.Var> pat, Exp.Hist h, List<IrType> ts) {
+    // The loop is sequential: operators on arrays (map2 (+) on rows) run as plain loops, not as
+    // one OpenMP region per element.
+    boolean saved = g.inParallel;
+    g.inParallel = true;
+    sequentialHistLoop(pat, h, ts);
+    g.inParallel = saved;
+  }
+
+  private void sequentialHistLoop(List<Atom.Var> pat, Exp.Hist h, List<IrType> ts) {
     String i = g.fresh("i"), ix = g.fresh("ix");
     g.open("for (int64_t " + i + " = 0; " + i + " < " + atom(h.width()) + "; " + i + "++) {");
     g.line("int64_t " + ix + " = " + row(h.inds(), i) + ";");

@@ -31,6 +31,9 @@ public final class CRunner {
     // and double frees of reference-counted arrays at exit.
     boolean asan = backend.endsWith("+asan");
     backend = backend.replace("+asan", "");
+    // "+native": the optimisation flags libraries are built with (toolchain.CCompiler).
+    boolean nativeFlags = backend.endsWith("+native");
+    backend = backend.replace("+native", "");
     // Every end-to-end program also runs the IR verifier after lowering and after each pass.
     Backend.optimised(p, true);
     JsonNode m = new ObjectMapper().readTree(Backend.generate(p, backend, "prog").manifestJson());
@@ -119,7 +122,8 @@ public final class CRunner {
     }
     String driver = helpers + CHarness.main(d.toString());
     CHarness.Run r = CHarness.run(p, backend, driver, asan
-        ? List.of("-O1", "-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=undefined") : List.of("-O1"));
+        ? List.of("-O1", "-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=undefined")
+        : nativeFlags ? List.of("-O3", "-march=native", "-fno-math-errno") : List.of("-O1"));
     if (asan && r.exit() != 0) throw new AssertionError("sanitizer failure:\n" + r.out());
     List<String> res = new ArrayList<>();
     for (String s : r.out().split("\n#\n", -1)) if (!s.isEmpty()) res.add(s);
