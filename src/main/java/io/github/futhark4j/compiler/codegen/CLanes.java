@@ -70,18 +70,40 @@ final class CLanes {
     return CGen.load(arr, i);
   }
 
-  boolean tryMap(List<Atom.Var> pat, Exp.Map m) {
+  /** The shape of a map this class can emit, or null. */
+  private Shape eligible(Exp.Map m) {
     Shape sh = match(m);
+    if (sh == null) return null;
+    for (Atom a : m.arrays()) if (a instanceof Atom.Var v && g.virtualMaps.containsKey(v.name())) return null;
+    return sh;
+  }
+
+  /** Emits an eligible map into freshly allocated results {@code pat}; false if not eligible. */
+  boolean tryMap(List<Atom.Var> pat, Exp.Map m) {
+    Shape sh = eligible(m);
     if (sh == null) return false;
-    for (Atom a : m.arrays()) if (a instanceof Atom.Var v && g.virtualMaps.containsKey(v.name())) return false;
+    g.declare(pat);
+    for (int j = 0; j < pat.size(); j++) {
+      g.check("fut_alloc(ctx, &" + pat.get(j).name() + ", 1, (int64_t[]){" + atom(m.width()) + "}, "
+          + CGen.es(m.f().returnTypes().get(j)) + ")");
+    }
+    emit(pat, m, sh);
+    return true;
+  }
+
+  /** Emits an eligible map into {@code outs}, rank-1 arrays of the map's width that already exist (a row of a 2-D result). */
+  boolean tryInto(List<Atom.Var> outs, Exp.Map m) {
+    Shape sh = eligible(m);
+    if (sh == null) return false;
+    emit(outs, m, sh);
+    return true;
+  }
+
+  private void emit(List<Atom.Var> pat, Exp.Map m, Shape sh) {
     Lambda f = m.f();
     Exp.Loop loop = (Exp.Loop) sh.loop().exp();
     Exp.LoopForm.While w = (Exp.LoopForm.While) loop.form();
     String n = atom(m.width());
-    g.declare(pat);
-    for (int j = 0; j < pat.size(); j++) {
-      g.check("fut_alloc(ctx, &" + pat.get(j).name() + ", 1, (int64_t[]){" + n + "}, " + CGen.es(f.returnTypes().get(j)) + ")");
-    }
     g.line("/* lane-masked while loop: " + L + " elements per block */");
     // Values that live across the phases, one slot per lane.
     List<Atom.Var> kept = new ArrayList<>(f.params());
@@ -187,7 +209,6 @@ final class CLanes {
     g.inParallel = saved;
     g.close("}");
     g.close("}");
-    return true;
   }
 
   private void loadLane(List<Atom.Var> vs, String l) {

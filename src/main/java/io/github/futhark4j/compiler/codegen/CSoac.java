@@ -275,6 +275,7 @@ final class CSoac {
   void mapInto(Atom.Var x, Exp.Map m, CGen.DirectRow d) {
     g.line(ctype(x.type()) + " " + x.name() + " = fut_row(&" + d.out() + ", 2, " + d.index() + ", " + d.elemSize() + ");");
     g.borrowedViews.add(x.name());
+    if (g.lanes.tryInto(List.of(x), m)) return;
     String j = g.fresh("i");
     parallelFor(j, "0", atom(m.width()), mayFail(m.f().body()), heavy(m.f().body()),
         () -> iteration(m.f(), m.arrays(), j, List.of(x), false));
