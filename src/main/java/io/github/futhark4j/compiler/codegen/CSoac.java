@@ -73,7 +73,17 @@ final class CSoac {
   private static String threadsFn(boolean heavy) { return heavy ? "fut_threads_for_heavy" : "fut_threads_for"; }
 
   void parallelFor(String i, String lo, String hi, boolean mayFail, boolean heavy, Runnable body) {
+    parallelFor(i, lo, hi, mayFail, heavy, false, body);
+  }
+
+  /**
+   * As above; {@code simd} (only for bodies of straight-line scalar code that cannot fail, see
+   * {@link ScalarCode}) adds {@code simd} to the loops: the iterations are independent, which gcc
+   * cannot prove on its own when the result may alias an input.
+   */
+  void parallelFor(String i, String lo, String hi, boolean mayFail, boolean heavy, boolean simd, Runnable body) {
     if (!parallel()) {
+      if (simd) g.line("#pragma omp simd");
       g.open("for (int64_t " + i + " = " + lo + "; " + i + " < " + hi + "; " + i + "++) {");
       body.run();
       g.close("}");
@@ -86,6 +96,7 @@ final class CSoac {
     // more than a few elements' work (a small map in a sequential loop): one thread runs a plain loop.
     g.open("if (" + nt + " <= 1) {");
     sequentially(() -> {
+      if (simd) g.line("#pragma omp simd");
       g.open("for (int64_t " + i + " = " + lo + "; " + i + " < " + hi + "; " + i + "++) {");
       body.run();
       g.close("}");
@@ -95,7 +106,7 @@ final class CSoac {
     // Heavy iterations (loops, nested operators) may differ in cost: hand them out dynamically,
     // in chunks that shrink towards the end (guided), so that many cheap rows do not pay one
     // scheduling call each.
-    g.line("#pragma omp parallel for num_threads(" + nt + ") schedule(" + (heavy ? "guided" : "static") + ") if(" + nt + " > 1)");
+    g.line("#pragma omp parallel for" + (simd ? " simd" : "") + " num_threads(" + nt + ") schedule(" + (heavy ? "guided" : "static") + ") if(" + nt + " > 1)");
     g.open("for (int64_t " + i + " = " + lo + "; " + i + " < " + hi + "; " + i + "++) {");
     if (mayFail) g.line("if (fut_failed(ctx)) continue;");
     parallelBody(end, body);
@@ -189,7 +200,8 @@ final class CSoac {
       for (int j = 0; j < pat.size(); j++) {
         g.check("fut_alloc(ctx, &" + pat.get(j).name() + ", 1, (int64_t[]){" + n + "}, " + CGen.es(rets.get(j)) + ")");
       }
-      parallelFor(i, "0", n, mayFail(f.body()), heavy(f.body()), () -> iteration(f, m.arrays(), i, pat, false));
+      boolean simd = ScalarCode.lambda(f);
+      parallelFor(i, "0", n, mayFail(f.body()), heavy(f.body()), simd, () -> iteration(f, m.arrays(), i, pat, false));
       return;
     }
     Stm inner = directInner(f);
