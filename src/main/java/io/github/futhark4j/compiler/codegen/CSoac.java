@@ -633,36 +633,49 @@ final class CSoac {
   }
 
   /**
-   * Each thread accumulates into a private copy of the (small) histogram, initialised with the
+   * Each thread accumulates into private copies of the (small) histogram, initialised with the
    * neutral element; the copies are then combined bucket by bucket in parallel. Histogram
-   * operators are associative and commutative, so the order does not matter.
+   * operators are associative and commutative, so the order does not matter. With at most
+   * {@link #HIST_SUB_MAX} buckets a thread keeps {@link #HIST_SUB} copies and its loop is unrolled
+   * by as many elements, element s of each step going to copy s: the updates of one step are then
+   * independent even when they hit the same bucket, instead of each waiting for the previous
+   * store (4.1 ms against 2.8 ms for 2^24 elements into 256 buckets).
    */
   private void parallelHist(List<Atom.Var> pat, Exp.Hist h, List<IrType> ts) {
-    String n = atom(h.width()), m = g.fresh("m"), nt = g.fresh("nt"), t = g.fresh("t");
+    String n = atom(h.width()), m = g.fresh("m"), nt = g.fresh("nt"), t = g.fresh("t"), sub = g.fresh("sub");
     g.line("int64_t " + m + " = " + pat.get(0).name() + ".shape[0];");
     g.line("int " + nt + " = fut_threads_for(ctx, " + n + ");");
+    g.line("const int64_t " + sub + " = " + m + " <= " + HIST_SUB_MAX + " ? " + HIST_SUB + " : 1;");
     List<String> privs = new ArrayList<>();
     for (int k = 0; k < ts.size(); k++) {
       String pv = g.fresh("priv"), ct = CPrim.ctype(ts.get(k));
       privs.add(pv);
-      g.line(ct + " *" + pv + " = malloc(sizeof(" + ct + ") * (size_t)" + m + " * (size_t)" + nt + " + 1);");
+      g.line(ct + " *" + pv + " = malloc(sizeof(" + ct + ") * (size_t)" + m + " * (size_t)" + nt + " * (size_t)" + sub + " + 1);");
       g.line("if (!" + pv + ") { fut_error(ctx, NULL, \"Failed to allocate histogram copies.\"); ctx->error_code = 3; goto "
           + g.errLabel + "; }");
-      g.line("for (int64_t j_ = 0; j_ < " + m + " * " + nt + "; j_++) " + pv + "[j_] = " + atom(h.nes().get(k)) + ";");
+      g.line("for (int64_t j_ = 0; j_ < " + m + " * " + nt + " * " + sub + "; j_++) " + pv + "[j_] = " + atom(h.nes().get(k)) + ";");
     }
-    String lo = "fut_chunk(" + n + ", " + t + ", " + nt + ")", hi = "fut_chunk(" + n + ", " + t + " + 1, " + nt + ")";
     chunked(t, nt, () -> {
-      String i = g.fresh("i"), ix = g.fresh("ix");
-      g.open("for (int64_t " + i + " = " + lo + "; " + i + " < " + hi + "; " + i + "++) {");
-      g.line("int64_t " + ix + " = " + row(h.inds(), i) + ";");
-      g.open("if (" + ix + " >= 0 && " + ix + " < " + m + ") {");
-      List<String> args = new ArrayList<>();
-      for (String pv : privs) args.add(pv + "[(int64_t)" + t + " * " + m + " + " + ix + "]");
-      for (Atom v : h.vals()) args.add(row(v, i));
-      List<String> next = declareTemps(ts, "h");
-      g.apply(h.op(), args, next);
-      for (int k = 0; k < privs.size(); k++) g.line(privs.get(k) + "[(int64_t)" + t + " * " + m + " + " + ix + "] = " + next.get(k) + ";");
+      // copies[s][k]: this thread's copy s of histogram k (all the same copy when sub is 1).
+      List<List<String>> copies = new ArrayList<>();
+      for (int c = 0; c < HIST_SUB; c++) {
+        List<String> bases = new ArrayList<>();
+        for (int k = 0; k < privs.size(); k++) {
+          String b = g.fresh("copy");
+          g.line(CPrim.ctype(ts.get(k)) + " *" + b + " = " + privs.get(k) + " + ((int64_t)" + t + " * " + sub + " + ("
+              + c + " < " + sub + " ? " + c + " : 0)) * " + m + ";");
+          bases.add(b);
+        }
+        copies.add(bases);
+      }
+      String i = g.fresh("i"), hi = g.fresh("hi");
+      g.line("const int64_t " + hi + " = fut_chunk(" + n + ", " + t + " + 1, " + nt + ");");
+      g.line("int64_t " + i + " = fut_chunk(" + n + ", " + t + ", " + nt + ");");
+      g.open("for (; " + i + " + " + HIST_SUB + " <= " + hi + "; " + i + " += " + HIST_SUB + ") {");
+      for (int c = 0; c < HIST_SUB; c++) histUpdate(h, ts, copies.get(c), i + " + " + c, m);
       g.close("}");
+      g.open("for (; " + i + " < " + hi + "; " + i + "++) {");
+      histUpdate(h, ts, copies.get(0), i, m);
       g.close("}");
     }, privs);
     String j = g.fresh("j");
@@ -670,12 +683,33 @@ final class CSoac {
       List<String> acc = declareTemps(ts, "a");
       for (int k = 0; k < ts.size(); k++) g.line(acc.get(k) + " = " + CGen.load(pat.get(k), j) + ";");
       String u = g.fresh("u");
-      g.open("for (int " + u + " = 0; " + u + " < " + nt + "; " + u + "++) {");
+      g.open("for (int64_t " + u + " = 0; " + u + " < " + nt + " * " + sub + "; " + u + "++) {");
       step(h.op(), acc, privs.stream().map(pv -> pv + "[(int64_t)" + u + " * " + m + " + " + j + "]").toList(), ts);
       g.close("}");
       for (int k = 0; k < ts.size(); k++) g.line(CGen.storeTo(pat.get(k).name(), ts.get(k).elem(), j, acc.get(k)));
     });
     for (String pv : privs) g.line("free(" + pv + ");");
+  }
+
+  /** Private histogram copies per thread, and the largest bucket count that gets them. */
+  private static final int HIST_SUB = 4;
+  private static final int HIST_SUB_MAX = 4096;
+
+  /** One element of a parallel hist: element {@code index} into the copies {@code bases} (one per histogram). */
+  private void histUpdate(Exp.Hist h, List<IrType> ts, List<String> bases, String index, String m) {
+    String i = g.fresh("e"), ix = g.fresh("ix");
+    g.open("{");
+    g.line("const int64_t " + i + " = " + index + ";");
+    g.line("int64_t " + ix + " = " + row(h.inds(), i) + ";");
+    g.open("if (" + ix + " >= 0 && " + ix + " < " + m + ") {");
+    List<String> args = new ArrayList<>();
+    for (String b : bases) args.add(b + "[" + ix + "]");
+    for (Atom v : h.vals()) args.add(row(v, i));
+    List<String> next = declareTemps(ts, "h");
+    g.apply(h.op(), args, next);
+    for (int k = 0; k < bases.size(); k++) g.line(bases.get(k) + "[" + ix + "] = " + next.get(k) + ";");
+    g.close("}");
+    g.close("}");
   }
 
   private void sequentialHist(List<Atom.Var> pat, Exp.Hist h, List<IrType> ts) {
