@@ -373,7 +373,7 @@ public final class Checker extends ExpChecker {
   }
 
   private TDecl.EntryType entryType(Type t, TypeExp written, ValDecl d, boolean input) {
-    if (containsArrow(t)) error(Diagnostics.entryHigherOrder(d.nameSpan(), d.name()));
+    if (FunctionalChecks.functional(t)) error(Diagnostics.entryHigherOrder(d.nameSpan(), d.name()));
     // Inputs are consumed when declared unique; outputs are unique only when declared so.
     boolean unique = input ? t instanceof Type.Array a && a.unique() : written instanceof TUnique;
     if (written instanceof TUnique u) written = u.type();
@@ -392,16 +392,6 @@ public final class Checker extends ExpChecker {
     }
     if (written instanceof TUnique u) return writtenName(u.type());
     return written instanceof TName n && PrimType.byName(n.name()) == null ? dims + n.name() : null;
-  }
-
-  private static boolean containsArrow(Type t) {
-    return switch (t) {
-      case Type.Arrow a -> true;
-      case Type.Array a -> containsArrow(a.elem());
-      case Type.Record r -> r.fields().values().stream().anyMatch(Checker::containsArrow);
-      case Type.Sum s -> s.constructors().values().stream().flatMap(List::stream).anyMatch(Checker::containsArrow);
-      default -> false;
-    };
   }
 
   /** {@code i32}, {@code []f64}, {@code [][]u8}; null for an opaque type. */

@@ -338,42 +338,11 @@ abstract class ExpChecker extends BindingChecker {
       }
       case FunB f -> {
         // Type and size parameters of a local function are instantiated per use, as for top-level ones.
-        Map<String, Ty> inst = new LinkedHashMap<>();
-        for (String p : f.typeParams()) {
-          Ty.Var v = new Ty.Var();
-          v.equality = equalityParams.contains(p);
-          inst.put(p, v);
-        }
-        Map<VName, Sz> sizes = new HashMap<>();
-        for (VName s : f.sizeParams()) sizes.put(s, new Sz.Flex());
-        Ty ty0 = sizes.isEmpty() && inst.isEmpty() ? f.ty() : Unifier.subst(f.ty(), inst, sizes);
-        Ty ty = SizeChecks.instantiate(ty0, functionSizes.getOrDefault(f.ty(), Set.of()));
-        Runnable ambiguity = ambiguityCheck(name, f.sizeParams(), sizes, f.ty(), f.arity(), span);
-        return new Res(ty, () -> {
-          ambiguity.run();
-          Map<String, Type> args = new LinkedHashMap<>();
-          inst.forEach((k, t) -> args.put(k, Unifier.zonk(t)));
-          FunctionalChecks.instantiation(name, args, liftedParams.getOrDefault(f.v(), Set.of()), span, this::error);
-          return new TExp.Var(f.v(), Unifier.zonk(ty), args, span);
-        });
+        return use(name, f.v(), f.typeParams(), f.sizeParams(), f.ty(), f.arity(), true, span);
       }
       case TopB t -> {
         currentDeps.add(t.v());
-        Map<String, Ty> inst = new LinkedHashMap<>();
-        for (String p : t.typeParams()) inst.put(p, new Ty.Var());
-        Map<VName, Sz> sizes = new HashMap<>();
-        for (VName s : t.sizeParams()) sizes.put(s, new Sz.Flex());
-        Ty ty0 = inst.isEmpty() && sizes.isEmpty() ? t.ty() : Unifier.subst(t.ty(), inst, sizes);
-        // A definition without parameters keeps the existential sizes of its type: each use is the same value.
-        Ty ty = t.arity() == 0 ? ty0 : SizeChecks.instantiate(ty0, functionSizes.getOrDefault(t.ty(), Set.of()));
-        Runnable ambiguity = ambiguityCheck(name, t.sizeParams(), sizes, t.ty(), t.arity(), span);
-        return new Res(ty, () -> {
-          ambiguity.run();
-          Map<String, Type> args = new LinkedHashMap<>();
-          inst.forEach((k, v) -> args.put(k, Unifier.zonk(v)));
-          FunctionalChecks.instantiation(name, args, liftedParams.getOrDefault(t.v(), Set.of()), span, this::error);
-          return new TExp.Var(t.v(), Unifier.zonk(ty), args, span);
-        });
+        return use(name, t.v(), t.typeParams(), t.sizeParams(), t.ty(), t.arity(), false, span);
       }
       case null -> {
         if (BuiltinOps.isBuiltin(name)) return checkApply(new Var(List.of(), name, span), List.of(), span);
@@ -382,6 +351,34 @@ abstract class ExpChecker extends BindingChecker {
         return new Res(t, () -> new TExp.RecordLit(Map.of(), Type.UNIT, span));
       }
     }
+  }
+
+  /**
+   * A use of a (top-level or local) function or definition: fresh type and size parameters, the
+   * function's own existential sizes made fresh (except for a definition without parameters, whose
+   * every use is the same value), and the checks that need the resolved types.
+   * {@code local} type parameters carry their equality constraint ({@code ==} on them) to the use.
+   */
+  private Res use(String name, VName v, List<String> typeParams, List<VName> sizeParams, Ty fty, int arity,
+                  boolean local, Span span) {
+    Map<String, Ty> inst = new LinkedHashMap<>();
+    for (String p : typeParams) {
+      Ty.Var tv = new Ty.Var();
+      if (local) tv.equality = equalityParams.contains(p);
+      inst.put(p, tv);
+    }
+    Map<VName, Sz> sizes = new HashMap<>();
+    for (VName s : sizeParams) sizes.put(s, new Sz.Flex());
+    Ty ty0 = inst.isEmpty() && sizes.isEmpty() ? fty : Unifier.subst(fty, inst, sizes);
+    Ty ty = !local && arity == 0 ? ty0 : SizeChecks.instantiate(ty0, functionSizes.getOrDefault(fty, Set.of()));
+    Runnable ambiguity = ambiguityCheck(name, sizeParams, sizes, fty, arity, span);
+    return new Res(ty, () -> {
+      ambiguity.run();
+      Map<String, Type> args = new LinkedHashMap<>();
+      inst.forEach((k, t) -> args.put(k, Unifier.zonk(t)));
+      FunctionalChecks.instantiation(name, args, liftedParams.getOrDefault(v, Set.of()), span, this::error);
+      return new TExp.Var(v, Unifier.zonk(ty), args, span);
+    });
   }
 
   private Res project(Res r, String field, Span span) {
