@@ -375,6 +375,7 @@ final class CGen {
       case Exp.Reduce r -> soac.reduce(pat, r);
       case Exp.Scan sc -> soac.scan(pat, sc);
       case Exp.Filter f -> soac.filter(pat, f);
+      case Exp.Partition p -> soac.partition(pat, p);
       case Exp.Hist h -> {
         Set<String> taken = new HashSet<>();
         for (int k = 0; k < pat.size(); k++) taken.addAll(consume(pat.get(k), h.dests().get(k), dying));

@@ -62,6 +62,7 @@ final class CSoac {
         case Exp.Reduce r -> { return true; }
         case Exp.Scan sc -> { return true; }
         case Exp.Filter f -> { return true; }
+        case Exp.Partition p -> { return true; }
         case Exp.Hist h -> { return true; }
         case Exp.If i -> { if (heavy(i.then()) || heavy(i.otherwise())) return true; }
         default -> { }
@@ -532,43 +533,74 @@ final class CSoac {
     g.close("}");
   }
 
-  // ---- filter, hist, scatter --------------------------------------------------------------
+  // ---- filter, partition ------------------------------------------------------------------
+
+  /**
+   * Filter and partition are one operation: every row gets a class from {@code cls}, rows are
+   * counted per class and placed class after class, stable within a class. For filter
+   * ({@code k} null) {@code cls} is the predicate, the one class is "true" and the other rows are
+   * dropped; for partition classes {@code 0..k-1} come first and the rows outside them follow.
+   */
+  private record Grouping(String n, Lambda cls, List<Atom> arrays, Atom k) {
+    boolean filter() { return k == null; }
+  }
 
   void filter(List<Atom.Var> pat, Exp.Filter f) {
     String n = atom(f.width());
     g.declare(pat);
-    for (int k = 0; k < pat.size(); k++) {
-      IrType t = f.arrays().get(k).type();
-      g.check("fut_alloc(ctx, &" + pat.get(k).name() + ", " + t.rank() + ", " + atom(f.arrays().get(k)) + ".shape, "
-          + CGen.es(t) + ")");
-    }
-    if (sequentialWhenSmall(n, () -> sequentialFilter(pat, f, n))) {
-      parallelFilter(pat, f, n);
+    allocLike(pat, f.arrays());
+    Grouping gr = new Grouping(n, f.pred(), f.arrays(), null);
+    if (sequentialWhenSmall(n, () -> sequentialFilter(pat, gr))) {
+      grouped(pat, gr, true);
       g.close("}");
       return;
     }
-    sequentialFilter(pat, f, n);
+    sequentialFilter(pat, gr);
   }
 
-  private void sequentialFilter(List<Atom.Var> pat, Exp.Filter f, String n) {
+  /** Results: one array per input (same shape), then the class sizes. */
+  void partition(List<Atom.Var> pat, Exp.Partition p) {
+    String n = atom(p.width()), k = atom(p.k());
+    g.declare(pat);
+    allocLike(pat.subList(0, p.arrays().size()), p.arrays());
+    g.check("fut_alloc(ctx, &" + pat.get(pat.size() - 1).name() + ", 1, (int64_t[]){" + k + " < 0 ? 0 : " + k + "}, 8)");
+    Grouping gr = new Grouping(n, p.cls(), p.arrays(), p.k());
+    if (sequentialWhenSmall(n, () -> grouped(pat, gr, false))) {
+      grouped(pat, gr, true);
+      g.close("}");
+      return;
+    }
+    grouped(pat, gr, false);
+  }
+
+  private void allocLike(List<Atom.Var> outs, List<Atom> arrays) {
+    for (int k = 0; k < outs.size(); k++) {
+      IrType t = arrays.get(k).type();
+      g.check("fut_alloc(ctx, &" + outs.get(k).name() + ", " + t.rank() + ", " + atom(arrays.get(k)) + ".shape, "
+          + CGen.es(t) + ")");
+    }
+  }
+
+  /** Filter in one pass, for small inputs and inside parallel regions. */
+  private void sequentialFilter(List<Atom.Var> pat, Grouping gr) {
     String cnt = g.fresh("count"), i = g.fresh("i");
     g.line("int64_t " + cnt + " = 0;");
-    g.open("for (int64_t " + i + " = 0; " + i + " < " + n + "; " + i + "++) {");
-    List<String> rows = f.arrays().stream().map(a -> row(a, i)).toList();
+    g.open("for (int64_t " + i + " = 0; " + i + " < " + gr.n() + "; " + i + "++) {");
+    List<String> rows = gr.arrays().stream().map(a -> row(a, i)).toList();
     String keep = g.fresh("keep");
     g.line("bool " + keep + ";");
-    g.apply(f.pred(), rows, List.of(keep));
+    g.apply(gr.cls(), rows, List.of(keep));
     g.open("if (" + keep + ") {");
-    keepRow(pat, f, rows, cnt);
+    keepRow(pat, gr.arrays(), rows, cnt);
     g.line(cnt + "++;");
     g.close("}");
     g.close("}");
     for (Atom.Var p : pat) g.line(p.name() + ".shape[0] = " + cnt + ";");
   }
 
-  private void keepRow(List<Atom.Var> pat, Exp.Filter f, List<String> rows, String pos) {
-    for (int k = 0; k < pat.size(); k++) {
-      IrType rt = f.arrays().get(k).type().row();
+  private void keepRow(List<Atom.Var> pat, List<Atom> arrays, List<String> rows, String pos) {
+    for (int k = 0; k < arrays.size(); k++) {
+      IrType rt = arrays.get(k).type().row();
       if (rt.rank() == 0) {
         g.line(CGen.storeTo(pat.get(k).name(), rt.elem(), pos, rows.get(k)));
       } else {
@@ -579,44 +611,117 @@ final class CSoac {
     }
   }
 
-  /** Filter in three phases: per-chunk predicate flags and counts, their prefix sum, placement. */
-  private void parallelFilter(List<Atom.Var> pat, Exp.Filter f, String n) {
+  /**
+   * Grouping in three phases over {@code nt} chunks: each chunk records every row's class (a
+   * byte, or an int32 when there may be more than 126 classes) and counts its rows per class;
+   * the counts become exclusive offsets in class-major order (class c of chunk t starts after
+   * all rows of classes below c and the rows of class c in chunks before t); each chunk then
+   * places its rows. With {@code par} the chunks are OpenMP threads, otherwise one plain chunk
+   * (the sequential partition, also inside parallel regions). A chunk's count slots are padded
+   * to 64 bytes apart, since every row of phase 1 and 3 updates one of them.
+   */
+  private void grouped(List<Atom.Var> pat, Grouping gr, boolean par) {
+    boolean filter = gr.filter();
+    String n = gr.n();
     g.open("{");
-    String nt = g.fresh("nt"), flags = g.fresh("flags"), cnt = g.fresh("cnt"), t = g.fresh("t");
-    g.line("int " + nt + " = fut_threads_for(ctx, " + n + ");");
-    g.line("char *" + flags + " = malloc((size_t)" + n + " + 1);");
-    g.line("int64_t *" + cnt + " = calloc((size_t)" + nt + " + 1, sizeof(int64_t));");
-    g.line("if (!" + flags + " || !" + cnt + ") { free(" + flags + "); free(" + cnt
-        + "); fut_error(ctx, NULL, \"Failed to allocate filter flags.\"); ctx->error_code = 3; goto " + g.errLabel + "; }");
-    List<String> tmp = List.of(flags, cnt);
+    String nt = g.fresh("nt"), tags = g.fresh(filter ? "flags" : "tags"), cnt = g.fresh("cnt"), t = g.fresh("t");
+    String kk = g.fresh("k"), slots = g.fresh("slots"), stride = g.fresh("stride");
+    g.line("int " + nt + " = " + (par ? "fut_threads_for(ctx, " + n + ")" : "1") + ";");
+    String tagT;
+    if (filter) {
+      tagT = "char";
+      g.line("const int64_t " + slots + " = 1, " + stride + " = 1;");
+    } else {
+      String k = atom(gr.k());
+      boolean small = gr.k() instanceof Atom.Const c && c.value().bits() >= 0 && c.value().bits() <= 126;
+      tagT = small ? "int8_t" : "int32_t";
+      g.line("const int64_t " + kk + " = " + k + " < 0 ? 0 : " + k + ";");
+      if (!small) g.failIf(kk + " >= INT32_MAX", "fut_error(ctx, NULL, \"partition: too many classes (%lld).\", (long long)" + kk + ")");
+      // Slot kk counts the rows outside every class.
+      g.line("const int64_t " + slots + " = " + kk + " + 1, " + stride + " = ((" + slots + " + 7) & ~(int64_t)7) + 8;");
+    }
+    g.line(tagT + " *" + tags + " = malloc((size_t)" + n + " * sizeof(" + tagT + ") + 1);");
+    g.line("int64_t *" + cnt + " = calloc((size_t)" + nt + " * (size_t)" + stride + " + 1, sizeof(int64_t));");
+    g.line("if (!" + tags + " || !" + cnt + ") { free(" + tags + "); free(" + cnt + "); fut_error(ctx, NULL, \"Failed to allocate "
+        + (filter ? "filter" : "partition") + " flags.\"); ctx->error_code = 3; goto " + g.errLabel + "; }");
+    List<String> tmp = List.of(tags, cnt);
+    String saved = g.errLabel, fail = g.fresh("group_fail");
+    if (!par) g.errLabel = fail;
     String lo = "fut_chunk(" + n + ", " + t + ", " + nt + ")", hi = "fut_chunk(" + n + ", " + t + " + 1, " + nt + ")";
-    chunked(t, nt, () -> {
+    String mine = cnt + " + (int64_t)" + t + " * " + stride;
+    chunks(t, nt, par, tmp, () -> {
       String i = g.fresh("i"), c = g.fresh("c");
-      g.line("int64_t " + c + " = 0;");
+      g.line(filter ? "int64_t " + c + " = 0;" : "int64_t *" + c + " = " + mine + ";");
       g.open("for (int64_t " + i + " = " + lo + "; " + i + " < " + hi + "; " + i + "++) {");
-      String keep = g.fresh("keep");
-      g.line("bool " + keep + ";");
-      g.apply(f.pred(), f.arrays().stream().map(a -> row(a, i)).toList(), List.of(keep));
-      g.line(flags + "[" + i + "] = " + keep + ";");
-      g.line(c + " += " + keep + ";");
+      String cl = g.fresh(filter ? "keep" : "cls");
+      g.line((filter ? "bool " : "int64_t ") + cl + ";");
+      g.apply(gr.cls(), gr.arrays().stream().map(a -> row(a, i)).toList(), List.of(cl));
+      if (filter) {
+        g.line(tags + "[" + i + "] = " + cl + ";");
+        g.line(c + " += " + cl + ";");
+      } else {
+        String tg = g.fresh("tag");
+        g.line(tagT + " " + tg + " = (uint64_t)" + cl + " < (uint64_t)" + kk + " ? (" + tagT + ")" + cl + " : (" + tagT + ")" + kk + ";");
+        g.line(tags + "[" + i + "] = " + tg + ";");
+        g.line(c + "[" + tg + "]++;");
+      }
       g.close("}");
-      g.line(cnt + "[" + t + " + 1] = " + c + ";");
-    }, tmp);
-    g.line("for (int " + t + " = 0; " + t + " < " + nt + "; " + t + "++) " + cnt + "[" + t + " + 1] += " + cnt + "[" + t + "];");
-    chunked(t, nt, () -> {
+      if (filter) g.line(cnt + "[" + t + "] = " + c + ";");
+    });
+    String total = g.fresh("total"), s = g.fresh("s"), start = g.fresh("start"), x = g.fresh("x");
+    g.line("int64_t " + total + " = 0;");
+    g.open("for (int64_t " + s + " = 0; " + s + " < " + slots + "; " + s + "++) {");
+    g.line("int64_t " + start + " = " + total + ";");
+    g.open("for (int " + t + " = 0; " + t + " < " + nt + "; " + t + "++) {");
+    g.line("int64_t " + x + " = " + cnt + "[(int64_t)" + t + " * " + stride + " + " + s + "];");
+    g.line(cnt + "[(int64_t)" + t + " * " + stride + " + " + s + "] = " + total + ";");
+    g.line(total + " += " + x + ";");
+    g.close("}");
+    if (!filter) {
+      g.line("if (" + s + " < " + kk + ") " + CGen.storeTo(pat.get(pat.size() - 1).name(),
+          io.github.futhark4j.compiler.types.PrimType.I64, s, total + " - " + start));
+    } else {
+      g.line("(void)" + start + ";");
+    }
+    g.close("}");
+    chunks(t, nt, par, tmp, () -> {
       String i = g.fresh("i"), pos = g.fresh("pos");
-      g.line("int64_t " + pos + " = " + cnt + "[" + t + "];");
+      g.line(filter ? "int64_t " + pos + " = " + cnt + "[" + t + "];" : "int64_t *" + pos + " = " + mine + ";");
       g.open("for (int64_t " + i + " = " + lo + "; " + i + " < " + hi + "; " + i + "++) {");
-      g.open("if (" + flags + "[" + i + "]) {");
-      keepRow(pat, f, f.arrays().stream().map(a -> row(a, i)).toList(), pos);
-      g.line(pos + "++;");
+      List<String> rows = gr.arrays().stream().map(a -> row(a, i)).toList();
+      if (filter) {
+        g.open("if (" + tags + "[" + i + "]) {");
+        keepRow(pat, gr.arrays(), rows, pos);
+        g.line(pos + "++;");
+        g.close("}");
+      } else {
+        String at = g.fresh("at");
+        g.line("int64_t " + at + " = " + pos + "[" + tags + "[" + i + "]]++;");
+        keepRow(pat, gr.arrays(), rows, at);
+      }
       g.close("}");
-      g.close("}");
-    }, tmp);
-    for (Atom.Var p : pat) g.line(p.name() + ".shape[0] = " + cnt + "[" + nt + "];");
-    g.line("free(" + flags + "); free(" + cnt + ");");
+    });
+    if (filter) for (Atom.Var p : pat) g.line(p.name() + ".shape[0] = " + total + ";");
+    g.line("free(" + tags + "); free(" + cnt + ");");
+    if (!par) {
+      g.errLabel = saved;
+      g.line("if (0) { " + fail + ": __attribute__((unused)); free(" + tags + "); free(" + cnt + "); goto " + saved + "; }");
+    }
     g.close("}");
   }
+
+  /** The chunks {@code t < nt} of a grouping: an OpenMP loop with {@code par}, else a plain one. */
+  private void chunks(String t, String nt, boolean par, List<String> tmp, Runnable body) {
+    if (par) {
+      chunked(t, nt, body, tmp);
+      return;
+    }
+    g.open("for (int " + t + " = 0; " + t + " < " + nt + "; " + t + "++) {");
+    body.run();
+    g.close("}");
+  }
+
+  // ---- hist, scatter ----------------------------------------------------------------------
 
   void hist(List<Atom.Var> pat, Exp.Hist h) {
     List<IrType> ts = h.nes().stream().map(Atom::type).toList();

@@ -110,6 +110,15 @@ public sealed interface Exp {
   /** Keeps the rows of all {@code arrays} whose {@code pred} is true (one result per array). */
   record Filter(Atom width, Lambda pred, List<Atom> arrays) implements Exp {}
 
+  /**
+   * {@code partition k cls arrays}: the rows of all {@code arrays} grouped by their class
+   * {@code cls row} (an {@code i64}), classes {@code 0..k-1} in order and stable within a class;
+   * rows whose class is outside {@code [0, k)} follow, in their original order. One result per
+   * array (same shape as the input), then the {@code [k]i64} sizes of the classes. A negative
+   * {@code k} counts as 0.
+   */
+  record Partition(Atom width, Atom k, Lambda cls, List<Atom> arrays) implements Exp {}
+
   /** {@code reduce_by_index dests op nes inds vals}: consumes the destinations. */
   record Hist(Atom width, Lambda op, List<Atom> nes, List<Atom> dests, Atom inds, List<Atom> vals)
       implements Exp {}

@@ -116,6 +116,7 @@ public final class FreeVars {
         atom(s.width(), out); lambda(s.op(), out); atoms(s.nes(), out); lambda(s.mapf(), out); atoms(s.arrays(), out);
       }
       case Exp.Filter f -> { atom(f.width(), out); lambda(f.pred(), out); atoms(f.arrays(), out); }
+      case Exp.Partition p -> { atom(p.width(), out); atom(p.k(), out); lambda(p.cls(), out); atoms(p.arrays(), out); }
       case Exp.Hist h -> {
         atom(h.width(), out); lambda(h.op(), out); atoms(h.nes(), out); atoms(h.dests(), out);
         atom(h.inds(), out); atoms(h.vals(), out);

@@ -142,6 +142,10 @@ public final class Printer {
         sb.append("filter ").append(f.width()).append(" (").append(atoms(f.arrays())).append(')');
         lambda(sb, "p", f.pred(), d);
       }
+      case Exp.Partition p -> {
+        sb.append("partition ").append(p.width()).append(' ').append(p.k()).append(" (").append(atoms(p.arrays())).append(')');
+        lambda(sb, "cls", p.cls(), d);
+      }
       case Exp.Hist h -> {
         sb.append("hist ").append(h.width()).append(" (").append(atoms(h.nes())).append(") (").append(atoms(h.dests()))
             .append(") ").append(h.inds()).append(" (").append(atoms(h.vals())).append(')');

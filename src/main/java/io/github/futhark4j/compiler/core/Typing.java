@@ -46,6 +46,11 @@ public final class Typing {
       case Exp.Reduce r -> r.nes().stream().map(Atom::type).toList();
       case Exp.Scan s -> s.nes().stream().map(a -> a.type().arrayOf()).toList();
       case Exp.Filter f -> f.arrays().stream().map(Atom::type).toList();
+      case Exp.Partition p -> {
+        List<IrType> ts = new ArrayList<>(p.arrays().stream().map(Atom::type).toList());
+        ts.add(new IrType.Arr(PrimType.I64, 1));
+        yield ts;
+      }
       case Exp.Hist h -> h.dests().stream().map(Atom::type).toList();
       case Exp.Scatter s -> s.dests().stream().map(Atom::type).toList();
     };

@@ -164,6 +164,17 @@ public final class Verifier {
         atoms(f.arrays(), scope);
         lambda(f.pred(), rows(f.arrays()), scope, "filter");
       }
+      case Exp.Partition p -> {
+        atom(p.width(), scope);
+        scalarI64(p.width(), "partition width");
+        atom(p.k(), scope);
+        scalarI64(p.k(), "partition class count");
+        atoms(p.arrays(), scope);
+        lambda(p.cls(), rows(p.arrays()), scope, "partition");
+        if (!p.cls().returnTypes().equals(List.of(new IrType.Scalar(io.github.futhark4j.compiler.types.PrimType.I64)))) {
+          throw fail("partition classes are " + p.cls().returnTypes() + ", expected [i64]");
+        }
+      }
       case Exp.Hist h -> {
         atoms(h.nes(), scope);
         atoms(h.dests(), scope);

@@ -40,6 +40,7 @@ public final class Hoist {
         case Exp.Scan sc -> new Exp.Scan(sc.width(), sc.op(), sc.nes(), sc.mapf() == null ? null : lift(sc.mapf(), hoisted),
             sc.arrays());
         case Exp.Filter f -> new Exp.Filter(f.width(), lift(f.pred(), hoisted), f.arrays());
+        case Exp.Partition p -> new Exp.Partition(p.width(), p.k(), lift(p.cls(), hoisted), p.arrays());
         case Exp.Loop l -> {
           Set<String> bound = new HashSet<>();
           for (Atom.Var v : l.params()) bound.add(v.name());
