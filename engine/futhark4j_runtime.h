@@ -570,6 +570,15 @@ static FUT_UNUSED void fut_slice_copy(char *base, const int64_t *shape, int rank
     fut_slice_copy(base + (size_t)(start[dim] * inner) * es, shape, rank, es, nd, start, count, stride, dense, dir, dim + 1);
     return;
   }
+  if (dim == nd - 1 && dim < rank && stride[dim] == 1) {
+    /* The last sliced dimension with stride 1: its rows are one contiguous run (one call per
+       element made slicing a large 1-d array ~5x slower than copying it). */
+    size_t bytes = (size_t)(count[dim] * inner) * es;
+    char *src = base + (size_t)(start[dim] * inner) * es;
+    if (dir == 0) memcpy(*dense, src, bytes); else memcpy(src, *dense, bytes);
+    *dense += bytes;
+    return;
+  }
   for (int64_t j = 0; j < count[dim]; j++) {
     int64_t ix = start[dim] + j * stride[dim];
     fut_slice_copy(base + (size_t)(ix * inner) * es, shape, rank, es, nd, start, count, stride, dense, dir, dim + 1);
