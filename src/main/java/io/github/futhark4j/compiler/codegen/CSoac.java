@@ -622,6 +622,10 @@ final class CSoac {
    */
   private void grouped(List<Atom.Var> pat, Grouping gr, boolean par) {
     boolean filter = gr.filter();
+    // Filtered scalar rows are placed without a branch (a row not kept is written where the next
+    // kept one goes), up to the chunk's last kept row so that no write reaches the next chunk:
+    // on unpredictable predicates about three times faster.
+    boolean branchFree = filter && gr.arrays().stream().allMatch(a -> a.type().rank() == 1);
     String n = gr.n();
     g.open("{");
     String nt = g.fresh("nt"), tags = g.fresh(filter ? "flags" : "tags"), cnt = g.fresh("cnt"), t = g.fresh("t");
@@ -630,7 +634,8 @@ final class CSoac {
     String tagT;
     if (filter) {
       tagT = "char";
-      g.line("const int64_t " + slots + " = 1, " + stride + " = 1;");
+      // Slot 1 of a chunk: one past its last kept row (the end of a branch-free placement).
+      g.line("const int64_t " + slots + " = 1, " + stride + " = " + (branchFree ? 2 : 1) + ";");
     } else {
       String k = atom(gr.k());
       boolean small = gr.k() instanceof Atom.Const c && c.value().bits() >= 0 && c.value().bits() <= 126;
@@ -648,10 +653,12 @@ final class CSoac {
     String saved = g.errLabel, fail = g.fresh("group_fail");
     if (!par) g.errLabel = fail;
     String lo = "fut_chunk(" + n + ", " + t + ", " + nt + ")", hi = "fut_chunk(" + n + ", " + t + " + 1, " + nt + ")";
-    String mine = cnt + " + (int64_t)" + t + " * " + stride;
+    String mine = "(" + cnt + " + (int64_t)" + t + " * " + stride + ")";
     chunks(t, nt, par, tmp, () -> {
       String i = g.fresh("i"), c = g.fresh("c");
+      String last = g.fresh("last");
       g.line(filter ? "int64_t " + c + " = 0;" : "int64_t *" + c + " = " + mine + ";");
+      if (branchFree) g.line("int64_t " + last + " = " + lo + ";");
       g.open("for (int64_t " + i + " = " + lo + "; " + i + " < " + hi + "; " + i + "++) {");
       String cl = g.fresh(filter ? "keep" : "cls");
       g.line((filter ? "bool " : "int64_t ") + cl + ";");
@@ -659,6 +666,7 @@ final class CSoac {
       if (filter) {
         g.line(tags + "[" + i + "] = " + cl + ";");
         g.line(c + " += " + cl + ";");
+        if (branchFree) g.line(last + " = " + cl + " ? " + i + " + 1 : " + last + ";");
       } else {
         String tg = g.fresh("tag");
         g.line(tagT + " " + tg + " = (uint64_t)" + cl + " < (uint64_t)" + kk + " ? (" + tagT + ")" + cl + " : (" + tagT + ")" + kk + ";");
@@ -666,7 +674,8 @@ final class CSoac {
         g.line(c + "[" + tg + "]++;");
       }
       g.close("}");
-      if (filter) g.line(cnt + "[" + t + "] = " + c + ";");
+      if (filter) g.line(cnt + "[(int64_t)" + t + " * " + stride + "] = " + c + ";");
+      if (branchFree) g.line(cnt + "[(int64_t)" + t + " * " + stride + " + 1] = " + last + ";");
     });
     String total = g.fresh("total"), s = g.fresh("s"), start = g.fresh("start"), x = g.fresh("x");
     g.line("int64_t " + total + " = 0;");
@@ -686,10 +695,15 @@ final class CSoac {
     g.close("}");
     chunks(t, nt, par, tmp, () -> {
       String i = g.fresh("i"), pos = g.fresh("pos");
-      g.line(filter ? "int64_t " + pos + " = " + cnt + "[" + t + "];" : "int64_t *" + pos + " = " + mine + ";");
-      g.open("for (int64_t " + i + " = " + lo + "; " + i + " < " + hi + "; " + i + "++) {");
+      g.line(filter ? "int64_t " + pos + " = " + mine + "[0];" : "int64_t *" + pos + " = " + mine + ";");
+      String end = g.fresh("end");
+      g.line("const int64_t " + end + " = " + (branchFree ? mine + "[1]" : hi) + ";");
+      g.open("for (int64_t " + i + " = " + lo + "; " + i + " < " + end + "; " + i + "++) {");
       List<String> rows = gr.arrays().stream().map(a -> row(a, i)).toList();
-      if (filter) {
+      if (branchFree) {
+        keepRow(pat, gr.arrays(), rows, pos);
+        g.line(pos + " += " + tags + "[" + i + "];");
+      } else if (filter) {
         g.open("if (" + tags + "[" + i + "]) {");
         keepRow(pat, gr.arrays(), rows, pos);
         g.line(pos + "++;");

@@ -66,7 +66,7 @@ public final class Simplify {
         default -> null;
       };
       if (width != null) for (var v : s.pattern()) outer.put(v.name(), width);
-      // A partition's arrays keep their outer size; its class sizes number k (when k >= 0).
+      // A partition's arrays keep their outer size (its class sizes number k only when k >= 0).
       if (e instanceof Exp.Partition p) {
         for (var v : s.pattern().subList(0, p.arrays().size())) outer.put(v.name(), p.width());
       }

@@ -26,6 +26,8 @@ class PartitionCodegenTest {
       entry rows (n: i64) : ([][2]i64, [][2]i64) =
         partition (\\r -> r[1] % 3 == 0) (map (\\i -> [i, (i * 7) % 10]) (iota n))
       entry filt (xs: []i32) : []i32 = filter (\\x -> x % 2 == 0) xs
+      entry few [n] (xs: [n]i32) (ys: [n]i64) : ([]i32, []i64) = unzip (filter (\\(x, _) -> x > 490) (zip xs ys))
+      entry filtrows (n: i64) : [][2]i64 = filter (\\r -> r[1] % 3 == 0) (map (\\i -> [i, (i * 7) % 10]) (iota n))
       entry inmap (n: i64) : [n][8]i64 =
         map (\\r -> let (a, b) = partition (\\x -> x % 2 == 0) (map (\\j -> (r + j * 3) % 7) (iota 8))
                    in (a ++ b) :> [8]i64) (iota n)
@@ -46,7 +48,7 @@ class PartitionCodegenTest {
   /** The OpenMP loop over chunks whose first statement is {@code int64_t *<var> = cnt...}. */
   private static boolean parallelPass(String body, String var) {
     return Pattern.compile("#pragma omp parallel for num_threads\\(nt_c\\d+\\)[^\\n]*\\n\\s*for \\(int t_c\\d+[^\\n]*\\n\\s*\\{\\n\\s*int64_t \\*"
-        + var + "_c\\d+ = cnt_c\\d+").matcher(body).find();
+        + var + "_c\\d+ = \\(cnt_c\\d+").matcher(body).find();
   }
 
   @Test
@@ -69,8 +71,12 @@ class PartitionCodegenTest {
     assertEquals(2, count(body, "#pragma omp parallel for"), body);
     assertTrue(body.contains("char *flags_"), body);
     assertTrue(body.contains("int64_t total_"), body);
-    // A flag byte and a counter in a register, no per-class slots.
+    // A flag byte and a counter in a register, no per-class slots; scalar rows are placed
+    // without a branch, rows of arrays (copied) only when kept.
     assertFalse(body.contains("int64_t *c_"), body);
+    assertTrue(Pattern.compile("pos_c\\d+ \\+= flags_c\\d+\\[").matcher(body).find(), body);
+    String rows = entry(CodegenPerfTest.multicoreC(SRC), "filtrows");
+    assertTrue(Pattern.compile("if \\(flags_c\\d+\\[i_c\\d+\\]\\) \\{").matcher(rows).find(), rows);
   }
 
   @Test
@@ -123,7 +129,8 @@ class PartitionCodegenTest {
     }
     String xsLit = arr(xs, "").replace(", ", ",");
     List<String> r = CRunner.run(SRC, backend, CRunner.call("part", xsLit), CRunner.call("classes", arr(ys, "")),
-        CRunner.call("part", "[]"), CRunner.call("filt", xsLit), CRunner.call("rows", "5000"), CRunner.call("inmap", "3"));
+        CRunner.call("part", "[]"), CRunner.call("filt", xsLit), CRunner.call("rows", "5000"), CRunner.call("inmap", "3"),
+        CRunner.call("few", xsLit, arr(ys, "").replace(", ", ",")));
     List<List<Long>> p = stable(xs, 2, x -> Math.floorMod(x, 2) == 0 ? 0 : 1);
     List<Long> evens = p.get(0).subList(0, p.get(1).get(0).intValue());
     List<Long> odds = p.get(0).subList(evens.size(), n);
@@ -145,5 +152,11 @@ class PartitionCodegenTest {
       m.add(arr(stable(vals, 2, x -> x % 2 == 0 ? 0 : 1).get(0), "i64"));
     }
     assertEquals(m.toString(), r.get(5));
+    // Few rows kept, none at the ends of the chunks: nothing written past a chunk's last one.
+    List<Long> fx = new ArrayList<>(), fy = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      if (xs.get(i) > 490) { fx.add(xs.get(i)); fy.add(ys.get(i)); }
+    }
+    assertEquals(arr(fx, "i32") + " " + arr(fy, "i64"), r.get(6));
   }
 }
