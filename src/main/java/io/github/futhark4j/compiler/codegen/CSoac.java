@@ -634,8 +634,7 @@ final class CSoac {
     String tagT;
     if (filter) {
       tagT = "char";
-      // Slot 1 of a chunk: one past its last kept row (the end of a branch-free placement).
-      g.line("const int64_t " + slots + " = 1, " + stride + " = " + (branchFree ? 2 : 1) + ";");
+      g.line("const int64_t " + slots + " = 1, " + stride + " = 1;");
     } else {
       String k = atom(gr.k());
       boolean small = gr.k() instanceof Atom.Const c && c.value().bits() >= 0 && c.value().bits() <= 126;
@@ -656,9 +655,7 @@ final class CSoac {
     String mine = "(" + cnt + " + (int64_t)" + t + " * " + stride + ")";
     chunks(t, nt, par, tmp, () -> {
       String i = g.fresh("i"), c = g.fresh("c");
-      String last = g.fresh("last");
       g.line(filter ? "int64_t " + c + " = 0;" : "int64_t *" + c + " = " + mine + ";");
-      if (branchFree) g.line("int64_t " + last + " = " + lo + ";");
       g.open("for (int64_t " + i + " = " + lo + "; " + i + " < " + hi + "; " + i + "++) {");
       String cl = g.fresh(filter ? "keep" : "cls");
       g.line((filter ? "bool " : "int64_t ") + cl + ";");
@@ -666,7 +663,6 @@ final class CSoac {
       if (filter) {
         g.line(tags + "[" + i + "] = " + cl + ";");
         g.line(c + " += " + cl + ";");
-        if (branchFree) g.line(last + " = " + cl + " ? " + i + " + 1 : " + last + ";");
       } else {
         String tg = g.fresh("tag");
         g.line(tagT + " " + tg + " = (uint64_t)" + cl + " < (uint64_t)" + kk + " ? (" + tagT + ")" + cl + " : (" + tagT + ")" + kk + ";");
@@ -675,7 +671,6 @@ final class CSoac {
       }
       g.close("}");
       if (filter) g.line(cnt + "[(int64_t)" + t + " * " + stride + "] = " + c + ";");
-      if (branchFree) g.line(cnt + "[(int64_t)" + t + " * " + stride + " + 1] = " + last + ";");
     });
     String total = g.fresh("total"), s = g.fresh("s"), start = g.fresh("start"), x = g.fresh("x");
     g.line("int64_t " + total + " = 0;");
@@ -697,7 +692,9 @@ final class CSoac {
       String i = g.fresh("i"), pos = g.fresh("pos");
       g.line(filter ? "int64_t " + pos + " = " + mine + "[0];" : "int64_t *" + pos + " = " + mine + ";");
       String end = g.fresh("end");
-      g.line("const int64_t " + end + " = " + (branchFree ? mine + "[1]" : hi) + ";");
+      g.line("int64_t " + end + " = " + hi + ";");
+      // (a backward scan, not a running maximum in the first pass: that became a branch there)
+      if (branchFree) g.line("while (" + end + " > " + lo + " && !" + tags + "[" + end + " - 1]) " + end + "--;");
       g.open("for (int64_t " + i + " = " + lo + "; " + i + " < " + end + "; " + i + "++) {");
       List<String> rows = gr.arrays().stream().map(a -> row(a, i)).toList();
       if (branchFree) {
