@@ -25,6 +25,7 @@ class PartitionCodegenTest {
       entry classes (xs: []i64) : ([]i64, []i64) = intrinsics.partition 3 (\\x -> x % 5) xs
       entry rows (n: i64) : ([][2]i64, [][2]i64) =
         partition (\\r -> r[1] % 3 == 0) (map (\\i -> [i, (i * 7) % 10]) (iota n))
+      entry manyk (k: i64) (xs: []i64) : ([]i64, []i64) = intrinsics.partition k (\\x -> x % 300) xs
       entry filt (xs: []i32) : []i32 = filter (\\x -> x % 2 == 0) xs
       entry few [n] (xs: [n]i32) (ys: [n]i64) : ([]i32, []i64) = unzip (filter (\\(x, _) -> x > 490) (zip xs ys))
       entry filtrows (n: i64) : [][2]i64 = filter (\\r -> r[1] % 3 == 0) (map (\\i -> [i, (i * 7) % 10]) (iota n))
@@ -61,8 +62,9 @@ class PartitionCodegenTest {
       // No copy of the input to place into, no histogram: one grouping.
       assertFalse(body.contains("fut_copy("), body);
     }
-    // Two classes fit a byte per row.
+    // Two classes fit a byte per row; a class count known only at run time takes four.
     assertTrue(entry(c, "part").contains("int8_t *tags_"), entry(c, "part"));
+    assertTrue(entry(c, "manyk").contains("int32_t *tags_"), entry(c, "manyk"));
   }
 
   @Test
@@ -130,7 +132,8 @@ class PartitionCodegenTest {
     String xsLit = arr(xs, "").replace(", ", ",");
     List<String> r = CRunner.run(SRC, backend, CRunner.call("part", xsLit), CRunner.call("classes", arr(ys, "")),
         CRunner.call("part", "[]"), CRunner.call("filt", xsLit), CRunner.call("rows", "5000"), CRunner.call("inmap", "3"),
-        CRunner.call("few", xsLit, arr(ys, "").replace(", ", ",")));
+        CRunner.call("few", xsLit, arr(ys, "").replace(", ", ",")),
+        CRunner.call("manyk", "200", xsLit), CRunner.call("manyk", "-3", "[4, 5]"));
     List<List<Long>> p = stable(xs, 2, x -> Math.floorMod(x, 2) == 0 ? 0 : 1);
     List<Long> evens = p.get(0).subList(0, p.get(1).get(0).intValue());
     List<Long> odds = p.get(0).subList(evens.size(), n);
@@ -158,5 +161,9 @@ class PartitionCodegenTest {
       if (xs.get(i) > 490) { fx.add(xs.get(i)); fy.add(ys.get(i)); }
     }
     assertEquals(arr(fx, "i32") + " " + arr(fy, "i64"), r.get(6));
+    List<List<Long>> many = stable(xs, 200, x -> Math.floorMod(x, 300));
+    assertEquals(arr(many.get(0), "i64") + " " + arr(many.get(1), "i64"), r.get(7));
+    // A negative class count is no class: every row is outside, in order.
+    assertEquals("[4i64, 5i64] []", r.get(8));
   }
 }
