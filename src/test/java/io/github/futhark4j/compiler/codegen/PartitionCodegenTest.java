@@ -26,6 +26,7 @@ class PartitionCodegenTest {
       entry rows (n: i64) : ([][2]i64, [][2]i64) =
         partition (\\r -> r[1] % 3 == 0) (map (\\i -> [i, (i * 7) % 10]) (iota n))
       entry manyk (k: i64) (xs: []i64) : ([]i64, []i64) = intrinsics.partition k (\\x -> x % 300) xs
+      entry bad (xs: []i64) : ([]i64, []i64) = intrinsics.partition 2 (\\x -> xs[x] % 2) xs
       entry filt (xs: []i32) : []i32 = filter (\\x -> x % 2 == 0) xs
       entry few [n] (xs: [n]i32) (ys: [n]i64) : ([]i32, []i64) = unzip (filter (\\(x, _) -> x > 490) (zip xs ys))
       entry filtrows (n: i64) : [][2]i64 = filter (\\r -> r[1] % 3 == 0) (map (\\i -> [i, (i * 7) % 10]) (iota n))
@@ -133,7 +134,8 @@ class PartitionCodegenTest {
     List<String> r = CRunner.run(SRC, backend, CRunner.call("part", xsLit), CRunner.call("classes", arr(ys, "")),
         CRunner.call("part", "[]"), CRunner.call("filt", xsLit), CRunner.call("rows", "5000"), CRunner.call("inmap", "3"),
         CRunner.call("few", xsLit, arr(ys, "").replace(", ", ",")),
-        CRunner.call("manyk", "200", xsLit), CRunner.call("manyk", "-3", "[4, 5]"));
+        CRunner.call("manyk", "200", xsLit), CRunner.call("manyk", "-3", "[4, 5]"),
+        CRunner.call("bad", "[0, 1, 7]"), CRunner.call("bad", "[1, 2, 0]"));
     List<List<Long>> p = stable(xs, 2, x -> Math.floorMod(x, 2) == 0 ? 0 : 1);
     List<Long> evens = p.get(0).subList(0, p.get(1).get(0).intValue());
     List<Long> odds = p.get(0).subList(evens.size(), n);
@@ -165,5 +167,8 @@ class PartitionCodegenTest {
     assertEquals(arr(many.get(0), "i64") + " " + arr(many.get(1), "i64"), r.get(7));
     // A negative class count is no class: every row is outside, in order.
     assertEquals("[4i64, 5i64] []", r.get(8));
+    // A failing class function: the error, and (under AddressSanitizer) no leaked buffers.
+    assertTrue(r.get(9).startsWith("ERR") && r.get(9).contains("out of bounds"), r.get(9));
+    assertEquals("[1i64, 2i64, 0i64] [2i64, 1i64]", r.get(10));
   }
 }
