@@ -27,12 +27,13 @@ import java.util.Set;
  * (a map over i around it) the kernel is blocked like a hand-written matrix multiplication:
  * tiles of IB rows x (PANELS x vector) columns are the parallel tasks; within a tile, the
  * column inputs of a k-slice of KC are packed into a contiguous panel, and R rows share each
- * loaded panel vector (R x vector accumulators stay in registers while k runs).
+ * loaded panel vector (R x VW vectors of accumulators stay in registers while k runs).
  *
  * <p>Each (i, j) still combines its elements in k order starting from the neutral element, so
- * the result is exactly the sequential reduction's: the transformation needs no algebraic
- * property of the operator, only that the operator and the map function are scalar code that
- * cannot fail ({@link ScalarCode}), since vector lanes past the edge compute on padding.
+ * the result is the sequential reduction's (for sums of float products up to the rounding of
+ * the fused multiply-add, see {@link #madd}): the transformation needs no algebraic property of
+ * the operator, only that the operator and the map function are scalar code that cannot fail
+ * ({@link ScalarCode}), since vector lanes past the edge compute on padding.
  *
  * <p>{@code transpose b} used only as the column input of such maps (and in {@code shape}) is
  * never materialised: the kernel reads b itself ({@link #findVirtualTransposes}).
@@ -399,8 +400,9 @@ final class CInterchange {
   }
 
   /**
-   * rows rows from i0: the lanes are vj columns, each lane keeps one accumulator per row while k
-   * runs over the packed slice (gcc vectorises this outer loop; the accumulators become vector
+   * rows rows from i0 as a call of a static function (see {@link CGen#helper}): the lanes are vj
+   * columns, each lane keeps VW accumulators per row (columns jj and vj + jj, ...) while k runs
+   * over the packed slice (gcc vectorises this outer loop; the accumulators become vector
    * registers).
    */
   private void micro(int rows, Inner in, String t, String vj, String vw, List<String> src, List<String> lda,
