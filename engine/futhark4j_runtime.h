@@ -19,6 +19,15 @@
 #define FUTHARK_OUT_OF_MEMORY 3
 #define FUT_MAXRANK 8
 #define FUT_UNUSED __attribute__((unused))
+/* A fused multiply-add where the target has the instruction (one rounding), else a multiply and an
+   add: used only for the sums of products of the interchanged matrix-multiplication kernel. */
+#if defined(__FMA__) || defined(__AVX512F__)
+#define FUT_FMA_F32(x, y, z) fmaf((x), (y), (z))
+#define FUT_FMA_F64(x, y, z) fma((x), (y), (z))
+#else
+#define FUT_FMA_F32(x, y, z) ((x) * (y) + (z))
+#define FUT_FMA_F64(x, y, z) ((x) * (y) + (z))
+#endif
 
 /* ---- configuration and context ------------------------------------------------------------ */
 

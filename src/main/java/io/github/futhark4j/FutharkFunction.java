@@ -45,4 +45,14 @@ public interface FutharkFunction {
 
   /** The program this function belongs to. */
   FutharkProgram program();
+
+  /**
+   * Makes the following calls as fast as they will get, now. The runtime first calls an entry
+   * point (and the functions of its array types) through JNA's generic path, and binds them by
+   * JNA direct mapping on the 8th use, which costs once, at that call, between a few and about 50
+   * milliseconds (the most for the first binding in a JVM). Call this after loading a program in
+   * latency-sensitive code, or before timing it, so that no later call pays that cost. Calling it
+   * again does nothing; calls work the same with or without it.
+   */
+  void prepare();
 }

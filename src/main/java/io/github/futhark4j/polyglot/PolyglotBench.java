@@ -162,5 +162,7 @@ public final class PolyglotBench {
     @Override public Object callNative(Object... args) { return body.apply(args); }
 
     @Override public FutharkProgram program() { return owner[0]; }
+
+    @Override public void prepare() { }
   }
 }

@@ -97,6 +97,22 @@ final class EntryPoint implements FutharkFunction {
     }
   }
 
+  /** Binds the entry point by direct mapping (idempotent); under the context lock. */
+  private void bind() {
+    if (bound) return;
+    bound = true;
+    direct = DirectCall.forEntry(library, entry.cfun(), outputs.size(), inputs);
+  }
+
+  @Override
+  public void prepare() {
+    synchronized (program.context().lock()) {
+      bind();
+      for (ValueType t : inputs) if (t instanceof ValueType.Array a && a.direct() != null) a.direct().bind();
+      for (ValueType t : outputs) if (t instanceof ValueType.Array a && a.direct() != null) a.direct().bind();
+    }
+  }
+
   @Override public List<String> parameterTypes() { return parameterTypes; }
 
   @Override public List<String> resultTypes() { return resultTypes; }
@@ -190,10 +206,7 @@ final class EntryPoint implements FutharkFunction {
         if (pointerOutputs) outs.clear(8L * nOut);
         for (int i = 0; i < prepared.length; i++) cargs[1 + nOut + i] = Arguments.materialize(prepared[i], ctx, c, temps);
         int rc;
-        if (!bound && ++calls >= DirectCall.BIND_AFTER) {
-          bound = true;
-          direct = DirectCall.forEntry(library, entry.cfun(), nOut, inputs);
-        }
+        if (!bound && ++calls >= DirectCall.BIND_AFTER) bind();
         if (direct != null) {
           cargs[0] = DirectCall.address(c);
           System.arraycopy(outAddresses, 0, cargs, 1, nOut);

@@ -132,6 +132,12 @@ public final class ProgramCache {
 
     @Override public FutharkProgram program() { return view; }
 
+    @Override
+    public void prepare() {
+      view.checkOpen();
+      target.prepare();
+    }
+
     @Override public String toString() { return target.toString(); }
   }
 }

@@ -50,6 +50,12 @@ sealed interface ValueType {
 
     private void use() {
       if (bound || ++uses < DirectCall.BIND_AFTER) return;
+      bind();
+    }
+
+    /** Binds now (idempotent); under the context lock. */
+    void bind() {
+      if (bound) return;
       bound = true;
       free = DirectCall.ofLongs(api.library, type.ops().get("free"), false, 2);
       shape = DirectCall.ofLongs(api.library, type.ops().get("shape"), true, 2);

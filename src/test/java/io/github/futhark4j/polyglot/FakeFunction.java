@@ -46,6 +46,8 @@ public final class FakeFunction implements FutharkFunction {
 
   @Override public FutharkProgram program() { return program; }
 
+  @Override public void prepare() { }
+
   @Override
   public Object call(Object... args) {
     if (args.length != params.size()) throw new IllegalArgumentException(name + ": wrong number of arguments");

@@ -96,6 +96,26 @@ class BridgeCopiesTest {
   }
 
   @Test
+  void prepareBindsAtOnce() throws Exception {
+    try (LoadedLibrary fresh = load("multicore")) {
+      EntryPoint id = (EntryPoint) fresh.function("id");
+      ValueType.Array a = (ValueType.Array) id.inputTypes().get(0);
+      assertFalse(id.isDirect());
+      id.prepare();
+      assertTrue(id.isDirect(), "the entry point is bound by prepare()");
+      synchronized (fresh.context().lock()) {
+        assertTrue(a.direct().bound(), "and the functions of its array type");
+      }
+      id.prepare();
+      double[] xs = ramp(100, 1);
+      assertArrayEquals(xs, (double[]) id.call((Object) xs), "the first call after prepare() is correct");
+      try (FutharkArray r = (FutharkArray) id.callNative((Object) xs)) {
+        assertArrayEquals(xs, (double[]) r.toJava());
+      }
+    }
+  }
+
+  @Test
   void theSyncAndRawRulesFollowTheBackend() {
     assertTrue(NativeApi.syncIsNoop("c") && NativeApi.syncIsNoop("multicore") && NativeApi.syncIsNoop("ispc"));
     for (String gpu : new String[] {"opencl", "cuda", "hip", "pyopencl"}) assertFalse(NativeApi.syncIsNoop(gpu), gpu);

@@ -112,6 +112,7 @@ public final class Benchmarker {
       return new DatasetResult(name, List.of(), "input: " + e.getMessage());
     }
     try {
+      program.prepare(entry);
       List<Value> first = program.call(entry, args);
       if (r.expected() instanceof Succeeds s && s.output() != null) {
         List<ValueComparator.Mismatch> ms = ValueComparator.compare(first, Datasets.load(s.output(), dir, 0, outHints));

@@ -59,6 +59,12 @@ public final class FutharkLoader implements ProgramLoader {
     }
 
     @Override
+    public void prepare(String entry) {
+      FutharkFunction f = program.entryPoints().get(entry);
+      if (f != null) f.prepare();
+    }
+
+    @Override
     public List<Value> call(String entry, List<Value> args) throws RunFailure {
       FutharkFunction f = program.entryPoints().get(entry);
       if (f == null) {

@@ -31,6 +31,12 @@ public interface LoadedProgram extends AutoCloseable {
    */
   List<Value> call(String entry, List<Value> args) throws RunFailure;
 
+  /**
+   * Gets an entry point ready for its fastest calls before it is timed (see
+   * {@code FutharkFunction.prepare}); nothing to do for loaders without such a step.
+   */
+  default void prepare(String entry) { }
+
   @Override
   void close();
 

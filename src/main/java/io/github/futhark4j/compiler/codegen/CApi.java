@@ -192,7 +192,7 @@ final class CApi {
 
   /** One entry point function: unwraps the inputs, runs the body, wraps the outputs. */
   static String entry(Program.Entry e, boolean multicore) {
-    CGen g = new CGen(multicore);
+    CGen g = CGen.forEntry(multicore, e.signature().name());
     g.line("fut_call_begin(ctx);");
     Set<String> owned = new LinkedHashSet<>();
     List<ApiValue> ins = ApiValue.inputs(e), outs = ApiValue.outputs(e);
@@ -256,6 +256,6 @@ final class CApi {
     g.line("fail: __attribute__((unused));");
     g.indent = 1;
     g.line("return fut_call_end(ctx, 0);");
-    return entrySignature(e) + " {\n" + g.out + "}\n";
+    return g.helpers + entrySignature(e) + " {\n" + g.out + "}\n";
   }
 }

@@ -9,6 +9,7 @@ import io.github.futhark4j.compiler.core.FreeVars;
 import io.github.futhark4j.compiler.core.Lambda;
 import io.github.futhark4j.compiler.core.Rewrite;
 import io.github.futhark4j.compiler.core.Stm;
+import io.github.futhark4j.compiler.typed.TExp.BinOperator;
 import io.github.futhark4j.compiler.types.PrimType;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -26,12 +27,13 @@ import java.util.Set;
  * (a map over i around it) the kernel is blocked like a hand-written matrix multiplication:
  * tiles of IB rows x (PANELS x vector) columns are the parallel tasks; within a tile, the
  * column inputs of a k-slice of KC are packed into a contiguous panel, and R rows share each
- * loaded panel vector (R x vector accumulators stay in registers while k runs).
+ * loaded panel vector (R x VW vectors of accumulators stay in registers while k runs).
  *
  * <p>Each (i, j) still combines its elements in k order starting from the neutral element, so
- * the result is exactly the sequential reduction's: the transformation needs no algebraic
- * property of the operator, only that the operator and the map function are scalar code that
- * cannot fail ({@link ScalarCode}), since vector lanes past the edge compute on padding.
+ * the result is the sequential reduction's (for sums of float products up to the rounding of
+ * the fused multiply-add, see {@link #madd}): the transformation needs no algebraic property of
+ * the operator, only that the operator and the map function are scalar code that cannot fail
+ * ({@link ScalarCode}), since vector lanes past the edge compute on padding.
  *
  * <p>{@code transpose b} used only as the column input of such maps (and in {@code shape}) is
  * never materialised: the kernel reads b itself ({@link #findVirtualTransposes}).
@@ -42,9 +44,15 @@ final class CInterchange {
   /** The k extent of one packed panel. */
   static final int KC = 256;
   /** Rows per parallel task. */
-  static final int IB = 64;
+  static final int IB = 128;
   /** Column vectors per parallel task. */
   static final int PANELS = 8;
+  /**
+   * Vectors of columns per row in the micro-kernel: with two, each loaded row element feeds two
+   * independent multiply-adds, so loads no longer outnumber the arithmetic (R + VW loads for R x VW
+   * operations) and R x VW accumulator chains hide the latency of the multiply-add.
+   */
+  static final int VW = 2;
   /** At most this many column inputs (each needs a packed panel). */
   static final int MAX_COLUMN_INPUTS = 4;
 
@@ -265,6 +273,9 @@ final class CInterchange {
     g.line("#else");
     g.line("enum { " + vj + " = 32 / (int)sizeof(" + t + ") };");
     g.line("#endif");
+    // The columns of one micro-kernel step: VW vectors.
+    String vw = g.fresh("vw");
+    g.line("enum { " + vw + " = " + VW + " * " + vj + " };");
     String ni = g.fresh("ni"), nj = g.fresh("nj"), nk = g.fresh("nk");
     g.line("const int64_t " + ni + " = " + wi + ", " + nj + " = " + wj + ", " + nk + " = " + atom(r.width()) + ";");
     // Where each input's element (i or j, k) lives.
@@ -316,14 +327,14 @@ final class CInterchange {
       if (!in.inputs().get(q).column()) { pk.add(null); continue; }
       String p = g.fresh("pk");
       pk.add(p);
-      g.line(et.get(q) + " " + p + "[" + KC + " * " + vj + "] __attribute__((aligned(64)));");
+      g.line(et.get(q) + " " + p + "[" + KC + " * " + vw + "] __attribute__((aligned(64)));");
     }
     String accb = g.fresh("accb");
-    g.line(t + " " + accb + "[" + IB + " * " + vj + "] __attribute__((aligned(64)));");
+    g.line(t + " " + accb + "[" + IB + " * " + vw + "] __attribute__((aligned(64)));");
     String j0 = g.fresh("j0"), jw = g.fresh("jw"), k0 = g.fresh("k0"), kc = g.fresh("kc"), i0 = g.fresh("i0");
-    g.open("for (int64_t " + j0 + " = " + jlo + "; " + j0 + " < " + jhi + "; " + j0 + " += " + vj + ") {");
-    g.line("const int64_t " + jw + " = " + nj + " - " + j0 + " < " + vj + " ? " + nj + " - " + j0 + " : " + vj + ";");
-    g.line("for (int64_t q_ = 0; q_ < (" + ihi + " - " + ilo + ") * " + vj + "; q_++) " + accb + "[q_] = " + atom(r.nes().get(0)) + ";");
+    g.open("for (int64_t " + j0 + " = " + jlo + "; " + j0 + " < " + jhi + "; " + j0 + " += " + vw + ") {");
+    g.line("const int64_t " + jw + " = " + nj + " - " + j0 + " < " + vw + " ? " + nj + " - " + j0 + " : " + vw + ";");
+    g.line("for (int64_t q_ = 0; q_ < (" + ihi + " - " + ilo + ") * " + vw + "; q_++) " + accb + "[q_] = " + atom(r.nes().get(0)) + ";");
     g.open("for (int64_t " + k0 + " = 0; " + k0 + " < " + nk + "; " + k0 + " += " + KC + ") {");
     g.line("const int64_t " + kc + " = " + nk + " - " + k0 + " < " + KC + " ? " + nk + " - " + k0 + " : " + KC + ";");
     // Pack the column inputs of this k-slice: row kk holds the vj columns from j0 (the lanes past
@@ -332,23 +343,27 @@ final class CInterchange {
       if (pk.get(q) == null) continue;
       String col = "(" + j0 + " + (jj_ < " + jw + " ? jj_ : 0))";
       String at = src.get(q) + "[(" + k0 + " + kk_) * " + stepK.get(q) + " + " + col + " * " + stepJ.get(q) + "]";
-      String store = pk.get(q) + "[kk_ * " + vj + " + jj_] = " + at + ";";
+      String store = pk.get(q) + "[kk_ * " + vw + " + jj_] = " + at + ";";
       if (stepJ.get(q).equals("1")) {
-        g.line("for (int64_t kk_ = 0; kk_ < " + kc + "; kk_++) for (int jj_ = 0; jj_ < " + vj + "; jj_++) " + store);
+        // Full panels (all but the right edge) are row copies, which gcc vectorises.
+        g.line("if (" + jw + " == " + vw + ") for (int64_t kk_ = 0; kk_ < " + kc + "; kk_++) for (int jj_ = 0; jj_ < " + vw
+            + "; jj_++) " + pk.get(q) + "[kk_ * " + vw + " + jj_] = " + src.get(q) + "[(" + k0 + " + kk_) * " + stepK.get(q) + " + "
+            + j0 + " + jj_];");
+        g.line("else for (int64_t kk_ = 0; kk_ < " + kc + "; kk_++) for (int jj_ = 0; jj_ < " + vw + "; jj_++) " + store);
       } else {
-        g.line("for (int jj_ = 0; jj_ < " + vj + "; jj_++) for (int64_t kk_ = 0; kk_ < " + kc + "; kk_++) " + store);
+        g.line("for (int jj_ = 0; jj_ < " + vw + "; jj_++) for (int64_t kk_ = 0; kk_ < " + kc + "; kk_++) " + store);
       }
     }
     g.line("int64_t " + i0 + " = " + ilo + ";");
     g.open("for (; " + i0 + " + " + R + " <= " + ihi + "; " + i0 + " += " + R + ") {");
-    micro(R, in, t, vj, src, lda, pk, et, accb, ilo, i0, k0, kc);
+    micro(R, in, t, vj, vw, src, lda, pk, et, accb, ilo, i0, k0, kc);
     g.close("}");
     g.open("for (; " + i0 + " < " + ihi + "; " + i0 + "++) {");
-    micro(1, in, t, vj, src, lda, pk, et, accb, ilo, i0, k0, kc);
+    micro(1, in, t, vj, vw, src, lda, pk, et, accb, ilo, i0, k0, kc);
     g.close("}");
     g.close("}");
     g.line("for (int64_t i_ = " + ilo + "; i_ < " + ihi + "; i_++) for (int64_t jj_ = 0; jj_ < " + jw + "; jj_++) ((" + t + " *)"
-        + out + ".data)[i_ * " + nj + " + " + j0 + " + jj_] = " + accb + "[(i_ - " + ilo + ") * " + vj + " + jj_];");
+        + out + ".data)[i_ * " + nj + " + " + j0 + " + jj_] = " + accb + "[(i_ - " + ilo + ") * " + vw + " + jj_];");
     g.close("}");
     g.inParallel = savedPar;
     g.close("}");
@@ -356,63 +371,183 @@ final class CInterchange {
   }
 
   /**
-   * rows rows from i0: the lanes are vj columns, each lane keeps one accumulator per row while k
-   * runs over the packed slice (gcc vectorises this outer loop; the accumulators become vector
+   * A sum of products: the operator is float {@code +} of its two parameters and the map function
+   * ends in {@code x * y} of the same float type, its result. Such a k loop is the inner product
+   * of a matrix multiplication, and the kernel computes each step as one fused multiply-add
+   * ({@code FUT_FMA_F32}/{@code _F64}: {@code fmaf}/{@code fma} where the target has FMA
+   * instructions, else a multiply and an add): one rounding instead of two. The rounding of a
+   * floating-point reduction is not specified by the language (its order is free, and the
+   * reference's GPU backends contract too), and on this machine it is the difference between
+   * half and all of the arithmetic peak. Nowhere else does the generated C contract.
+   */
+  record Madd(List<Stm> before, Atom x, Atom y, String fn) {}
+
+  static Madd madd(Exp.Reduce r) {
+    if (r.mapf() == null || r.op().params().size() != 2) return null;
+    PrimType t = r.nes().get(0).type().elem();
+    if (t != PrimType.F32 && t != PrimType.F64) return null;
+    List<Stm> ops = r.op().body().stms();
+    if (ops.size() != 1 || !(ops.get(0).exp() instanceof Exp.BinOp add) || add.op() != BinOperator.ADD || add.type() != t
+        || !r.op().body().results().equals(ops.get(0).pattern())) return null;
+    Set<Atom> operands = Set.of(add.x(), add.y());
+    if (operands.size() != 2 || !operands.containsAll(r.op().params())) return null;
+    List<Stm> ms = r.mapf().body().stms();
+    if (ms.isEmpty() || r.mapf().body().results().size() != 1) return null;
+    Stm last = ms.get(ms.size() - 1);
+    if (!(last.exp() instanceof Exp.BinOp mul) || mul.op() != BinOperator.MUL || mul.type() != t
+        || !r.mapf().body().results().equals(last.pattern())) return null;
+    return new Madd(ms.subList(0, ms.size() - 1), mul.x(), mul.y(), t == PrimType.F32 ? "FUT_FMA_F32" : "FUT_FMA_F64");
+  }
+
+  /**
+   * rows rows from i0 as a call of a static function (see {@link CGen#helper}): the lanes are vj
+   * columns, each lane keeps VW accumulators per row (columns jj and vj + jj, ...) while k runs
+   * over the packed slice (gcc vectorises this outer loop; the accumulators become vector
    * registers).
    */
-  private void micro(int rows, Inner in, String t, String vj, List<String> src, List<String> lda, List<String> pk,
-      List<String> et, String accb, String ilo, String i0, String k0, String kc) {
+  private void micro(int rows, Inner in, String t, String vj, String vw, List<String> src, List<String> lda,
+      List<String> pk, List<String> et, String accb, String ilo, String i0, String k0, String kc) {
     Exp.Reduce r = in.red();
     List<Input> inputs = in.inputs();
+    // The loop nest is a function of its own (see CGen#helper); this emits the call.
+    CGen h = g.helper();
+    String fn = g.helperName("micro" + rows + "_");
+    List<String> params = new ArrayList<>(), args = new ArrayList<>();
+    params.add("struct futhark_context *ctx");
+    args.add("ctx");
+    List<String> base = new ArrayList<>();
+    for (int q = 0; q < inputs.size(); q++) {
+      String a = h.fresh("in");
+      base.add(a);
+      params.add("const " + et.get(q) + " *restrict " + a);
+      if (inputs.get(q).column()) {
+        args.add(pk.get(q));
+      } else {
+        args.add(src.get(q) + " + " + i0 + " * " + lda.get(q) + " + " + k0);
+        params.add("int64_t " + a + "_ld");
+        args.add(lda.get(q));
+      }
+    }
+    String ac = h.fresh("ac"), n = h.fresh("kc");
+    params.add(t + " *restrict " + ac);
+    args.add(accb + " + (" + i0 + " - " + ilo + ") * " + vw);
+    params.add("int64_t " + n);
+    args.add(kc);
+    for (Atom.Var v : freeScalars(r)) {
+      params.add(CPrim.ctype(v.type()) + " " + v.name());
+      args.add(v.name());
+    }
+    g.line(fn + "(" + String.join(", ", args) + ");");
+
+    h.line("(void)ctx;");
+    h.line("#if defined(__AVX512F__)");
+    h.line("enum { " + vj + " = 64 / (int)sizeof(" + t + ") };");
+    h.line("#else");
+    h.line("enum { " + vj + " = 32 / (int)sizeof(" + t + ") };");
+    h.line("#endif");
+    h.line("enum { " + vw + " = " + VW + " * " + vj + " };");
     List<List<String>> rowPtr = new ArrayList<>();
     for (int q = 0; q < inputs.size(); q++) {
       List<String> ps = new ArrayList<>();
       if (!inputs.get(q).column()) {
         for (int k = 0; k < rows; k++) {
-          String p = g.fresh("ar");
-          g.line("const " + et.get(q) + " *restrict " + p + " = " + src.get(q) + " + (" + i0 + " + " + k + ") * " + lda.get(q) + " + "
-              + k0 + ";");
+          String p = h.fresh("ar");
+          h.line("const " + et.get(q) + " *restrict " + p + " = " + base.get(q) + " + " + k + " * " + base.get(q) + "_ld;");
           ps.add(p);
         }
       }
       rowPtr.add(ps);
     }
-    String ac = g.fresh("ac");
-    g.line(t + " *restrict " + ac + " = " + accb + " + (" + i0 + " - " + ilo + ") * " + vj + ";");
-    if (g.multicore) g.line("#pragma omp simd");
-    g.open("for (int jj = 0; jj < " + vj + "; jj++) {");
-    List<String> c = new ArrayList<>();
+    Madd madd = madd(r);
+    if (h.multicore) h.line("#pragma omp simd");
+    h.open("for (int jj = 0; jj < " + vj + "; jj++) {");
+    // c[k][s]: the accumulator of row k, lane jj of vector s.
+    List<List<String>> c = new ArrayList<>();
     for (int k = 0; k < rows; k++) {
-      String v = g.fresh("c");
-      c.add(v);
-      g.line(t + " " + v + " = " + ac + "[" + k + " * " + vj + " + jj];");
-    }
-    g.open("for (int64_t kk = 0; kk < " + kc + "; kk++) {");
-    List<String> cols = new ArrayList<>();
-    for (int q = 0; q < inputs.size(); q++) {
-      if (pk.get(q) == null) { cols.add(null); continue; }
-      String b = g.fresh("b");
-      g.line("const " + et.get(q) + " " + b + " = " + pk.get(q) + "[kk * " + vj + " + jj];");
-      cols.add(b);
-    }
-    for (int k = 0; k < rows; k++) {
-      List<String> args = new ArrayList<>();
-      for (int q = 0; q < inputs.size(); q++) args.add(inputs.get(q).column() ? cols.get(q) : rowPtr.get(q).get(k) + "[kk]");
-      String y;
-      if (r.mapf() == null) {
-        y = args.get(0);
-      } else {
-        y = g.fresh("y");
-        g.line(t + " " + y + ";");
-        ScalarCode.apply(g, r.mapf(), args, List.of(y));
+      List<String> cs = new ArrayList<>();
+      for (int v = 0; v < VW; v++) {
+        String a = h.fresh("c");
+        cs.add(a);
+        h.line(t + " " + a + " = " + ac + "[" + k + " * " + vw + " + " + v + " * " + vj + " + jj];");
       }
-      String next = g.fresh("acc");
-      g.line(t + " " + next + ";");
-      ScalarCode.apply(g, r.op(), List.of(c.get(k), y), List.of(next));
-      g.line(c.get(k) + " = " + next + ";");
+      c.add(cs);
     }
-    g.close("}");
-    for (int k = 0; k < rows; k++) g.line(ac + "[" + k + " * " + vj + " + jj] = " + c.get(k) + ";");
-    g.close("}");
+    h.open("for (int64_t kk = 0; kk < " + n + "; kk++) {");
+    List<List<String>> cols = new ArrayList<>();
+    for (int q = 0; q < inputs.size(); q++) {
+      List<String> bs = new ArrayList<>();
+      for (int v = 0; v < VW && inputs.get(q).column(); v++) {
+        String b = h.fresh("b");
+        h.line("const " + et.get(q) + " " + b + " = " + base.get(q) + "[kk * " + vw + " + " + v + " * " + vj + " + jj];");
+        bs.add(b);
+      }
+      cols.add(bs);
+    }
+    for (int k = 0; k < rows; k++) {
+      for (int v = 0; v < VW; v++) {
+        List<String> xs = new ArrayList<>();
+        for (int q = 0; q < inputs.size(); q++) xs.add(inputs.get(q).column() ? cols.get(q).get(v) : rowPtr.get(q).get(k) + "[kk]");
+        step(h, r, madd, t, xs, c.get(k).get(v));
+      }
+    }
+    h.close("}");
+    for (int k = 0; k < rows; k++) {
+      for (int v = 0; v < VW; v++) h.line(ac + "[" + k + " * " + vw + " + " + v + " * " + vj + " + jj] = " + c.get(k).get(v) + ";");
+    }
+    h.close("}");
+    g.helpers.append("static void ").append(fn).append("(").append(String.join(", ", params)).append(") {\n").append(h.out)
+        .append("}\n\n");
+  }
+
+  /** The scalar variables the operator and the map function read from outside (parameters of the micro-kernel). */
+  private static List<Atom.Var> freeScalars(Exp.Reduce r) {
+    java.util.Map<String, Atom.Var> seen = new java.util.LinkedHashMap<>();
+    Set<String> free = new HashSet<>(lambdaFree(r.op()));
+    free.addAll(lambdaFree(r.mapf()));
+    for (Lambda l : java.util.Arrays.asList(r.op(), r.mapf())) {
+      if (l != null) collect(l.body(), free, seen);
+    }
+    return new ArrayList<>(seen.values());
+  }
+
+  private static void collect(Body b, Set<String> free, java.util.Map<String, Atom.Var> seen) {
+    java.util.function.UnaryOperator<Atom> note = a -> {
+      if (a instanceof Atom.Var v && free.contains(v.name())) seen.putIfAbsent(v.name(), v);
+      return a;
+    };
+    for (Stm s : b.stms()) {
+      Rewrite.exp(s.exp(), note, body -> {
+        collect(body, free, seen);
+        return body;
+      });
+    }
+    for (Atom a : b.results()) note.apply(a);
+  }
+
+  /** One k step of one accumulator: {@code acc = acc op f(args)}, or one multiply-add. */
+  private static void step(CGen h, Exp.Reduce r, Madd madd, String t, List<String> args, String acc) {
+    if (madd != null) {
+      h.open("{");
+      for (int a = 0; a < args.size(); a++) {
+        Atom.Var prm = r.mapf().params().get(a);
+        h.line(CPrim.ctype(prm.type()) + " " + prm.name() + " = " + args.get(a) + ";");
+      }
+      ScalarCode.emit(h, new Body(madd.before(), List.of()), List.of());
+      h.line(acc + " = " + madd.fn() + "(" + atom(madd.x()) + ", " + atom(madd.y()) + ", " + acc + ");");
+      h.close("}");
+      return;
+    }
+    String y;
+    if (r.mapf() == null) {
+      y = args.get(0);
+    } else {
+      y = h.fresh("y");
+      h.line(t + " " + y + ";");
+      ScalarCode.apply(h, r.mapf(), args, List.of(y));
+    }
+    String next = h.fresh("acc");
+    h.line(t + " " + next + ";");
+    ScalarCode.apply(h, r.op(), List.of(acc, y), List.of(next));
+    h.line(acc + " = " + next + ";");
   }
 }

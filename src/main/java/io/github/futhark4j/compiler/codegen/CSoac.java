@@ -592,15 +592,18 @@ final class CSoac {
         }
         copies.add(bases);
       }
-      String i = g.fresh("i"), hi = g.fresh("hi");
-      g.line("const int64_t " + hi + " = fut_chunk(" + n + ", " + t + " + 1, " + nt + ");");
-      g.line("int64_t " + i + " = fut_chunk(" + n + ", " + t + ", " + nt + ");");
-      g.open("for (; " + i + " + " + HIST_SUB + " <= " + hi + "; " + i + " += " + HIST_SUB + ") {");
-      for (int c = 0; c < HIST_SUB; c++) histUpdate(h, ts, copies.get(c), i + " + " + c, m);
-      g.close("}");
-      g.open("for (; " + i + " < " + hi + "; " + i + "++) {");
-      histUpdate(h, ts, copies.get(0), i, m);
-      g.close("}");
+      IndexRange.Range range = indexRange(h.inds());
+      if (range == null) {
+        histChunk(h, ts, copies, n, t, nt, m, true);
+      } else {
+        // Every index the fused index function can produce is a bucket: no per-element check.
+        g.open("if (" + m + " > " + range.hi() + "LL) {");
+        histChunk(h, ts, copies, n, t, nt, m, false);
+        g.close("} else {");
+        g.indent++;
+        histChunk(h, ts, copies, n, t, nt, m, true);
+        g.close("}");
+      }
     }, privs);
     String j = g.fresh("j");
     parallelFor(j, "0", m, mayFail(h.op().body()), () -> {
@@ -615,17 +618,41 @@ final class CSoac {
     for (String pv : privs) g.line("free(" + pv + ");");
   }
 
+  /** Thread t's elements into its copies, unrolled by {@link #HIST_SUB}. */
+  private void histChunk(Exp.Hist h, List<IrType> ts, List<List<String>> copies, String n, String t, String nt, String m,
+      boolean checked) {
+    String i = g.fresh("i"), hi = g.fresh("hi");
+    g.line("const int64_t " + hi + " = fut_chunk(" + n + ", " + t + " + 1, " + nt + ");");
+    g.line("int64_t " + i + " = fut_chunk(" + n + ", " + t + ", " + nt + ");");
+    g.open("for (; " + i + " + " + HIST_SUB + " <= " + hi + "; " + i + " += " + HIST_SUB + ") {");
+    for (int c = 0; c < HIST_SUB; c++) histUpdate(h, ts, copies.get(c), i + " + " + c, m, checked);
+    g.close("}");
+    g.open("for (; " + i + " < " + hi + "; " + i + "++) {");
+    histUpdate(h, ts, copies.get(0), i, m, checked);
+    g.close("}");
+  }
+
+  /**
+   * The values a histogram's indices can take when they come from a fused map whose result has a
+   * known non-negative range ({@link IndexRange}); null otherwise.
+   */
+  private IndexRange.Range indexRange(Atom inds) {
+    if (!(inds instanceof Atom.Var v) || !(g.virtualMaps.get(v.name()) instanceof Exp.Map m)) return null;
+    IndexRange.Range r = IndexRange.ofResult(m.f());
+    return r != null && r.lo() >= 0 ? r : null;
+  }
+
   /** Private histogram copies per thread, and the largest bucket count that gets them. */
   private static final int HIST_SUB = 4;
   private static final int HIST_SUB_MAX = 4096;
 
   /** One element of a parallel hist: element {@code index} into the copies {@code bases} (one per histogram). */
-  private void histUpdate(Exp.Hist h, List<IrType> ts, List<String> bases, String index, String m) {
+  private void histUpdate(Exp.Hist h, List<IrType> ts, List<String> bases, String index, String m, boolean checked) {
     String i = g.fresh("e"), ix = g.fresh("ix");
     g.open("{");
     g.line("const int64_t " + i + " = " + index + ";");
     g.line("int64_t " + ix + " = " + row(h.inds(), i) + ";");
-    g.open("if (" + ix + " >= 0 && " + ix + " < " + m + ") {");
+    g.open(checked ? "if (" + ix + " >= 0 && " + ix + " < " + m + ") {" : "{");
     List<String> args = new ArrayList<>();
     for (String b : bases) args.add(b + "[" + ix + "]");
     for (Atom v : h.vals()) args.add(row(v, i));

@@ -74,6 +74,25 @@ class CodegenPerfTest {
     assertEquals(1, entry.split("fut_alloc\\(", -1).length - 1, entry);
   }
 
+  @Test
+  void histogramIndicesOfKnownRangeAreCheckedOncePerCall() throws Exception {
+    String c = multicoreC(HIST);
+    String hist = c.substring(c.indexOf("int futhark_entry_histogram("), c.indexOf("int futhark_entry_scanned("));
+    String scanned = c.substring(c.indexOf("int futhark_entry_scanned("), c.indexOf("int futhark_entry_updated("));
+    // i & 7 lies in [0, 7], y % 7 in [0, 6]: one test of the bucket count selects unchecked loops.
+    assertTrue(hist.matches("(?s).*if \\(m_c\\d+ > 7LL\\) \\{.*"), hist);
+    assertTrue(scanned.matches("(?s).*if \\(m_c\\d+ > 6LL\\) \\{.*"), scanned);
+    // x % 3 for i64 x: [0, 2] (Futhark's % rounds towards negative infinity).
+    String updated = c.substring(c.indexOf("int futhark_entry_updated("));
+    assertTrue(updated.matches("(?s).*if \\(m_c\\d+ > 2LL\\) \\{.*"), updated);
+    // An index of unknown range (i - 5) keeps only the per-element check.
+    String other = multicoreC("""
+        entry f [n] (is: [n]i64) : [4]i32 = hist (+) 0 4 (map (\\i -> i - 5) is) (replicate n 1)
+        """);
+    assertFalse(other.matches("(?s).*if \\(m_c\\d+ > -?\\d+LL\\) \\{.*"), other);
+    assertTrue(other.contains(" >= 0 && "), other);
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"c", "multicore", "c+asan"})
   void fusedHistogramsCountCorrectly(String backend) throws Exception {

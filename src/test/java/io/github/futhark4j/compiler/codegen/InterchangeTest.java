@@ -50,7 +50,20 @@ class InterchangeTest {
         in (c, b)
       entry rowsums [n][m] (a: [n][m]i32) : [n]i32 =
         map (\\r -> i32.sum r) a
+      entry scaled [n][m][p] (alpha: f32) (a: [n][m]f32) (b: [m][p]f32) : [n][p]f32 =
+        map (\\r -> map (\\c -> f32.sum (map2 (\\x y -> alpha * x * y) r c)) (transpose b)) a
+      entry shifted [n][m][p] (k: i32) (a: [n][m]i32) (b: [m][p]i32) : [n][p]i32 =
+        map (\\r -> map (\\c -> reduce i32.max i32.lowest (map2 (\\x y -> x + y - k) r c)) (transpose b)) a
       """;
+
+  /** The micro-kernel functions generated for entry point {@code name}. */
+  private static String micro(String c, String name) {
+    StringBuilder sb = new StringBuilder();
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?s)static void futhark4j_" + name + "_micro\\d+_\\d+\\(.*?\n}\n")
+        .matcher(c);
+    while (m.find()) sb.append(m.group());
+    return sb.toString();
+  }
 
   private static String entry(String c, String name) {
     int at = c.indexOf("int futhark_entry_" + name + "(");
@@ -70,8 +83,18 @@ class InterchangeTest {
     assertTrue(entry(c, "both").contains("fut_transpose("));
     // A single map over contiguous rows gains nothing: left alone.
     assertFalse(entry(c, "rowsums").contains("interchanged redomap"));
-    // The micro-kernel is a vectorisable loop over a vector of columns with one accumulator per row.
-    assertTrue(entry(c, "mmf").matches("(?s).*#pragma omp simd\\s+for \\(int jj = 0; jj < vj_c\\d+; jj\\+\\+\\).*"));
+    // The micro-kernel is a function of its own (for the register allocator), a vectorisable
+    // loop over a vector of columns with accumulators per row: 8 rows and a 1-row tail.
+    for (String e : List.of("mm", "mmf", "mmd", "tropical", "scaled", "shifted")) {
+      String k = micro(c, e);
+      assertTrue(k.matches("(?s).*#pragma omp simd\\s+for \\(int jj = 0; jj < vj_c\\d+; jj\\+\\+\\).*"), e);
+      assertTrue(k.contains("_micro8_") && k.contains("_micro1_"), e);
+    }
+    // Float sums of products are multiply-adds; integer ones and other operators are not.
+    assertTrue(micro(c, "mmf").contains("FUT_FMA_F32("));
+    assertTrue(micro(c, "mmd").contains("FUT_FMA_F64("));
+    assertTrue(micro(c, "scaled").contains("FUT_FMA_F32("));
+    for (String e : List.of("mm", "tropical", "shifted")) assertFalse(micro(c, e).contains("FUT_FMA"), e);
   }
 
   @Test
@@ -139,6 +162,17 @@ class InterchangeTest {
     return t;
   }
 
+  private static int[][] scale(int[][] x, int f) { return scale(x, f, 0); }
+
+  private static int[][] scale(int[][] x, int f, int d) {
+    int[][] y = new int[x.length][];
+    for (int i = 0; i < x.length; i++) {
+      y[i] = x[i].clone();
+      for (int j = 0; j < y[i].length; j++) y[i][j] = y[i][j] * f + d;
+    }
+    return y;
+  }
+
   private static int[][] mul(int[][] a, int[][] b, int n, int m, int p, boolean tropical) {
     int[][] c = new int[n][p];
     for (int i = 0; i < n; i++) {
@@ -155,10 +189,10 @@ class InterchangeTest {
   @ValueSource(strings = {"c", "multicore", "c+asan"})
   void matchesTheDefinitionOnOddSizes(String backend) throws Exception {
     Assumptions.assumeTrue(CHarness.haveGcc(), "no C compiler");
-    // n x m x p: one row, remainders of the 8-row block, more than one 64-row tile, k beyond one
-    // 256 slice, columns beyond one vector and one tile, a single column.
+    // n x m x p: one row, remainders of the 8-row block, more than one 128-row tile, k beyond one
+    // 256 slice, columns beyond one micro-kernel width (2 vectors) and one tile, a single column.
     int[][] sizes = backend.equals("c+asan") ? new int[][] {{1, 1, 1}, {9, 17, 33}}
-        : new int[][] {{1, 1, 1}, {9, 17, 33}, {13, 300, 37}, {70, 5, 130}, {3, 2, 1}};
+        : new int[][] {{1, 1, 1}, {9, 17, 33}, {13, 300, 37}, {140, 5, 130}, {3, 2, 1}};
     SplittableRandom r = new SplittableRandom(7);
     List<CRunner.Call> calls = new ArrayList<>();
     List<String> want = new ArrayList<>();
@@ -189,6 +223,11 @@ class InterchangeTest {
       b2[0][0] = 1000;
       calls.add(CRunner.call("updated", la, lb));
       want.add(show(c, "i32") + " " + show(b2, "i32"));
+      // Free scalars of the map function reach the micro-kernel (small integers: exact in f32).
+      calls.add(CRunner.call("scaled", "3.0f", la, lb));
+      want.add(show(scale(c, 3), "f32"));
+      calls.add(CRunner.call("shifted", "5", la, lb));
+      want.add(show(scale(mul(a, b, n, m, p, true), 1, -5), "i32"));
     }
     // No rows, and rows without columns.
     calls.add(CRunner.call("mm", "[]", "[]"));
