@@ -87,9 +87,7 @@ public final class Harness {
     // The native variants run first: the Java ones leave work behind in the JVM (garbage of their
     // results, JIT compilation) that would share the two cores with the native code's timed runs
     // (the 2.5 ms histogram measured 0.7-1.1x C alone and 1.0-1.6x C after them).
-    if (options.wants(Variant.C)) runC(kernel, inputs, reference, variants);
-
-    if (options.wants(Variant.FUTHARK) || options.wants(Variant.FUTHARK_COPY)) runFuthark(kernel, inputs, reference, variants);
+    runNative(kernel, inputs, reference, variants);
 
     if (options.wants(Variant.JAVA)) {
       guarded(variants, Variant.JAVA, () -> {
@@ -111,70 +109,115 @@ public final class Harness {
         kernel.target(), variants);
   }
 
-  private void runC(Kernel kernel, List<Object> inputs, Flat reference, Map<String, VariantResult> variants) {
-    if (!cAvailable) {
-      record(variants, VariantResult.unavailable(Variant.C, "no C compiler '" + options.cc() + "'"));
-      return;
-    }
+  /**
+   * The C baselines and resident Futhark in {@link HarnessOptions#rounds} alternating rounds (each
+   * round: every C variant's warm-up and runs, then Futhark's; the statistics are over the runs of
+   * all rounds), then Futhark with copies. A variant that fails or disagrees in a round is
+   * recorded as such and left out of the later rounds.
+   */
+  private void runNative(Kernel kernel, List<Object> inputs, Flat reference, Map<String, VariantResult> variants) {
     Path data = options.workDir().resolve("data").resolve(kernel.name());
+    Map<String, String> cKeys = new LinkedHashMap<>(); // report key -> C variant
+    List<String> cArgs = List.of();
+    CBaseline c = null;
+    FutharkVariant fut = null;
     try {
-      List<String> args = RawInputs.write(inputs, data);
-      CBaseline c = new CBaseline(options.benchDir().resolve("c"), options.workDir(), options.cc());
-      List<String> cVariants = kernel.cVariants();
-      for (int i = 0; i < cVariants.size(); i++) {
-        String v = cVariants.get(i);
-        String key = i == 0 ? Variant.C : Variant.C + "-" + v;
-        guarded(variants, key, () -> {
-          CBaseline.Run run = c.run(kernel, v, args, data, options.warmup(), options.runs());
-          return checked(kernel, key, run.stats(), reference, run.result());
+      if (options.wants(Variant.C) && !cAvailable) {
+        record(variants, VariantResult.unavailable(Variant.C, "no C compiler '" + options.cc() + "'"));
+      } else if (options.wants(Variant.C)) {
+        try {
+          cArgs = RawInputs.write(inputs, data);
+          c = new CBaseline(options.benchDir().resolve("c"), options.workDir(), options.cc());
+          List<String> cVariants = kernel.cVariants();
+          for (int i = 0; i < cVariants.size(); i++) cKeys.put(i == 0 ? Variant.C : Variant.C + "-" + cVariants.get(i), cVariants.get(i));
+        } catch (RuntimeException e) {
+          record(variants, VariantResult.failed(Variant.C, message(e)));
+        }
+      }
+      if (options.wants(Variant.FUTHARK) || options.wants(Variant.FUTHARK_COPY)) {
+        try {
+          fut = FutharkVariant.compile(kernel, options.benchDir().resolve("fut"), inputs, FutharkOptions.defaults());
+        } catch (FutharkCompileException | RuntimeException e) {
+          for (String v : List.of(Variant.FUTHARK, Variant.FUTHARK_COPY)) {
+            if (options.wants(v)) record(variants, VariantResult.failed(v, "compiling " + kernel.name() + ".fut: " + message(e)));
+          }
+        }
+      }
+      List<Object> resident = null;
+      if (fut != null && options.wants(Variant.FUTHARK)) {
+        try {
+          resident = fut.makeResident(inputs);
+        } catch (RuntimeException e) {
+          record(variants, VariantResult.failed(Variant.FUTHARK, message(e)));
+        }
+      }
+      Map<String, List<Double>> times = new LinkedHashMap<>();
+      Map<String, String> notes = new LinkedHashMap<>();
+      for (int round = 0; round < options.rounds(); round++) {
+        for (Map.Entry<String, String> e : cKeys.entrySet()) {
+          String key = e.getKey();
+          if (variants.containsKey(key)) continue;
+          CBaseline base = c;
+          List<String> args = cArgs;
+          guardedRound(variants, key, () -> {
+            CBaseline.Run run = base.run(kernel, e.getValue(), args, data, options.warmup(), options.runs());
+            return checked(kernel, key, run.stats(), reference, run.result());
+          }, times);
+        }
+        if (resident != null && !variants.containsKey(Variant.FUTHARK)) {
+          FutharkVariant f = fut;
+          List<Object> args = resident;
+          guardedRound(variants, Variant.FUTHARK, () -> {
+            // As before the Java variants: garbage is collected first, so that G1's work does
+            // not share the cores with the timed runs.
+            System.gc();
+            Stats.Timed t = f.timeResident(args, options.warmup(), options.runs());
+            Object java;
+            try {
+              java = FutharkVariant.toJava(t.lastResult());
+            } finally {
+              FutharkVariant.release(t.lastResult());
+            }
+            if (java == null) {
+              notes.put(Variant.FUTHARK, "native result not read back");
+              return VariantResult.ok(Variant.FUTHARK, t.stats(), "");
+            }
+            return checked(kernel, Variant.FUTHARK, t.stats(), reference, Flat.of(java));
+          }, times);
+        }
+      }
+      for (Map.Entry<String, List<Double>> e : times.entrySet()) {
+        if (variants.containsKey(e.getKey())) continue;
+        double[] all = e.getValue().stream().mapToDouble(Double::doubleValue).toArray();
+        record(variants, VariantResult.ok(e.getKey(), Stats.of(all), notes.getOrDefault(e.getKey(), "")));
+      }
+      if (fut != null && options.wants(Variant.FUTHARK_COPY)) {
+        FutharkVariant f = fut;
+        guarded(variants, Variant.FUTHARK_COPY, () -> {
+          System.gc();
+          Stats.Timed t = f.timeCopy(inputs, options.warmup(), options.runs());
+          return checked(kernel, Variant.FUTHARK_COPY, t.stats(), reference, Flat.of(t.lastResult()));
         });
       }
-    } catch (RuntimeException e) {
-      record(variants, VariantResult.failed(Variant.C, message(e)));
     } finally {
+      if (fut != null) fut.close();
       deleteTree(data);
     }
   }
 
-  private void runFuthark(Kernel kernel, List<Object> inputs, Flat reference, Map<String, VariantResult> variants) {
-    List<String> wanted = Stream.of(Variant.FUTHARK, Variant.FUTHARK_COPY).filter(options::wants).toList();
-    FutharkVariant fut;
+  /**
+   * One round of a variant: its times are added when it agrees with the reference; a failure or a
+   * disagreement is recorded (and ends the variant).
+   */
+  private void guardedRound(Map<String, VariantResult> variants, String variant, Body body, Map<String, List<Double>> times) {
+    VariantResult r;
     try {
-      fut = FutharkVariant.compile(kernel, options.benchDir().resolve("fut"), inputs, FutharkOptions.defaults());
-    } catch (FutharkCompileException | RuntimeException e) {
-      for (String v : wanted) record(variants, VariantResult.failed(v, "compiling " + kernel.name() + ".fut: " + message(e)));
-      return;
+      r = body.run();
+    } catch (RuntimeException | OutOfMemoryError e) {
+      r = VariantResult.failed(variant, message(e));
     }
-    try (fut) {
-      if (options.wants(Variant.FUTHARK)) {
-        guarded(variants, Variant.FUTHARK, () -> {
-          List<Object> args = fut.makeResident(inputs);
-          // As before the Java variants: the garbage of the earlier variants (G1's concurrent
-          // work would share the two cores with the timed runs) is collected first.
-          System.gc();
-          Stats.Timed t = fut.timeResident(args, options.warmup(), options.runs());
-          Object java;
-          try {
-            java = FutharkVariant.toJava(t.lastResult());
-          } finally {
-            FutharkVariant.release(t.lastResult());
-          }
-          if (java == null) return VariantResult.ok(Variant.FUTHARK, t.stats(), "native result not read back");
-          return checked(kernel, Variant.FUTHARK, t.stats(), reference, Flat.of(java));
-        });
-      }
-      if (options.wants(Variant.FUTHARK_COPY)) {
-        guarded(variants, Variant.FUTHARK_COPY, () -> {
-          System.gc();
-          Stats.Timed t = fut.timeCopy(inputs, options.warmup(), options.runs());
-          return checked(kernel, Variant.FUTHARK_COPY, t.stats(), reference, Flat.of(t.lastResult()));
-        });
-      }
-    } catch (RuntimeException e) {
-      for (String v : wanted) {
-        if (!variants.containsKey(v)) record(variants, VariantResult.failed(v, message(e)));
-      }
-    }
+    if (r.status() == Status.OK) times.computeIfAbsent(variant, k -> new ArrayList<>()).addAll(r.stats().runtimesUs());
+    else record(variants, r);
   }
 
   private static VariantResult checked(Kernel kernel, String variant, Stats stats, Flat reference, Flat result) {

@@ -13,6 +13,9 @@ import java.util.Set;
  * @param kernels  {@code --kernels a,b}: which kernels (default all)
  * @param runs     {@code --runs N}: timed runs per variant (default 10; quick 2)
  * @param warmup   {@code --warmup N}: untimed runs first (default 3; quick 1)
+ * @param rounds   {@code --rounds N}: the C baselines and resident Futhark alternate in N rounds of
+ *                 warm-up and runs each, so that a drift of the machine (this VM's memory bandwidth
+ *                 moves by 15-30% within minutes) reaches both alike (default 3; quick 1)
  * @param variants {@code --variants c,java,streams,futhark,futhark-copy}: which variants (default all)
  * @param json     {@code --json FILE}: write all results as JSON
  * @param markdown {@code --markdown FILE}: write the Markdown table; into an existing file between
@@ -22,7 +25,7 @@ import java.util.Set;
  * @param seed     {@code --seed N}: the data's seed (default 1)
  * @param cc       {@code --cc CC}: the C compiler (default {@code $CC} or {@code gcc})
  */
-public record HarnessOptions(Scale scale, List<Kernel> kernels, int runs, int warmup, Set<String> variants,
+public record HarnessOptions(Scale scale, List<Kernel> kernels, int runs, int warmup, int rounds, Set<String> variants,
                              Path json, Path markdown, Path benchDir, Path workDir, long seed, String cc) {
   /** The variants, in report order. */
   public static final List<String> VARIANTS = List.of(Variant.C, Variant.JAVA, Variant.STREAMS, Variant.FUTHARK, Variant.FUTHARK_COPY);
@@ -32,11 +35,12 @@ public record HarnessOptions(Scale scale, List<Kernel> kernels, int runs, int wa
     variants = Set.copyOf(variants);
     if (runs < 1) throw new IllegalArgumentException("--runs must be at least 1");
     if (warmup < 0) throw new IllegalArgumentException("--warmup must not be negative");
+    if (rounds < 1) throw new IllegalArgumentException("--rounds must be at least 1");
   }
 
   public static HarnessOptions defaults() {
     String cc = System.getenv("CC");
-    return new HarnessOptions(Scale.FULL, Kernels.ALL, 10, 3, Set.copyOf(VARIANTS), null, null, Path.of("bench"),
+    return new HarnessOptions(Scale.FULL, Kernels.ALL, 10, 3, 3, Set.copyOf(VARIANTS), null, null, Path.of("bench"),
         Path.of("target", "bench"), 1, cc == null || cc.isBlank() ? "gcc" : cc);
   }
 
@@ -45,7 +49,7 @@ public record HarnessOptions(Scale scale, List<Kernel> kernels, int runs, int wa
   }
 
   public static final String USAGE = """
-      usage: Harness [--quick] [--kernels a,b] [--runs N] [--warmup N] [--variants LIST]
+      usage: Harness [--quick] [--kernels a,b] [--runs N] [--warmup N] [--rounds N] [--variants LIST]
                      [--json FILE] [--markdown FILE] [--bench-dir DIR] [--work-dir DIR] [--seed N] [--cc CC]
         kernels:  %s
         variants: %s""".formatted(String.join(",", Kernels.names()), String.join(",", VARIANTS));
@@ -57,6 +61,7 @@ public record HarnessOptions(Scale scale, List<Kernel> kernels, int runs, int wa
     List<Kernel> kernels = d.kernels();
     Integer runs = null;
     Integer warmup = null;
+    Integer rounds = null;
     Set<String> variants = d.variants();
     Path json = null;
     Path markdown = null;
@@ -71,6 +76,7 @@ public record HarnessOptions(Scale scale, List<Kernel> kernels, int runs, int wa
         case "--kernels" -> kernels = Kernels.select(value(args, ++i, a));
         case "--runs" -> runs = integer(value(args, ++i, a), a);
         case "--warmup" -> warmup = integer(value(args, ++i, a), a);
+        case "--rounds" -> rounds = integer(value(args, ++i, a), a);
         case "--variants" -> variants = variants(value(args, ++i, a));
         case "--json" -> json = Path.of(value(args, ++i, a));
         case "--markdown" -> markdown = Path.of(value(args, ++i, a));
@@ -83,7 +89,7 @@ public record HarnessOptions(Scale scale, List<Kernel> kernels, int runs, int wa
     }
     boolean quick = scale == Scale.QUICK;
     return new HarnessOptions(scale, kernels, runs != null ? runs : quick ? 2 : d.runs(),
-        warmup != null ? warmup : quick ? 1 : d.warmup(), variants, json, markdown, benchDir, workDir, seed, cc);
+        warmup != null ? warmup : quick ? 1 : d.warmup(), rounds != null ? rounds : quick ? 1 : d.rounds(), variants, json, markdown, benchDir, workDir, seed, cc);
   }
 
   private static String value(String[] args, int i, String option) {

@@ -145,9 +145,11 @@ public final class Report {
   /** The Markdown table with the machine and settings it was measured with, and the notes. */
   public String markdown() {
     StringBuilder sb = new StringBuilder();
-    sb.append(String.format(Locale.ROOT, "Measured %s on %s (%d cores), %s, %s; %s sizes, median of %d runs after %d warm-up runs.%n%n",
+    sb.append(String.format(Locale.ROOT, "Measured %s on %s (%d cores), %s, %s; %s sizes, median of %d runs after %d warm-up runs%s.%n%n",
         machine.date(), machine.cpu(), machine.cores(), machine.java(), machine.cc(),
-        options.scale() == Scale.FULL ? "full" : "quick", options.runs(), options.warmup()));
+        options.scale() == Scale.FULL ? "full" : "quick", options.runs(), options.warmup(),
+        options.rounds() == 1 ? "" : String.format(Locale.ROOT, " (C and Futhark: %d alternating rounds of these, median of all %d runs)",
+            options.rounds(), options.rounds() * options.runs())));
     List<String> head = header();
     sb.append("| ").append(String.join(" | ", head)).append(" |\n");
     sb.append("|").append("---|".repeat(head.size())).append('\n');
@@ -183,6 +185,7 @@ public final class Report {
     opts.put("scale", options.scale().name().toLowerCase(Locale.ROOT));
     opts.put("runs", options.runs());
     opts.put("warmup", options.warmup());
+    opts.put("rounds", options.rounds());
     opts.put("seed", options.seed());
     opts.put("cflags", CBaseline.FLAGS);
     root.put("options", opts);

@@ -27,7 +27,9 @@ public final class BenchmarksCommand implements Command {
         by the built-in compiler (data resident, and with copies), checks that they agree, and prints
         medians and ratios to C. --markdown docs/performance.md refreshes the table there. 'bridge'
         measures the bridge alone (scalar call, copies in and out). Run from the project root.
-        Give the JVM room: FUTHARK4J_JAVA_OPTS=-Xmx8g. All options: futhark4j benchmarks --help-all.
+        C and resident Futhark alternate in --rounds N rounds (default 3). Give the JVM a fixed heap:
+        FUTHARK4J_JAVA_OPTS="-Xms8g -Xmx8g -XX:+AlwaysPreTouch" (bench/run.sh does).
+        All options: futhark4j benchmarks --help-all.
 
         Exit codes: 0 all variants agree; 1 some variant disagreed; 2 bad options.
         """;

@@ -17,6 +17,7 @@ class HarnessOptionsTest {
     assertEquals(Kernels.ALL, o.kernels());
     assertEquals(10, o.runs());
     assertEquals(3, o.warmup());
+    assertEquals(3, o.rounds());
     assertEquals(Set.copyOf(HarnessOptions.VARIANTS), o.variants());
   }
 
@@ -24,6 +25,8 @@ class HarnessOptionsTest {
   void quickLowersRunsUnlessGiven() {
     assertEquals(2, HarnessOptions.parse("--quick").runs());
     assertEquals(5, HarnessOptions.parse("--quick", "--runs", "5").runs());
+    assertEquals(1, HarnessOptions.parse("--quick").rounds());
+    assertEquals(2, HarnessOptions.parse("--quick", "--rounds", "2").rounds());
   }
 
   @Test
@@ -52,6 +55,7 @@ class HarnessOptionsTest {
     assertTrue(assertThrows(IllegalArgumentException.class, () -> HarnessOptions.parse("--runs"))
         .getMessage().startsWith("--runs needs a value"));
     assertThrows(IllegalArgumentException.class, () -> HarnessOptions.parse("--runs", "0"));
+    assertThrows(IllegalArgumentException.class, () -> HarnessOptions.parse("--rounds", "0"));
     assertThrows(IllegalArgumentException.class, () -> HarnessOptions.parse("--frobnicate"));
   }
 }

@@ -35,11 +35,16 @@ class HarnessTest {
   }
 
   private static void assertAllOk(List<KernelResult> results, List<String> variants) {
+    assertAllOk(results, variants, 2);
+  }
+
+  /** Every variant ran, agrees, and has {@code runs} timed runs. */
+  private static void assertAllOk(List<KernelResult> results, List<String> variants, int runs) {
     for (KernelResult k : results) {
       for (String v : variants) {
         VariantResult r = k.variants().get(v);
         assertTrue(r != null && r.status() == Status.OK, k.kernel() + " " + v + ": " + r);
-        assertEquals(2, r.stats().runtimesUs().size());
+        assertEquals(runs, r.stats().runtimesUs().size(), k.kernel() + " " + v);
       }
     }
   }
@@ -115,6 +120,15 @@ class HarnessTest {
   void futharkVariantsAgreeWithJava() {
     HarnessOptions o = HarnessOptions.parse("--quick", "--variants", "java,futhark,futhark-copy");
     assertAllOk(harness(o).run(), List.of(Variant.JAVA, Variant.FUTHARK, Variant.FUTHARK_COPY));
+  }
+
+  @Test
+  void roundsAlternateCAndFutharkAndPoolTheirRuns() {
+    assumeTrue(CBaseline.compilerAvailable("gcc"), "no C compiler");
+    HarnessOptions o = HarnessOptions.parse("--quick", "--variants", "c,futhark", "--kernels", "sum,histogram",
+        "--runs", "2", "--rounds", "3");
+    // Two runs in each of three rounds, pooled: six per variant.
+    assertAllOk(harness(o).run(), List.of(Variant.C, Variant.FUTHARK), 6);
   }
 
   /** False exactly while {@link Futhark#compile} is the stub that throws UnsupportedOperationException. */
