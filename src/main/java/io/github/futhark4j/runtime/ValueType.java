@@ -30,7 +30,8 @@ sealed interface ValueType {
   /**
    * The array functions every array argument or result goes through, bound by JNA direct mapping
    * ({@link DirectCall}) once the type has been used {@link DirectCall#BIND_AFTER} times: binding
-   * costs about half a millisecond per function, which a program called only once should not pay.
+   * costs from about half a millisecond per function to some 50 ms for the first binding in a JVM,
+   * which a program called only once should not pay ({@code FutharkFunction.prepare} binds at once).
    * An accessor returns {@code null} while (or where) the generic {@link Function} is to be used.
    * Used only under the context lock, which is what makes the counting and binding safe.
    */
