@@ -103,14 +103,22 @@ final class CInterchange {
     return s;
   }
 
-  /** The map over j of a redomap over k, or null. */
-  static Inner inner(Exp.Map m) {
-    Lambda f = m.f();
+  /**
+   * The expression of the last statement of {@code f} when the lambda's one result is that
+   * statement's one variable ({@code \... -> pre; let x = e in x}); null otherwise.
+   */
+  private static Exp tail(Lambda f) {
     List<Stm> stms = f.body().stms();
     if (stms.isEmpty() || f.body().results().size() != 1) return null;
     Stm last = stms.get(stms.size() - 1);
-    if (!(last.exp() instanceof Exp.Reduce r) || last.pattern().size() != 1
-        || !f.body().results().get(0).equals(last.pattern().get(0))) return null;
+    return last.pattern().size() == 1 && f.body().results().get(0).equals(last.pattern().get(0)) ? last.exp() : null;
+  }
+
+  /** The map over j of a redomap over k, or null. */
+  static Inner inner(Exp.Map m) {
+    Lambda f = m.f();
+    if (!(tail(f) instanceof Exp.Reduce r)) return null;
+    List<Stm> stms = f.body().stms();
     if (r.nes().size() != 1 || r.nes().get(0).type().isArray() || r.nes().get(0).type().elem() == PrimType.F16) return null;
     if (!ScalarCode.lambda(r.op())) return null;
     if (r.mapf() == null ? r.arrays().size() != 1 : !ScalarCode.lambda(r.mapf()) || r.mapf().returnTypes().size() != 1) {
@@ -140,11 +148,8 @@ final class CInterchange {
   /** A map over i whose body is (invariant statements and) an {@link #inner} map, or null. */
   static Nest nest(Exp.Map m) {
     Lambda f = m.f();
+    if (!(tail(f) instanceof Exp.Map im)) return null;
     List<Stm> stms = f.body().stms();
-    if (stms.isEmpty() || f.body().results().size() != 1) return null;
-    Stm last = stms.get(stms.size() - 1);
-    if (!(last.exp() instanceof Exp.Map im) || last.pattern().size() != 1
-        || !f.body().results().get(0).equals(last.pattern().get(0))) return null;
     Inner in = inner(im);
     if (in == null) return null;
     Set<String> params = names(f.params());
@@ -261,21 +266,26 @@ final class CInterchange {
     g.close("}");
   }
 
-  private void kernel(String out, String wi, String wj, Exp.Map outer, Inner in) {
-    Exp.Reduce r = in.red();
-    String t = CPrim.ctype(r.nes().get(0).type().elem());
-    boolean par = g.multicore && !g.inParallel;
-    g.open("{");
-    String vj = g.fresh("vj");
-    // One vector register of accumulators per row (16 f32 lanes with AVX-512).
+  /**
+   * Declares the lane count of one vector register of element type {@code t} as {@code vj} (16
+   * f32 lanes with AVX-512) and the columns of one micro-kernel step, VW vectors, as {@code vw}.
+   */
+  private static void widths(CGen g, String t, String vj, String vw) {
     g.line("#if defined(__AVX512F__)");
     g.line("enum { " + vj + " = 64 / (int)sizeof(" + t + ") };");
     g.line("#else");
     g.line("enum { " + vj + " = 32 / (int)sizeof(" + t + ") };");
     g.line("#endif");
-    // The columns of one micro-kernel step: VW vectors.
-    String vw = g.fresh("vw");
     g.line("enum { " + vw + " = " + VW + " * " + vj + " };");
+  }
+
+  private void kernel(String out, String wi, String wj, Exp.Map outer, Inner in) {
+    Exp.Reduce r = in.red();
+    String t = CPrim.ctype(r.nes().get(0).type().elem());
+    boolean par = g.multicore && !g.inParallel;
+    g.open("{");
+    String vj = g.fresh("vj"), vw = g.fresh("vw");
+    widths(g, t, vj, vw);
     String ni = g.fresh("ni"), nj = g.fresh("nj"), nk = g.fresh("nk");
     g.line("const int64_t " + ni + " = " + wi + ", " + nj + " = " + wj + ", " + nk + " = " + atom(r.width()) + ";");
     // Where each input's element (i or j, k) lives.
@@ -440,12 +450,7 @@ final class CInterchange {
     g.line(fn + "(" + String.join(", ", args) + ");");
 
     h.line("(void)ctx;");
-    h.line("#if defined(__AVX512F__)");
-    h.line("enum { " + vj + " = 64 / (int)sizeof(" + t + ") };");
-    h.line("#else");
-    h.line("enum { " + vj + " = 32 / (int)sizeof(" + t + ") };");
-    h.line("#endif");
-    h.line("enum { " + vw + " = " + VW + " * " + vj + " };");
+    widths(h, t, vj, vw); // the same names and values as in the caller
     List<List<String>> rowPtr = new ArrayList<>();
     for (int q = 0; q < inputs.size(); q++) {
       List<String> ps = new ArrayList<>();
