@@ -88,16 +88,7 @@ final class CGroup {
   }
 
   private void keepRow(List<Atom.Var> pat, List<Atom> arrays, List<String> rows, String pos) {
-    for (int k = 0; k < arrays.size(); k++) {
-      IrType rt = arrays.get(k).type().row();
-      if (rt.rank() == 0) {
-        g.line(CGen.storeTo(pat.get(k).name(), rt.elem(), pos, rows.get(k)));
-      } else {
-        String v = g.fresh("rowv");
-        g.line("fut_arr " + v + " = " + rows.get(k) + ";");
-        soac.store(pat.get(k).name(), rt, pos, v, false, false);
-      }
-    }
+    for (int k = 0; k < arrays.size(); k++) soac.storeRow(pat.get(k).name(), arrays.get(k).type().row(), pos, rows.get(k));
   }
 
   /**

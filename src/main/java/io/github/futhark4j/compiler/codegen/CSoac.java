@@ -157,7 +157,7 @@ final class CSoac {
   }
 
   /** Writes {@code v} (of type {@code et}) as row {@code i} of {@code out}; arrays are copied. */
-  void store(String out, IrType et, String i, String v, boolean checkShape, boolean release) {
+  private void store(String out, IrType et, String i, String v, boolean checkShape, boolean release) {
     if (et.rank() == 0) {
       g.line(CGen.storeTo(out, et.elem(), i, v));
       return;
@@ -703,17 +703,22 @@ final class CSoac {
       String ix = g.fresh("ix");
       g.line("int64_t " + ix + " = " + CGen.load(s.inds(), i) + ";");
       g.open("if (" + ix + " >= 0 && " + ix + " < " + pat.get(0).name() + ".shape[0]) {");
-      for (int k = 0; k < pat.size(); k++) {
-        IrType rt = s.vals().get(k).type().row();
-        if (rt.rank() == 0) {
-          g.line(CGen.storeTo(pat.get(k).name(), rt.elem(), ix, row(s.vals().get(k), i)));
-        } else {
-          String v = g.fresh("rowv");
-          g.line("fut_arr " + v + " = " + row(s.vals().get(k), i) + ";");
-          store(pat.get(k).name(), rt, ix, v, false, false);
-        }
-      }
+      for (int k = 0; k < pat.size(); k++) storeRow(pat.get(k).name(), s.vals().get(k).type().row(), ix, row(s.vals().get(k), i));
       g.close("}");
     });
+  }
+
+  /**
+   * Writes {@code row} (a C expression from {@link #row}: a scalar, or a borrowed view of a row of
+   * type {@code rt}) as row {@code pos} of {@code out}; array rows are copied.
+   */
+  void storeRow(String out, IrType rt, String pos, String row) {
+    if (rt.rank() == 0) {
+      g.line(CGen.storeTo(out, rt.elem(), pos, row));
+    } else {
+      String v = g.fresh("rowv");
+      g.line("fut_arr " + v + " = " + row + ";");
+      store(out, rt, pos, v, false, false);
+    }
   }
 }
