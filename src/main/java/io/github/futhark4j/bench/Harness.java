@@ -210,12 +210,7 @@ public final class Harness {
    * disagreement is recorded (and ends the variant).
    */
   private void guardedRound(Map<String, VariantResult> variants, String variant, Body body, Map<String, List<Double>> times) {
-    VariantResult r;
-    try {
-      r = body.run();
-    } catch (RuntimeException | OutOfMemoryError e) {
-      r = VariantResult.failed(variant, message(e));
-    }
+    VariantResult r = attempt(variant, body);
     if (r.status() == Status.OK) times.computeIfAbsent(variant, k -> new ArrayList<>()).addAll(r.stats().runtimesUs());
     else record(variants, r);
   }
@@ -232,13 +227,16 @@ public final class Harness {
 
   /** Runs one variant; an exception makes it FAILED with the message instead of ending the harness. */
   private void guarded(Map<String, VariantResult> variants, String variant, Body body) {
-    VariantResult r;
+    record(variants, attempt(variant, body));
+  }
+
+  /** The variant's result, or FAILED with the message of what it threw. */
+  private static VariantResult attempt(String variant, Body body) {
     try {
-      r = body.run();
+      return body.run();
     } catch (RuntimeException | OutOfMemoryError e) {
-      r = VariantResult.failed(variant, message(e));
+      return VariantResult.failed(variant, message(e));
     }
-    record(variants, r);
   }
 
   private void record(Map<String, VariantResult> variants, VariantResult r) {

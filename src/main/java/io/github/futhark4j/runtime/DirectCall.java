@@ -34,9 +34,10 @@ final class DirectCall {
   static final boolean ENABLED = !"false".equals(System.getProperty("futhark4j.directCalls"));
 
   /**
-   * Functions are bound on their this-many-th use, not at load time: a binding costs about half a
-   * millisecond (class definition, registration, method handle adaptation), which only pays off
-   * for functions called repeatedly.
+   * Functions are bound on their this-many-th use (or by {@code FutharkFunction.prepare}), not at
+   * load time: a binding (class definition, registration, method handle adaptation) costs from
+   * about half a millisecond to some 50 ms for the first one in a JVM, which only pays off for
+   * functions called repeatedly.
    */
   static final int BIND_AFTER = 8;
 

@@ -108,8 +108,9 @@ final class EntryPoint implements FutharkFunction {
   public void prepare() {
     synchronized (program.context().lock()) {
       bind();
-      for (ValueType t : inputs) if (t instanceof ValueType.Array a && a.direct() != null) a.direct().bind();
-      for (ValueType t : outputs) if (t instanceof ValueType.Array a && a.direct() != null) a.direct().bind();
+      for (List<ValueType> ts : List.of(inputs, outputs)) {
+        for (ValueType t : ts) if (t instanceof ValueType.Array a && a.direct() != null) a.direct().bind();
+      }
     }
   }
 
