@@ -70,42 +70,46 @@ def unzip5 [n] 'a 'b 'c 'd 'e (xs: [n](a, b, c, d, e)) : ([n]a, [n]b, [n]c, [n]d
    intrinsics.map (\(_, _, c, _, _) -> c) xs, intrinsics.map (\(_, _, _, d, _) -> d) xs,
    intrinsics.map (\(_, _, _, _, e) -> e) xs)
 
-def concat [n] [m] 't (xs: [n]t) (ys: [m]t) : *[]t = intrinsics.concat xs ys
-def (++) [n] [m] 't (xs: [n]t) (ys: [m]t) : *[]t = intrinsics.concat xs ys
-def flatten [n] [m] 't (xs: [n][m]t) : []t = intrinsics.flatten xs
-def flatten_3d [n] [m] [l] 't (xs: [n][m][l]t) : []t = intrinsics.flatten (intrinsics.flatten xs)
-def flatten_4d [n] [m] [l] [k] 't (xs: [n][m][l][k]t) : []t =
-  intrinsics.flatten (intrinsics.flatten (intrinsics.flatten xs))
-def unflatten 't (n: i64) (m: i64) (xs: []t) : [n][m]t = intrinsics.unflatten n m xs
-def unflatten_3d 't (n: i64) (m: i64) (l: i64) (xs: []t) : [n][m][l]t =
+def concat [n] [m] 't (xs: [n]t) (ys: [m]t) : *[n + m]t = intrinsics.concat xs ys
+def (++) [n] [m] 't (xs: [n]t) (ys: [m]t) : *[n + m]t = intrinsics.concat xs ys
+def concat_to [n] [m] 't (k: i64) (xs: [n]t) (ys: [m]t) : *[k]t = intrinsics.concat xs ys :> [k]t
+def flatten [n] [m] 't (xs: [n][m]t) : [n * m]t = intrinsics.flatten xs
+def flatten_to [n] [m] 't (l: i64) (xs: [n][m]t) : [l]t = intrinsics.flatten xs :> [l]t
+def flatten_3d [n] [m] [l] 't (xs: [n][m][l]t) : [n * m * l]t = intrinsics.flatten (intrinsics.flatten xs) :> [n * m * l]t
+def flatten_4d [n] [m] [l] [k] 't (xs: [n][m][l][k]t) : [n * m * l * k]t =
+  intrinsics.flatten (intrinsics.flatten (intrinsics.flatten xs)) :> [n * m * l * k]t
+def unflatten 't [n] [m] (xs: [n * m]t) : [n][m]t = intrinsics.unflatten n m xs
+def unflatten_3d 't [n] [m] [l] (xs: [n * m * l]t) : [n][m][l]t =
   intrinsics.map (intrinsics.unflatten m l) (intrinsics.unflatten n (m * l) xs)
-def unflatten_4d 't (n: i64) (m: i64) (l: i64) (k: i64) (xs: []t) : [n][m][l][k]t =
-  intrinsics.map (unflatten_3d m l k) (intrinsics.unflatten n (m * l * k) xs)
+def unflatten_4d 't [n] [m] [l] [k] (xs: [n * m * l * k]t) : [n][m][l][k]t =
+  intrinsics.map (\(ys: [m * l * k]t) : [m][l][k]t -> intrinsics.map (intrinsics.unflatten l k) (intrinsics.unflatten m (l * k) ys))
+                 (intrinsics.unflatten n (m * l * k) xs)
 def transpose [n] [m] 't (xs: [n][m]t) : [m][n]t = intrinsics.transpose xs
 def rotate [n] 't (r: i64) (xs: [n]t) : [n]t = intrinsics.rotate r xs
 def reverse [n] 't (xs: [n]t) : [n]t = xs[::-1]
-def take 't (i: i64) (xs: []t) : [i]t = xs[0:i]
-def drop 't (i: i64) (xs: []t) : []t = xs[i:]
-def split 't (i: i64) (xs: []t) : ([i]t, []t) = (xs[0:i], xs[i:])
-def head 't (xs: []t) : t = xs[0]
-def last 't (xs: []t) : t = xs[intrinsics.length xs - 1]
-def tail 't (xs: []t) : []t = xs[1:]
-def init 't (xs: []t) : []t = xs[0:intrinsics.length xs - 1]
+def take [n] 't (i: i64) (xs: [n]t) : [i]t = xs[0:i]
+def drop [n] 't (i: i64) (xs: [n]t) : [n - i]t = xs[i:]
+def split [n] [m] 't (xs: [n + m]t) : ([n]t, [m]t) = (xs[0:n], xs[n:n + m] :> [m]t)
+def head [n] 't (xs: [n]t) : t = xs[0]
+def last [n] 't (xs: [n]t) : t = xs[n - 1]
+def tail [n] 't (xs: [n]t) : [n - 1]t = xs[1:]
+def init [n] 't (xs: [n]t) : [n - 1]t = xs[0:n - 1]
 def copy 't (a: t) : *t = intrinsics.copy a
 def opaque 't (x: t) : t = intrinsics.opaque x
 def manifest 't (x: t) : t = intrinsics.manifest x
 def trace 't (x: t) : t = intrinsics.trace x
 def break 't (x: t) : t = intrinsics.break x
 
-def foldl 'a 'b (f: a -> b -> a) (acc: a) (bs: []b) : a = loop acc for b in bs do f acc b
-def foldr 'a 'b (f: b -> a -> a) (acc: a) (bs: []b) : a = loop acc for b in bs[::-1] do f b acc
+def foldl [n] 'a 'b (f: a -> b -> a) (acc: a) (bs: [n]b) : a = loop acc for b in bs do f acc b
+def foldr [n] 'a 'b (f: b -> a -> a) (acc: a) (bs: [n]b) : a = loop acc for b in bs[::-1] do f b acc
 def all 'a (f: a -> bool) (as: []a) : bool = intrinsics.reduce (\x y -> x && y) true (intrinsics.map f as)
 def any 'a (f: a -> bool) (as: []a) : bool = intrinsics.reduce (\x y -> x || y) false (intrinsics.map f as)
 def and [n] (xs: [n]bool) : bool = intrinsics.reduce (\x y -> x && y) true xs
 def or [n] (xs: [n]bool) : bool = intrinsics.reduce (\x y -> x || y) false xs
 def null [n] 't (_: [n]t) : bool = n == 0
 def sized [m] 't (n: i64) (xs: [m]t) : [n]t = xs :> [n]t
-def flatmap [n] 'a 'b (f: a -> []b) (as: [n]a) : []b = intrinsics.flatten (intrinsics.map f as)
+def flatmap [n] [m] 'a 'b (f: a -> [m]b) (as: [n]a) : [n * m]b = intrinsics.flatten (intrinsics.map f as)
+def spread 't [n] (k: i64) (x: t) (is: [n]i64) (vs: [n]t) : *[k]t = intrinsics.scatter (intrinsics.replicate k x) is vs
 def iterate 'a (n: i32) (f: a -> a) (x: a) : a = loop x for _i < n do f x
 def iterate_until 'a (p: a -> bool) (f: a -> a) (x: a) : a = loop x while !(p x) do f x
 def iterate_while 'a (p: a -> bool) (f: a -> a) (x: a) : a = loop x while p x do f x

@@ -18,6 +18,16 @@ public final class Diagnostics {
     return new Diagnostic(Severity.ERROR, code, span, message);
   }
 
+  /** An error with the given code and message (the type checker words its own messages, as the reference does). */
+  public static Diagnostic error(DiagCode code, Span span, String message) {
+    return new Diagnostic(Severity.ERROR, code.name(), span, message);
+  }
+
+  /** A warning with the given code and message. */
+  public static Diagnostic warning(DiagCode code, Span span, String message) {
+    return new Diagnostic(Severity.WARNING, code.name(), span, message);
+  }
+
   // ---- lexical --------------------------------------------------------------------------------
 
   /** E0001: a malformed token (bad character, unterminated literal, bad suffix or escape). */
@@ -28,6 +38,15 @@ public final class Diagnostics {
   /** E0101: the parser expected one thing and found another. */
   public static Diagnostic expected(Span span, String expected, String context, String found) {
     return err("E0101", span, "Expected " + expected + (context == null ? "" : " " + context) + ", found " + found + ".");
+  }
+
+  /**
+   * E0101 as the reference words it: {@code Unexpected token: 'x'} (or {@code Unexpected end of
+   * file}), then what was expected.
+   */
+  public static Diagnostic unexpected(Span span, String token, String expected, String context) {
+    String head = token == null ? "Unexpected end of file." : "Unexpected token: '" + token + "'.";
+    return err("E0101", span, head + " Expected " + expected + (context == null ? "" : " " + context) + ".");
   }
 
   /** E0102: a construct of the language this compiler does not support yet. */

@@ -250,7 +250,35 @@ public final class Lowerer {
     return switch (s) {
       case Size.Const c -> Atom.i64(c.value());
       case Size.Var sv -> sizeEnv != null && sizeEnv.lookup(sv.name()) instanceof V.Leaf l ? l.atom() : null;
+      case Size.Expr x -> sizeEnv != null ? sizeExpr(x, sizeEnv) : null;
       case Size.Unknown u -> null;
+    };
+  }
+
+  /**
+   * The value of a size expression ({@code [n+1]}), or null when one of its variables is not bound
+   * here (then the size is treated as unknown).
+   */
+  Atom sizeExpr(Size.Expr x, Env env) {
+    if (!boundIn(x.exp(), env)) return null;
+    V v = lower(x.exp(), env);
+    return v instanceof V.Leaf l ? l.atom() : null;
+  }
+
+  /** Whether every variable of a size expression that is not a top-level definition is bound in {@code env}. */
+  private boolean boundIn(TExp e, Env env) {
+    return switch (e) {
+      case TExp.Var v -> env.lookup(v.name()) != null || globals.containsKey(v.name());
+      case TExp.BinOp b -> boundIn(b.x(), env) && boundIn(b.y(), env);
+      case TExp.UnOp u -> boundIn(u.x(), env);
+      case TExp.Apply a -> boundIn(a.function(), env) && a.args().stream().allMatch(x -> boundIn(x, env));
+      case TExp.Project p -> boundIn(p.record(), env);
+      case TExp.Index i -> boundIn(i.array(), env)
+          && i.indices().stream().allMatch(d -> !(d instanceof TExp.DimIndex.Fix f) || boundIn(f.index(), env));
+      case TExp.Literal l -> true;
+      case TExp.Intrinsic i -> true;
+      case TExp.Attr a -> boundIn(a.body(), env);
+      default -> false;
     };
   }
 
@@ -348,10 +376,24 @@ public final class Lowerer {
     if (found != null) {
       // A use of a polymorphic local function: its body is lowered with the use's type arguments
       // added to the substitution it was defined under (instantiated per use, like top-level ones).
-      if (!v.typeArgs().isEmpty() && found instanceof V.Fun fn && fn.closure() instanceof V.Closure.Local l) {
+      if ((!v.typeArgs().isEmpty() || !v.sizeArgs().isEmpty()) && found instanceof V.Fun fn && fn.closure() instanceof V.Closure.Local l) {
         Map<String, Type> s = new HashMap<>(l.subst());
         v.typeArgs().forEach((k, t) -> s.put(k, substitute(t)));
-        return new V.Fun(new V.Closure.Local(l.fun(), l.env(), s));
+        Env fenv = l.env();
+        if (!v.sizeArgs().isEmpty()) {
+          fenv = fenv.extend();
+          Env saved = sizeEnv;
+          sizeEnv = env;
+          try {
+            for (var e : v.sizeArgs().entrySet()) {
+              Atom a = sizeAtom(e.getValue());
+              if (a != null) fenv.put(e.getKey(), new V.Leaf(a));
+            }
+          } finally {
+            sizeEnv = saved;
+          }
+        }
+        return new V.Fun(new V.Closure.Local(l.fun(), fenv, s));
       }
       return found;
     }
@@ -359,11 +401,25 @@ public final class Lowerer {
     if (d == null) throw new LowerException("unknown variable " + v.name());
     Map<String, Type> targs = new HashMap<>();
     v.typeArgs().forEach((k, t) -> targs.put(k, substitute(t)));
+    // Size parameters the call cannot read off its arguments' shapes: their values at the use.
+    Map<VName, V> sizes = new HashMap<>();
+    Env saved = sizeEnv;
+    sizeEnv = env;
+    try {
+      v.sizeArgs().forEach((k, sz) -> {
+        Atom a = sizeAtom(sz);
+        if (a != null) sizes.put(k, new V.Leaf(a));
+      });
+    } finally {
+      sizeEnv = saved;
+    }
     if (d.fun().params().isEmpty()) {
       // A constant definition: evaluated where it is used.
-      return inline(d.fun(), new Env(null), targs, List.of(), v.span());
+      Env e = new Env(null);
+      sizes.forEach(e::put);
+      return inline(d.fun(), e, targs, List.of(), v.span());
     }
-    return new V.Fun(new V.Closure.Top(d, targs));
+    return new V.Fun(new V.Closure.Top(d, targs, sizes));
   }
 
   List<Object> indices(List<TExp.DimIndex> ds, Env env) {
@@ -525,7 +581,11 @@ public final class Lowerer {
         V r = intrinsics.apply(i.name(), i.type(), args.subList(0, arity), span);
         yield args.size() > arity ? apply(r, args.subList(arity, args.size()), span) : r;
       }
-      case V.Closure.Top t -> call(t.decl().fun(), new Env(null), t.typeArgs(), args, span);
+      case V.Closure.Top t -> {
+        Env e = new Env(null);
+        t.sizes().forEach(e::put);
+        yield call(t.decl().fun(), e, t.typeArgs(), args, span);
+      }
       case V.Closure.Local l -> call(l.fun(), l.env(), l.subst(), args, span);
     };
   }
@@ -636,6 +696,7 @@ public final class Lowerer {
           Atom want = switch (a.shape().get(d)) {
             case Size.Const c -> Atom.i64(c.value());
             case Size.Var sv -> env.lookup(sv.name()) instanceof V.Leaf l ? l.atom() : null;
+            case Size.Expr x -> sizeExpr(x, env);
             case Size.Unknown u -> null;
           };
           Atom have = b.shape(leaf, d);

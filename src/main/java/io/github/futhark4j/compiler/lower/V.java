@@ -40,7 +40,9 @@ sealed interface V {
     record Local(FunDef fun, Env env, Map<String, Type> subst) implements Closure {}
 
     /** A top-level definition instantiated with type arguments. */
-    record Top(TDecl decl, Map<String, Type> typeArgs) implements Closure {}
+    record Top(TDecl decl, Map<String, Type> typeArgs, Map<io.github.futhark4j.compiler.typed.VName, V> sizes) implements Closure {
+      public Top(TDecl decl, Map<String, Type> typeArgs) { this(decl, typeArgs, Map.of()); }
+    }
 
     /** A compiler intrinsic; {@code type} is its instantiated function type. */
     record Intrinsic(String name, Type type) implements Closure {}

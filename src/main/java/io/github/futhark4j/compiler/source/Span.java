@@ -27,6 +27,15 @@ public record Span(Source source, int start, int end) {
     return l1 == l2 ? pos + "-" + c2 : pos + "-" + l2 + ":" + c2;
   }
 
+  /** {@code line:col}, for messages that point at another place in the same file. */
+  public String shortPos() { return source.line(start) + ":" + source.column(start); }
+
+  /** The source text of the span. */
+  public String text() {
+    String t = source.text();
+    return start >= 0 && end <= t.length() && start <= end ? t.substring(start, end) : "";
+  }
+
   @Override
   public String toString() { return render(); }
 }

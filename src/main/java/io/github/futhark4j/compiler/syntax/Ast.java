@@ -74,8 +74,8 @@ public final class Ast {
 
   public record If(Exp cond, Exp then, Exp otherwise, Span span) implements Exp {}
 
-  /** {@code let [n] pat = value in body}. */
-  public record LetPat(List<String> sizes, Pat pattern, Exp value, Exp body, Span span) implements Exp {}
+  /** {@code let [n] pat = value in body}; {@code sizes} are size parameters. */
+  public record LetPat(List<TypeParam> sizes, Pat pattern, Exp value, Exp body, Span span) implements Exp {}
 
   /** {@code let f 't [n] params : ret = value in body}. */
   public record LetFun(String name, Span nameSpan, List<TypeParam> typeParams, List<Pat> params, TypeExp returnType,
@@ -127,6 +127,9 @@ public final class Ast {
   /** {@code M.(e)}: {@code e} with the names of module {@code M} in scope. */
   public record LocalOpen(String module, Exp exp, Span span) implements Exp {}
 
+  /** {@code #[attr] p}: an attribute on a pattern (ignored). */
+  public record PAttr(String attribute, Pat pattern, Span span) implements Pat {}
+
   /** {@code ???}: a typed hole, rejected by the checker. */
   public record Hole(Span span) implements Exp {}
 
@@ -160,22 +163,22 @@ public final class Ast {
     Span span();
   }
 
-  /** A dimension in a type: {@code [n]}, {@code [3]} or {@code []}. */
+  /** A dimension in a type: {@code [e]} for any size expression {@code e} (a name, a constant, {@code n+1}, ...) or {@code []}. */
   public sealed interface Dim {}
 
-  public record DimName(String name, Span span) implements Dim {}
+  /** {@code [e]}: a size expression. */
+  public record DimExp(Exp exp) implements Dim {}
 
-  public record DimConst(long value) implements Dim {}
-
-  public record DimAnon() implements Dim {}
+  /** {@code []}: an anonymous size. */
+  public record DimAnon(Span span) implements Dim {}
 
   public sealed interface TypeArg {}
 
   public record TArgType(TypeExp type) implements TypeArg {}
 
-  public record TArgDim(Dim dim) implements TypeArg {}
+  public record TArgDim(Dim dim, Span span) implements TypeArg {}
 
-  /** A named type, possibly applied: {@code i32}, {@code t}, {@code vec [n] f32}. */
+  /** A named type, possibly qualified and applied: {@code i32}, {@code t}, {@code m.t}, {@code vec [n] f32}. */
   public record TName(String name, List<TypeArg> args, Span span) implements TypeExp {}
 
   public record TArray(Dim dim, TypeExp elem, Span span) implements TypeExp {}
@@ -196,14 +199,25 @@ public final class Ast {
 
   // ---- declarations ---------------------------------------------------------------------------
 
+  /** How far a type may stray from a plain array or primitive: {@code t}, {@code ~t} (size-lifted), {@code ^t} (lifted). */
+  public enum Liftedness {
+    UNLIFTED(""), SIZE_LIFTED("~"), LIFTED("^");
+
+    public final String mark;
+
+    Liftedness(String mark) { this.mark = mark; }
+  }
+
   /**
-   * {@code 't}, {@code '^t}, {@code '~t} or {@code [n]}; {@code lifted} for {@code '^t}, the only
-   * kind of type parameter that may be instantiated with a functional type.
+   * A type or size parameter: {@code 't}, {@code '~t}, {@code '^t} (type, with its liftedness) or
+   * {@code [n]} (size; {@code liftedness} is then unused).
    */
-  public record TypeParam(String name, boolean isSize, Span span, boolean lifted) {
+  public record TypeParam(String name, boolean isSize, Span span, Liftedness liftedness) {
     public TypeParam(String name, boolean isSize, Span span) {
-      this(name, isSize, span, false);
+      this(name, isSize, span, Liftedness.UNLIFTED);
     }
+
+    public boolean lifted() { return liftedness == Liftedness.LIFTED; }
   }
 
   public sealed interface Decl {
@@ -212,34 +226,102 @@ public final class Ast {
 
   /** {@code def}/{@code let}/{@code entry}; operators are named by their symbol. */
   public record ValDecl(String keyword, String name, Span nameSpan, List<TypeParam> typeParams, List<Pat> params,
-                        TypeExp returnType, Exp body, Span span) implements Decl {
+                        TypeExp returnType, Exp body, Span span, List<String> attributes) implements Decl {
+    public ValDecl(String keyword, String name, Span nameSpan, List<TypeParam> typeParams, List<Pat> params,
+                   TypeExp returnType, Exp body, Span span) {
+      this(keyword, name, nameSpan, typeParams, params, returnType, body, span, List.of());
+    }
+
     public boolean isEntry() { return keyword.equals("entry"); }
   }
 
-  public record TypeDecl(String name, List<TypeParam> params, TypeExp type, Span span) implements Decl {}
+  /** {@code type name params = t}, {@code type~ ...}, {@code type^ ...}. */
+  public record TypeDecl(String name, Span nameSpan, Liftedness liftedness, List<TypeParam> params, TypeExp type,
+                         Span span) implements Decl {}
 
   public record Import(String path, Span span) implements Decl {}
 
   /** {@code local dec}: a declaration visible only inside the module (or file) it is in. */
   public record Local(Decl decl, Span span) implements Decl {}
 
-  /** {@code module name = { decls }}: a plain namespace. */
-  public record ModuleDecl(String name, List<Decl> decls, Span span) implements Decl {}
+  /** {@code open m}: the names of a module become visible unqualified. */
+  public record Open(ModExp module, Span span) implements Decl {}
 
-  /** {@code module type name = ...}: module types are parsed but not checked. */
-  public record ModuleTypeDecl(String name, Span span) implements Decl {}
+  /**
+   * {@code module name (p1: S1) ... : S = m}: a module binding; with parameters, a parametric
+   * module (functor). {@code signature} is the optional ascription.
+   */
+  public record ModDecl(String name, Span nameSpan, List<ModParam> params, SigExp signature, ModExp body,
+                        Span span) implements Decl {}
 
-  /** {@code module name = other}: another name for a module. */
-  public record ModuleAlias(String name, String target, Span span) implements Decl {}
+  /** {@code (name: S)}: a parameter of a parametric module. */
+  public record ModParam(String name, SigExp signature, Span span) {}
 
-  /** {@code module name (P: S) ... = { decls }}: a parametric module, checked at each application. */
-  public record ModuleFunctor(String name, List<String> params, List<Decl> decls, Span span) implements Decl {}
+  /** {@code module type name = S}. */
+  public record ModTypeDecl(String name, Span nameSpan, SigExp signature, Span span) implements Decl {}
 
-  /** {@code module name = functor arg ...}: the functor's declarations with its parameters bound. */
-  public record ModuleApply(String name, String functor, List<String> args, Span span) implements Decl {}
+  // ---- module expressions ---------------------------------------------------------------------
 
-  /** {@code open m} (also {@code include m}): the members of m become visible unqualified. */
-  public record Open(String module, Span span) implements Decl {}
+  public sealed interface ModExp {
+    Span span();
+  }
+
+  /** A (possibly qualified) module name. */
+  public record MVar(String name, Span span) implements ModExp {}
+
+  /** {@code { decls }}. */
+  public record MStruct(List<Decl> decls, Span span) implements ModExp {}
+
+  /** {@code f a}: applying a parametric module. */
+  public record MApply(ModExp functor, ModExp arg, Span span) implements ModExp {}
+
+  /** {@code m : S}. */
+  public record MAscribe(ModExp module, SigExp signature, Span span) implements ModExp {}
+
+  /** {@code \(p: S) : R -> m}: an anonymous parametric module. */
+  public record MLambda(ModParam param, SigExp result, ModExp body, Span span) implements ModExp {}
+
+  /** {@code import "file"} as a module expression. */
+  public record MImport(String path, Span span) implements ModExp {}
+
+  // ---- module types ---------------------------------------------------------------------------
+
+  public sealed interface SigExp {
+    Span span();
+  }
+
+  /** A (possibly qualified) module type name. */
+  public record SVar(String name, Span span) implements SigExp {}
+
+  /** {@code { specs }}. */
+  public record SSpecs(List<Spec> specs, Span span) implements SigExp {}
+
+  /** {@code S with t params = type}. */
+  public record SWith(SigExp sig, String typeName, List<TypeParam> params, TypeExp type, Span span) implements SigExp {}
+
+  /** {@code (p: S) -> R} or {@code S -> R}: the type of a parametric module. */
+  public record SArrow(String paramName, SigExp param, SigExp result, Span span) implements SigExp {}
+
+  /** One specification inside a module type. */
+  public sealed interface Spec {
+    Span span();
+  }
+
+  /** {@code val name params : type}. */
+  public record ValSpec(String name, Span nameSpan, List<TypeParam> typeParams, TypeExp type, Span span) implements Spec {}
+
+  /** {@code type name params = t}: a transparent type. */
+  public record TypeAbbrSpec(TypeDecl decl, Span span) implements Spec {}
+
+  /** {@code type name params}: an abstract type. */
+  public record AbstractTypeSpec(String name, Span nameSpan, Liftedness liftedness, List<TypeParam> params,
+                                 Span span) implements Spec {}
+
+  /** {@code module name : S}. */
+  public record ModSpec(String name, Span nameSpan, SigExp signature, Span span) implements Spec {}
+
+  /** {@code include S}. */
+  public record IncludeSpec(SigExp signature, Span span) implements Spec {}
 
   /** A parsed file. */
   public record Program(List<Decl> decls) {}

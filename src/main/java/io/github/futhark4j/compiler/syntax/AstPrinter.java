@@ -84,6 +84,7 @@ public final class AstPrinter {
       case PLit l -> exp(l.literal());
       case PConstr c -> "(#" + c.name() + c.payload().stream().map(x -> " " + pat(x)).collect(Collectors.joining()) + ")";
       case PAscribe a -> "(: " + pat(a.pattern()) + " " + type(a.type()) + ")";
+      case PAttr a -> "(#[" + a.attribute() + "] " + pat(a.pattern()) + ")";
     };
   }
 
@@ -116,8 +117,7 @@ public final class AstPrinter {
 
   private static String dim(Dim d) {
     return switch (d) {
-      case DimName n -> n.name();
-      case DimConst c -> Long.toString(c.value());
+      case DimExp e -> exp(e.exp());
       case DimAnon a -> "";
     };
   }

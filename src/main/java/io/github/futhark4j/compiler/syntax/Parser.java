@@ -92,8 +92,14 @@ public final class Parser extends ParserBase {
     Token t = peek();
     Span start = t.span();
     if (at(Kind.ATTR_OPEN)) {
-      skipAttribute();
-      return parseDecl();
+      String attr = skipAttribute();
+      Decl d = parseDecl();
+      if (d instanceof ValDecl v) {
+        List<String> attrs = new ArrayList<>(v.attributes());
+        attrs.add(0, attr);
+        return new ValDecl(v.keyword(), v.name(), v.nameSpan(), v.typeParams(), v.params(), v.returnType(), v.body(), v.span(), attrs);
+      }
+      return d;
     }
     if (t.kind() != Kind.KEYWORD) throw fail("a declaration", null);
     switch (t.text()) {
@@ -107,131 +113,237 @@ public final class Parser extends ParserBase {
       case "local" -> {
         advance();
         Decl d = parseDecl();
-        return d instanceof Import ? d : new Local(d, from(start));
+        return new Local(d, from(start));
       }
       case "module" -> {
         advance();
         if (atKw("type")) {
           advance();
-          String name = ident("after \"module type\"");
-          expectOp("=", "after the name of module type " + name);
-          skipSignature();
-          return new ModuleTypeDecl(name, from(start));
+          Token n = expect(Kind.IDENT, "a name", "after \"module type\"");
+          expectOp("=", "after the name of module type " + n.text());
+          SigExp sig = parseSigExp();
+          return new ModTypeDecl(n.text(), n.span(), sig, from(start));
         }
-        String name = ident("after \"module\"");
-        List<String> params = new ArrayList<>();
-        while (at(Kind.LPAREN)) {
-          advance();
-          params.add(ident("as the name of a module parameter"));
-          expect(Kind.COLON, "':'", "after the name of a module parameter");
-          skipSignature();
-          expect(Kind.RPAREN, "')'", "to close a module parameter");
-        }
-        // A signature ascription only hides things; a program that type checks with it behaves the
-        // same without it, so it is skipped.
+        Token n = expect(Kind.IDENT, "a name", "after \"module\"");
+        List<ModParam> params = new ArrayList<>();
+        while (at(Kind.LPAREN)) params.add(parseModParam());
+        SigExp sig = null;
         if (at(Kind.COLON)) {
           advance();
-          skipSignature();
+          sig = parseSigExp();
         }
-        expectOp("=", "after the name of module " + name);
-        if (at(Kind.LBRACE)) {
-          advance();
-          List<Decl> inner = declsUntil(Kind.RBRACE);
-          expect(Kind.RBRACE, "'}'", "to close module " + name);
-          if (at(Kind.COLON)) {
-            advance();
-            skipSignature();
-          }
-          return params.isEmpty() ? new ModuleDecl(name, inner, from(start)) : new ModuleFunctor(name, params, inner, from(start));
-        }
-        if (!params.isEmpty()) {
-          diags.add(Diagnostics.unsupported(from(start), "A parametric module whose body is not '{ ... }'"));
-          throw new ParseError();
-        }
-        String target = qualid("after \"module " + name + " =\"");
-        List<String> args = new ArrayList<>();
-        while (at(Kind.IDENT) || (at(Kind.LPAREN) && peek(1).is(Kind.IDENT))) {
-          if (at(Kind.LPAREN)) {
-            advance();
-            args.add(qualid("as a module argument"));
-            expect(Kind.RPAREN, "')'", "to close a module argument");
-          } else {
-            args.add(qualid("as a module argument"));
-          }
-        }
-        if (at(Kind.COLON)) {
-          advance();
-          skipSignature();
-        }
-        return args.isEmpty() ? new ModuleAlias(name, target, from(start)) : new ModuleApply(name, target, args, from(start));
+        expectOp("=", "after the name of module " + n.text());
+        ModExp body = parseModExp();
+        return new ModDecl(n.text(), n.span(), params, sig, body, from(start));
       }
       case "open", "include" -> {
         advance();
-        if (atKw("import")) return parseDecl(); // open import "file": the file's names are global already
-        return new Open(qualid("after \"" + t.text() + "\""), from(start));
+        return new Open(parseModExp(), from(start));
       }
       case "val" -> {
         advance();
-        diags.add(Diagnostics.unsupported(from(start), "\"val\" outside a module type"));
+        diags.add(Diagnostics.expected(start, "a declaration", null, "keyword \"val\" (\"val\" specifications belong in module types)"));
         throw new ParseError();
       }
       default -> throw fail("a declaration", null);
     }
   }
 
-  /** A possibly qualified module name, {@code a.b.c}. */
-  private String qualid(String context) {
-    StringBuilder q = new StringBuilder(ident(context));
-    while (at(Kind.DOT) && peek(1).is(Kind.IDENT) && !peek().spaceBefore()) {
-      advance();
-      q.append('.').append(advance().text());
-    }
-    return q.toString();
+  private ModParam parseModParam() {
+    Span start = expect(Kind.LPAREN, "'('", "to start a module parameter").span();
+    String name = ident("as the name of a module parameter");
+    expect(Kind.COLON, "':'", "after the name of a module parameter");
+    SigExp sig = parseSigExp();
+    expect(Kind.RPAREN, "')'", "to close a module parameter");
+    return new ModParam(name, sig, from(start));
   }
 
-  /**
-   * Skips a module type: {@code { specs }} or a name, each optionally refined by
-   * {@code with t = type}; or a functor type {@code (P: S) -> S}. Module types are not checked.
-   */
-  private void skipSignature() {
-    if (at(Kind.LPAREN)) {
-      skipBalanced(Kind.LPAREN, Kind.RPAREN);
-    } else if (at(Kind.LBRACE)) {
-      skipBalanced(Kind.LBRACE, Kind.RBRACE);
-    } else {
-      qualid("as a module type");
-    }
-    while (atKw("with")) {
+  /** A module expression: application, ascription, lambda, struct, name or import. */
+  private ModExp parseModExp() {
+    Span start = peek().span();
+    ModExp m;
+    if (at(Kind.BACKSLASH)) {
       advance();
-      qualid("after \"with\" in a module type");
-      parseTypeParams();
-      expectOp("=", "in a module type refinement");
-      parseType();
+      ModParam param = parseModParam();
+      SigExp res = null;
+      if (at(Kind.COLON)) {
+        advance();
+        res = parseSigAtomWith();
+      }
+      expectOp("->", "after the parameter of an anonymous parametric module");
+      ModExp body = parseModExp();
+      return new MLambda(param, res, body, from(start));
     }
+    m = parseModAtom();
+    while (startsModAtom()) {
+      ModExp arg = parseModAtom();
+      m = new MApply(m, arg, from(start));
+    }
+    while (at(Kind.COLON)) {
+      advance();
+      SigExp sig = parseSigExp();
+      m = new MAscribe(m, sig, from(start));
+    }
+    return m;
+  }
+
+  private boolean startsModAtom() {
+    return at(Kind.IDENT) || at(Kind.LPAREN) || at(Kind.LBRACE) || atKw("import");
+  }
+
+  private ModExp parseModAtom() {
+    Span start = peek().span();
+    if (at(Kind.LBRACE)) {
+      advance();
+      List<Decl> inner = declsUntil(Kind.RBRACE);
+      expect(Kind.RBRACE, "'}'", "to close a module");
+      return new MStruct(inner, from(start));
+    }
+    if (at(Kind.LPAREN)) {
+      advance();
+      ModExp m = parseModExp();
+      expect(Kind.RPAREN, "')'", "after a parenthesised module expression");
+      return m;
+    }
+    if (atKw("import")) {
+      advance();
+      Token s = expect(Kind.STRING, "a string literal", "after \"import\"");
+      return new MImport(s.text(), from(start));
+    }
+    String q = qualName("as a module");
+    return new MVar(q, from(start));
+  }
+
+  /** A module type: specs, a name, {@code with} refinements, and arrows. */
+  private SigExp parseSigExp() {
+    Span start = peek().span();
+    if (at(Kind.LPAREN) && peek(1).is(Kind.IDENT) && peek(2).is(Kind.COLON)) {
+      advance();
+      String name = advance().text();
+      advance();
+      SigExp param = parseSigExp();
+      expect(Kind.RPAREN, "')'", "after a module type parameter");
+      expectOp("->", "after the parameter of a parametric module type");
+      SigExp res = parseSigExp();
+      return new SArrow(name, param, res, from(start));
+    }
+    SigExp s = parseSigAtomWith();
     if (atOp("->")) {
       advance();
-      skipSignature();
+      SigExp res = parseSigExp();
+      return new SArrow(null, s, res, from(start));
     }
+    return s;
   }
 
-  private void skipBalanced(Kind open, Kind close) {
-    int depth = 0;
-    do {
-      if (at(Kind.EOF)) throw fail("'" + (close == Kind.RBRACE ? "}" : ")") + "'", "to close a module type");
-      if (at(open)) depth++;
-      if (at(close)) depth--;
+  private SigExp parseSigAtomWith() {
+    Span start = peek().span();
+    SigExp s = parseSigAtom();
+    while (atKw("with")) {
       advance();
-    } while (depth > 0);
+      String tn = qualName("after \"with\" in a module type");
+      List<TypeParam> ps = parseTypeParams();
+      expectOp("=", "in a module type refinement");
+      TypeExp t = parseType();
+      s = new SWith(s, tn, ps, t, from(start));
+    }
+    return s;
+  }
+
+  private SigExp parseSigAtom() {
+    Span start = peek().span();
+    if (at(Kind.LBRACE)) {
+      advance();
+      List<Spec> specs = new ArrayList<>();
+      while (!at(Kind.RBRACE) && !at(Kind.EOF)) {
+        if (at(Kind.DOC_COMMENT)) { advance(); continue; }
+        specs.add(parseSpec());
+      }
+      expect(Kind.RBRACE, "'}'", "to close a module type");
+      return new SSpecs(specs, from(start));
+    }
+    if (at(Kind.LPAREN)) {
+      advance();
+      SigExp s = parseSigExp();
+      expect(Kind.RPAREN, "')'", "after a parenthesised module type");
+      return s;
+    }
+    String q = qualName("as a module type");
+    return new SVar(q, from(start));
+  }
+
+  private Spec parseSpec() {
+    Span start = peek().span();
+    if (at(Kind.ATTR_OPEN)) {
+      skipAttribute();
+      return parseSpec();
+    }
+    if (atKw("val")) {
+      advance();
+      String name;
+      Span ns;
+      if (at(Kind.LPAREN) && peek(1).is(Kind.OPERATOR) && peek(2).is(Kind.RPAREN)) {
+        advance();
+        Token op = advance();
+        advance();
+        name = op.text();
+        ns = op.span();
+      } else if (at(Kind.OPERATOR)) {
+        Token op = advance();
+        name = op.text();
+        ns = op.span();
+      } else {
+        Token n = expect(Kind.IDENT, "a name", "after \"val\"");
+        name = n.text();
+        ns = n.span();
+      }
+      List<TypeParam> tps = parseTypeParams();
+      expect(Kind.COLON, "':'", "after the name of a value specification");
+      TypeExp t = parseType();
+      return new ValSpec(name, ns, tps, t, from(start));
+    }
+    if (atKw("type")) {
+      advance();
+      Liftedness l = liftednessMark();
+      Token n = expect(Kind.IDENT, "a name", "after \"type\"");
+      List<TypeParam> ps = parseTypeParams();
+      if (atOp("=")) {
+        advance();
+        TypeExp t = parseType();
+        return new TypeAbbrSpec(new TypeDecl(n.text(), n.span(), l, ps, t, from(start)), from(start));
+      }
+      return new AbstractTypeSpec(n.text(), n.span(), l, ps, from(start));
+    }
+    if (atKw("module")) {
+      advance();
+      Token n = expect(Kind.IDENT, "a name", "after \"module\" in a module type");
+      expect(Kind.COLON, "':'", "after the name of a module specification");
+      SigExp s = parseSigExp();
+      return new ModSpec(n.text(), n.span(), s, from(start));
+    }
+    if (atKw("include")) {
+      advance();
+      return new IncludeSpec(parseSigExp(), from(start));
+    }
+    throw fail("a specification (val, type, module or include)", "in a module type");
+  }
+
+  /** {@code ^} or {@code ~} directly after {@code type}. */
+  private Liftedness liftednessMark() {
+    if ((atOp("^") || atOp("~")) && !peek().spaceBefore()) {
+      return advance().text().equals("^") ? Liftedness.LIFTED : Liftedness.SIZE_LIFTED;
+    }
+    return Liftedness.UNLIFTED;
   }
 
   private Decl parseTypeDecl() {
     Span start = advance().span();
-    if ((atOp("^") || atOp("~")) && !peek().spaceBefore()) advance();
-    String name = ident("after \"type\"");
+    Liftedness l = liftednessMark();
+    Token n = expect(Kind.IDENT, "a name", "after \"type\"");
     List<TypeParam> params = parseTypeParams();
-    expectOp("=", "after the name and parameters of type " + name);
+    expectOp("=", "after the name and parameters of type " + n.text());
     TypeExp t = parseType();
-    return new TypeDecl(name, params, t, from(start));
+    return new TypeDecl(n.text(), n.span(), l, params, t, from(start));
   }
 
   private ValDecl parseValDecl() {
@@ -659,11 +771,12 @@ public final class Parser extends ParserBase {
 
   private Exp parseLet() {
     Span start = advance().span();
-    List<String> sizes = new ArrayList<>();
+    List<TypeParam> sizes = new ArrayList<>();
     while (at(Kind.LBRACKET) && peek(1).is(Kind.IDENT) && peek(2).is(Kind.RBRACKET)) {
+      Span s0 = advance().span();
+      String n = advance().text();
       advance();
-      sizes.add(advance().text());
-      advance();
+      sizes.add(new TypeParam(n, true, from(s0)));
     }
     Exp result;
     if (sizes.isEmpty() && at(Kind.IDENT) && peek(1).is(Kind.LBRACKET) && !peek(1).spaceBefore()) {
@@ -746,24 +859,11 @@ public final class Parser extends ParserBase {
   }
 
   /**
-   * A lambda's return type. The type grammar would read {@code t -> body} as a function type, so
-   * when the parsed type is an arrow not followed by another arrow, its parameter part was the
-   * return type and the parser backs up to the lambda's arrow.
+   * A lambda's return type: a type without a top-level arrow ({@code \x : t -> body}); a function
+   * type must be parenthesised there.
    */
   private TypeExp parseTypeApp2() {
-    int save = p;
-    TypeExp t = parseType();
-    if (t instanceof TArrow a && !atOp("->")) {
-      p = save;
-      int depth = 0;
-      while (!(depth == 0 && atOp("->")) && !at(Kind.EOF)) {
-        if (at(Kind.LPAREN) || at(Kind.LBRACKET) || at(Kind.LBRACE)) depth++;
-        if (at(Kind.RPAREN) || at(Kind.RBRACKET) || at(Kind.RBRACE)) depth--;
-        advance();
-      }
-      return a.param();
-    }
-    return t;
+    return parseTypeNoArrow();
   }
 
   private Exp parseLoop() {

@@ -51,7 +51,9 @@ abstract class ParserBase {
 
   protected ParseError fail(String expected, String context) {
     Token t = peek();
-    diags.add(Diagnostics.expected(t.span(), expected, context, t.describe()));
+    String text = t.is(Kind.EOF) ? null : t.is(Kind.STRING) ? "\"" + t.text() + "\""
+        : t.is(Kind.CONSTRUCTOR) ? "#" + t.text() : t.span().source().text().substring(t.span().start(), t.span().end());
+    diags.add(Diagnostics.unexpected(t.span(), text, expected, context));
     return new ParseError();
   }
 
@@ -112,6 +114,12 @@ abstract class ParserBase {
     return t;
   }
 
+  /** A type without a top-level function arrow. */
+  TypeExp parseTypeNoArrow() {
+    if (at(Kind.CONSTRUCTOR)) return parseSumType();
+    return parseTypeApp();
+  }
+
   private TypeExp parseSumType() {
     Span start = peek().span();
     List<String> names = new ArrayList<>();
@@ -142,7 +150,11 @@ abstract class ParserBase {
     if (head instanceof TName n && n.args().isEmpty()) {
       List<TypeArg> args = new ArrayList<>();
       while (at(Kind.LBRACKET) || startsAtomType()) {
-        if (at(Kind.LBRACKET)) args.add(new TArgDim(parseDim()));
+        if (at(Kind.LBRACKET)) {
+          Span ds = peek().span();
+          Dim d = parseDim();
+          args.add(new TArgDim(d, from(ds)));
+        }
         else args.add(new TArgType(parseAtomType()));
       }
       if (!args.isEmpty()) return new TName(n.name(), args, from(start));
@@ -155,18 +167,18 @@ abstract class ParserBase {
   }
 
   Dim parseDim() {
-    expect(Kind.LBRACKET, "'['", "to start an array dimension");
-    Dim d;
-    if (at(Kind.RBRACKET)) d = new DimAnon();
-    else if (at(Kind.INT)) d = new DimConst(advance().intValue().longValue());
-    else {
-      Token t = peek();
-      String name = qualName("as an array size");
-      d = new DimName(name, from(t.span()));
+    Span start = expect(Kind.LBRACKET, "'['", "to start an array dimension").span();
+    if (at(Kind.RBRACKET)) {
+      advance();
+      return new DimAnon(from(start));
     }
+    Exp e = parseExp();
     expect(Kind.RBRACKET, "']'", "after an array dimension");
-    return d;
+    return new DimExp(e);
   }
+
+  /** A full expression (implemented by the expression parser). */
+  abstract Exp parseExp();
 
   /** A possibly qualified name {@code a.b.c} (no spaces around the dots). */
   protected String qualName(String context) {
@@ -271,8 +283,9 @@ abstract class ParserBase {
       case CHAR -> { advance(); return new PLit(new IntLit(t.intValue(), null, start), start); }
       case FLOAT -> { advance(); return new PLit(new FloatLit(t.floatValue(), t.suffix(), start), start); }
       case ATTR_OPEN -> {
-        skipAttribute();
-        return parseAtomPattern();
+        String attr = skipAttribute();
+        Pat inner = parseAtomPattern();
+        return new PAttr(attr, inner, from(start));
       }
       case OPERATOR -> {
         advance();
@@ -351,8 +364,9 @@ abstract class ParserBase {
     while (true) {
       Span s = peek().span();
       if (at(Kind.TICK) || at(Kind.TICK_HAT) || at(Kind.TICK_TILDE)) {
-        boolean lifted = advance().is(Kind.TICK_HAT);
-        out.add(new TypeParam(ident("as a type parameter"), false, from(s), lifted));
+        Token tick = advance();
+        Liftedness l = tick.is(Kind.TICK_HAT) ? Liftedness.LIFTED : tick.is(Kind.TICK_TILDE) ? Liftedness.SIZE_LIFTED : Liftedness.UNLIFTED;
+        out.add(new TypeParam(ident("as a type parameter"), false, from(s), l));
       } else if (at(Kind.LBRACKET) && peek(1).is(Kind.IDENT) && peek(2).is(Kind.RBRACKET)) {
         advance();
         String n = advance().text();

@@ -2,6 +2,7 @@ package io.github.futhark4j.compiler.typed;
 
 import io.github.futhark4j.compiler.source.Span;
 import io.github.futhark4j.compiler.types.PrimType;
+import io.github.futhark4j.compiler.types.Size;
 import io.github.futhark4j.compiler.types.Type;
 import java.util.List;
 import java.util.Map;
@@ -31,9 +32,15 @@ public sealed interface TExp {
 
   /**
    * A variable: a local binding, a parameter, or a top-level definition. For a polymorphic
-   * definition {@code typeArgs} gives the instantiation of its type parameters (by name).
+   * definition {@code typeArgs} gives the instantiation of its type parameters (by name) and
+   * {@code sizeArgs} that of its size parameters (those a call cannot read off the shapes of its
+   * arguments, such as {@code unflatten}'s {@code [n] [m]} from {@code [n * m]t}).
    */
-  record Var(VName name, Type type, Map<String, Type> typeArgs, Span span) implements TExp {}
+  record Var(VName name, Type type, Map<String, Type> typeArgs, Map<VName, Size> sizeArgs, Span span) implements TExp {
+    public Var(VName name, Type type, Map<String, Type> typeArgs, Span span) {
+      this(name, type, typeArgs, Map.of(), span);
+    }
+  }
 
   /**
    * A built-in function of the compiler (see {@link Intrinsics}); {@code type} is its function type

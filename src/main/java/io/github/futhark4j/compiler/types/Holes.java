@@ -25,14 +25,14 @@ final class Holes {
   static TExp hole(Type t, Span span, Function<String, VName> fresh) {
     TExp cond = new TExp.Literal(PrimValue.ofBool(false), Type.BOOL, span);
     return new TExp.Assert(cond, placeholder(t, span, fresh),
-        "typed hole ??? of type " + FunctionalChecks.show(t) + " was evaluated", t, span);
+        "typed hole ??? of type " + t.toString() + " was evaluated", t, span);
   }
 
   private static TExp placeholder(Type t, Span span, Function<String, VName> fresh) {
     return switch (t) {
       case Type.Prim p -> new TExp.Literal(p.prim().isFloat() ? PrimValue.ofFloat(p.prim(), 0)
           : p.prim().isBool() ? PrimValue.ofBool(false) : PrimValue.ofInt(p.prim(), 0), t, span);
-      case Type.Array a when !FunctionalChecks.functional(a.elem()) -> new TExp.ArrayLit(List.of(), t, span);
+      case Type.Array a when !(a.elem() instanceof Type.Arrow) -> new TExp.ArrayLit(List.of(), t, span);
       case Type.Record r -> {
         Map<String, TExp> m = new LinkedHashMap<>();
         r.fields().forEach((k, ft) -> m.put(k, placeholder(ft, span, fresh)));

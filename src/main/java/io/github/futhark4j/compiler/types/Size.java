@@ -17,6 +17,18 @@ public sealed interface Size {
     @Override public String toString() { return name.toString(); }
   }
 
+  /**
+   * A size given by an expression ({@code [n+1]}, {@code [i64.max n m]}): today's Futhark allows any
+   * {@code i64} expression without bindings. {@code exp} computes it where a run-time check needs it.
+   */
+  record Expr(io.github.futhark4j.compiler.typed.TExp exp, String text) implements Size {
+    @Override public boolean equals(Object o) { return o instanceof Expr e && e.text.equals(text); }
+
+    @Override public int hashCode() { return text.hashCode(); }
+
+    @Override public String toString() { return text; }
+  }
+
   /** A size the type checker could not name (printed as {@code []}); checked at run time where needed. */
   record Unknown() implements Size {
     @Override public String toString() { return ""; }

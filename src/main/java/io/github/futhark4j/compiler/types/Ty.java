@@ -1,6 +1,9 @@
 package io.github.futhark4j.compiler.types;
 
+import io.github.futhark4j.compiler.source.Span;
+import io.github.futhark4j.compiler.syntax.Ast.Liftedness;
 import io.github.futhark4j.compiler.typed.VName;
+import java.util.Collections;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -9,58 +12,82 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
- * The type checker's own types: like {@link Type} but with inference variables ({@link Var}) and
- * flexible sizes ({@link Sz.Flex}), and with one array dimension per node so that an element type
- * that is still a variable can later turn out to be an array. {@link Unifier#zonk} turns a
- * resolved {@code Ty} into a {@link Type}.
+ * The type checker's own types. Unlike the checked {@link Type} they contain inference variables
+ * ({@link Var}), flexible sizes ({@link Flex}) and rigid named types ({@link Named}: type
+ * parameters and abstract types), and they have one array dimension per {@link Arr} node, so that a
+ * type variable standing for an element type can later turn out to be an array itself.
+ * {@link Zonk} turns a resolved {@code Ty} into a {@link Type}.
  */
 sealed interface Ty {
   record Prim(PrimType prim) implements Ty {}
 
   /** One dimension {@code [size]elem}; only the outermost node's uniqueness counts. */
-  record Arr(Ty elem, Sz size, boolean unique) implements Ty {}
+  record Arr(Ty elem, SE size, boolean unique) implements Ty {}
 
+  /** A record; tuples have the fields "0".."n-1". Fields keep the order written. */
   record Rec(Map<String, Ty> fields) implements Ty {
     public Rec {
-      fields = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(fields));
+      fields = Collections.unmodifiableMap(new LinkedHashMap<>(fields));
     }
   }
 
   record Sum(SortedMap<String, List<Ty>> constructors) implements Ty {
     public Sum {
-      constructors = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(constructors));
+      constructors = Collections.unmodifiableSortedMap(new TreeMap<>(constructors));
     }
   }
 
-  /** {@code param -> result}; {@code name} is the parameter's variable when the result uses it as a size. */
-  record Fun(VName name, Ty param, Ty result) implements Ty {}
+  /**
+   * {@code (pname: param) -> ?[exts].result}. {@code pname} names the parameter when it is a plain
+   * variable (the result may then use it as a size); {@code exts} are the existential sizes of the
+   * result, fresh at each application. The parameter's uniqueness is its diet (consumed or observed).
+   */
+  record Fun(VName pname, Ty param, List<VName> exts, Ty result) implements Ty {
+    public Fun {
+      exts = List.copyOf(exts);
+    }
 
-  /** A rigid type parameter of the enclosing polymorphic definition. */
-  record Param(String name) implements Ty {}
+    Fun(Ty param, Ty result) { this(null, param, List.of(), result); }
+  }
+
+  /**
+   * A rigid named type: a type parameter of an enclosing definition or an abstract type of a
+   * module. {@code args} are its type arguments (types or sizes).
+   */
+  record Named(VName name, List<Arg> args, boolean unique) implements Ty {
+    public Named {
+      args = List.copyOf(args);
+    }
+  }
+
+  /** A type argument of a {@link Named} type or a type abbreviation: a type or a size. */
+  record Arg(Ty type, SE size) {
+    static Arg of(Ty t) { return new Arg(t, null); }
+
+    static Arg of(SE s) { return new Arg(null, s); }
+  }
 
   /**
    * An inference variable. {@code prims} restricts it to those primitive types (null: any type);
    * {@code equality} forbids functions; {@code fields} and {@code constructors} record what uses so
-   * far require of a record or sum type that is not yet known.
+   * far require of a record or sum type not yet known; {@code lifted} bounds what it may stand for
+   * (an unlifted variable is never a function, nor an array of unknown size).
    */
   final class Var implements Ty {
-    // Only names variables in messages; atomic because the front end may run on several threads.
     private static final java.util.concurrent.atomic.AtomicInteger COUNTER = new java.util.concurrent.atomic.AtomicInteger();
     final int id = COUNTER.incrementAndGet();
     Ty ref;
+    int level;
     EnumSet<PrimType> prims;
     boolean equality;
     Map<String, Ty> fields;
     SortedMap<String, List<Ty>> constructors;
-    /** Where the constraint came from, for messages. */
+    Liftedness lifted = Liftedness.LIFTED;
+    /** What made the variable, for messages ("An integer literal", "intrinsics.map"). */
     String origin;
+    Span at;
 
-    Var() {}
-
-    Var(EnumSet<PrimType> prims, String origin) {
-      this.prims = prims;
-      this.origin = origin;
-    }
+    Var(int level) { this.level = level; }
 
     @Override public String toString() { return ref != null ? ref.toString() : "?" + id; }
   }
@@ -88,50 +115,24 @@ sealed interface Ty {
     return new Rec(m);
   }
 
-  /** A size in a {@link Ty}. */
-  sealed interface Sz {
-    record Const(long value) implements Sz {}
+  /**
+   * A size to be inferred: a size inference variable, occurring in sizes as {@link SE.F}.
+   * {@code ref} is set once known. {@code level} is the binding depth it was made at: it may only
+   * become a size whose variables are in scope there.
+   */
+  final class Flex {
+    private static final java.util.concurrent.atomic.AtomicInteger COUNTER = new java.util.concurrent.atomic.AtomicInteger();
+    final int id = COUNTER.incrementAndGet();
+    SE ref;
+    int level;
+    /** A name for messages (the size binder or parameter it stands for), or null. */
+    String name;
 
-    record Named(VName name) implements Sz {}
-
-    record Unknown() implements Sz {}
-
-    /** A size to be inferred; {@code ref} is set once known. */
-    final class Flex implements Sz {
-      Sz ref;
-      /** Set for the anonymous sizes of an expression's type ascription, for the causality check. */
-      long causalSeq;
+    Flex(int level, String name) {
+      this.level = level;
+      this.name = name;
     }
 
-    /**
-     * A size that is distinct from every other size (identity equality): an anonymous dimension of
-     * a function's parameter (rigid in the body, instantiated per use), or an unknown size made by an
-     * application (an existential result, a compound size argument). {@code exist} marks the
-     * existential sizes of a function's declared return type: those accept any size while the body
-     * is checked and become a fresh rigid size at each use of the function. A rigid size is printed
-     * under {@code name} and becomes an unknown size ({@code []}) in the checked tree.
-     */
-    final class Rigid implements Sz {
-      private static final java.util.concurrent.atomic.AtomicLong SEQ = new java.util.concurrent.atomic.AtomicLong();
-      final String name;
-      final boolean exist;
-      /** Creation order, for the causality check. */
-      final long seq = SEQ.incrementAndGet();
-      /** Whether this size is only known once an application has run (an existential result). */
-      final boolean computed;
-
-      Rigid(String name, boolean exist, boolean computed) {
-        // Invented names get a number so that two of them in one message can be told apart.
-        this.name = name.equals("d") || name.equals("k") ? name + "'" + seq : name;
-        this.exist = exist;
-        this.computed = computed;
-      }
-
-      static long nextSeq() { return SEQ.incrementAndGet(); }
-
-      @Override public String toString() { return name; }
-    }
-
-    Sz UNKNOWN = new Unknown();
+    @Override public String toString() { return ref != null ? ref.toString() : "?s" + id; }
   }
 }

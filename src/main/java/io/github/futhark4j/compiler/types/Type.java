@@ -79,12 +79,18 @@ public sealed interface Type {
    * as a size (a dependent function type {@code (n: i64) -> [n]t}).
    */
   record Arrow(String paramName, Type param, Type result) implements Type {
-    @Override public String toString() { return "(" + param + ") -> " + result; }
+    @Override public String toString() {
+      String p = param instanceof Arrow || param instanceof Sum ? "(" + param + ")" : param.toString();
+      if (paramName != null) p = "(" + paramName + ": " + param + ")";
+      return p + " -> " + result;
+    }
   }
 
   /** A type parameter of the enclosing polymorphic definition ({@code 't} / {@code '^t}). */
-  record Param(String name) implements Type {
-    @Override public String toString() { return name; }
+  record Param(String name, boolean unique) implements Type {
+    public Param(String name) { this(name, false); }
+
+    @Override public String toString() { return (unique ? "*" : "") + name; }
   }
 
   // ---- helpers --------------------------------------------------------------------------------

@@ -169,7 +169,7 @@ class ParserTest {
     assertEquals("+^", ((ValDecl) p.decls().get(5)).name());
     assertEquals("*^", ((ValDecl) p.decls().get(6)).name());
     assertEquals(2, ((ValDecl) p.decls().get(6)).params().size());
-    assertInstanceOf(ModuleDecl.class, p.decls().get(8));
+    assertInstanceOf(ModDecl.class, p.decls().get(8));
   }
 
   @Test
@@ -237,13 +237,15 @@ class ParserTest {
     assertEquals(List.of(), diags, diags.toString());
     List<Decl> ds = p.decls();
     assertEquals(8, ds.size());
-    assertEquals("mt", ((ModuleTypeDecl) ds.get(0)).name());
-    assertEquals("a", ((ModuleDecl) ds.get(1)).name());
-    assertEquals(List.of("P", "Q"), ((ModuleFunctor) ds.get(2)).params());
-    assertEquals(List.of("a", "b"), ((ModuleApply) ds.get(3)).args());
-    assertEquals("a", ((ModuleAlias) ds.get(4)).target());
-    assertEquals("h", ((Open) ds.get(5)).module());
-    assertEquals("lib/x", ((Import) ds.get(6)).path());
+    assertEquals("mt", ((ModTypeDecl) ds.get(0)).name());
+    assertEquals("a", ((ModDecl) ds.get(1)).name());
+    assertEquals(List.of("P", "Q"), ((ModDecl) ds.get(2)).params().stream().map(ModParam::name).toList());
+    ModExp applied = ((ModDecl) ds.get(3)).body();
+    assertInstanceOf(MApply.class, applied);
+    assertEquals("b", ((MVar) ((MApply) applied).arg()).name());
+    assertEquals("a", ((MVar) ((ModDecl) ds.get(4)).body()).name());
+    assertEquals("h", ((MVar) ((Open) ds.get(5)).module()).name());
+    assertInstanceOf(MImport.class, ((Open) ds.get(6)).module());
   }
 
   @Test

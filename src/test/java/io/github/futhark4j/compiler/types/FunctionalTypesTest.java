@@ -59,7 +59,7 @@ class FunctionalTypesTest {
   @Test
   void showWritesArrowsAsFuthark() {
     Type f = new Type.Arrow(null, Type.I32, Type.I32);
-    assertEquals("(i32 -> i32) -> i32", FunctionalChecks.show(new Type.Arrow(null, f, Type.I32)));
-    assertEquals("i32 -> i32 -> i32", FunctionalChecks.show(new Type.Arrow(null, Type.I32, f)));
+    assertEquals("(i32 -> i32) -> i32", new Type.Arrow(null, f, Type.I32).toString());
+    assertEquals("i32 -> i32 -> i32", new Type.Arrow(null, Type.I32, f).toString());
   }
 }

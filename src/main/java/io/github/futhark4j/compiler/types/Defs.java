@@ -1,0 +1,659 @@
+package io.github.futhark4j.compiler.types;
+
+import io.github.futhark4j.compiler.diag.DiagCode;
+import io.github.futhark4j.compiler.diag.Diagnostic;
+import io.github.futhark4j.compiler.source.Source;
+import io.github.futhark4j.compiler.source.Span;
+import io.github.futhark4j.compiler.syntax.Ast.*;
+import io.github.futhark4j.compiler.syntax.Parser;
+import io.github.futhark4j.compiler.typed.FunDef;
+import io.github.futhark4j.compiler.typed.TDecl;
+import io.github.futhark4j.compiler.typed.TExp;
+import io.github.futhark4j.compiler.typed.TPat;
+import io.github.futhark4j.compiler.typed.VName;
+import io.github.futhark4j.compiler.types.Env.TParam;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+
+/**
+ * Function definitions: top-level {@code def}/{@code entry}, local functions and lambdas, with
+ * let-generalisation of what inference leaves open (type variables become type parameters,
+ * flexible sizes of parameters become size parameters, unknown sizes of the result become
+ * existential), the checked entry points, and the types of the intrinsics.
+ */
+final class Defs {
+  private final TcState st;
+  private final Unify u;
+  private final TypeConv types;
+  private final Pats pats;
+  private final Zonk zonk;
+  private Terms terms;
+
+  Defs(TcState st, Unify u, TypeConv types, Pats pats, Zonk zonk) {
+    this.st = st;
+    this.u = u;
+    this.types = types;
+    this.pats = pats;
+    this.zonk = zonk;
+  }
+
+  void setTerms(Terms terms) { this.terms = terms; }
+
+  private Consumption consumption;
+
+  void setConsumption(Consumption c) { this.consumption = c; }
+
+  /** What kind of function is being checked. */
+  enum Kind { TOP, LOCAL, LAMBDA }
+
+  /**
+   * A function's signature, checked before its body: type parameters, parameter patterns (with
+   * their names in {@code ctx}), the declared return type (null when inferred) and its
+   * existential sizes. {@code outerLevel} is the binding depth around the function.
+   */
+  record Sig(List<TParam> tparams, List<Pats.PatRes> params, Ty ret, List<VName> exts, Ctx ctx, int outerLevel, int bodyLevel) {}
+
+  Sig signature(Ctx ctx, List<TypeParam> tps, List<Pat> params, TypeExp retType, Kind kind) {
+    int outer = st.level;
+    st.level++;
+    TypeConv.Params tp = types.bindTypeParams(tps, ctx);
+    Ctx c = tp.ctx();
+    List<Pats.PatRes> ps = new ArrayList<>();
+    Map<String, Span> seen = new HashMap<>();
+    for (Pat p : params) {
+      st.level++;
+      Pats.PatRes pr = pats.check(p, new Ty.Var(st.level), c, Pats.Mode.PARAM, Map.of());
+      for (Pats.Bound b : pr.binds()) {
+        Span prev = seen.putIfAbsent(b.name(), b.span());
+        if (prev != null) st.error(DiagCode.E0210, b.span(), "Name \"" + b.name() + "\" also bound at " + prev.shortPos() + ".");
+      }
+      c = pr.bindAll(c, st.level);
+      ps.add(pr);
+    }
+    Ty ret = null;
+    List<VName> exts = new ArrayList<>();
+    if (retType != null) {
+      TypeConv.Conv conv = new TypeConv.Conv();
+      ret = types.convert(retType, c, kind == Kind.LAMBDA ? TypeConv.Anon.FLEX : TypeConv.Anon.EXIST, conv);
+      exts.addAll(conv.exts);
+    }
+    st.level++;
+    int body = st.level;
+    st.level = outer;
+    return new Sig(tp.params(), ps, ret, exts, c, outer, body);
+  }
+
+  /** A checked function: its signature, body and type (a scheme for named functions), and the builder of its definition. */
+  record Fn(Sig sig, List<TParam> tparams, List<VName> sizeParams, Ty type, Ty ret, Terms.Res body, Supplier<FunDef> build) {}
+
+  Fn function(Sig sig, Exp body, Kind kind, Span span, String name) {
+    int saved = st.level;
+    st.level = sig.bodyLevel();
+    Terms.Res b;
+    Ty ret;
+    try {
+      b = terms.check(body, sig.ctx());
+      if (sig.ret() != null) {
+        // The existential sizes of a declared return type accept any size from the body.
+        Map<VName, SE> open = new HashMap<>();
+        for (VName e : sig.exts()) open.put(e, new SE.F(new Ty.Flex(Integer.MAX_VALUE / 2, e.base())));
+        Ty expected = Unify.subst(sig.ret(), Map.of(), open);
+        try {
+          u.unify(expected, b.ty());
+        } catch (Unify.Failure f) {
+          terms.report(body.span(), sig.ret(), b.ty(), "Function body does not have expected type.", f);
+        }
+        ret = sig.ret();
+      } else {
+        ret = b.ty();
+      }
+    } finally {
+      st.level = saved;
+    }
+    return finish(sig, ret, b, kind, span, name);
+  }
+
+  /** Generalises and builds a function whose body is checked. */
+  private Fn finish(Sig sig, Ty ret, Terms.Res b, Kind kind, Span span, String name) {
+    List<TParam> tparams = new ArrayList<>(sig.tparams().stream().filter(t -> !t.isSize()).toList());
+    List<VName> sizeParams = new ArrayList<>(sig.tparams().stream().filter(TParam::isSize).map(TParam::name).toList());
+    List<VName> exts = new ArrayList<>(sig.exts());
+    int outer = sig.outerLevel();
+    List<Ty> paramTys = sig.params().stream().map(Pats.PatRes::ty).toList();
+    if (kind != Kind.LAMBDA) {
+      // Sizes of the result that are unknown outside the function are existential.
+      if (sig.ret() == null) ret = existentialResult(ret, outer, exts, paramTys);
+      generaliseSizes(paramTys, ret, outer, sizeParams, exts);
+      generaliseTypes(paramTys, ret, outer, tparams);
+    }
+    Ty type = ret;
+    List<Pats.PatRes> ps = sig.params();
+    for (int i = ps.size() - 1; i >= 0; i--) {
+      Pats.PatRes p = ps.get(i);
+      VName pname = isNamePattern(p) ? p.binds().get(0).v() : null;
+      type = new Ty.Fun(pname, p.ty(), i == ps.size() - 1 ? exts : List.of(), type);
+    }
+    Ty fty = type, rty = ret;
+    List<String> tpNames = tparams.stream().map(t -> t.name().toString()).toList();
+    Supplier<FunDef> build = () -> {
+      List<TPat> params = ps.stream().map(p -> p.build().get()).toList();
+      TExp body = b.build().get();
+      return new FunDef(tpNames, List.copyOf(sizeParams), params, zonk.type(rty), body);
+    };
+    return new Fn(sig, tparams, sizeParams, fty, rty, b, build);
+  }
+
+  /** Whether the parameter is a plain name (possibly ascribed): only then may the result use it as a size. */
+  private static boolean isNamePattern(Pats.PatRes p) {
+    return p.binds().size() == 1 && Unify.resolve(p.binds().get(0).ty()) == Unify.resolve(p.ty());
+  }
+
+  /**
+   * Unknown sizes of an inferred result that are not known outside the function (made in its
+   * body) become existential sizes of the result.
+   */
+  private Ty existentialResult(Ty ret, int outer, List<VName> exts, List<Ty> paramTys) {
+    Set<VName> vs = new LinkedHashSet<>();
+    Unify.sizeVars(ret, vs);
+    Set<VName> inParams = new HashSet<>();
+    for (Ty p : paramTys) Unify.sizeVars(p, inParams);
+    for (VName v : vs) {
+      Integer l = st.nameLevel.get(v);
+      if (l != null && l > outer && st.unknownSizes.containsKey(v) && !inParams.contains(v) && !exts.contains(v)) exts.add(v);
+    }
+    return ret;
+  }
+
+  /** Flexible sizes left open: of parameters, new size parameters; of the result only, existential. */
+  private void generaliseSizes(List<Ty> paramTys, Ty ret, int outer, List<VName> sizeParams, List<VName> exts) {
+    List<Ty.Flex> inParams = new ArrayList<>();
+    for (Ty p : paramTys) flexes(p, inParams);
+    for (Ty.Flex f : inParams) {
+      if (f.ref == null && f.level > outer) {
+        VName v = st.fresh(f.name != null ? f.name : "n");
+        st.nameLevel.put(v, outer + 1);
+        f.ref = SE.var(v);
+        sizeParams.add(v);
+      }
+    }
+    // Flexible sizes of parameters of a returned function are size parameters too.
+    List<Ty.Flex> inRetParams = new ArrayList<>();
+    flexesInParams(ret, inRetParams);
+    for (Ty.Flex f : inRetParams) {
+      if (f.ref == null && f.level > outer) {
+        VName v = st.fresh(f.name != null ? f.name : "n");
+        st.nameLevel.put(v, outer + 1);
+        f.ref = SE.var(v);
+        sizeParams.add(v);
+      }
+    }
+    List<Ty.Flex> inRet = new ArrayList<>();
+    flexes(ret, inRet);
+    for (Ty.Flex f : inRet) {
+      if (f.ref == null && f.level > outer) {
+        VName v = st.fresh(f.name != null ? f.name : "d");
+        st.unknownSizes.putIfAbsent(v, null);
+        f.ref = SE.var(v);
+        exts.add(v);
+      }
+    }
+  }
+
+  /** Type variables left open become type parameters. */
+  private void generaliseTypes(List<Ty> paramTys, Ty ret, int outer, List<TParam> tparams) {
+    List<Ty.Var> vars = new ArrayList<>();
+    for (Ty p : paramTys) vars(p, vars);
+    vars(ret, vars);
+    int k = 0;
+    for (Ty.Var v : vars) {
+      if (v.ref != null || v.level <= outer || v.prims != null || v.fields != null || v.constructors != null) continue;
+      String base;
+      do base = "t" + k++; while (false);
+      VName n = st.fresh(base);
+      st.paramLiftedness.put(n, v.lifted);
+      v.ref = new Ty.Named(n, List.of(), false);
+      tparams.add(new TParam(n, false, v.lifted));
+    }
+  }
+
+  static void flexes(Ty t, List<Ty.Flex> out) {
+    t = Unify.resolve(t);
+    switch (t) {
+      case Ty.Arr a -> { flexes(a.size(), out); flexes(a.elem(), out); }
+      case Ty.Rec r -> r.fields().values().forEach(x -> flexes(x, out));
+      case Ty.Sum s -> s.constructors().values().forEach(l -> l.forEach(x -> flexes(x, out)));
+      case Ty.Fun f -> { flexes(f.param(), out); flexes(f.result(), out); }
+      case Ty.Named n -> n.args().forEach(a -> {
+        if (a.type() != null) flexes(a.type(), out);
+        else flexes(a.size(), out);
+      });
+      default -> { }
+    }
+  }
+
+  /** The flexible sizes in parameter positions of function types within {@code t}. */
+  static void flexesInParams(Ty t, List<Ty.Flex> out) {
+    t = Unify.resolve(t);
+    switch (t) {
+      case Ty.Fun f -> {
+        flexes(f.param(), out);
+        flexesInParams(f.result(), out);
+      }
+      case Ty.Rec r -> r.fields().values().forEach(x -> flexesInParams(x, out));
+      default -> { }
+    }
+  }
+
+  static void flexes(SE e, List<Ty.Flex> out) {
+    e = SE.norm(e);
+    switch (e) {
+      case SE.F f -> { if (!out.contains(f.flex())) out.add(f.flex()); }
+      case SE.Op o -> { flexes(o.a(), out); flexes(o.b(), out); }
+      case SE.Neg n -> flexes(n.a(), out);
+      case SE.Call c -> c.args().forEach(x -> flexes(x, out));
+      case SE.Proj p -> flexes(p.e(), out);
+      case SE.Idx i -> { flexes(i.a(), out); i.idx().forEach(x -> flexes(x, out)); }
+      default -> { }
+    }
+  }
+
+  static void vars(Ty t, List<Ty.Var> out) {
+    t = Unify.resolve(t);
+    switch (t) {
+      case Ty.Var v -> { if (!out.contains(v)) out.add(v); }
+      case Ty.Arr a -> vars(a.elem(), out);
+      case Ty.Rec r -> r.fields().values().forEach(x -> vars(x, out));
+      case Ty.Sum s -> s.constructors().values().forEach(l -> l.forEach(x -> vars(x, out)));
+      case Ty.Fun f -> { vars(f.param(), out); vars(f.result(), out); }
+      case Ty.Named n -> n.args().forEach(a -> { if (a.type() != null) vars(a.type(), out); });
+      default -> { }
+    }
+  }
+
+  // ---- lambdas and local functions ------------------------------------------------------------
+
+  Terms.Res lambda(Lambda l, Ctx ctx, Terms t) {
+    Sig sig = signature(ctx, List.of(), l.params(), l.returnType(), Kind.LAMBDA);
+    Fn f = function(sig, l.body(), Kind.LAMBDA, l.span(), "lambda");
+    return new Terms.Res(f.type(), () -> {
+      FunDef fd = f.build().get();
+      return new TExp.Lambda(fd.params(), fd.body(), zonk.type(f.type()), l.span());
+    });
+  }
+
+  Terms.Res letFun(LetFun l, Ctx ctx, Terms t) {
+    Sig sig = signature(ctx, l.typeParams(), l.params(), l.returnType(), Kind.LOCAL);
+    Fn f = function(sig, l.value(), Kind.LOCAL, l.span(), l.name());
+    VName v = st.fresh(l.name());
+    st.arity.put(v, l.params().size());
+    Env.Scheme scheme = new Env.Scheme(f.tparams(), f.sizeParams(), f.type());
+    Ctx inner = ctx.bind(l.name(), new Env.Global(v, scheme, null, l.nameSpan()));
+    int saved = st.level;
+    st.level++;
+    Terms.Res body;
+    try {
+      body = t.check(l.body(), inner);
+    } finally {
+      st.level = saved;
+    }
+    Terms.Res b = body;
+    return new Terms.Res(b.ty(), () -> {
+      FunDef fd = f.build().get();
+      TExp tb = b.build().get();
+      return new TExp.LetFun(v, fd, tb, tb.type(), l.span());
+    });
+  }
+
+  // ---- top-level definitions ----------------------------------------------------------------
+
+  /**
+   * Checks a top-level value definition, binds it in {@code env} and emits it. In the prelude a
+   * fully annotated definition gets its type from its signature alone; its body is checked only if
+   * something uses it ({@link #demand}).
+   */
+  Env.Global valDecl(ValDecl d, Ctx ctx, boolean lazy, boolean mainFile, boolean topOfFile) {
+    int errors = st.errorCount();
+    st.errorSpans.clear();
+    if (d.name().equals("&&") || d.name().equals("||")) {
+      st.error(DiagCode.E0213, d.nameSpan(), "The " + d.name() + " operator may not be redefined.");
+    }
+    VName v = st.fresh(d.name());
+    Sig sig = signature(ctx, d.typeParams(), d.params(), d.returnType(), Kind.TOP);
+    boolean annotated = d.returnType() != null && d.params().stream().allMatch(p -> p instanceof PAscribe);
+    if (lazy && annotated && !d.isEntry()) {
+      // The type from the signature: the body cannot change it.
+      Ty ret = sig.ret();
+      Fn provisional = finishSignatureOnly(sig, ret);
+      Env.Scheme scheme = new Env.Scheme(provisional.tparams(), provisional.sizeParams(), provisional.type());
+      st.arity.put(v, d.params().isEmpty() ? Terms.arrows(zonkSafe(scheme.type())) : d.params().size());
+      // Its declared type (with the uniqueness of parameters and result) is known now.
+      st.defTypes.put(v, zonkSafe(scheme.type()));
+      st.pending.put(v, () -> {
+        int saved = st.level;
+        List<Span> savedSpans = new ArrayList<>(st.errorSpans);
+        st.errorSpans.clear();
+        try {
+          Fn f = functionWithSig(sig, provisional, d.body(), d.span(), d.name());
+          emit(v, f, d, null, mainFile, errors);
+        } finally {
+          st.level = saved;
+          st.errorSpans.clear();
+          st.errorSpans.addAll(savedSpans);
+        }
+      });
+      return new Env.Global(v, scheme, null, d.nameSpan());
+    }
+    Fn f = function(sig, d.body(), Kind.TOP, d.span(), d.name());
+    if (!d.typeParams().isEmpty() && d.params().isEmpty() && d.typeParams().stream().anyMatch(TypeParam::isSize)) {
+      st.error(DiagCode.E0229, d.span(), "Size parameters are only allowed on functions: \"" + d.name()
+          + "\" is a size-polymorphic value binding.");
+    }
+    checkSizeParamsUsed(d, f);
+    ambiguousSums(f.type(), d.nameSpan());
+    Env.Scheme scheme = new Env.Scheme(f.tparams(), f.sizeParams(), f.type());
+    boolean isEntry = d.isEntry() || (mainFile && topOfFile && d.name().equals("main"));
+    if (d.isEntry() && !topOfFile) {
+      st.error(DiagCode.E0405, d.nameSpan(), "Entry points may not be declared inside modules.");
+      isEntry = false;
+    }
+    st.arity.put(v, d.params().isEmpty() ? Terms.arrows(zonkSafe(scheme.type())) : d.params().size());
+    emit(v, f, d, isEntry && mainFile ? d : null, mainFile, errors);
+    return new Env.Global(v, scheme, null, d.nameSpan());
+  }
+
+  private Type zonkSafe(Ty t) {
+    try {
+      return zonk.type(t);
+    } catch (RuntimeException e) {
+      return Type.UNIT;
+    }
+  }
+
+  /** A signature's scheme without its body: only for fully annotated definitions. */
+  private Fn finishSignatureOnly(Sig sig, Ty ret) {
+    List<TParam> tparams = new ArrayList<>(sig.tparams().stream().filter(t -> !t.isSize()).toList());
+    List<VName> sizeParams = new ArrayList<>(sig.tparams().stream().filter(TParam::isSize).map(TParam::name).toList());
+    List<VName> exts = new ArrayList<>(sig.exts());
+    List<Ty> paramTys = sig.params().stream().map(Pats.PatRes::ty).toList();
+    generaliseSizes(paramTys, ret, sig.outerLevel(), sizeParams, exts);
+    Ty type = ret;
+    List<Pats.PatRes> ps = sig.params();
+    for (int i = ps.size() - 1; i >= 0; i--) {
+      Pats.PatRes p = ps.get(i);
+      VName pname = isNamePattern(p) ? p.binds().get(0).v() : null;
+      type = new Ty.Fun(pname, p.ty(), i == ps.size() - 1 ? exts : List.of(), type);
+    }
+    return new Fn(sig, tparams, sizeParams, type, ret, null, null);
+  }
+
+  /** Checks the body of a definition whose scheme was fixed by its signature. */
+  private Fn functionWithSig(Sig sig, Fn provisional, Exp body, Span span, String name) {
+    st.level = sig.bodyLevel();
+    Terms.Res b = terms.check(body, sig.ctx());
+    Map<VName, SE> open = new HashMap<>();
+    for (VName e : sig.exts()) open.put(e, new SE.F(new Ty.Flex(Integer.MAX_VALUE / 2, e.base())));
+    try {
+      u.unify(Unify.subst(sig.ret(), Map.of(), open), b.ty());
+    } catch (Unify.Failure f) {
+      terms.report(body.span(), sig.ret(), b.ty(), "Function body does not have expected type.", f);
+    }
+    List<String> tpNames = provisional.tparams().stream().map(t -> t.name().toString()).toList();
+    List<Pats.PatRes> ps = sig.params();
+    Ty rty = sig.ret();
+    Supplier<FunDef> build = () -> new FunDef(tpNames, List.copyOf(provisional.sizeParams()),
+        ps.stream().map(p -> p.build().get()).toList(), zonk.type(rty), b.build().get());
+    return new Fn(sig, provisional.tparams(), provisional.sizeParams(), provisional.type(), rty, b, build);
+  }
+
+  /** Builds the definition and adds it to the program (an entry point when {@code entry} is given). */
+  private void emit(VName v, Fn f, ValDecl d, ValDecl entry, boolean mainFile, int errorsBefore) {
+    try {
+      FunDef fd = etaExpand(f.build().get(), d.span());
+      st.arity.put(v, fd.params().size());
+      st.topLevel.add(v);
+      if (st.errorCount() == errorsBefore) {
+        st.defTypes.put(v, consumption.checkDef(v, fd, d.returnType() != null, d.span(), st.topLevel));
+      }
+      TDecl.EntryPoint ep = entry != null ? entryPoint(entry, fd, st.errorCount() == errorsBefore) : null;
+      st.out.add(new TDecl(v, fd, ep, d.span()));
+    } catch (Zonk.Ambiguous a) {
+      st.error(DiagCode.E0212, d.span(), "Type is ambiguous: a record field is projected from a value whose full type"
+          + " is not known at this point. Add a type annotation.");
+    } catch (RuntimeException e) {
+      if (st.errorCount() == errorsBefore && st.quiet == 0) throw e;
+      // The definition had errors; its checked form is not needed.
+    }
+  }
+
+  /** A size parameter must be the size of some parameter. */
+  private void checkSizeParamsUsed(ValDecl d, Fn f) {
+    Set<VName> used = new HashSet<>();
+    for (Pats.PatRes p : f.sig().params()) Unify.sizeVars(p.ty(), used);
+    for (TypeParam tp : d.typeParams()) {
+      if (!tp.isSize() || d.params().isEmpty()) continue;
+      VName v = f.sig().tparams().stream().filter(t -> t.isSize() && t.name().base().equals(tp.name())).map(TParam::name)
+          .findFirst().orElse(null);
+      if (v != null && !used.contains(v)) {
+        st.error(DiagCode.E0225, tp.span(), "Size " + tp.name() + " unused in pattern.");
+      }
+    }
+  }
+
+  /** A sum type known only by the constructors used, in a definition's type, is ambiguous. */
+  private void ambiguousSums(Ty t, Span span) {
+    List<Ty.Var> vs = new ArrayList<>();
+    vars(t, vs);
+    for (Ty.Var v : vs) {
+      if (v.ref == null && v.constructors != null) {
+        st.error(DiagCode.E0212, span, "Type is ambiguous: a sum type with constructors "
+            + v.constructors.keySet().stream().map(k -> "#" + k).collect(Collectors.joining(", "))
+            + " whose full type is not known. Add a type annotation.");
+        v.ref = new Ty.Sum(v.constructors);
+      }
+    }
+  }
+
+  /** A definition without parameters whose value is a function gets the function's parameters. */
+  private FunDef etaExpand(FunDef fd, Span span) {
+    if (!fd.params().isEmpty() || !(fd.returnType() instanceof Type.Arrow)) return fd;
+    int n = Terms.arrows(fd.returnType());
+    Type t = fd.returnType();
+    List<TPat> params = new ArrayList<>();
+    List<TExp> args = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      Type.Arrow a = (Type.Arrow) t;
+      VName x = st.fresh("x");
+      params.add(new TPat.Id(x, a.param(), span));
+      args.add(new TExp.Var(x, a.param(), Map.of(), span));
+      t = a.result();
+    }
+    TExp body = terms.buildCall(fd.body(), args, List.of(fd.returnType()), span);
+    return new FunDef(fd.typeParams(), fd.sizeParams(), params, t, body);
+  }
+
+  // ---- entry points -------------------------------------------------------------------------
+
+  private TDecl.EntryPoint entryPoint(ValDecl d, FunDef fd, boolean report) {
+    if (d.name().contains("'")) {
+      st.error(DiagCode.E0403, d.nameSpan(), "The name of an entry point must not contain an apostrophe (\"" + d.name() + "\").");
+    }
+    if (!fd.typeParams().isEmpty() && report) {
+      st.error(DiagCode.E0401, d.nameSpan(), "Entry point functions may not be polymorphic (\"" + d.name() + "\").");
+    }
+    List<TDecl.EntryType> params = new ArrayList<>();
+    for (int i = 0; i < fd.params().size(); i++) {
+      TPat p = fd.params().get(i);
+      Pat src = i < d.params().size() ? d.params().get(i) : null;
+      params.add(entryType(p.type(), src instanceof PAscribe a ? a.type() : null, d, true));
+    }
+    List<TDecl.EntryType> results = new ArrayList<>();
+    Type ret = fd.returnType();
+    TypeExp retSrc = fd.params().size() == d.params().size() ? d.returnType() : null;
+    if (ret instanceof Type.Record r && r.isTuple() && !r.fields().isEmpty()) {
+      int i = 0;
+      for (Type t : r.fields().values()) {
+        TypeExp part = retSrc instanceof TTuple tt && i < tt.elements().size() ? tt.elements().get(i) : null;
+        results.add(entryType(t, part, d, false));
+        i++;
+      }
+    } else {
+      results.add(entryType(ret, retSrc, d, false));
+    }
+    return new TDecl.EntryPoint(d.name(), params, results);
+  }
+
+  private TDecl.EntryType entryType(Type t, TypeExp written, ValDecl d, boolean input) {
+    if (functional(t)) {
+      st.error(DiagCode.E0402, d.nameSpan(), "Entry point functions may not be higher-order (\"" + d.name() + "\").");
+    }
+    boolean unique = input ? t instanceof Type.Array a && a.unique() : written instanceof TUnique;
+    if (written instanceof TUnique uq) written = uq.type();
+    String name = manifestName(t);
+    if (name == null) name = writtenName(written);
+    if (name == null) name = opaqueName(t);
+    return new TDecl.EntryType(name, t, unique);
+  }
+
+  static boolean functional(Type t) {
+    return switch (t) {
+      case Type.Arrow a -> true;
+      case Type.Array a -> functional(a.elem());
+      case Type.Record r -> r.fields().values().stream().anyMatch(Defs::functional);
+      case Type.Sum s -> s.constructors().values().stream().flatMap(List::stream).anyMatch(Defs::functional);
+      default -> false;
+    };
+  }
+
+  private static String writtenName(TypeExp written) {
+    String dims = "";
+    while (written instanceof TArray a) {
+      dims += "[]";
+      written = a.elem();
+    }
+    if (written instanceof TUnique uq) return writtenName(uq.type());
+    return written instanceof TName n && PrimType.byName(n.name()) == null ? dims + n.name() : null;
+  }
+
+  static String manifestName(Type t) {
+    if (t instanceof Type.Prim p) return p.prim().futName();
+    if (t instanceof Type.Array a && a.elem() instanceof Type.Prim p) return "[]".repeat(a.rank()) + p.prim().futName();
+    return null;
+  }
+
+  static String opaqueName(Type t) {
+    return switch (t) {
+      case Type.Prim p -> p.prim().futName();
+      case Type.Array a -> "[]".repeat(a.rank()) + opaqueName(a.elem());
+      case Type.Record r when r.isTuple() -> r.fields().values().stream().map(Defs::opaqueName)
+          .collect(Collectors.joining(", ", "(", ")"));
+      case Type.Record r -> r.fields().entrySet().stream().map(e -> e.getKey() + ": " + opaqueName(e.getValue()))
+          .collect(Collectors.joining(", ", "{", "}"));
+      default -> t.toString();
+    };
+  }
+
+  // ---- demand-driven prelude ----------------------------------------------------------------
+
+  /** Notes that a definition is used: a pending prelude definition is then checked. */
+  void demand(VName v) {
+    if (st.pending.containsKey(v)) st.demanded.add(v);
+  }
+
+  /** Checks the pending definitions that were used, and those they use. */
+  void drain() {
+    while (!st.demanded.isEmpty()) {
+      VName v = st.demanded.iterator().next();
+      st.demanded.remove(v);
+      Runnable r = st.pending.remove(v);
+      if (r != null) r.run();
+    }
+  }
+
+  // ---- intrinsics ---------------------------------------------------------------------------
+
+  private static final Map<String, String> SIGS = new HashMap<>();
+
+  static {
+    SIGS.put("map", "(a -> b) -> [n]a -> *[n]b");
+    SIGS.put("map2", "(a -> b -> c) -> [n]a -> [n]b -> *[n]c");
+    SIGS.put("map3", "(a -> b -> c -> d) -> [n]a -> [n]b -> [n]c -> *[n]d");
+    SIGS.put("map4", "(a -> b -> c -> d -> e) -> [n]a -> [n]b -> [n]c -> [n]d -> *[n]e");
+    SIGS.put("map5", "(a -> b -> c -> d -> e -> t) -> [n]a -> [n]b -> [n]c -> [n]d -> [n]e -> *[n]t");
+    SIGS.put("reduce", "(a -> a -> a) -> a -> [n]a -> a");
+    SIGS.put("reduce_comm", "(a -> a -> a) -> a -> [n]a -> a");
+    SIGS.put("scan", "(a -> a -> a) -> a -> [n]a -> *[n]a");
+    SIGS.put("filter", "(a -> bool) -> [n]a -> ?[k].*[k]a");
+    SIGS.put("partition", "i64 -> (a -> i64) -> [n]a -> ([n]a, []i64)");
+    SIGS.put("hist", "(a -> a -> a) -> a -> *[m]a -> [n]i64 -> [n]a -> *[m]a");
+    SIGS.put("scatter", "*[m]a -> [n]i64 -> [n]a -> *[m]a");
+    SIGS.put("scatter_2d", "*[m][k]a -> [n](i64, i64) -> [n]a -> *[m][k]a");
+    SIGS.put("scatter_3d", "*[m][k][l]a -> [n](i64, i64, i64) -> [n]a -> *[m][k][l]a");
+    SIGS.put("iota", "(x: i64) -> *[x]i64");
+    SIGS.put("replicate", "(x: i64) -> a -> *[x]a");
+    SIGS.put("concat", "[n]a -> [m]a -> *[n+m]a");
+    SIGS.put("flatten", "[n][m]a -> [n*m]a");
+    SIGS.put("unflatten", "(x: i64) -> (y: i64) -> [n]a -> [x][y]a");
+    SIGS.put("transpose", "[n][m]a -> [m][n]a");
+    SIGS.put("rotate", "i64 -> [n]a -> [n]a");
+    SIGS.put("zip", "[n]a -> [n]b -> [n](a, b)");
+    SIGS.put("unzip", "[n](a, b) -> ([n]a, [n]b)");
+    SIGS.put("length", "[n]a -> i64");
+    SIGS.put("coerce", "[n]a -> [m]a");
+    for (String s : List.of("copy", "opaque", "manifest", "trace", "break")) SIGS.put(s, "a -> a");
+    SIGS.put("convert", "p -> q");
+    for (String s : List.of("min", "max", "atan2", "hypot", "pow", "copysign", "nextafter", "mul_hi")) SIGS.put(s, "p -> p -> p");
+    for (String s : List.of("abs", "sgn", "sqrt", "cbrt", "exp", "exp2", "exp10", "log", "log2", "log10", "log1p",
+        "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "erf", "erfc",
+        "gamma", "lgamma", "floor", "ceil", "round", "trunc")) SIGS.put(s, "p -> p");
+    SIGS.put("isnan", "p -> bool");
+    SIGS.put("isinf", "p -> bool");
+    for (String s : List.of("popc", "clz", "ctz")) SIGS.put(s, "p -> i32");
+    for (String s : List.of("fma", "mad", "mad_hi", "lerp")) SIGS.put(s, "p -> p -> p -> p");
+    SIGS.put("to_bits", "p -> q");
+    SIGS.put("from_bits", "p -> q");
+    SIGS.put("ldexp", "p -> i32 -> p");
+  }
+
+  /** Whether intrinsic {@code name} has a type signature. */
+  static boolean hasSignature(String name) { return SIGS.containsKey(name); }
+
+  private static final Map<String, TypeExp> PARSED = new java.util.concurrent.ConcurrentHashMap<>();
+
+  private static TypeExp parsed(String name) {
+    return PARSED.computeIfAbsent(name, n -> {
+      List<Diagnostic> ds = new ArrayList<>();
+      TypeExp t = Parser.parseTypeText(new Source("<intrinsic " + n + ">", SIGS.get(n)), ds);
+      if (!ds.isEmpty() || t == null) throw new IllegalStateException("bad intrinsic signature for " + n + ": " + ds);
+      return t;
+    });
+  }
+
+  /** A fresh instance of the type of intrinsic {@code name}, or null if there is none. */
+  Ty intrinsicType(String name, Ctx ctx) {
+    if (!SIGS.containsKey(name) || !io.github.futhark4j.compiler.typed.Intrinsics.isIntrinsic(name) && !name.equals("coerce")) {
+      return null;
+    }
+    Map<String, Ty> tps = new HashMap<>();
+    for (String v : List.of("a", "b", "c", "d", "e", "t")) tps.put(v, new Ty.Var(st.level));
+    Ty.Var p = new Ty.Var(st.level);
+    p.prims = Ty.ALL_PRIMS;
+    p.origin = "intrinsics." + name;
+    Ty.Var q = new Ty.Var(st.level);
+    q.prims = Ty.ALL_PRIMS;
+    q.origin = "intrinsics." + name;
+    tps.put("p", p);
+    tps.put("q", q);
+    Map<String, SE> sizes = new HashMap<>();
+    for (String s : List.of("n", "m", "k", "l")) sizes.put(s, new SE.F(new Ty.Flex(st.level, s)));
+    Ctx c = new Ctx(new Env(null), null, tps, ctx.file());
+    return types.convert(parsed(name), c, TypeConv.Anon.FLEX, new TypeConv.Conv(), sizes);
+  }
+}

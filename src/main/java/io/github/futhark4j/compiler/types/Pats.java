@@ -1,0 +1,173 @@
+package io.github.futhark4j.compiler.types;
+
+import io.github.futhark4j.compiler.diag.DiagCode;
+import io.github.futhark4j.compiler.source.Span;
+import io.github.futhark4j.compiler.syntax.Ast.*;
+import io.github.futhark4j.compiler.typed.PrimValue;
+import io.github.futhark4j.compiler.typed.TPat;
+import io.github.futhark4j.compiler.typed.VName;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Supplier;
+
+/**
+ * Patterns: in parameters, {@code let}, loops and {@code match} cases. Checking a pattern against
+ * the type it matches gives its bindings (not yet in scope) and a builder of its checked form.
+ */
+final class Pats {
+  private final TcState st;
+  private final Unify u;
+  private final TypeConv types;
+  private final Zonk zonk;
+  private Terms terms;
+
+  Pats(TcState st, Unify u, TypeConv types, Zonk zonk) {
+    this.st = st;
+    this.u = u;
+    this.types = types;
+    this.zonk = zonk;
+  }
+
+  void setTerms(Terms terms) { this.terms = terms; }
+
+  /** Where a pattern is. */
+  enum Mode { PARAM, LET, LOOP, MATCH }
+
+  /** A name a pattern binds. */
+  record Bound(String name, VName v, Ty ty, Span span) {}
+
+  /** A checked pattern: its type, its bindings, the flexible sizes of its annotations, its builder. */
+  record PatRes(Ty ty, List<Bound> binds, List<Ty.Flex> flexes, Supplier<TPat> build) {
+    /** The context with the bindings in scope. */
+    Ctx bindAll(Ctx ctx, int level) {
+      for (Bound b : binds) ctx = ctx.bind(b.name(), new Env.Local(b.v(), b.ty(), level, null));
+      return ctx;
+    }
+  }
+
+  /**
+   * Checks {@code p}; {@code expected} is the type of the value it matches (a fresh variable when
+   * unknown). {@code sizeNames} are names usable as sizes in annotations (the size binders of
+   * {@code let [n] ...}).
+   */
+  PatRes check(Pat p, Ty expected, Ctx ctx, Mode mode, Map<String, SE> sizeNames) {
+    List<Bound> binds = new ArrayList<>();
+    List<Ty.Flex> flexes = new ArrayList<>();
+    Supplier<TPat> b = pat(p, expected, ctx, mode, sizeNames, binds, flexes);
+    return new PatRes(expected, binds, flexes, b);
+  }
+
+  private Supplier<TPat> pat(Pat p, Ty t, Ctx ctx, Mode mode, Map<String, SE> sizeNames, List<Bound> binds, List<Ty.Flex> flexes) {
+    Span span = p.span();
+    switch (p) {
+      case PId id -> {
+        for (Bound b : binds) {
+          if (b.name().equals(id.name())) {
+            st.error(DiagCode.E0210, span, "Name \"" + id.name() + "\" also bound at " + b.span().shortPos() + ".");
+          }
+        }
+        VName v = st.fresh(id.name());
+        st.nameLevel.put(v, st.level);
+        binds.add(new Bound(id.name(), v, t, span));
+        return () -> new TPat.Id(v, zonk.type(t), span);
+      }
+      case PWild w -> {
+        return () -> new TPat.Wildcard(zonk.type(t), span);
+      }
+      case PAttr a -> {
+        return pat(a.pattern(), t, ctx, mode, sizeNames, binds, flexes);
+      }
+      case PTuple tp -> {
+        List<Ty> comps = new ArrayList<>();
+        for (int i = 0; i < tp.elements().size(); i++) comps.add(new Ty.Var(st.level));
+        Ty tt = Ty.tuple(comps);
+        unifyPat(span, tt, t);
+        List<Supplier<TPat>> subs = new ArrayList<>();
+        for (int i = 0; i < comps.size(); i++) subs.add(pat(tp.elements().get(i), comps.get(i), ctx, mode, sizeNames, binds, flexes));
+        return () -> {
+          Map<String, TPat> m = new LinkedHashMap<>();
+          for (int i = 0; i < subs.size(); i++) m.put(Integer.toString(i), subs.get(i).get());
+          return new TPat.Record(m, zonk.type(tt), span);
+        };
+      }
+      case PRecord r -> {
+        Map<String, Ty> fields = new LinkedHashMap<>();
+        for (PField f : r.fields()) {
+          if (fields.put(f.name(), new Ty.Var(st.level)) != null) {
+            st.error(DiagCode.E0210, f.span(), "Duplicate fields in record pattern: \"" + f.name() + "\".");
+          }
+        }
+        Ty rt = new Ty.Rec(fields);
+        unifyPat(span, rt, t);
+        Map<String, Supplier<TPat>> subs = new LinkedHashMap<>();
+        for (PField f : r.fields()) {
+          if (!subs.containsKey(f.name())) subs.put(f.name(), pat(f.pattern(), fields.get(f.name()), ctx, mode, sizeNames, binds, flexes));
+        }
+        return () -> {
+          Map<String, TPat> m = new LinkedHashMap<>();
+          subs.forEach((k, v) -> m.put(k, v.get()));
+          return new TPat.Record(m, zonk.type(rt), span);
+        };
+      }
+      case PLit l -> {
+        if (mode != Mode.MATCH) {
+          st.error(DiagCode.E0211, span, "Refutable pattern not allowed here: only the cases of 'match' may match literals.");
+        }
+        Terms.Res lit = terms.literal(l.literal());
+        unifyPat(span, lit.ty(), t);
+        return () -> new TPat.Lit(((io.github.futhark4j.compiler.typed.TExp.Literal) lit.build().get()).value(), zonk.type(t), span);
+      }
+      case PConstr c -> {
+        if (mode != Mode.MATCH) {
+          st.error(DiagCode.E0211, span, "Refutable pattern not allowed here: only the cases of 'match' may match constructors.");
+        }
+        List<Ty> payload = new ArrayList<>();
+        for (int i = 0; i < c.payload().size(); i++) payload.add(new Ty.Var(st.level));
+        Ty.Var v = new Ty.Var(st.level);
+        v.constructors = new TreeMap<>(Map.of(c.name(), payload));
+        unifyPat(span, v, t);
+        List<Supplier<TPat>> subs = new ArrayList<>();
+        for (int i = 0; i < payload.size(); i++) subs.add(pat(c.payload().get(i), payload.get(i), ctx, mode, sizeNames, binds, flexes));
+        return () -> new TPat.Constr(c.name(), subs.stream().map(Supplier::get).toList(), zonk.type(t), span);
+      }
+      case PAscribe a -> {
+        TypeConv.Conv conv = new TypeConv.Conv();
+        Ty at = types.convert(a.type(), ctx, TypeConv.Anon.FLEX, conv, sizeNames);
+        flexes.addAll(conv.flexes);
+        try {
+          u.unify(at, t);
+        } catch (Unify.Failure f) {
+          String[] shown = Unify.showAll(at, t);
+          st.typeError(f.code == DiagCode.E0202 ? DiagCode.E0202 : f.code, span, "Pattern " + patText(a.pattern())
+              + " cannot match value of type\n  " + shown[1] + "\nbecause the pattern is annotated with\n  " + shown[0]
+              + (f.detail != null ? "\n\n" + f.detail : ""));
+        }
+        // The bound names get the annotation's type, with its uniqueness.
+        return pat(a.pattern(), at, ctx, mode, sizeNames, binds, flexes);
+      }
+    }
+  }
+
+  private void unifyPat(Span span, Ty patType, Ty valueType) {
+    try {
+      u.unify(patType, valueType);
+    } catch (Unify.Failure f) {
+      String[] shown = Unify.showAll(valueType, patType);
+      st.typeError(f.code, span, "Pattern cannot match value of type\n  " + shown[0] + "\nbecause it has type\n  " + shown[1]
+          + (f.detail != null ? "\n\n" + f.detail : ""));
+    }
+  }
+
+  private static String patText(Pat p) {
+    return p.span().text();
+  }
+
+  /** A literal pattern's value as a {@link PrimValue} of type {@code p}. */
+  static PrimValue litValue(BigInteger v, PrimType p) {
+    return p.isFloat() ? PrimValue.ofFloat(p, v.doubleValue()) : PrimValue.ofInt(p, v.longValue());
+  }
+}

@@ -1,0 +1,92 @@
+package io.github.futhark4j.compiler.types;
+
+import io.github.futhark4j.compiler.diag.DiagCode;
+import io.github.futhark4j.compiler.diag.Diagnostic;
+import io.github.futhark4j.compiler.diag.Diagnostics;
+import io.github.futhark4j.compiler.source.Span;
+import io.github.futhark4j.compiler.typed.TDecl;
+import io.github.futhark4j.compiler.typed.VName;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The one mutable state of a type checking run, handed to each of the checkers ({@link Unify},
+ * {@link TypeConv}, {@link Pats}, {@link Terms}, {@link Defs}, {@link Modules}): diagnostics, the
+ * name supply, the current binding depth, and what is known about names program-wide (levels of
+ * local names, implementations of abstract types, arities of functions, the declarations made).
+ */
+final class TcState {
+  private final List<Diagnostic> diags;
+  /** Above zero while elaborating a parametric module's body for an application: errors were reported when it was checked. */
+  int quiet;
+  private int names;
+  /** The binding depth: every binding construct (parameter, let, loop, case, lambda) goes one deeper. */
+  int level;
+  /** Binding depth of local names and of unknown sizes, for scope checks of inferred sizes. */
+  final Map<VName, Integer> nameLevel = new HashMap<>();
+  /** Where each unknown size came from ("is unknown size returned by "filter" at 3:5"), for notes. */
+  final Map<VName, String> unknownSizes = new HashMap<>();
+  /** The definitions of abstract types (from module ascriptions): zonking sees through them. */
+  final Map<VName, Env.TypeB> abstractImpl = new HashMap<>();
+  /** Liftedness of type parameters and abstract types, by name. */
+  final Map<VName, io.github.futhark4j.compiler.syntax.Ast.Liftedness> paramLiftedness = new HashMap<>();
+  /** Number of parameters of each function definition, for saturating applications. */
+  final Map<VName, Integer> arity = new HashMap<>();
+  /** Uniqueness-inferred types of definitions, filled in by {@link Consumption}. */
+  final Map<VName, io.github.futhark4j.compiler.types.Type> defTypes = new HashMap<>();
+  /** Prelude definitions whose bodies are checked only when used (see Defs#demand). */
+  final Map<VName, Runnable> pending = new HashMap<>();
+  final java.util.Set<VName> demanded = new java.util.LinkedHashSet<>();
+  /** The names of top-level definitions (their arrays are not consumable, and results may not alias them). */
+  final java.util.Set<VName> topLevel = new java.util.HashSet<>();
+  /** The checked declarations, in order. */
+  final List<TDecl> out = new ArrayList<>();
+  /** Spans of type errors reported in the current definition, to avoid reporting cascades. */
+  final List<Span> errorSpans = new ArrayList<>();
+
+  TcState(List<Diagnostic> diags) {
+    this.diags = diags;
+  }
+
+  VName fresh(String base) { return new VName(base, ++names); }
+
+  int errorCount() { return diags.size(); }
+
+  void error(DiagCode code, Span span, String message) {
+    if (quiet > 0) return;
+    diags.add(Diagnostics.error(code, span, message));
+  }
+
+  void report(Diagnostic d) {
+    if (quiet > 0) return;
+    diags.add(d);
+  }
+
+  /**
+   * Reports a type error unless one was already reported inside {@code span} (an enclosing
+   * expression failing because of an error inside it is noise). Returns whether it was reported.
+   */
+  boolean typeError(DiagCode code, Span span, String message) {
+    for (Span e : errorSpans) {
+      if (e.source() == span.source() && e.start() >= span.start() && e.end() <= span.end()) return false;
+    }
+    errorSpans.add(span);
+    error(code, span, message);
+    return true;
+  }
+
+  /** Makes an unknown size (an existential), with where it came from for messages. */
+  VName unknownSize(String base, String origin) {
+    VName v = fresh(base);
+    nameLevel.put(v, level);
+    if (origin != null) unknownSizes.put(v, origin);
+    return v;
+  }
+
+  /** The documentation link the reference appends to some messages. */
+  static String link(String anchor) {
+    return "\n\nFor more information, see:\n  https://futhark-lang.org/error-index.html#" + anchor;
+  }
+}

@@ -1,0 +1,1398 @@
+package io.github.futhark4j.compiler.types;
+
+import io.github.futhark4j.compiler.diag.DiagCode;
+import io.github.futhark4j.compiler.source.Span;
+import io.github.futhark4j.compiler.syntax.Ast.*;
+import io.github.futhark4j.compiler.syntax.Lexer;
+import io.github.futhark4j.compiler.typed.PrimValue;
+import io.github.futhark4j.compiler.typed.TExp;
+import io.github.futhark4j.compiler.typed.TExp.BinOperator;
+import io.github.futhark4j.compiler.typed.TPat;
+import io.github.futhark4j.compiler.typed.VName;
+import io.github.futhark4j.compiler.types.Env.ValB;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Supplier;
+
+/**
+ * Type inference for expressions. {@link #check} infers a {@link Ty} for each node (unifying as
+ * it goes) and returns a {@link Res} whose builder makes the checked {@link TExp} later, once the
+ * enclosing top-level definition is fully inferred. The builders remove the sugar (sections,
+ * pipes, operators, local opens). A {@code Res} also carries the expression as a size
+ * ({@link SE}) when it can be one, so that an application of a function whose result type uses a
+ * parameter as a size gets the argument as that size.
+ */
+final class Terms {
+  private final TcState st;
+  private final Unify u;
+  private final TypeConv types;
+  private final Pats pats;
+  private final Zonk zonk;
+  private Defs defs;
+
+  Terms(TcState st, Unify u, TypeConv types, Pats pats, Zonk zonk) {
+    this.st = st;
+    this.u = u;
+    this.types = types;
+    this.pats = pats;
+    this.zonk = zonk;
+  }
+
+  void setDefs(Defs defs) { this.defs = defs; }
+
+  /**
+   * An expression's inferred type, the builder of its checked form, and its value as a size (or
+   * null). A compound size carries the builder ({@link SE.B}), so that a size inferred from part of
+   * an expression can still be computed.
+   */
+  record Res(Ty ty, Supplier<TExp> build, SE size) {
+    Res(Ty ty, Supplier<TExp> build) { this(ty, build, null); }
+
+    static Res compound(Ty ty, Supplier<TExp> build, SE size) {
+      return new Res(ty, build, size == null ? null : new SE.B(size, build));
+    }
+  }
+
+  // ---- helpers ------------------------------------------------------------------------------
+
+  /** Unifies, reporting a failure as {@code context} with both types. */
+  boolean unify(Span span, Ty expected, Ty actual, String context) {
+    try {
+      u.unify(expected, actual);
+      return true;
+    } catch (Unify.Failure f) {
+      report(span, expected, actual, context, f);
+      return false;
+    }
+  }
+
+  void report(Span span, Ty expected, Ty actual, String context, Unify.Failure f) {
+    String[] shown = Unify.showAll(expected, actual);
+    String msg = context + "\nExpected: " + shown[0] + "\nActual:   " + shown[1] + (f.detail != null ? "\n\n" + f.detail : "");
+    st.typeError(f.code, span, msg);
+  }
+
+  private Ty fresh() { return new Ty.Var(st.level); }
+
+  private Ty freshPrims(EnumSet<PrimType> prims, String origin) {
+    Ty.Var v = new Ty.Var(st.level);
+    v.prims = prims;
+    v.origin = origin;
+    return v;
+  }
+
+  static String shortText(Span s) {
+    String t = s.text().replaceAll("\\s+", " ").trim();
+    return t.length() > 40 ? t.substring(0, 37) + "..." : t;
+  }
+
+  // ---- literals -----------------------------------------------------------------------------
+
+  Res literal(Exp e) {
+    return switch (e) {
+      case IntLit l -> intLit(l.value(), l.suffix(), l.span(), l.span().text());
+      case FloatLit l -> floatLit(l.value(), l.suffix(), l.span());
+      case BoolLit b -> new Res(Ty.BOOL, () -> new TExp.Literal(PrimValue.ofBool(b.value()), Type.BOOL, b.span()));
+      case Negate n when n.exp() instanceof IntLit l -> intLit(l.value().negate(), l.suffix(), n.span(), "-" + l.value());
+      case Negate n when n.exp() instanceof FloatLit l -> floatLit(-l.value(), l.suffix(), n.span());
+      default -> throw new IllegalStateException("not a literal: " + e);
+    };
+  }
+
+  private Res intLit(BigInteger v, PrimType suffix, Span span, String text) {
+    Ty t = suffix != null ? new Ty.Prim(suffix) : freshPrims(Ty.NUMS, "An integer literal");
+    return new Res(t, () -> {
+      Type zt = zonk.type(t);
+      PrimType p = ((Type.Prim) zt).prim();
+      if (p.isFloat()) return new TExp.Literal(PrimValue.ofFloat(p, v.doubleValue()), zt, span);
+      if (!fits(v, p)) {
+        st.error(DiagCode.E0208, span, "Integer literal " + text + " out of bounds for type " + p.futName() + ".");
+      }
+      return new TExp.Literal(PrimValue.ofInt(p, v.longValue()), zt, span);
+    }, new SE.L(v.longValue(), suffix));
+  }
+
+  private Res floatLit(double v, PrimType suffix, Span span) {
+    Ty t = suffix != null ? new Ty.Prim(suffix) : freshPrims(Ty.FLOATS, "A decimal literal");
+    return new Res(t, () -> {
+      Type zt = zonk.type(t);
+      PrimType p = ((Type.Prim) zt).prim();
+      if (p.isFloat() && Double.isFinite(v) && Double.isInfinite(PrimValue.ofFloat(p, v).floatValue())) {
+        st.error(DiagCode.E0208, span, "Float literal " + span.text() + " out of bounds for type " + p.futName() + ".");
+      }
+      return new TExp.Literal(PrimValue.ofFloat(p, v), zt, span);
+    });
+  }
+
+  static boolean fits(BigInteger v, PrimType p) {
+    int bits = p.bits();
+    BigInteger min = BigInteger.ONE.shiftLeft(bits - 1).negate();
+    BigInteger max = p.isSigned() ? BigInteger.ONE.shiftLeft(bits - 1).subtract(BigInteger.ONE)
+        : BigInteger.ONE.shiftLeft(bits).subtract(BigInteger.ONE);
+    return v.compareTo(min) >= 0 && v.compareTo(max) <= 0;
+  }
+
+  // ---- sizes --------------------------------------------------------------------------------
+
+  /**
+   * A size expression of a type annotation ({@code [n]}, {@code [n+1]}): checked as an {@code i64}
+   * expression. {@code sizeNames} are size names bound by the type (named arrow parameters,
+   * existentials, the size binders of a {@code let}).
+   */
+  SE sizeExp(Exp e, Ctx ctx, Map<String, SE> sizeNames) {
+    Ctx c = ctx;
+    for (var n : sizeNames.entrySet()) c = c.bind(n.getKey(), new Env.Local(st.fresh(n.getKey()), Ty.I64, st.level, n.getValue()));
+    if (e instanceof Var v && v.qualifiers().isEmpty() && ctx.local(v.name()) == null && c.term(v.name()) == null) {
+      st.error(DiagCode.E0201, v.span(), "Unknown name \"" + v.name() + "\".");
+      return new SE.F(new Ty.Flex(st.level, null));
+    }
+    Res r = check(e, c);
+    unify(e.span(), Ty.I64, r.ty(), "Size expression must be of type i64");
+    SE s = r.size() != null ? r.size() : new SE.Opaque(st.fresh("size").tag(), shortText(e.span()));
+    if (!sizeNames.isEmpty()) return SE.strip(s);
+    if (!(SE.norm(s) instanceof SE.V) && !(SE.norm(s) instanceof SE.L) && !(s instanceof SE.B)) return new SE.B(s, r.build());
+    return s;
+  }
+
+  /** A size for the value of an argument or bound: the expression itself when it can be one, else a fresh unknown size. */
+  private SE sizeOf(Res r, Exp e, String origin) {
+    if (r.size() != null && !hasBinding(e)) return r.size();
+    return SE.var(st.unknownSize(e instanceof Var v ? v.name() : "d", origin));
+  }
+
+  /** Whether an expression binds names (such expressions cannot be sizes). */
+  static boolean hasBinding(Exp e) {
+    return switch (e) {
+      case LetPat l -> true;
+      case LetFun l -> true;
+      case LetUpdate l -> true;
+      case Lambda l -> true;
+      case Loop l -> true;
+      case Match m -> true;
+      case BinOp b -> hasBinding(b.left()) || hasBinding(b.right());
+      case Apply a -> hasBinding(a.function()) || hasBinding(a.arg());
+      case Negate n -> hasBinding(n.exp());
+      case If i -> hasBinding(i.cond()) || hasBinding(i.then()) || hasBinding(i.otherwise());
+      case Project p -> hasBinding(p.record());
+      case Index i -> hasBinding(i.array());
+      case TupleLit t -> t.elements().stream().anyMatch(Terms::hasBinding);
+      default -> false;
+    };
+  }
+
+  // ---- names --------------------------------------------------------------------------------
+
+  /** {@code a.b.c} as a qualified name when {@code e} is a chain of projections on a variable. */
+  static String qualified(Exp e) {
+    if (e instanceof Var v) return v.full();
+    if (e instanceof Project p) {
+      String q = qualified(p.record());
+      return q == null ? null : q + "." + p.field();
+    }
+    return null;
+  }
+
+  /** The type of a value name at a use, and how to build the use. */
+  Res var(String name, Ctx ctx, Span span) {
+    Object b = ctx.term(name);
+    if (b == null && ctx.module(name) == null && name.contains(".")) {
+      // m.x where x is not in m: name the module part in the message if it is not a module.
+      String head = name.substring(0, name.indexOf('.'));
+      if (ctx.term(head) == null && ctx.module(head) == null) {
+        st.error(DiagCode.E0201, span, "Unknown name \"" + name + "\".");
+        return new Res(fresh(), () -> placeholder(span));
+      }
+    }
+    switch (b) {
+      case Env.Local l -> {
+        String base = name.contains(".") ? name.substring(name.lastIndexOf('.') + 1) : name;
+        if (base.startsWith("_")) {
+          st.error(DiagCode.E0217, span, "Use of \"" + name + "\": variables prefixed with underscore may not be accessed.");
+        }
+        SE size = l.sizeAlias() != null ? l.sizeAlias() : SE.var(l.v());
+        return new Res(l.ty(), () -> new TExp.Var(l.v(), zonk.type(l.ty()), Map.of(), span), size);
+      }
+      case Env.Global g -> {
+        defs.demand(g.target());
+        Inst in = instantiate(g, span);
+        return new Res(in.ty(), () -> {
+          Map<String, Type> targs = new LinkedHashMap<>();
+          in.typeArgs().forEach((k, v) -> targs.put(k.toString(), zonk.type(v)));
+          Map<VName, Size> sargs = new LinkedHashMap<>();
+          in.sizeArgs().forEach((k, v) -> sargs.put(k, zonk.size(v)));
+          return new TExp.Var(g.target(), zonk.type(in.ty()), targs, sargs, span);
+        }, SE.var(g.target()));
+      }
+      case Env.Intrinsic i -> {
+        Ty t = defs.intrinsicType(i.name(), ctx);
+        if (t == null) {
+          st.error(DiagCode.E0201, span, "Unknown name \"" + name + "\".");
+          return new Res(fresh(), () -> placeholder(span));
+        }
+        return new Res(t, () -> new TExp.Intrinsic(i.name(), zonk.type(t), span));
+      }
+      case Env.Mod m -> {
+        st.error(DiagCode.E0201, span, "\"" + name + "\" is a module, not a value.");
+        return new Res(fresh(), () -> placeholder(span));
+      }
+      case null -> {
+        st.error(DiagCode.E0201, span, "Unknown name \"" + name + "\".");
+        return new Res(fresh(), () -> placeholder(span));
+      }
+      default -> throw new IllegalStateException("unexpected binding " + b);
+    }
+  }
+
+  /** Something that is never evaluated: the body of an erroneous program. */
+  private static TExp placeholder(Span span) {
+    return new TExp.RecordLit(Map.of(), Type.UNIT, span);
+  }
+
+  /** An instance of a value's type scheme, with the instantiation of the target's type parameters. */
+  record Inst(Ty ty, Map<VName, Ty> typeArgs, Map<VName, SE> sizeArgs) {
+    Inst(Ty ty, Map<VName, Ty> typeArgs) { this(ty, typeArgs, Map.of()); }
+  }
+
+  Inst instantiate(Env.Global g, Span span) {
+    Env.Scheme s = g.scheme();
+    Map<VName, Ty> tsub = new HashMap<>();
+    for (Env.TParam p : s.tparams()) {
+      Ty.Var v = new Ty.Var(st.level);
+      v.lifted = p.liftedness();
+      v.origin = "type parameter '" + p.name().base();
+      v.at = span;
+      tsub.put(p.name(), v);
+    }
+    Map<VName, SE> ssub = new HashMap<>();
+    for (VName n : s.sizeParams()) ssub.put(n, new SE.F(new Ty.Flex(st.level, n.base())));
+    Ty t = Unify.subst(s.type(), tsub, ssub);
+    Map<VName, Ty> targs;
+    if (g.targetArgs() == null) targs = tsub;
+    else {
+      targs = new LinkedHashMap<>();
+      g.targetArgs().forEach((k, v) -> targs.put(k, Unify.subst(v, tsub, ssub)));
+    }
+    return new Inst(t, targs, g.targetArgs() == null ? ssub : Map.of());
+  }
+
+  // ---- expressions --------------------------------------------------------------------------
+
+  Res check(Exp e, Ctx ctx) {
+    Span span = e.span();
+    switch (e) {
+      case IntLit l -> { return literal(l); }
+      case FloatLit l -> { return literal(l); }
+      case BoolLit l -> { return literal(l); }
+      case StringLit s -> {
+        byte[] bytes = Lexer.utf8(s.value());
+        Ty t = new Ty.Arr(new Ty.Prim(PrimType.U8), SE.lit(bytes.length), true);
+        return new Res(t, () -> {
+          List<TExp> elems = new ArrayList<>();
+          for (byte b : bytes) elems.add(new TExp.Literal(PrimValue.ofInt(PrimType.U8, b & 0xFF), Type.prim(PrimType.U8), span));
+          return new TExp.ArrayLit(elems, zonk.type(t), span);
+        });
+      }
+      case Var v -> { return var(v.full(), ctx, span); }
+      case Project p -> {
+        String q = qualified(p);
+        if (q != null) {
+          String head = q.substring(0, q.indexOf('.'));
+          if (ctx.local(head) == null && (ctx.module(head) != null || (head.equals("intrinsics") && ctx.term(head) == null))) {
+            return var(q, ctx, span);
+          }
+        }
+        return project(check(p.record(), ctx), p.field(), span);
+      }
+      case TupleLit t -> {
+        List<Res> rs = t.elements().stream().map(x -> check(x, ctx)).toList();
+        Ty ty = Ty.tuple(rs.stream().map(Res::ty).toList());
+        return new Res(ty, () -> {
+          Map<String, TExp> m = new LinkedHashMap<>();
+          for (int i = 0; i < rs.size(); i++) m.put(Integer.toString(i), rs.get(i).build().get());
+          return new TExp.RecordLit(m, zonk.type(ty), span);
+        });
+      }
+      case RecordLit r -> {
+        Map<String, Res> rs = new LinkedHashMap<>();
+        for (Field f : r.fields()) {
+          Res fr = f.value() != null ? check(f.value(), ctx) : var(f.name(), ctx, f.span());
+          if (rs.put(f.name(), fr) != null) st.error(DiagCode.E0210, f.span(), "Field \"" + f.name() + "\" defined more than once.");
+        }
+        Map<String, Ty> fts = new LinkedHashMap<>();
+        rs.forEach((k, v) -> fts.put(k, v.ty()));
+        Ty ty = new Ty.Rec(fts);
+        return new Res(ty, () -> {
+          Map<String, TExp> m = new LinkedHashMap<>();
+          rs.forEach((k, v) -> m.put(k, v.build().get()));
+          return new TExp.RecordLit(m, zonk.type(ty), span);
+        });
+      }
+      case ArrayLit a -> { return arrayLit(a, ctx); }
+      case Range r -> { return range(r, ctx); }
+      case Index ix -> {
+        Res a = check(ix.array(), ctx);
+        return index(a, ix.indices(), ix.array(), ctx, span);
+      }
+      case BinOp b -> { return binOp(b, ctx); }
+      case Apply a -> {
+        List<Exp> args = new ArrayList<>();
+        Exp head = a;
+        while (head instanceof Apply ap) {
+          args.add(0, ap.arg());
+          head = ap.function();
+        }
+        return apply(head, check(head, ctx), args, ctx, span);
+      }
+      case Negate n -> {
+        if (n.exp() instanceof IntLit || n.exp() instanceof FloatLit) return literal(n);
+        Res r = check(n.exp(), ctx);
+        Ty t = freshPrims(Ty.NUMS, "Negation");
+        unify(span, t, r.ty(), "Cannot negate a value of this type.");
+        return Res.compound(t, () -> new TExp.UnOp(TExp.UnOperator.NEG, r.build().get(), zonk.type(t), span),
+            r.size() == null ? null : new SE.Neg(r.size()));
+      }
+      case Not n -> {
+        Res r = check(n.exp(), ctx);
+        EnumSet<PrimType> ok = EnumSet.copyOf(Ty.INTS);
+        ok.add(PrimType.BOOL);
+        Ty t = freshPrims(ok, "Logical negation");
+        unify(span, t, r.ty(), "Cannot apply \"!\" to a value of this type.");
+        return new Res(t, () -> {
+          Type zt = zonk.type(t);
+          TExp.UnOperator op = zt.equals(Type.BOOL) ? TExp.UnOperator.NOT : TExp.UnOperator.COMPLEMENT;
+          return new TExp.UnOp(op, r.build().get(), zt, span);
+        });
+      }
+      case Constr c -> {
+        List<Res> rs = c.payload().stream().map(x -> check(x, ctx)).toList();
+        Ty.Var v = new Ty.Var(st.level);
+        v.constructors = new TreeMap<>(Map.of(c.name(), rs.stream().map(Res::ty).toList()));
+        return new Res(v, () -> new TExp.Constr(c.name(), rs.stream().map(r -> r.build().get()).toList(), zonk.type(v), span));
+      }
+      case Ascribe a -> {
+        Res r = check(a.exp(), ctx);
+        TypeConv.Conv conv = new TypeConv.Conv();
+        Ty t = types.convert(a.type(), ctx, TypeConv.Anon.FLEX, conv);
+        unify(span, t, r.ty(), "Expression does not have expected type from explicit type ascription.");
+        return new Res(t, r.build(), r.size());
+      }
+      case Coerce c -> {
+        Res r = check(c.exp(), ctx);
+        TypeConv.Conv conv = new TypeConv.Conv();
+        Ty t = types.convert(c.type(), ctx, TypeConv.Anon.FLEX, conv);
+        try {
+          u.unifyShape(t, r.ty());
+        } catch (Unify.Failure f) {
+          report(span, t, r.ty(), "Expression does not have expected type from size coercion.", f);
+        }
+        return new Res(t, () -> new TExp.Coerce(r.build().get(), zonk.type(t), span));
+      }
+      case If i -> {
+        Res c = check(i.cond(), ctx);
+        unify(i.cond().span(), Ty.BOOL, c.ty(), "Condition of \"if\" must be of type bool.");
+        Res a = check(i.then(), ctx);
+        Res b = check(i.otherwise(), ctx);
+        Ty t = joinBranches(span, a.ty(), b.ty(), "conditional expression", i.otherwise().span());
+        noFunction(span, t, "Conditional expression");
+        return new Res(t, () -> new TExp.If(c.build().get(), a.build().get(), b.build().get(), zonk.type(t), span));
+      }
+      case LetPat l -> { return letPat(l, ctx); }
+      case LetFun l -> { return defs.letFun(l, ctx, this); }
+      case LetUpdate l -> {
+        Exp upd = new Update(new Var(List.of(), l.name(), l.nameSpan()), l.indices(), l.value(), l.span());
+        return letPat(new LetPat(List.of(), new PId(l.name(), l.nameSpan()), upd, l.body(), span), ctx);
+      }
+      case Lambda l -> { return defs.lambda(l, ctx, this); }
+      case OpSection s -> { return opSection(s, ctx); }
+      case LeftSection s -> {
+        // (e op) is \y -> e op y; the left operand is evaluated once, outside.
+        Res left = check(s.left(), ctx);
+        Res op = operator(s.op(), ctx);
+        Ty y = fresh(), r = fresh();
+        if (op != null) {
+          unify(span, new Ty.Fun(left.ty(), new Ty.Fun(y, r)), op.ty(), "Cannot apply operator section.");
+        }
+        BinOperator bop = op == null ? builtinBinOp(s.op().name()) : null;
+        Ty ty = bop != null ? null : new Ty.Fun(null, y, List.of(), r);
+        if (bop != null) return sectionBuiltin(bop, s.op(), left, null, ctx, span);
+        Res opr = op;
+        return new Res(ty, () -> {
+          VName lv = st.fresh("x");
+          VName yv = st.fresh("y");
+          Type lt = zonk.type(left.ty()), yt = zonk.type(y);
+          TExp call = buildCall(opr.build().get(), List.of(new TExp.Var(lv, lt, Map.of(), span), new TExp.Var(yv, yt, Map.of(), span)),
+              List.of(zonk.type(opr.ty())), span);
+          return new TExp.Let(new TPat.Id(lv, lt, span), left.build().get(),
+              new TExp.Lambda(List.of(new TPat.Id(yv, yt, span)), call, zonk.type(ty), span), zonk.type(ty), span);
+        });
+      }
+      case RightSection s -> {
+        Res right = check(s.right(), ctx);
+        Res op = operator(s.op(), ctx);
+        BinOperator bop = op == null ? builtinBinOp(s.op().name()) : null;
+        if (bop != null) return sectionBuiltin(bop, s.op(), null, right, ctx, span);
+        Ty x = fresh(), r = fresh();
+        if (op != null) unify(span, new Ty.Fun(x, new Ty.Fun(right.ty(), r)), op.ty(), "Cannot apply operator section.");
+        Ty ty = new Ty.Fun(x, r);
+        Res opr = op;
+        return new Res(ty, () -> {
+          VName rv = st.fresh("y");
+          VName xv = st.fresh("x");
+          Type rt = zonk.type(right.ty()), xt = zonk.type(x);
+          TExp call = buildCall(opr.build().get(), List.of(new TExp.Var(xv, xt, Map.of(), span), new TExp.Var(rv, rt, Map.of(), span)),
+              List.of(zonk.type(opr.ty())), span);
+          return new TExp.Let(new TPat.Id(rv, rt, span), right.build().get(),
+              new TExp.Lambda(List.of(new TPat.Id(xv, xt, span)), call, zonk.type(ty), span), zonk.type(ty), span);
+        });
+      }
+      case ProjectSection s -> {
+        Ty x = fresh();
+        VName v = st.fresh("r");
+        Res cur = new Res(x, () -> new TExp.Var(v, zonk.type(x), Map.of(), span));
+        for (String f : s.fields()) cur = project(cur, f, span);
+        Res body = cur;
+        Ty ty = new Ty.Fun(x, body.ty());
+        return new Res(ty, () -> new TExp.Lambda(List.of(new TPat.Id(v, zonk.type(x), span)), body.build().get(), zonk.type(ty), span));
+      }
+      case IndexSection s -> {
+        Ty x = fresh();
+        VName v = st.fresh("a");
+        Res arr = new Res(x, () -> new TExp.Var(v, zonk.type(x), Map.of(), span));
+        Res body = index(arr, s.indices(), null, ctx, span);
+        Ty ty = new Ty.Fun(x, body.ty());
+        return new Res(ty, () -> new TExp.Lambda(List.of(new TPat.Id(v, zonk.type(x), span)), body.build().get(), zonk.type(ty), span));
+      }
+      case Loop l -> { return loop(l, ctx); }
+      case Attr a -> {
+        Res r = check(a.exp(), ctx);
+        return new Res(r.ty(), () -> new TExp.Attr(a.attribute(), r.build().get(), zonk.type(r.ty()), span), r.size());
+      }
+      case Assert a -> {
+        Res c = check(a.cond(), ctx);
+        unify(a.cond().span(), Ty.BOOL, c.ty(), "Condition of \"assert\" must be of type bool.");
+        Res b = check(a.body(), ctx);
+        String desc = a.cond().span().text().replaceAll("\\s+", " ").trim();
+        return new Res(b.ty(), () -> new TExp.Assert(c.build().get(), b.build().get(), desc, zonk.type(b.ty()), span));
+      }
+      case Update up -> { return update(up, ctx); }
+      case RecordUpdate ru -> { return recordUpdate(ru, ctx); }
+      case Match m -> { return match(m, ctx); }
+      case LocalOpen o -> {
+        Env.Mod m = ctx.module(o.module());
+        if (!(m instanceof Env.Struct s)) {
+          st.error(DiagCode.E0201, span, "Unknown module \"" + o.module() + "\".");
+          return check(o.exp(), ctx);
+        }
+        Env opened = new Env(ctx.env());
+        opened.addAll(s.env(), false);
+        // Locals bound outside stay visible unless the module binds the same name.
+        Ctx inner = new Ctx(opened, dropShadowed(ctx.locals(), s.env()), ctx.typeParams(), ctx.file());
+        return check(o.exp(), inner);
+      }
+      case Hole h -> {
+        Ty t = fresh();
+        return new Res(t, () -> Holes.hole(zonk.type(t), span, st::fresh));
+      }
+    }
+  }
+
+  private static Ctx.Locals dropShadowed(Ctx.Locals l, Env m) {
+    if (l == null) return null;
+    Ctx.Locals rest = dropShadowed(l.next(), m);
+    if (m.terms.containsKey(l.name())) return rest;
+    return rest == l.next() ? l : new Ctx.Locals(l.name(), l.binding(), rest);
+  }
+
+  private void noFunction(Span span, Ty t, String what) {
+    if (Unify.containsFun(t)) {
+      st.typeError(DiagCode.E0231, span, what + " may not be of function type (here: " + Unify.show(t) + ").");
+    }
+  }
+
+  /** Unifies the types of branches: sizes that differ become unknown. */
+  Ty joinBranches(Span span, Ty a, Ty b, String what, Span at) {
+    try {
+      return u.join(a, b, "is unknown due to " + what + " at " + span.shortPos() + ".");
+    } catch (Unify.Failure f) {
+      report(at, a, b, "Branches differ in type.", f);
+      return a;
+    }
+  }
+
+  // ---- records ------------------------------------------------------------------------------
+
+  Res project(Res r, String field, Span span) {
+    Ty rt = Unify.resolve(r.ty());
+    Ty ft;
+    switch (rt) {
+      case Ty.Rec rec -> {
+        ft = rec.fields().get(field);
+        if (ft == null) {
+          st.typeError(DiagCode.E0204, span, "Record type " + Unify.show(rt) + " has no field \"" + field + "\".");
+          ft = fresh();
+        }
+      }
+      case Ty.Var v -> {
+        ft = fresh();
+        Ty.Var req = new Ty.Var(st.level);
+        req.fields = new LinkedHashMap<>(Map.of(field, ft));
+        try {
+          u.unify(req, v);
+        } catch (Unify.Failure f) {
+          st.typeError(f.code, span, f.detail != null ? f.detail : "Cannot access field \"" + field + "\".");
+        }
+      }
+      default -> {
+        st.typeError(DiagCode.E0204, span, "Attempt to access field \"" + field + "\" of value of type " + Unify.show(rt) + ".");
+        ft = fresh();
+      }
+    }
+    Ty fty = ft;
+    return Res.compound(fty, () -> new TExp.Project(r.build().get(), field, zonk.type(fty), span),
+        r.size() == null ? null : new SE.Proj(r.size(), field));
+  }
+
+  private Res recordUpdate(RecordUpdate ru, Ctx ctx) {
+    Span span = ru.span();
+    Res rec = check(ru.record(), ctx);
+    Res val = check(ru.value(), ctx);
+    Ty rt = Unify.resolve(rec.ty());
+    // Walk the path; every record on it must be known here.
+    Ty cur = rt;
+    for (String f : ru.path()) {
+      cur = Unify.resolve(cur);
+      if (cur instanceof Ty.Rec r && r.fields().containsKey(f)) cur = r.fields().get(f);
+      else if (cur instanceof Ty.Rec r) {
+        st.typeError(DiagCode.E0204, span, "Record type " + Unify.show(r) + " has no record field \"" + f + "\".");
+        return new Res(rt, rec.build());
+      } else if (cur instanceof Ty.Var) {
+        st.typeError(DiagCode.E0233, span, "Full type of " + shortText(ru.record().span()) + " is not known at this point."
+            + " Add a type annotation to the original record to disambiguate.");
+        return new Res(rt, rec.build());
+      } else {
+        st.typeError(DiagCode.E0204, span, "Type " + Unify.show(cur) + " has no record field \"" + f + "\".");
+        return new Res(rt, rec.build());
+      }
+    }
+    try {
+      u.unify(cur, val.ty());
+    } catch (Unify.Failure f) {
+      String[] shown = Unify.showAll(val.ty(), cur);
+      st.typeError(f.code, ru.value().span(), "Value of type " + shown[0] + " cannot replace record field \""
+          + String.join(".", ru.path()) + "\" of type " + shown[1] + "." + (f.detail != null ? "\n\n" + f.detail : ""));
+    }
+    Ty out = rt;
+    return new Res(out, () -> new TExp.RecordUpdate(rec.build().get(), ru.path(), val.build().get(), zonk.type(out), span));
+  }
+
+  // ---- arrays -------------------------------------------------------------------------------
+
+  private Res arrayLit(ArrayLit a, Ctx ctx) {
+    Span span = a.span();
+    List<Res> rs = new ArrayList<>();
+    Ty elem;
+    if (a.elements().isEmpty()) {
+      Ty.Var v = new Ty.Var(st.level);
+      v.lifted = Liftedness.UNLIFTED;
+      elem = v;
+    } else {
+      Res first = check(a.elements().get(0), ctx);
+      rs.add(first);
+      elem = first.ty();
+      for (Exp x : a.elements().subList(1, a.elements().size())) {
+        Res r = check(x, ctx);
+        unify(x.span(), elem, r.ty(), "Elements of array literal have different types.");
+        rs.add(r);
+      }
+    }
+    if (Unify.containsFun(elem)) {
+      st.typeError(DiagCode.E0232, span, "Cannot create array with elements of lifted type " + Unify.show(elem) + " (might contain function).");
+    }
+    Ty ty = new Ty.Arr(elem, SE.lit(rs.size()), true);
+    return new Res(ty, () -> new TExp.ArrayLit(rs.stream().map(r -> r.build().get()).toList(), zonk.type(ty), span));
+  }
+
+  private Res range(Range r, Ctx ctx) {
+    Span span = r.span();
+    Ty t = freshPrims(Ty.INTS, "A range bound");
+    Res s = check(r.start(), ctx);
+    unify(r.start().span(), t, s.ty(), "Range bounds must be integers.");
+    Res sec = r.second() == null ? null : check(r.second(), ctx);
+    if (sec != null) unify(r.second().span(), t, sec.ty(), "Range elements must have the same type.");
+    Res end = check(r.end(), ctx);
+    unify(r.end().span(), t, end.ty(), "Range elements must have the same type.");
+    boolean i64 = Unify.resolve(t) instanceof Ty.Prim p && p.prim() == PrimType.I64;
+    Long start = intValue(r.start()), second = r.second() == null ? null : intValue(r.second());
+    boolean binds = hasBinding(r.end()) || hasBinding(r.start());
+    SE size = null;
+    if (i64 && !binds && end.size() != null) {
+      if (r.second() == null && r.kind() == RangeKind.UP_TO_EXCLUSIVE) {
+        size = start != null && start == 0 ? end.size() : s.size() == null ? null : new SE.Op("-", end.size(), s.size());
+      } else if (r.second() == null && r.kind() == RangeKind.INCLUSIVE && s.size() != null) {
+        size = new SE.Op("+", new SE.Op("-", end.size(), s.size()), SE.lit(1));
+      } else if (start != null && start == 1 && second != null && second == 2 && r.kind() == RangeKind.INCLUSIVE) {
+        size = end.size();
+      }
+    }
+    if (size == null) size = SE.var(st.unknownSize("range_dim", "is unknown length of range at " + span.shortPos() + "."));
+    Ty ty = new Ty.Arr(t, size, true);
+    TExp.RangeKind kind = TExp.RangeKind.valueOf(r.kind().name());
+    return new Res(ty, () -> new TExp.Range(s.build().get(), sec == null ? null : sec.build().get(), end.build().get(),
+        kind, zonk.type(ty), span));
+  }
+
+  private static Long intValue(Exp e) {
+    if (e instanceof IntLit l) return l.value().longValue();
+    if (e instanceof Negate n && n.exp() instanceof IntLit l) return -l.value().longValue();
+    return null;
+  }
+
+  /** {@code a[indices]}; {@code arrayExp} is the array's expression (null in an index section). */
+  Res index(Res a, List<DimIndex> indices, Exp arrayExp, Ctx ctx, Span span) {
+    return index(a, indices, arrayExp, ctx, span, false);
+  }
+
+  /**
+   * {@code flexSlices}: the sizes of sliced dimensions are flexible (the target of an in-place
+   * update, whose size the value decides), not computed from the slice.
+   */
+  Res index(Res a, List<DimIndex> indices, Exp arrayExp, Ctx ctx, Span span, boolean flexSlices) {
+    List<Supplier<TExp.DimIndex>> idx = new ArrayList<>();
+    List<SE> fixSizes = new ArrayList<>();
+    boolean allFix = true;
+    // The array type, with one dimension per index.
+    Ty at = Unify.resolve(a.ty());
+    List<SE> dims = new ArrayList<>();
+    Ty elem = at;
+    for (int i = 0; i < indices.size(); i++) {
+      Ty r = Unify.resolve(elem);
+      if (r instanceof Ty.Arr arr) {
+        dims.add(arr.size());
+        elem = arr.elem();
+      } else if (r instanceof Ty.Var) {
+        SE d = new SE.F(new Ty.Flex(st.level, null));
+        Ty inner = fresh();
+        unify(span, new Ty.Arr(inner, d, false), r, "Cannot index this value.");
+        dims.add(d);
+        elem = inner;
+      } else {
+        st.typeError(DiagCode.E0209, span, "Cannot index value of type " + Unify.show(at) + " with " + indices.size() + " indices.");
+        return new Res(fresh(), () -> placeholder(span));
+      }
+    }
+    List<SE> outDims = new ArrayList<>();
+    for (int i = 0; i < indices.size(); i++) {
+      DimIndex di = indices.get(i);
+      SE d = dims.get(i);
+      switch (di) {
+        case Fix f -> {
+          Res r = check(f.index(), ctx);
+          unify(f.index().span(), freshPrims(Ty.INTS, "An index"), r.ty(), "An index must be an integer.");
+          idx.add(() -> new TExp.DimIndex.Fix(r.build().get()));
+          fixSizes.add(r.size());
+        }
+        case Slice s -> {
+          allFix = false;
+          Res a1 = s.start() == null ? null : checkIndex(s.start(), ctx);
+          Res a2 = s.end() == null ? null : checkIndex(s.end(), ctx);
+          Res a3 = s.stride() == null ? null : checkIndex(s.stride(), ctx);
+          idx.add(() -> new TExp.DimIndex.Slice(a1 == null ? null : a1.build().get(), a2 == null ? null : a2.build().get(),
+              a3 == null ? null : a3.build().get()));
+          outDims.add(flexSlices ? new SE.F(new Ty.Flex(st.level, null)) : sliceSize(d, s, a1, a2, a3, span));
+        }
+      }
+    }
+    Ty res = elem;
+    for (int i = outDims.size() - 1; i >= 0; i--) res = new Ty.Arr(res, outDims.get(i), false);
+    Ty ty = res;
+    SE size = null;
+    if (allFix && a.size() != null && fixSizes.stream().allMatch(x -> x != null)) size = new SE.Idx(a.size(), fixSizes);
+    return Res.compound(ty, () -> new TExp.Index(a.build().get(), idx.stream().map(Supplier::get).toList(), zonk.type(ty), span), size);
+  }
+
+  private Res checkIndex(Exp e, Ctx ctx) {
+    Res r = check(e, ctx);
+    unify(e.span(), freshPrims(Ty.INTS, "A slice bound"), r.ty(), "A slice bound must be an integer.");
+    return r;
+  }
+
+  /** The size of a slice dimension, as the reference infers it; else a fresh unknown size. */
+  private SE sliceSize(SE d, Slice s, Res i, Res j, Res stride, Span span) {
+    Long st0 = s.start() == null ? null : intValue(s.start());
+    Long str = s.stride() == null ? null : intValue(s.stride());
+    boolean binds = (s.start() != null && hasBinding(s.start())) || (s.end() != null && hasBinding(s.end()));
+    boolean i64 = (i == null || s.start() instanceof IntLit || isI64(i.ty())) && (j == null || s.end() instanceof IntLit || isI64(j.ty()));
+    if (!binds && i64) {
+      if ((s.start() == null || (st0 != null && st0 == 0)) && (s.stride() == null || (str != null && str == 1))) {
+        if (s.end() == null) return d;
+        if (j.size() != null) return j.size();
+      } else if (s.start() != null && (s.stride() == null || (str != null && str == 1)) && i.size() != null) {
+        SE end = s.end() == null ? d : j.size();
+        if (end != null) return new SE.Op("-", end, i.size());
+      } else if (s.start() == null && s.end() == null && str != null && str == -1) {
+        return d;
+      } else if (s.start() != null && s.end() != null && str != null && str == -1 && i.size() != null && j.size() != null) {
+        return new SE.Op("-", i.size(), j.size());
+      }
+    }
+    return SE.var(st.unknownSize("slice_dim", "is size produced by slice at " + span.shortPos() + "."));
+  }
+
+  private static boolean isI64(Ty t) {
+    return Unify.resolve(t) instanceof Ty.Prim p && p.prim() == PrimType.I64;
+  }
+
+  private Res update(Update up, Ctx ctx) {
+    Span span = up.span();
+    Res arr = check(up.array(), ctx);
+    Res sliced = index(arr, up.indices(), up.array(), ctx, span, true);
+    Res val = check(up.value(), ctx);
+    try {
+      u.unify(sliced.ty(), val.ty());
+    } catch (Unify.Failure f) {
+      report(up.value().span(), sliced.ty(), val.ty(), "The value of an in-place update does not match the array's elements.", f);
+    }
+    Ty ty = arr.ty();
+    return new Res(ty, () -> {
+      TExp.Index ix = (TExp.Index) sliced.build().get();
+      return new TExp.Update(arr.build().get(), ix.indices(), val.build().get(), zonk.type(ty), span);
+    });
+  }
+
+  // ---- operators ----------------------------------------------------------------------------
+
+  /** A user-defined operator (or qualified one) in scope, or null for a built-in operator. */
+  private Res operator(Var op, Ctx ctx) {
+    String name = op.full();
+    if (op.qualifiers().isEmpty() && builtinBinOp(name) != null && ctx.term(name) == null) return null;
+    if (op.qualifiers().isEmpty() && (name.equals("|>") || name.equals("<|") || name.equals(">->") || name.equals("<-<"))
+        && ctx.term(name) == null) {
+      return null;
+    }
+    return var(name, ctx, op.span());
+  }
+
+  static BinOperator builtinBinOp(String name) {
+    for (BinOperator b : BinOperator.values()) if (b.symbol.equals(name)) return b;
+    return null;
+  }
+
+  private Res binOp(BinOp b, Ctx ctx) {
+    Span span = b.span();
+    String name = b.op().full();
+    boolean userDefined = !b.op().qualifiers().isEmpty() || ctx.term(name) != null;
+    if (!userDefined) {
+      switch (name) {
+        case "|>" -> { return apply(b.right(), check(b.right(), ctx), List.of(b.left()), ctx, span, true); }
+        case "<|" -> { return apply(b.left(), check(b.left(), ctx), List.of(b.right()), ctx, span); }
+        case ">->", "<-<" -> {
+          Exp f = name.equals(">->") ? b.left() : b.right();
+          Exp g = name.equals(">->") ? b.right() : b.left();
+          Res fr = check(f, ctx), gr = check(g, ctx);
+          Ty x = fresh(), y = fresh(), z = fresh();
+          unify(f.span(), new Ty.Fun(x, y), fr.ty(), "Cannot compose functions.");
+          unify(g.span(), new Ty.Fun(y, z), gr.ty(), "Cannot compose functions.");
+          Ty ty = new Ty.Fun(x, z);
+          return new Res(ty, () -> {
+            VName fv = st.fresh("f"), gv = st.fresh("g"), xv = st.fresh("x");
+            Type ft = zonk.type(fr.ty()), gt = zonk.type(gr.ty()), xt = zonk.type(x);
+            TExp inner = buildCall(new TExp.Var(fv, ft, Map.of(), span), List.of(new TExp.Var(xv, xt, Map.of(), span)), List.of(ft), span);
+            TExp outer = buildCall(new TExp.Var(gv, gt, Map.of(), span), List.of(inner), List.of(gt), span);
+            TExp lam = new TExp.Lambda(List.of(new TPat.Id(xv, xt, span)), outer, zonk.type(ty), span);
+            return new TExp.Let(new TPat.Id(fv, ft, span), fr.build().get(),
+                new TExp.Let(new TPat.Id(gv, gt, span), gr.build().get(), lam, zonk.type(ty), span), zonk.type(ty), span);
+          });
+        }
+        default -> { }
+      }
+      BinOperator op = builtinBinOp(name);
+      if (op != null) return builtinBinOp(op, b.left(), b.right(), ctx, span);
+    }
+    Res opr = var(name, ctx, b.op().span());
+    return apply(b.op(), opr, List.of(b.left(), b.right()), ctx, span);
+  }
+
+  private Res builtinBinOp(BinOperator op, Exp l, Exp r, Ctx ctx, Span span) {
+    Res x = check(l, ctx);
+    Res y = check(r, ctx);
+    return builtinBinOpRes(op, x, y, l.span(), r.span(), span);
+  }
+
+  private Res builtinBinOpRes(BinOperator op, Res x, Res y, Span ls, Span rs, Span span) {
+    Ty operand;
+    Ty result;
+    String desc = "\"" + op.symbol + "\"";
+    switch (op) {
+      case ADD, SUB, MUL, DIV, MOD, POW -> { operand = freshPrims(Ty.NUMS, "Operator " + desc); result = operand; }
+      case QUOT, REM, SHL, SHR, USHR, BAND, BOR, BXOR -> { operand = freshPrims(Ty.INTS, "Operator " + desc); result = operand; }
+      case EQ, NEQ -> {
+        Ty.Var v = new Ty.Var(st.level);
+        v.equality = true;
+        v.origin = "Equality";
+        operand = v;
+        result = Ty.BOOL;
+      }
+      case LT, LE, GT, GE -> { operand = freshPrims(Ty.ALL_PRIMS, "Operator " + desc); result = Ty.BOOL; }
+      case LAND, LOR -> { operand = Ty.BOOL; result = Ty.BOOL; }
+      default -> throw new IllegalStateException();
+    }
+    boolean ok = unify(ls, operand, x.ty(), "Cannot apply operator " + desc + " to this operand.");
+    if (ok) unify(rs, x.ty(), y.ty(), "Operands of " + desc + " have different types.");
+    else unify(rs, operand, y.ty(), "Cannot apply operator " + desc + " to this operand.");
+    SE size = x.size() != null && y.size() != null && result != Ty.BOOL ? new SE.Op(op.symbol, x.size(), y.size()) : null;
+    Ty rt = result;
+    return Res.compound(rt, () -> new TExp.BinOp(op, x.build().get(), y.build().get(), zonk.type(operand), zonk.type(rt), span), size);
+  }
+
+  /** A section of a built-in operator: {@code (+)}, {@code (e +)}, {@code (+ e)}. */
+  private Res sectionBuiltin(BinOperator op, Var opVar, Res left, Res right, Ctx ctx, Span span) {
+    Ty xt = left != null ? left.ty() : fresh();
+    Ty yt = right != null ? right.ty() : fresh();
+    VName xv = st.fresh("x"), yv = st.fresh("y");
+    Res xr = new Res(xt, () -> new TExp.Var(xv, zonk.type(xt), Map.of(), span));
+    Res yr = new Res(yt, () -> new TExp.Var(yv, zonk.type(yt), Map.of(), span));
+    Res body = builtinBinOpRes(op, xr, yr, span, span, span);
+    List<Ty> params = new ArrayList<>();
+    if (left == null) params.add(xt);
+    if (right == null) params.add(yt);
+    Ty ty = body.ty();
+    for (int i = params.size() - 1; i >= 0; i--) ty = new Ty.Fun(params.get(i), ty);
+    Ty fty = ty;
+    return new Res(fty, () -> {
+      List<TPat> ps = new ArrayList<>();
+      if (left == null) ps.add(new TPat.Id(xv, zonk.type(xt), span));
+      if (right == null) ps.add(new TPat.Id(yv, zonk.type(yt), span));
+      TExp lam = new TExp.Lambda(ps, body.build().get(), zonk.type(fty), span);
+      if (left != null) lam = new TExp.Let(new TPat.Id(xv, zonk.type(xt), span), left.build().get(), lam, zonk.type(fty), span);
+      if (right != null) lam = new TExp.Let(new TPat.Id(yv, zonk.type(yt), span), right.build().get(), lam, zonk.type(fty), span);
+      return lam;
+    });
+  }
+
+  private Res opSection(OpSection s, Ctx ctx) {
+    Span span = s.span();
+    Res op = operator(s.op(), ctx);
+    if (op != null) return op;
+    String name = s.op().full();
+    BinOperator bop = builtinBinOp(name);
+    if (bop != null) return sectionBuiltin(bop, s.op(), null, null, ctx, span);
+    // (|>) and friends as values.
+    Lambda lam = switch (name) {
+      case "|>" -> pipeLambda(span, true);
+      case "<|" -> pipeLambda(span, false);
+      default -> null;
+    };
+    if (lam != null) return check(lam, ctx);
+    st.error(DiagCode.E0201, span, "Unknown operator \"" + name + "\".");
+    return new Res(fresh(), () -> placeholder(span));
+  }
+
+  private static Lambda pipeLambda(Span span, boolean forward) {
+    PId x = new PId("x'", span), f = new PId("f'", span);
+    Var xv = new Var(List.of(), "x'", span), fv = new Var(List.of(), "f'", span);
+    return new Lambda(forward ? List.of(x, f) : List.of(f, x), null, new Apply(fv, xv, span), span);
+  }
+
+  // ---- application --------------------------------------------------------------------------
+
+  Res apply(Exp head, Res f, List<Exp> args, Ctx ctx, Span span) {
+    return apply(head, f, args, ctx, span, false);
+  }
+
+  /**
+   * Applies {@code f} (the checked {@code head}) to {@code args}. {@code argsFirst} when the
+   * arguments are evaluated before the function ({@code x |> f}).
+   */
+  Res apply(Exp head, Res f, List<Exp> args, Ctx ctx, Span span, boolean argsFirst) {
+    String fname = qualified(head);
+    String shown = fname != null ? "\"" + fname + "\"" : "function";
+    Ty ft = f.ty();
+    List<Type> fnTypesLater = new ArrayList<>();
+    List<Ty> fnTys = new ArrayList<>();
+    List<Res> argRes = new ArrayList<>();
+    List<SE> callSizes = new ArrayList<>();
+    for (int i = 0; i < args.size(); i++) {
+      Exp arg = args.get(i);
+      Res a = check(arg, ctx);
+      argRes.add(a);
+      Ty r = Unify.resolve(ft);
+      if (r instanceof Ty.Var) {
+        Ty p = fresh(), res = fresh();
+        try {
+          u.unify(r, new Ty.Fun(p, res));
+        } catch (Unify.Failure x) {
+          report(span, new Ty.Fun(p, res), r, "Cannot apply " + shown + " to an argument.", x);
+          return new Res(fresh(), () -> placeholder(span));
+        }
+        r = Unify.resolve(ft);
+      }
+      if (!(r instanceof Ty.Fun fn)) {
+        if (i == 0) {
+          st.typeError(DiagCode.E0207, span, "Cannot apply " + shown + " to an argument: it is of type " + Unify.show(f.ty())
+              + ", which is not a function.");
+        } else {
+          st.typeError(DiagCode.E0207, arg.span(), "Cannot apply " + shown + " to " + args.size() + " arguments:"
+              + " it takes only " + i + " argument" + (i == 1 ? "" : "s") + ".");
+        }
+        for (int k = i + 1; k < args.size(); k++) check(args.get(k), ctx);
+        return new Res(fresh(), () -> placeholder(span));
+      }
+      fnTys.add(r);
+      try {
+        u.unify(fn.param(), a.ty());
+      } catch (Unify.Failure x) {
+        report(arg.span(), fn.param(), a.ty(), "Cannot apply " + shown + " to \"" + shortText(arg.span()) + "\" (invalid type).", x);
+      }
+      Map<VName, SE> sub = new HashMap<>();
+      if (fn.pname() != null && Unify.mentions(fn.result(), Set.of(fn.pname()))) {
+        sub.put(fn.pname(), sizeOf(a, arg, "is value of argument \"" + shortText(arg.span()) + "\" passed to " + shown
+            + " at " + arg.span().shortPos() + "."));
+      }
+      for (VName ext : fn.exts()) {
+        sub.put(ext, SE.var(st.unknownSize(ext.base(), "is unknown size returned by " + shown + " at " + span.shortPos() + ".")));
+      }
+      ft = sub.isEmpty() ? fn.result() : Unify.subst(fn.result(), Map.of(), sub);
+      if (a.size() != null) callSizes.add(a.size());
+    }
+    Ty result = ft;
+    SE size = null;
+    if (callSizes.size() == args.size() && f.size() instanceof SE.V hv && fname != null) {
+      size = new SE.Call(hv.v(), fname, callSizes);
+    }
+    return Res.compound(result, () -> {
+      TExp fe = f.build().get();
+      List<TExp> as = argRes.stream().map(r -> r.build().get()).toList();
+      List<Type> fnTypes = fnTys.stream().map(zonk::type).toList();
+      return buildCall(fe, as, fnTypes, span);
+    }, size);
+  }
+
+  /**
+   * Builds a saturated call of {@code f} to {@code args}: extra arguments apply the result, missing
+   * ones are eta-expanded into a lambda. {@code fnTypes.get(i)} is the function's type before
+   * argument i (at least one entry).
+   */
+  TExp buildCall(TExp f, List<TExp> args, List<Type> fnTypes, Span span) {
+    int n = arityOf(f);
+    Type ft0 = fnTypes.isEmpty() ? f.type() : fnTypes.get(0);
+    if (n == 0) n = arrows(ft0);
+    if (n == 0) return f;
+    if (args.size() < n) {
+      Type t = args.size() < fnTypes.size() ? fnTypes.get(args.size()) : peel(ft0, args.size());
+      List<TPat> params = new ArrayList<>();
+      List<TExp> all = new ArrayList<>(args);
+      Type lamType = t;
+      for (int i = args.size(); i < n; i++) {
+        if (!(t instanceof Type.Arrow a)) break;
+        VName v = st.fresh("x");
+        params.add(new TPat.Id(v, a.param(), span));
+        all.add(new TExp.Var(v, a.param(), Map.of(), span));
+        t = a.result();
+      }
+      return new TExp.Lambda(params, new TExp.Apply(f, all, t, span), lamType, span);
+    }
+    Type rt = peel(ft0, n);
+    TExp app = new TExp.Apply(f, args.subList(0, n), rt, span);
+    if (args.size() == n) return app;
+    List<Type> rest = new ArrayList<>();
+    rest.add(rt);
+    return buildCall(app, args.subList(n, args.size()), rest, span);
+  }
+
+  private int arityOf(TExp f) {
+    return switch (f) {
+      case TExp.Var v -> st.arity.getOrDefault(v.name(), arrows(v.type()));
+      case TExp.Lambda l -> l.params().size();
+      case TExp.Intrinsic i -> arrows(i.type());
+      default -> arrows(f.type());
+    };
+  }
+
+  static int arrows(Type t) {
+    int n = 0;
+    while (t instanceof Type.Arrow a) { n++; t = a.result(); }
+    return n;
+  }
+
+  private static Type peel(Type t, int n) {
+    for (int i = 0; i < n && t instanceof Type.Arrow a; i++) t = a.result();
+    return t;
+  }
+
+  // ---- let ----------------------------------------------------------------------------------
+
+  private Res letPat(LetPat l, Ctx ctx) {
+    Span span = l.span();
+    Res v = check(l.value(), ctx);
+    int saved = st.level;
+    st.level++;
+    try {
+      // Size binders: flexible sizes the pattern's annotations may use; they take the value's sizes.
+      Map<String, SE> sizeNames = new LinkedHashMap<>();
+      Map<String, Ty.Flex> binders = new LinkedHashMap<>();
+      Map<String, TypeParam> binderParams = new LinkedHashMap<>();
+      for (TypeParam tp : l.sizes()) {
+        Ty.Flex fl = new Ty.Flex(st.level, tp.name());
+        binders.put(tp.name(), fl);
+        binderParams.put(tp.name(), tp);
+        sizeNames.put(tp.name(), new SE.F(fl));
+      }
+      Pats.PatRes p = pats.check(l.pattern(), v.ty(), ctx, Pats.Mode.LET, sizeNames);
+      noFunctionConsumption(l);
+      Ctx inner = ctx;
+      List<VName> sizeVars = new ArrayList<>();
+      for (var b : binders.entrySet()) {
+        VName sv = st.fresh(b.getKey());
+        st.nameLevel.put(sv, st.level);
+        sizeVars.add(sv);
+        Ty.Flex fl = b.getValue();
+        if (fl.ref == null) {
+          st.error(DiagCode.E0225, binderParams.get(b.getKey()).span(), "Size [" + b.getKey() + "] unused in pattern.");
+          fl.ref = SE.var(sv);
+        }
+        inner = inner.bind(b.getKey(), new Env.Local(sv, Ty.I64, st.level, SE.norm(fl.ref)));
+      }
+      inner = p.bindAll(inner, st.level);
+      Res body = check(l.body(), inner);
+      Set<VName> gone = new HashSet<>(sizeVars);
+      for (Pats.Bound bd : p.binds()) gone.add(bd.v());
+      st.level = saved;
+      Ty bt = unscope(body.ty(), gone, span);
+      return new Res(bt, () -> {
+        TPat tp = p.build().get();
+        TExp tv = v.build().get();
+        TExp tb = body.build().get();
+        if (sizeVars.isEmpty()) return new TExp.Let(tp, tv, tb, zonk.type(bt), span);
+        // let [n] p = e in b  becomes  let tmp = e in let p = tmp in let n = <a size of tmp> in b.
+        VName tmp = st.fresh("sized");
+        TExp tmpVar = new TExp.Var(tmp, tv.type(), Map.of(), span);
+        TExp inner2 = tb;
+        List<Ty.Flex> fl = binders.values().stream().toList();
+        for (int i = sizeVars.size() - 1; i >= 0; i--) {
+          VName n = sizeVars.get(i);
+          SE alias = SE.norm(fl.get(i).ref);
+          // An unknown size the binder names gets the binder's value too (for run-time checks).
+          if (alias instanceof SE.V av && !av.v().equals(n) && st.unknownSizes.containsKey(av.v())) {
+            inner2 = new TExp.Let(new TPat.Id(av.v(), Type.I64, span), new TExp.Var(n, Type.I64, Map.of(), span), inner2, inner2.type(), span);
+          }
+          inner2 = new TExp.Let(new TPat.Id(n, Type.I64, span), sizeValue(alias, tmpVar, span), inner2, inner2.type(), span);
+        }
+        TExp bound = new TExp.Let(tp, tmpVar, inner2, zonk.type(bt), span);
+        return new TExp.Let(new TPat.Id(tmp, tv.type(), span), tv, bound, zonk.type(bt), span);
+      });
+    } finally {
+      st.level = saved;
+    }
+  }
+
+  /** In {@code let p = e}, e may not consume and return a function (checked by the consumption pass). */
+  private void noFunctionConsumption(LetPat l) { }
+
+  /** The value of a size: the length of a dimension of the bound value that has it, else its expression. */
+  private TExp sizeValue(SE size, TExp value, Span span) {
+    TExp found = dimOf(value, zonk.size(size), span);
+    if (found != null) return found;
+    TExp built = zonkSizeExp(size);
+    if (built != null && !(size instanceof SE.V v && st.unknownSizes.containsKey(v.v()))) return built;
+    return new TExp.Literal(PrimValue.ofInt(PrimType.I64, 0), Type.I64, span);
+  }
+
+  private TExp zonkSizeExp(SE size) {
+    Size s = zonk.size(size);
+    return switch (s) {
+      case Size.Const c -> new TExp.Literal(PrimValue.ofInt(PrimType.I64, c.value()), Type.I64, Span.NONE);
+      case Size.Var v -> new TExp.Var(v.name(), Type.I64, Map.of(), Span.NONE);
+      case Size.Expr e -> e.exp();
+      default -> null;
+    };
+  }
+
+  /** An expression for a dimension of {@code e} (of its arrays, records' fields included) of size {@code want}, or null. */
+  private TExp dimOf(TExp e, Size want, Span span) {
+    Type t = e.type();
+    if (t instanceof Type.Array a) {
+      for (int d = 0; d < a.rank(); d++) {
+        if (!a.shape().get(d).equals(want)) continue;
+        TExp arr = e;
+        for (int k = 0; k < d; k++) {
+          Type rowT = ((Type.Array) arr.type()).rowType();
+          arr = new TExp.Index(arr, List.of(new TExp.DimIndex.Fix(new TExp.Literal(PrimValue.ofInt(PrimType.I64, 0), Type.I64, span))),
+              rowT, span);
+        }
+        return new TExp.Apply(new TExp.Intrinsic("length", new Type.Arrow(null, arr.type(), Type.I64), span), List.of(arr), Type.I64, span);
+      }
+      return null;
+    }
+    if (t instanceof Type.Record r) {
+      for (var f : r.fields().entrySet()) {
+        TExp found = dimOf(new TExp.Project(e, f.getKey(), f.getValue(), span), want, span);
+        if (found != null) return found;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * A type leaving the scope of {@code gone}: sizes that mention those names become fresh unknown
+   * sizes (one per distinct size).
+   */
+  Ty unscope(Ty t, Set<VName> gone, Span span) {
+    if (gone.isEmpty() || !Unify.mentions(t, gone)) return t;
+    Map<String, SE> made = new HashMap<>();
+    return unscopeTy(t, gone, made, span);
+  }
+
+  private Ty unscopeTy(Ty t, Set<VName> gone, Map<String, SE> made, Span span) {
+    t = Unify.resolve(t);
+    return switch (t) {
+      case Ty.Arr a -> {
+        SE s = a.size();
+        if (SE.mentions(s, gone)) {
+          String key = SE.show(Unify.normFully(s));
+          String origin = "is an unknown size arising from a name going out of scope at " + span.shortPos() + ".";
+          s = made.computeIfAbsent(key, k -> SE.var(st.unknownSize("d", origin)));
+        }
+        yield new Ty.Arr(unscopeTy(a.elem(), gone, made, span), s, a.unique());
+      }
+      case Ty.Rec r -> {
+        Map<String, Ty> m = new LinkedHashMap<>();
+        r.fields().forEach((k, v) -> m.put(k, unscopeTy(v, gone, made, span)));
+        yield new Ty.Rec(m);
+      }
+      case Ty.Sum s -> {
+        java.util.SortedMap<String, List<Ty>> m = new TreeMap<>();
+        s.constructors().forEach((k, v) -> m.put(k, v.stream().map(x -> unscopeTy(x, gone, made, span)).toList()));
+        yield new Ty.Sum(m);
+      }
+      case Ty.Fun f -> new Ty.Fun(f.pname(), unscopeTy(f.param(), gone, made, span), f.exts(), unscopeTy(f.result(), gone, made, span));
+      default -> t;
+    };
+  }
+
+  // ---- loops --------------------------------------------------------------------------------
+
+  private Res loop(Loop l, Ctx ctx) {
+    Span span = l.span();
+    Exp initExp = l.init() != null ? l.init() : patternAsExp(l.param());
+    if (initExp == null) {
+      st.error(DiagCode.E0211, l.param().span(), "A loop without an initial value needs a pattern of names.");
+      return new Res(fresh(), () -> placeholder(span));
+    }
+    Res init = check(initExp, ctx);
+    int saved = st.level;
+    st.level++;
+    try {
+      Pats.PatRes p = pats.check(l.param(), fresh(), ctx, Pats.Mode.LOOP, Map.of());
+      Ty pt = p.ty();
+      // The parameter has the structure of the initial value; sizes not fixed by an annotation are
+      // flexible here, and are found loop-invariant or loop-variant after the body.
+      try {
+        u.unify(pt, flexCopy(init.ty()));
+      } catch (Unify.Failure f) {
+        report(initExp.span(), pt, init.ty(), "Initial loop values do not have expected type.", f);
+      }
+      noFunction(span, pt, "Loop parameter");
+      Ctx inner = p.bindAll(ctx, st.level);
+      TExp.LoopForm[] formHolder = new TExp.LoopForm[1];
+      Supplier<TExp.LoopForm> form;
+      switch (l.form()) {
+        case For f -> {
+          Res bound = check(f.bound(), ctx);
+          Ty it = freshPrims(Ty.INTS, "A loop bound");
+          unify(f.bound().span(), it, bound.ty(), "The bound of a for-loop must be an integer.");
+          VName iv = st.fresh(f.index());
+          st.nameLevel.put(iv, st.level);
+          inner = inner.bind(f.index(), new Env.Local(iv, it, st.level, null));
+          form = () -> new TExp.LoopForm.For(iv, bound.build().get());
+        }
+        case ForIn f -> {
+          Res arr = check(f.array(), ctx);
+          Ty elem = fresh();
+          unify(f.array().span(), new Ty.Arr(elem, new SE.F(new Ty.Flex(st.level, null)), false), arr.ty(),
+              "The value iterated over by a for-in loop must be an array.");
+          Pats.PatRes ep = pats.check(f.element(), elem, ctx, Pats.Mode.LET, Map.of());
+          inner = ep.bindAll(inner, st.level);
+          form = () -> new TExp.LoopForm.ForIn(ep.build().get(), arr.build().get());
+        }
+        case While w -> {
+          Res c = check(w.cond(), inner);
+          unify(w.cond().span(), Ty.BOOL, c.ty(), "The condition of a while-loop must be of type bool.");
+          form = () -> new TExp.LoopForm.While(c.build().get());
+        }
+      }
+      Res body = check(l.body(), inner);
+      Set<VName> variant = new HashSet<>();
+      loopSizes(pt, body.ty(), init.ty(), l.body().span(), initExp.span(), variant);
+      Set<VName> gone = new HashSet<>();
+      for (Pats.Bound b : p.binds()) gone.add(b.v());
+      st.level = saved;
+      Ty rt = unscope(pt, gone, span);
+      return new Res(rt, () -> new TExp.Loop(p.build().get(), init.build().get(), form.get(), body.build().get(), zonk.type(rt), span));
+    } finally {
+      st.level = saved;
+    }
+  }
+
+  /** A copy of {@code t} with every size a fresh flexible size. */
+  private Ty flexCopy(Ty t) {
+    t = Unify.resolve(t);
+    return switch (t) {
+      case Ty.Arr a -> new Ty.Arr(flexCopy(a.elem()), new SE.F(new Ty.Flex(st.level, null)), false);
+      case Ty.Rec r -> {
+        Map<String, Ty> m = new LinkedHashMap<>();
+        r.fields().forEach((k, v) -> m.put(k, flexCopy(v)));
+        yield new Ty.Rec(m);
+      }
+      case Ty.Sum s -> {
+        java.util.SortedMap<String, List<Ty>> m = new TreeMap<>();
+        s.constructors().forEach((k, v) -> m.put(k, v.stream().map(this::flexCopy).toList()));
+        yield new Ty.Sum(m);
+      }
+      case Ty.Named n -> n;
+      default -> t;
+    };
+  }
+
+  /**
+   * Compares the body's result with the loop parameter and the initial value, size by size: a
+   * size of the parameter that the body returns unchanged (or as the initial value has it) is
+   * loop-invariant and takes the initial value's size; one the body changes becomes an unknown
+   * size of the loop ({@code variant}).
+   */
+  private void loopSizes(Ty param, Ty result, Ty init, Span span, Span initSpan, Set<VName> variant) {
+    Ty p = Unify.resolve(param), i = Unify.resolve(init);
+    if (Unify.resolve(result) instanceof Ty.Var) unify(span, p, result, "Loop body does not have expected type.");
+    Ty r = Unify.resolve(result);
+    switch (p) {
+      case Ty.Arr pa when r instanceof Ty.Arr ra -> {
+        Ty.Arr ia = i instanceof Ty.Arr x ? x : null;
+        SE ps = SE.norm(pa.size()), rs = SE.norm(ra.size());
+        SE is = ia == null ? null : SE.norm(ia.size());
+        if (ps instanceof SE.F pf) {
+          if (SE.same(rs, ps) || (is != null && SE.same(rs, is))) {
+            if (is != null) bindSize(ps, is, initSpan, param, init, "Initial loop values do not have expected type.");
+          } else if (rs instanceof SE.F && is != null) {
+            bindSize(ps, is, initSpan, param, init, "Initial loop values do not have expected type.");
+            bindSize(rs, ps, span, param, result, "Loop body does not have expected type.");
+          } else {
+            VName d = st.unknownSize("loop_d", "is unknown size of value returned by loop at " + span.shortPos() + ".");
+            variant.add(d);
+            pf.flex().ref = SE.var(d);
+          }
+        } else {
+          if (!SE.same(ps, rs)) bindSize(rs, ps, span, param, result, "Loop body does not have expected type.");
+          if (is != null && !SE.same(ps, is)) bindSize(ps, is, initSpan, param, init, "Initial loop values do not have expected type.");
+        }
+        loopSizes(pa.elem(), ra.elem(), ia == null ? new Ty.Var(st.level) : ia.elem(), span, initSpan, variant);
+      }
+      case Ty.Rec pr when r instanceof Ty.Rec rr && pr.fields().keySet().equals(rr.fields().keySet()) -> {
+        Ty.Rec ir = i instanceof Ty.Rec x && x.fields().keySet().equals(pr.fields().keySet()) ? x : null;
+        for (var e : pr.fields().entrySet()) {
+          loopSizes(e.getValue(), rr.fields().get(e.getKey()), ir == null ? new Ty.Var(st.level) : ir.fields().get(e.getKey()),
+              span, initSpan, variant);
+        }
+      }
+      default -> {
+        try {
+          u.unify(p, r);
+        } catch (Unify.Failure f) {
+          report(span, param, result, "Loop body does not have expected type.", f);
+        }
+        if (!(i instanceof Ty.Var)) {
+          try {
+            u.unify(p, i);
+          } catch (Unify.Failure f) {
+            report(initSpan, param, init, "Initial loop values do not have expected type.", f);
+          }
+        }
+      }
+    }
+  }
+
+  private void bindSize(SE a, SE b, Span span, Ty whole1, Ty whole2, String context) {
+    try {
+      u.unifySize(a, b);
+    } catch (Unify.Failure f) {
+      report(span, whole1, whole2, context, f);
+    }
+  }
+
+  /** {@code loop (x, y) for ...}: the initial value is the variables of the same names. */
+  private static Exp patternAsExp(Pat p) {
+    return switch (p) {
+      case PId id -> new Var(List.of(), id.name(), id.span());
+      case PTuple t -> {
+        List<Exp> es = new ArrayList<>();
+        for (Pat x : t.elements()) {
+          Exp e = patternAsExp(x);
+          if (e == null) yield null;
+          es.add(e);
+        }
+        yield new TupleLit(es, t.span());
+      }
+      case PAscribe a -> patternAsExp(a.pattern());
+      case PRecord r -> {
+        List<Field> fs = new ArrayList<>();
+        for (PField f : r.fields()) {
+          Exp e = patternAsExp(f.pattern());
+          if (e == null) yield null;
+          fs.add(new Field(f.name(), e, f.span()));
+        }
+        yield new RecordLit(fs, r.span());
+      }
+      default -> null;
+    };
+  }
+
+  // ---- match --------------------------------------------------------------------------------
+
+  private Res match(Match m, Ctx ctx) {
+    Span span = m.span();
+    Res scrut = check(m.scrutinee(), ctx);
+    List<Pats.PatRes> ps = new ArrayList<>();
+    List<Res> bodies = new ArrayList<>();
+    Ty result = null;
+    int saved = st.level;
+    for (Case c : m.cases()) {
+      st.level = saved + 1;
+      try {
+        Pats.PatRes p = pats.check(c.pattern(), scrut.ty(), ctx, Pats.Mode.MATCH, Map.of());
+        Res body = check(c.body(), p.bindAll(ctx, st.level));
+        Set<VName> gone = new HashSet<>();
+        for (Pats.Bound b : p.binds()) gone.add(b.v());
+        st.level = saved;
+        Ty bt = unscope(body.ty(), gone, c.span());
+        ps.add(p);
+        bodies.add(new Res(bt, body.build()));
+        result = result == null ? bt : joinBranches(span, result, bt, "match", c.body().span());
+      } finally {
+        st.level = saved;
+      }
+    }
+    Ty rt = result;
+    noFunction(span, rt, "Result of match");
+    return new Res(rt, () -> {
+      TExp s = scrut.build().get();
+      List<TExp.Case> cases = new ArrayList<>();
+      List<List<TPat>> rows = new ArrayList<>();
+      for (int i = 0; i < ps.size(); i++) {
+        TPat tp = ps.get(i).build().get();
+        rows.add(List.of(tp));
+        cases.add(new TExp.Case(tp, bodies.get(i).build().get()));
+      }
+      String missing = Exhaustiveness.missing(rows, List.of(s.type()));
+      if (missing != null) {
+        st.error(DiagCode.E0215, span, "Unmatched cases in match expression.\nUnmatched: " + missing);
+      }
+      return new TExp.Match(s, cases, zonk.type(rt), span);
+    });
+  }
+}

@@ -1,0 +1,238 @@
+package io.github.futhark4j.compiler.types;
+
+import io.github.futhark4j.compiler.diag.DiagCode;
+import io.github.futhark4j.compiler.source.Span;
+import io.github.futhark4j.compiler.syntax.Ast.*;
+import io.github.futhark4j.compiler.typed.VName;
+import io.github.futhark4j.compiler.types.Env.TParam;
+import io.github.futhark4j.compiler.types.Env.TypeB;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * Elaborates type expressions to {@link Ty}: resolves type names (primitive types, type
+ * parameters, abbreviations, abstract types, qualified names), checks size expressions, and reads
+ * anonymous sizes ({@code []}) as the position asks ({@link Anon}).
+ */
+final class TypeConv {
+  private final TcState st;
+  private Terms terms;
+
+  TypeConv(TcState st) {
+    this.st = st;
+  }
+
+  void setTerms(Terms terms) { this.terms = terms; }
+
+  /** How anonymous sizes are read. */
+  enum Anon {
+    /** Sizes to infer (parameters, patterns, ascriptions). */
+    FLEX,
+    /** Existential sizes of a return type, collected in {@link Conv#exts}. */
+    EXIST,
+    /** Placeholders of a size-lifted type abbreviation, collected in {@link Conv#exts}. */
+    ABBREV
+  }
+
+  /** What a conversion found besides the type. */
+  static final class Conv {
+    /** Existential sizes (EXIST) or placeholders (ABBREV) made for anonymous sizes and {@code ?[n]}. */
+    final List<VName> exts = new ArrayList<>();
+    /** Whether the type contains a function (it is lifted). */
+    boolean functional;
+    /** Whether the type contains anonymous or existential sizes (it is size-lifted). */
+    boolean anonymous;
+    /** The flexible sizes made for anonymous sizes (FLEX). */
+    final List<Ty.Flex> flexes = new ArrayList<>();
+  }
+
+  Ty convert(TypeExp te, Ctx ctx, Anon anon, Conv out) {
+    return convert(te, ctx, anon, out, Map.of());
+  }
+
+  Ty convert(TypeExp te, Ctx ctx, Anon anon, Conv out, Map<String, SE> sizeNames) {
+    return switch (te) {
+      case TName n -> convertName(n, ctx, anon, out, sizeNames);
+      case TArray a -> new Ty.Arr(convert(a.elem(), ctx, anon, out, sizeNames), dim(a.dim(), ctx, anon, out, sizeNames), false);
+      case TTuple t -> Ty.tuple(t.elements().stream().map(x -> convert(x, ctx, anon, out, sizeNames)).toList());
+      case TRecord r -> {
+        Map<String, Ty> fields = new LinkedHashMap<>();
+        for (int i = 0; i < r.names().size(); i++) {
+          if (fields.put(r.names().get(i), convert(r.types().get(i), ctx, anon, out, sizeNames)) != null) {
+            st.error(DiagCode.E0210, r.span(), "Duplicate fields in record type: \"" + r.names().get(i) + "\".");
+          }
+        }
+        yield new Ty.Rec(fields);
+      }
+      case TSum s -> {
+        SortedMap<String, List<Ty>> cs = new TreeMap<>();
+        for (int i = 0; i < s.names().size(); i++) {
+          List<Ty> payload = s.payloads().get(i).stream().map(x -> convert(x, ctx, anon, out, sizeNames)).toList();
+          if (cs.put(s.names().get(i), payload) != null) {
+            st.error(DiagCode.E0210, s.span(), "Duplicate constructor #" + s.names().get(i) + " in sum type.");
+          }
+        }
+        yield new Ty.Sum(cs);
+      }
+      case TArrow a -> {
+        out.functional = true;
+        // Anonymous sizes left of an arrow are inferred at each application; right of it they are
+        // existential (in a return type) or inferred.
+        Anon paramAnon = anon == Anon.EXIST ? Anon.FLEX : anon;
+        Ty param = convert(a.param(), ctx, paramAnon, out, sizeNames);
+        if (a.paramName() == null) {
+          Conv inner = new Conv();
+          Ty res = convert(a.result(), ctx, anon == Anon.ABBREV ? Anon.ABBREV : Anon.EXIST, inner, sizeNames);
+          absorb(out, inner, anon);
+          yield new Ty.Fun(null, param, anon == Anon.ABBREV ? List.of() : inner.exts, res);
+        }
+        VName v = st.fresh(a.paramName());
+        Map<String, SE> names = new HashMap<>(sizeNames);
+        names.put(a.paramName(), SE.var(v));
+        Conv inner = new Conv();
+        Ty res = convert(a.result(), ctx, anon == Anon.ABBREV ? Anon.ABBREV : Anon.EXIST, inner, names);
+        absorb(out, inner, anon);
+        yield new Ty.Fun(v, param, anon == Anon.ABBREV ? List.of() : inner.exts, res);
+      }
+      case TUnique u -> Unify.unique(convert(u.type(), ctx, anon, out, sizeNames), true);
+      case TExist e -> {
+        Map<String, SE> names = new HashMap<>(sizeNames);
+        out.anonymous = true;
+        for (String n : e.names()) {
+          if (anon == Anon.FLEX) {
+            Ty.Flex f = new Ty.Flex(st.level, n);
+            out.flexes.add(f);
+            names.put(n, new SE.F(f));
+          } else {
+            VName v = st.fresh(n);
+            out.exts.add(v);
+            names.put(n, SE.var(v));
+          }
+        }
+        yield convert(e.type(), ctx, anon, out, names);
+      }
+    };
+  }
+
+  private static void absorb(Conv out, Conv inner, Anon anon) {
+    out.functional |= inner.functional;
+    out.anonymous |= inner.anonymous;
+    out.flexes.addAll(inner.flexes);
+    if (anon == Anon.ABBREV) out.exts.addAll(inner.exts);
+  }
+
+  private Ty convertName(TName n, Ctx ctx, Anon anon, Conv out, Map<String, SE> sizeNames) {
+    if (n.args().isEmpty()) {
+      PrimType p = PrimType.byName(n.name());
+      if (p != null && ctx.type(n.name()) == null) return new Ty.Prim(p);
+      Ty t = ctx.typeParams().get(n.name());
+      if (t != null) {
+        if (Unify.resolve(t) instanceof Ty.Named tn) {
+          Liftedness l = st.paramLiftedness.get(tn.name());
+          if (l == Liftedness.LIFTED) out.functional = true;
+          if (l != null && l != Liftedness.UNLIFTED) out.anonymous = true;
+        }
+        return t;
+      }
+    }
+    TypeB tb = ctx.type(n.name());
+    if (tb == null) {
+      st.error(DiagCode.E0203, n.span(), "Unknown type \"" + n.name() + "\".");
+      return new Ty.Var(st.level);
+    }
+    if (tb.params().size() != n.args().size()) {
+      st.error(DiagCode.E0205, n.span(), "Type \"" + n.name() + "\" requires " + tb.params().size() + " argument"
+          + (tb.params().size() == 1 ? "" : "s") + ", but was given " + n.args().size() + ".");
+      return new Ty.Var(st.level);
+    }
+    Map<VName, Ty> tsub = new HashMap<>();
+    Map<VName, SE> ssub = new HashMap<>();
+    for (int i = 0; i < tb.params().size(); i++) {
+      TParam tp = tb.params().get(i);
+      TypeArg arg = n.args().get(i);
+      if (tp.isSize()) {
+        if (arg instanceof TArgDim d) ssub.put(tp.name(), dim(d.dim(), ctx, anon, out, sizeNames));
+        else if (arg instanceof TArgType at && at.type() instanceof TName tn && tn.args().isEmpty()) {
+          // [n] written without brackets is a type name; a size argument needs brackets.
+          st.error(DiagCode.E0205, n.span(), "Type argument " + tn.name() + " of \"" + n.name() + "\" should be a size [" + tn.name() + "].");
+          ssub.put(tp.name(), new SE.F(new Ty.Flex(st.level, null)));
+        } else {
+          st.error(DiagCode.E0205, n.span(), "Type \"" + n.name() + "\" expects a size argument in position " + (i + 1) + ".");
+          ssub.put(tp.name(), new SE.F(new Ty.Flex(st.level, null)));
+        }
+      } else if (arg instanceof TArgType at) {
+        Conv inner = new Conv();
+        Ty t = convert(at.type(), ctx, anon, inner, sizeNames);
+        absorb(out, inner, anon == Anon.ABBREV ? Anon.ABBREV : Anon.FLEX);
+        if (anon != Anon.ABBREV) out.exts.addAll(inner.exts);
+        if (inner.functional && tp.liftedness() != Liftedness.LIFTED) {
+          st.error(DiagCode.E0230, n.span(), "Type argument " + Unify.show(t) + " of \"" + n.name()
+              + "\" is functional, but the parameter '" + tp.name().base() + " is not lifted.");
+        }
+        tsub.put(tp.name(), t);
+      } else {
+        st.error(DiagCode.E0205, n.span(), "Type \"" + n.name() + "\" expects a type argument in position " + (i + 1) + ".");
+        tsub.put(tp.name(), new Ty.Var(st.level));
+      }
+    }
+    if (tb.liftedness() == Liftedness.LIFTED) out.functional = true;
+    if (tb.liftedness() != Liftedness.UNLIFTED) out.anonymous = true;
+    // Each use of a size-lifted abbreviation gets its own sizes for the anonymous ones.
+    for (VName a : tb.anons()) ssub.put(a, anonymous(anon, out, null));
+    return Unify.subst(tb.body(), tsub, ssub);
+  }
+
+  private SE anonymous(Anon anon, Conv out, Span span) {
+    out.anonymous = true;
+    if (anon == Anon.FLEX) {
+      Ty.Flex f = new Ty.Flex(st.level, null);
+      out.flexes.add(f);
+      return new SE.F(f);
+    }
+    VName v = st.fresh(anon == Anon.ABBREV ? "anon" : "d");
+    if (anon == Anon.EXIST) st.unknownSizes.putIfAbsent(v, null);
+    out.exts.add(v);
+    return SE.var(v);
+  }
+
+  /** A dimension: a size expression, or an anonymous size read as {@code anon} says. */
+  SE dim(Dim d, Ctx ctx, Anon anon, Conv out, Map<String, SE> sizeNames) {
+    return switch (d) {
+      case DimAnon a -> anonymous(anon, out, a.span());
+      case DimExp e -> {
+        if (e.exp() instanceof Var v && v.qualifiers().isEmpty() && sizeNames.containsKey(v.name())) {
+          yield sizeNames.get(v.name());
+        }
+        yield terms.sizeExp(e.exp(), ctx, sizeNames);
+      }
+    };
+  }
+
+  /** Type parameters of a definition or abbreviation: fresh names, in scope in {@code ctx}. */
+  record Params(List<TParam> params, Ctx ctx) {}
+
+  Params bindTypeParams(List<TypeParam> tps, Ctx ctx) {
+    List<TParam> out = new ArrayList<>();
+    java.util.Set<String> seen = new java.util.HashSet<>();
+    for (TypeParam tp : tps) {
+      if (!seen.add(tp.name())) {
+        st.error(DiagCode.E0210, tp.span(), "Type parameter \"" + tp.name() + "\" is also bound at an earlier position.");
+      }
+      VName v = st.fresh(tp.name());
+      st.nameLevel.put(v, st.level);
+      out.add(new TParam(v, tp.isSize(), tp.liftedness()));
+      if (!tp.isSize()) st.paramLiftedness.put(v, tp.liftedness());
+      if (tp.isSize()) {
+        ctx = ctx.bind(tp.name(), new Env.Local(v, Ty.I64, st.level, null));
+      } else {
+        ctx = ctx.withTypeParam(tp.name(), new Ty.Named(v, List.of(), false));
+      }
+    }
+    return new Params(out, ctx);
+  }
+}

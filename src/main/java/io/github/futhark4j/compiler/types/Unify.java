@@ -1,0 +1,628 @@
+package io.github.futhark4j.compiler.types;
+
+import io.github.futhark4j.compiler.diag.DiagCode;
+import io.github.futhark4j.compiler.syntax.Ast.Liftedness;
+import io.github.futhark4j.compiler.typed.VName;
+import io.github.futhark4j.compiler.types.Ty.Flex;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/**
+ * Unification of {@link Ty}s and sizes, substitution, and the rendering of types in messages.
+ *
+ * <p>Sizes unify syntactically, as in the reference: a flexible size ({@link SE.F}) takes the other
+ * side's size, provided every variable of that size is in scope where the flexible size was made
+ * (else a scope violation); two known sizes must be the same expression, except that expressions
+ * of the same shape unify part by part (so {@code [?a + ?b]} and {@code [n + m]} bind {@code ?a}
+ * and {@code ?b}). Uniqueness is ignored.
+ */
+final class Unify {
+  private final TcState st;
+
+  Unify(TcState st) {
+    this.st = st;
+  }
+
+  /** Unification failed. {@code detail} is the sentence after the two types; {@code code} the diagnostic. */
+  static final class Failure extends RuntimeException {
+    final DiagCode code;
+    final String detail;
+
+    Failure(DiagCode code, String detail) {
+      super(detail, null, false, false);
+      this.code = code;
+      this.detail = detail;
+    }
+  }
+
+  // ---- resolution ---------------------------------------------------------------------------
+
+  static Ty resolve(Ty t) {
+    while (t instanceof Ty.Var v && v.ref != null) t = v.ref;
+    return t;
+  }
+
+  /** Resolves flexible sizes everywhere in a size expression. */
+  static SE normFully(SE e) {
+    e = SE.norm(e);
+    return switch (e) {
+      case SE.Op o -> new SE.Op(o.op(), normFully(o.a()), normFully(o.b()));
+      case SE.Neg n -> new SE.Neg(normFully(n.a()));
+      case SE.Call c -> new SE.Call(c.f(), c.display(), c.args().stream().map(Unify::normFully).toList());
+      case SE.Proj p -> new SE.Proj(normFully(p.e()), p.field());
+      case SE.Idx i -> new SE.Idx(normFully(i.a()), i.idx().stream().map(Unify::normFully).toList());
+      default -> e;
+    };
+  }
+
+  // ---- unification --------------------------------------------------------------------------
+
+  void unify(Ty a0, Ty b0) {
+    Ty a = resolve(a0);
+    Ty b = resolve(b0);
+    if (a == b) return;
+    if (a instanceof Ty.Var va) { bindVar(va, b); return; }
+    if (b instanceof Ty.Var vb) { bindVar(vb, a); return; }
+    switch (a) {
+      case Ty.Prim pa when b instanceof Ty.Prim pb && pa.prim() == pb.prim() -> { }
+      case Ty.Arr aa when b instanceof Ty.Arr ab -> {
+        unifySize(aa.size(), ab.size());
+        unify(aa.elem(), ab.elem());
+      }
+      case Ty.Rec ra when b instanceof Ty.Rec rb -> {
+        if (!ra.fields().keySet().equals(rb.fields().keySet())) {
+          List<String> missing = new ArrayList<>();
+          for (String k : ra.fields().keySet()) if (!rb.fields().containsKey(k)) missing.add(k);
+          for (String k : rb.fields().keySet()) if (!ra.fields().containsKey(k)) missing.add(k);
+          missing.sort(Unify::fieldOrder);
+          throw new Failure(DiagCode.E0202, "Unshared fields: " + String.join(", ", missing) + ".");
+        }
+        for (var e : ra.fields().entrySet()) unify(e.getValue(), rb.fields().get(e.getKey()));
+      }
+      case Ty.Sum sa when b instanceof Ty.Sum sb -> {
+        if (!sa.constructors().keySet().equals(sb.constructors().keySet())) throw mismatch();
+        for (var e : sa.constructors().entrySet()) unifyAll(e.getValue(), sb.constructors().get(e.getKey()));
+      }
+      case Ty.Fun fa when b instanceof Ty.Fun fb -> {
+        unify(fa.param(), fb.param());
+        // The existential sizes of the two results stand for each other; a named parameter too.
+        Map<VName, SE> ren = new HashMap<>();
+        if (fa.pname() != null && fb.pname() != null) ren.put(fb.pname(), SE.var(fa.pname()));
+        List<VName> ea = fa.exts(), eb = fb.exts();
+        for (int i = 0; i < eb.size(); i++) {
+          ren.put(eb.get(i), i < ea.size() ? SE.var(ea.get(i)) : new SE.F(new Flex(st.level, null)));
+        }
+        Map<VName, SE> renA = new HashMap<>();
+        for (int i = eb.size(); i < ea.size(); i++) renA.put(ea.get(i), new SE.F(new Flex(st.level, null)));
+        unify(subst(fa.result(), Map.of(), renA), subst(fb.result(), Map.of(), ren));
+      }
+      case Ty.Named na when b instanceof Ty.Named nb && na.name().equals(nb.name()) && na.args().size() == nb.args().size() -> {
+        for (int i = 0; i < na.args().size(); i++) {
+          Ty.Arg x = na.args().get(i), y = nb.args().get(i);
+          if (x.type() != null && y.type() != null) unify(x.type(), y.type());
+          else if (x.size() != null && y.size() != null) unifySize(x.size(), y.size());
+          else throw mismatch();
+        }
+      }
+      default -> throw mismatch();
+    }
+  }
+
+  private static Failure mismatch() { return new Failure(DiagCode.E0202, null); }
+
+  private void unifyAll(List<Ty> a, List<Ty> b) {
+    if (a.size() != b.size()) throw mismatch();
+    for (int i = 0; i < a.size(); i++) unify(a.get(i), b.get(i));
+  }
+
+  void unifySize(SE a0, SE b0) {
+    // Resolved flexible sizes are followed, but builders kept: a flexible size bound to part of
+    // an expression can then still be computed.
+    SE ak = followFlex(a0), bk = followFlex(b0);
+    SE a = SE.norm(ak);
+    SE b = SE.norm(bk);
+    if (SE.same(a, b)) return;
+    if (a instanceof SE.F fa) { bindFlex(fa.flex(), bk); return; }
+    if (b instanceof SE.F fb) { bindFlex(fb.flex(), ak); return; }
+    // Expressions of the same shape unify part by part (only when some part is still flexible).
+    if (hasFlex(a) || hasFlex(b)) {
+      List<SE[]> parts = similar(a, b);
+      if (parts != null) {
+        for (SE[] p : parts) unifySize(p[0], p[1]);
+        return;
+      }
+    }
+    throw new Failure(DiagCode.E0220, "Sizes \"" + SE.show(a) + "\" and \"" + SE.show(b) + "\" do not match.");
+  }
+
+  private static SE followFlex(SE e) {
+    while (e instanceof SE.F f && f.flex().ref != null) e = f.flex().ref;
+    return e;
+  }
+
+  static boolean hasFlex(SE e) {
+    e = SE.norm(e);
+    return switch (e) {
+      case SE.F f -> true;
+      case SE.Op o -> hasFlex(o.a()) || hasFlex(o.b());
+      case SE.Neg n -> hasFlex(n.a());
+      case SE.Call c -> c.args().stream().anyMatch(Unify::hasFlex);
+      case SE.Proj p -> hasFlex(p.e());
+      case SE.Idx i -> hasFlex(i.a()) || i.idx().stream().anyMatch(Unify::hasFlex);
+      default -> false;
+    };
+  }
+
+  /** The pairs of corresponding parts of two expressions of the same shape, or null. */
+  private static List<SE[]> similar(SE a, SE b) {
+    List<SE[]> out = new ArrayList<>();
+    switch (a) {
+      case SE.Op x when b instanceof SE.Op y && x.op().equals(y.op()) -> {
+        out.add(new SE[] {x.a(), y.a()});
+        out.add(new SE[] {x.b(), y.b()});
+      }
+      case SE.Neg x when b instanceof SE.Neg y -> out.add(new SE[] {x.a(), y.a()});
+      case SE.Call x when b instanceof SE.Call y && x.f().equals(y.f()) && x.args().size() == y.args().size() -> {
+        for (int i = 0; i < x.args().size(); i++) out.add(new SE[] {x.args().get(i), y.args().get(i)});
+      }
+      case SE.Proj x when b instanceof SE.Proj y && x.field().equals(y.field()) -> out.add(new SE[] {x.e(), y.e()});
+      default -> { return null; }
+    }
+    return out;
+  }
+
+  private void bindFlex(Flex f, SE e) {
+    if (SE.norm(e) instanceof SE.F g) {
+      if (g.flex() == f) return;
+      g.flex().level = Math.min(g.flex().level, f.level);
+      if (g.flex().name == null) g.flex().name = f.name;
+      f.ref = g;
+      return;
+    }
+    if (occursFlex(f, e)) throw new Failure(DiagCode.E0228, "Occurs check: cannot instantiate size with " + SE.show(e) + ".");
+    checkScope(e, f.level);
+    lowerLevels(e, f.level);
+    f.ref = e;
+  }
+
+  private static boolean occursFlex(Flex f, SE e) {
+    e = SE.norm(e);
+    return switch (e) {
+      case SE.F g -> g.flex() == f;
+      case SE.Op o -> occursFlex(f, o.a()) || occursFlex(f, o.b());
+      case SE.Neg n -> occursFlex(f, n.a());
+      case SE.Call c -> c.args().stream().anyMatch(x -> occursFlex(f, x));
+      case SE.Proj p -> occursFlex(f, p.e());
+      case SE.Idx i -> occursFlex(f, i.a()) || i.idx().stream().anyMatch(x -> occursFlex(f, x));
+      default -> false;
+    };
+  }
+
+  /** Every variable of {@code e} must be bound no deeper than {@code level}. */
+  private void checkScope(SE e, int level) {
+    Set<VName> vs = new HashSet<>();
+    SE.vars(e, vs);
+    for (VName v : vs) {
+      Integer l = st.nameLevel.get(v);
+      if (l != null && l > level) {
+        throw new Failure(DiagCode.E0227, "Cannot unify size variable with \"" + v.base() + "\", which is bound in an inner scope:"
+            + " the size would escape its scope." + TcState.link("scope-violation"));
+      }
+    }
+  }
+
+  private static void lowerLevels(SE e, int level) {
+    e = SE.norm(e);
+    switch (e) {
+      case SE.F g -> g.flex().level = Math.min(g.flex().level, level);
+      case SE.Op o -> { lowerLevels(o.a(), level); lowerLevels(o.b(), level); }
+      case SE.Neg n -> lowerLevels(n.a(), level);
+      case SE.Call c -> c.args().forEach(x -> lowerLevels(x, level));
+      case SE.Proj p -> lowerLevels(p.e(), level);
+      case SE.Idx i -> { lowerLevels(i.a(), level); i.idx().forEach(x -> lowerLevels(x, level)); }
+      default -> { }
+    }
+  }
+
+  private void bindVar(Ty.Var v, Ty t) {
+    if (t instanceof Ty.Var w) {
+      mergeInto(v, w);
+      v.ref = w;
+      return;
+    }
+    if (occurs(v, t)) {
+      throw new Failure(DiagCode.E0228, "Occurs check: cannot instantiate " + showAll(v)[0] + " with " + show(t) + ".");
+    }
+    if (v.prims != null && !(t instanceof Ty.Prim p && v.prims.contains(p.prim()))) {
+      throw new Failure(DiagCode.E0206, (v.origin != null ? v.origin : "This value") + " cannot be used at type " + show(t) + ".");
+    }
+    if (v.equality && containsFun(t)) {
+      throw new Failure(DiagCode.E0206, "Equality is not defined for values of type " + show(t) + ".");
+    }
+    if (v.lifted != Liftedness.LIFTED && containsFun(t)) {
+      throw new Failure(DiagCode.E0230, "Cannot instantiate a non-lifted type " + (v.origin != null ? "(" + v.origin + ") " : "")
+          + "with functional type " + show(t) + ".");
+    }
+    checkTypeScope(t, v.level);
+    lowerTypeLevels(t, v.level);
+    // A type variable stands for a type, not for the uniqueness of a particular value.
+    v.ref = deepNonUnique(t);
+    if (v.fields != null) {
+      if (!(t instanceof Ty.Rec r) || !r.fields().keySet().containsAll(v.fields.keySet())) {
+        v.ref = null;
+        String f = v.fields.keySet().iterator().next();
+        if (t instanceof Ty.Rec) {
+          throw new Failure(DiagCode.E0204, "Record type " + show(t) + " has no field \"" + f + "\".");
+        }
+        throw new Failure(DiagCode.E0204, "Cannot access field \"" + f + "\" of value of type " + show(t) + ".");
+      }
+      for (var e : v.fields.entrySet()) unify(r.fields().get(e.getKey()), e.getValue());
+    }
+    if (v.constructors != null) {
+      if (!(t instanceof Ty.Sum s) || !s.constructors().keySet().containsAll(v.constructors.keySet())) {
+        v.ref = null;
+        String missing = v.constructors.keySet().stream()
+            .filter(k -> !(t instanceof Ty.Sum s2 && s2.constructors().containsKey(k))).findFirst().orElse("?");
+        throw new Failure(DiagCode.E0214, "Type " + show(t) + " has no constructor #" + missing + ".");
+      }
+      for (var e : v.constructors.entrySet()) unifyAll(s.constructors().get(e.getKey()), e.getValue());
+    }
+  }
+
+  private void mergeInto(Ty.Var v, Ty.Var w) {
+    if (v.prims != null) {
+      if (w.prims == null) {
+        w.prims = EnumSet.copyOf(v.prims);
+        w.origin = v.origin;
+      } else {
+        EnumSet<PrimType> both = EnumSet.copyOf(w.prims);
+        both.retainAll(v.prims);
+        if (both.isEmpty()) {
+          throw new Failure(DiagCode.E0206, (v.origin != null ? v.origin : "This value") + " cannot be used where "
+              + (w.origin != null ? w.origin.toLowerCase() : "another type") + " is expected.");
+        }
+        if (both.equals(v.prims) && !both.equals(w.prims)) w.origin = v.origin;
+        w.prims = both;
+      }
+      if (w.fields != null || w.constructors != null) {
+        throw new Failure(DiagCode.E0206, (v.origin != null ? v.origin : "This value") + " cannot be a record or sum.");
+      }
+    }
+    w.equality |= v.equality;
+    if (v.lifted.ordinal() < w.lifted.ordinal()) w.lifted = v.lifted;
+    w.level = Math.min(w.level, v.level);
+    if (v.fields != null) {
+      if (w.prims != null) throw new Failure(DiagCode.E0204, "Cannot access a field of a value of a primitive type.");
+      if (w.fields == null) w.fields = new LinkedHashMap<>(v.fields);
+      else for (var e : v.fields.entrySet()) {
+        Ty prev = w.fields.putIfAbsent(e.getKey(), e.getValue());
+        if (prev != null) unify(prev, e.getValue());
+      }
+    }
+    if (v.constructors != null) {
+      if (w.constructors == null) w.constructors = new TreeMap<>(v.constructors);
+      else for (var e : v.constructors.entrySet()) {
+        List<Ty> prev = w.constructors.putIfAbsent(e.getKey(), e.getValue());
+        if (prev != null) unifyAll(prev, e.getValue());
+      }
+    }
+    if (w.origin == null) w.origin = v.origin;
+  }
+
+  /** Named types and size variables in {@code t} must be bound no deeper than {@code level}. */
+  private void checkTypeScope(Ty t, int level) {
+    t = resolve(t);
+    switch (t) {
+      case Ty.Arr a -> { checkScope(a.size(), level); checkTypeScope(a.elem(), level); }
+      case Ty.Rec r -> r.fields().values().forEach(x -> checkTypeScope(x, level));
+      case Ty.Sum s -> s.constructors().values().forEach(l -> l.forEach(x -> checkTypeScope(x, level)));
+      case Ty.Fun f -> {
+        checkTypeScope(f.param(), level);
+        checkTypeScope(f.result(), level);
+      }
+      case Ty.Named n -> {
+        Integer l = st.nameLevel.get(n.name());
+        if (l != null && l > level) {
+          throw new Failure(DiagCode.E0227, "Type \"" + n.name().base() + "\" would escape its scope." + TcState.link("scope-violation"));
+        }
+        for (Ty.Arg x : n.args()) {
+          if (x.type() != null) checkTypeScope(x.type(), level);
+          else checkScope(x.size(), level);
+        }
+      }
+      default -> { }
+    }
+  }
+
+  private static void lowerTypeLevels(Ty t, int level) {
+    t = resolve(t);
+    switch (t) {
+      case Ty.Var w -> w.level = Math.min(w.level, level);
+      case Ty.Arr a -> { lowerLevels(a.size(), level); lowerTypeLevels(a.elem(), level); }
+      case Ty.Rec r -> r.fields().values().forEach(x -> lowerTypeLevels(x, level));
+      case Ty.Sum s -> s.constructors().values().forEach(l -> l.forEach(x -> lowerTypeLevels(x, level)));
+      case Ty.Fun f -> {
+        lowerTypeLevels(f.param(), level);
+        lowerTypeLevels(f.result(), level);
+      }
+      case Ty.Named n -> n.args().forEach(x -> {
+        if (x.type() != null) lowerTypeLevels(x.type(), level);
+        else lowerLevels(x.size(), level);
+      });
+      default -> { }
+    }
+  }
+
+  private static boolean occurs(Ty.Var v, Ty t) {
+    t = resolve(t);
+    return switch (t) {
+      case Ty.Var w -> w == v;
+      case Ty.Arr a -> occurs(v, a.elem());
+      case Ty.Rec r -> r.fields().values().stream().anyMatch(x -> occurs(v, x));
+      case Ty.Sum s -> s.constructors().values().stream().flatMap(List::stream).anyMatch(x -> occurs(v, x));
+      case Ty.Fun f -> occurs(v, f.param()) || occurs(v, f.result());
+      case Ty.Named n -> n.args().stream().anyMatch(x -> x.type() != null && occurs(v, x.type()));
+      default -> false;
+    };
+  }
+
+  static boolean containsFun(Ty t) {
+    t = resolve(t);
+    return switch (t) {
+      case Ty.Fun f -> true;
+      case Ty.Arr a -> containsFun(a.elem());
+      case Ty.Rec r -> r.fields().values().stream().anyMatch(Unify::containsFun);
+      case Ty.Sum s -> s.constructors().values().stream().flatMap(List::stream).anyMatch(Unify::containsFun);
+      default -> false;
+    };
+  }
+
+  // ---- joining the types of branches --------------------------------------------------------
+
+  /**
+   * The type of a value of either type (the branches of {@code if} and {@code match}): the types
+   * must unify, but sizes that differ become a fresh unknown size.
+   */
+  Ty join(Ty a0, Ty b0, String origin) {
+    return join(a0, b0, origin, new HashMap<>());
+  }
+
+  /** {@code made}: the unknown size made for each pair of differing sizes (the same pair gets the same one). */
+  private Ty join(Ty a0, Ty b0, String origin, Map<String, SE> made) {
+    Ty a = resolve(a0), b = resolve(b0);
+    if (a instanceof Ty.Var || b instanceof Ty.Var) {
+      unify(a, b);
+      return a;
+    }
+    switch (a) {
+      case Ty.Arr x when b instanceof Ty.Arr y -> {
+        SE sx = SE.norm(x.size()), sy = SE.norm(y.size());
+        SE size;
+        if (SE.same(sx, sy)) size = x.size();
+        else if (sx instanceof SE.F || sy instanceof SE.F) {
+          unifySize(sx, sy);
+          size = x.size();
+        } else {
+          String key = SE.show(normFully(sx)) + "|" + SE.hash(sx) + "/" + SE.show(normFully(sy)) + "|" + SE.hash(sy);
+          size = made.computeIfAbsent(key, k -> SE.var(st.unknownSize("d", origin)));
+        }
+        return new Ty.Arr(join(x.elem(), y.elem(), origin, made), size, x.unique() && y.unique());
+      }
+      case Ty.Rec x when b instanceof Ty.Rec y && x.fields().keySet().equals(y.fields().keySet()) -> {
+        Map<String, Ty> m = new LinkedHashMap<>();
+        x.fields().forEach((k, v) -> m.put(k, join(v, y.fields().get(k), origin, made)));
+        return new Ty.Rec(m);
+      }
+      case Ty.Sum x when b instanceof Ty.Sum y && x.constructors().keySet().equals(y.constructors().keySet()) -> {
+        SortedMap<String, List<Ty>> m = new TreeMap<>();
+        for (var e : x.constructors().entrySet()) {
+          List<Ty> py = y.constructors().get(e.getKey());
+          if (py.size() != e.getValue().size()) throw mismatch();
+          List<Ty> j = new ArrayList<>();
+          for (int i = 0; i < py.size(); i++) j.add(join(e.getValue().get(i), py.get(i), origin, made));
+          m.put(e.getKey(), j);
+        }
+        return new Ty.Sum(m);
+      }
+      default -> {
+        unify(a, b);
+        return a;
+      }
+    }
+  }
+
+  /**
+   * Unification for a size coercion {@code e :> t}: the types must have the same shape; the
+   * anonymous (flexible) sizes of {@code target} take the value's sizes, the others are checked at
+   * run time.
+   */
+  void unifyShape(Ty target0, Ty actual0) {
+    Ty target = resolve(target0), actual = resolve(actual0);
+    if (target instanceof Ty.Arr x && actual instanceof Ty.Arr y) {
+      if (SE.norm(x.size()) instanceof SE.F) unifySize(x.size(), y.size());
+      unifyShape(x.elem(), y.elem());
+      return;
+    }
+    if (target instanceof Ty.Rec x && actual instanceof Ty.Rec y && x.fields().keySet().equals(y.fields().keySet())) {
+      for (var e : x.fields().entrySet()) unifyShape(e.getValue(), y.fields().get(e.getKey()));
+      return;
+    }
+    unify(target, actual);
+  }
+
+  // ---- substitution -------------------------------------------------------------------------
+
+  /** Replaces named types ({@code types}) and size variables ({@code sizes}) in {@code t}. */
+  static Ty subst(Ty t, Map<VName, Ty> types, Map<VName, SE> sizes) {
+    if (types.isEmpty() && sizes.isEmpty()) return t;
+    t = resolve(t);
+    return switch (t) {
+      case Ty.Arr a -> new Ty.Arr(subst(a.elem(), types, sizes), SE.subst(a.size(), sizes), a.unique());
+      case Ty.Rec r -> {
+        Map<String, Ty> m = new LinkedHashMap<>();
+        r.fields().forEach((k, v) -> m.put(k, subst(v, types, sizes)));
+        yield new Ty.Rec(m);
+      }
+      case Ty.Sum s -> {
+        SortedMap<String, List<Ty>> m = new TreeMap<>();
+        s.constructors().forEach((k, v) -> m.put(k, v.stream().map(x -> subst(x, types, sizes)).toList()));
+        yield new Ty.Sum(m);
+      }
+      case Ty.Fun f -> new Ty.Fun(f.pname(), subst(f.param(), types, sizes), f.exts(), subst(f.result(), types, sizes));
+      case Ty.Named n -> {
+        Ty r = types.get(n.name());
+        if (r != null) yield n.unique() ? unique(r, true) : r;
+        List<Ty.Arg> args = n.args().stream().map(x -> x.type() != null ? Ty.Arg.of(subst(x.type(), types, sizes))
+            : Ty.Arg.of(SE.subst(x.size(), sizes))).toList();
+        yield new Ty.Named(n.name(), args, n.unique());
+      }
+      default -> t;
+    };
+  }
+
+  /** The type with no uniqueness anywhere (except in function types, where it is part of the type). */
+  static Ty deepNonUnique(Ty t) {
+    Ty r = resolve(t);
+    return switch (r) {
+      case Ty.Arr a -> new Ty.Arr(deepNonUnique(a.elem()), a.size(), false);
+      case Ty.Named n -> n.unique() ? new Ty.Named(n.name(), n.args(), false) : n;
+      case Ty.Rec rec -> {
+        Map<String, Ty> m = new LinkedHashMap<>();
+        rec.fields().forEach((k, v) -> m.put(k, deepNonUnique(v)));
+        yield new Ty.Rec(m);
+      }
+      case Ty.Sum s -> {
+        SortedMap<String, List<Ty>> m = new TreeMap<>();
+        s.constructors().forEach((k, v) -> m.put(k, v.stream().map(Unify::deepNonUnique).toList()));
+        yield new Ty.Sum(m);
+      }
+      default -> t;
+    };
+  }
+
+  /** The type with its top-level uniqueness set (arrays and named types; records component-wise). */
+  static Ty unique(Ty t, boolean u) {
+    t = resolve(t);
+    return switch (t) {
+      case Ty.Arr a -> a.unique() == u ? a : new Ty.Arr(a.elem(), a.size(), u);
+      case Ty.Named n -> n.unique() == u ? n : new Ty.Named(n.name(), n.args(), u);
+      case Ty.Rec r -> {
+        Map<String, Ty> m = new LinkedHashMap<>();
+        r.fields().forEach((k, v) -> m.put(k, unique(v, u)));
+        yield new Ty.Rec(m);
+      }
+      default -> t;
+    };
+  }
+
+  /** Whether {@code t} mentions any of {@code names} in a size. */
+  static boolean mentions(Ty t, Set<VName> names) {
+    t = resolve(t);
+    return switch (t) {
+      case Ty.Arr a -> SE.mentions(a.size(), names) || mentions(a.elem(), names);
+      case Ty.Rec r -> r.fields().values().stream().anyMatch(x -> mentions(x, names));
+      case Ty.Sum s -> s.constructors().values().stream().flatMap(List::stream).anyMatch(x -> mentions(x, names));
+      case Ty.Fun f -> mentions(f.param(), names) || mentions(f.result(), names);
+      case Ty.Named n -> n.args().stream().anyMatch(x -> x.type() != null ? mentions(x.type(), names) : SE.mentions(x.size(), names));
+      default -> false;
+    };
+  }
+
+  /** The size variables of {@code t}. */
+  static void sizeVars(Ty t, Set<VName> out) {
+    t = resolve(t);
+    switch (t) {
+      case Ty.Arr a -> { SE.vars(a.size(), out); sizeVars(a.elem(), out); }
+      case Ty.Rec r -> r.fields().values().forEach(x -> sizeVars(x, out));
+      case Ty.Sum s -> s.constructors().values().forEach(l -> l.forEach(x -> sizeVars(x, out)));
+      case Ty.Fun f -> { sizeVars(f.param(), out); sizeVars(f.result(), out); }
+      case Ty.Named n -> n.args().forEach(x -> {
+        if (x.type() != null) sizeVars(x.type(), out);
+        else SE.vars(x.size(), out);
+      });
+      default -> { }
+    }
+  }
+
+  // ---- rendering ----------------------------------------------------------------------------
+
+  static String show(Ty t) {
+    return showAll(t)[0];
+  }
+
+  /**
+   * Renders several types for one message, naming unknown types {@code 'a}, {@code 'b}, ... in order
+   * of appearance (the inference variables' numbers mean nothing to a reader).
+   */
+  static String[] showAll(Ty... ts) {
+    String[] out = new String[ts.length];
+    Map<String, String> names = new HashMap<>();
+    for (int i = 0; i < ts.length; i++) {
+      java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\?(\\d+)").matcher(showRaw(ts[i]));
+      StringBuilder sb = new StringBuilder();
+      while (m.find()) {
+        String name = names.computeIfAbsent(m.group(1), k -> "'" + (char) ('a' + names.size() % 26));
+        m.appendReplacement(sb, name);
+      }
+      m.appendTail(sb);
+      out[i] = sb.toString();
+    }
+    return out;
+  }
+
+  static int fieldOrder(String a, String b) {
+    boolean na = a.chars().allMatch(Character::isDigit) && !a.isEmpty();
+    boolean nb = b.chars().allMatch(Character::isDigit) && !b.isEmpty();
+    if (na && nb) return Integer.compare(Integer.parseInt(a), Integer.parseInt(b));
+    return a.compareTo(b);
+  }
+
+  static boolean isTuple(Map<String, ?> fields) {
+    if (fields.size() == 1) return false;
+    int i = 0;
+    for (String k : fields.keySet()) if (!k.equals(Integer.toString(i++))) return false;
+    return true;
+  }
+
+  private static String showRaw(Ty t) {
+    t = resolve(t);
+    return switch (t) {
+      case Ty.Prim p -> p.prim().futName();
+      case Ty.Var v -> v.prims != null && v.prims.size() == 1 ? v.prims.iterator().next().futName() : "?" + v.id;
+      case Ty.Arr a -> (a.unique() ? "*" : "") + "[" + SE.show(a.size()) + "]" + showRaw(a.elem()).replaceFirst("^\\*", "");
+      case Ty.Rec r -> {
+        if (isTuple(r.fields())) yield r.fields().values().stream().map(Unify::showRaw).collect(Collectors.joining(", ", "(", ")"));
+        List<String> keys = new ArrayList<>(r.fields().keySet());
+        keys.sort(Unify::fieldOrder);
+        yield keys.stream().map(k -> k + ": " + showRaw(r.fields().get(k))).collect(Collectors.joining(", ", "{", "}"));
+      }
+      case Ty.Sum s -> s.constructors().entrySet().stream()
+          .map(e -> "#" + e.getKey() + e.getValue().stream().map(x -> " " + showAtom(x)).collect(Collectors.joining()))
+          .collect(Collectors.joining(" | "));
+      case Ty.Fun f -> {
+        Ty p = resolve(f.param());
+        String ps = p instanceof Ty.Fun || p instanceof Ty.Sum ? "(" + showRaw(p) + ")" : showRaw(p);
+        if (f.pname() != null && mentions(f.result(), Set.of(f.pname()))) ps = "(" + f.pname().base() + ": " + showRaw(p) + ")";
+        String ex = f.exts().isEmpty() ? "" : "?" + f.exts().stream().map(x -> "[" + x.base() + "]").collect(Collectors.joining()) + ".";
+        yield ps + " -> " + ex + showRaw(f.result());
+      }
+      case Ty.Named n -> (n.unique() ? "*" : "") + n.name().base() + n.args().stream()
+          .map(x -> " " + (x.type() != null ? showAtom(x.type()) : "[" + SE.show(x.size()) + "]")).collect(Collectors.joining());
+    };
+  }
+
+  private static String showAtom(Ty t) {
+    Ty r = resolve(t);
+    String s = showRaw(r);
+    return r instanceof Ty.Fun || r instanceof Ty.Sum || (r instanceof Ty.Named n && !n.args().isEmpty()) ? "(" + s + ")" : s;
+  }
+}
