@@ -128,8 +128,9 @@ static FUT_UNUSED void fut_error(struct futhark_context *ctx, const char *loc, c
   size_t n = strlen(msg) + (loc ? strlen(loc) : 0) + 64;
   char *s = malloc(n);
   if (!s) return;
-  if (loc) snprintf(s, n, "%s\n\nBacktrace:\n-> #0  %s\n", msg, loc);
-  else snprintf(s, n, "%s\n", msg);
+  /* Worded as the reference's generated C: "Error: <message>", then the backtrace. */
+  if (loc) snprintf(s, n, "Error: %s\n\nBacktrace:\n-> #0  %s\n", msg, loc);
+  else snprintf(s, n, "Error: %s\n", msg);
   free(ctx->error);
   ctx->error = s;
 }
@@ -457,14 +458,17 @@ static inline int32_t fut_clz64(uint64_t x, int bits) { return x == 0 ? bits : _
 static inline int32_t fut_ctz64(uint64_t x, int bits) { return x == 0 ? bits : __builtin_ctzll(x); }
 
 /* Float to integer conversion: out of range and NaN are undefined in Futhark but must not trap. */
+/* Float to integer conversion truncates toward zero; NaN and infinities give 0, as in the
+   reference; other values out of range saturate at the 64-bit limits before the narrowing cast. */
 static inline int64_t fut_ftoi64(double x) {
-  if (x != x) return 0;
+  if (x != x || x == INFINITY || x == -INFINITY) return 0;
   if (x >= 9223372036854775807.0) return INT64_MAX;
   if (x <= -9223372036854775808.0) return INT64_MIN;
   return (int64_t)x;
 }
 static inline uint64_t fut_ftou64(double x) {
-  if (x != x || x <= -1.0) return x != x ? 0 : (uint64_t)fut_ftoi64(x);
+  if (x != x || x == INFINITY || x == -INFINITY) return 0;
+  if (x <= -1.0) return (uint64_t)fut_ftoi64(x);
   if (x >= 18446744073709551615.0) return UINT64_MAX;
   return (uint64_t)x;
 }

@@ -41,8 +41,9 @@ public final class Frontend {
                            Set<Path> done, Set<Path> inProgress) {
     Ast.Program prog = Parser.parse(src, diags);
     Path base = src.path() != null && src.path().getParent() != null ? src.path().getParent() : Path.of("");
-    for (Ast.Decl d : prog.decls()) {
-      if (!(d instanceof Ast.Import imp)) continue;
+    List<Ast.Import> imports = new ArrayList<>();
+    for (Ast.Decl d : prog.decls()) imports(d, imports);
+    for (Ast.Import imp : imports) {
       Path file = base.resolve(imp.path() + ".fut").toAbsolutePath().normalize();
       if (inProgress.contains(file)) {
         diags.add(Diagnostics.importCycle(imp.span(), imp.path()));
@@ -61,5 +62,27 @@ public final class Frontend {
       inProgress.remove(file);
     }
     units.add(new Checker.Unit(src, prog, false, isMain));
+  }
+
+  /** Every file a declaration imports: {@code import}, and {@code import} module expressions anywhere in it. */
+  private static void imports(Ast.Decl d, List<Ast.Import> out) {
+    switch (d) {
+      case Ast.Import i -> out.add(i);
+      case Ast.Local l -> imports(l.decl(), out);
+      case Ast.Open o -> imports(o.module(), out);
+      case Ast.ModDecl m -> imports(m.body(), out);
+      default -> { }
+    }
+  }
+
+  private static void imports(Ast.ModExp m, List<Ast.Import> out) {
+    switch (m) {
+      case Ast.MImport i -> out.add(new Ast.Import(i.path(), i.span()));
+      case Ast.MStruct s -> s.decls().forEach(d -> imports(d, out));
+      case Ast.MApply a -> { imports(a.functor(), out); imports(a.arg(), out); }
+      case Ast.MAscribe a -> imports(a.module(), out);
+      case Ast.MLambda l -> imports(l.body(), out);
+      default -> { }
+    }
   }
 }

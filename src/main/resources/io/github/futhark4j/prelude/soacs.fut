@@ -108,7 +108,21 @@ def and [n] (xs: [n]bool) : bool = intrinsics.reduce (\x y -> x && y) true xs
 def or [n] (xs: [n]bool) : bool = intrinsics.reduce (\x y -> x || y) false xs
 def null [n] 't (_: [n]t) : bool = n == 0
 def sized [m] 't (n: i64) (xs: [m]t) : [n]t = xs :> [n]t
-def flatmap [n] [m] 'a 'b (f: a -> [m]b) (as: [n]a) : [n * m]b = intrinsics.flatten (intrinsics.map f as)
+-- flatmap f as: f gives each element a segment (of any length) and a value. The result: the
+-- segments' lengths, a flag at the start of each non-empty segment, the segments' offsets, the
+-- segments concatenated, and the values.
+def flatmap [n] 'a 'b 'c (f: a -> ?[m].([m]b, c)) (as: [n]a) : ?[k].([n]i64, [k]bool, [n]i64, [k]b, [n]c) =
+  let shape = intrinsics.map (\x -> intrinsics.length (f x).0) as
+  let values = intrinsics.map (\x -> (f x).1) as
+  let ends = intrinsics.scan (\x y -> x + y) 0i64 shape
+  let offsets = intrinsics.map2 (\e s -> e - s) ends shape
+  let k = if n == 0 then 0 else ends[n - 1]
+  let starts = intrinsics.map2 (\o s -> if s > 0 then o else -1) offsets shape
+  let marks = intrinsics.scatter (intrinsics.replicate k 0i64) starts (intrinsics.iota n)
+  let seg = intrinsics.scan (\x y -> intrinsics.max x y) 0i64 marks
+  let flags = intrinsics.scatter (intrinsics.replicate k false) starts (intrinsics.replicate n true)
+  let data = intrinsics.map2 (\j s -> (f as[s]).0[j - offsets[s]]) (intrinsics.iota k) seg
+  in (shape, flags, offsets, data, values)
 def spread 't [n] (k: i64) (x: t) (is: [n]i64) (vs: [n]t) : *[k]t = intrinsics.scatter (intrinsics.replicate k x) is vs
 def iterate 'a (n: i32) (f: a -> a) (x: a) : a = loop x for _i < n do f x
 def iterate_until 'a (p: a -> bool) (f: a -> a) (x: a) : a = loop x while !(p x) do f x

@@ -144,6 +144,11 @@ final class CPrim {
     if (from.isFloat()) {
       return to.isSigned() ? "((" + to.cType() + ")fut_ftoi64(" + x + "))" : "((" + to.cType() + ")fut_ftou64(" + x + "))";
     }
+    // Integer conversions sign-extend only from a signed to a signed type; into an unsigned type
+    // (or from an unsigned one) they zero-extend, as the reference's prelude does (u32.i16 (-1) is 65535).
+    if (from.isSigned() && to.isUnsigned() && to.bits() > from.bits()) {
+      return "((" + to.cType() + ")(uint" + from.bits() + "_t)" + x + ")";
+    }
     return "((" + to.cType() + ")" + x + ")";
   }
 

@@ -66,7 +66,7 @@ public final class Checker {
     Checker c = new Checker(diags);
     for (Unit u : units) c.file(u);
     c.defs.drain();
-    return new TProgram(main, List.copyOf(c.st.out));
+    return new TProgram(main, dependencyOrder(c.st.out));
   }
 
   /**
@@ -79,6 +79,29 @@ public final class Checker {
     c.st.demanded.addAll(c.st.pending.keySet());
     c.defs.drain();
     return List.copyOf(c.st.out);
+  }
+
+  /** The declarations with each one after those it refers to (prelude definitions are checked when first used, so later). */
+  static List<TDecl> dependencyOrder(List<TDecl> decls) {
+    Map<io.github.futhark4j.compiler.typed.VName, TDecl> byName = new java.util.LinkedHashMap<>();
+    for (TDecl d : decls) byName.put(d.name(), d);
+    java.util.LinkedHashSet<io.github.futhark4j.compiler.typed.VName> done = new java.util.LinkedHashSet<>();
+    java.util.Set<io.github.futhark4j.compiler.typed.VName> visiting = new java.util.HashSet<>();
+    for (TDecl d : decls) visit(d, byName, done, visiting);
+    return done.stream().map(byName::get).toList();
+  }
+
+  private static void visit(TDecl d, Map<io.github.futhark4j.compiler.typed.VName, TDecl> byName,
+                            java.util.Set<io.github.futhark4j.compiler.typed.VName> done,
+                            java.util.Set<io.github.futhark4j.compiler.typed.VName> visiting) {
+    if (done.contains(d.name()) || !visiting.add(d.name())) return;
+    java.util.Set<io.github.futhark4j.compiler.typed.VName> refs = new java.util.LinkedHashSet<>();
+    TypedRefs.collect(d.fun().body(), refs);
+    for (var r : refs) {
+      TDecl dep = byName.get(r);
+      if (dep != null) visit(dep, byName, done, visiting);
+    }
+    done.add(d.name());
   }
 
   private void file(Unit unit) {

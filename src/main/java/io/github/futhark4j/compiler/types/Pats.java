@@ -58,8 +58,36 @@ final class Pats {
     List<Bound> binds = new ArrayList<>();
     List<Ty.Flex> flexes = new ArrayList<>();
     Supplier<TPat> b = pat(p, expected, ctx, mode, sizeNames, binds, flexes);
-    return new PatRes(expected, binds, flexes, b);
+    return new PatRes(patType(p, expected, binds), binds, flexes, b);
   }
+
+  /**
+   * The type a pattern declares: the matched type, except that annotations give their own types
+   * (with their uniqueness: a parameter {@code (xs: *[]i32)} consumes its argument).
+   */
+  private Ty patType(Pat p, Ty t, List<Bound> binds) {
+    return switch (p) {
+      case PAscribe a -> {
+        Ty inner = patType(a.pattern(), t, binds);
+        yield ascribed.getOrDefault(a, inner);
+      }
+      case PAttr a -> patType(a.pattern(), t, binds);
+      case PTuple tp when Unify.resolve(t) instanceof Ty.Rec r && r.fields().size() == tp.elements().size() -> {
+        List<Ty> comps = new ArrayList<>();
+        for (int i = 0; i < tp.elements().size(); i++) comps.add(patType(tp.elements().get(i), r.fields().get(Integer.toString(i)), binds));
+        yield Ty.tuple(comps);
+      }
+      case PRecord pr when Unify.resolve(t) instanceof Ty.Rec r -> {
+        Map<String, Ty> m = new LinkedHashMap<>();
+        for (PField f : pr.fields()) if (r.fields().containsKey(f.name())) m.put(f.name(), patType(f.pattern(), r.fields().get(f.name()), binds));
+        yield m.size() == r.fields().size() ? new Ty.Rec(m) : t;
+      }
+      default -> t;
+    };
+  }
+
+  /** The annotation types of the ascriptions checked (by identity of the pattern node). */
+  private final Map<PAscribe, Ty> ascribed = new java.util.IdentityHashMap<>();
 
   private Supplier<TPat> pat(Pat p, Ty t, Ctx ctx, Mode mode, Map<String, SE> sizeNames, List<Bound> binds, List<Ty.Flex> flexes) {
     Span span = p.span();
@@ -147,6 +175,7 @@ final class Pats {
               + (f.detail != null ? "\n\n" + f.detail : ""));
         }
         // The bound names get the annotation's type, with its uniqueness.
+        ascribed.put(a, at);
         return pat(a.pattern(), at, ctx, mode, sizeNames, binds, flexes);
       }
     }

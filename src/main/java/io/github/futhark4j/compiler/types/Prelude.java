@@ -43,6 +43,7 @@ public final class Prelude {
   /** The full prelude text. */
   public static String text() {
     StringBuilder sb = new StringBuilder();
+    sb.append(resource("modtypes.fut")).append('\n');
     String intT = resource("int.fut.tmpl");
     String floatT = resource("float.fut.tmpl");
     for (PrimType t : PrimType.values()) {

@@ -54,13 +54,22 @@ final class TcState {
 
   int errorCount() { return diags.size(); }
 
+  /** Errors suppressed while quiet (a trial check, e.g. a loop's first pass). */
+  int quietErrors;
+
   void error(DiagCode code, Span span, String message) {
-    if (quiet > 0) return;
+    if (quiet > 0) {
+      quietErrors++;
+      return;
+    }
     diags.add(Diagnostics.error(code, span, message));
   }
 
   void report(Diagnostic d) {
-    if (quiet > 0) return;
+    if (quiet > 0) {
+      quietErrors++;
+      return;
+    }
     diags.add(d);
   }
 

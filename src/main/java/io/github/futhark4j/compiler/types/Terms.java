@@ -293,7 +293,7 @@ final class Terms {
       case BoolLit l -> { return literal(l); }
       case StringLit s -> {
         byte[] bytes = Lexer.utf8(s.value());
-        Ty t = new Ty.Arr(new Ty.Prim(PrimType.U8), SE.lit(bytes.length), true);
+        Ty t = new Ty.Arr(new Ty.Prim(PrimType.U8), SE.lit(bytes.length), false);
         return new Res(t, () -> {
           List<TExp> elems = new ArrayList<>();
           for (byte b : bytes) elems.add(new TExp.Literal(PrimValue.ofInt(PrimType.U8, b & 0xFF), Type.prim(PrimType.U8), span));
@@ -304,9 +304,16 @@ final class Terms {
       case Project p -> {
         String q = qualified(p);
         if (q != null) {
-          String head = q.substring(0, q.indexOf('.'));
-          if (ctx.local(head) == null && (ctx.module(head) != null || (head.equals("intrinsics") && ctx.term(head) == null))) {
-            return var(q, ctx, span);
+          String[] parts = q.split("\\.");
+          String head = parts[0];
+          if (head.equals("intrinsics") && ctx.local(head) == null && ctx.term(head) == null) return var(q, ctx, span);
+          if (ctx.local(head) == null && ctx.module(head) != null) {
+            // The longest module path, then the value, then record fields.
+            int k = 1;
+            while (k < parts.length - 1 && ctx.module(String.join(".", java.util.Arrays.copyOfRange(parts, 0, k + 1))) != null) k++;
+            Res r = var(String.join(".", java.util.Arrays.copyOfRange(parts, 0, k + 1)), ctx, span);
+            for (int i = k + 1; i < parts.length; i++) r = project(r, parts[i], span);
+            return r;
           }
         }
         return project(check(p.record(), ctx), p.field(), span);
@@ -616,7 +623,7 @@ final class Terms {
     if (Unify.containsFun(elem)) {
       st.typeError(DiagCode.E0232, span, "Cannot create array with elements of lifted type " + Unify.show(elem) + " (might contain function).");
     }
-    Ty ty = new Ty.Arr(elem, SE.lit(rs.size()), true);
+    Ty ty = new Ty.Arr(elem, SE.lit(rs.size()), false);
     return new Res(ty, () -> new TExp.ArrayLit(rs.stream().map(r -> r.build().get()).toList(), zonk.type(ty), span));
   }
 
@@ -643,7 +650,7 @@ final class Terms {
       }
     }
     if (size == null) size = SE.var(st.unknownSize("range_dim", "is unknown length of range at " + span.shortPos() + "."));
-    Ty ty = new Ty.Arr(t, size, true);
+    Ty ty = new Ty.Arr(t, size, false);
     TExp.RangeKind kind = TExp.RangeKind.valueOf(r.kind().name());
     return new Res(ty, () -> new TExp.Range(s.build().get(), sec == null ? null : sec.build().get(), end.build().get(),
         kind, zonk.type(ty), span));
@@ -888,6 +895,13 @@ final class Terms {
     Lambda lam = switch (name) {
       case "|>" -> pipeLambda(span, true);
       case "<|" -> pipeLambda(span, false);
+      case ">->", "<-<" -> {
+        // (>->) is \f g x -> g (f x); (<-<) is \g f x -> g (f x).
+        PId f = new PId("f'", span), g = new PId("g'", span), x = new PId("x'", span);
+        Var fv = new Var(List.of(), "f'", span), gv = new Var(List.of(), "g'", span), xv = new Var(List.of(), "x'", span);
+        Exp body = new Apply(gv, new Apply(fv, xv, span), span);
+        yield new Lambda(name.equals(">->") ? List.of(f, g, x) : List.of(g, f, x), null, body, span);
+      }
       default -> null;
     };
     if (lam != null) return check(lam, ctx);
@@ -1187,21 +1201,48 @@ final class Terms {
       return new Res(fresh(), () -> placeholder(span));
     }
     Res init = check(initExp, ctx);
+    // First pass (quiet): the parameter has the sizes of the initial value. Sizes the body returns
+    // unchanged are loop-invariant; the others become unknown sizes, and the body is checked again
+    // with those (as the reference does).
+    int quietBefore = st.quietErrors;
+    st.quiet++;
+    LoopPass first;
+    try {
+      first = loopPass(l, ctx, init, init.ty(), initExp);
+    } finally {
+      st.quiet--;
+    }
+    boolean firstFailed = st.quietErrors != quietBefore;
+    Set<VName> variant = new HashSet<>();
+    Ty general = variantSizes(first.param().ty(), first.body().ty(), variant, span);
+    LoopPass pass = variant.isEmpty() && !firstFailed ? first
+        : loopPass(l, ctx, init, variant.isEmpty() ? init.ty() : general, initExp);
+    Ty pt = pass.param().ty();
+    loopResult(pt, pass.body().ty(), variant, l.body().span());
+    Set<VName> gone = new HashSet<>();
+    for (Pats.Bound b : pass.param().binds()) gone.add(b.v());
+    Ty rt = unscope(pt, gone, span);
+    LoopPass fin = pass;
+    return new Res(rt, () -> new TExp.Loop(fin.param().build().get(), init.build().get(), fin.form().get(), fin.body().build().get(),
+        zonk.type(rt), span));
+  }
+
+  private record LoopPass(Pats.PatRes param, Supplier<TExp.LoopForm> form, Res body) {}
+
+  /** Checks the loop's parameter (matching {@code paramType}), form and body. */
+  private LoopPass loopPass(Loop l, Ctx ctx, Res init, Ty paramType, Exp initExp) {
+    Span span = l.span();
     int saved = st.level;
     st.level++;
     try {
       Pats.PatRes p = pats.check(l.param(), fresh(), ctx, Pats.Mode.LOOP, Map.of());
-      Ty pt = p.ty();
-      // The parameter has the structure of the initial value; sizes not fixed by an annotation are
-      // flexible here, and are found loop-invariant or loop-variant after the body.
       try {
-        u.unify(pt, flexCopy(init.ty()));
+        u.unify(p.ty(), paramType);
       } catch (Unify.Failure f) {
-        report(initExp.span(), pt, init.ty(), "Initial loop values do not have expected type.", f);
+        report(initExp.span(), p.ty(), init.ty(), "Initial loop values do not have expected type.", f);
       }
-      noFunction(span, pt, "Loop parameter");
+      noFunction(span, p.ty(), "Loop parameter");
       Ctx inner = p.bindAll(ctx, st.level);
-      TExp.LoopForm[] formHolder = new TExp.LoopForm[1];
       Supplier<TExp.LoopForm> form;
       switch (l.form()) {
         case For f -> {
@@ -1229,15 +1270,68 @@ final class Terms {
         }
       }
       Res body = check(l.body(), inner);
-      Set<VName> variant = new HashSet<>();
-      loopSizes(pt, body.ty(), init.ty(), l.body().span(), initExp.span(), variant);
-      Set<VName> gone = new HashSet<>();
-      for (Pats.Bound b : p.binds()) gone.add(b.v());
-      st.level = saved;
-      Ty rt = unscope(pt, gone, span);
-      return new Res(rt, () -> new TExp.Loop(p.build().get(), init.build().get(), form.get(), body.build().get(), zonk.type(rt), span));
+      return new LoopPass(p, form, body);
     } finally {
       st.level = saved;
+    }
+  }
+
+  /**
+   * The parameter's type with each size the body's result does not keep replaced by a fresh unknown
+   * size (collected in {@code variant}); null parts of the structure are left as they are.
+   */
+  private Ty variantSizes(Ty param, Ty result, Set<VName> variant, Span span) {
+    Ty p = Unify.resolve(param), r = Unify.resolve(result);
+    return switch (p) {
+      case Ty.Arr pa when r instanceof Ty.Arr ra -> {
+        SE ps = SE.norm(pa.size()), rs = SE.norm(ra.size());
+        SE size = pa.size();
+        if (!SE.same(ps, rs) && !(rs instanceof SE.F)) {
+          VName d = st.unknownSize("loop_d", "is unknown size of value returned by loop at " + span.shortPos() + ".");
+          variant.add(d);
+          size = SE.var(d);
+        }
+        yield new Ty.Arr(variantSizes(pa.elem(), ra.elem(), variant, span), size, pa.unique());
+      }
+      case Ty.Rec pr when r instanceof Ty.Rec rr && pr.fields().keySet().equals(rr.fields().keySet()) -> {
+        Map<String, Ty> m = new LinkedHashMap<>();
+        pr.fields().forEach((k, v) -> m.put(k, variantSizes(v, rr.fields().get(k), variant, span)));
+        yield new Ty.Rec(m);
+      }
+      default -> p;
+    };
+  }
+
+  /** The body's result must have the parameter's type, except at loop-variant sizes. */
+  private void loopResult(Ty param, Ty result, Set<VName> variant, Span span) {
+    Ty p = Unify.resolve(param);
+    if (Unify.resolve(result) instanceof Ty.Var) {
+      unify(span, p, result, "Loop body does not have expected type.");
+      return;
+    }
+    Ty r = Unify.resolve(result);
+    switch (p) {
+      case Ty.Arr pa when r instanceof Ty.Arr ra -> {
+        SE ps = SE.norm(pa.size());
+        if (!(ps instanceof SE.V v && variant.contains(v.v()))) {
+          try {
+            u.unifySize(ra.size(), pa.size());
+          } catch (Unify.Failure f) {
+            report(span, param, result, "Loop body does not have expected type.", f);
+          }
+        }
+        loopResult(pa.elem(), ra.elem(), variant, span);
+      }
+      case Ty.Rec pr when r instanceof Ty.Rec rr && pr.fields().keySet().equals(rr.fields().keySet()) -> {
+        for (var e : pr.fields().entrySet()) loopResult(e.getValue(), rr.fields().get(e.getKey()), variant, span);
+      }
+      default -> {
+        try {
+          u.unify(p, r);
+        } catch (Unify.Failure f) {
+          report(span, param, result, "Loop body does not have expected type.", f);
+        }
+      }
     }
   }
 
@@ -1259,70 +1353,6 @@ final class Terms {
       case Ty.Named n -> n;
       default -> t;
     };
-  }
-
-  /**
-   * Compares the body's result with the loop parameter and the initial value, size by size: a
-   * size of the parameter that the body returns unchanged (or as the initial value has it) is
-   * loop-invariant and takes the initial value's size; one the body changes becomes an unknown
-   * size of the loop ({@code variant}).
-   */
-  private void loopSizes(Ty param, Ty result, Ty init, Span span, Span initSpan, Set<VName> variant) {
-    Ty p = Unify.resolve(param), i = Unify.resolve(init);
-    if (Unify.resolve(result) instanceof Ty.Var) unify(span, p, result, "Loop body does not have expected type.");
-    Ty r = Unify.resolve(result);
-    switch (p) {
-      case Ty.Arr pa when r instanceof Ty.Arr ra -> {
-        Ty.Arr ia = i instanceof Ty.Arr x ? x : null;
-        SE ps = SE.norm(pa.size()), rs = SE.norm(ra.size());
-        SE is = ia == null ? null : SE.norm(ia.size());
-        if (ps instanceof SE.F pf) {
-          if (SE.same(rs, ps) || (is != null && SE.same(rs, is))) {
-            if (is != null) bindSize(ps, is, initSpan, param, init, "Initial loop values do not have expected type.");
-          } else if (rs instanceof SE.F && is != null) {
-            bindSize(ps, is, initSpan, param, init, "Initial loop values do not have expected type.");
-            bindSize(rs, ps, span, param, result, "Loop body does not have expected type.");
-          } else {
-            VName d = st.unknownSize("loop_d", "is unknown size of value returned by loop at " + span.shortPos() + ".");
-            variant.add(d);
-            pf.flex().ref = SE.var(d);
-          }
-        } else {
-          if (!SE.same(ps, rs)) bindSize(rs, ps, span, param, result, "Loop body does not have expected type.");
-          if (is != null && !SE.same(ps, is)) bindSize(ps, is, initSpan, param, init, "Initial loop values do not have expected type.");
-        }
-        loopSizes(pa.elem(), ra.elem(), ia == null ? new Ty.Var(st.level) : ia.elem(), span, initSpan, variant);
-      }
-      case Ty.Rec pr when r instanceof Ty.Rec rr && pr.fields().keySet().equals(rr.fields().keySet()) -> {
-        Ty.Rec ir = i instanceof Ty.Rec x && x.fields().keySet().equals(pr.fields().keySet()) ? x : null;
-        for (var e : pr.fields().entrySet()) {
-          loopSizes(e.getValue(), rr.fields().get(e.getKey()), ir == null ? new Ty.Var(st.level) : ir.fields().get(e.getKey()),
-              span, initSpan, variant);
-        }
-      }
-      default -> {
-        try {
-          u.unify(p, r);
-        } catch (Unify.Failure f) {
-          report(span, param, result, "Loop body does not have expected type.", f);
-        }
-        if (!(i instanceof Ty.Var)) {
-          try {
-            u.unify(p, i);
-          } catch (Unify.Failure f) {
-            report(initSpan, param, init, "Initial loop values do not have expected type.", f);
-          }
-        }
-      }
-    }
-  }
-
-  private void bindSize(SE a, SE b, Span span, Ty whole1, Ty whole2, String context) {
-    try {
-      u.unifySize(a, b);
-    } catch (Unify.Failure f) {
-      report(span, whole1, whole2, context, f);
-    }
   }
 
   /** {@code loop (x, y) for ...}: the initial value is the variables of the same names. */
