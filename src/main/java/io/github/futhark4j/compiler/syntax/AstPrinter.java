@@ -33,7 +33,7 @@ public final class AstPrinter {
       case Ascribe a -> "(: " + exp(a.exp()) + " " + type(a.type()) + ")";
       case Coerce c -> "(:> " + exp(c.exp()) + " " + type(c.type()) + ")";
       case If i -> "(if " + exp(i.cond()) + " " + exp(i.then()) + " " + exp(i.otherwise()) + ")";
-      case LetPat l -> "(let " + (l.sizes().isEmpty() ? "" : l.sizes() + " ") + pat(l.pattern()) + " " + exp(l.value()) + " " + exp(l.body()) + ")";
+      case LetPat l -> "(let " + (l.sizes().isEmpty() ? "" : l.sizes().stream().map(TypeParam::name).toList() + " ") + pat(l.pattern()) + " " + exp(l.value()) + " " + exp(l.body()) + ")";
       case LetFun l -> "(letfun " + l.name() + l.params().stream().map(p -> " " + pat(p)).collect(Collectors.joining())
           + " " + exp(l.value()) + " " + exp(l.body()) + ")";
       case LetUpdate l -> "(letupd " + l.name() + " " + idx(l.indices()) + " " + exp(l.value()) + " " + exp(l.body()) + ")";

@@ -78,7 +78,7 @@ public final class Checker {
     c.file(Prelude.unit());
     c.st.demanded.addAll(c.st.pending.keySet());
     c.defs.drain();
-    return List.copyOf(c.st.out);
+    return dependencyOrder(c.st.out);
   }
 
   /** The declarations with each one after those it refers to (prelude definitions are checked when first used, so later). */

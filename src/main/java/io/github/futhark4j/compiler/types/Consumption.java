@@ -698,6 +698,9 @@ final class Consumption {
             + TcState.link("contains-consumption"));
       }
       Type pt = paramTypes.get(i);
+      if (arg.type() instanceof Type.Arrow && pt instanceof Type.Arrow && consumesMore(arg.type(), pt)) {
+        error(DiagCode.E0306, arg.span(), "Non-consuming higher-order parameter passed consuming argument.");
+      }
       if (anyConsumes(pt)) {
         noSelfAliases(arg.span(), als);
         consumeAsNeeded(arg.span(), pt, als);
@@ -756,6 +759,16 @@ final class Consumption {
 
   private static boolean isUnique(Type t) {
     return t instanceof Type.Array a && a.unique() || t instanceof Type.Param p && p.unique();
+  }
+
+  /** Whether function type {@code f} consumes a parameter that {@code expected} does not. */
+  private static boolean consumesMore(Type f, Type expected) {
+    while (f instanceof Type.Arrow a && expected instanceof Type.Arrow b) {
+      if (anyConsumes(a.param()) && !anyConsumes(b.param())) return true;
+      f = a.result();
+      expected = b.result();
+    }
+    return false;
   }
 
   private static boolean anyConsumes(Type t) {

@@ -280,8 +280,22 @@ final class Defs {
 
   // ---- lambdas and local functions ------------------------------------------------------------
 
-  Terms.Res lambda(Lambda l, Ctx ctx, Terms t) {
+  /**
+   * A lambda; {@code expected}, when known, is the type the context wants (the parameter type of
+   * the function it is passed to): its parameter types are then known in the body.
+   */
+  Terms.Res lambda(Lambda l, Ctx ctx, Terms t, Ty expected) {
     Sig sig = signature(ctx, List.of(), l.params(), l.returnType(), Kind.LAMBDA);
+    Ty want = expected;
+    for (Pats.PatRes p : sig.params()) {
+      if (!(Unify.resolve(want) instanceof Ty.Fun fn)) break;
+      try {
+        u.unify(fn.param(), p.ty());
+      } catch (Unify.Failure f) {
+        break;
+      }
+      want = fn.result();
+    }
     Fn f = function(sig, l.body(), Kind.LAMBDA, l.span(), "lambda");
     return new Terms.Res(f.type(), () -> {
       FunDef fd = f.build().get();

@@ -124,6 +124,18 @@ final class Modules {
     TypeConv.Conv conv = new TypeConv.Conv();
     Ty body = types.convert(t.type(), ps.ctx(), TypeConv.Anon.ABBREV, conv);
     Liftedness declared = t.liftedness();
+    int errors = st.errorCount();
+    // Every size parameter must be used, in an array dimension.
+    Set<VName> used0 = new java.util.HashSet<>();
+    Unify.sizeVars(body, used0);
+    for (int i = 0; i < t.params().size(); i++) {
+      TypeParam tp = t.params().get(i);
+      if (tp.isSize() && !used0.contains(ps.params().get(i).name())) {
+        st.error(DiagCode.E0226, tp.span(), "Size parameter [" + tp.name() + "] of type \"" + t.name()
+            + "\" is unused: all size parameters must be used in the definition.");
+      }
+    }
+    if (st.errorCount() != errors) return new TypeB(ps.params(), declared, body, conv.exts);
     if (conv.functional && declared != Liftedness.LIFTED) {
       st.error(DiagCode.E0230, t.span(), "Non-lifted type abbreviations may not contain functions.\nHint: consider using 'type^'.");
     } else if (conv.anonymous && declared == Liftedness.UNLIFTED) {

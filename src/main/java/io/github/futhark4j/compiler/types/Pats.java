@@ -185,8 +185,8 @@ final class Pats {
     try {
       u.unify(patType, valueType);
     } catch (Unify.Failure f) {
-      String[] shown = Unify.showAll(valueType, patType);
-      st.typeError(f.code, span, "Pattern cannot match value of type\n  " + shown[0] + "\nbecause it has type\n  " + shown[1]
+      String[] shown = Unify.showAll(patType, valueType);
+      st.typeError(f.code, span, "Pattern does not match the type of the value.\nExpected: " + shown[0] + "\nActual:   " + shown[1]
           + (f.detail != null ? "\n\n" + f.detail : ""));
     }
   }

@@ -417,7 +417,7 @@ final class Terms {
         Exp upd = new Update(new Var(List.of(), l.name(), l.nameSpan()), l.indices(), l.value(), l.span());
         return letPat(new LetPat(List.of(), new PId(l.name(), l.nameSpan()), upd, l.body(), span), ctx);
       }
-      case Lambda l -> { return defs.lambda(l, ctx, this); }
+      case Lambda l -> { return defs.lambda(l, ctx, this, null); }
       case OpSection s -> { return opSection(s, ctx); }
       case LeftSection s -> {
         // (e op) is \y -> e op y; the left operand is evaluated once, outside.
@@ -430,6 +430,10 @@ final class Terms {
         BinOperator bop = op == null ? builtinBinOp(s.op().name()) : null;
         Ty ty = bop != null ? null : new Ty.Fun(null, y, List.of(), r);
         if (bop != null) return sectionBuiltin(bop, s.op(), left, null, ctx, span);
+        if (op == null) {
+          PId yp = new PId("y'", span);
+          return check(new Lambda(List.of(yp), null, new BinOp(s.op(), s.left(), new Var(List.of(), "y'", span), span), span), ctx);
+        }
         Res opr = op;
         return new Res(ty, () -> {
           VName lv = st.fresh("x");
@@ -446,6 +450,10 @@ final class Terms {
         Res op = operator(s.op(), ctx);
         BinOperator bop = op == null ? builtinBinOp(s.op().name()) : null;
         if (bop != null) return sectionBuiltin(bop, s.op(), null, right, ctx, span);
+        if (op == null) {
+          PId xp = new PId("x'", span);
+          return check(new Lambda(List.of(xp), null, new BinOp(s.op(), new Var(List.of(), "x'", span), s.right(), span), span), ctx);
+        }
         Ty x = fresh(), r = fresh();
         if (op != null) unify(span, new Ty.Fun(x, new Ty.Fun(right.ty(), r)), op.ty(), "Cannot apply operator section.");
         Ty ty = new Ty.Fun(x, r);
@@ -851,9 +859,9 @@ final class Terms {
       case LAND, LOR -> { operand = Ty.BOOL; result = Ty.BOOL; }
       default -> throw new IllegalStateException();
     }
-    boolean ok = unify(ls, operand, x.ty(), "Cannot apply operator " + desc + " to this operand.");
-    if (ok) unify(rs, x.ty(), y.ty(), "Operands of " + desc + " have different types.");
-    else unify(rs, operand, y.ty(), "Cannot apply operator " + desc + " to this operand.");
+    boolean ok = unify(ls, operand, x.ty(), "Cannot apply " + desc + " to \"" + shortText(ls) + "\" (invalid type).");
+    if (ok) unify(rs, x.ty(), y.ty(), "Cannot apply " + desc + " to \"" + shortText(rs) + "\" (invalid type).");
+    else unify(rs, operand, y.ty(), "Cannot apply " + desc + " to \"" + shortText(rs) + "\" (invalid type).");
     SE size = x.size() != null && y.size() != null && result != Ty.BOOL ? new SE.Op(op.symbol, x.size(), y.size()) : null;
     Ty rt = result;
     return Res.compound(rt, () -> new TExp.BinOp(op, x.build().get(), y.build().get(), zonk.type(operand), zonk.type(rt), span), size);
@@ -933,9 +941,20 @@ final class Terms {
     List<Ty> fnTys = new ArrayList<>();
     List<Res> argRes = new ArrayList<>();
     List<SE> callSizes = new ArrayList<>();
+    // Lambda arguments are checked after the others, so that their parameters' types are known
+    // (map (\r -> r.x) rs): they stand for a type variable until then.
+    Map<Integer, Ty> deferred = new LinkedHashMap<>();
     for (int i = 0; i < args.size(); i++) {
       Exp arg = args.get(i);
-      Res a = check(arg, ctx);
+      boolean defer = isLambdaLike(arg) && args.stream().anyMatch(x -> !isLambdaLike(x));
+      Res a;
+      if (defer) {
+        Ty placeholder = fresh();
+        deferred.put(i, placeholder);
+        a = new Res(placeholder, null);
+      } else {
+        a = check(arg, ctx);
+      }
       argRes.add(a);
       Ty r = Unify.resolve(ft);
       if (r instanceof Ty.Var) {
@@ -976,6 +995,16 @@ final class Terms {
       ft = sub.isEmpty() ? fn.result() : Unify.subst(fn.result(), Map.of(), sub);
       if (a.size() != null) callSizes.add(a.size());
     }
+    for (var d : deferred.entrySet()) {
+      Exp arg = args.get(d.getKey());
+      Res a = arg instanceof Lambda lam ? defs.lambda(lam, ctx, this, d.getValue()) : check(arg, ctx);
+      try {
+        u.unify(d.getValue(), a.ty());
+      } catch (Unify.Failure x) {
+        report(arg.span(), d.getValue(), a.ty(), "Cannot apply " + shown + " to \"" + shortText(arg.span()) + "\" (invalid type).", x);
+      }
+      argRes.set(d.getKey(), a);
+    }
     Ty result = ft;
     SE size = null;
     if (callSizes.size() == args.size() && f.size() instanceof SE.V hv && fname != null) {
@@ -987,6 +1016,10 @@ final class Terms {
       List<Type> fnTypes = fnTys.stream().map(zonk::type).toList();
       return buildCall(fe, as, fnTypes, span);
     }, size);
+  }
+
+  private static boolean isLambdaLike(Exp e) {
+    return e instanceof Lambda || e instanceof ProjectSection || e instanceof IndexSection;
   }
 
   /**

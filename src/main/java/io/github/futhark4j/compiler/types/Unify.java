@@ -149,6 +149,15 @@ final class Unify {
     return e;
   }
 
+  private boolean tryUnifySize(SE a, SE b) {
+    try {
+      unifySize(a, b);
+      return true;
+    } catch (Failure f) {
+      return false;
+    }
+  }
+
   static boolean hasFlex(SE e) {
     e = SE.norm(e);
     return switch (e) {
@@ -408,8 +417,7 @@ final class Unify {
         SE sx = SE.norm(x.size()), sy = SE.norm(y.size());
         SE size;
         if (SE.same(sx, sy)) size = x.size();
-        else if (sx instanceof SE.F || sy instanceof SE.F) {
-          unifySize(sx, sy);
+        else if ((sx instanceof SE.F || sy instanceof SE.F) && tryUnifySize(sx, sy)) {
           size = x.size();
         } else {
           String key = SE.show(normFully(sx)) + "|" + SE.hash(sx) + "/" + SE.show(normFully(sy)) + "|" + SE.hash(sy);
@@ -597,7 +605,7 @@ final class Unify {
     t = resolve(t);
     return switch (t) {
       case Ty.Prim p -> p.prim().futName();
-      case Ty.Var v -> v.prims != null && v.prims.size() == 1 ? v.prims.iterator().next().futName() : "?" + v.id;
+      case Ty.Var v -> v.prims != null ? Zonk.defaultOf(v.prims).futName() : "?" + v.id;
       case Ty.Arr a -> (a.unique() ? "*" : "") + "[" + SE.show(a.size()) + "]" + showRaw(a.elem()).replaceFirst("^\\*", "");
       case Ty.Rec r -> {
         if (isTuple(r.fields())) yield r.fields().values().stream().map(Unify::showRaw).collect(Collectors.joining(", ", "(", ")"));
