@@ -16,7 +16,7 @@ public final class FutharkContext {
   private final Env env;
   private final FutharkOptions options;
   /** Set once {@link PythonSupport} has run (or found it cannot) in this context. */
-  volatile boolean pythonDone;
+  final java.util.concurrent.atomic.AtomicBoolean pythonDone = new java.util.concurrent.atomic.AtomicBoolean();
 
   FutharkContext(Env env, FutharkOptions options) {
     this.env = env;

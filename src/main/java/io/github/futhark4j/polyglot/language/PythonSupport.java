@@ -53,12 +53,10 @@ final class PythonSupport {
     } catch (IllegalStateException | AssertionError e) {
       return; // not inside a context of the language (cannot happen from a guest call)
     }
-    if (context == null || context.pythonDone || !calledFromPython()) return;
-    synchronized (context) {
-      if (context.pythonDone) return;
-      context.pythonDone = true;
-      install(context);
-    }
+    if (context == null || context.pythonDone.get() || !calledFromPython()) return;
+    // Exactly one thread installs; no lock is held while Python runs (another thread may hold
+    // Python's GIL while it waits for us).
+    if (context.pythonDone.compareAndSet(false, true)) install(context);
   }
 
   private static void install(FutharkContext context) {
