@@ -135,6 +135,15 @@ static FUT_UNUSED void fut_error(struct futhark_context *ctx, const char *loc, c
   ctx->error = s;
 }
 
+/* Sets the context's error message for a failing API function outside entry points (restore):
+   unconditionally, since no entry point is running whose first error would have to win. */
+static FUT_UNUSED void fut_api_error(struct futhark_context *ctx, const char *msg) {
+  char *s = strdup(msg);
+  if (!s) return;
+  free(ctx->error);
+  ctx->error = s;
+}
+
 static FUT_UNUSED int fut_failed(struct futhark_context *ctx) {
   int f;
 #ifdef _OPENMP

@@ -1,36 +1,88 @@
 package io.github.futhark4j;
 
 import java.nio.file.Path;
+import java.util.List;
 
 /**
- * How to compile and run a program. Immutable; {@code with*} methods return a copy.
+ * How to compile and run a program. Immutable; {@code with*} methods return a copy. Every value is
+ * checked when the options are made: an invalid one is an {@link IllegalArgumentException} at once,
+ * naming the option and what it accepts, never a surprise at compile or call time.
  *
- * @param sourceName   the name diagnostics use for in-memory source (default {@code <eval>})
+ * @param sourceName   the name diagnostics use for in-memory source (default {@code <eval>});
+ *                     {@code null} means the default
  * @param compiler     {@code builtin} (default), {@code external} (an installed futhark; error if
- *                     none), or {@code auto} (external when installed, else built-in)
+ *                     none), or {@code auto} (external when installed, else built-in); {@code null}
+ *                     means the default
  * @param backend      {@code multicore} (default) or {@code c}; for an external compiler also
- *                     {@code ispc}, {@code opencl}, {@code cuda}, {@code hip}
- * @param threads      number of threads for the context; 0 means all cores (default)
+ *                     {@code ispc}, {@code opencl}, {@code cuda}, {@code hip}; {@code null} means
+ *                     the default
+ * @param threads      number of threads for the context, 0 to {@value #MAX_THREADS}; 0 means all
+ *                     cores (default)
  * @param cacheDir     on-disk cache directory; {@code null} means the default (system property
  *                     {@code futhark4j.cache}, environment {@code FUTHARK4J_CACHE},
  *                     {@code $XDG_CACHE_HOME/futhark4j}, {@code ~/.cache/futhark4j})
  * @param futhark      path of the external futhark executable; {@code null} means look it up
  *                     ({@code futhark4j.futhark} property, {@code FUTHARK} env var, {@code PATH})
+ * @throws IllegalArgumentException an unknown compiler or backend, a negative or absurd thread
+ *                                  count, or an empty source name
  */
 public record FutharkOptions(String sourceName, String compiler, String backend, int threads, Path cacheDir, Path futhark) {
+  /** The accepted values of {@link #compiler()}. */
+  public static final List<String> COMPILERS = List.of("builtin", "external", "auto");
+  /**
+   * The accepted values of {@link #backend()}: the backends that make a library with the Futhark C
+   * API. The built-in compiler has {@code c} and {@code multicore}; the others need an installed
+   * futhark.
+   */
+  public static final List<String> BACKENDS = List.of("multicore", "c", "ispc", "opencl", "cuda", "hip");
+  /** The largest accepted {@link #threads()}: more threads than that is a mistake, not a machine. */
+  public static final int MAX_THREADS = 4096;
+
+  public FutharkOptions {
+    if (sourceName != null && sourceName.isEmpty()) {
+      throw new IllegalArgumentException("sourceName must not be empty (null means the default <eval>)");
+    }
+    if (compiler != null && !COMPILERS.contains(compiler)) {
+      throw new IllegalArgumentException("unknown compiler \"" + compiler + "\"; use \"builtin\", \"external\" or \"auto\"");
+    }
+    if (backend != null && !BACKENDS.contains(backend)) {
+      throw new IllegalArgumentException("unknown backend \"" + backend + "\"; use one of " + String.join(", ", BACKENDS));
+    }
+    checkThreads(threads);
+  }
+
+  /**
+   * Checks a thread count.
+   *
+   * @throws IllegalArgumentException unless {@code 0 <= threads <= MAX_THREADS}
+   */
+  public static int checkThreads(int threads) {
+    if (threads < 0 || threads > MAX_THREADS) {
+      throw new IllegalArgumentException("threads must be between 0 (one per core) and " + MAX_THREADS + ", not " + threads);
+    }
+    return threads;
+  }
+
+  /** The defaults: {@code <eval>}, built-in compiler, multicore backend, all cores, default cache. */
   public static FutharkOptions defaults() {
     return new FutharkOptions("<eval>", "builtin", "multicore", 0, null, null);
   }
 
+  /** A copy with this source name. */
   public FutharkOptions withSourceName(String v) { return new FutharkOptions(v, compiler, backend, threads, cacheDir, futhark); }
 
+  /** A copy with this compiler ({@code builtin}, {@code external}, {@code auto}). */
   public FutharkOptions withCompiler(String v) { return new FutharkOptions(sourceName, v, backend, threads, cacheDir, futhark); }
 
+  /** A copy with this backend (see {@link #BACKENDS}). */
   public FutharkOptions withBackend(String v) { return new FutharkOptions(sourceName, compiler, v, threads, cacheDir, futhark); }
 
+  /** A copy with this thread count (0 means one per core). */
   public FutharkOptions withThreads(int v) { return new FutharkOptions(sourceName, compiler, backend, v, cacheDir, futhark); }
 
+  /** A copy with this cache directory ({@code null}: the default). */
   public FutharkOptions withCacheDir(Path v) { return new FutharkOptions(sourceName, compiler, backend, threads, v, futhark); }
 
+  /** A copy with this external futhark executable ({@code null}: look it up). */
   public FutharkOptions withFuthark(Path v) { return new FutharkOptions(sourceName, compiler, backend, threads, cacheDir, v); }
 }

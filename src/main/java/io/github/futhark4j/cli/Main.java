@@ -8,7 +8,7 @@ import java.util.List;
  * {@code --help}, {@code --version} and errors uniformly, so commands only do their work.
  */
 public final class Main {
-  /** The futhark4j version, from the jar manifest when packaged. */
+  /** The futhark4j version ({@link io.github.futhark4j.toolchain.Version#FUTHARK4J}, as in the pom). */
   public static final String VERSION = versionOf();
 
   /**
@@ -97,7 +97,6 @@ public final class Main {
   }
 
   private static String versionOf() {
-    String v = Main.class.getPackage() == null ? null : Main.class.getPackage().getImplementationVersion();
-    return v != null ? v : "0.1.0-SNAPSHOT";
+    return io.github.futhark4j.toolchain.Version.FUTHARK4J;
   }
 }

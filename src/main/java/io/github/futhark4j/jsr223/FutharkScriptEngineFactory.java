@@ -16,7 +16,7 @@ import javax.script.ScriptEngineFactory;
  */
 public final class FutharkScriptEngineFactory implements ScriptEngineFactory {
   /** The engine's version (the library's). */
-  public static final String ENGINE_VERSION = "0.1.0";
+  public static final String ENGINE_VERSION = io.github.futhark4j.toolchain.Version.FUTHARK4J;
   /** The language version the built-in compiler follows (the Futhark reference in use). */
   public static final String LANGUAGE_VERSION = "0.25";
 

@@ -135,9 +135,16 @@ final class EntryPoint implements FutharkFunction {
     // f.call(new long[][] {...}) hands Java's varargs the rows themselves; for a one-parameter
     // entry point a typed array in place of Object[] can only mean the one argument.
     if (args.getClass() != Object[].class && inputs.size() == 1) args = new Object[] {args};
+    // f.call(tuple) with a lone Object[] hands Java's varargs the tuple's fields: for a
+    // one-parameter entry point taking a record or tuple, several arguments can only be its fields.
+    if (args.length != 1 && inputs.size() == 1 && inputs.get(0) instanceof ValueType.Opaque o && o.record() != null) {
+      args = new Object[] {args};
+    }
     if (args.length != inputs.size()) {
+      String hint = inputs.size() == 1 && args.length > 1
+          ? "; to pass one Object[] as the argument, write call((Object) array)" : "";
       throw new IllegalArgumentException("entry point '" + name() + "' takes " + inputs.size() + " argument"
-          + (inputs.size() == 1 ? "" : "s") + signature() + " but was given " + args.length);
+          + (inputs.size() == 1 ? "" : "s") + signature() + " but was given " + args.length + hint);
     }
     if (unsupported != null) throw new FutharkException(unsupported);
     Context ctx = program.context();

@@ -22,6 +22,8 @@ public final class LoadedLibrary implements FutharkProgram {
   private final Manifest manifest;
   private final Context context;
   private final Map<String, FutharkFunction> entryPoints;
+  /** Every type the entry points use, resolved, by manifest name. */
+  private final Map<String, ValueType> types;
 
   private LoadedLibrary(Path sharedLibrary, Manifest manifest, int threads) {
     this.sharedLibrary = sharedLibrary;
@@ -48,6 +50,7 @@ public final class LoadedLibrary implements FutharkProgram {
       eps.put(e.name(), new EntryPoint(this, e, cfun, api.library, in, out));
     }
     this.entryPoints = Collections.unmodifiableMap(eps);
+    this.types = Map.copyOf(types);
   }
 
   /**
@@ -89,6 +92,41 @@ public final class LoadedLibrary implements FutharkProgram {
           ? "no entry points" : "entry points " + String.join(", ", entryPoints.keySet())));
     }
     return f;
+  }
+
+  @Override
+  public io.github.futhark4j.FutharkOpaque restore(byte[] bytes) {
+    StoredValue.Parsed v = StoredValue.parse(bytes);
+    if (!(types.get(v.type()) instanceof ValueType.Opaque type)) {
+      throw new IllegalArgumentException("the stored value has type " + v.type() + ", which this program does not have"
+          + " (a value can only be restored by the program that stored it)");
+    }
+    if (!java.util.Arrays.equals(v.program(), type.program())) {
+      throw new IllegalArgumentException("the stored value of type " + v.type() + " was stored by a different program"
+          + " (program " + StoredValue.shortId(v.program()) + ", this is " + StoredValue.shortId(type.program())
+          + "): a value can only be restored by the same program, compiled by the same compiler version");
+    }
+    if (type.restore() == null) {
+      throw new UnsupportedOperationException("the library has no restore function for opaque type " + type.name());
+    }
+    byte[] payload = v.payload();
+    com.sun.jna.Memory mem = new com.sun.jna.Memory(Math.max(1, payload.length));
+    try {
+      mem.write(0, payload, 0, payload.length);
+      synchronized (context.lock()) {
+        com.sun.jna.Pointer p = context.checkPointer(
+            type.restore().invokePointer(new Object[] {context.pointer(), mem}), "futhark_restore_opaque for " + type.name());
+        try {
+          context.sync();
+        } catch (RuntimeException e) {
+          context.freeNow(type.free(), p);
+          throw e;
+        }
+        return new NativeOpaque(context, type, p, List.of());
+      }
+    } finally {
+      mem.close();
+    }
   }
 
   /** Whether {@link #close()} has been called (or the program was released). */

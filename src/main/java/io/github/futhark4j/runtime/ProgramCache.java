@@ -99,6 +99,12 @@ public final class ProgramCache {
     }
 
     @Override
+    public io.github.futhark4j.FutharkOpaque restore(byte[] bytes) {
+      checkOpen();
+      return library.restore(bytes);
+    }
+
+    @Override
     public void close() {
       closed = true;
       cleanable.clean();

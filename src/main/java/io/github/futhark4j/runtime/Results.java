@@ -104,15 +104,14 @@ final class Results {
   }
 
   /**
-   * An array result copied out of native memory as nested Java arrays, except for an empty result
-   * whose inner sizes nested Java arrays cannot hold (shape [0][3]: a new int[0][] has no rows to
-   * ask): that one keeps the C API's shape as a {@link io.github.futhark4j.FutharkArray}. An
-   * empty array reads nothing, so {@code mem} may then be {@code null}.
+   * An array result copied out of native memory as nested Java arrays of the result type's rank,
+   * whatever its size: an empty {@code [][3]i64} is a {@code long[0][]}, like a non-empty one is a
+   * {@code long[2][]}, so a cast that works on real data works on empty data too. Nested Java arrays
+   * cannot hold the inner sizes of an empty array ({@code [0][3]} reads back as {@code [0][0]});
+   * {@code callNative} returns a {@link io.github.futhark4j.FutharkArray} with the exact shape for
+   * code that needs them. An empty array reads nothing, so {@code mem} may then be {@code null}.
    */
   static Object javaArray(Pointer mem, Prim p, long[] shape) {
-    if (io.github.futhark4j.data.Value.losesShapeWhenNested(shape)) {
-      return HostArray.fromFlat(p, shape, java.lang.reflect.Array.newInstance(p.javaComponent(), 0));
-    }
     if (JavaArrays.count(shape) == 0) return JavaArrays.nest(java.lang.reflect.Array.newInstance(p.javaComponent(), 0), p, shape);
     return JavaArrays.readNested(mem, p, shape);
   }

@@ -81,9 +81,12 @@ sealed interface ValueType {
   /**
    * An opaque type; only freeing is needed to pass it around. {@code record} is set when the type
    * is a record or tuple whose fields this runtime can all pass, so it can be built from and
-   * converted to Java values.
+   * converted to Java values. {@code store} and {@code restore} are the serialisation functions
+   * when the library has them (else {@code null}), and {@code program} the identity of the
+   * program (see {@link StoredValue}), which stored bytes carry.
    */
-  record Opaque(String name, Function free, RecordType record) implements ValueType {}
+  record Opaque(String name, Function free, RecordType record, Function store, Function restore, byte[] program)
+      implements ValueType {}
 
   /** The record view of an opaque type: constructor and fields in constructor order. */
   record RecordType(Function newFn, List<Field> fields) {
@@ -130,7 +133,10 @@ sealed interface ValueType {
     if (t.isOpaque()) {
       String free = t.ops().get("free");
       if (free == null) return new Unsupported(name, "opaque type " + name + " lacks the \"free\" operation");
-      return new Opaque(name, api.function(free), recordOf(t, manifest, api, memo));
+      String store = t.ops().get("store"), restore = t.ops().get("restore");
+      return new Opaque(name, api.function(free), recordOf(t, manifest, api, memo),
+          store == null ? null : api.optional(store), restore == null ? null : api.optional(restore),
+          StoredValue.programIdentity(manifest));
     }
     return new Unsupported(name, "type " + name + " has unknown kind " + t.kind());
   }

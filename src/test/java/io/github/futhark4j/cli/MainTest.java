@@ -140,6 +140,20 @@ class MainTest {
   }
 
   @Test
+  void timedRunsPrepareTheEntryPointFirst() throws Exception {
+    Path p = prog("sum.fut", "");
+    assertEquals(0, run("[1]", "run", "-r", "2", "-n", p.toString()));
+    assertEquals(List.of("prepare:main", "call:main", "call:main", "call:main"), loader.events,
+        "prepared before the warm-up and the timed runs");
+    loader.events.clear();
+    assertEquals(0, run("[1]", "run", "-t", dir.resolve("t.txt").toString(), "-n", p.toString()));
+    assertEquals(List.of("prepare:main", "call:main"), loader.events, "-t times the run too");
+    loader.events.clear();
+    assertEquals(0, run("[1]", "run", "-n", p.toString()));
+    assertEquals(List.of("call:main"), loader.events, "an untimed single run pays no binding");
+  }
+
+  @Test
   void runFailures() throws Exception {
     Path p = prog("index.fut", "");
     assertEquals(1, run("[1, 2] 5i64", "run", "-e", "index", p.toString()));

@@ -268,7 +268,7 @@ class BackendTest {
     var prog = Frontend.check(new io.github.futhark4j.compiler.source.Source("prog.fut", src));
     var run = io.github.futhark4j.compiler.codegen.CHarness.run(prog, backend, driver,
         List.of("-O1", "-g", "-fsanitize=address", "-fno-omit-frame-pointer"));
-    assertEquals("25 3\n25 169 24\n3 [2 3 4]\n", run.out());
+    assertEquals("25 3\n25 169 48\n3 [2 3 4]\n", run.out()); // 48: the 32-byte store header (Opaque) + two f64
     assertEquals(0, run.exit(), run.out());
     String manifest = run.lib().manifestJson();
     org.junit.jupiter.api.Assertions.assertTrue(manifest.contains("\"kind\" : \"opaque\""), manifest);

@@ -102,7 +102,8 @@ class EndToEndTest {
     String text = out.toString(StandardCharsets.UTF_8);
     assertTrue(text.contains("values ([]f64), mean 0.000000, variance 1.000000"), text);
     assertTrue(text.contains("div(7, 2) = 3"), text);
-    assertTrue(text.contains("div(7, 0): caught:"), text);
-    assertTrue(text.contains("div(7, 2.5): caught: entry point 'div', parameter 2 (i32)"), text);
+    assertTrue(text.contains("div(7, 0): caught at <string>:1:"), text);
+    assertTrue(text.contains("div(7, 2.5): bad argument: entry point 'div', parameter 2 (i32)"), text);
+    assertTrue(text.contains("compile error at <string>:1:"), text);
   }
 }

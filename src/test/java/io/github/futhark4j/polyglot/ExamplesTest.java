@@ -121,7 +121,8 @@ class ExamplesTest {
     String text = out.toString(StandardCharsets.UTF_8);
     assertTrue(text.contains("values ([]f64), mean 0.000000, variance 1.000000"), text);
     assertTrue(text.contains("div(7, 2) = 3"), text);
-    assertTrue(text.contains("div(7, 0): caught: Error: division by zero"), text);
-    assertTrue(text.contains("div(7, 2.5): caught: entry point 'div', parameter 2 (i32)"), text);
+    assertTrue(text.contains("div(7, 0): caught at None:None:None: Error: division by zero"), text);
+    assertTrue(text.contains("div(7, 2.5): bad argument: entry point 'div', parameter 2 (i32)"), text);
+    assertTrue(text.contains("compile error at <eval>:1:33: <eval>:1:33: error"), text);
   }
 }

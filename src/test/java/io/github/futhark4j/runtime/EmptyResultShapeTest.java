@@ -16,7 +16,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Empty arrays through the built-in compiler and the runtime: the inner sizes of a [0][3] input
- * reach the program, and an empty result gets its shape from the C API's shape function.
+ * reach the program; {@code call} returns an array result as nested Java arrays of its rank
+ * whatever its size (an empty {@code [][3]i64} is a {@code long[0][]}), and {@code callNative}
+ * keeps the exact shape the C API's shape function reports.
  */
 @Tag("native")
 class EmptyResultShapeTest {
@@ -52,12 +54,21 @@ class EmptyResultShapeTest {
   }
 
   @Test
-  void emptyResultsKeepTheirInnerSizes() {
-    assertArrayEquals(new long[] {0, 4}, assertInstanceOf(FutharkArray.class, p.function("zeros").call(4L)).shape());
-    assertArrayEquals(new long[] {0, 5}, assertInstanceOf(FutharkArray.class, p.function("unfl").call(5L)).shape());
-    FutharkArray t = assertInstanceOf(FutharkArray.class,
-        p.function("tr").call(FutharkArray.ofFlat("i32", new long[] {2, 0}, new int[0])));
-    assertArrayEquals(new long[] {0, 2}, t.shape());
+  void emptyResultsKeepTheirJavaTypeAndNativeResultsTheirInnerSizes() {
+    int[][] z = assertInstanceOf(int[][].class, p.function("zeros").call(4L));
+    assertEquals(0, z.length);
+    assertInstanceOf(int[][].class, p.function("unfl").call(5L));
+    assertArrayEquals(new long[] {0, 4}, shapeOfNative("zeros", 4L));
+    assertArrayEquals(new long[] {0, 5}, shapeOfNative("unfl", 5L));
+    FutharkArray e = FutharkArray.ofFlat("i32", new long[] {2, 0}, new int[0]);
+    assertInstanceOf(int[][].class, p.function("tr").call(e));
+    assertArrayEquals(new long[] {0, 2}, shapeOfNative("tr", e));
+  }
+
+  private static long[] shapeOfNative(String entry, Object arg) {
+    try (FutharkArray a = assertInstanceOf(FutharkArray.class, p.function(entry).callNative(arg))) {
+      return a.shape();
+    }
   }
 
   @Test
@@ -69,13 +80,21 @@ class EmptyResultShapeTest {
 
   @Test
   void mapProducingRowsOverNothingKeepsTheRowShape() {
-    assertArrayEquals(new long[] {0, 2}, assertInstanceOf(FutharkArray.class, p.function("pairs").call((Object) new int[0])).shape());
-    assertArrayEquals(new long[] {0, 3}, assertInstanceOf(FutharkArray.class, p.function("tab").call(0L, 3L)).shape());
+    assertEquals(0, assertInstanceOf(int[][].class, p.function("pairs").call((Object) new int[0])).length);
+    assertArrayEquals(new long[] {0, 2}, shapeOfNative("pairs", new int[0]));
+    assertEquals(0, assertInstanceOf(long[][].class, p.function("tab").call(0L, 3L)).length);
+    assertArrayEquals(new long[] {0, 3}, shapeOfNative2("tab", 0L, 3L));
     assertEquals(3L, p.function("cols").call(0L));
     assertEquals(3L, p.function("cols").call(4L));
     long[][] t = (long[][]) p.function("tab").call(2L, 2L);
     assertArrayEquals(new long[] {10, 11}, t[1]);
     int[][] pr = (int[][]) p.function("pairs").call((Object) new int[] {7});
     assertArrayEquals(new int[] {7, 7}, pr[0]);
+  }
+
+  private static long[] shapeOfNative2(String entry, Object a, Object b) {
+    try (FutharkArray r = assertInstanceOf(FutharkArray.class, p.function(entry).callNative(a, b))) {
+      return r.shape();
+    }
   }
 }

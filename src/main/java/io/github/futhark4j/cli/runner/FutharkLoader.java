@@ -75,7 +75,8 @@ public final class FutharkLoader implements ProgramLoader {
       for (int i = 0; i < java.length; i++) java[i] = args.get(i).toJava();
       Object result;
       try {
-        result = f.call(java);
+        // Native results keep the exact shape of empty arrays ([0][3]), which Java arrays cannot.
+        result = f.callNative(java);
       } catch (FutharkException e) {
         throw new RunFailure(e.getMessage(), false, e);
       } catch (IllegalArgumentException e) {
@@ -85,15 +86,30 @@ public final class FutharkLoader implements ProgramLoader {
       // With one result the value itself is returned, even when it is an array of arrays.
       Object[] results = types.size() == 1 ? new Object[] {result} : (Object[]) result;
       List<Value> out = new ArrayList<>();
-      for (int i = 0; i < types.size(); i++) {
-        try {
-          out.add(Value.fromJava(results[i], types.get(i)));
-        } catch (IllegalArgumentException e) {
-          throw new RunFailure("result " + i + " of " + entry + " has type " + types.get(i)
-              + ", which cannot be shown as a value: " + e.getMessage(), false, e);
+      try {
+        for (int i = 0; i < types.size(); i++) {
+          try {
+            out.add(value(results[i], types.get(i)));
+          } catch (IllegalArgumentException e) {
+            throw new RunFailure("result " + i + " of " + entry + " has type " + types.get(i)
+                + ", which cannot be shown as a value: " + e.getMessage(), false, e);
+          }
+        }
+      } finally {
+        for (Object r : results) {
+          if (r instanceof io.github.futhark4j.FutharkArray a) a.close();
+          else if (r instanceof io.github.futhark4j.FutharkOpaque o) o.close();
         }
       }
       return out;
+    }
+
+    /** A result of {@code callNative} as a value: native arrays are copied out once, flat. */
+    private static Value value(Object result, String type) {
+      if (result instanceof io.github.futhark4j.FutharkArray a && Value.elementTypeOf(type) != null) {
+        return Value.of(Value.elementTypeOf(type), a.shape(), a.toFlatJava());
+      }
+      return Value.fromJava(result, type);
     }
 
     @Override

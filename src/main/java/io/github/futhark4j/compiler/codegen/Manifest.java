@@ -17,7 +17,7 @@ final class Manifest {
   private Manifest() {}
 
   /** The version string the manifest reports for the built-in compiler. */
-  static final String VERSION = "futhark4j-0.1.0";
+  static final String VERSION = io.github.futhark4j.toolchain.Version.FUTHARK4J;
 
   static String typeName(IrType t) {
     return "[]".repeat(t.rank()) + t.elem().futName();

@@ -10,8 +10,30 @@ import java.util.List;
  * Opaque types at the C API (records, tuples and arrays of them used by entry points): a struct
  * holding the value's leaves, with {@code free}, {@code store} and {@code restore}, and for flat
  * records {@code new} and one {@code project} per field (seed 003, "Opaque Values", "Records").
- * The serialised form is private to this compiler: a magic word, then per leaf the scalar's bytes
- * or an array's dimensions and elements.
+ *
+ * <p>The serialised form ({@code store}/{@code restore}) is this compiler's own; the C API leaves
+ * it unspecified beyond "restorable by the same program and compiler version". It is
+ * self-describing and checked, all integers in native byte order:
+ *
+ * <pre>
+ *   offset  size  field
+ *        0     4  magic "F4JO"
+ *        4     4  format version, 1
+ *        8     8  type fingerprint: FNV-1a (64 bit) of the type's name, leaf types and field or
+ *                 constructor names ({@link #fingerprint})
+ *       16     8  total size in bytes, header included
+ *       24     4  number of leaves
+ *       28     4  zero
+ *       32        per leaf: a scalar's bytes (f16 as its 2 bits), or an array's rank dimensions
+ *                 (8 bytes each) followed by its elements, row-major
+ * </pre>
+ *
+ * {@code restore} refuses (returning NULL, with the context's error message saying why) bytes with
+ * another magic, version or fingerprint, negative dimensions, sizes that overflow, or leaves that
+ * would read past the total size; it never reads beyond the size the header declares. The C API's
+ * {@code restore} takes no length, so that declared size is trusted: the Java runtime keeps the
+ * bytes in a checksummed envelope of its own, so what reaches {@code restore} is exactly what
+ * {@code store} wrote.
  */
 final class Opaque {
   private Opaque() {}
@@ -84,50 +106,8 @@ final class Opaque {
     c.append(sigs.get(0)).append(" {\n  (void)ctx;\n  if (!obj) return 0;\n");
     for (int j = 0; j < leaves.size(); j++) if (leaves.get(j).type().isArray()) c.append("  fut_decref(&obj->v").append(j).append(");\n");
     c.append("  free(obj);\n  return 0;\n}\n");
-    // store
-    c.append(sigs.get(1)).append(" {\n  (void)ctx;\n  size_t size = 8;\n");
-    for (int j = 0; j < leaves.size(); j++) {
-      IrType t = leaves.get(j).type();
-      if (t.isArray()) {
-        c.append("  size += ").append(8 * t.rank()).append(" + (size_t)fut_numel(&obj->v").append(j).append(", ").append(t.rank())
-            .append(") * ").append(CGen.es(t)).append(";\n");
-      } else {
-        c.append("  size += sizeof(obj->v").append(j).append(");\n");
-      }
-    }
-    c.append("  *n = size;\n  if (!p) return 0;\n  if (!*p) { *p = malloc(size); if (!*p) return FUTHARK_OUT_OF_MEMORY; }\n");
-    c.append("  char *w = *p;\n  memcpy(w, \"F4JO\", 4); uint32_t k = ").append(leaves.size()).append("; memcpy(w + 4, &k, 4); w += 8;\n");
-    for (int j = 0; j < leaves.size(); j++) {
-      IrType t = leaves.get(j).type();
-      String f = "obj->v" + j;
-      if (t.isArray()) {
-        c.append("  memcpy(w, ").append(f).append(".shape, ").append(8 * t.rank()).append("); w += ").append(8 * t.rank()).append(";\n");
-        c.append("  { size_t b = (size_t)fut_numel(&").append(f).append(", ").append(t.rank()).append(") * ").append(CGen.es(t))
-            .append("; memcpy(w, ").append(f).append(".data, b); w += b; }\n");
-      } else {
-        c.append("  memcpy(w, &").append(f).append(", sizeof(").append(f).append(")); w += sizeof(").append(f).append(");\n");
-      }
-    }
-    c.append("  return 0;\n}\n");
-    // restore
-    c.append(sigs.get(2)).append(" {\n  const char *r = p;\n  uint32_t k;\n  memcpy(&k, r + 4, 4);\n");
-    c.append("  if (memcmp(r, \"F4JO\", 4) != 0 || k != ").append(leaves.size()).append(") return NULL;\n  r += 8;\n");
-    c.append("  ").append(s).append(" *obj = calloc(1, sizeof(").append(s).append("));\n  if (!obj) return NULL;\n");
-    for (int j = 0; j < leaves.size(); j++) {
-      IrType t = leaves.get(j).type();
-      String f = "obj->v" + j;
-      if (t.isArray()) {
-        c.append("  { int64_t sh[").append(t.rank()).append("]; memcpy(sh, r, ").append(8 * t.rank()).append("); r += ")
-            .append(8 * t.rank()).append(";\n");
-        c.append("    if (fut_alloc(ctx, &").append(f).append(", ").append(t.rank()).append(", sh, ").append(CGen.es(t))
-            .append(")) { futhark_free_").append(suffix(v)).append("(ctx, obj); return NULL; }\n");
-        c.append("    size_t b = (size_t)fut_numel(&").append(f).append(", ").append(t.rank()).append(") * ").append(CGen.es(t))
-            .append("; memcpy(").append(f).append(".data, r, b); r += b; }\n");
-      } else {
-        c.append("  memcpy(&").append(f).append(", r, sizeof(").append(f).append(")); r += sizeof(").append(f).append(");\n");
-      }
-    }
-    c.append("  return obj;\n}\n");
+    store(c, v, sigs.get(1));
+    restore(c, v, sigs.get(2));
     List<String> fields = v.recordFields();
     if (fields != null) {
       c.append(sigs.get(3)).append(" {\n  (void)ctx;\n  ").append(s).append(" *obj = malloc(sizeof(").append(s).append("));\n")
@@ -188,6 +168,112 @@ final class Opaque {
       }
     }
     return c.append('\n').toString();
+  }
+
+  /**
+   * The type fingerprint in the serialised form: FNV-1a over the opaque type's name, its leaves'
+   * types and its field or constructor names, so that bytes of another type (or of the same name
+   * in a changed program) are refused rather than misread.
+   */
+  static long fingerprint(ApiValue v) {
+    StringBuilder d = new StringBuilder(v.opaqueName()).append('|').append(v.typeName());
+    for (Atom leaf : v.leaves()) d.append('|').append(Manifest.typeName(leaf.type()));
+    if (v.recordFields() != null) d.append("|fields:").append(String.join(",", v.recordFields()));
+    if (v.sumVariants() != null) {
+      for (ApiValue.Variant var : v.sumVariants()) d.append("|variant:").append(var.name()).append('/').append(var.payload().size());
+    }
+    long h = 0xcbf29ce484222325L;
+    for (byte b : d.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8)) {
+      h ^= b & 0xff;
+      h *= 0x100000001b3L;
+    }
+    return h;
+  }
+
+  private static final int HEADER = 32;
+
+  private static void store(StringBuilder c, ApiValue v, String sig) {
+    List<Atom> leaves = v.leaves();
+    c.append(sig).append(" {\n  (void)ctx;\n  size_t size = ").append(HEADER).append(";\n");
+    for (int j = 0; j < leaves.size(); j++) {
+      IrType t = leaves.get(j).type();
+      if (t.isArray()) {
+        c.append("  size += ").append(8 * t.rank()).append(" + (size_t)fut_numel(&obj->v").append(j).append(", ").append(t.rank())
+            .append(") * ").append(CGen.es(t)).append(";\n");
+      } else {
+        c.append("  size += sizeof(obj->v").append(j).append(");\n");
+      }
+    }
+    c.append("  *n = size;\n  if (!p) return 0;\n  if (!*p) { *p = malloc(size); if (!*p) return FUTHARK_OUT_OF_MEMORY; }\n");
+    c.append("  char *w = *p;\n  uint32_t version = 1, k = ").append(leaves.size()).append(", zero = 0;\n")
+        .append("  uint64_t fp = UINT64_C(0x").append(Long.toHexString(fingerprint(v))).append("), total = size;\n")
+        .append("  memcpy(w, \"F4JO\", 4); memcpy(w + 4, &version, 4); memcpy(w + 8, &fp, 8); memcpy(w + 16, &total, 8);\n")
+        .append("  memcpy(w + 24, &k, 4); memcpy(w + 28, &zero, 4); w += ").append(HEADER).append(";\n");
+    for (int j = 0; j < leaves.size(); j++) {
+      IrType t = leaves.get(j).type();
+      String f = "obj->v" + j;
+      if (t.isArray()) {
+        c.append("  memcpy(w, ").append(f).append(".shape, ").append(8 * t.rank()).append("); w += ").append(8 * t.rank()).append(";\n");
+        c.append("  { size_t b = (size_t)fut_numel(&").append(f).append(", ").append(t.rank()).append(") * ").append(CGen.es(t))
+            .append("; if (b) memcpy(w, ").append(f).append(".data, b); w += b; }\n");
+      } else {
+        c.append("  memcpy(w, &").append(f).append(", sizeof(").append(f).append(")); w += sizeof(").append(f).append(");\n");
+      }
+    }
+    c.append("  return 0;\n}\n");
+  }
+
+  private static void restore(StringBuilder c, ApiValue v, String sig) {
+    List<Atom> leaves = v.leaves();
+    String s = v.opaqueStruct();
+    String fail = "futhark_free_" + suffix(v) + "(ctx, obj); return NULL;";
+    c.append(sig).append(" {\n  const char *r = p;\n  if (!r) { fut_api_error(ctx, \"restore: no bytes\"); return NULL; }\n")
+        .append("  uint32_t version, k; uint64_t fp, total;\n")
+        .append("  memcpy(&version, r + 4, 4); memcpy(&fp, r + 8, 8); memcpy(&total, r + 16, 8); memcpy(&k, r + 24, 4);\n")
+        .append("  if (memcmp(r, \"F4JO\", 4) != 0 || version != 1) {\n")
+        .append("    fut_api_error(ctx, \"restore: these bytes are not a value stored by this compiler (futhark4j)\"); return NULL;\n  }\n")
+        .append("  if (fp != UINT64_C(0x").append(Long.toHexString(fingerprint(v))).append(") || k != ").append(leaves.size()).append(") {\n")
+        .append("    fut_api_error(ctx, \"restore: these bytes hold a value of another type or program, not ")
+        .append(cString(v.typeName())).append("\"); return NULL;\n  }\n")
+        .append("  if (total < ").append(HEADER).append(") { fut_api_error(ctx, \"restore: corrupt bytes (size)\"); return NULL; }\n")
+        .append("  uint64_t at = ").append(HEADER).append(";\n")
+        .append("  ").append(s).append(" *obj = calloc(1, sizeof(").append(s).append("));\n")
+        .append("  if (!obj) { fut_api_error(ctx, \"restore: out of memory\"); return NULL; }\n");
+    for (int j = 0; j < leaves.size(); j++) {
+      IrType t = leaves.get(j).type();
+      String f = "obj->v" + j;
+      if (t.isArray()) {
+        int rank = t.rank();
+        c.append("  {\n    int64_t sh[").append(rank).append("];\n")
+            .append("    if (total - at < ").append(8 * rank).append(") { fut_api_error(ctx, \"restore: corrupt bytes (truncated)\"); ")
+            .append(fail).append(" }\n")
+            .append("    memcpy(sh, r + at, ").append(8 * rank).append("); at += ").append(8 * rank).append(";\n")
+            .append("    uint64_t numel = 1, b = 0; int bad = 0;\n")
+            .append("    for (int d = 0; d < ").append(rank).append("; d++) { bad |= sh[d] < 0; bad |= __builtin_mul_overflow(numel, (uint64_t)sh[d], &numel); }\n")
+            .append("    bad |= __builtin_mul_overflow(numel, (uint64_t)").append(CGen.es(t)).append(", &b);\n")
+            .append("    if (bad || b > total - at) { fut_api_error(ctx, \"restore: corrupt bytes (array shape)\"); ")
+            .append(fail).append(" }\n")
+            .append("    if (fut_alloc(ctx, &").append(f).append(", ").append(rank).append(", sh, ").append(CGen.es(t))
+            .append(")) { ").append(fail).append(" }\n")
+            .append("    if (b) memcpy(").append(f).append(".data, r + at, (size_t)b);\n    at += b;\n  }\n");
+      } else {
+        c.append("  if (total - at < sizeof(").append(f).append(")) { fut_api_error(ctx, \"restore: corrupt bytes (truncated)\"); ")
+            .append(fail).append(" }\n")
+            .append("  memcpy(&").append(f).append(", r + at, sizeof(").append(f).append(")); at += sizeof(").append(f).append(");\n");
+      }
+    }
+    c.append("  if (at != total) { fut_api_error(ctx, \"restore: corrupt bytes (size)\"); ").append(fail).append(" }\n");
+    c.append("  return obj;\n}\n");
+  }
+
+  private static String cString(String text) {
+    StringBuilder b = new StringBuilder();
+    for (char ch : text.toCharArray()) {
+      if (ch == '"' || ch == '\\') b.append('\\').append(ch);
+      else if (ch >= 32 && ch < 127) b.append(ch);
+      else b.append('?');
+    }
+    return b.toString();
   }
 
   /** Manifest entry for an opaque type. */

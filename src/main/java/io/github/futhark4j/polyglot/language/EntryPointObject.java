@@ -15,9 +15,10 @@ import io.github.futhark4j.FutharkFunction;
 /**
  * An entry point as a guest function: executing it calls the Futhark function with the guest's
  * arguments and returns guest results. Members: {@code name}, {@code parameterTypes},
- * {@code resultTypes}, and {@code native}, the same entry point returning native handles for its
+ * {@code resultTypes}, {@code native}, the same entry point returning native handles for its
  * array results so that they can be chained into further calls without copying
- * ({@code f.native(x)} invokes it directly).
+ * ({@code f.native(x)} invokes it directly), and {@code restore(bytes)}, which restores an opaque
+ * value of the entry point's program from the bytes its {@code store()} gave.
  */
 @ExportLibrary(InteropLibrary.class)
 final class EntryPointObject implements TruffleObject {
@@ -25,6 +26,7 @@ final class EntryPointObject implements TruffleObject {
   private static final String PARAMS = "parameterTypes";
   private static final String RESULTS = "resultTypes";
   private static final String NATIVE = "native";
+  private static final String RESTORE = "restore";
 
   final FutharkFunction function;
   final boolean keepNative;
@@ -45,13 +47,13 @@ final class EntryPointObject implements TruffleObject {
 
   @ExportMessage
   Object getMembers(boolean includeInternal) {
-    return new TupleObject(NAME, PARAMS, RESULTS, NATIVE);
+    return new TupleObject(NAME, PARAMS, RESULTS, NATIVE, RESTORE);
   }
 
   @ExportMessage
   boolean isMemberReadable(String member) {
     return switch (member) {
-      case NAME, PARAMS, RESULTS, NATIVE -> true;
+      case NAME, PARAMS, RESULTS, NATIVE, RESTORE -> true;
       default -> false;
     };
   }
@@ -64,17 +66,22 @@ final class EntryPointObject implements TruffleObject {
       case PARAMS -> new TupleObject(function.parameterTypes().toArray());
       case RESULTS -> new TupleObject(function.resultTypes().toArray());
       case NATIVE -> new EntryPointObject(function, true);
+      case RESTORE -> new RestoreFunction(function.program());
       default -> throw UnknownIdentifierException.create(member);
     };
   }
 
   @ExportMessage
   boolean isMemberInvocable(String member) {
-    return NATIVE.equals(member);
+    return NATIVE.equals(member) || RESTORE.equals(member);
   }
 
   @ExportMessage
-  Object invokeMember(String member, Object[] arguments, @Bind Node node) throws UnknownIdentifierException {
+  Object invokeMember(String member, Object[] arguments, @Bind Node node) throws UnknownIdentifierException, ArityException {
+    if (RESTORE.equals(member)) {
+      if (arguments.length != 1) throw ArityException.create(1, 1, arguments.length);
+      return Calls.restore(function.program(), arguments[0], node);
+    }
     if (!NATIVE.equals(member)) throw UnknownIdentifierException.create(member);
     return Calls.call(function, true, arguments, node);
   }

@@ -18,6 +18,7 @@ import org.graalvm.options.OptionCategory;
 import org.graalvm.options.OptionDescriptors;
 import org.graalvm.options.OptionKey;
 import org.graalvm.options.OptionStability;
+import org.graalvm.options.OptionType;
 import org.graalvm.options.OptionValues;
 
 /**
@@ -35,7 +36,7 @@ import org.graalvm.options.OptionValues;
 @TruffleLanguage.Registration(
     id = FutharkLanguage.ID,
     name = "Futhark",
-    version = "0.1",
+    version = io.github.futhark4j.toolchain.Version.FUTHARK4J,
     defaultMimeType = FutharkLanguage.MIME,
     characterMimeTypes = FutharkLanguage.MIME,
     contextPolicy = TruffleLanguage.ContextPolicy.SHARED,
@@ -47,19 +48,38 @@ public final class FutharkLanguage extends TruffleLanguage<FutharkContext> {
 
   @Option(name = "compiler", help = "Compiler: builtin (default), external (an installed futhark) or auto.",
       category = OptionCategory.USER, stability = OptionStability.STABLE)
-  static final OptionKey<String> COMPILER = new OptionKey<>("builtin");
+  static final OptionKey<String> COMPILER = new OptionKey<>("builtin", checked("compiler", v -> FutharkOptions.defaults().withCompiler(v)));
 
   @Option(name = "backend", help = "Backend: multicore (default) or c; more backends with an external compiler.",
       category = OptionCategory.USER, stability = OptionStability.STABLE)
-  static final OptionKey<String> BACKEND = new OptionKey<>("multicore");
+  static final OptionKey<String> BACKEND = new OptionKey<>("multicore", checked("backend", v -> FutharkOptions.defaults().withBackend(v)));
 
   @Option(name = "threads", help = "Threads of each Futhark context; 0 means all cores.",
       category = OptionCategory.USER, stability = OptionStability.STABLE)
-  static final OptionKey<Integer> THREADS = new OptionKey<>(0);
+  static final OptionKey<Integer> THREADS = new OptionKey<>(0, new OptionType<>("threads", FutharkLanguage::threads));
 
   @Option(name = "cache", help = "Compile cache directory; empty means the default.",
       category = OptionCategory.USER, stability = OptionStability.STABLE)
   static final OptionKey<String> CACHE = new OptionKey<>("");
+
+  /**
+   * A string option whose value {@code check} validates (through {@link FutharkOptions}), so that a
+   * bad value fails when the context is built, with the reason, rather than at the first eval.
+   */
+  private static OptionType<String> checked(String name, java.util.function.Consumer<String> check) {
+    return new OptionType<>(name, v -> {
+      check.accept(v);
+      return v;
+    });
+  }
+
+  private static Integer threads(String v) {
+    try {
+      return FutharkOptions.checkThreads(Integer.parseInt(v.trim()));
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("threads must be an integer, not \"" + v + "\"");
+    }
+  }
 
   /** Where programs come from; {@link Futhark#compile} unless replaced (see {@link #useCompiler}). */
   @FunctionalInterface
@@ -131,21 +151,36 @@ public final class FutharkLanguage extends TruffleLanguage<FutharkContext> {
 
   @TruffleBoundary
   private static Object compile(Source source, FutharkContext context) {
-    FutharkOptions options = context.options();
-    // Guests' anonymous sources are all called "Unnamed"; keep Futhark's "<eval>" for them.
-    if (source.getPath() != null || !"Unnamed".equals(source.getName())) options = options.withSourceName(source.getName());
+    PythonSupport.ensure();
+    FutharkOptions options = context.options().withSourceName(sourceName(source));
     FutharkProgram program;
     try {
       Path file = fileOf(source, context);
       program = compiler.compile(source.getCharacters().toString(), file, options);
     } catch (FutharkCompileException e) {
       throw FutharkGuestException.compileError(e, source);
-    } catch (FutharkException e) {
+    } catch (FutharkException | IllegalArgumentException e) {
       throw FutharkGuestException.runtime(e.getMessage());
     }
     return program.entryPoints().size() == 1
         ? new EntryPointObject(program.entryPoints().values().iterator().next(), false)
         : new ProgramObject(program);
+  }
+
+  /**
+   * The name messages give the source: its path when it has one; for anonymous source, the name the
+   * calling guest language gives its own anonymous code: {@code <string>} when Python calls (as
+   * Python's {@code exec} and {@code compile} do), else {@code <eval>} (GraalJS's name for
+   * evaluated code, and the name the facade uses). Guests name anonymous sources "Unnamed"
+   * (GraalJS, the Java host) or by their text (GraalPy); neither is a useful file name.
+   */
+  static String sourceName(Source source) {
+    if (source.getPath() != null) return source.getPath();
+    String name = source.getName();
+    boolean anonymous = name == null || name.isEmpty() || "Unnamed".equals(name)
+        || source.hasCharacters() && source.getCharacters().toString().equals(name);
+    if (!anonymous) return name;
+    return PythonSupport.calledFromPython() ? "<string>" : "<eval>";
   }
 
   /**

@@ -7,7 +7,10 @@ import com.oracle.truffle.api.interop.TruffleObject;
 import com.oracle.truffle.api.interop.UnknownIdentifierException;
 import com.oracle.truffle.api.library.ExportLibrary;
 import com.oracle.truffle.api.library.ExportMessage;
+import com.oracle.truffle.api.dsl.Bind;
+import com.oracle.truffle.api.nodes.Node;
 import io.github.futhark4j.FutharkArray;
+import io.github.futhark4j.FutharkOpaque;
 import io.github.futhark4j.polyglot.marshal.ArrayData;
 import io.github.futhark4j.polyglot.marshal.DataCarrier;
 import io.github.futhark4j.polyglot.marshal.Prim;
@@ -21,7 +24,9 @@ import io.github.futhark4j.polyglot.marshal.Prim;
  *
  * <p>Members: {@code type} (the Futhark type); for arrays also {@code shape}, {@code toArray()}
  * (copies the data out into an ordinary result array) and {@code close()} (frees the native
- * memory now instead of when the handle is collected).
+ * memory now instead of when the handle is collected); for opaque values (records, tuples, sums)
+ * {@code store()} (the value's bytes, to be restored with the program's {@code restore(bytes)})
+ * and {@code close()}.
  */
 @ExportLibrary(InteropLibrary.class)
 final class NativeObject implements TruffleObject, DataCarrier {
@@ -29,6 +34,7 @@ final class NativeObject implements TruffleObject, DataCarrier {
   private static final String SHAPE = "shape";
   private static final String TO_ARRAY = "toArray";
   private static final String CLOSE = "close";
+  private static final String STORE = "store";
 
   final Object handle;
   final String type;
@@ -44,22 +50,28 @@ final class NativeObject implements TruffleObject, DataCarrier {
     return handle instanceof FutharkArray;
   }
 
+  private boolean isOpaque() {
+    return handle instanceof FutharkOpaque;
+  }
+
   @ExportMessage boolean hasMembers() { return true; }
 
   @ExportMessage
   Object getMembers(boolean includeInternal) {
-    return isArray() ? new TupleObject(TYPE, SHAPE, TO_ARRAY, CLOSE) : new TupleObject(TYPE);
+    return isArray() ? new TupleObject(TYPE, SHAPE, TO_ARRAY, CLOSE)
+        : isOpaque() ? new TupleObject(TYPE, STORE, CLOSE) : new TupleObject(TYPE);
   }
 
   @ExportMessage
   boolean isMemberReadable(String member) {
-    return TYPE.equals(member) || isArray() && (SHAPE.equals(member) || TO_ARRAY.equals(member) || CLOSE.equals(member));
+    return TYPE.equals(member) || isMemberInvocable(member) || isArray() && SHAPE.equals(member);
   }
 
   @ExportMessage
   @TruffleBoundary
   Object readMember(String member) throws UnknownIdentifierException {
     if (TYPE.equals(member)) return type;
+    if (isMemberInvocable(member)) return new BoundMethod(this, member);
     if (isArray() && SHAPE.equals(member)) {
       long[] shape = ((FutharkArray) handle).shape();
       Object[] dims = new Object[shape.length];
@@ -71,14 +83,20 @@ final class NativeObject implements TruffleObject, DataCarrier {
 
   @ExportMessage
   boolean isMemberInvocable(String member) {
-    return isArray() && (TO_ARRAY.equals(member) || CLOSE.equals(member));
+    return isArray() && (TO_ARRAY.equals(member) || CLOSE.equals(member))
+        || isOpaque() && (STORE.equals(member) || CLOSE.equals(member));
   }
 
   @ExportMessage
   @TruffleBoundary
-  Object invokeMember(String member, Object[] arguments) throws UnknownIdentifierException, ArityException {
+  Object invokeMember(String member, Object[] arguments, @Bind Node node) throws UnknownIdentifierException, ArityException {
     if (!isMemberInvocable(member)) throw UnknownIdentifierException.create(member);
     if (arguments.length != 0) throw ArityException.create(0, 0, arguments.length);
+    if (handle instanceof FutharkOpaque opaque) {
+      if (STORE.equals(member)) return Calls.store(opaque, node);
+      opaque.close();
+      return true;
+    }
     FutharkArray array = (FutharkArray) handle;
     try {
       if (CLOSE.equals(member)) {

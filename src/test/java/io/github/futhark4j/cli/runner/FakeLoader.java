@@ -19,6 +19,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class FakeLoader implements ProgramLoader {
   public final AtomicInteger loads = new AtomicInteger();
   public final AtomicInteger calls = new AtomicInteger();
+  /** What the programs were asked to do, in order: {@code prepare:ENTRY} and {@code call:ENTRY}. */
+  public final List<String> events = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
 
   @Override
   public LoadedProgram load(Path program) throws CompileFailure {
@@ -52,8 +54,14 @@ public final class FakeLoader implements ProgramLoader {
     }
 
     @Override
+    public void prepare(String entry) {
+      events.add("prepare:" + entry);
+    }
+
+    @Override
     public List<Value> call(String entry, List<Value> args) throws RunFailure {
       calls.incrementAndGet();
+      events.add("call:" + entry);
       EntryInfo info = entryPoints().get(entry);
       if (info == null) throw new RunFailure("no entry point '" + entry + "'", true, null);
       FutharkLoader.checkArguments(entry, info.parameterTypes(), args);
