@@ -1,0 +1,46 @@
+package io.github.futhark4j.spark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.ObjectOutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The driver compiles; executors load the broadcast library once per JVM, into their own cache. */
+class ShippingTest {
+  @TempDir Path tmp;
+
+  @Test
+  void executorsInstallTheBroadcastLibraryAndLoadItOnce() throws Exception {
+    Path cache = tmp.resolve("executor-cache");
+    SparkFuthark k = SparkTests.kernels().withExecutorCacheDir(cache.toString()).withThreads(1);
+    Dataset<Row> df = SparkTests.spark().range(0, 5000, 1, 4).selectExpr("cast(id as double) as x");
+    int before = SparkFuthark.loadsInThisJvm();
+    assertEquals(5000, k.map("square_all").column("x").withColumns(df).count());
+    assertEquals(5000, k.map("square_all").column("x").withColumns(df).filter("square_all >= 0").count());
+    // Four tasks on two executor threads, two jobs: one load in this (executor) JVM.
+    assertEquals(before + 1, SparkFuthark.loadsInThisJvm());
+    // The entry came from the broadcast bytes: nothing compiles into this directory.
+    Path entry = cache.resolve(k.binary().key());
+    assertTrue(Files.isRegularFile(entry.resolve("complete")), "installed entry " + entry);
+    assertTrue(Files.isRegularFile(entry.resolve("lib.so")));
+  }
+
+  @Test
+  void theClosureCarriesTheHashNotTheLibrary() throws Exception {
+    SparkFuthark k = SparkTests.kernels();
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+      out.writeObject(k);
+    }
+    assertTrue(k.binary().size() > 50_000, "library size " + k.binary().size());
+    assertTrue(bytes.size() < 5_000, "serialized handle is " + bytes.size() + " bytes");
+    assertTrue(bytes.toString(java.nio.charset.StandardCharsets.ISO_8859_1).contains(k.sha256()));
+  }
+}
