@@ -3,6 +3,10 @@ package io.github.futhark4j.spark;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.futhark4j.Futhark;
+import io.github.futhark4j.FutharkBinary;
+import io.github.futhark4j.FutharkOptions;
+import io.github.futhark4j.FutharkProgram;
 import java.io.ByteArrayOutputStream;
 import java.io.ObjectOutputStream;
 import java.nio.file.Files;
@@ -30,6 +34,19 @@ class ShippingTest {
     Path entry = cache.resolve(k.binary().key());
     assertTrue(Files.isRegularFile(entry.resolve("complete")), "installed entry " + entry);
     assertTrue(Files.isRegularFile(entry.resolve("lib.so")));
+  }
+
+  /** Clusters often set spark.serializer to Kryo, which then serializes the broadcast value. */
+  @Test
+  void theLibrarySurvivesKryo() throws Exception {
+    FutharkBinary b = SparkTests.kernels().binary();
+    var kryo = new org.apache.spark.serializer.KryoSerializer(new org.apache.spark.SparkConf()).newInstance();
+    java.nio.ByteBuffer bytes = kryo.serialize(b, scala.reflect.ClassTag$.MODULE$.apply(FutharkBinary.class));
+    FutharkBinary back = kryo.deserialize(bytes, scala.reflect.ClassTag$.MODULE$.apply(FutharkBinary.class));
+    assertEquals(b.sha256(), back.sha256());
+    try (FutharkProgram p = Futhark.load(back, b.sha256(), FutharkOptions.defaults().withCacheDir(tmp.resolve("kryo-cache")))) {
+      assertEquals(9.0, ((double[]) p.function("square_all").call(new double[] {3}))[0]);
+    }
   }
 
   @Test
