@@ -187,23 +187,43 @@ public final class Futhark {
           + binary.sha256() + ", expected " + expectedSha256);
     }
     Path dir = o.cacheDir() == null ? null : o.cacheDir().toAbsolutePath().normalize();
-    return PROGRAMS.get(new BinaryKey(binary.sha256(), dir, o.threads()), () -> {
-      if (!binary.digest().equals(binary.sha256())) {
-        throw new FutharkException("the Futhark library " + binary + " is damaged: its content does not match its hash");
-      }
-      BuiltLibrary lib;
-      try {
-        if (dir != null) USED_CACHE_DIRS.add(dir);
-        lib = binary.entry().install(dir);
-      } catch (IOException e) {
-        throw new FutharkException("cannot load the Futhark library " + binary.key() + ": " + e.getMessage(), e);
-      }
-      try {
-        return LoadedLibrary.load(lib.sharedLibrary(), lib.manifest(), o.threads());
-      } catch (IOException e) {
-        throw new FutharkException("cannot read the manifest " + lib.manifest() + ": " + e.getMessage(), e);
-      }
-    });
+    return PROGRAMS.get(new BinaryKey(binary.sha256(), dir, o.threads()), () -> loadBinary(binary, dir, o.threads()));
+  }
+
+  /**
+   * Like {@link #load(FutharkBinary, String, FutharkOptions)}, but returns a program of its own: a
+   * new Futhark context that no other load shares (the shared library itself is loaded once per
+   * process). Calls on different contexts run at the same time, where calls on one context take
+   * turns; for several threads that each want a context, e.g. one per Spark task slot. Close it
+   * when done.
+   */
+  public static FutharkProgram loadSeparate(FutharkBinary binary, String expectedSha256, FutharkOptions options) {
+    Objects.requireNonNull(binary, "binary");
+    FutharkOptions o = options == null ? FutharkOptions.defaults() : options;
+    if (expectedSha256 != null && !expectedSha256.equals(binary.sha256())) {
+      throw new FutharkException("the Futhark library " + binary + " is not the one expected: its content hash is "
+          + binary.sha256() + ", expected " + expectedSha256);
+    }
+    Path dir = o.cacheDir() == null ? null : o.cacheDir().toAbsolutePath().normalize();
+    return loadBinary(binary, dir, o.threads());
+  }
+
+  private static LoadedLibrary loadBinary(FutharkBinary binary, Path dir, int threads) {
+    if (!binary.digest().equals(binary.sha256())) {
+      throw new FutharkException("the Futhark library " + binary + " is damaged: its content does not match its hash");
+    }
+    BuiltLibrary lib;
+    try {
+      if (dir != null) USED_CACHE_DIRS.add(dir);
+      lib = binary.entry().install(dir);
+    } catch (IOException e) {
+      throw new FutharkException("cannot load the Futhark library " + binary.key() + ": " + e.getMessage(), e);
+    }
+    try {
+      return LoadedLibrary.load(lib.sharedLibrary(), lib.manifest(), threads);
+    } catch (IOException e) {
+      throw new FutharkException("cannot read the manifest " + lib.manifest() + ": " + e.getMessage(), e);
+    }
   }
 
   private static LoadedLibrary build(Source source, FutharkOptions o) throws FutharkCompileException {

@@ -39,8 +39,10 @@ public final class FutharkBinary implements Serializable {
   private final String compiler;
   private final String os;
   private final String cpu;
-  private final List<String> cpuFlags;
-  private final Map<String, byte[]> files;
+  // Plain array and LinkedHashMap (not immutable collections), so that serializers which rebuild
+  // collections element by element, such as Kryo in Spark, can read it back.
+  private final String[] cpuFlags;
+  private final LinkedHashMap<String, byte[]> files;
   private final String sha256;
 
   FutharkBinary(PortableEntry e) {
@@ -49,8 +51,8 @@ public final class FutharkBinary implements Serializable {
     this.compiler = e.compiler();
     this.os = e.os();
     this.cpu = e.cpu();
-    this.cpuFlags = List.copyOf(e.cpuFlags());
-    Map<String, byte[]> copy = new LinkedHashMap<>();
+    this.cpuFlags = e.cpuFlags().toArray(String[]::new);
+    LinkedHashMap<String, byte[]> copy = new LinkedHashMap<>();
     e.files().forEach((k, v) -> copy.put(k, v.clone()));
     this.files = copy;
     this.sha256 = digest();
@@ -91,7 +93,7 @@ public final class FutharkBinary implements Serializable {
   PortableEntry entry() {
     Map<String, byte[]> copy = new LinkedHashMap<>();
     files.forEach((k, v) -> copy.put(k, v.clone()));
-    return new PortableEntry(key, name, compiler, os, cpu, new TreeSet<>(cpuFlags), copy);
+    return new PortableEntry(key, name, compiler, os, cpu, new TreeSet<>(List.of(cpuFlags)), copy);
   }
 
   /** The hash over what identifies the content; recomputed when loading. */

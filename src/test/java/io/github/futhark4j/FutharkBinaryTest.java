@@ -61,6 +61,20 @@ class FutharkBinaryTest {
   }
 
   @Test
+  void separateLoadsHaveTheirOwnContexts() throws Exception {
+    FutharkBinary b = Futhark.export(SRC, FutharkOptions.defaults());
+    FutharkOptions o = FutharkOptions.defaults().withCacheDir(tmp.resolve("c")).withThreads(1);
+    FutharkProgram a = Futhark.loadSeparate(b, b.sha256(), o);
+    FutharkProgram c = Futhark.loadSeparate(b, b.sha256(), o);
+    try (c) {
+      a.close();
+      // Closing one context leaves the other working.
+      assertEquals(2L, c.function("pick").call(new long[] {1, 2}, 1L));
+      assertThrows(IllegalStateException.class, () -> a.function("pick").call(new long[] {1, 2}, 1L));
+    }
+  }
+
+  @Test
   void aWrongExpectedHashIsRefused() throws Exception {
     FutharkBinary b = Futhark.export(SRC, FutharkOptions.defaults());
     FutharkException e = assertThrows(FutharkException.class,

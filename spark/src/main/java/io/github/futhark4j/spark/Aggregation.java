@@ -1,6 +1,5 @@
 package io.github.futhark4j.spark;
 
-import io.github.futhark4j.FutharkFunction;
 import io.github.futhark4j.runtime.Manifest;
 import java.io.Serial;
 import java.io.Serializable;
@@ -94,15 +93,11 @@ public final class Aggregation extends EntryCall<Aggregation> {
     List<Object[]> partials = projected.toJavaRDD()
         .mapPartitions(new Reducer(fut, entry, combine, args, m, batchSize))
         .collect();
-    FutharkFunction c = fut.program().function(combine);
     Object[] acc = null;
     for (int p = 0; p < partials.size(); p++) {
-      acc = acc == null ? partials.get(p) : combine(c, acc, partials.get(p), m, "the driver, combining partition results");
+      acc = acc == null ? partials.get(p) : combine(fut, combine, acc, partials.get(p), m, "the driver, combining partition results");
     }
-    if (acc == null) {
-      FutharkFunction r = fut.program().function(entry);
-      acc = asArray(EntryCall.callOnRows(r, args, new Row[0], 0, 0), m);
-    }
+    if (acc == null) acc = asArray(EntryCall.callOnRows(fut, entry, args, new Row[0], 0, 0), m);
     return acc;
   }
 
@@ -110,11 +105,11 @@ public final class Aggregation extends EntryCall<Aggregation> {
     return m == 1 ? new Object[] {r} : (Object[]) r;
   }
 
-  static Object[] combine(FutharkFunction c, Object[] a, Object[] b, int m, String where) {
+  static Object[] combine(SparkFuthark fut, String c, Object[] a, Object[] b, int m, String where) {
     Object[] both = new Object[2 * m];
     System.arraycopy(a, 0, both, 0, m);
     System.arraycopy(b, 0, both, m, m);
-    return asArray(EntryCall.callWith(c, both, where), m);
+    return asArray(EntryCall.callWith(fut, c, both, where), m);
   }
 
   /** Per partition: reduce each batch, combine the batches' results; emits one partial result (none for no rows). */
@@ -125,16 +120,14 @@ public final class Aggregation extends EntryCall<Aggregation> {
     @Override
     public Iterator<Object[]> call(Iterator<Row> input) {
       if (!input.hasNext()) return java.util.Collections.emptyIterator();
-      FutharkFunction r = fut.program().function(reduce);
-      FutharkFunction c = fut.program().function(combine);
       Row[] rows = new Row[batchSize];
       Object[] acc = null;
       long first = 0;
       while (input.hasNext()) {
         int n = 0;
         while (n < batchSize && input.hasNext()) rows[n++] = input.next();
-        Object[] part = asArray(EntryCall.callOnRows(r, args, rows, n, first), m);
-        acc = acc == null ? part : Aggregation.combine(c, acc, part, m, EntryCall.where(first, n) + " (combining)");
+        Object[] part = asArray(EntryCall.callOnRows(fut, reduce, args, rows, n, first), m);
+        acc = acc == null ? part : Aggregation.combine(fut, combine, acc, part, m, EntryCall.where(first, n) + " (combining)");
         first += n;
       }
       return List.<Object[]>of(acc).iterator();

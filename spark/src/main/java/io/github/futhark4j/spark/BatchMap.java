@@ -1,6 +1,5 @@
 package io.github.futhark4j.spark;
 
-import io.github.futhark4j.FutharkFunction;
 import io.github.futhark4j.runtime.Manifest;
 import java.io.Serial;
 import java.io.Serializable;
@@ -143,7 +142,6 @@ public final class BatchMap extends EntryCall<BatchMap> {
     public Iterator<Row> call(Iterator<Row> input) {
       return new Iterator<>() {
         private final Row[] rows = new Row[batchSize];
-        private FutharkFunction f;
         private long first;     // index in the partition of the current batch's first row
         private int n;          // rows in the current batch
         private Object[] out;   // the current batch's results
@@ -166,8 +164,7 @@ public final class BatchMap extends EntryCall<BatchMap> {
           first += n;
           n = 0;
           while (n < batchSize && input.hasNext()) rows[n++] = input.next();
-          if (f == null) f = fut.program().function(entry);
-          Object r = EntryCall.callOnRows(f, args, rows, n, first);
+          Object r = EntryCall.callOnRows(fut, entry, args, rows, n, first);
           out = results.size() == 1 ? new Object[] {r} : (Object[]) r;
           outRows = -1;
           for (int i = 0; i < out.length; i++) {

@@ -1,7 +1,6 @@
 package io.github.futhark4j.spark;
 
 import io.github.futhark4j.FutharkException;
-import io.github.futhark4j.FutharkFunction;
 import io.github.futhark4j.runtime.Manifest;
 import java.io.Serializable;
 import java.util.ArrayList;
@@ -167,23 +166,24 @@ public abstract sealed class EntryCall<T extends EntryCall<T>> permits BatchMap,
   }
 
   /**
-   * Converts the first {@code n} rows into arguments and calls {@code f}; a failure of either
-   * becomes a {@link FutharkTaskException} saying which rows of which partition.
+   * Converts the first {@code n} rows into arguments and calls {@code entry} (outside any Futhark
+   * context); a failure of either becomes a {@link FutharkTaskException} saying which rows of which
+   * partition.
    */
-  static Object callOnRows(FutharkFunction f, List<Arg> args, Row[] rows, int n, long first) {
+  static Object callOnRows(SparkFuthark fut, String entry, List<Arg> args, Row[] rows, int n, long first) {
     try {
-      return Convert.plain(f.call(arguments(args, rows, n)));
+      return Convert.plain(fut.call(entry, arguments(args, rows, n)));
     } catch (FutharkException | IllegalArgumentException e) {
-      throw new FutharkTaskException("entry point '" + f.name() + "' failed on " + where(first, n) + ": " + e.getMessage(), e);
+      throw new FutharkTaskException("entry point '" + entry + "' failed on " + where(first, n) + ": " + e.getMessage(), e);
     }
   }
 
-  /** Calls {@code f} with ready arguments (combining partial results); failures as in {@link #callOnRows}. */
-  static Object callWith(FutharkFunction f, Object[] args, String where) {
+  /** Calls {@code entry} with ready arguments (combining partial results); failures as in {@link #callOnRows}. */
+  static Object callWith(SparkFuthark fut, String entry, Object[] args, String where) {
     try {
-      return Convert.plain(f.call(args));
+      return Convert.plain(fut.call(entry, args));
     } catch (FutharkException | IllegalArgumentException e) {
-      throw new FutharkTaskException("entry point '" + f.name() + "' failed on " + where + ": " + e.getMessage(), e);
+      throw new FutharkTaskException("entry point '" + entry + "' failed on " + where + ": " + e.getMessage(), e);
     }
   }
 

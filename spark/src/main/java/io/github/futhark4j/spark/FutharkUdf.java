@@ -1,7 +1,6 @@
 package io.github.futhark4j.spark;
 
 import io.github.futhark4j.FutharkException;
-import io.github.futhark4j.FutharkFunction;
 import io.github.futhark4j.runtime.Manifest;
 import java.io.Serial;
 import java.io.Serializable;
@@ -131,9 +130,8 @@ public final class FutharkUdf implements Serializable {
 
     private Object run(Object... args) {
       for (Object a : args) if (a == null) return null;
-      FutharkFunction f = fut.program().function(entry);
       try {
-        return f.call(args);
+        return fut.call(entry, args);
       } catch (FutharkException | IllegalArgumentException e) {
         throw new FutharkTaskException("entry point '" + entry + "' failed on the row with arguments "
             + Arrays.toString(args) + ": " + e.getMessage(), e);

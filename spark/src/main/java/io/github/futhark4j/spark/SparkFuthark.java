@@ -14,6 +14,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -47,13 +49,18 @@ public final class SparkFuthark implements Serializable {
   private final Broadcast<FutharkBinary> binary;
   private final String sha256;
   private final int threads;
+  private final int contexts;
   private final String executorCacheDir;
   private transient volatile Manifest manifest;
 
-  private SparkFuthark(Broadcast<FutharkBinary> binary, String sha256, int threads, String executorCacheDir) {
+  /** Several contexts of one program in this JVM, lent to one call at a time. */
+  private static final Map<String, BlockingQueue<FutharkProgram>> POOLS = new ConcurrentHashMap<>();
+
+  private SparkFuthark(Broadcast<FutharkBinary> binary, String sha256, int threads, int contexts, String executorCacheDir) {
     this.binary = binary;
     this.sha256 = sha256;
     this.threads = threads;
+    this.contexts = contexts;
     this.executorCacheDir = executorCacheDir;
   }
 
@@ -86,7 +93,7 @@ public final class SparkFuthark implements Serializable {
     Objects.requireNonNull(binary, "binary");
     if (threads < 0) throw new IllegalArgumentException("threads must be >= 0, not " + threads);
     Broadcast<FutharkBinary> b = JavaSparkContext.fromSparkContext(spark.sparkContext()).broadcast(binary);
-    SparkFuthark f = new SparkFuthark(b, binary.sha256(), threads, null);
+    SparkFuthark f = new SparkFuthark(b, binary.sha256(), threads, 1, null);
     f.manifest = parse(binary);
     return f;
   }
@@ -97,7 +104,7 @@ public final class SparkFuthark implements Serializable {
    * e.g. a local scratch directory of the cluster's nodes. It must be private to the user (0700).
    */
   public SparkFuthark withExecutorCacheDir(String dir) {
-    SparkFuthark f = new SparkFuthark(binary, sha256, threads, dir);
+    SparkFuthark f = new SparkFuthark(binary, sha256, threads, contexts, dir);
     f.manifest = manifest;
     return f;
   }
@@ -105,10 +112,27 @@ public final class SparkFuthark implements Serializable {
   /** A copy whose executors run their Futhark context with {@code n} worker threads (0: one per core). */
   public SparkFuthark withThreads(int n) {
     if (n < 0) throw new IllegalArgumentException("threads must be >= 0, not " + n);
-    SparkFuthark f = new SparkFuthark(binary, sha256, n, executorCacheDir);
+    SparkFuthark f = new SparkFuthark(binary, sha256, n, contexts, executorCacheDir);
     f.manifest = manifest;
     return f;
   }
+
+  /**
+   * A copy whose executors keep {@code n} Futhark contexts of the program instead of one (default
+   * 1). Calls on one context take turns, so with one context the tasks of an executor wait for each
+   * other's calls; with one context per task slot ({@code spark.executor.cores}) they run at the
+   * same time. Each context has {@link #threads()} worker threads, so {@code n} times that should
+   * not exceed the executor's cores (docs/spark.md, "Settings").
+   */
+  public SparkFuthark withContexts(int n) {
+    if (n < 1) throw new IllegalArgumentException("contexts must be >= 1, not " + n);
+    SparkFuthark f = new SparkFuthark(binary, sha256, threads, n, executorCacheDir);
+    f.manifest = manifest;
+    return f;
+  }
+
+  /** The Futhark contexts each executor keeps (see {@link #withContexts}). */
+  public int contexts() { return contexts; }
 
   /** The content hash of the shipped library. */
   public String sha256() { return sha256; }
@@ -152,6 +176,36 @@ public final class SparkFuthark implements Serializable {
     });
   }
 
+  /**
+   * Calls entry point {@code entry} of this JVM's program with {@code args}: on the shared context
+   * ({@link #program()}) or, with {@link #withContexts several contexts}, on one borrowed for the
+   * call.
+   */
+  Object call(String entry, Object[] args) {
+    if (contexts == 1) return program().function(entry).call(args);
+    BlockingQueue<FutharkProgram> pool = POOLS.computeIfAbsent(sha256 + "|" + threads + "|" + executorCacheDir + "|" + contexts, k -> {
+      LOADS.incrementAndGet();
+      FutharkOptions o = FutharkOptions.defaults().withThreads(threads);
+      if (executorCacheDir != null) o = o.withCacheDir(Path.of(executorCacheDir));
+      BlockingQueue<FutharkProgram> q = new ArrayBlockingQueue<>(contexts);
+      FutharkBinary b = binary.value();
+      for (int i = 0; i < contexts; i++) q.add(Futhark.loadSeparate(b, sha256, o));
+      return q;
+    });
+    FutharkProgram p;
+    try {
+      p = pool.take();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new FutharkException("interrupted while waiting for a Futhark context (the task was killed?)", e);
+    }
+    try {
+      return p.function(entry).call(args);
+    } finally {
+      pool.add(p);
+    }
+  }
+
   /** How many times this JVM has loaded a shipped library (tests: once per library and setting). */
   static int loadsInThisJvm() { return LOADS.get(); }
 
@@ -189,6 +243,6 @@ public final class SparkFuthark implements Serializable {
 
   @Override
   public String toString() {
-    return "SparkFuthark[sha256 " + sha256.substring(0, 12) + ", threads " + threads + "]";
+    return "SparkFuthark[sha256 " + sha256.substring(0, 12) + ", threads " + threads + ", contexts " + contexts + "]";
   }
 }

@@ -36,6 +36,19 @@ class ShippingTest {
     assertTrue(Files.isRegularFile(entry.resolve("lib.so")));
   }
 
+  @Test
+  void severalContextsPerExecutor() throws Exception {
+    SparkFuthark k = SparkTests.kernels().withContexts(2).withThreads(1);
+    Dataset<Row> df = SparkTests.spark().range(0, 3000, 1, 6).selectExpr("id", "cast(id as double) as x");
+    int before = SparkFuthark.loadsInThisJvm();
+    java.util.List<Row> rows = k.map("square_all").column("x").as("y").batchSize(100).withColumns(df).collectAsList();
+    assertEquals(3000, rows.size());
+    for (Row r : rows) assertEquals((double) r.getLong(0) * r.getLong(0), r.getDouble(2), 0.0);
+    Object[] sc = k.aggregate("sum_count", "sum_count_add").column("x").batchSize(100).run(df);
+    assertEquals(4_498_500.0, sc[0]);
+    assertEquals(before + 1, SparkFuthark.loadsInThisJvm(), "one pool of two contexts");
+  }
+
   /** Clusters often set spark.serializer to Kryo, which then serializes the broadcast value. */
   @Test
   void theLibrarySurvivesKryo() throws Exception {

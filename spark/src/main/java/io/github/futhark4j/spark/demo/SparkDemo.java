@@ -32,7 +32,8 @@ import org.apache.spark.sql.SparkSession;
  *
  * <pre>
  * options: --rows N (1000000)  --k K (5)  --steps S (3)  --partitions P (4)  --batch B (65536)
- *          --runs R (2)  --master M (local[2])  --batch-sweep (time the standardisation per batch size)
+ *          --runs R (2)  --master M (local[2])  --contexts C (1)  --threads T (0: all cores)
+ *          --batch-sweep (time the standardisation per batch size)
  * </pre>
  */
 public final class SparkDemo {
@@ -40,7 +41,8 @@ public final class SparkDemo {
 
   static final int D = 4;
 
-  record Config(long rows, int k, int steps, int partitions, int batch, int runs, String master, boolean sweep) {}
+  record Config(long rows, int k, int steps, int partitions, int batch, int runs, String master, boolean sweep,
+      int contexts, int threads) {}
 
   /** What both pipelines compute. */
   record Result(double[] mean, double[] sd, double[][] centroids, long[] counts, double[] seconds) {}
@@ -70,6 +72,8 @@ public final class SparkDemo {
     int runs = 2;
     String master = "local[2]";
     boolean sweep = false;
+    int contexts = 1;
+    int threads = 0;
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
       switch (a) {
@@ -81,26 +85,32 @@ public final class SparkDemo {
         case "--runs" -> runs = Integer.parseInt(args[++i]);
         case "--master" -> master = args[++i];
         case "--batch-sweep" -> sweep = true;
+        case "--contexts" -> contexts = Integer.parseInt(args[++i]);
+        case "--threads" -> threads = Integer.parseInt(args[++i]);
         default -> throw new IllegalArgumentException("unknown option " + a
-            + "; options: --rows N --k K --steps S --partitions P --batch B --runs R --master M --batch-sweep");
+            + "; options: --rows N --k K --steps S --partitions P --batch B --runs R --master M --contexts C --threads T"
+            + " --batch-sweep");
       }
     }
-    if (rows < 1 || k < 1 || steps < 1 || partitions < 1 || batch < 1 || runs < 1) {
-      throw new IllegalArgumentException("every count must be positive");
+    if (rows < 1 || k < 1 || steps < 1 || partitions < 1 || batch < 1 || runs < 1 || contexts < 1 || threads < 0) {
+      throw new IllegalArgumentException("every count must be positive (threads may be 0: all cores)");
     }
-    return new Config(rows, k, steps, partitions, batch, runs, master, sweep);
+    return new Config(rows, k, steps, partitions, batch, runs, master, sweep, contexts, threads);
   }
 
   static boolean run(SparkSession spark, Config c) throws Exception {
-    System.out.printf(Locale.ROOT, "futhark4j spark-demo: %,d rows of %d features, k = %d, %d k-means steps, %d partitions, %s, batches of %,d rows%n",
-        c.rows(), D, c.k(), c.steps(), c.partitions(), c.master(), c.batch());
+    System.out.printf(Locale.ROOT, "futhark4j spark-demo: %,d rows of %d features, k = %d, %d k-means steps, %d partitions, %s;"
+        + " batches of %,d rows, %d Futhark context(s) of %s thread(s) per executor%n",
+        c.rows(), D, c.k(), c.steps(), c.partitions(), c.master(), c.batch(), c.contexts(),
+        c.threads() == 0 ? "all" : Integer.toString(c.threads()));
     long t0 = System.nanoTime();
     Dataset<Row> data = generate(spark, c).cache();
     data.count();
     System.out.printf(Locale.ROOT, "generated and cached the data in %.2f s%n", secs(t0));
 
     t0 = System.nanoTime();
-    SparkFuthark fut = SparkFuthark.compile(spark, source(), FutharkOptions.defaults().withSourceName("kmeans.fut"));
+    SparkFuthark fut = SparkFuthark.compile(spark, source(), FutharkOptions.defaults().withSourceName("kmeans.fut"))
+        .withContexts(c.contexts()).withThreads(c.threads());
     System.out.printf(Locale.ROOT, "compiled kmeans.fut on the driver (or found it in the cache) in %.2f s; %,d bytes broadcast to the executors%n",
         secs(t0), fut.binary().size());
 
