@@ -172,7 +172,12 @@ public abstract sealed class EntryCall<T extends EntryCall<T>> permits BatchMap,
    */
   static Object callOnRows(SparkFuthark fut, String entry, List<Arg> args, Row[] rows, int n, long first) {
     try {
-      return Convert.plain(fut.call(entry, arguments(args, rows, n)));
+      long t0 = System.nanoTime();
+      Object[] a = arguments(args, rows, n);
+      long t1 = System.nanoTime();
+      Object r = fut.call(entry, a);
+      BatchStats.add(n, t1 - t0, System.nanoTime() - t1);
+      return Convert.plain(r);
     } catch (FutharkException | IllegalArgumentException e) {
       throw new FutharkTaskException("entry point '" + entry + "' failed on " + where(first, n) + ": " + e.getMessage(), e);
     }

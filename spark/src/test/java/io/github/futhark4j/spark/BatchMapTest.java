@@ -36,8 +36,12 @@ class BatchMapTest {
   void everyBatchIsOneCallOfAtMostTheBatchSize() throws Exception {
     // pos returns iota n for a batch of n rows: the position within the batch.
     Dataset<Row> df = spark().range(0, 100, 1, 1).selectExpr("id", "cast(id as double) as x");
+    BatchStats before = BatchStats.current();
     List<Row> rows = SparkTests.kernels().map("pos").column("x").as("p").batchSize(7).withColumns(df).collectAsList();
     for (Row r : rows) assertEquals(r.getLong(0) % 7, r.getLong(2), "row " + r.getLong(0));
+    BatchStats used = BatchStats.current().minus(before);
+    assertEquals(15, used.batches(), "100 rows in Futhark calls of at most 7: " + used);
+    assertEquals(100, used.rows());
   }
 
   @Test

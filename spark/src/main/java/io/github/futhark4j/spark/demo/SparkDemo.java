@@ -12,6 +12,7 @@ import static org.apache.spark.sql.functions.stddev_pop;
 import static org.apache.spark.sql.functions.sum;
 
 import io.github.futhark4j.FutharkOptions;
+import io.github.futhark4j.spark.BatchStats;
 import io.github.futhark4j.spark.SparkFuthark;
 import java.io.IOException;
 import java.io.InputStream;
@@ -45,7 +46,7 @@ public final class SparkDemo {
       int contexts, int threads) {}
 
   /** What both pipelines compute. */
-  record Result(double[] mean, double[] sd, double[][] centroids, long[] counts, double[] seconds) {}
+  record Result(double[] mean, double[] sd, double[][] centroids, long[] counts, double[] seconds, String stats) {}
 
   public static void main(String[] args) throws Exception {
     Config c = parse(args);
@@ -117,11 +118,20 @@ public final class SparkDemo {
     double[][] init = initialCentroids(c.k());
     Result f = null;
     Result s = null;
+    double[] bestF = null;
+    double[] bestS = null;
     for (int r = 1; r <= c.runs(); r++) {
       f = futhark(fut, data, init, c);
       s = sql(data, init, c);
-      print("run " + r + "  Futhark  ", f);
-      print("run " + r + "  Spark SQL", s);
+      print("run " + r + "  Futhark  ", f.seconds());
+      System.out.println("               " + f.stats());
+      print("run " + r + "  Spark SQL", s.seconds());
+      bestF = min(bestF, f.seconds());
+      bestS = min(bestS, s.seconds());
+    }
+    if (c.runs() > 1) {
+      print("best of " + c.runs() + " Futhark  ", bestF);
+      print("best of " + c.runs() + " Spark SQL", bestS);
     }
     if (c.sweep()) sweep(fut, data, f);
     data.unpersist();
@@ -149,6 +159,7 @@ public final class SparkDemo {
 
   static Result futhark(SparkFuthark fut, Dataset<Row> data, double[][] init, Config c) {
     double[] secs = new double[3];
+    BatchStats before = BatchStats.current();
     long t = System.nanoTime();
     Object[] m = fut.aggregate("moments", "moments_add").column("features").batchSize(c.batch()).run(data);
     double[] sums = (double[]) m[0];
@@ -177,7 +188,7 @@ public final class SparkDemo {
     }
     secs[2] = secs(t);
     z.unpersist();
-    return new Result(mean, sd, cs, counts, secs);
+    return new Result(mean, sd, cs, counts, secs, BatchStats.current().minus(before).toString());
   }
 
   static Result sql(Dataset<Row> data, double[][] init, Config c) {
@@ -232,7 +243,7 @@ public final class SparkDemo {
     }
     secs[2] = secs(t);
     z.unpersist();
-    return new Result(mean, sd, cs, counts, secs);
+    return new Result(mean, sd, cs, counts, secs, null);
   }
 
   /** The new centroids: each cluster's mean; a cluster without points keeps its centroid. */
@@ -251,17 +262,22 @@ public final class SparkDemo {
    * large batches is the per-batch cost.
    */
   static void sweep(SparkFuthark fut, Dataset<Row> data, Result r) {
-    System.out.println("batch size sweep (standardise, every row in and out, median of 3):");
+    System.out.println("batch size sweep (standardise: every row in and out; best of 3 runs):");
     for (int b : new int[] {256, 1024, 4096, 16384, 65536, 262144}) {
-      double[] ts = new double[3];
+      double best = Double.POSITIVE_INFINITY;
+      BatchStats stats = null;
       for (int rep = 0; rep < 3; rep++) {
+        BatchStats before = BatchStats.current();
         long t = System.nanoTime();
         Dataset<Row> z = fut.map("standardise").value(r.mean()).value(r.sd()).column("features").as("z").batchSize(b).transform(data);
         z.agg(sum(aggregate(col("z"), lit(0.0), (acc, x) -> acc.plus(x)))).first();
-        ts[rep] = secs(t);
+        double s = secs(t);
+        if (s < best) {
+          best = s;
+          stats = BatchStats.current().minus(before);
+        }
       }
-      java.util.Arrays.sort(ts);
-      System.out.printf(Locale.ROOT, "  batch %,7d rows: %.2f s%n", b, ts[1]);
+      System.out.printf(Locale.ROOT, "  batch %,7d rows: %.2f s; %s%n", b, best, stats);
     }
   }
 
@@ -283,8 +299,14 @@ public final class SparkDemo {
     return ok;
   }
 
-  static void print(String label, Result r) {
-    double[] s = r.seconds();
+  static double[] min(double[] best, double[] s) {
+    if (best == null) return s.clone();
+    double[] m = best.clone();
+    for (int i = 0; i < m.length; i++) m[i] = Math.min(m[i], s[i]);
+    return m;
+  }
+
+  static void print(String label, double[] s) {
     System.out.printf(Locale.ROOT, "%s: moments %.2f s, standardise %.2f s, k-means %.2f s, total %.2f s%n",
         label, s[0], s[1], s[2], s[0] + s[1] + s[2]);
   }
