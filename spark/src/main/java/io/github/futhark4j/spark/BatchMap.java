@@ -134,9 +134,14 @@ public final class BatchMap extends EntryCall<BatchMap> {
   }
 
   /** The per-partition work: batches in, rows out, lazily (one batch in memory at a time). */
-  private record Runner(SparkFuthark fut, String entry, List<Arg> args, List<FType> results, int batchSize, boolean keepInput)
-      implements MapPartitionsFunction<Row, Row>, Serializable {
+  private record Runner(SparkFuthark fut, String entry, List<Arg> args, List<FType> results, int batchSize, boolean keepInput,
+      boolean flatResults) implements MapPartitionsFunction<Row, Row>, Serializable {
     @Serial private static final long serialVersionUID = 1L;
+
+    Runner(SparkFuthark fut, String entry, List<Arg> args, List<FType> results, int batchSize, boolean keepInput) {
+      // callNative keeps arrays native so they are read out in one copy each; records need call().
+      this(fut, entry, args, results, batchSize, keepInput, results.stream().allMatch(t -> t.kind() == FType.Kind.ARRAY));
+    }
 
     @Override
     public Iterator<Row> call(Iterator<Row> input) {
@@ -164,7 +169,7 @@ public final class BatchMap extends EntryCall<BatchMap> {
           first += n;
           n = 0;
           while (n < batchSize && input.hasNext()) rows[n++] = input.next();
-          Object r = EntryCall.callOnRows(fut, entry, args, rows, n, first);
+          Object r = EntryCall.callOnRows(fut, entry, args, rows, n, first, flatResults);
           out = results.size() == 1 ? new Object[] {r} : (Object[]) r;
           outRows = -1;
           for (int i = 0; i < out.length; i++) {

@@ -2,6 +2,7 @@ package io.github.futhark4j.spark;
 
 import io.github.futhark4j.FutharkArray;
 import java.lang.reflect.Array;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -49,19 +50,70 @@ final class Convert {
       return t.tuple() ? tupleFields : recordFields;
     }
     if (t.rank() == 1) return prims(vals, n, t.elem(), what);
-    DataType inner = ((ArrayType) dt).elementType();
-    FType row = t.row();
-    Object[] out = (Object[]) Array.newInstance(javaClass(t.elem(), t.rank() - 1), n);
-    for (int i = 0; i < n; i++) {
-      if (vals[i] == null) throw nullAt(what, i);
-      Object[] sub = elements(vals[i]);
-      out[i] = argument(sub, sub.length, row, inner, what + "[" + i + "]");
-      if (i > 0 && Array.getLength(out[i]) != Array.getLength(out[0])) {
-        throw new BadValue(what + ": row " + i + " of the batch has " + Array.getLength(out[i]) + " elements but row 0 has "
-            + Array.getLength(out[0]) + " (a Futhark array is regular: every row of a batch must have the same length)");
+    return flat(vals, n, t, what);
+  }
+
+  /**
+   * A column of arrays as one flat row-major array with its shape ({@link FutharkArray#ofFlat}), so
+   * that the call copies it into native memory in one piece rather than row by row.
+   */
+  private static FutharkArray flat(Object[] vals, int n, FType t, String what) {
+    int r = t.rank();
+    long[] shape = new long[r];
+    shape[0] = n;
+    if (n > 0) {
+      Object v = vals[0];
+      for (int d = 1; d < r; d++) {
+        if (v == null) throw d == 1 ? nullAt(what, 0) : new BadValue(what + ": row 0 of the batch holds a null array");
+        Object[] e = elements(v);
+        shape[d] = e.length;
+        v = e.length > 0 ? e[0] : null;
+        if (e.length == 0) break;
       }
     }
-    return out;
+    long total = 1;
+    for (long x : shape) total = Math.multiplyExact(total, x);
+    if (total > Integer.MAX_VALUE - 8) {
+      throw new BadValue(what + ": a batch of " + n + " rows has " + total + " elements, more than a Java array holds; use a smaller batch size");
+    }
+    Object data = java.lang.reflect.Array.newInstance(javaClass(t.elem(), 0), (int) total);
+    int[] pos = {0};
+    for (int i = 0; i < n; i++) {
+      if (vals[i] == null) throw nullAt(what, i);
+      fill(elements(vals[i]), 1, shape, t.elem(), data, pos, what, i);
+    }
+    return FutharkArray.ofFlat(t.elem(), shape, data);
+  }
+
+  /** Writes the elements {@code e} of dimension {@code d} into {@code data} from {@code pos[0]} on. */
+  private static void fill(Object[] e, int d, long[] shape, String elem, Object data, int[] pos, String what, int row) {
+    if (e.length != shape[d]) {
+      throw new BadValue(what + ": row " + row + " of the batch has " + e.length + " elements" + (d > 1 ? " in dimension " + d : "")
+          + " but row 0 has " + shape[d] + " (a Futhark array is regular: every row of a batch must have the same length)");
+    }
+    if (d < shape.length - 1) {
+      for (Object x : e) {
+        if (x == null) throw new BadValue(what + ": row " + row + " of the batch holds a null array");
+        fill(elements(x), d + 1, shape, elem, data, pos, what, row);
+      }
+      return;
+    }
+    int p = pos[0];
+    try {
+      switch (data) {
+        case double[] a -> { for (Object x : e) a[p++] = (Double) x; }
+        case float[] a -> { for (Object x : e) a[p++] = (Float) x; }
+        case long[] a -> { for (Object x : e) a[p++] = (Long) x; }
+        case int[] a -> { for (Object x : e) a[p++] = (Integer) x; }
+        case short[] a -> { for (Object x : e) a[p++] = (Short) x; }
+        case byte[] a -> { for (Object x : e) a[p++] = (Byte) x; }
+        case boolean[] a -> { for (Object x : e) a[p++] = (Boolean) x; }
+        default -> throw new IllegalStateException(data.getClass().getName());
+      }
+    } catch (NullPointerException ex) {
+      throw new BadValue(what + ": row " + row + " of the batch holds a null element (Futhark values cannot be null)");
+    }
+    pos[0] = p;
   }
 
   private static BadValue nullAt(String what, int i) {
@@ -148,6 +200,64 @@ final class Convert {
     }
   }
 
+  /**
+   * An array result kept flat: row-major data of the Java type and its shape, read out of a
+   * native array in one copy ({@link #flatResults}).
+   */
+  record Flat(long[] shape, Object data) {
+    int rows() { return (int) shape[0]; }
+
+    /** Row {@code i}: for rank 2 a primitive array, deeper nested arrays of it. */
+    Object row(int i) {
+      int inner = 1;
+      for (int d = 1; d < shape.length; d++) inner = Math.multiplyExact(inner, (int) shape[d]);
+      return nest(i * inner, 1);
+    }
+
+    private Object nest(int from, int d) {
+      int len = (int) shape[d];
+      if (d == shape.length - 1) {
+        return switch (data) {
+          case double[] a -> Arrays.copyOfRange(a, from, from + len);
+          case float[] a -> Arrays.copyOfRange(a, from, from + len);
+          case long[] a -> Arrays.copyOfRange(a, from, from + len);
+          case int[] a -> Arrays.copyOfRange(a, from, from + len);
+          case short[] a -> Arrays.copyOfRange(a, from, from + len);
+          case byte[] a -> Arrays.copyOfRange(a, from, from + len);
+          case boolean[] a -> Arrays.copyOfRange(a, from, from + len);
+          default -> throw new IllegalStateException(data.getClass().getName());
+        };
+      }
+      int step = 1;
+      for (int k = d + 1; k < shape.length; k++) step *= (int) shape[k];
+      Object first = len == 0 ? null : nest(from, d + 1);
+      Object[] out = (Object[]) Array.newInstance(first == null ? Object.class : first.getClass(), len);
+      for (int j = 0; j < len; j++) out[j] = j == 0 ? first : nest(from + j * step, d + 1);
+      return out;
+    }
+  }
+
+  /**
+   * The results of {@code callNative} as plain Java values for cutting into rows: native arrays of
+   * rank 1 as Java arrays, of higher rank as {@link Flat}, each copied out once and freed.
+   */
+  static Object flatResults(Object r) {
+    if (r instanceof FutharkArray a) {
+      try {
+        Object data = a.toFlatJava();
+        return a.rank() == 1 ? data : new Flat(a.shape(), data);
+      } finally {
+        a.close();
+      }
+    }
+    if (r instanceof Object[] a && !(r.getClass().getComponentType().isArray())) {
+      Object[] out = new Object[a.length];
+      for (int i = 0; i < a.length; i++) out[i] = flatResults(a[i]);
+      return out;
+    }
+    return r;
+  }
+
   /** A result as plain Java values: native arrays (returned for shapes like {@code [2][0][5]}) copied out. */
   static Object plain(Object r) {
     if (r instanceof FutharkArray a) return a.toJava();
@@ -166,6 +276,7 @@ final class Convert {
 
   /** The number of rows of a result of type {@code t} (records: every field must have as many). */
   static int rows(Object r, FType t, String what) {
+    if (r instanceof Flat f) return f.rows();
     if (t.kind() == FType.Kind.ARRAY) return Array.getLength(r);
     int n = -1;
     for (int j = 0; j < t.fields().size(); j++) {
@@ -190,6 +301,7 @@ final class Convert {
       for (int j = 0; j < vs.length; j++) vs[j] = row(field(r, t, j), i, t.fields().get(j).type());
       return RowFactory.create(vs);
     }
+    if (r instanceof Flat f) return f.row(i);
     if (t.rank() > 1) return ((Object[]) r)[i];
     return switch (r) {
       case double[] a -> a[i];

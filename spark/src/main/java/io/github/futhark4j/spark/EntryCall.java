@@ -171,13 +171,23 @@ public abstract sealed class EntryCall<T extends EntryCall<T>> permits BatchMap,
    * partition.
    */
   static Object callOnRows(SparkFuthark fut, String entry, List<Arg> args, Row[] rows, int n, long first) {
+    return callOnRows(fut, entry, args, rows, n, first, false);
+  }
+
+  /**
+   * As {@link #callOnRows(SparkFuthark, String, List, Row[], int, long)}; with {@code flat}, array
+   * results of rank 2 and more come back as {@link Convert.Flat} (one copy out of native memory
+   * instead of one per row; for results that are cut into rows).
+   */
+  static Object callOnRows(SparkFuthark fut, String entry, List<Arg> args, Row[] rows, int n, long first, boolean flat) {
     try {
       long t0 = System.nanoTime();
       Object[] a = arguments(args, rows, n);
       long t1 = System.nanoTime();
-      Object r = fut.call(entry, a);
+      Object r = fut.call(entry, a, flat);
+      r = flat ? Convert.flatResults(r) : Convert.plain(r);
       BatchStats.add(n, t1 - t0, System.nanoTime() - t1);
-      return Convert.plain(r);
+      return r;
     } catch (FutharkException | IllegalArgumentException e) {
       throw new FutharkTaskException("entry point '" + entry + "' failed on " + where(first, n) + ": " + e.getMessage(), e);
     }

@@ -182,7 +182,15 @@ public final class SparkFuthark implements Serializable {
    * call.
    */
   Object call(String entry, Object[] args) {
-    if (contexts == 1) return program().function(entry).call(args);
+    return call(entry, args, false);
+  }
+
+  /** As {@link #call(String, Object[])}; with {@code nativeResults}, through {@code callNative}. */
+  Object call(String entry, Object[] args, boolean nativeResults) {
+    if (contexts == 1) {
+      var f = program().function(entry);
+      return nativeResults ? f.callNative(args) : f.call(args);
+    }
     BlockingQueue<FutharkProgram> pool = POOLS.computeIfAbsent(sha256 + "|" + threads + "|" + executorCacheDir + "|" + contexts, k -> {
       LOADS.incrementAndGet();
       FutharkOptions o = FutharkOptions.defaults().withThreads(threads);
@@ -200,7 +208,8 @@ public final class SparkFuthark implements Serializable {
       throw new FutharkException("interrupted while waiting for a Futhark context (the task was killed?)", e);
     }
     try {
-      return p.function(entry).call(args);
+      var f = p.function(entry);
+      return nativeResults ? f.callNative(args) : f.call(args);
     } finally {
       pool.add(p);
     }

@@ -61,6 +61,23 @@ class BatchMapTest {
   }
 
   @Test
+  void nestedArrayColumnsInAndOut() throws Exception {
+    Dataset<Row> df = spark().range(0, 200, 1, 2)
+        .selectExpr("id", "array(array(cast(id as double), 1D, 2D), array(3D, 4D, cast(-id as double))) as m");
+    Dataset<Row> out = SparkTests.kernels().map("sum_inner").column("m").as("s").batchSize(30).withColumns(df);
+    Dataset<Row> out2 = SparkTests.kernels().map("twice3").column("m").as("t").batchSize(30).withColumns(out);
+    assertEquals("array<array<double>>", out2.schema().apply("t").dataType().simpleString());
+    for (Row r : out2.collectAsList()) {
+      long id = r.getLong(0);
+      List<Double> s = r.getList(2);
+      assertEquals(List.of(id + 3.0, 7.0 - id), s);
+      List<Object> t = r.getList(3);
+      assertEquals(List.of(List.of(2.0 * id, 2.0, 4.0), List.of(6.0, 8.0, 2.0 * -id)),
+          t.stream().map(x -> List.of(Convert.elements(x))).toList());
+    }
+  }
+
+  @Test
   void structColumnsAreRecordsAndTuples() throws Exception {
     Dataset<Row> df = spark().range(0, 300, 1, 2)
         .selectExpr("id", "named_struct('b', cast(id % 5 as int), 'a', cast(id as double) / 4) as p",

@@ -43,3 +43,7 @@ entry sum_count [n] (xs: [n]f64) : (f64, i64) = (f64.sum xs, n)
 
 entry sum_count_add (s1: f64) (c1: i64) (s2: f64) (c2: i64) : (f64, i64) = (s1 + s2, c1 + c2)
 entry square_all [n] (xs: [n]f64) : [n]f64 = map (\x -> x * x) xs
+
+entry sum_inner [n][m][p] (xs: [n][m][p]f64) : [n][m]f64 = map (map f64.sum) xs
+
+entry twice3 [n][m][p] (xs: [n][m][p]f64) : [n][m][p]f64 = map (map (map (* 2))) xs
