@@ -14,8 +14,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -26,7 +26,10 @@ import org.apache.spark.sql.SparkSession;
  * A Futhark program for Spark jobs: compiled once on the driver, shipped to the executors as a
  * broadcast of its compile-cache entry ({@link FutharkBinary}), and loaded once per executor JVM,
  * whose Futhark context then serves every task and thread of that executor. Executors compile
- * nothing and need no C compiler; they must match the driver's platform (docs/spark.md).
+ * nothing and need no C compiler; they must match the driver's platform (docs/spark.md). By default
+ * each executor keeps one single-threaded Futhark context per task that calls at the same time
+ * (Spark already runs one task per core), made on demand; see {@link #withContexts} and
+ * {@link #withThreads}.
  *
  * <pre>{@code
  * SparkFuthark fut = SparkFuthark.compile(spark, source);
@@ -53,8 +56,17 @@ public final class SparkFuthark implements Serializable {
   private final String executorCacheDir;
   private transient volatile Manifest manifest;
 
-  /** Several contexts of one program in this JVM, lent to one call at a time. */
-  private static final Map<String, BlockingQueue<FutharkProgram>> POOLS = new ConcurrentHashMap<>();
+  /** The contexts of each program and setting in this JVM, lent to one call at a time. */
+  private static final Map<String, Pool> POOLS = new ConcurrentHashMap<>();
+
+  /** Up to {@code cap} contexts, made when a call finds none idle. */
+  private static final class Pool {
+    final int cap;
+    final BlockingQueue<FutharkProgram> idle = new LinkedBlockingQueue<>();
+    final AtomicInteger made = new AtomicInteger();
+
+    Pool(int cap) { this.cap = cap; }
+  }
 
   private SparkFuthark(Broadcast<FutharkBinary> binary, String sha256, int threads, int contexts, String executorCacheDir) {
     this.binary = binary;
@@ -70,30 +82,32 @@ public final class SparkFuthark implements Serializable {
   }
 
   /**
-   * Compiles {@code source} on the driver (or finds it in the driver's compile cache) and
-   * broadcasts the built library. Executors load it with {@code options.threads()} worker threads
-   * (0: one per core of the executor's machine) into their default compile cache.
+   * Compiles {@code source} on the driver with {@code options} (or finds it in the driver's compile
+   * cache) and broadcasts the built library. Executors load it into their default compile cache,
+   * with the default executor settings ({@link #withContexts}, {@link #withThreads}).
    *
    * @throws FutharkCompileException syntax or type errors
    */
   public static SparkFuthark compile(SparkSession spark, String source, FutharkOptions options) throws FutharkCompileException {
     FutharkOptions o = options == null ? FutharkOptions.defaults() : options;
-    return ship(spark, Futhark.export(source, o), o.threads());
+    return ship(spark, Futhark.export(source, o));
   }
 
   /** Like {@link #compile(SparkSession, String, FutharkOptions)} for a file; its imports resolve relative to it. */
   public static SparkFuthark compile(SparkSession spark, Path file, FutharkOptions options) throws FutharkCompileException {
     FutharkOptions o = options == null ? FutharkOptions.defaults() : options;
-    return ship(spark, Futhark.export(file, o), o.threads());
+    return ship(spark, Futhark.export(file, o));
   }
 
-  /** Broadcasts an already built library; executors load it with {@code threads} worker threads (0: all cores). */
-  public static SparkFuthark ship(SparkSession spark, FutharkBinary binary, int threads) {
+  /**
+   * Broadcasts an already built library ({@link Futhark#export}, e.g. made on a machine like the
+   * executors), with the default executor settings.
+   */
+  public static SparkFuthark ship(SparkSession spark, FutharkBinary binary) {
     Objects.requireNonNull(spark, "spark");
     Objects.requireNonNull(binary, "binary");
-    if (threads < 0) throw new IllegalArgumentException("threads must be >= 0, not " + threads);
     Broadcast<FutharkBinary> b = JavaSparkContext.fromSparkContext(spark.sparkContext()).broadcast(binary);
-    SparkFuthark f = new SparkFuthark(b, binary.sha256(), threads, 1, null);
+    SparkFuthark f = new SparkFuthark(b, binary.sha256(), 1, 0, null);
     f.manifest = parse(binary);
     return f;
   }
@@ -109,7 +123,10 @@ public final class SparkFuthark implements Serializable {
     return f;
   }
 
-  /** A copy whose executors run their Futhark context with {@code n} worker threads (0: one per core). */
+  /**
+   * A copy whose executors run each Futhark context with {@code n} worker threads (0: one per core
+   * of the machine). Default 1: Spark runs a task per core already, and each task gets a context.
+   */
   public SparkFuthark withThreads(int n) {
     if (n < 0) throw new IllegalArgumentException("threads must be >= 0, not " + n);
     SparkFuthark f = new SparkFuthark(binary, sha256, n, contexts, executorCacheDir);
@@ -118,26 +135,28 @@ public final class SparkFuthark implements Serializable {
   }
 
   /**
-   * A copy whose executors keep {@code n} Futhark contexts of the program instead of one (default
-   * 1). Calls on one context take turns, so with one context the tasks of an executor wait for each
-   * other's calls; with one context per task slot ({@code spark.executor.cores}) they run at the
-   * same time. Each context has {@link #threads()} worker threads, so {@code n} times that should
-   * not exceed the executor's cores (docs/spark.md, "Settings").
+   * A copy whose executors keep at most {@code n} Futhark contexts of the program; 0 (the default)
+   * means at most one per core of the machine. A context is made when a call finds none idle, so
+   * an executor ends up with one per task that calls at the same time (its
+   * {@code spark.executor.cores}). Calls on one context take turns: with {@code n = 1} the tasks of
+   * an executor wait for each other's calls, which suits one context with many threads
+   * ({@link #withThreads}) for heavy kernels. Keep contexts times threads within the executor's
+   * cores (docs/spark.md, "Settings").
    */
   public SparkFuthark withContexts(int n) {
-    if (n < 1) throw new IllegalArgumentException("contexts must be >= 1, not " + n);
+    if (n < 0) throw new IllegalArgumentException("contexts must be >= 0, not " + n);
     SparkFuthark f = new SparkFuthark(binary, sha256, threads, n, executorCacheDir);
     f.manifest = manifest;
     return f;
   }
 
-  /** The Futhark contexts each executor keeps (see {@link #withContexts}). */
+  /** The most Futhark contexts each executor keeps (0: one per core; see {@link #withContexts}). */
   public int contexts() { return contexts; }
 
   /** The content hash of the shipped library. */
   public String sha256() { return sha256; }
 
-  /** The worker threads of each executor's Futhark context (0: one per core). */
+  /** The worker threads of each of the executors' Futhark contexts (0: one per core). */
   public int threads() { return threads; }
 
   /** The shipped library (on an executor this reads the broadcast). */
@@ -159,8 +178,10 @@ public final class SparkFuthark implements Serializable {
   public FutharkUdf udf(String entry) { return new FutharkUdf(this, entry); }
 
   /**
-   * The program in this JVM: loaded from the broadcast on first use (checked against the content
-   * hash, installed into the compile cache, no compiling), then shared by every task and thread.
+   * The program in this JVM with this handle's thread count: loaded from the broadcast on first use
+   * (checked against the content hash, installed into the compile cache, no compiling), then
+   * shared by every caller. The operations do not use it: they borrow contexts of their own (see
+   * {@link #withContexts}); it is for calling entry points directly, e.g. on the driver.
    *
    * @throws FutharkException the library is damaged, for another platform, or cannot be loaded
    */
@@ -170,52 +191,56 @@ public final class SparkFuthark implements Serializable {
     if (p != null) return p;
     return LOADED.computeIfAbsent(k, kk -> {
       LOADS.incrementAndGet();
-      FutharkOptions o = FutharkOptions.defaults().withThreads(threads);
-      if (executorCacheDir != null) o = o.withCacheDir(Path.of(executorCacheDir));
-      return Futhark.load(binary.value(), sha256, o);
+      return Futhark.load(binary.value(), sha256, options());
     });
+  }
+
+  private FutharkOptions options() {
+    FutharkOptions o = FutharkOptions.defaults().withThreads(threads);
+    return executorCacheDir == null ? o : o.withCacheDir(Path.of(executorCacheDir));
   }
 
   /**
-   * Calls entry point {@code entry} of this JVM's program with {@code args}: on the shared context
-   * ({@link #program()}) or, with {@link #withContexts several contexts}, on one borrowed for the
-   * call.
+   * Calls entry point {@code entry} of this JVM's program with {@code args} on a context borrowed
+   * for the call (made if none is idle and the pool is not full, else waited for); with {@code
+   * nativeResults}, through {@code callNative}.
    */
-  Object call(String entry, Object[] args) {
-    return call(entry, args, false);
-  }
-
-  /** As {@link #call(String, Object[])}; with {@code nativeResults}, through {@code callNative}. */
   Object call(String entry, Object[] args, boolean nativeResults) {
-    if (contexts == 1) {
-      var f = program().function(entry);
-      return nativeResults ? f.callNative(args) : f.call(args);
-    }
-    BlockingQueue<FutharkProgram> pool = POOLS.computeIfAbsent(sha256 + "|" + threads + "|" + executorCacheDir + "|" + contexts, k -> {
-      LOADS.incrementAndGet();
-      FutharkOptions o = FutharkOptions.defaults().withThreads(threads);
-      if (executorCacheDir != null) o = o.withCacheDir(Path.of(executorCacheDir));
-      BlockingQueue<FutharkProgram> q = new ArrayBlockingQueue<>(contexts);
-      FutharkBinary b = binary.value();
-      for (int i = 0; i < contexts; i++) q.add(Futhark.loadSeparate(b, sha256, o));
-      return q;
-    });
-    FutharkProgram p;
-    try {
-      p = pool.take();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new FutharkException("interrupted while waiting for a Futhark context (the task was killed?)", e);
+    int cap = contexts > 0 ? contexts : Runtime.getRuntime().availableProcessors();
+    Pool pool = POOLS.computeIfAbsent(sha256 + "|" + threads + "|" + executorCacheDir + "|" + cap, k -> new Pool(cap));
+    FutharkProgram p = pool.idle.poll();
+    if (p == null) {
+      if (pool.made.incrementAndGet() <= pool.cap) {
+        try {
+          LOADS.incrementAndGet();
+          p = Futhark.loadSeparate(binary.value(), sha256, options());
+        } catch (RuntimeException e) {
+          pool.made.decrementAndGet();
+          throw e;
+        }
+      } else {
+        pool.made.decrementAndGet();
+        try {
+          p = pool.idle.take();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new FutharkException("interrupted while waiting for a Futhark context (the task was killed?)", e);
+        }
+      }
     }
     try {
       var f = p.function(entry);
       return nativeResults ? f.callNative(args) : f.call(args);
     } finally {
-      pool.add(p);
+      pool.idle.add(p);
     }
   }
 
-  /** How many times this JVM has loaded a shipped library (tests: once per library and setting). */
+  Object call(String entry, Object[] args) {
+    return call(entry, args, false);
+  }
+
+  /** How many programs and contexts this JVM has loaded from shipped libraries (tests). */
   static int loadsInThisJvm() { return LOADS.get(); }
 
   /** Removes the broadcast from the executors (the library stays loaded where it is). */

@@ -23,12 +23,12 @@ class ShippingTest {
   @Test
   void executorsInstallTheBroadcastLibraryAndLoadItOnce() throws Exception {
     Path cache = tmp.resolve("executor-cache");
-    SparkFuthark k = SparkTests.kernels().withExecutorCacheDir(cache.toString()).withThreads(1);
+    SparkFuthark k = SparkTests.kernels().withExecutorCacheDir(cache.toString()).withContexts(1).withThreads(2);
     Dataset<Row> df = SparkTests.spark().range(0, 5000, 1, 4).selectExpr("cast(id as double) as x");
     int before = SparkFuthark.loadsInThisJvm();
     assertEquals(5000, k.map("square_all").column("x").withColumns(df).count());
     assertEquals(5000, k.map("square_all").column("x").withColumns(df).filter("square_all >= 0").count());
-    // Four tasks on two executor threads, two jobs: one load in this (executor) JVM.
+    // Four tasks on two executor threads, two jobs, one context: one load in this (executor) JVM.
     assertEquals(before + 1, SparkFuthark.loadsInThisJvm());
     // The entry came from the broadcast bytes: nothing compiles into this directory.
     Path entry = cache.resolve(k.binary().key());
@@ -38,7 +38,8 @@ class ShippingTest {
 
   @Test
   void severalContextsPerExecutor() throws Exception {
-    SparkFuthark k = SparkTests.kernels().withContexts(2).withThreads(1);
+    // A cache directory of its own, so that no earlier test's contexts of the same setting are reused.
+    SparkFuthark k = SparkTests.kernels().withContexts(2).withThreads(1).withExecutorCacheDir(tmp.resolve("c2").toString());
     Dataset<Row> df = SparkTests.spark().range(0, 3000, 1, 6).selectExpr("id", "cast(id as double) as x");
     int before = SparkFuthark.loadsInThisJvm();
     java.util.List<Row> rows = k.map("square_all").column("x").as("y").batchSize(100).withColumns(df).collectAsList();
@@ -46,7 +47,8 @@ class ShippingTest {
     for (Row r : rows) assertEquals((double) r.getLong(0) * r.getLong(0), r.getDouble(2), 0.0);
     Object[] sc = k.aggregate("sum_count", "sum_count_add").column("x").batchSize(100).run(df);
     assertEquals(4_498_500.0, sc[0]);
-    assertEquals(before + 1, SparkFuthark.loadsInThisJvm(), "one pool of two contexts");
+    int made = SparkFuthark.loadsInThisJvm() - before;
+    assertTrue(made >= 1 && made <= 2, "contexts are made on demand, at most two: " + made);
   }
 
   /** Clusters often set spark.serializer to Kryo, which then serializes the broadcast value. */

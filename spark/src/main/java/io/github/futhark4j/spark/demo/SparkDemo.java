@@ -32,8 +32,8 @@ import org.apache.spark.sql.SparkSession;
  * Spark SQL. Checks that both agree and prints both timings. Exits with 1 if they disagree.
  *
  * <pre>
- * options: --rows N (1000000)  --k K (5)  --steps S (3)  --partitions P (4)  --batch B (65536)
- *          --runs R (2)  --master M (local[2])  --contexts C (1)  --threads T (0: all cores)
+ * options: --rows N (1000000)  --k K (5)  --steps S (3)  --partitions P (4)  --batch B (4096)
+ *          --runs R (2)  --master M (local[2])  --contexts C (0: one per task)  --threads T (1; 0: all cores)
  *          --batch-sweep (time the standardisation per batch size)
  * </pre>
  */
@@ -69,12 +69,12 @@ public final class SparkDemo {
     int k = 5;
     int steps = 3;
     int partitions = 4;
-    int batch = 65_536;
+    int batch = io.github.futhark4j.spark.EntryCall.DEFAULT_BATCH_SIZE;
     int runs = 2;
     String master = "local[2]";
     boolean sweep = false;
-    int contexts = 1;
-    int threads = 0;
+    int contexts = 0;
+    int threads = 1;
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
       switch (a) {
@@ -93,17 +93,17 @@ public final class SparkDemo {
             + " --batch-sweep");
       }
     }
-    if (rows < 1 || k < 1 || steps < 1 || partitions < 1 || batch < 1 || runs < 1 || contexts < 1 || threads < 0) {
-      throw new IllegalArgumentException("every count must be positive (threads may be 0: all cores)");
+    if (rows < 1 || k < 1 || steps < 1 || partitions < 1 || batch < 1 || runs < 1 || contexts < 0 || threads < 0) {
+      throw new IllegalArgumentException("every count must be positive (contexts and threads may be 0: one per core)");
     }
     return new Config(rows, k, steps, partitions, batch, runs, master, sweep, contexts, threads);
   }
 
   static boolean run(SparkSession spark, Config c) throws Exception {
     System.out.printf(Locale.ROOT, "futhark4j spark-demo: %,d rows of %d features, k = %d, %d k-means steps, %d partitions, %s;"
-        + " batches of %,d rows, %d Futhark context(s) of %s thread(s) per executor%n",
-        c.rows(), D, c.k(), c.steps(), c.partitions(), c.master(), c.batch(), c.contexts(),
-        c.threads() == 0 ? "all" : Integer.toString(c.threads()));
+        + " batches of %,d rows; Futhark contexts per executor: %s, threads per context: %s%n",
+        c.rows(), D, c.k(), c.steps(), c.partitions(), c.master(), c.batch(),
+        c.contexts() == 0 ? "one per task" : Integer.toString(c.contexts()), c.threads() == 0 ? "all cores" : Integer.toString(c.threads()));
     long t0 = System.nanoTime();
     Dataset<Row> data = generate(spark, c).cache();
     data.count();
