@@ -20,7 +20,7 @@ import org.apache.spark.sql.types.StructType;
  */
 public abstract sealed class EntryCall<T extends EntryCall<T>> permits BatchMap, Aggregation {
   /** The default number of rows per Futhark call. */
-  public static final int DEFAULT_BATCH_SIZE = 4_096;
+  public static final int DEFAULT_BATCH_SIZE = 16_384;
 
   final SparkFuthark fut;
   final String entry;

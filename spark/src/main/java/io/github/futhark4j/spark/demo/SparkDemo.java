@@ -32,7 +32,7 @@ import org.apache.spark.sql.SparkSession;
  * Spark SQL. Checks that both agree and prints both timings. Exits with 1 if they disagree.
  *
  * <pre>
- * options: --rows N (1000000)  --k K (5)  --steps S (3)  --partitions P (4)  --batch B (4096)
+ * options: --rows N (1000000)  --k K (5)  --steps S (3)  --partitions P (4)  --batch B (16384)
  *          --runs R (2)  --master M (local[2])  --contexts C (0: one per task)  --threads T (1; 0: all cores)
  *          --batch-sweep (time the standardisation per batch size)
  * </pre>
