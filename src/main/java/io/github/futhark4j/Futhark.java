@@ -10,6 +10,7 @@ import io.github.futhark4j.toolchain.Compilers;
 import io.github.futhark4j.toolchain.ExternalCompilerException;
 import io.github.futhark4j.toolchain.FutharkCompiler;
 import io.github.futhark4j.toolchain.LibraryBuilder;
+import io.github.futhark4j.toolchain.PortableEntry;
 import io.github.futhark4j.compiler.lower.LowerException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -113,7 +114,128 @@ public final class Futhark {
     };
   }
 
+  /**
+   * Compiles in-memory source as {@link #compile(String, FutharkOptions)} does (or finds it in the
+   * compile cache) and returns the built library as bytes, to be loaded in other JVMs with
+   * {@link #load(FutharkBinary, FutharkOptions)} without compiling there.
+   *
+   * @throws FutharkCompileException  syntax or type errors, a failing external tool, or an
+   *                                  unreadable cache entry
+   * @throws IllegalArgumentException an unknown {@code compiler} option
+   */
+  public static FutharkBinary export(String source, FutharkOptions options) throws FutharkCompileException {
+    Objects.requireNonNull(source, "source");
+    FutharkOptions o = options == null ? FutharkOptions.defaults() : options;
+    String name = o.sourceName() == null ? "<eval>" : o.sourceName();
+    Path file = existingFile(name);
+    return export(file == null ? new Source(name, source) : new Source(name, source, file), o);
+  }
+
+  /** Like {@link #export(String, FutharkOptions)} for a file; imports resolve relative to it. */
+  public static FutharkBinary export(Path file, FutharkOptions options) throws FutharkCompileException {
+    Objects.requireNonNull(file, "file");
+    FutharkOptions o = options == null ? FutharkOptions.defaults() : options;
+    String text;
+    try {
+      text = Files.readString(file);
+    } catch (IOException e) {
+      throw new FutharkCompileException("cannot read " + file + ": " + e, file.toString(), -1, -1, e);
+    }
+    return export(new Source(file.toString(), text, file.toAbsolutePath().normalize()), o);
+  }
+
+  private static FutharkBinary export(Source source, FutharkOptions o) throws FutharkCompileException {
+    BuiltLibrary lib = buildLibrary(source, o);
+    try {
+      return new FutharkBinary(PortableEntry.read(lib));
+    } catch (IOException e) {
+      throw new FutharkCompileException("cannot read the cache entry of " + source.name() + ": " + e.getMessage(),
+          source.name(), -1, -1, e);
+    }
+  }
+
+  /** What identifies a program loaded from a {@link FutharkBinary}. */
+  private record BinaryKey(String sha256, Path cacheDir, int threads) {}
+
+  /**
+   * Loads a program built elsewhere, without compiling: checks every file of {@code binary}
+   * against its checksums and its content hash, checks that this machine can run it (same
+   * operating system and architecture, a CPU with every feature of the building one: libraries are
+   * compiled with {@code -march=native}), installs it into the compile cache
+   * ({@link FutharkOptions#cacheDir()}, else the default one) unless it is there already, and loads
+   * it with {@link FutharkOptions#threads()} worker threads. Within a JVM, loading the same binary
+   * with the same cache directory and thread count again returns a view of the same loaded
+   * program and context. Needs no C compiler.
+   *
+   * @throws FutharkException the binary is damaged, is for another platform, cannot be written to
+   *                          the cache, or cannot be loaded
+   */
+  public static FutharkProgram load(FutharkBinary binary, FutharkOptions options) {
+    return load(binary, null, options);
+  }
+
+  /**
+   * Like {@link #load(FutharkBinary, FutharkOptions)}, and first checks that the binary's content
+   * hash is {@code expectedSha256} (when not null), e.g. a hash that came over another channel than
+   * the bytes.
+   */
+  public static FutharkProgram load(FutharkBinary binary, String expectedSha256, FutharkOptions options) {
+    Objects.requireNonNull(binary, "binary");
+    FutharkOptions o = options == null ? FutharkOptions.defaults() : options;
+    if (expectedSha256 != null && !expectedSha256.equals(binary.sha256())) {
+      throw new FutharkException("the Futhark library " + binary + " is not the one expected: its content hash is "
+          + binary.sha256() + ", expected " + expectedSha256);
+    }
+    Path dir = o.cacheDir() == null ? null : o.cacheDir().toAbsolutePath().normalize();
+    return PROGRAMS.get(new BinaryKey(binary.sha256(), dir, o.threads()), () -> loadBinary(binary, dir, o.threads()));
+  }
+
+  /**
+   * Like {@link #load(FutharkBinary, String, FutharkOptions)}, but returns a program of its own: a
+   * new Futhark context that no other load shares (the shared library itself is loaded once per
+   * process). Calls on different contexts run at the same time, where calls on one context take
+   * turns; for several threads that each want a context, e.g. one per Spark task slot. Close it
+   * when done.
+   */
+  public static FutharkProgram loadSeparate(FutharkBinary binary, String expectedSha256, FutharkOptions options) {
+    Objects.requireNonNull(binary, "binary");
+    FutharkOptions o = options == null ? FutharkOptions.defaults() : options;
+    if (expectedSha256 != null && !expectedSha256.equals(binary.sha256())) {
+      throw new FutharkException("the Futhark library " + binary + " is not the one expected: its content hash is "
+          + binary.sha256() + ", expected " + expectedSha256);
+    }
+    Path dir = o.cacheDir() == null ? null : o.cacheDir().toAbsolutePath().normalize();
+    return loadBinary(binary, dir, o.threads());
+  }
+
+  private static LoadedLibrary loadBinary(FutharkBinary binary, Path dir, int threads) {
+    if (!binary.digest().equals(binary.sha256())) {
+      throw new FutharkException("the Futhark library " + binary + " is damaged: its content does not match its hash");
+    }
+    BuiltLibrary lib;
+    try {
+      if (dir != null) USED_CACHE_DIRS.add(dir);
+      lib = binary.entry().install(dir);
+    } catch (IOException e) {
+      throw new FutharkException("cannot load the Futhark library " + binary.key() + ": " + e.getMessage(), e);
+    }
+    try {
+      return LoadedLibrary.load(lib.sharedLibrary(), lib.manifest(), threads);
+    } catch (IOException e) {
+      throw new FutharkException("cannot read the manifest " + lib.manifest() + ": " + e.getMessage(), e);
+    }
+  }
+
   private static LoadedLibrary build(Source source, FutharkOptions o) throws FutharkCompileException {
+    BuiltLibrary lib = buildLibrary(source, o);
+    try {
+      return LoadedLibrary.load(lib.sharedLibrary(), lib.manifest(), o.threads());
+    } catch (IOException e) {
+      throw new FutharkCompileException("cannot read the manifest " + lib.manifest() + ": " + e, source.name(), -1, -1, e);
+    }
+  }
+
+  private static BuiltLibrary buildLibrary(Source source, FutharkOptions o) throws FutharkCompileException {
     FutharkCompiler compiler = chooseCompiler(o);
     String backend = o.backend() == null ? "multicore" : o.backend();
     if (o.cacheDir() != null) USED_CACHE_DIRS.add(o.cacheDir().toAbsolutePath().normalize());
@@ -138,10 +260,6 @@ public final class Futhark {
       throw new FutharkCompileException(source.name() + ": internal compiler error (a bug in futhark4j; please report it): "
           + e, source.name(), -1, -1, e);
     }
-    try {
-      return LoadedLibrary.load(lib.sharedLibrary(), lib.manifest(), o.threads());
-    } catch (IOException e) {
-      throw new FutharkCompileException("cannot read the manifest " + lib.manifest() + ": " + e, source.name(), -1, -1, e);
-    }
+    return lib;
   }
 }

@@ -42,7 +42,7 @@ public final class CompileCache {
   static final String MARKER = "complete";
   static final String LIBRARY = "lib.so";
   static final String KEY_TEXT = "key.txt";
-  private static final String MARKER_HEADER = "futhark4j-cache-entry 1";
+  static final String MARKER_HEADER = "futhark4j-cache-entry 1";
   private static final Pattern KEY = Pattern.compile("[0-9a-f]{64}");
   private static final Set<PosixFilePermission> PRIVATE = PosixFilePermissions.fromString("rwx------");
 

@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The machine a library is built for. Libraries are compiled with {@code -march=native}, so a
@@ -15,6 +17,7 @@ final class Platform {
   private Platform() {}
 
   private static volatile String cpu;
+  private static volatile Set<String> cpuFlags;
 
   /** {@code os.name}, {@code os.arch}. */
   static String os() {
@@ -33,6 +36,38 @@ final class Platform {
       cpu = c;
     }
     return c;
+  }
+
+  /**
+   * The CPU's feature flags ({@code flags} on x86, {@code Features} on ARM, from
+   * {@code /proc/cpuinfo}); empty where they cannot be read. A library compiled with
+   * {@code -march=native} uses only features of the CPU it was built on, so another CPU that has
+   * all of them can run it.
+   */
+  static Set<String> cpuFlags() {
+    Set<String> f = cpuFlags;
+    if (f == null) {
+      f = Set.of();
+      Path cpuinfo = Path.of("/proc/cpuinfo");
+      if (Files.isReadable(cpuinfo)) {
+        try {
+          for (String line : Files.readAllLines(cpuinfo, StandardCharsets.UTF_8)) {
+            int colon = line.indexOf(':');
+            if (colon < 0) continue;
+            String k = line.substring(0, colon).strip();
+            if (k.equals("flags") || k.equals("Features")) {
+              String v = line.substring(colon + 1).strip();
+              f = v.isEmpty() ? Set.of() : Set.copyOf(Arrays.asList(v.split("\\s+")));
+              break;
+            }
+          }
+        } catch (IOException e) {
+          f = Set.of();
+        }
+      }
+      cpuFlags = f;
+    }
+    return f;
   }
 
   private static String readCpu() {

@@ -1,0 +1,206 @@
+package io.github.futhark4j.toolchain;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * A published compile-cache entry as bytes, so that another JVM (on another machine of the same
+ * platform) can load the library without compiling: {@link #read} takes an entry apart on the
+ * machine that built it, {@link #install} puts it into the receiving machine's cache under the same
+ * key, where the ordinary checks of {@link CompileCache#lookup} (marker, sizes, SHA-256 of every
+ * file) apply before anything is loaded.
+ *
+ * <p>The platform the library was built for travels along: {@code os} and {@code cpu} are the
+ * lines of the build key, {@code cpuFlags} the full feature list of the building CPU. Libraries are
+ * compiled with {@code -march=native}, so {@link #install} refuses a library for another operating
+ * system or architecture, and one built on a CPU with features the receiving CPU lacks (it could
+ * die of an illegal instruction). A CPU of another model that has every feature is accepted.
+ *
+ * @param key      the build key (64 hex digits) the entry is published under
+ * @param name     the base name of the entry's C, header and manifest files
+ * @param compiler the identity of the Futhark compiler that built it
+ * @param os       {@code os.name os.arch} of the building machine
+ * @param cpu      the build key's CPU line (model and a digest of the feature flags)
+ * @param cpuFlags the building CPU's feature flags; empty when unknown
+ * @param files    every file of the entry by name, including the {@code complete} marker
+ */
+public record PortableEntry(String key, String name, String compiler, String os, String cpu, Set<String> cpuFlags,
+    Map<String, byte[]> files) {
+
+  public PortableEntry {
+    cpuFlags = Collections.unmodifiableSet(new TreeSet<>(cpuFlags));
+    files = Collections.unmodifiableMap(new LinkedHashMap<>(files));
+  }
+
+  /**
+   * Reads the entry {@code lib} was loaded from: every file its {@code complete} marker lists, and
+   * the marker. The files are checked against the marker as they are read.
+   *
+   * @throws IOException a file is missing, unreadable or no longer matches the marker
+   */
+  public static PortableEntry read(BuiltLibrary lib) throws IOException {
+    Path dir = lib.sharedLibrary().getParent();
+    byte[] marker = Files.readAllBytes(dir.resolve(CompileCache.MARKER));
+    Map<String, byte[]> files = new LinkedHashMap<>();
+    Marker m = Marker.parse(new String(marker, StandardCharsets.UTF_8));
+    for (Marker.FileLine f : m.files()) {
+      Path p = dir.resolve(f.name()).normalize();
+      if (!p.startsWith(dir)) throw new IOException("cache entry " + dir + " lists a file outside it: " + f.name());
+      files.put(f.name(), Files.readAllBytes(p));
+    }
+    files.put(CompileCache.MARKER, marker);
+    PortableEntry e = new PortableEntry(lib.key(), m.name(), m.compiler(), Platform.os(), Platform.cpu(),
+        Platform.cpuFlags(), files);
+    String bad = e.check();
+    if (bad != null) throw new IOException("cache entry " + dir + " changed while it was read: " + bad);
+    return e;
+  }
+
+  /**
+   * Whether the files agree with the marker: the marker is well formed, names this entry's base
+   * name and compiler, lists exactly the other files, each with its size and SHA-256, and among them
+   * {@code lib.so} and the manifest. Returns what is wrong, or {@code null} when all is well.
+   */
+  public String check() {
+    if (!key.matches("[0-9a-f]{64}")) return "not a build key: " + key;
+    byte[] markerBytes = files.get(CompileCache.MARKER);
+    if (markerBytes == null) return "no " + CompileCache.MARKER + " marker";
+    Marker m;
+    try {
+      m = Marker.parse(new String(markerBytes, StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      return e.getMessage();
+    }
+    if (!m.name().equals(name)) return "the marker names the files " + m.name() + ", not " + name;
+    if (!m.compiler().equals(compiler)) return "the marker names the compiler " + m.compiler() + ", not " + compiler;
+    Set<String> listed = new TreeSet<>();
+    for (Marker.FileLine f : m.files()) {
+      listed.add(f.name());
+      byte[] b = files.get(f.name());
+      if (b == null) return "file " + f.name() + " is missing";
+      if (b.length != f.size()) return "file " + f.name() + " has " + b.length + " bytes, the marker says " + f.size();
+      if (!Hashing.sha256Hex(b).equals(f.sha256())) return "file " + f.name() + " does not have the SHA-256 the marker records";
+    }
+    for (String f : files.keySet()) {
+      if (!f.equals(CompileCache.MARKER) && !listed.contains(f)) return "file " + f + " is not listed in the marker";
+    }
+    if (!listed.contains(CompileCache.LIBRARY)) return "no " + CompileCache.LIBRARY;
+    if (!listed.contains(name + ".json")) return "no manifest " + name + ".json";
+    return null;
+  }
+
+  /**
+   * Why a library built on the platform this entry names cannot run on this machine, or {@code
+   * null} when it can: same operating system and architecture, and either the same CPU line of the
+   * build key or a CPU that has every feature flag of the building one.
+   */
+  public String platformMismatch() {
+    return platformMismatch(Platform.os(), Platform.cpu(), Platform.cpuFlags());
+  }
+
+  String platformMismatch(String hereOs, String hereCpu, Set<String> hereFlags) {
+    if (!os.equals(hereOs)) {
+      return "it was built for " + os + ", this machine is " + hereOs;
+    }
+    if (cpu.equals(hereCpu)) return null;
+    if (cpuFlags.isEmpty() || hereFlags.isEmpty()) {
+      return "it was built with -march=native on a CPU \"" + cpu + "\" and this CPU is \"" + hereCpu
+          + "\"; the feature flags of " + (cpuFlags.isEmpty() ? "the building CPU" : "this CPU") + " are unknown";
+    }
+    List<String> missing = new ArrayList<>();
+    for (String f : cpuFlags) if (!hereFlags.contains(f)) missing.add(f);
+    if (missing.isEmpty()) return null;
+    return "it was built with -march=native on a CPU \"" + cpu + "\" with features this CPU (\"" + hereCpu
+        + "\") lacks: " + String.join(" ", missing.size() > 12 ? missing.subList(0, 12) : missing)
+        + (missing.size() > 12 ? " ... (" + missing.size() + " in all)" : "");
+  }
+
+  /**
+   * Puts this entry into the cache in {@code cacheDir} (the default cache when {@code null}) under
+   * its key, unless a sound entry with the same marker is there already, and returns it ready to
+   * load. Compiles nothing. Runs under the key's lock, like a build, and publishes by atomic rename.
+   *
+   * @throws IOException the entry does not agree with its marker, is for another platform (see
+   *                     {@link #platformMismatch()}), or cannot be written
+   */
+  public BuiltLibrary install(Path cacheDir) throws IOException {
+    String bad = check();
+    if (bad != null) throw new IOException("the library " + key + " is damaged: " + bad);
+    String mismatch = platformMismatch();
+    if (mismatch != null) {
+      throw new IOException("the library " + key + " cannot be loaded on this machine: " + mismatch
+          + ". Executors must match the driver's operating system, architecture and CPU features (see docs/spark.md).");
+    }
+    CompileCache c = new CompileCache(cacheDir != null ? cacheDir : LibraryBuilder.defaultCacheDir());
+    try (KeyLock lock = c.lock(key)) {
+      Optional<CompileCache.Entry> there = c.lookup(key);
+      if (there.isPresent() && sameMarker(there.get().dir())) return there.get().built();
+      c.discard(key);
+      if (lock.crossProcess()) c.removeStaleBuildDirs(key);
+      Path work = c.newBuildDir(key);
+      boolean moved = false;
+      try {
+        for (Map.Entry<String, byte[]> f : files.entrySet()) {
+          if (!f.getKey().equals(CompileCache.MARKER)) Files.write(work.resolve(f.getKey()), f.getValue());
+        }
+        // The marker last, as a build writes it, then one atomic rename.
+        Files.write(work.resolve(CompileCache.MARKER), files.get(CompileCache.MARKER));
+        Files.move(work, c.entryDir(key), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        moved = true;
+      } finally {
+        if (!moved) CompileCache.deleteTree(work);
+      }
+      return c.lookup(key).filter(e -> sameMarker(e.dir()))
+          .orElseThrow(() -> new IOException("cache entry " + c.entryDir(key) + " is unreadable right after installing it"))
+          .built();
+    }
+  }
+
+  private boolean sameMarker(Path entryDir) {
+    try {
+      return java.util.Arrays.equals(Files.readAllBytes(entryDir.resolve(CompileCache.MARKER)), files.get(CompileCache.MARKER));
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  /** The parts of a {@code complete} marker (format in {@link CompileCache#publish}). */
+  private record Marker(String name, String compiler, List<FileLine> files) {
+    record FileLine(String sha256, long size, String name) {}
+
+    static Marker parse(String text) throws IOException {
+      List<String> lines = text.lines().toList();
+      if (lines.isEmpty() || !lines.get(0).equals(CompileCache.MARKER_HEADER)) throw new IOException("the marker has no valid header");
+      String name = null;
+      String compiler = null;
+      List<FileLine> files = new ArrayList<>();
+      for (String line : lines.subList(1, lines.size())) {
+        if (line.startsWith("name ")) {
+          name = line.substring(5);
+        } else if (line.startsWith("compiler ")) {
+          compiler = line.substring(9);
+        } else if (line.startsWith("file ")) {
+          String[] p = line.split(" ", 4);
+          if (p.length != 4 || !p[1].matches("[0-9a-f]{64}") || !p[2].matches("[0-9]{1,18}")
+              || p[3].isEmpty() || p[3].contains("/") || p[3].contains("\\") || p[3].startsWith(".")
+              || p[3].equals(CompileCache.MARKER)) {
+            throw new IOException("the marker has a malformed line: " + line);
+          }
+          files.add(new FileLine(p[1], Long.parseLong(p[2]), p[3]));
+        }
+      }
+      if (name == null || compiler == null) throw new IOException("the marker names no files or no compiler");
+      return new Marker(name, compiler, files);
+    }
+  }
+}
