@@ -828,6 +828,8 @@ final class Consumption {
     vtable = savedTable;
     Set<VName> consumedParams = new HashSet<>();
     for (VName v : bodyCons.keySet()) if (params.containsKey(v)) consumedParams.add(v);
+    // A parameter declared unique consumes its initial value too.
+    params.forEach((v, t) -> { if (anyConsumes(t)) consumedParams.add(v); });
     // The returned values of consumed parameters must not alias what is outside the loop, nor each other.
     checkMergeReturn(l, params, consumedParams, body);
     // The initial value is passed to the loop like an argument to a function consuming those parameters.

@@ -69,8 +69,10 @@ final class Defs {
     List<Pats.PatRes> ps = new ArrayList<>();
     Map<String, Span> seen = new HashMap<>();
     for (Pat p : params) {
+      // The parameter's type exists before the parameter: it cannot depend on it.
+      Ty.Var pt = new Ty.Var(st.level);
       st.level++;
-      Pats.PatRes pr = pats.check(p, new Ty.Var(st.level), c, Pats.Mode.PARAM, Map.of());
+      Pats.PatRes pr = pats.check(p, pt, c, Pats.Mode.PARAM, Map.of());
       for (Pats.Bound b : pr.binds()) {
         Span prev = seen.putIfAbsent(b.name(), b.span());
         if (prev != null) st.error(DiagCode.E0210, b.span(), "Name \"" + b.name() + "\" also bound at " + prev.shortPos() + ".");
@@ -132,7 +134,9 @@ final class Defs {
       // Sizes of the result that are unknown outside the function are existential.
       if (sig.ret() == null) ret = existentialResult(ret, outer, exts, paramTys);
       generaliseSizes(paramTys, ret, outer, sizeParams, exts);
-      generaliseTypes(paramTys, ret, outer, tparams);
+      // As in the reference, only top-level definitions are generalised; a local function is
+      // polymorphic only in the type parameters it declares.
+      if (kind == Kind.TOP) generaliseTypes(paramTys, ret, outer, tparams);
     }
     Ty type = ret;
     List<Pats.PatRes> ps = sig.params();
@@ -340,6 +344,17 @@ final class Defs {
       st.error(DiagCode.E0213, d.nameSpan(), "The " + d.name() + " operator may not be redefined.");
     }
     VName v = st.fresh(d.name());
+    String savedDef = st.currentDef;
+    st.currentDef = d.name();
+    try {
+      return valDeclIn(d, ctx, lazy, mainFile, topOfFile, v, errors);
+    } finally {
+      st.currentDef = savedDef;
+    }
+  }
+
+  private Env.Global valDeclIn(ValDecl d, Ctx ctx, boolean lazy, boolean mainFile, boolean topOfFile, VName v, int errors) {
+    int instBefore = st.instFlexes.size();
     Sig sig = signature(ctx, d.typeParams(), d.params(), d.returnType(), Kind.TOP);
     boolean annotated = d.returnType() != null && d.params().stream().allMatch(p -> p instanceof PAscribe);
     if (lazy && annotated && !d.isEntry()) {
@@ -365,7 +380,10 @@ final class Defs {
       });
       return new Env.Global(v, scheme, null, d.nameSpan());
     }
+    int sumsBefore = st.sumVars.size();
     Fn f = function(sig, d.body(), Kind.TOP, d.span(), d.name());
+    ambiguousSizes(instBefore);
+    ambiguousSumsIn(sumsBefore);
     if (!d.typeParams().isEmpty() && d.params().isEmpty() && d.typeParams().stream().anyMatch(TypeParam::isSize)) {
       st.error(DiagCode.E0229, d.span(), "Size parameters are only allowed on functions: \"" + d.name()
           + "\" is a size-polymorphic value binding.");
@@ -445,6 +463,42 @@ final class Defs {
       if (st.errorCount() == errorsBefore && st.quiet == 0) throw e;
       // The definition had errors; its checked form is not needed.
     }
+  }
+
+  /**
+   * A size parameter of a function that the application could not determine (it occurs only in the
+   * type of a function argument whose size nothing fixes) is ambiguous.
+   */
+  private void ambiguousSizes(int from) {
+    List<Object[]> made = st.instFlexes.subList(from, st.instFlexes.size());
+    for (Object[] m : made) {
+      Ty.Flex fl = (Ty.Flex) m[0];
+      if (SE.norm(new SE.F(fl)) instanceof SE.F) {
+        Span at = (Span) m[3];
+        st.error(DiagCode.E0222, at, "Ambiguous size \"" + m[1] + "\".\nNote: \"" + m[1] + "\" is an instantiated size parameter of \""
+            + m[2] + "\" whose value this application does not determine; add a type annotation.");
+        fl.ref = SE.var(st.fresh((String) m[1]));
+        break;
+      }
+    }
+    made.clear();
+  }
+
+  /** A sum type known only by the constructors used, still unknown at the end of a definition, is ambiguous. */
+  private void ambiguousSumsIn(int from) {
+    List<Object[]> made = st.sumVars.subList(Math.min(from, st.sumVars.size()), st.sumVars.size());
+    for (Object[] m : made) {
+      Ty.Var v = (Ty.Var) m[0];
+      Ty r = Unify.resolve(v);
+      if (r instanceof Ty.Var rv && rv.constructors != null) {
+        st.error(DiagCode.E0212, (Span) m[1], "Type is ambiguous: a sum type with constructors "
+            + rv.constructors.keySet().stream().map(k -> "#" + k).collect(Collectors.joining(", "))
+            + " whose full type is not known.\nAdd a type annotation.");
+        rv.ref = new Ty.Sum(rv.constructors);
+        break;
+      }
+    }
+    made.clear();
   }
 
   /** A size parameter must be the size of some parameter. */

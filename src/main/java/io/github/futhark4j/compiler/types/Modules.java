@@ -120,7 +120,7 @@ final class Modules {
 
   /** {@code type name params = t}: checks sizes and liftedness. */
   TypeB typeDecl(TypeDecl t, Ctx ctx) {
-    TypeConv.Params ps = types.bindTypeParams(t.params(), ctx);
+    TypeConv.Params ps = types.bindTypeParams(t.params(), ctx, true);
     TypeConv.Conv conv = new TypeConv.Conv();
     Ty body = types.convert(t.type(), ps.ctx(), TypeConv.Anon.ABBREV, conv);
     Liftedness declared = t.liftedness();
@@ -330,7 +330,7 @@ final class Modules {
       }
       case TypeAbbrSpec t -> env.types.put(t.decl().name(), typeDecl(t.decl(), ctx));
       case AbstractTypeSpec a -> {
-        TypeConv.Params ps = types.bindTypeParams(a.params(), ctx);
+        TypeConv.Params ps = types.bindTypeParams(a.params(), ctx, true);
         VName n = st.fresh(a.name());
         st.paramLiftedness.put(n, a.liftedness());
         abs.put(n, a.liftedness());

@@ -41,6 +41,12 @@ final class TcState {
   final java.util.Set<VName> demanded = new java.util.LinkedHashSet<>();
   /** The names of top-level definitions (their arrays are not consumable, and results may not alias them). */
   final java.util.Set<VName> topLevel = new java.util.HashSet<>();
+  /** The flexible sizes made by instantiating size parameters, with what they instantiate (for "Ambiguous size"). */
+  final List<Object[]> instFlexes = new ArrayList<>();
+  /** Type variables made for constructors, with where: a sum type still unknown at the end of a definition is ambiguous. */
+  final List<Object[]> sumVars = new ArrayList<>();
+  /** The name of the top-level definition being checked, for messages. */
+  String currentDef = "";
   /** The checked declarations, in order. */
   final List<TDecl> out = new ArrayList<>();
   /** Spans of type errors reported in the current definition, to avoid reporting cascades. */

@@ -125,7 +125,7 @@ final class Terms {
     return new Res(t, () -> {
       Type zt = zonk.type(t);
       PrimType p = ((Type.Prim) zt).prim();
-      if (p.isFloat() && Double.isFinite(v) && Double.isInfinite(PrimValue.ofFloat(p, v).floatValue())) {
+      if (p.isFloat() && Double.isInfinite(PrimValue.ofFloat(p, v).floatValue())) {
         st.error(DiagCode.E0208, span, "Float literal " + span.text() + " out of bounds for type " + p.futName() + ".");
       }
       return new TExp.Literal(PrimValue.ofFloat(p, v), zt, span);
@@ -134,7 +134,7 @@ final class Terms {
 
   static boolean fits(BigInteger v, PrimType p) {
     int bits = p.bits();
-    BigInteger min = BigInteger.ONE.shiftLeft(bits - 1).negate();
+    BigInteger min = p.isSigned() ? BigInteger.ONE.shiftLeft(bits - 1).negate() : BigInteger.ZERO;
     BigInteger max = p.isSigned() ? BigInteger.ONE.shiftLeft(bits - 1).subtract(BigInteger.ONE)
         : BigInteger.ONE.shiftLeft(bits).subtract(BigInteger.ONE);
     return v.compareTo(min) >= 0 && v.compareTo(max) <= 0;
@@ -272,7 +272,11 @@ final class Terms {
       tsub.put(p.name(), v);
     }
     Map<VName, SE> ssub = new HashMap<>();
-    for (VName n : s.sizeParams()) ssub.put(n, new SE.F(new Ty.Flex(st.level, n.base())));
+    for (VName n : s.sizeParams()) {
+      Ty.Flex fl = new Ty.Flex(st.level, n.base());
+      st.instFlexes.add(new Object[] {fl, n.base(), g.target().base(), span});
+      ssub.put(n, new SE.F(fl));
+    }
     Ty t = Unify.subst(s.type(), tsub, ssub);
     Map<VName, Ty> targs;
     if (g.targetArgs() == null) targs = tsub;
@@ -382,6 +386,7 @@ final class Terms {
         List<Res> rs = c.payload().stream().map(x -> check(x, ctx)).toList();
         Ty.Var v = new Ty.Var(st.level);
         v.constructors = new TreeMap<>(Map.of(c.name(), rs.stream().map(Res::ty).toList()));
+        st.sumVars.add(new Object[] {v, span});
         return new Res(v, () -> new TExp.Constr(c.name(), rs.stream().map(r -> r.build().get()).toList(), zonk.type(v), span));
       }
       case Ascribe a -> {
@@ -527,9 +532,19 @@ final class Terms {
   }
 
   private void noFunction(Span span, Ty t, String what) {
-    if (Unify.containsFun(t)) {
+    if (Unify.containsFun(t) || liftedParam(t)) {
       st.typeError(DiagCode.E0231, span, what + " may not be of function type (here: " + Unify.show(t) + ").");
     }
+  }
+
+  /** Whether {@code t} is (or holds) a fully lifted type parameter, which may stand for a function. */
+  private boolean liftedParam(Ty t) {
+    t = Unify.resolve(t);
+    return switch (t) {
+      case Ty.Named n -> st.paramLiftedness.get(n.name()) == Liftedness.LIFTED;
+      case Ty.Rec r -> r.fields().values().stream().anyMatch(this::liftedParam);
+      default -> false;
+    };
   }
 
   /** Unifies the types of branches: sizes that differ become unknown. */
@@ -629,7 +644,7 @@ final class Terms {
       }
     }
     if (Unify.containsFun(elem)) {
-      st.typeError(DiagCode.E0232, span, "Cannot create array with elements of lifted type " + Unify.show(elem) + " (might contain function).");
+      st.typeError(DiagCode.E0232, span, "Cannot create array with elements of lifted type " + Unify.show(elem) + " (might be functional).");
     }
     Ty ty = new Ty.Arr(elem, SE.lit(rs.size()), false);
     return new Res(ty, () -> new TExp.ArrayLit(rs.stream().map(r -> r.build().get()).toList(), zonk.type(ty), span));
@@ -812,6 +827,10 @@ final class Terms {
           Exp f = name.equals(">->") ? b.left() : b.right();
           Exp g = name.equals(">->") ? b.right() : b.left();
           Res fr = check(f, ctx), gr = check(g, ctx);
+          if (Unify.resolve(fr.ty()) instanceof Ty.Fun ff && !ff.exts().isEmpty()) {
+            st.typeError(DiagCode.E0224, span, "Existential size would appear in function parameter of return type:\n  "
+                + Unify.show(fr.ty()) + "\nUse a pipeline (|>) instead of a composition.");
+          }
           Ty x = fresh(), y = fresh(), z = fresh();
           unify(f.span(), new Ty.Fun(x, y), fr.ty(), "Cannot compose functions.");
           unify(g.span(), new Ty.Fun(y, z), gr.ty(), "Cannot compose functions.");
@@ -1198,28 +1217,41 @@ final class Terms {
   }
 
   private Ty unscopeTy(Ty t, Set<VName> gone, Map<String, SE> made, Span span) {
+    return unscopeTy(t, gone, made, span, false);
+  }
+
+  private Ty unscopeTy(Ty t, Set<VName> gone, Map<String, SE> made, Span span, boolean inParam) {
     t = Unify.resolve(t);
     return switch (t) {
       case Ty.Arr a -> {
         SE s = a.size();
+        if (SE.mentions(s, gone) && inParam) {
+          Set<VName> vs = new HashSet<>();
+          SE.vars(s, vs);
+          vs.retainAll(gone);
+          String n = vs.isEmpty() ? SE.show(s) : vs.iterator().next().base();
+          st.typeError(DiagCode.E0223, span, "Unknown size \"" + n + "\" in parameter of \"" + st.currentDef
+              + "\": the size is bound inside the function that returns it." + TcState.link("unknown-param-def"));
+        }
         if (SE.mentions(s, gone)) {
           String key = SE.show(Unify.normFully(s));
           String origin = "is an unknown size arising from a name going out of scope at " + span.shortPos() + ".";
           s = made.computeIfAbsent(key, k -> SE.var(st.unknownSize("d", origin)));
         }
-        yield new Ty.Arr(unscopeTy(a.elem(), gone, made, span), s, a.unique());
+        yield new Ty.Arr(unscopeTy(a.elem(), gone, made, span, inParam), s, a.unique());
       }
       case Ty.Rec r -> {
         Map<String, Ty> m = new LinkedHashMap<>();
-        r.fields().forEach((k, v) -> m.put(k, unscopeTy(v, gone, made, span)));
+        r.fields().forEach((k, v) -> m.put(k, unscopeTy(v, gone, made, span, inParam)));
         yield new Ty.Rec(m);
       }
       case Ty.Sum s -> {
         java.util.SortedMap<String, List<Ty>> m = new TreeMap<>();
-        s.constructors().forEach((k, v) -> m.put(k, v.stream().map(x -> unscopeTy(x, gone, made, span)).toList()));
+        s.constructors().forEach((k, v) -> m.put(k, v.stream().map(x -> unscopeTy(x, gone, made, span, inParam)).toList()));
         yield new Ty.Sum(m);
       }
-      case Ty.Fun f -> new Ty.Fun(f.pname(), unscopeTy(f.param(), gone, made, span), f.exts(), unscopeTy(f.result(), gone, made, span));
+      case Ty.Fun f -> new Ty.Fun(f.pname(), unscopeTy(f.param(), gone, made, span, true), f.exts(),
+          unscopeTy(f.result(), gone, made, span, inParam));
       default -> t;
     };
   }

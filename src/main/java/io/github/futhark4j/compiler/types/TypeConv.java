@@ -70,6 +70,9 @@ final class TypeConv {
         yield new Ty.Rec(fields);
       }
       case TSum s -> {
+        if (s.names().size() > 256) {
+          st.error(DiagCode.E0205, s.span(), "Sum types may have at most 256 constructors; this one has " + s.names().size() + ".");
+        }
         SortedMap<String, List<Ty>> cs = new TreeMap<>();
         for (int i = 0; i < s.names().size(); i++) {
           List<Ty> payload = s.payloads().get(i).stream().map(x -> convert(x, ctx, anon, out, sizeNames)).toList();
@@ -217,11 +220,18 @@ final class TypeConv {
   record Params(List<TParam> params, Ctx ctx) {}
 
   Params bindTypeParams(List<TypeParam> tps, Ctx ctx) {
+    return bindTypeParams(tps, ctx, false);
+  }
+
+  /** {@code ofType}: the parameters of a type abbreviation (worded differently when repeated, as in the reference). */
+  Params bindTypeParams(List<TypeParam> tps, Ctx ctx, boolean ofType) {
     List<TParam> out = new ArrayList<>();
-    java.util.Set<String> seen = new java.util.HashSet<>();
+    Map<String, Span> seen = new HashMap<>();
     for (TypeParam tp : tps) {
-      if (!seen.add(tp.name())) {
-        st.error(DiagCode.E0210, tp.span(), "Type parameter \"" + tp.name() + "\" is also bound at an earlier position.");
+      Span prev = seen.putIfAbsent(tp.name(), tp.span());
+      if (prev != null) {
+        st.error(DiagCode.E0210, tp.span(), ofType ? "Type parameter \"" + tp.name() + "\" previously defined at " + prev.shortPos() + "."
+            : "Name \"" + tp.name() + "\" also bound at " + prev.shortPos() + ".");
       }
       VName v = st.fresh(tp.name());
       st.nameLevel.put(v, st.level);

@@ -84,9 +84,17 @@ final class Unify {
           for (String k : ra.fields().keySet()) if (!rb.fields().containsKey(k)) missing.add(k);
           for (String k : rb.fields().keySet()) if (!ra.fields().containsKey(k)) missing.add(k);
           missing.sort(Unify::fieldOrder);
-          throw new Failure(DiagCode.E0202, "Unshared fields: " + String.join(", ", missing) + ".");
+          throw new Failure(DiagCode.E0202, "Cannot unify record type with unshared fields: " + String.join(", ", missing) + ".");
         }
-        for (var e : ra.fields().entrySet()) unify(e.getValue(), rb.fields().get(e.getKey()));
+        for (var e : ra.fields().entrySet()) {
+          try {
+            unify(e.getValue(), rb.fields().get(e.getKey()));
+          } catch (Failure f) {
+            // Leave a breadcrumb: which field the mismatch is in.
+            String crumb = "When matching types of record field \"" + e.getKey() + "\".";
+            throw new Failure(f.code, f.detail == null ? crumb : f.detail + "\n" + crumb);
+          }
+        }
       }
       case Ty.Sum sa when b instanceof Ty.Sum sb -> {
         if (!sa.constructors().keySet().equals(sb.constructors().keySet())) throw mismatch();
@@ -141,7 +149,15 @@ final class Unify {
         return;
       }
     }
-    throw new Failure(DiagCode.E0220, "Sizes \"" + SE.show(a) + "\" and \"" + SE.show(b) + "\" do not match.");
+    throw new Failure(DiagCode.E0220, "Sizes \"" + SE.show(a) + "\" and \"" + SE.show(b) + "\" do not match." + sizeNotes(a) + sizeNotes(b));
+  }
+
+  /** A note on where an unknown size came from ("\"d\" is unknown size returned by \"filter\" at 3:5."). */
+  private String sizeNotes(SE e) {
+    if (SE.norm(e) instanceof SE.V v && st.unknownSizes.get(v.v()) != null) {
+      return "\n\nNote: \"" + v.v().base() + "\" " + st.unknownSizes.get(v.v());
+    }
+    return "";
   }
 
   private static SE followFlex(SE e) {
@@ -223,6 +239,14 @@ final class Unify {
     for (VName v : vs) {
       Integer l = st.nameLevel.get(v);
       if (l != null && l > level) {
+        if (st.unknownSizes.containsKey(v)) {
+          // An unknown size made by evaluating something (an application, a branch, a loop) is
+          // needed where that evaluation has not happened yet.
+          String origin = st.unknownSizes.get(v);
+          throw new Failure(DiagCode.E0221, "Causality check: size \"" + v.base() + "\" needed for this type, but \"" + v.base()
+              + "\" " + (origin != null ? origin.replaceFirst("^is ", "is ").replaceFirst("\\.$", "") : "is computed later")
+              + ", and hence not available here." + TcState.link("causality-check"));
+        }
         throw new Failure(DiagCode.E0227, "Cannot unify size variable with \"" + v.base() + "\", which is bound in an inner scope:"
             + " the size would escape its scope." + TcState.link("scope-violation"));
       }
@@ -252,7 +276,9 @@ final class Unify {
       throw new Failure(DiagCode.E0228, "Occurs check: cannot instantiate " + showAll(v)[0] + " with " + show(t) + ".");
     }
     if (v.prims != null && !(t instanceof Ty.Prim p && v.prims.contains(p.prim()))) {
-      throw new Failure(DiagCode.E0206, (v.origin != null ? v.origin : "This value") + " cannot be used at type " + show(t) + ".");
+      String kind = t instanceof Ty.Sum ? " (a sum type)" : t instanceof Ty.Rec ? " (a record type)" : t instanceof Ty.Arr ? " (an array type)"
+          : t instanceof Ty.Fun ? " (a function type)" : "";
+      throw new Failure(DiagCode.E0206, (v.origin != null ? v.origin : "This value") + " cannot be used at type " + show(t) + kind + ".");
     }
     if (v.equality && containsFun(t)) {
       throw new Failure(DiagCode.E0206, "Equality is not defined for values of type " + show(t) + ".");
@@ -270,7 +296,7 @@ final class Unify {
         v.ref = null;
         String f = v.fields.keySet().iterator().next();
         if (t instanceof Ty.Rec) {
-          throw new Failure(DiagCode.E0204, "Record type " + show(t) + " has no field \"" + f + "\".");
+          throw new Failure(DiagCode.E0204, "Cannot unify record type " + show(t) + " with a record type having field \"" + f + "\".");
         }
         throw new Failure(DiagCode.E0204, "Cannot access field \"" + f + "\" of value of type " + show(t) + ".");
       }
