@@ -78,7 +78,7 @@ final class CApi {
     List<ApiValue> outs = ApiValue.outputs(e), ins = ApiValue.inputs(e);
     for (int i = 0; i < outs.size(); i++) ps.add(apiDecl(outs.get(i), "out" + i, true));
     for (int i = 0; i < ins.size(); i++) ps.add(apiDecl(ins.get(i), "in" + i, false));
-    return "int futhark_entry_" + e.signature().name() + "(" + String.join(", ", ps) + ")";
+    return "int " + e.signature().cFunction() + "(" + String.join(", ", ps) + ")";
   }
 
   static String header(Program p, String backend) {
@@ -192,7 +192,7 @@ final class CApi {
 
   /** One entry point function: unwraps the inputs, runs the body, wraps the outputs. */
   static String entry(Program.Entry e, boolean multicore) {
-    CGen g = CGen.forEntry(multicore, e.signature().name());
+    CGen g = CGen.forEntry(multicore, e.signature().cFunction().substring("futhark_entry_".length()));
     g.line("fut_call_begin(ctx);");
     Set<String> owned = new LinkedHashSet<>();
     List<ApiValue> ins = ApiValue.inputs(e), outs = ApiValue.outputs(e);

@@ -29,7 +29,7 @@ final class Manifest {
     Map<String, Object> eps = new LinkedHashMap<>();
     for (Program.Entry e : p.entries()) {
       Map<String, Object> ep = new LinkedHashMap<>();
-      ep.put("cfun", "futhark_entry_" + e.signature().name());
+      ep.put("cfun", e.signature().cFunction());
       List<Object> ins = new ArrayList<>();
       for (ApiValue v : ApiValue.inputs(e)) {
         Map<String, Object> in = new LinkedHashMap<>();

@@ -60,7 +60,6 @@ public enum DiagCode {
   E0311("in-place update aliases its value"),
   E0401("polymorphic entry point"),
   E0402("higher-order entry point"),
-  E0403("bad entry point name"),
   E0404("entry point type"),
   E0405("entry point in a module"),
   E0410("module does not match module type"),

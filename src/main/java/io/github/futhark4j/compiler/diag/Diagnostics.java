@@ -232,9 +232,4 @@ public final class Diagnostics {
         + "\"); declare it with def and add a top-level entry point calling it.");
   }
 
-  /** E0403: a name in an entry point containing an apostrophe. */
-  public static Diagnostic entryName(Span span, String name) {
-    return err("E0403", span, "The name of an entry point must not contain an apostrophe (\"" + name + "\").");
-  }
-
 }

@@ -12,11 +12,25 @@ public record TDecl(VName name, FunDef fun, EntryPoint entry, Span span) {
   /**
    * How an entry point appears at the C API.
    *
-   * @param name    the entry point's name (the C function is {@code futhark_entry_<name>})
+   * @param name    the entry point's name as written (the C function is {@link #cFunction()})
    * @param params  one per parameter, in order
    * @param results one per output: a top-level tuple in the return type gives several outputs
    */
-  public record EntryPoint(String name, List<EntryType> params, List<EntryType> results) {}
+  public record EntryPoint(String name, List<EntryType> params, List<EntryType> results) {
+    /**
+     * The C function implementing this entry point: {@code futhark_entry_<name>}, where a character
+     * that may not occur in a C identifier (the apostrophe of {@code f'}) is written {@code _<code>_}
+     * with its decimal code, so {@code f'} becomes {@code futhark_entry_f_39_}.
+     */
+    public String cFunction() {
+      StringBuilder b = new StringBuilder("futhark_entry_");
+      for (char c : name.toCharArray()) {
+        if (c < 128 && (Character.isLetterOrDigit(c) || c == '_')) b.append(c);
+        else b.append('_').append((int) c).append('_');
+      }
+      return b.toString();
+    }
+  }
 
   /**
    * A type as the C API names it.

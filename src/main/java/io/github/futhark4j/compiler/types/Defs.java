@@ -448,7 +448,7 @@ final class Defs {
   /** Builds the definition and adds it to the program (an entry point when {@code entry} is given). */
   private void emit(VName v, Fn f, ValDecl d, ValDecl entry, boolean mainFile, int errorsBefore) {
     try {
-      FunDef fd = etaExpand(f.build().get(), d.span());
+      FunDef fd = etaExpand(f.build().get(), entry != null, d.span());
       st.arity.put(v, fd.params().size());
       st.topLevel.add(v);
       if (st.errorCount() == errorsBefore) {
@@ -529,12 +529,16 @@ final class Defs {
     }
   }
 
-  /** A definition without parameters whose value is a function gets the function's parameters. */
-  private FunDef etaExpand(FunDef fd, Span span) {
-    if (!fd.params().isEmpty() || !(fd.returnType() instanceof Type.Arrow)) return fd;
+  /**
+   * A definition without parameters whose value is a function gets the function's parameters, and
+   * so does an entry point returning a function ({@code entry f (m: i64) = map (g m)} takes the array
+   * too): the C API has no function values.
+   */
+  private FunDef etaExpand(FunDef fd, boolean entry, Span span) {
+    if (!(entry || fd.params().isEmpty()) || !(fd.returnType() instanceof Type.Arrow)) return fd;
     int n = Terms.arrows(fd.returnType());
     Type t = fd.returnType();
-    List<TPat> params = new ArrayList<>();
+    List<TPat> params = new ArrayList<>(fd.params());
     List<TExp> args = new ArrayList<>();
     for (int i = 0; i < n; i++) {
       Type.Arrow a = (Type.Arrow) t;
@@ -550,9 +554,6 @@ final class Defs {
   // ---- entry points -------------------------------------------------------------------------
 
   private TDecl.EntryPoint entryPoint(ValDecl d, FunDef fd, boolean report) {
-    if (d.name().contains("'")) {
-      st.error(DiagCode.E0403, d.nameSpan(), "The name of an entry point must not contain an apostrophe (\"" + d.name() + "\").");
-    }
     if (!fd.typeParams().isEmpty() && report) {
       st.error(DiagCode.E0401, d.nameSpan(), "Entry point functions may not be polymorphic (\"" + d.name() + "\").");
     }

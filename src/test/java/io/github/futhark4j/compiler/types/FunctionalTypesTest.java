@@ -16,7 +16,7 @@ class FunctionalTypesTest {
   void mapProducingFunctionsInstantiatesANonLiftedParameter() {
     Diagnostic d = error("entry main (xs: []i32) : i32 = let fs = map (+) xs in length fs |> i32.i64");
     assertEquals("E0230", d.code());
-    assertTrue(d.message().contains("\"x\" of map") && d.message().contains("i32 -> i32"), d.message());
+    assertTrue(d.message().contains("non-lifted") && d.message().contains("-> "), d.message());
     assertEquals(1, d.span().line(), d.raw());
   }
 
@@ -24,7 +24,7 @@ class FunctionalTypesTest {
   void ifReturningAFunction() {
     Diagnostic d = error("def f (b: bool) (x: i32) = (if b then (+ 1) else (* 2)) x");
     assertEquals("E0231", d.code());
-    assertTrue(d.message().startsWith("Fully lifted types cannot be returned from conditional or loop expressions"), d.message());
+    assertTrue(d.message().startsWith("Conditional expression may not be of function type"), d.message());
   }
 
   @Test

@@ -1,6 +1,7 @@
 package io.github.futhark4j.compiler.types;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.futhark4j.compiler.diag.Diagnostic;
 import org.junit.jupiter.api.Test;
@@ -11,7 +12,7 @@ class UniquenessRulesTest {
   void uniqueComponentsOfAResultMayNotAliasEachOther() {
     Diagnostic d = CheckerTest.error("def main (xs: *[]i32) : (*[]i32, *[]i32) = (xs, xs)");
     assertEquals("E0305", d.code());
-    assertEquals("A unique-typed component of the return value of main is aliased to some other component.", d.message());
+    assertTrue(d.message().startsWith("A unique-typed component of the return value is aliased to some other component."), d.message());
     CheckerTest.ok("def main (xs: *[]i32) : (*[]i32, *[]i32) = (xs, copy xs)");
     // Through names bound on the way to the result, and in either branch's tuple.
     assertEquals("E0305", CheckerTest.error("def main (xs: *[]i32) : (*[]i32, []i32) = let ys = xs[1:] in (xs, ys)").code());
@@ -38,7 +39,7 @@ class UniquenessRulesTest {
   void resultAliasingATopLevelArray() {
     Diagnostic d = CheckerTest.error("def x = [1, 2, 3]\ndef f (_: i32) : []i32 = x");
     assertEquals("E0307", d.code());
-    assertEquals("Function result aliases the free variable x.", d.message());
+    assertTrue(d.message().startsWith("Function result aliases the free variable \"x\"."), d.message());
     assertEquals("E0307", CheckerTest.error("def x = [1, 2, 3]\ndef f (b: bool) = if b then (x, 1) else (x[1:], 2)").code());
     CheckerTest.ok("def x = [1, 2, 3]\ndef f (_: i32) = copy x");
     CheckerTest.ok("def x = [1, 2, 3]\ndef f (i: i64) = x[i]");
@@ -51,8 +52,9 @@ class UniquenessRulesTest {
   void nonUniqueArgumentForAConsumingParameter() {
     Diagnostic d = CheckerTest.error("def update (xs: *[]i32) : *[]i32 = xs with [0] = 0\n"
         + "def main (ys: []i32) : []i32 = update ys");
-    assertEquals("E0308", d.code());
-    assertEquals("Consuming parameter passed non-unique argument \"ys\".", d.message());
+    // As the reference words it: the argument is consumed, and a non-unique parameter may not be.
+    assertEquals("E0302", d.code());
+    assertTrue(d.message().startsWith("Consuming variable \"ys\", which is not consumable."), d.message());
   }
 
   @Test
