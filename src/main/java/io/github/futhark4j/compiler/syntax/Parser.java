@@ -411,26 +411,82 @@ public final class Parser extends ParserBase {
         e = new Coerce(e, parseType(), from(start));
       } else if (atKw("with")) {
         advance();
-        if (at(Kind.LBRACKET)) {
-          List<DimIndex> idx = parseIndices("in a 'with' update");
-          expectOp("=", "after the indices of a 'with' update");
-          Exp v = parseBinaryWith();
-          e = new Update(e, idx, v, from(start));
-        } else {
-          List<String> path = new ArrayList<>();
-          path.add(fieldName("after \"with\""));
-          while (at(Kind.DOT)) {
-            advance();
-            path.addAll(fieldNames());
-          }
-          expectOp("=", "after the field path of a 'with' update");
-          Exp v = parseBinaryWith();
-          e = new RecordUpdate(e, path, v, from(start));
-        }
+        List<Object> steps = new ArrayList<>();
+        if (at(Kind.LBRACKET)) steps.add(parseIndices("in a 'with' update"));
+        else steps.add(fieldName("after \"with\""));
+        pathSteps(steps, "in a 'with' update");
+        expectOp("=", steps.get(steps.size() - 1) instanceof String
+            ? "after the field path of a 'with' update" : "after the indices of a 'with' update");
+        Exp v = parseBinaryWith();
+        e = updatePath(e, mergeIndices(steps), 0, v, from(start));
       } else if (at(Kind.DOTDOT) || at(Kind.DOTDOTDOT) || at(Kind.DOTDOTLT) || at(Kind.DOTDOTGT)) {
         e = parseRange(e, start);
       } else return e;
     }
+  }
+
+  /**
+   * The rest of an update path or section: {@code .field} and {@code [indices]} (written without a
+   * space before it) steps, added to {@code steps} as a field name or a list of indices.
+   */
+  private void pathSteps(List<Object> steps, String context) {
+    while (true) {
+      if (at(Kind.DOT) && !peek().spaceBefore()) {
+        advance();
+        steps.addAll(fieldNames());
+      } else if (at(Kind.LBRACKET) && !peek().spaceBefore()) {
+        steps.add(parseIndices(context));
+      } else {
+        return;
+      }
+    }
+  }
+
+  /** {@code a[i][j]} updates as {@code a[i, j]} when the first indices are all plain indices (no slices). */
+  @SuppressWarnings("unchecked")
+  private static List<Object> mergeIndices(List<Object> steps) {
+    List<Object> out = new ArrayList<>();
+    for (Object st : steps) {
+      if (st instanceof List<?> idx && !out.isEmpty() && out.get(out.size() - 1) instanceof List<?> prev
+          && prev.stream().allMatch(d -> d instanceof Fix)) {
+        List<DimIndex> both = new ArrayList<>((List<DimIndex>) prev);
+        both.addAll((List<DimIndex>) idx);
+        out.set(out.size() - 1, both);
+      } else {
+        out.add(st);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * {@code target with steps = v} for a path mixing fields and indices: each step updates the part
+   * the rest of the path reaches ({@code r with a[i] = v} is {@code r with a = (r.a with [i] = v)}).
+   */
+  @SuppressWarnings("unchecked")
+  private static Exp updatePath(Exp target, List<Object> steps, int from, Exp v, Span span) {
+    if (steps.get(from) instanceof List<?> idx) {
+      List<DimIndex> is = (List<DimIndex>) idx;
+      Exp inner = from + 1 == steps.size() ? v : updatePath(new Index(target, is, span), steps, from + 1, v, span);
+      return new Update(target, is, inner, span);
+    }
+    List<String> fields = new ArrayList<>();
+    int i = from;
+    while (i < steps.size() && steps.get(i) instanceof String f) {
+      fields.add(f);
+      i++;
+    }
+    if (i == steps.size()) return new RecordUpdate(target, fields, v, span);
+    Exp part = target;
+    for (String f : fields) part = new Project(part, f, span);
+    return new RecordUpdate(target, fields, updatePath(part, steps, i, v, span), span);
+  }
+
+  /** Applies a path of fields and indices to {@code e} (the body of a section such as {@code (.[0].a)}). */
+  @SuppressWarnings("unchecked")
+  private static Exp applyPath(Exp e, List<Object> steps, Span span) {
+    for (Object st : steps) e = st instanceof String f ? new Project(e, f, span) : new Index(e, (List<DimIndex>) st, span);
+    return e;
   }
 
   /**
@@ -710,18 +766,23 @@ public final class Parser extends ParserBase {
     }
     if (at(Kind.DOT)) {
       advance();
-      if (at(Kind.LBRACKET)) {
-        List<DimIndex> idx = parseIndices("in an index section");
-        expect(Kind.RPAREN, "')'", "after an index section");
-        return new IndexSection(idx, from(start));
+      List<Object> steps = new ArrayList<>();
+      if (at(Kind.LBRACKET)) steps.add(parseIndices("in an index section"));
+      else steps.addAll(fieldNames());
+      pathSteps(steps, "in a section");
+      boolean indexed = steps.get(0) instanceof List<?>;
+      expect(Kind.RPAREN, "')'", indexed ? "after an index section" : "after a projection section");
+      Span span = from(start);
+      if (steps.stream().allMatch(x -> x instanceof String)) {
+        return new ProjectSection(steps.stream().map(String.class::cast).toList(), span);
       }
-      List<String> fields = new ArrayList<>(fieldNames());
-      while (at(Kind.DOT)) {
-        advance();
-        fields.addAll(fieldNames());
+      if (indexed && steps.size() == 1) {
+        @SuppressWarnings("unchecked") List<DimIndex> idx = (List<DimIndex>) steps.get(0);
+        return new IndexSection(idx, span);
       }
-      expect(Kind.RPAREN, "')'", "after a projection section");
-      return new ProjectSection(fields, from(start));
+      // A section mixing projections and indices is the function applying them.
+      String arg = "section" + span.start() + "'";
+      return new Lambda(List.of(new PId(arg, span)), null, applyPath(new Var(List.of(), arg, span), steps, span), span);
     }
     Exp first = parseExp();
     if ((at(Kind.OPERATOR) || at(Kind.BACKTICK)) && peek(1).is(Kind.RPAREN)) {
@@ -779,13 +840,22 @@ public final class Parser extends ParserBase {
       sizes.add(new TypeParam(n, true, from(s0)));
     }
     Exp result;
-    if (sizes.isEmpty() && at(Kind.IDENT) && peek(1).is(Kind.LBRACKET) && !peek(1).spaceBefore()) {
+    if (sizes.isEmpty() && at(Kind.IDENT) && (peek(1).is(Kind.LBRACKET) || peek(1).is(Kind.DOT)) && !peek(1).spaceBefore()) {
+      // let x[i] = v, let r.f = v, let x[i].f[j] = v: an update of x along a path.
       Token n = advance();
-      List<DimIndex> idx = parseIndices("in 'let " + n.text() + "[...]'");
-      expectOp("=", "after 'let " + n.text() + "[...]'");
+      List<Object> steps = new ArrayList<>();
+      pathSteps(steps, "in 'let " + n.text() + "[...]'");
+      steps = mergeIndices(steps);
+      expectOp("=", steps.get(0) instanceof String ? "after 'let " + n.text() + ".field'" : "after 'let " + n.text() + "[...]'");
       Exp v = parseExp();
       Exp body = letBody();
-      return new LetUpdate(n.text(), n.span(), idx, v, body, from(start));
+      if (steps.size() == 1 && steps.get(0) instanceof List<?> idx) {
+        @SuppressWarnings("unchecked") List<DimIndex> is = (List<DimIndex>) idx;
+        return new LetUpdate(n.text(), n.span(), is, v, body, from(start));
+      }
+      Span span = from(start);
+      return new LetPat(List.of(), new PId(n.text(), n.span()), updatePath(new Var(List.of(), n.text(), n.span()), steps, 0, v, span),
+          body, span);
     }
     if (sizes.isEmpty() && startsLocalFunction()) {
       Token n;

@@ -854,15 +854,33 @@ final class Consumption {
         }
       }
     }
-    VName res = internal("loop_result");
-    names.put(res, "result of loop at " + l.span().shortPos());
     Set<Alias> resAls = new HashSet<>();
-    resAls.add(new Alias(res, true));
-    Map<VName, Al> bodyParts = new LinkedHashMap<>();
     for (var e : initParts.entrySet()) if (!consumedParams.contains(e.getKey())) resAls.addAll(all(e.getValue()));
     Set<VName> paramSet = params.keySet();
     Al bodyOut = unscope(body, paramSet);
-    return combine(shaped(l.type(), resAls), bodyOut);
+    return combine(freshLeaves(l.type(), resAls, "result of loop at " + l.span().shortPos()), bodyOut);
+  }
+
+  /**
+   * Aliases shaped like {@code t} where every array component is a distinct new value (the
+   * components of a loop's result do not alias each other), plus the aliases {@code shared}.
+   */
+  private Al freshLeaves(Type t, Set<Alias> shared, String desc) {
+    return switch (t) {
+      case Type.Prim p -> NONE;
+      case Type.Record r -> {
+        Map<String, Al> m = new LinkedHashMap<>();
+        r.fields().forEach((k, v) -> m.put(k, freshLeaves(v, shared, desc)));
+        yield new Al.Rec(m);
+      }
+      default -> {
+        VName res = internal("loop_result");
+        names.put(res, desc);
+        Set<Alias> als = new HashSet<>(shared);
+        als.add(new Alias(res, true));
+        yield shaped(t, als);
+      }
+    };
   }
 
   private void checkMergeReturn(TExp.Loop l, Map<VName, Type> params, Set<VName> consumedParams, Al body) {

@@ -22,10 +22,36 @@ final class Holes {
   private Holes() {}
 
   /** The checked form of a hole of type {@code t} at {@code span}. */
-  static TExp hole(Type t, Span span, Function<String, VName> fresh) {
+  static TExp hole(Type t, Span span, Function<String, VName> fresh, java.util.function.Predicate<VName> unknown) {
     TExp cond = new TExp.Literal(PrimValue.ofBool(false), Type.BOOL, span);
     return new TExp.Assert(cond, placeholder(t, span, fresh),
-        "typed hole ??? of type " + t.toString() + " was evaluated", t, span);
+        "typed hole ??? of type " + show(t, unknown) + " was evaluated", t, span);
+  }
+
+  /** {@code t} as the programmer would write it: sizes by their names, unknown sizes as {@code []}. */
+  static String show(Type t, java.util.function.Predicate<VName> unknown) {
+    return switch (t) {
+      case Type.Array a -> {
+        StringBuilder sb = new StringBuilder(a.unique() ? "*" : "");
+        for (Size s : a.shape()) {
+          sb.append('[').append(s instanceof Size.Var v ? (unknown.test(v.name()) ? "" : v.name().base()) : s.toString()).append(']');
+        }
+        yield sb.append(show(a.elem(), unknown)).toString();
+      }
+      case Type.Record r when r.isTuple() -> r.fields().values().stream().map(x -> show(x, unknown))
+          .collect(java.util.stream.Collectors.joining(", ", "(", ")"));
+      case Type.Record r -> r.fields().entrySet().stream().map(e -> e.getKey() + ": " + show(e.getValue(), unknown))
+          .collect(java.util.stream.Collectors.joining(", ", "{", "}"));
+      case Type.Sum s -> s.constructors().entrySet().stream()
+          .map(e -> "#" + e.getKey() + e.getValue().stream().map(x -> " " + show(x, unknown)).collect(java.util.stream.Collectors.joining()))
+          .collect(java.util.stream.Collectors.joining(" | "));
+      case Type.Arrow f -> {
+        String p = f.param() instanceof Type.Arrow || f.param() instanceof Type.Sum ? "(" + show(f.param(), unknown) + ")" : show(f.param(), unknown);
+        if (f.paramName() != null) p = "(" + f.paramName() + ": " + show(f.param(), unknown) + ")";
+        yield p + " -> " + show(f.result(), unknown);
+      }
+      default -> t.toString();
+    };
   }
 
   private static TExp placeholder(Type t, Span span, Function<String, VName> fresh) {
