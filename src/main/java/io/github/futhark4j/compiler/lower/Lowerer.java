@@ -67,6 +67,7 @@ public final class Lowerer {
     subst = Map.of();
     Body body = b.block(() -> {
       for (int i = 0; i < args.size(); i++) {
+        checkEntrySizes(f.params().get(i).type(), args.get(i), env);
         bindSizes(f.params().get(i).type(), args.get(i), env);
         bindPat(f.params().get(i), args.get(i), env);
       }
@@ -211,6 +212,32 @@ public final class Lowerer {
         List<V> payload = s.payloads().get(c.name());
         for (int i = 0; i < c.payload().size(); i++) bindPat(c.payload().get(i), payload.get(i), env);
       }
+    }
+  }
+
+  /**
+   * The run-time check of an entry point's argument: its dimensions that are constants, or sizes an
+   * earlier argument bound, must have those values (the reference's error otherwise).
+   */
+  private void checkEntrySizes(Type t, V v, Env env) {
+    switch (t) {
+      case Type.Array a -> {
+        List<Atom> ls = V.leaves(v);
+        if (ls.isEmpty()) return;
+        Atom leaf = ls.get(0);
+        for (int d = 0; d < a.shape().size() && leaf.type().rank() > d; d++) {
+          Atom want = switch (a.shape().get(d)) {
+            case Size.Var sv when env.lookup(sv.name()) instanceof V.Leaf l -> l.atom();
+            case Size.Const c -> new Atom.Const(PrimValue.ofInt(PrimType.I64, c.value()));
+            default -> null;
+          };
+          if (want != null) b.checkEq(b.shape(leaf, d), want, "entry point arguments have invalid sizes.", Span.NONE);
+        }
+      }
+      case Type.Record r -> {
+        if (v instanceof V.Rec rec) r.fields().forEach((k, ft) -> { if (rec.fields().containsKey(k)) checkEntrySizes(ft, rec.fields().get(k), env); });
+      }
+      default -> { }
     }
   }
 
