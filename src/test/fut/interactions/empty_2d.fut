@@ -5,4 +5,4 @@
 -- input { [[1i32, 2i32, 3i32]] }
 -- output { [[1i32], [2i32], [3i32]] [1i32, 2i32, 3i32] [[1i32, 2i32, 3i32]] [6i32] 3i64 }
 entry main [n] [m] (xss: [n][m]i32) : ([m][n]i32, []i32, [n][m]i32, [n]i32, i64) =
-  (transpose xss, flatten xss, unflatten n m (flatten xss), map i32.sum xss, m)
+  (transpose xss, flatten xss, unflatten (flatten xss), map i32.sum xss, m)

@@ -1,6 +1,6 @@
--- An array consumed by an in-place update inside a loop body may not be used afterwards.
+-- A loop body may not consume an array bound outside the loop (it could run more than once).
 -- ==
--- error: [Uu]sing .*consumed|consumed
+-- error: Consuming variable "xs", which is not consumable
 entry main (xs: *[]i32) : i32 =
   let ys = loop acc = 0 for i < 2 do
              let zs = xs with [i] = acc

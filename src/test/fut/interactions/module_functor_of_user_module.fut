@@ -7,9 +7,10 @@ module base = {
   module ops = {
     def combine (a: i32) (b: i32) : i32 = a + b
   }
+  def combine = ops.combine
 }
-module folder (B: { type t val zero : t }) = {
-  def times (n: i32) (x: B.t) : B.t = loop acc = B.zero for _i < n do base.ops.combine acc x
+module folder (B: { type t val zero : t val combine : t -> t -> t }) = {
+  def times (n: i32) (x: B.t) : B.t = loop acc = B.zero for _i < n do B.combine acc x
   def fill (n: i64) (x: B.t) : []B.t = replicate n (times 2 x)
 }
 module F = folder base

@@ -5,5 +5,5 @@
 entry main (n: i64) : ([]i64, i64, [][]i64) =
   let t = tabulate_3d n n n (\i j k -> i * 100 + j * 10 + k)
   let f = flatten_3d t
-  let u = unflatten_3d n n n f
+  let u = unflatten_3d f
   in (f, u[1, 1, 1], transpose (map (\m -> m[:, 0]) u))

@@ -10,7 +10,7 @@ entry main [n] (xs: [n]i32) : [n]i32 =
   let (xs, _) =
     loop (xs, size) = (xs, 2i64) while size <= n do
       let (xs, _) =
-        loop (xs, stride) = (xs, size / 2) while stride > 0 do
+        loop (xs: [n]i32, stride) = (xs, size / 2) while stride > 0 do
           let xs' = tabulate n (\i ->
                       let j = i ^ stride
                       let a = xs[i]

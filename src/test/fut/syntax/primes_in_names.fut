@@ -5,6 +5,6 @@
 entry main (x: i32) : i32 =
   let x' = x + 1
   let x'' = x' * 2
-  let _y = x'' - 1
-  let a_b'c = _y + x
+  let y_ = x'' - 1
+  let a_b'c = y_ + x
   in a_b'c

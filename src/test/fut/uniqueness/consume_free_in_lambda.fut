@@ -1,4 +1,4 @@
 -- A lambda may not consume a free variable (it could be applied many times).
 -- ==
--- error: [Cc]onsum[a-z]* "?xs
+-- error: Consuming variable "xs"
 entry main (xs: *[]i32) (is: []i64) : [][]i32 = map (\i -> xs with [i] = 0) is

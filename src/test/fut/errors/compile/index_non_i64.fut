@@ -1,4 +1,4 @@
 -- Array indices must be integers, not floats.
 -- ==
--- error: must be of type i64|[Cc]ouldn.t match|[Cc]annot unify
+-- error: An index must be an integer
 entry main (xs: []i32) (f: f32) : i32 = xs[f]

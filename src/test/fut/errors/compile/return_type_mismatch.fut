@@ -1,4 +1,4 @@
 -- The body must match the declared return type.
 -- ==
--- error: declared return type|[Cc]ouldn.t match|[Cc]annot unify|do not match
+-- error: Function body does not have expected type
 entry main (x: i32) : bool = x + 1

@@ -4,4 +4,4 @@
 -- output { [1i32, 2i32, 3i32, 4i32, 5i32, 6i32] [[1i32, 2i32], [3i32, 4i32], [5i32, 6i32]] }
 entry main (m: [][]i32) (n: i64) (k: i64) : ([]i32, [][]i32) =
   let f = flatten m
-  in (f, unflatten n k f)
+  in (f, unflatten (f :> [n * k]i32))

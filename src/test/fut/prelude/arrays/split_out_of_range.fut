@@ -4,4 +4,4 @@
 -- output { empty([0]i32) [1i32, 2i32] }
 -- input { [1i32, 2i32] 3i64 }
 -- error: out of bounds
-entry main (xs: []i32) (i: i64) : ([]i32, []i32) = split i xs
+entry main (xs: []i32) (i: i64) : ([]i32, []i32) = split (xs :> [i + (length xs - i)]i32)
