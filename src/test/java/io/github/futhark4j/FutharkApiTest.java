@@ -14,11 +14,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/**
- * The facade end to end: source to a callable program. These need the built-in compiler and the
- * toolchain; until they are merged the stubs throw UnsupportedOperationException and the tests
- * are skipped saying so (and only then).
- */
+/** The facade end to end: source to a callable program, with the built-in compiler and gcc. */
 class FutharkApiTest {
   /** Marker for work that needs the compiler. */
   interface Work<T> {

@@ -31,7 +31,7 @@ class EmptyResultShapeTest {
         entry inner [n][m] (a: [n][m]i32) : (i64, i64) = (n, m)
         entry tr (a: [][]i32) : [][]i32 = transpose a
         entry zeros (n: i64) : [][]i32 = replicate 0 (replicate n 0i32)
-        entry unfl (m: i64) : [][]i32 = unflatten 0 m (replicate 0 1i32)
+        entry unfl (m: i64) : [][]i32 = unflatten (replicate 0 1i32 :> [0 * m]i32)
         entry rows (a: [][]i32) : [][]i32 = a
         entry pairs (xs: []i32) : [][]i32 = map (\\x -> [x, x]) xs
         entry tab (n: i64) (m: i64) : [][]i64 = tabulate_2d n m (\\i j -> i * 10 + j)

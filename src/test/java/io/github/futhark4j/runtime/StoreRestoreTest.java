@@ -39,7 +39,7 @@ class StoreRestoreTest {
   static final String SRC = """
       type point = {x: f64, y: f64}
       type shape = #circle f64 | #rect f64 f64
-      type cloud = {pts: []f64, n: i64}
+      type~ cloud = {pts: []f64, n: i64}
       entry mk (x: f64) (y: f64) : point = {x, y}
       entry norm (p: point) : f64 = f64.sqrt (p.x * p.x + p.y * p.y)
       entry rect (w: f64) (h: f64) : shape = #rect w h

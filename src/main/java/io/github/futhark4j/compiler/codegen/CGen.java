@@ -378,7 +378,7 @@ final class CGen {
         String a = atom(u.array());
         int rank = u.array().type().rank();
         failIf(atom(u.n()) + " < 0 || " + atom(u.m()) + " < 0 || " + atom(u.n()) + " * " + atom(u.m()) + " != " + a + ".shape[0]",
-            "fut_error(ctx, " + loc(u.span()) + ", \"Cannot unflatten array of size %lld into %lld by %lld.\", (long long)"
+            "fut_error(ctx, " + loc(u.span()) + ", \"Cannot unflatten array of shape [%lld] to array of shape [%lld][%lld]\", (long long)"
                 + a + ".shape[0], (long long)" + atom(u.n()) + ", (long long)" + atom(u.m()) + ")");
         line(decl + " = " + a + ";");
         viewRef(x, u.array(), owned);

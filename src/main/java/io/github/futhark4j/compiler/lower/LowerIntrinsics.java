@@ -145,7 +145,9 @@ final class LowerIntrinsics {
       case "length" -> {
         List<Atom> ls = V.leaves(args.get(0));
         if (ls.isEmpty()) throw new LowerException("length of an array without data");
-        yield new V.Leaf(l.b.shape(ls.get(0), 0));
+        // length xs d (checker-made only): the size of dimension d, read without indexing a row.
+        int d = args.size() > 1 ? (int) ((Atom.Const) leaf(args.get(1))).value().bits() : 0;
+        yield new V.Leaf(l.b.shape(ls.get(0), d));
       }
       case "copy" -> l.map(args.get(0), a -> a.type().isArray() ? l.b.bind("copy", new Exp.Copy(a)) : a);
       case "convert" -> {

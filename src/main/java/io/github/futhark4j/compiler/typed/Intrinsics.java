@@ -54,7 +54,8 @@ public final class Intrinsics {
       "zip",
       // unzip xys : [n](a, b) -> ([n]a, [n]b)
       "unzip",
-      // length xs : [n]t -> i64
+      // length xs : [n]t -> i64   (the checker may add a second argument, a literal d: the size of
+      //   dimension d of xs, for reading inner sizes without indexing a possibly empty array)
       "length",
       // copy x, opaque x, manifest x : t -> t   (copy gives a fresh unique value)
       "copy", "opaque", "manifest",

@@ -54,7 +54,7 @@ record Ctx(Env env, Locals locals, Map<String, Ty> typeParams, Checker.FileCtx f
    * ({@link Mod}); null if nothing. Locals shadow module-level names.
    */
   Object term(String qualified) {
-    int dot = qualified.lastIndexOf('.');
+    int dot = qualDot(qualified);
     if (dot < 0) {
       ValB l = local(qualified);
       if (l != null) return l;
@@ -67,6 +67,23 @@ record Ctx(Env env, Locals locals, Map<String, Ty> typeParams, Checker.FileCtx f
     }
     Env m = moduleEnv(head);
     return m == null ? null : m.terms.get(last);
+  }
+
+  /**
+   * The dot separating a qualified name's module path from the name, or -1: the last dot, unless
+   * the name is an operator containing dots ({@code +.}, {@code m.*.}), which starts at its first
+   * segment that is not an identifier.
+   */
+  static int qualDot(String q) {
+    int from = 0, last = -1;
+    while (true) {
+      int d = q.indexOf('.', from);
+      if (d < 0) return last;
+      String seg = q.substring(from, d);
+      if (seg.isEmpty() || !(Character.isLetter(seg.charAt(0)) || seg.charAt(0) == '_')) return last;
+      last = d;
+      from = d + 1;
+    }
   }
 
   /** The environment of the structure a qualified module name stands for, or null. */

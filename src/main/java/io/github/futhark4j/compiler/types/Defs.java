@@ -130,6 +130,10 @@ final class Defs {
     List<VName> exts = new ArrayList<>(sig.exts());
     int outer = sig.outerLevel();
     List<Ty> paramTys = sig.params().stream().map(Pats.PatRes::ty).toList();
+    // Sizes of an inferred result that name what a parameter pattern binds (other than a whole
+    // named parameter, which the function type can refer to) are existential: \(k, x) -> replicate k x
+    // has type (i64, t) -> ?[k].[k]t.
+    if (sig.ret() == null) ret = existentialParams(ret, sig.params(), exts);
     if (kind != Kind.LAMBDA) {
       // Sizes of the result that are unknown outside the function are existential.
       if (sig.ret() == null) ret = existentialResult(ret, outer, exts, paramTys);
@@ -153,6 +157,23 @@ final class Defs {
       return new FunDef(tpNames, List.copyOf(sizeParams), params, zonk.type(rty), body);
     };
     return new Fn(sig, tparams, sizeParams, fty, rty, b, build);
+  }
+
+  private Ty existentialParams(Ty ret, List<Pats.PatRes> params, List<VName> exts) {
+    Set<VName> inRet = new LinkedHashSet<>();
+    Unify.sizeVars(ret, inRet);
+    Map<VName, SE> sub = new HashMap<>();
+    for (Pats.PatRes p : params) {
+      if (isNamePattern(p)) continue;
+      for (var b : p.binds()) {
+        if (inRet.contains(b.v()) && !sub.containsKey(b.v())) {
+          VName e = st.fresh(b.v().base());
+          exts.add(e);
+          sub.put(b.v(), SE.var(e));
+        }
+      }
+    }
+    return sub.isEmpty() ? ret : Unify.subst(ret, Map.of(), sub);
   }
 
   /** Whether the parameter is a plain name (possibly ascribed): only then may the result use it as a size. */

@@ -68,7 +68,7 @@ final class TcState {
       quietErrors++;
       return;
     }
-    diags.add(Diagnostics.error(code, span, message));
+    report(Diagnostics.error(code, span, message));
   }
 
   void report(Diagnostic d) {
@@ -76,7 +76,8 @@ final class TcState {
       quietErrors++;
       return;
     }
-    diags.add(d);
+    // A rule checked on two paths (a pattern seen as a parameter and as a binding) reports once.
+    if (!diags.contains(d)) diags.add(d);
   }
 
   /**
@@ -87,7 +88,7 @@ final class TcState {
     for (Span e : errorSpans) {
       if (e.source() == span.source() && e.start() >= span.start() && e.end() <= span.end()) return false;
     }
-    errorSpans.add(span);
+    if (quiet == 0) errorSpans.add(span);
     error(code, span, message);
     return true;
   }

@@ -16,6 +16,7 @@ import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -203,7 +204,7 @@ final class Terms {
   /** The type of a value name at a use, and how to build the use. */
   Res var(String name, Ctx ctx, Span span) {
     Object b = ctx.term(name);
-    if (b == null && ctx.module(name) == null && name.contains(".")) {
+    if (b == null && ctx.module(name) == null && Ctx.qualDot(name) >= 0) {
       // m.x where x is not in m: name the module part in the message if it is not a module.
       String head = name.substring(0, name.indexOf('.'));
       if (ctx.term(head) == null && ctx.module(head) == null) {
@@ -213,7 +214,7 @@ final class Terms {
     }
     switch (b) {
       case Env.Local l -> {
-        String base = name.contains(".") ? name.substring(name.lastIndexOf('.') + 1) : name;
+        String base = name.substring(Ctx.qualDot(name) + 1);
         if (base.startsWith("_")) {
           st.error(DiagCode.E0217, span, "Use of \"" + name + "\": variables prefixed with underscore may not be accessed.");
         }
@@ -426,8 +427,13 @@ final class Terms {
       case OpSection s -> { return opSection(s, ctx); }
       case LeftSection s -> {
         // (e op) is \y -> e op y; the left operand is evaluated once, outside.
-        Res left = check(s.left(), ctx);
         Res op = operator(s.op(), ctx);
+        if (op == null && builtinBinOp(s.op().name()) == null) {
+          // (|>), (<|) and the like: the section is the lambda (its operand checked once, inside it).
+          PId yp = new PId("y'", span);
+          return check(new Lambda(List.of(yp), null, new BinOp(s.op(), s.left(), new Var(List.of(), "y'", span), span), span), ctx);
+        }
+        Res left = check(s.left(), ctx);
         Ty y = fresh(), r = fresh();
         if (op != null) {
           unify(span, new Ty.Fun(left.ty(), new Ty.Fun(y, r)), op.ty(), "Cannot apply operator section.");
@@ -435,10 +441,6 @@ final class Terms {
         BinOperator bop = op == null ? builtinBinOp(s.op().name()) : null;
         Ty ty = bop != null ? null : new Ty.Fun(null, y, List.of(), r);
         if (bop != null) return sectionBuiltin(bop, s.op(), left, null, ctx, span);
-        if (op == null) {
-          PId yp = new PId("y'", span);
-          return check(new Lambda(List.of(yp), null, new BinOp(s.op(), s.left(), new Var(List.of(), "y'", span), span), span), ctx);
-        }
         Res opr = op;
         return new Res(ty, () -> {
           VName lv = st.fresh("x");
@@ -451,14 +453,14 @@ final class Terms {
         });
       }
       case RightSection s -> {
-        Res right = check(s.right(), ctx);
         Res op = operator(s.op(), ctx);
         BinOperator bop = op == null ? builtinBinOp(s.op().name()) : null;
-        if (bop != null) return sectionBuiltin(bop, s.op(), null, right, ctx, span);
-        if (op == null) {
+        if (op == null && bop == null) {
           PId xp = new PId("x'", span);
           return check(new Lambda(List.of(xp), null, new BinOp(s.op(), new Var(List.of(), "x'", span), s.right(), span), span), ctx);
         }
+        Res right = check(s.right(), ctx);
+        if (bop != null) return sectionBuiltin(bop, s.op(), null, right, ctx, span);
         Ty x = fresh(), r = fresh();
         if (op != null) unify(span, new Ty.Fun(x, new Ty.Fun(right.ty(), r)), op.ty(), "Cannot apply operator section.");
         Ty ty = new Ty.Fun(x, r);
@@ -519,7 +521,7 @@ final class Terms {
       }
       case Hole h -> {
         Ty t = fresh();
-        return new Res(t, () -> Holes.hole(zonk.type(t), span, st::fresh));
+        return new Res(t, () -> Holes.hole(zonk.type(t), span, st::fresh, v -> st.unknownSizes.containsKey(v)));
       }
     }
   }
@@ -1025,6 +1027,8 @@ final class Terms {
       argRes.set(d.getKey(), a);
     }
     Ty result = ft;
+    // The type after the last argument: a dependent result ((n: i64) -> [n]i64) has its sizes.
+    fnTys.add(result);
     SE size = null;
     if (callSizes.size() == args.size() && f.size() instanceof SE.V hv && fname != null) {
       size = new SE.Call(hv.v(), fname, callSizes);
@@ -1044,7 +1048,8 @@ final class Terms {
   /**
    * Builds a saturated call of {@code f} to {@code args}: extra arguments apply the result, missing
    * ones are eta-expanded into a lambda. {@code fnTypes.get(i)} is the function's type before
-   * argument i (at least one entry).
+   * argument i, with the sizes of the arguments before it (at least one entry; the entry after the
+   * last argument, when present, is the result's type).
    */
   TExp buildCall(TExp f, List<TExp> args, List<Type> fnTypes, Span span) {
     int n = arityOf(f);
@@ -1065,7 +1070,7 @@ final class Terms {
       }
       return new TExp.Lambda(params, new TExp.Apply(f, all, t, span), lamType, span);
     }
-    Type rt = peel(ft0, n);
+    Type rt = n < fnTypes.size() ? fnTypes.get(n) : peel(ft0, n);
     TExp app = new TExp.Apply(f, args.subList(0, n), rt, span);
     if (args.size() == n) return app;
     List<Type> rest = new ArrayList<>();
@@ -1137,10 +1142,11 @@ final class Terms {
         TExp tv = v.build().get();
         TExp tb = body.build().get();
         if (sizeVars.isEmpty()) return new TExp.Let(tp, tv, tb, zonk.type(bt), span);
-        // let [n] p = e in b  becomes  let tmp = e in let p = tmp in let n = <a size of tmp> in b.
+        // let [n] p = e in b  becomes  let tmp = e in let n = <a size of tmp> in let p = tmp in b
+        // (the sizes are read before the pattern takes tmp, which may consume it).
         VName tmp = st.fresh("sized");
         TExp tmpVar = new TExp.Var(tmp, tv.type(), Map.of(), span);
-        TExp inner2 = tb;
+        TExp inner2 = new TExp.Let(tp, tmpVar, tb, zonk.type(bt), span);
         List<Ty.Flex> fl = binders.values().stream().toList();
         for (int i = sizeVars.size() - 1; i >= 0; i--) {
           VName n = sizeVars.get(i);
@@ -1149,14 +1155,97 @@ final class Terms {
           if (alias instanceof SE.V av && !av.v().equals(n) && st.unknownSizes.containsKey(av.v())) {
             inner2 = new TExp.Let(new TPat.Id(av.v(), Type.I64, span), new TExp.Var(n, Type.I64, Map.of(), span), inner2, inner2.type(), span);
           }
-          inner2 = new TExp.Let(new TPat.Id(n, Type.I64, span), sizeValue(alias, tmpVar, span), inner2, inner2.type(), span);
+          TExp written = binderDim(l.pattern(), n.base(), tmpVar, span);
+          inner2 = new TExp.Let(new TPat.Id(n, Type.I64, span), written != null ? written : sizeValue(alias, tmpVar, span),
+              inner2, inner2.type(), span);
         }
-        TExp bound = new TExp.Let(tp, tmpVar, inner2, zonk.type(bt), span);
-        return new TExp.Let(new TPat.Id(tmp, tv.type(), span), tv, bound, zonk.type(bt), span);
+        return new TExp.Let(new TPat.Id(tmp, tv.type(), span), tv, inner2, zonk.type(bt), span);
       });
     } finally {
       st.level = saved;
     }
+  }
+
+  /**
+   * The value of size binder {@code name} read where the pattern's annotations write {@code [name]}:
+   * the length of that dimension of {@code value} (null if no annotation names it directly).
+   */
+  private TExp binderDim(Pat p, String name, TExp value, Span span) {
+    return switch (p) {
+      case PAttr a -> binderDim(a.pattern(), name, value, span);
+      case PAscribe a -> {
+        TExp t = typeDim(a.type(), name, value, span);
+        yield t != null ? t : binderDim(a.pattern(), name, value, span);
+      }
+      case PTuple t -> {
+        for (int i = 0; i < t.elements().size(); i++) {
+          TExp f = field(value, Integer.toString(i), span);
+          TExp r = f == null ? null : binderDim(t.elements().get(i), name, f, span);
+          if (r != null) yield r;
+        }
+        yield null;
+      }
+      case PRecord r -> {
+        for (PField pf : r.fields()) {
+          TExp f = field(value, pf.name(), span);
+          TExp x = f == null || pf.pattern() == null ? null : binderDim(pf.pattern(), name, f, span);
+          if (x != null) yield x;
+        }
+        yield null;
+      }
+      default -> null;
+    };
+  }
+
+  private TExp typeDim(TypeExp t, String name, TExp value, Span span) {
+    return switch (t) {
+      case TUnique u -> typeDim(u.type(), name, value, span);
+      case TArray a when value.type() instanceof Type.Array at -> {
+        yield typeDim(a, 0, name, value, span);
+      }
+      case TTuple tt -> {
+        for (int i = 0; i < tt.elements().size(); i++) {
+          TExp f = field(value, Integer.toString(i), span);
+          TExp r = f == null ? null : typeDim(tt.elements().get(i), name, f, span);
+          if (r != null) yield r;
+        }
+        yield null;
+      }
+      case TRecord tr -> {
+        for (int i = 0; i < tr.names().size(); i++) {
+          TExp f = field(value, tr.names().get(i), span);
+          TExp r = f == null ? null : typeDim(tr.types().get(i), name, f, span);
+          if (r != null) yield r;
+        }
+        yield null;
+      }
+      default -> null;
+    };
+  }
+
+  /** {@link #typeDim} for dimension {@code d} of {@code value} and the rest of array type {@code a} from there. */
+  private TExp typeDim(TArray a, int d, String name, TExp value, Span span) {
+    if (a.dim() instanceof DimExp de && de.exp() instanceof Var v && v.qualifiers().isEmpty() && v.name().equals(name)) {
+      return dimLength(value, d, span);
+    }
+    TypeExp elem = a.elem() instanceof TUnique u ? u.type() : a.elem();
+    if (elem instanceof TArray inner) return typeDim(inner, d + 1, name, value, span);
+    return null;
+  }
+
+  /** The size of dimension {@code d} of array {@code e}: {@code length} with the dimension, never indexing a row. */
+  static TExp dimLength(TExp e, int d, Span span) {
+    Type.Array at = (Type.Array) e.type();
+    Type fn = new Type.Arrow(null, at.nonUnique(), d == 0 ? Type.I64 : new Type.Arrow(null, Type.I64, Type.I64));
+    List<TExp> args = d == 0 ? List.of(e) : List.of(e, new TExp.Literal(PrimValue.ofInt(PrimType.I64, d), Type.I64, span));
+    return new TExp.Apply(new TExp.Intrinsic("length", fn, span), args, Type.I64, span);
+  }
+
+  private static TExp field(TExp value, String name, Span span) {
+    if (value.type() instanceof Type.Record r && r.fields().containsKey(name)) {
+      return new TExp.Project(value, name, r.fields().get(name), span);
+    }
+    return null;
   }
 
   /** In {@code let p = e}, e may not consume and return a function (checked by the consumption pass). */
@@ -1187,13 +1276,7 @@ final class Terms {
     if (t instanceof Type.Array a) {
       for (int d = 0; d < a.rank(); d++) {
         if (!a.shape().get(d).equals(want)) continue;
-        TExp arr = e;
-        for (int k = 0; k < d; k++) {
-          Type rowT = ((Type.Array) arr.type()).rowType();
-          arr = new TExp.Index(arr, List.of(new TExp.DimIndex.Fix(new TExp.Literal(PrimValue.ofInt(PrimType.I64, 0), Type.I64, span))),
-              rowT, span);
-        }
-        return new TExp.Apply(new TExp.Intrinsic("length", new Type.Arrow(null, arr.type(), Type.I64), span), List.of(arr), Type.I64, span);
+        return dimLength(e, d, span);
       }
       return null;
     }
@@ -1266,24 +1349,18 @@ final class Terms {
       return new Res(fresh(), () -> placeholder(span));
     }
     Res init = check(initExp, ctx);
-    // First pass (quiet): the parameter has the sizes of the initial value. Sizes the body returns
-    // unchanged are loop-invariant; the others become unknown sizes, and the body is checked again
-    // with those (as the reference does).
-    int quietBefore = st.quietErrors;
-    st.quiet++;
-    LoopPass first;
-    try {
-      first = loopPass(l, ctx, init, init.ty(), initExp);
-    } finally {
-      st.quiet--;
-    }
-    boolean firstFailed = st.quietErrors != quietBefore;
-    Set<VName> variant = new HashSet<>();
-    Ty general = variantSizes(first.param().ty(), first.body().ty(), variant, span);
-    LoopPass pass = variant.isEmpty() && !firstFailed ? first
-        : loopPass(l, ctx, init, variant.isEmpty() ? init.ty() : general, initExp);
+    // As the reference does it (its Note [Loop size inference]): every size of the initial value's
+    // type becomes a fresh flexible size of the parameter, the body is checked once, and each
+    // position where the body's result differs is classified: the initial size again (invariant),
+    // the current size of another parameter that started at the same size (invariant unless that
+    // one is variant), or anything else (variant: an unknown size). The initial value must then
+    // match at every invariant position.
+    Map<Ty.Flex, SE> own = new LinkedHashMap<>();
+    LoopPass pass = loopPass(l, ctx, init, () -> flexCopy(init.ty(), own), initExp);
+    Set<VName> variant = loopVariance(pass.param().ty(), pass.body().ty(), own, l.body().span());
+    loopResult(pass.param().ty(), pass.body().ty(), variant, l.body().span());
+    loopInit(pass.param().ty(), init.ty(), variant, initExp.span(), init.ty());
     Ty pt = pass.param().ty();
-    loopResult(pt, pass.body().ty(), variant, l.body().span());
     Set<VName> gone = new HashSet<>();
     for (Pats.Bound b : pass.param().binds()) gone.add(b.v());
     Ty rt = unscope(pt, gone, span);
@@ -1294,15 +1371,16 @@ final class Terms {
 
   private record LoopPass(Pats.PatRes param, Supplier<TExp.LoopForm> form, Res body) {}
 
-  /** Checks the loop's parameter (matching {@code paramType}), form and body. */
-  private LoopPass loopPass(Loop l, Ctx ctx, Res init, Ty paramType, Exp initExp) {
+  /** Checks the loop's parameter (matching the type {@code paramType} makes), form and body. */
+  private LoopPass loopPass(Loop l, Ctx ctx, Res init, Supplier<Ty> paramType, Exp initExp) {
     Span span = l.span();
     int saved = st.level;
     st.level++;
     try {
       Pats.PatRes p = pats.check(l.param(), fresh(), ctx, Pats.Mode.LOOP, Map.of());
+      Ty want = paramType.get();
       try {
-        u.unify(p.ty(), paramType);
+        u.unify(p.ty(), want);
       } catch (Unify.Failure f) {
         report(initExp.span(), p.ty(), init.ty(), "Initial loop values do not have expected type.", f);
       }
@@ -1341,48 +1419,87 @@ final class Terms {
     }
   }
 
-  /**
-   * The parameter's type with each size the body's result does not keep replaced by a fresh unknown
-   * size (collected in {@code variant}); null parts of the structure are left as they are.
-   */
-  private Ty variantSizes(Ty param, Ty result, Set<VName> variant, Span span) {
-    Ty p = Unify.resolve(param), r = Unify.resolve(result);
-    return switch (p) {
-      case Ty.Arr pa when r instanceof Ty.Arr ra -> {
-        SE ps = SE.norm(pa.size()), rs = SE.norm(ra.size());
-        SE size = pa.size();
-        if (!SE.same(ps, rs) && !(rs instanceof SE.F)) {
-          VName d = st.unknownSize("loop_d", "is unknown size of value returned by loop at " + span.shortPos() + ".");
-          variant.add(d);
-          size = SE.var(d);
-        }
-        yield new Ty.Arr(variantSizes(pa.elem(), ra.elem(), variant, span), size, pa.unique());
+  /** A copy of {@code t} with every array size a fresh flexible size, mapped in {@code made} to the size it replaces. */
+  private Ty flexCopy(Ty t, Map<Ty.Flex, SE> made) {
+    t = Unify.resolve(t);
+    return switch (t) {
+      case Ty.Arr a -> {
+        Ty.Flex fl = new Ty.Flex(st.level, null);
+        made.put(fl, a.size());
+        yield new Ty.Arr(flexCopy(a.elem(), made), new SE.F(fl), false);
       }
-      case Ty.Rec pr when r instanceof Ty.Rec rr && pr.fields().keySet().equals(rr.fields().keySet()) -> {
+      case Ty.Rec r -> {
         Map<String, Ty> m = new LinkedHashMap<>();
-        pr.fields().forEach((k, v) -> m.put(k, variantSizes(v, rr.fields().get(k), variant, span)));
+        r.fields().forEach((k, v) -> m.put(k, flexCopy(v, made)));
         yield new Ty.Rec(m);
       }
-      default -> p;
+      default -> t;
     };
+  }
+
+  /**
+   * Classifies the loop's own flexible sizes against the body's result (see {@link #loop}) and
+   * makes the variant ones unknown sizes, returned; the invariant ones become their initial sizes.
+   */
+  private Set<VName> loopVariance(Ty param, Ty result, Map<Ty.Flex, SE> own, Span span) {
+    Set<Ty.Flex> fresh = new LinkedHashSet<>();
+    Map<Ty.Flex, Ty.Flex> copies = new LinkedHashMap<>();
+    Set<Ty.Flex> same = new LinkedHashSet<>();
+    classify(param, result, own, fresh, copies, same);
+    Set<Ty.Flex> variantFlexes = new LinkedHashSet<>(fresh);
+    boolean grew = true;
+    while (grew) {
+      grew = false;
+      for (var c : copies.entrySet()) {
+        if (variantFlexes.contains(c.getValue()) && variantFlexes.add(c.getKey())) grew = true;
+      }
+    }
+    Set<VName> variant = new HashSet<>();
+    for (Ty.Flex fl : variantFlexes) {
+      if (fl.ref != null) continue;
+      VName d = st.unknownSize("loop_d", "is unknown size of value returned by loop at " + span.shortPos() + ".");
+      variant.add(d);
+      fl.ref = SE.var(d);
+    }
+    for (Ty.Flex fl : same) if (fl.ref == null) fl.ref = own.get(fl);
+    for (Ty.Flex fl : copies.keySet()) if (fl.ref == null) fl.ref = own.get(fl);
+    return variant;
+  }
+
+  private void classify(Ty param, Ty result, Map<Ty.Flex, SE> own, Set<Ty.Flex> fresh, Map<Ty.Flex, Ty.Flex> copies,
+      Set<Ty.Flex> same) {
+    Ty p = Unify.resolve(param), r = Unify.resolve(result);
+    if (p instanceof Ty.Arr pa && r instanceof Ty.Arr ra) {
+      SE ps = SE.norm(pa.size()), rs = SE.norm(ra.size());
+      if (!SE.same(ps, rs) && ps instanceof SE.F pf && own.containsKey(pf.flex())) {
+        SE initial = SE.norm(own.get(pf.flex()));
+        if (SE.same(initial, rs)) same.add(pf.flex());
+        else if (rs instanceof SE.F rf && own.containsKey(rf.flex()) && SE.same(initial, SE.norm(own.get(rf.flex())))) {
+          copies.put(pf.flex(), rf.flex());
+        } else fresh.add(pf.flex());
+      }
+      classify(pa.elem(), ra.elem(), own, fresh, copies, same);
+    } else if (p instanceof Ty.Rec pr && r instanceof Ty.Rec rr && pr.fields().keySet().equals(rr.fields().keySet())) {
+      for (var e : pr.fields().entrySet()) classify(e.getValue(), rr.fields().get(e.getKey()), own, fresh, copies, same);
+    }
   }
 
   /** The body's result must have the parameter's type, except at loop-variant sizes. */
   private void loopResult(Ty param, Ty result, Set<VName> variant, Span span) {
     Ty p = Unify.resolve(param);
-    if (Unify.resolve(result) instanceof Ty.Var) {
+    Ty r = Unify.resolve(result);
+    if (r instanceof Ty.Var) {
       unify(span, p, result, "Loop body does not have expected type.");
       return;
     }
-    Ty r = Unify.resolve(result);
     switch (p) {
       case Ty.Arr pa when r instanceof Ty.Arr ra -> {
-        SE ps = SE.norm(pa.size());
-        if (!(ps instanceof SE.V v && variant.contains(v.v()))) {
+        if (!(SE.norm(pa.size()) instanceof SE.V v && variant.contains(v.v()))) {
           try {
             u.unifySize(ra.size(), pa.size());
           } catch (Unify.Failure f) {
             report(span, param, result, "Loop body does not have expected type.", f);
+            return;
           }
         }
         loopResult(pa.elem(), ra.elem(), variant, span);
@@ -1400,24 +1517,33 @@ final class Terms {
     }
   }
 
-  /** A copy of {@code t} with every size a fresh flexible size. */
-  private Ty flexCopy(Ty t) {
-    t = Unify.resolve(t);
-    return switch (t) {
-      case Ty.Arr a -> new Ty.Arr(flexCopy(a.elem()), new SE.F(new Ty.Flex(st.level, null)), false);
-      case Ty.Rec r -> {
-        Map<String, Ty> m = new LinkedHashMap<>();
-        r.fields().forEach((k, v) -> m.put(k, flexCopy(v)));
-        yield new Ty.Rec(m);
+  /** The initial value against the parameter's type: every size but the loop-variant ones must match. */
+  private void loopInit(Ty param, Ty init, Set<VName> variant, Span span, Ty whole) {
+    Ty p = Unify.resolve(param);
+    Ty i = Unify.resolve(init);
+    switch (p) {
+      case Ty.Arr pa when i instanceof Ty.Arr ia -> {
+        if (!(SE.norm(pa.size()) instanceof SE.V v && variant.contains(v.v()))) {
+          try {
+            u.unifySize(ia.size(), pa.size());
+          } catch (Unify.Failure f) {
+            report(span, param, whole, "Initial loop values do not have expected type.", f);
+            return;
+          }
+        }
+        loopInit(pa.elem(), ia.elem(), variant, span, whole);
       }
-      case Ty.Sum s -> {
-        java.util.SortedMap<String, List<Ty>> m = new TreeMap<>();
-        s.constructors().forEach((k, v) -> m.put(k, v.stream().map(this::flexCopy).toList()));
-        yield new Ty.Sum(m);
+      case Ty.Rec pr when i instanceof Ty.Rec ir && pr.fields().keySet().equals(ir.fields().keySet()) -> {
+        for (var e : pr.fields().entrySet()) loopInit(e.getValue(), ir.fields().get(e.getKey()), variant, span, whole);
       }
-      case Ty.Named n -> n;
-      default -> t;
-    };
+      default -> {
+        try {
+          u.unify(p, i);
+        } catch (Unify.Failure f) {
+          report(span, param, whole, "Initial loop values do not have expected type.", f);
+        }
+      }
+    }
   }
 
   /** {@code loop (x, y) for ...}: the initial value is the variables of the same names. */

@@ -106,12 +106,20 @@ final class Unify {
         Map<VName, SE> ren = new HashMap<>();
         if (fa.pname() != null && fb.pname() != null) ren.put(fb.pname(), SE.var(fa.pname()));
         List<VName> ea = fa.exts(), eb = fb.exts();
+        // An existential size of b with no counterpart in a (map f xs, f returning ?[k].[k]t) is a
+        // new unknown size: each application has its own.
         for (int i = 0; i < eb.size(); i++) {
-          ren.put(eb.get(i), i < ea.size() ? SE.var(ea.get(i)) : new SE.F(new Flex(st.level, null)));
+          ren.put(eb.get(i), i < ea.size() ? SE.var(ea.get(i))
+              : SE.var(st.unknownSize(eb.get(i).base(), "is unknown size returned by a function at this application.")));
         }
         Map<VName, SE> renA = new HashMap<>();
         for (int i = eb.size(); i < ea.size(); i++) renA.put(ea.get(i), new SE.F(new Flex(st.level, null)));
-        unify(subst(fa.result(), Map.of(), renA), subst(fb.result(), Map.of(), ren));
+        // A dependent result ((x: i64) -> [x]t) matched against a function type that cannot name its
+        // parameter (a -> b, as map takes it): the sizes depending on the parameter are unknown.
+        Ty ra = subst(fa.result(), Map.of(), renA), rb = subst(fb.result(), Map.of(), ren);
+        if (fb.pname() != null && fa.pname() == null) rb = unknownWhereMentioned(rb, fb.pname());
+        if (fa.pname() != null && fb.pname() == null) ra = unknownWhereMentioned(ra, fa.pname());
+        unify(ra, rb);
       }
       case Ty.Named na when b instanceof Ty.Named nb && na.name().equals(nb.name()) && na.args().size() == nb.args().size() -> {
         for (int i = 0; i < na.args().size(); i++) {
@@ -568,6 +576,22 @@ final class Unify {
       case Ty.Fun f -> mentions(f.param(), names) || mentions(f.result(), names);
       case Ty.Named n -> n.args().stream().anyMatch(x -> x.type() != null ? mentions(x.type(), names) : SE.mentions(x.size(), names));
       default -> false;
+    };
+  }
+
+  /** {@code t} with every size that mentions {@code v} a fresh unknown size. */
+  private Ty unknownWhereMentioned(Ty t, VName v) {
+    t = resolve(t);
+    return switch (t) {
+      case Ty.Arr a -> new Ty.Arr(unknownWhereMentioned(a.elem(), v),
+          SE.mentions(a.size(), Set.of(v)) ? SE.var(st.unknownSize("d", "is unknown size returned by a function at this application.")) : a.size(),
+          a.unique());
+      case Ty.Rec r -> {
+        Map<String, Ty> m = new java.util.LinkedHashMap<>();
+        r.fields().forEach((k, x) -> m.put(k, unknownWhereMentioned(x, v)));
+        yield new Ty.Rec(m);
+      }
+      default -> t;
     };
   }
 

@@ -127,11 +127,11 @@ class CGenTest {
         """);
     String out = CHarness.run(b.program(), backend, driver).out();
     assertEquals("""
-        ERR 2 Index [5] out of bounds for array of shape [3].
+        ERR 2 Error: Index [5] out of bounds for array of shape [3].
 
         Backtrace:
         -> #0  prog.fut:1:38-42
-        ERR 2 division by zero
+        ERR 2 Error: division by zero
 
         Backtrace:
         -> #0  prog.fut:1:38-46
