@@ -469,17 +469,26 @@ static inline int32_t fut_ctz64(uint64_t x, int bits) { return x == 0 ? bits : _
 /* Float to integer conversion: out of range and NaN are undefined in Futhark but must not trap. */
 /* Float to integer conversion truncates toward zero; NaN and infinities give 0, as in the
    reference; other values out of range saturate at the 64-bit limits before the narrowing cast. */
+/* Float to integer conversions as the reference's generated C behaves on x86-64: NaN and the
+   infinities give 0 (explicitly, as in the reference), other values are truncated, and a value out
+   of the range of the conversion instruction gives its "integer indefinite" value (the lowest
+   integer), whose low bits are what narrower types keep. Signed targets of 8-32 bits convert
+   through 32 bits, u32 and i64 through 64 bits, u8/u16 through 32 bits; u64 as gcc does it. */
+static inline int32_t fut_ftoi32(double x) {
+  if (x != x || x == INFINITY || x == -INFINITY) return 0;
+  if (x >= 2147483648.0 || x < -2147483648.0) return INT32_MIN;
+  return (int32_t)x;
+}
 static inline int64_t fut_ftoi64(double x) {
   if (x != x || x == INFINITY || x == -INFINITY) return 0;
-  if (x >= 9223372036854775807.0) return INT64_MAX;
-  if (x <= -9223372036854775808.0) return INT64_MIN;
+  if (x >= 9223372036854775808.0 || x < -9223372036854775808.0) return INT64_MIN;
   return (int64_t)x;
 }
 static inline uint64_t fut_ftou64(double x) {
   if (x != x || x == INFINITY || x == -INFINITY) return 0;
-  if (x <= -1.0) return (uint64_t)fut_ftoi64(x);
-  if (x >= 18446744073709551615.0) return UINT64_MAX;
-  return (uint64_t)x;
+  if (x < 9223372036854775808.0) return (uint64_t)fut_ftoi64(x);
+  if (x >= 18446744073709551616.0) return 0;
+  return (uint64_t)(int64_t)(x - 9223372036854775808.0) ^ 0x8000000000000000ULL;
 }
 
 static inline double fut_fmod64(double x, double y) { return fmod(x, y); }

@@ -73,10 +73,8 @@ record Literal(Kind kind, boolean negative, String text, int radix, PrimType suf
         }
         if (text == null || (radix == 10 && text.length() <= 18 && !t.isFloat())) {
           // Fast path for the common case; the slow path below handles every literal.
+          // As futhark-data reads them, integers wrap to the type's width (255i8 is -1, 32767i8 is -1).
           long v = text != null ? (negative ? -Long.parseLong(text) : Long.parseLong(text)) : small;
-          long min = t.isUnsigned() ? 0 : -(1L << (t.bits() - 1));
-          long max = t.bits() == 64 ? Long.MAX_VALUE : t.isUnsigned() ? (1L << t.bits()) - 1 : (1L << (t.bits() - 1)) - 1;
-          if (v < min || v > max) return "literal " + describe() + " is out of range for " + t;
           Storage.setLong(t, data, i, v);
           return null;
         }
@@ -86,31 +84,8 @@ record Literal(Kind kind, boolean negative, String text, int radix, PrimType suf
           Storage.setDouble(t, data, i, v.doubleValue());
           return null;
         }
-        String range = checkRange(v, t);
-        if (range != null) return range;
         Storage.setLong(t, data, i, v.longValue());
       }
-    }
-    return null;
-  }
-
-  /**
-   * Decimal literals must lie in the type's range. Hexadecimal and binary literals may also spell the
-   * bit pattern of a negative number ({@code 0xffi8} is -1), as Futhark's lexer allows.
-   */
-  private String checkRange(BigInteger v, PrimType t) {
-    int bits = t.bits();
-    BigInteger min, max;
-    if (t.isUnsigned()) {
-      min = BigInteger.ZERO;
-      max = BigInteger.ONE.shiftLeft(bits).subtract(BigInteger.ONE);
-    } else {
-      min = BigInteger.ONE.shiftLeft(bits - 1).negate();
-      max = radix == 10 || negative ? BigInteger.ONE.shiftLeft(bits - 1).subtract(BigInteger.ONE)
-          : BigInteger.ONE.shiftLeft(bits).subtract(BigInteger.ONE);
-    }
-    if (v.compareTo(min) < 0 || v.compareTo(max) > 0) {
-      return "literal " + describe() + " is out of range for " + t;
     }
     return null;
   }

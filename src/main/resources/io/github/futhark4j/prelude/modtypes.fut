@@ -51,14 +51,16 @@ module type integral = {
   val & : t -> t -> t
   val | : t -> t -> t
   val ^ : t -> t -> t
+  val not : t -> t
   val << : t -> t -> t
   val >> : t -> t -> t
+  val >>> : t -> t -> t
   val num_bits : i32
   val get_bit : i32 -> t -> i32
   val set_bit : i32 -> t -> i32 -> t
   val popc : t -> i32
-  val mul_hi : t -> t -> t
-  val mad_hi : t -> t -> t -> t
+  val mul_hi : (x: t) -> (y: t) -> t
+  val mad_hi : (a: t) -> (b: t) -> (c: t) -> t
   val clz : t -> i32
   val ctz : t -> i32
 }
@@ -69,6 +71,7 @@ module type size = {
 
 module type real = {
   include numeric
+  val recip : t -> t
   val from_fraction : i64 -> i64 -> t
   val to_f64 : t -> f64
   val sqrt : t -> t
@@ -91,6 +94,8 @@ module type real = {
   val hypot : t -> t -> t
   val gamma : t -> t
   val lgamma : t -> t
+  val erf : t -> t
+  val erfc : t -> t
   val lerp : t -> t -> t -> t
   val log : t -> t
   val log2 : t -> t
@@ -100,8 +105,8 @@ module type real = {
   val floor : t -> t
   val trunc : t -> t
   val round : t -> t
-  val fma : t -> t -> t -> t
-  val mad : t -> t -> t -> t
+  val mad : (a: t) -> (b: t) -> (c: t) -> t
+  val fma : (a: t) -> (b: t) -> (c: t) -> t
   val isinf : t -> bool
   val isnan : t -> bool
   val inf : t
@@ -126,7 +131,7 @@ module type float = {
   val get_bit : i32 -> t -> i32
   val set_bit : i32 -> t -> i32 -> t
   val epsilon : t
-  val nextafter : t -> t -> t
+  val nextafter : (x: t) -> (y: t) -> t
   val ldexp : t -> i32 -> t
   val copysign : t -> t -> t
 }

@@ -14,6 +14,7 @@ import io.github.futhark4j.compiler.core.IrType;
 import io.github.futhark4j.compiler.core.Lambda;
 import io.github.futhark4j.compiler.core.Stm;
 import io.github.futhark4j.compiler.source.Span;
+import io.github.futhark4j.compiler.typed.TExp.BinOperator;
 import io.github.futhark4j.compiler.types.PrimType;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -294,6 +295,9 @@ final class CGen {
             && !(b.y() instanceof Atom.Const c && c.value().bits() != 0)) {
           failIf(atom(b.y()) + " == 0", "fut_error(ctx, " + loc(b.span()) + ", \"division by zero\")");
         }
+        if (t.isInteger() && t.isSigned() && b.op() == BinOperator.POW && !(b.y() instanceof Atom.Const c && c.value().bits() >= 0)) {
+          failIf(atom(b.y()) + " < 0", "fut_error(ctx, " + loc(b.span()) + ", \"Negative exponent\")");
+        }
         line(decl + " = " + CPrim.binop(b.op(), t, atom(b.x()), atom(b.y())) + ";");
       }
       case Exp.UnOp u -> line(decl + " = " + CPrim.unop(u.op(), u.type(), atom(u.x())) + ";");
@@ -327,10 +331,12 @@ final class CGen {
       }
       case Exp.ArrayLit a -> arrayLit(pat.get(0), a);
       case Exp.Iota io when virtualIotas.contains(x) -> {
+        iotaCheck(io.n());
         line("fut_arr " + x + " = {0};");
         line(x + ".shape[0] = " + atom(io.n()) + ";");
       }
       case Exp.Iota io -> {
+        iotaCheck(io.n());
         declare(pat);
         check("fut_alloc(ctx, &" + x + ", 1, (int64_t[]){" + atom(io.n()) + "}, 8)");
         String i = fresh("i");
@@ -573,6 +579,12 @@ final class CGen {
       String rb = "(size_t)fut_numel(&" + v + ", " + (t.rank() - 1) + ") * " + es(t);
       soac.parallelFor(i, "0", n, false, () -> line("memcpy(" + x.name() + ".data + " + i + " * " + rb + ", " + v + ".data, " + rb + ");"));
     }
+  }
+
+  /** iota n is the range 0..1..<n in the reference's prelude: a negative n is that range's error. */
+  private void iotaCheck(Atom n) {
+    if (n instanceof Atom.Const c && c.value().bits() >= 0) return;
+    failIf(atom(n) + " < 0", "fut_error(ctx, \"<prelude>\", \"Range 0..1..<%lld is invalid.\", (long long)" + atom(n) + ")");
   }
 
   private void range(Atom.Var x, Exp.Range r) {

@@ -142,7 +142,8 @@ final class CPrim {
     if (from.isBool()) return to.isFloat() ? "(" + x + " ? 1.0f : 0.0f)" : "((" + to.cType() + ")(" + x + " ? 1 : 0))";
     if (to.isFloat()) return r16(to, "((" + ctype(to) + ")" + x + ")");
     if (from.isFloat()) {
-      return to.isSigned() ? "((" + to.cType() + ")fut_ftoi64(" + x + "))" : "((" + to.cType() + ")fut_ftou64(" + x + "))";
+      String via = to == PrimType.U64 ? "fut_ftou64" : to == PrimType.I64 || to == PrimType.U32 ? "fut_ftoi64" : "fut_ftoi32";
+      return "((" + to.cType() + ")" + via + "(" + x + "))";
     }
     // Integer conversions sign-extend only from a signed to a signed type; into an unsigned type
     // (or from an unsigned one) they zero-extend, as the reference's prelude does (u32.i16 (-1) is 65535).

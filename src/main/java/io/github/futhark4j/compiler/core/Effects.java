@@ -8,12 +8,17 @@ package io.github.futhark4j.compiler.core;
 public final class Effects {
   private Effects() {}
 
-  /** Whether evaluating {@code e} may raise a program error (bounds, sizes, division, assertion, memory). */
+  /**
+   * Whether evaluating {@code e} may raise a program error (bounds, sizes, division, negative integer
+   * exponents, invalid ranges, assertion, memory).
+   */
   public static boolean mayFail(Exp e) {
     return switch (e) {
       case Exp.AtomE a -> false;
       case Exp.BinOp b -> b.type().isInteger() && isDivision(b.op())
-          && !(b.y() instanceof Atom.Const c && c.value().bits() != 0);
+          && !(b.y() instanceof Atom.Const c && c.value().bits() != 0)
+          || b.type().isInteger() && b.type().isSigned() && b.op() == io.github.futhark4j.compiler.typed.TExp.BinOperator.POW
+          && !(b.y() instanceof Atom.Const c && c.value().bits() >= 0);
       case Exp.UnOp u -> false;
       case Exp.Convert c -> false;
       case Exp.PrimCall p -> false;
@@ -32,7 +37,7 @@ public final class Effects {
   /** Whether {@code e} may fail only by running out of memory (so it can be evaluated speculatively). */
   public static boolean onlyAllocates(Exp e) {
     return switch (e) {
-      case Exp.Iota i -> true;
+      case Exp.Iota i -> i.n() instanceof Atom.Const c && c.value().bits() >= 0; // a negative n is an invalid range
       case Exp.Replicate r -> true;
       case Exp.Copy c -> true;
       case Exp.Transpose t -> true;

@@ -51,7 +51,15 @@ public final class Prelude {
         BigInteger hi = t.isSigned() ? BigInteger.ONE.shiftLeft(t.bits() - 1).subtract(BigInteger.ONE)
             : BigInteger.ONE.shiftLeft(t.bits()).subtract(BigInteger.ONE);
         String lo = t.isSigned() ? "-" + BigInteger.ONE.shiftLeft(t.bits() - 1) + t.futName() : "0" + t.futName();
-        sb.append(intT.replace("$conversions", conversions(t.futName()))
+        // sign/unsign reinterpret between the signed and unsigned type of a width, where the
+        // reference has them: i32, i64 and the unsigned modules.
+        String other = (t.isSigned() ? "u" : "i") + t.bits();
+        String signs = !t.isSigned()
+            ? "  def sign (x: $t) : " + other + " = intrinsics.convert x\n  def unsign (x: " + other + ") : $t = intrinsics.convert x\n"
+            : t.bits() >= 32
+            ? "  def sign (x: " + other + ") : $t = intrinsics.convert x\n  def unsign (x: $t) : " + other + " = intrinsics.convert x\n"
+            : "";
+        sb.append(intT.replace("$signs", signs).replace("$conversions", conversions(t.futName()))
             .replace("$highest", hi + t.futName()).replace("$lowest", lo)
             .replace("$bits", Integer.toString(t.bits())).replace("$t", t.futName()));
       } else if (t.isFloat()) {
