@@ -211,6 +211,14 @@ final class Modules {
         Mod f = modExp(a.functor(), ctx);
         Mod arg = modExp(a.arg(), ctx);
         if (f == null || arg == null) return null;
+        if (f instanceof FunSig fs) {
+          // A parametric module known only by its module type (a parameter's member): the result
+          // is its result type, with the parameter's abstract types as the argument's.
+          Match m = match(arg, fs.param(), a.arg().span());
+          if (m == null) return null;
+          MTy r = refresh(fs.result());
+          return substMod(r.mod(), m.types());
+        }
         if (!(f instanceof Functor fn)) {
           st.error(DiagCode.E0412, a.span(), "Cannot apply a module that is not parametric.");
           return null;
@@ -387,17 +395,37 @@ final class Modules {
   // ---- matching -----------------------------------------------------------------------------
 
   /** The result of matching a module with a module type: what each abstract type stands for, and the value instantiations. */
-  record Match(Map<VName, TypeB> types, Map<VName, Global> values) {}
+  /**
+   * What matching found: the abstract types' definitions, the module's values for the
+   * specification's, and the module's parametric modules by their path (an ascribed module's
+   * parametric modules stay applicable).
+   */
+  record Match(Map<VName, TypeB> types, Map<VName, Global> values, Map<String, Functor> functors) {}
 
   /**
    * Matches module {@code m} against module type {@code sig}; errors are reported at {@code span}
    * and give null.
    */
+  /** While matching: the specification's value names and the module's values they stand for. */
+  private final Map<VName, SE> valueNames = new HashMap<>();
+  /** While matching: the module's parametric modules by path. */
+  private Map<String, Functor> functors = new HashMap<>();
+
   Match match(Mod m, MTy sig, Span span) {
+    Map<String, Functor> savedFunctors = functors;
+    functors = new HashMap<>();
+    try {
+      return matchTop(m, sig, span);
+    } finally {
+      functors = savedFunctors;
+    }
+  }
+
+  private Match matchTop(Mod m, MTy sig, Span span) {
     Map<VName, TypeB> abs = new HashMap<>();
     Map<VName, Global> vals = new HashMap<>();
     boolean ok = matchMod(m, sig.mod(), sig.abs(), abs, vals, span, "");
-    return ok ? new Match(abs, vals) : null;
+    return ok ? new Match(abs, vals, functors) : null;
   }
 
   private boolean matchMod(Mod m, Mod s, Map<VName, Liftedness> absNames, Map<VName, TypeB> abs, Map<VName, Global> vals,
@@ -407,11 +435,12 @@ final class Modules {
         st.error(DiagCode.E0410, span, "Cannot match non-parametric module with parametric module type.");
         return false;
       }
-      // The argument the signature allows must be acceptable to the module, and its result must match.
-      MTy fparam = refresh(f.paramType());
-      Match pm = match(fs.param().mod(), fparam, span);
+      // The argument the signature allows must be acceptable to the module (contravariance: the
+      // signature's parameter, seen as a module, matches the module's parameter type), and the
+      // module's result, with its parameter's abstract types as the signature's, must match.
+      Match pm = match(fs.param().mod(), f.paramType(), span);
       if (pm == null) return false;
-      Match rm = match(f.resultType().mod(), substMTy(fs.result(), Map.of()), span);
+      Match rm = match(substMod(f.resultType().mod(), pm.types()), fs.result(), span);
       return rm != null;
     }
     if (m instanceof Functor) {
@@ -459,6 +488,13 @@ final class Modules {
         ok = false;
       }
     }
+    // A specification's types may use the specification's values as sizes (val n: i64 val f: [n]t):
+    // those stand for the module's values of the same names.
+    for (var e : se.terms.entrySet()) {
+      if (e.getValue() instanceof Global sv && me.terms.get(e.getKey()) instanceof Global iv && !sv.target().equals(iv.target())) {
+        valueNames.put(sv.target(), SE.var(iv.target()));
+      }
+    }
     for (var e : se.terms.entrySet()) {
       String name = e.getKey();
       Object spec = e.getValue();
@@ -478,6 +514,7 @@ final class Modules {
           ok = false;
           continue;
         }
+        if (im instanceof Functor fi && sm instanceof FunSig) functors.put(prefix + name, fi);
         ok &= matchMod(im, sm, absNames, abs, vals, span, prefix + name + ".");
       }
     }
@@ -523,7 +560,7 @@ final class Modules {
       else ts.put(a.name(), new Ty.Named(b.name(), List.of(), false));
     }
     Ty x = Unify.subst(impl.body(), ts, ss);
-    Ty y = substAbs(spec.body(), abs);
+    Ty y = Unify.subst(substAbs(spec.body(), abs), Map.of(), valueNames);
     try {
       u.unify(x, y);
       return true;
@@ -541,7 +578,7 @@ final class Modules {
     st.level += 1000;
     try {
       Terms.Inst in = instantiateScheme(impl.scheme(), impl.targetArgs());
-      Ty want = substAbs(spec.scheme().type(), abs);
+      Ty want = Unify.subst(substAbs(spec.scheme().type(), abs), Map.of(), valueNames);
       try {
         u.unify(want, in.ty());
         if (!uniquenessOk(want, in.ty())) throw new Unify.Failure(DiagCode.E0410, null);
@@ -636,10 +673,14 @@ final class Modules {
       }
     }
     Mod r = substMod(sigMod, sub);
-    return withValues(r, mt.values(), sub);
+    // Sizes in the specification's types that name its values name the module's values now.
+    Map<VName, SE> names = new HashMap<>();
+    mt.values().forEach((spec, impl) -> names.put(spec, SE.var(impl.target())));
+    return withValues(r, mt, names, "");
   }
 
-  private Mod withValues(Mod m, Map<VName, Global> vals, Map<VName, TypeB> sub) {
+  private Mod withValues(Mod m, Match mt, Map<VName, SE> names, String prefix) {
+    Map<VName, Global> vals = mt.values();
     if (!(m instanceof Struct s)) return m;
     Env out = new Env(null);
     out.types.putAll(s.env().types);
@@ -648,9 +689,13 @@ final class Modules {
       Object o = e.getValue();
       if (o instanceof Global g && vals.containsKey(specTarget(g))) {
         Global impl = vals.get(specTarget(g));
-        out.terms.put(e.getKey(), new Global(impl.target(), g.scheme(), impl.targetArgs(), impl.definedAt()));
+        Env.Scheme sc = g.scheme();
+        Env.Scheme renamed = new Env.Scheme(sc.tparams(), sc.sizeParams(), Unify.subst(sc.type(), Map.of(), names));
+        out.terms.put(e.getKey(), new Global(impl.target(), renamed, impl.targetArgs(), impl.definedAt()));
+      } else if (o instanceof FunSig && mt.functors().containsKey(prefix + e.getKey())) {
+        out.terms.put(e.getKey(), mt.functors().get(prefix + e.getKey()));
       } else if (o instanceof Mod sub2) {
-        out.terms.put(e.getKey(), withValues(sub2, vals, sub));
+        out.terms.put(e.getKey(), withValues(sub2, mt, names, prefix + e.getKey() + "."));
       } else {
         out.terms.put(e.getKey(), o);
       }

@@ -498,6 +498,18 @@ final class Unify {
       for (var e : x.fields().entrySet()) unifyShape(e.getValue(), y.fields().get(e.getKey()));
       return;
     }
+    // An abstract type's size arguments are sizes too: a coercion may change them (P.vec [n]).
+    if (target instanceof Ty.Named x && actual instanceof Ty.Named y && x.name().equals(y.name())
+        && x.args().size() == y.args().size()) {
+      for (int i = 0; i < x.args().size(); i++) {
+        Ty.Arg p = x.args().get(i), q = y.args().get(i);
+        if (p.type() != null && q.type() != null) unifyShape(p.type(), q.type());
+        else if (p.size() != null && q.size() != null) {
+          if (SE.norm(p.size()) instanceof SE.F) unifySize(p.size(), q.size());
+        } else throw mismatch();
+      }
+      return;
+    }
     unify(target, actual);
   }
 
