@@ -114,9 +114,15 @@ final class Env {
    * A defined value: a top-level definition, a local function, or a value of a module parameter.
    * Uses refer to {@code target}; {@code targetArgs}, when not null, instantiate the target's own
    * type parameters in terms of {@code scheme}'s (a module parameter's value seen through its
-   * specification); {@code definedAt} is for messages.
+   * specification), {@code targetSizes} likewise for the target's size parameters;
+   * {@code definedAt} is for messages.
    */
-  record Global(VName target, Scheme scheme, Map<VName, Ty> targetArgs, Span definedAt) implements ValB {}
+  record Global(VName target, Scheme scheme, Map<VName, Ty> targetArgs, Map<VName, SE> targetSizes, Span definedAt)
+      implements ValB {
+    Global(VName target, Scheme scheme, Map<VName, Ty> targetArgs, Span definedAt) {
+      this(target, scheme, targetArgs, null, definedAt);
+    }
+  }
 
   /** A function of the {@code intrinsics} module. */
   record Intrinsic(String name) implements ValB {}

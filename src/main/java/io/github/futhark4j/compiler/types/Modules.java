@@ -577,7 +577,7 @@ final class Modules {
     int saved = st.level;
     st.level += 1000;
     try {
-      Terms.Inst in = instantiateScheme(impl.scheme(), impl.targetArgs());
+      Terms.Inst in = instantiateScheme(impl.scheme(), impl.targetArgs(), impl.targetSizes());
       Ty want = Unify.subst(substAbs(spec.scheme().type(), abs), Map.of(), valueNames);
       try {
         u.unify(want, in.ty());
@@ -589,7 +589,7 @@ final class Modules {
         return null;
       }
       Env.Scheme viewScheme = new Env.Scheme(spec.scheme().tparams(), spec.scheme().sizeParams(), want);
-      return new Global(impl.target(), viewScheme, in.typeArgs(), impl.definedAt());
+      return new Global(impl.target(), viewScheme, in.typeArgs(), in.sizeArgs(), impl.definedAt());
     } finally {
       st.level = saved;
     }
@@ -617,7 +617,7 @@ final class Modules {
     };
   }
 
-  private Terms.Inst instantiateScheme(Env.Scheme s, Map<VName, Ty> targetArgs) {
+  private Terms.Inst instantiateScheme(Env.Scheme s, Map<VName, Ty> targetArgs, Map<VName, SE> targetSizes) {
     Map<VName, Ty> tsub = new HashMap<>();
     for (TParam p : s.tparams()) {
       Ty.Var v = new Ty.Var(st.level);
@@ -633,7 +633,11 @@ final class Modules {
       targs = new LinkedHashMap<>();
       targetArgs.forEach((k, v) -> targs.put(k, Unify.subst(v, tsub, ssub)));
     }
-    return new Terms.Inst(t, targs);
+    // The target's size parameters: instantiated here, or through the view's.
+    Map<VName, SE> sizes = new LinkedHashMap<>();
+    if (targetArgs == null && targetSizes == null) sizes.putAll(ssub);
+    else if (targetSizes != null) targetSizes.forEach((k, v) -> sizes.put(k, SE.subst(v, ssub)));
+    return new Terms.Inst(t, targs, sizes);
   }
 
   // ---- ascription and instantiation ---------------------------------------------------------
@@ -691,7 +695,7 @@ final class Modules {
         Global impl = vals.get(specTarget(g));
         Env.Scheme sc = g.scheme();
         Env.Scheme renamed = new Env.Scheme(sc.tparams(), sc.sizeParams(), Unify.subst(sc.type(), Map.of(), names));
-        out.terms.put(e.getKey(), new Global(impl.target(), renamed, impl.targetArgs(), impl.definedAt()));
+        out.terms.put(e.getKey(), new Global(impl.target(), renamed, impl.targetArgs(), impl.targetSizes(), impl.definedAt()));
       } else if (o instanceof FunSig && mt.functors().containsKey(prefix + e.getKey())) {
         out.terms.put(e.getKey(), mt.functors().get(prefix + e.getKey()));
       } else if (o instanceof Mod sub2) {
@@ -757,7 +761,7 @@ final class Modules {
           if (v instanceof Global g) {
             Env.Scheme sc = g.scheme();
             out.terms.put(k, new Global(g.target(), new Env.Scheme(sc.tparams(), sc.sizeParams(), substAbs(sc.type(), abs)),
-                g.targetArgs(), g.definedAt()));
+                g.targetArgs(), g.targetSizes(), g.definedAt()));
           } else if (v instanceof Mod mm) {
             out.terms.put(k, substMod(mm, abs));
           } else {
@@ -805,7 +809,7 @@ final class Modules {
           if (v instanceof Global g) {
             Env.Scheme sc = g.scheme();
             out.terms.put(k, new Global(g.target(), new Env.Scheme(sc.tparams(), sc.sizeParams(), renameTy(sc.type(), ren)),
-                g.targetArgs(), g.definedAt()));
+                g.targetArgs(), g.targetSizes(), g.definedAt()));
           } else if (v instanceof Mod mm) {
             out.terms.put(k, renameMod(mm, ren));
           } else {

@@ -285,7 +285,14 @@ final class Terms {
       targs = new LinkedHashMap<>();
       g.targetArgs().forEach((k, v) -> targs.put(k, Unify.subst(v, tsub, ssub)));
     }
-    return new Inst(t, targs, g.targetArgs() == null ? ssub : Map.of());
+    Map<VName, SE> sizeArgs;
+    if (g.targetArgs() == null && g.targetSizes() == null) sizeArgs = ssub;
+    else {
+      // A module's value seen through its specification: the target's own size parameters.
+      sizeArgs = new LinkedHashMap<>();
+      if (g.targetSizes() != null) g.targetSizes().forEach((k, v) -> sizeArgs.put(k, SE.subst(v, ssub)));
+    }
+    return new Inst(t, targs, sizeArgs);
   }
 
   // ---- expressions --------------------------------------------------------------------------

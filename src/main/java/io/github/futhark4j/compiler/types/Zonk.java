@@ -134,6 +134,19 @@ final class Zonk {
         TExp a = build(x.a());
         yield a == null ? null : new TExp.UnOp(TExp.UnOperator.NEG, a, Type.I64, sp);
       }
+      case SE.Call c -> {
+        // A call of a named function in a size ([sq n * sq n] split by unification): the lowering
+        // looks the function up by name; its arguments are sizes or variables of any type.
+        List<TExp> args = new java.util.ArrayList<>();
+        Type fn = Type.I64;
+        for (SE a : c.args()) {
+          TExp x = build(a);
+          if (x == null) yield null;
+          args.add(x);
+        }
+        for (int i = args.size() - 1; i >= 0; i--) fn = new Type.Arrow(null, args.get(i).type(), fn);
+        yield args.isEmpty() ? null : new TExp.Apply(new TExp.Var(c.f(), fn, Map.of(), sp), args, Type.I64, sp);
+      }
       default -> null;
     };
   }
