@@ -302,6 +302,12 @@ abstract class ParserBase {
       }
       case LPAREN -> {
         advance();
+        if (at(Kind.OPERATOR) && peek(1).is(Kind.RPAREN)) {
+          // (+) binds an operator name: def g (+) x y = x + y, ((<=): t -> t -> bool)
+          Token op = advance();
+          advance();
+          return new PId(op.text(), from(start));
+        }
         List<Pat> elems = new ArrayList<>();
         if (!at(Kind.RPAREN)) {
           elems.add(parsePattern());
