@@ -139,11 +139,12 @@ abstract class ParserBase {
     Span start = peek().span();
     if (atOp("*")) {
       advance();
-      return new TUnique(parseTypeApp(), from(start));
+      return new TUnique(at(Kind.CONSTRUCTOR) ? parseSumType() : parseTypeApp(), from(start));
     }
     if (at(Kind.LBRACKET)) {
       Dim d = parseDim();
-      TypeExp elem = parseTypeApp();
+      // []#foo | #bar is an array of the sum type, as in the reference.
+      TypeExp elem = at(Kind.CONSTRUCTOR) ? parseSumType() : parseTypeApp();
       return new TArray(d, elem, from(start));
     }
     TypeExp head = parseAtomType();
