@@ -591,20 +591,10 @@ final class Unify {
     };
   }
 
-  /** {@code t} with every size that mentions {@code v} a fresh unknown size. */
+  /** {@code t} with the parameter {@code v} a fresh unknown size (the same one wherever it occurs). */
   private Ty unknownWhereMentioned(Ty t, VName v) {
-    t = resolve(t);
-    return switch (t) {
-      case Ty.Arr a -> new Ty.Arr(unknownWhereMentioned(a.elem(), v),
-          SE.mentions(a.size(), Set.of(v)) ? SE.var(st.unknownSize("d", "is unknown size returned by a function at this application.")) : a.size(),
-          a.unique());
-      case Ty.Rec r -> {
-        Map<String, Ty> m = new java.util.LinkedHashMap<>();
-        r.fields().forEach((k, x) -> m.put(k, unknownWhereMentioned(x, v)));
-        yield new Ty.Rec(m);
-      }
-      default -> t;
-    };
+    VName d = st.unknownSize(v.base(), "is unknown size returned by a function at this application.");
+    return subst(t, Map.of(), Map.of(v, SE.var(d)));
   }
 
   /** The size variables of {@code t}. */
