@@ -84,7 +84,7 @@ final class Defs {
     List<VName> exts = new ArrayList<>();
     if (retType != null) {
       TypeConv.Conv conv = new TypeConv.Conv();
-      ret = types.convert(retType, c, kind == Kind.LAMBDA ? TypeConv.Anon.FLEX : TypeConv.Anon.EXIST, conv);
+      ret = types.convert(retType, c, kind == Kind.LAMBDA ? TypeConv.Anon.LAMBDA_RET : TypeConv.Anon.EXIST, conv);
       exts.addAll(conv.exts);
     }
     st.level++;
@@ -134,9 +134,9 @@ final class Defs {
     // named parameter, which the function type can refer to) are existential: \(k, x) -> replicate k x
     // has type (i64, t) -> ?[k].[k]t.
     if (sig.ret() == null) ret = existentialParams(ret, sig.params(), exts);
+    // Sizes of the result that are unknown outside the function (made in its body) are existential.
+    if (sig.ret() == null) ret = existentialResult(ret, outer, exts, paramTys);
     if (kind != Kind.LAMBDA) {
-      // Sizes of the result that are unknown outside the function are existential.
-      if (sig.ret() == null) ret = existentialResult(ret, outer, exts, paramTys);
       generaliseSizes(paramTys, ret, outer, sizeParams, exts);
       // As in the reference, only top-level definitions are generalised; a local function is
       // polymorphic only in the type parameters it declares.

@@ -35,6 +35,11 @@ final class TypeConv {
     FLEX,
     /** Existential sizes of a return type, collected in {@link Conv#exts}. */
     EXIST,
+    /**
+     * A lambda's return type: anonymous sizes are inferred (as FLEX), but explicit existentials
+     * ({@code ?[m].[m]t}) stay existential, collected in {@link Conv#exts}.
+     */
+    LAMBDA_RET,
     /** Placeholders of a size-lifted type abbreviation, collected in {@link Conv#exts}. */
     ABBREV
   }
@@ -86,7 +91,7 @@ final class TypeConv {
         out.functional = true;
         // Anonymous sizes left of an arrow are inferred at each application; right of it they are
         // existential (in a return type) or inferred.
-        Anon paramAnon = anon == Anon.EXIST ? Anon.FLEX : anon;
+        Anon paramAnon = anon == Anon.EXIST || anon == Anon.LAMBDA_RET ? Anon.FLEX : anon;
         Ty param = convert(a.param(), ctx, paramAnon, out, sizeNames);
         if (a.paramName() == null) {
           Conv inner = new Conv();
@@ -192,7 +197,7 @@ final class TypeConv {
 
   private SE anonymous(Anon anon, Conv out, Span span) {
     out.anonymous = true;
-    if (anon == Anon.FLEX) {
+    if (anon == Anon.FLEX || anon == Anon.LAMBDA_RET) {
       Ty.Flex f = new Ty.Flex(st.level, null);
       out.flexes.add(f);
       return new SE.F(f);
