@@ -109,7 +109,7 @@ class BackendTest {
         call("ipow", "3", "4"), call("ipow", "2", "63"), call("minmax", "-5", "3"), call("half", "15360", "15360"));
     assertEquals(List.of(
         "-4i32 1i32 -3i32 -1i32", "-4i32 -1i32 -3i32 1i32",
-        "ERR 2 Error: division by zero\n\nBacktrace:\n-> #0  prog.fut:1:56-60\n",
+        "ERR 2 Error: division by zero\n\nBacktrace:\n-> #0  prog.fut:1:56-61\n",
         "-2147483648i32 0i32 -2147483648i32 0i32",
         "-56i8 16i8 -100i8", "127i8 -128i8 -128i8",
         "254u8 0u8 1u8 true", "-64i32 -4i32 1073741820i32", "0i32 0i32 0i32", "8i64 14i64 6i64 -13i64",
@@ -176,7 +176,7 @@ class BackendTest {
         "ERR 2 Error: entry point arguments have invalid sizes.", // v[0:] has v's size, which the update makes c
         "[2i64, 3i64]",
         "ERR 2 Error: Index [3:1] out of bounds for array of shape [4]."), firstLines);
-    assertEquals("-> #0  prog.fut:11:51-57", r.get(8).lines().toList().get(3));
+    assertEquals("-> #0  prog.fut:11:51-58", r.get(8).lines().toList().get(3));
   }
 
   static final String PROGRAMS = """

@@ -17,13 +17,16 @@ public record Span(Source source, int start, int end) {
     return new Span(source, Math.min(start, other.start), Math.max(end, other.end));
   }
 
-  /** {@code name:line:col} or {@code name:line:col-endcol} or {@code name:l1:c1-l2:c2}. */
+  /**
+   * {@code name:line:col-endcol} or {@code name:l1:c1-l2:c2}, as the reference renders locations:
+   * the end column is one past the last character ("(2 + 3i32)" at column 26 is {@code 4:26-36}).
+   */
   public String render() {
     int l1 = source.line(start), c1 = source.column(start);
-    int last = Math.max(start, end - 1);
-    int l2 = source.line(last), c2 = source.column(last);
+    int stop = Math.max(end, start + 1);
+    int last = stop - 1;
+    int l2 = source.line(last), c2 = source.column(last) + 1;
     String pos = source.name() + ":" + l1 + ":" + c1;
-    if (end <= start + 1 && l1 == l2) return pos;
     return l1 == l2 ? pos + "-" + c2 : pos + "-" + l2 + ":" + c2;
   }
 

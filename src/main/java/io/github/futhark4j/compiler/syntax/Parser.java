@@ -801,7 +801,32 @@ public final class Parser extends ParserBase {
       return new TupleLit(elems, from(start));
     }
     expect(Kind.RPAREN, "')'", "after a parenthesised expression");
-    return first;
+    // As in the reference, a parenthesised expression's span includes the parentheses (messages
+    // point at "(2 + 3i32)", not at "2 + 3i32").
+    return respan(first, from(start));
+  }
+
+  /** {@code e} with its span replaced (every expression node is a record with a {@code span} component). */
+  private static Exp respan(Exp e, Span span) {
+    var comps = e.getClass().getRecordComponents();
+    Object[] args = new Object[comps.length];
+    Class<?>[] types = new Class<?>[comps.length];
+    boolean found = false;
+    try {
+      for (int i = 0; i < comps.length; i++) {
+        types[i] = comps[i].getType();
+        if (comps[i].getName().equals("span") && types[i] == Span.class) {
+          args[i] = span;
+          found = true;
+        } else {
+          args[i] = comps[i].getAccessor().invoke(e);
+        }
+      }
+      if (!found) return e;
+      return (Exp) e.getClass().getDeclaredConstructor(types).newInstance(args);
+    } catch (ReflectiveOperationException x) {
+      return e;
+    }
   }
 
   List<DimIndex> parseIndices(String context) {

@@ -109,7 +109,7 @@ final class Defs {
         for (VName e : sig.exts()) open.put(e, new SE.F(new Ty.Flex(Integer.MAX_VALUE / 2, e.base())));
         Ty expected = Unify.subst(sig.ret(), Map.of(), open);
         try {
-          u.unify(expected, b.ty());
+          u.unifyDeclared(expected, b.ty());
         } catch (Unify.Failure f) {
           terms.report(body.span(), sig.ret(), b.ty(), "Function body does not have expected type.", f);
         }
@@ -454,7 +454,7 @@ final class Defs {
     Map<VName, SE> open = new HashMap<>();
     for (VName e : sig.exts()) open.put(e, new SE.F(new Ty.Flex(Integer.MAX_VALUE / 2, e.base())));
     try {
-      u.unify(Unify.subst(sig.ret(), Map.of(), open), b.ty());
+      u.unifyDeclared(Unify.subst(sig.ret(), Map.of(), open), b.ty());
     } catch (Unify.Failure f) {
       terms.report(body.span(), sig.ret(), b.ty(), "Function body does not have expected type.", f);
     }

@@ -460,7 +460,8 @@ final class Modules {
         ok = false;
         continue;
       }
-      if (spec.body() instanceof Ty.Named n && absNames.containsKey(n.name()) && isParamsOnly(n, spec)) {
+      if (isAbstractSpec(name, spec, absNames)) {
+        Ty.Named n = (Ty.Named) spec.body();
         Liftedness want = absNames.get(n.name());
         if (impl.params().size() != spec.params().size() || !kindsMatch(impl.params(), spec.params())) {
           st.error(DiagCode.E0410, span, "Module defines\n  " + showTypeB(prefix + name, impl) + "\nbut module type requires\n  "
@@ -481,7 +482,7 @@ final class Modules {
     for (var e : se.types.entrySet()) {
       TypeB spec = e.getValue();
       TypeB impl = me.types.get(e.getKey());
-      if (spec.body() instanceof Ty.Named n && absNames.containsKey(n.name()) && isParamsOnly(n, spec)) continue;
+      if (isAbstractSpec(e.getKey(), spec, absNames)) continue;
       if (!sameType(impl, spec, abs)) {
         st.error(DiagCode.E0410, span, "Module defines\n  " + showTypeB(prefix + e.getKey(), impl) + "\nbut module type requires\n  "
             + showTypeB(prefix + e.getKey(), substTypeB(spec, abs)));
@@ -519,6 +520,15 @@ final class Modules {
       }
     }
     return ok;
+  }
+
+  /**
+   * Whether the specification of type {@code name} is its own abstract type ({@code type t}), not
+   * a definition in terms of another one ({@code type s = t}).
+   */
+  private static boolean isAbstractSpec(String name, TypeB spec, Map<VName, Liftedness> absNames) {
+    return spec.body() instanceof Ty.Named n && absNames.containsKey(n.name()) && n.name().base().equals(name)
+        && isParamsOnly(n, spec);
   }
 
   private static boolean isParamsOnly(Ty.Named n, TypeB spec) {

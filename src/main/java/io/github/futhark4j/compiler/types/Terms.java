@@ -652,11 +652,27 @@ final class Terms {
         rs.add(r);
       }
     }
-    if (Unify.containsFun(elem)) {
-      st.typeError(DiagCode.E0232, span, "Cannot create array with elements of lifted type " + Unify.show(elem) + " (might be functional).");
-    }
+    noLiftedElements(elem, span);
     Ty ty = new Ty.Arr(elem, SE.lit(rs.size()), false);
     return new Res(ty, () -> new TExp.ArrayLit(rs.stream().map(r -> r.build().get()).toList(), zonk.type(ty), span));
+  }
+
+  /**
+   * Array elements may not be functions or of a lifted abstract type; an element type still to be
+   * inferred may not become one later (def f x = ([x], x 2) is an error).
+   */
+  void noLiftedElements(Ty elem, Span span) {
+    Ty r = Unify.resolve(elem);
+    if (r instanceof Ty.Var v) {
+      if (v.lifted == Liftedness.LIFTED) {
+        v.lifted = Liftedness.SIZE_LIFTED;
+        if (v.origin == null) v.origin = "type of an array element";
+      }
+      return;
+    }
+    if (TypeConv.liftedElement(r, st)) {
+      st.typeError(DiagCode.E0232, span, "Cannot create array with elements of lifted type " + Unify.show(elem) + " (might be functional).");
+    }
   }
 
   private Res range(Range r, Ctx ctx) {

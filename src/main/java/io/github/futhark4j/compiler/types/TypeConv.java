@@ -63,7 +63,13 @@ final class TypeConv {
   Ty convert(TypeExp te, Ctx ctx, Anon anon, Conv out, Map<String, SE> sizeNames) {
     return switch (te) {
       case TName n -> convertName(n, ctx, anon, out, sizeNames);
-      case TArray a -> new Ty.Arr(convert(a.elem(), ctx, anon, out, sizeNames), dim(a.dim(), ctx, anon, out, sizeNames), false);
+      case TArray a -> {
+        Ty elem = convert(a.elem(), ctx, anon, out, sizeNames);
+        if (liftedElement(elem, st)) {
+          st.error(DiagCode.E0232, a.span(), "Cannot create array with elements of lifted type " + Unify.show(elem) + " (might be functional).");
+        }
+        yield new Ty.Arr(elem, dim(a.dim(), ctx, anon, out, sizeNames), false);
+      }
       case TTuple t -> Ty.tuple(t.elements().stream().map(x -> convert(x, ctx, anon, out, sizeNames)).toList());
       case TRecord r -> {
         Map<String, Ty> fields = new LinkedHashMap<>();
@@ -99,6 +105,13 @@ final class TypeConv {
           absorb(out, inner, anon);
           yield new Ty.Fun(null, param, anon == Anon.ABBREV ? List.of() : inner.exts, res);
         }
+        // A name is bound once in a function type: (x: i64) -> (x: i64) -> t is an error.
+        for (TypeExp r = a.result(); r instanceof TArrow ra; r = ra.result()) {
+          if (a.paramName().equals(ra.paramName())) {
+            st.error(DiagCode.E0210, ra.span(), "Parameter name \"" + a.paramName() + "\" is bound twice in this function type.");
+            break;
+          }
+        }
         VName v = st.fresh(a.paramName());
         Map<String, SE> names = new HashMap<>(sizeNames);
         names.put(a.paramName(), SE.var(v));
@@ -124,6 +137,20 @@ final class TypeConv {
         }
         yield convert(e.type(), ctx, anon, out, names);
       }
+    };
+  }
+
+  /** Whether a type may not be an array's element: it contains a function or a lifted abstract type. */
+  static boolean liftedElement(Ty t, TcState st) {
+    t = Unify.resolve(t);
+    return switch (t) {
+      case Ty.Fun f -> true;
+      case Ty.Arr a -> liftedElement(a.elem(), st);
+      case Ty.Rec r -> r.fields().values().stream().anyMatch(x -> liftedElement(x, st));
+      case Ty.Sum s -> s.constructors().values().stream().flatMap(List::stream).anyMatch(x -> liftedElement(x, st));
+      case Ty.Named n -> st.paramLiftedness.get(n.name()) == Liftedness.LIFTED
+          || n.args().stream().anyMatch(x -> x.type() != null && liftedElement(x.type(), st));
+      default -> false;
     };
   }
 

@@ -66,6 +66,23 @@ final class Unify {
 
   // ---- unification --------------------------------------------------------------------------
 
+  /**
+   * While a body is matched against its declared type: a dependent result must fit the declared
+   * type as it is (its parameter would escape: a scope violation), not with unknown sizes.
+   */
+  boolean declared;
+
+  /** {@link #unify} of a declared type with the type of what it declares. */
+  void unifyDeclared(Ty declaredType, Ty actual) {
+    boolean saved = declared;
+    declared = true;
+    try {
+      unify(declaredType, actual);
+    } finally {
+      declared = saved;
+    }
+  }
+
   void unify(Ty a0, Ty b0) {
     Ty a = resolve(a0);
     Ty b = resolve(b0);
@@ -117,8 +134,8 @@ final class Unify {
         // A dependent result ((x: i64) -> [x]t) matched against a function type that cannot name its
         // parameter (a -> b, as map takes it): the sizes depending on the parameter are unknown.
         Ty ra = subst(fa.result(), Map.of(), renA), rb = subst(fb.result(), Map.of(), ren);
-        if (fb.pname() != null && fa.pname() == null) rb = unknownWhereMentioned(rb, fb.pname());
-        if (fa.pname() != null && fb.pname() == null) ra = unknownWhereMentioned(ra, fa.pname());
+        if (!declared && fb.pname() != null && fa.pname() == null) rb = unknownWhereMentioned(rb, fb.pname());
+        if (!declared && fa.pname() != null && fb.pname() == null) ra = unknownWhereMentioned(ra, fa.pname());
         unify(ra, rb);
       }
       case Ty.Named na when b instanceof Ty.Named nb && na.name().equals(nb.name()) && na.args().size() == nb.args().size() -> {

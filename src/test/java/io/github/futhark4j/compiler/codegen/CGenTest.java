@@ -130,11 +130,11 @@ class CGenTest {
         ERR 2 Error: Index [5] out of bounds for array of shape [3].
 
         Backtrace:
-        -> #0  prog.fut:1:38-42
+        -> #0  prog.fut:1:38-43
         ERR 2 Error: division by zero
 
         Backtrace:
-        -> #0  prog.fut:1:38-46
+        -> #0  prog.fut:1:38-47
         15
         """, out);
   }
