@@ -2,5 +2,5 @@
 -- ==
 -- error: [Nn]on-consuming higher-order parameter
 def apply 'a 'b (f: a -> b) (x: a) : b = f x
-def consume (xs: *[]i32) : []i32 = xs with [0] = 0
+def consume [n] (xs: *[n]i32) : [n]i32 = xs with [0] = 0
 entry main (arr: *[]i32) : []i32 = apply consume arr

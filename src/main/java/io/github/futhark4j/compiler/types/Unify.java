@@ -126,8 +126,13 @@ final class Unify {
         // An existential size of b with no counterpart in a (map f xs, f returning ?[k].[k]t) is a
         // new unknown size: each application has its own.
         for (int i = 0; i < eb.size(); i++) {
-          ren.put(eb.get(i), i < ea.size() ? SE.var(ea.get(i))
-              : SE.var(st.unknownSize(eb.get(i).base(), "is unknown size returned by a function at this application.")));
+          if (i < ea.size()) {
+            ren.put(eb.get(i), SE.var(ea.get(i)));
+          } else {
+            VName d = st.unknownSize(eb.get(i).base(), "is unknown size returned by a function at this application.");
+            madeUnknown.add(d);
+            ren.put(eb.get(i), SE.var(d));
+          }
         }
         Map<VName, SE> renA = new HashMap<>();
         for (int i = eb.size(); i < ea.size(); i++) renA.put(ea.get(i), new SE.F(new Flex(st.level, null)));
@@ -136,7 +141,16 @@ final class Unify {
         Ty ra = subst(fa.result(), Map.of(), renA), rb = subst(fb.result(), Map.of(), ren);
         if (!declared && fb.pname() != null && fa.pname() == null) rb = unknownWhereMentioned(rb, fb.pname());
         if (!declared && fa.pname() != null && fb.pname() == null) ra = unknownWhereMentioned(ra, fa.pname());
-        unify(ra, rb);
+        // Those new sizes are what the reference calls anonymous: a non-lifted type variable may not
+        // take a type containing them (map f xs where f returns an array of an unknown size).
+        Set<VName> before = Set.copyOf(hidden);
+        hidden.addAll(madeUnknown);
+        madeUnknown.clear();
+        try {
+          unify(ra, rb);
+        } finally {
+          hidden.retainAll(before);
+        }
       }
       case Ty.Named na when b instanceof Ty.Named nb && na.name().equals(nb.name()) && na.args().size() == nb.args().size() -> {
         for (int i = 0; i < na.args().size(); i++) {
@@ -307,6 +321,11 @@ final class Unify {
     }
     if (v.equality && containsFun(t)) {
       throw new Failure(DiagCode.E0206, "Equality is not defined for values of type " + show(t) + ".");
+    }
+    if (v.lifted == Liftedness.UNLIFTED && !hidden.isEmpty() && mentions(t, hidden)) {
+      throw new Failure(DiagCode.E0221, "Type variable " + showAll(v)[0] + " cannot be instantiated with type containing anonymous sizes:\n  "
+          + show(t) + "\nThis is usually because the size of an array returned by a higher-order function argument cannot be"
+          + " determined statically. This can also be due to the return size being a value parameter. Add type annotation to clarify.");
     }
     if (v.lifted != Liftedness.LIFTED && containsFun(t)) {
       throw new Failure(DiagCode.E0230, "Cannot instantiate a non-lifted type " + (v.origin != null ? "(" + v.origin + ") " : "")
@@ -611,8 +630,14 @@ final class Unify {
   /** {@code t} with the parameter {@code v} a fresh unknown size (the same one wherever it occurs). */
   private Ty unknownWhereMentioned(Ty t, VName v) {
     VName d = st.unknownSize(v.base(), "is unknown size returned by a function at this application.");
+    madeUnknown.add(d);
     return subst(t, Map.of(), Map.of(v, SE.var(d)));
   }
+
+  /** The sizes a function type's result hides from its caller while its result is unified. */
+  private final Set<VName> hidden = new HashSet<>();
+  private final List<VName> madeUnknown = new ArrayList<>();
+
 
   /** The size variables of {@code t}. */
   static void sizeVars(Ty t, Set<VName> out) {

@@ -22,8 +22,8 @@ class SmallWorkCodegenTest {
   static final String ROWS = """
       entry rows (n: i64) : [n][3]i64 = tabulate_2d n 3 (\\i j -> i * 10 + j)
       entry scaled [n][m] (a: [n][m]f64) (k: f64) : [n][m]f64 = map (\\row -> map (* k) row) a
-      entry inner_size [n] (xs: [n]i64) : [n][]i64 =
-        map (\\x -> map (+ x) (iota (x % 1 + 2))) xs
+      entry inner_size [n] (m: i64) (xs: [n]i64) : [n][m]i64 =
+        map (\\x -> map (+ x) (iota (x % 1 + 2)) :> [m]i64) xs
       """;
 
   private static String entry(String c, String name) {
@@ -87,7 +87,7 @@ class SmallWorkCodegenTest {
         """;
     List<String> r = CRunner.run(src, backend, CRunner.call("rows", "3"),
         CRunner.call("scaled", "[[1.0, 2.0], [3.0, 4.0]]", "0.5"),
-        CRunner.call("inner_size", "[1, 5]"),
+        CRunner.call("inner_size", "2", "[1, 5]"),
         CRunner.call("rows", "0"),
         CRunner.call("vecloop", "4"),
         CRunner.call("histv", "5"),
