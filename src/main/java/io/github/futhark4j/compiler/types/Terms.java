@@ -509,7 +509,12 @@ final class Terms {
         unify(a.cond().span(), Ty.BOOL, c.ty(), "Condition of \"assert\" must be of type bool.");
         Res b = check(a.body(), ctx);
         String desc = a.cond().span().text().replaceAll("\\s+", " ").trim();
-        return new Res(b.ty(), () -> new TExp.Assert(c.build().get(), b.build().get(), desc, zonk.type(b.ty()), span));
+        // The condition as written, without the parentheses that delimit it (assert (x > 0) e).
+        if (desc.startsWith("(") && desc.endsWith(")") && balanced(desc.substring(1, desc.length() - 1))) {
+          desc = desc.substring(1, desc.length() - 1).trim();
+        }
+        String text = desc;
+        return new Res(b.ty(), () -> new TExp.Assert(c.build().get(), b.build().get(), text, zonk.type(b.ty()), span));
       }
       case Update up -> { return update(up, ctx); }
       case RecordUpdate ru -> { return recordUpdate(ru, ctx); }
@@ -655,6 +660,15 @@ final class Terms {
     noLiftedElements(elem, span);
     Ty ty = new Ty.Arr(elem, SE.lit(rs.size()), false);
     return new Res(ty, () -> new TExp.ArrayLit(rs.stream().map(r -> r.build().get()).toList(), zonk.type(ty), span));
+  }
+
+  private static boolean balanced(String s) {
+    int depth = 0;
+    for (char ch : s.toCharArray()) {
+      if (ch == '(') depth++;
+      else if (ch == ')' && --depth < 0) return false;
+    }
+    return depth == 0;
   }
 
   /**

@@ -473,7 +473,7 @@ class CheckerTest {
   void argumentMismatchUsesTheReferenceWording() {
     Diagnostic d = error("def f (x: i32) = x\ndef g (y: f32) = f   (y  +\n  1)");
     assertEquals("E0202", d.code());
-    assertTrue(d.message().startsWith("Cannot apply \"f\" to \"y + 1\" (invalid type)."), d.message());
+    assertTrue(d.message().startsWith("Cannot apply \"f\" to \"(y + 1)\" (invalid type)."), d.message());
   }
 
   @Test
