@@ -38,7 +38,7 @@ public final class Lowerer {
   private final Map<VName, TDecl> globals = new HashMap<>();
   /** The type substitution of the definition being inlined. */
   Map<String, Type> subst = Map.of();
-  /** Inside {@code #[unsafe]}: no bounds checks. */
+  /** Inside {@code #[unsafe]}: no bounds checks and no assertions. */
   boolean unsafe;
   private int inlineDepth;
   private final LowerIntrinsics intrinsics = new LowerIntrinsics(this);
@@ -376,9 +376,12 @@ public final class Lowerer {
       case TExp.Match m -> match(lower(m.scrutinee(), env), m.cases(), 0, env);
       case TExp.Constr c -> constr(c, env);
       case TExp.Assert as -> {
-        Atom c = atom(as.cond(), env);
-        b.add(new Stm(List.of(), new Exp.Assert(c, "Assertion is false: " + as.description().replace("%", "%%"),
-            List.of(), as.span())));
+        // #[unsafe] removes assertions as it removes bounds checks.
+        if (!unsafe) {
+          Atom c = atom(as.cond(), env);
+          b.add(new Stm(List.of(), new Exp.Assert(c, "Assertion is false: " + as.description().replace("%", "%%"),
+              List.of(), as.span())));
+        }
         yield lower(as.body(), env);
       }
       case TExp.Coerce c -> {
