@@ -31,9 +31,15 @@
 
 /* ---- configuration and context ------------------------------------------------------------ */
 
+/* The program's tuning parameters (#[param(NAME)] e), defined by the generated code. */
+static int fut_tuning_count(void);
+static const char *fut_tuning_name(int i);
+
 struct futhark_context_config {
   int debugging, profiling, logging, num_threads;
   char *cache_file;
+  int64_t *tuning;          /* a value per tuning parameter ... */
+  unsigned char *tuning_set; /* ... used when set, else the parameter's default expression */
 };
 
 struct futhark_context {
@@ -41,6 +47,8 @@ struct futhark_context {
   int debugging, profiling, profiling_paused, logging;
   FILE *log;
   char *error;   /* the pending error message, malloc'd; taken by futhark_context_get_error */
+  int64_t *tuning;
+  unsigned char *tuning_set;
   int failed;    /* set (atomically) by any thread that reports an error during an entry point */
   int error_code; /* FUTHARK_PROGRAM_ERROR or FUTHARK_OUT_OF_MEMORY for the pending failure */
   int tracking;   /* inside an entry point: allocations are listed so a failure can free them */
@@ -49,10 +57,18 @@ struct futhark_context {
 
 struct futhark_context_config *futhark_context_config_new(void) {
   struct futhark_context_config *cfg = calloc(1, sizeof(struct futhark_context_config));
+  if (!cfg) return NULL;
+  int n = fut_tuning_count();
+  cfg->tuning = calloc(n > 0 ? n : 1, sizeof(int64_t));
+  cfg->tuning_set = calloc(n > 0 ? n : 1, 1);
+  if (!cfg->tuning || !cfg->tuning_set) {
+    free(cfg->tuning); free(cfg->tuning_set); free(cfg);
+    return NULL;
+  }
   return cfg;
 }
 void futhark_context_config_free(struct futhark_context_config *cfg) {
-  if (cfg) { free(cfg->cache_file); free(cfg); }
+  if (cfg) { free(cfg->cache_file); free(cfg->tuning); free(cfg->tuning_set); free(cfg); }
 }
 void futhark_context_config_set_debugging(struct futhark_context_config *cfg, int flag) { cfg->debugging = flag; }
 void futhark_context_config_set_profiling(struct futhark_context_config *cfg, int flag) { cfg->profiling = flag; }
@@ -62,14 +78,20 @@ void futhark_context_config_set_cache_file(struct futhark_context_config *cfg, c
   free(cfg->cache_file);
   cfg->cache_file = f ? strdup(f) : NULL;
 }
-/* The built-in compiler has no tuning parameters: every name is unknown. */
+/* Tuning parameters: the program's #[param(NAME)] e; an unknown name is an error (1). */
 int futhark_context_config_set_tuning_param(struct futhark_context_config *cfg, const char *name, size_t v) {
-  (void)cfg; (void)name; (void)v;
+  for (int i = 0; i < fut_tuning_count(); i++) {
+    if (strcmp(fut_tuning_name(i), name) == 0) {
+      cfg->tuning[i] = (int64_t)v;
+      cfg->tuning_set[i] = 1;
+      return 0;
+    }
+  }
   return 1;
 }
-int futhark_get_tuning_param_count(void) { return 0; }
-const char *futhark_get_tuning_param_name(int i) { (void)i; return NULL; }
-const char *futhark_get_tuning_param_class(int i) { (void)i; return NULL; }
+int futhark_get_tuning_param_count(void) { return fut_tuning_count(); }
+const char *futhark_get_tuning_param_name(int i) { return i >= 0 && i < fut_tuning_count() ? fut_tuning_name(i) : NULL; }
+const char *futhark_get_tuning_param_class(int i) { return i >= 0 && i < fut_tuning_count() ? "user" : NULL; }
 
 struct futhark_context *futhark_context_new(struct futhark_context_config *cfg) {
   struct futhark_context *ctx = calloc(1, sizeof(struct futhark_context));
@@ -86,10 +108,26 @@ struct futhark_context *futhark_context_new(struct futhark_context_config *cfg) 
   n = 1;
 #endif
   ctx->num_threads = n < 1 ? 1 : n;
+  int k = fut_tuning_count();
+  ctx->tuning = malloc((k > 0 ? k : 1) * sizeof(int64_t));
+  ctx->tuning_set = malloc(k > 0 ? k : 1);
+  if (!ctx->tuning || !ctx->tuning_set) {
+    free(ctx->tuning); free(ctx->tuning_set); free(ctx);
+    return NULL;
+  }
+  if (k > 0) {
+    memcpy(ctx->tuning, cfg->tuning, k * sizeof(int64_t));
+    memcpy(ctx->tuning_set, cfg->tuning_set, k);
+  }
   return ctx;
 }
 void futhark_context_free(struct futhark_context *ctx) {
-  if (ctx) { free(ctx->error); free(ctx); }
+  if (ctx) { free(ctx->error); free(ctx->tuning); free(ctx->tuning_set); free(ctx); }
+}
+
+/* A tuning parameter's value: as configured, else its default. */
+static inline int64_t fut_tuning(struct futhark_context *ctx, int i, int64_t dflt) {
+  return ctx->tuning_set[i] ? ctx->tuning[i] : dflt;
 }
 int futhark_context_sync(struct futhark_context *ctx) { (void)ctx; return 0; }
 char *futhark_context_get_error(struct futhark_context *ctx) {

@@ -302,6 +302,8 @@ final class CGen {
       }
       case Exp.UnOp u -> line(decl + " = " + CPrim.unop(u.op(), u.type(), atom(u.x())) + ";");
       case Exp.Convert c -> line(decl + " = " + CPrim.convert(c.x().type().elem(), c.to(), atom(c.x())) + ";");
+      case Exp.PrimCall p when p.name().startsWith("tuning:") ->
+          line(decl + " = fut_tuning(ctx, " + p.name().substring("tuning:".length()) + ", " + atom(p.args().get(0)) + ");");
       case Exp.PrimCall p -> line(decl + " = " + CPrim.call(p.name(), p.args().stream().map(CPrim::atom).toList(),
           p.args().get(0).type().elem(), p.result()) + ";");
       case Exp.Shape sh -> line(decl + " = " + atom(sh.array()) + ".shape[" + sh.dim() + "];");

@@ -28,6 +28,16 @@ public final class CProgram {
     }
   }
 
+  /** The names of the program's tuning parameters, as the engine asks for them. */
+  private static String tuningParams(Program p) {
+    StringBuilder sb = new StringBuilder("static const char *fut_tuning_names_[] = {");
+    for (String n : p.tuningParams()) sb.append('"').append(n.replace("\\", "\\\\").replace("\"", "\\\"")).append("\", ");
+    sb.append("NULL};\n");
+    sb.append("static int fut_tuning_count(void) { return ").append(p.tuningParams().size()).append("; }\n");
+    sb.append("static const char *fut_tuning_name(int i) { return fut_tuning_names_[i]; }\n\n");
+    return sb.toString();
+  }
+
   public static Files generate(Program p, String backend, String baseName) {
     boolean multicore = backend.equals("multicore");
     StringBuilder c = new StringBuilder();
@@ -43,6 +53,7 @@ public final class CProgram {
     // Generated code binds every value the IR names; some (e.g. unused loop results) go unread.
     c.append("#pragma GCC diagnostic ignored \"-Wunused-variable\"\n");
     c.append("#pragma GCC diagnostic ignored \"-Wunused-but-set-variable\"\n\n");
+    c.append(tuningParams(p));
     c.append(CApi.arrayFunctions(p));
     for (ApiValue v : CApi.opaqueTypes(p)) c.append(Opaque.definitions(v));
     for (Program.Entry e : p.entries()) c.append(CApi.entry(e, multicore)).append('\n');

@@ -47,7 +47,7 @@ final class Manifest {
         outs.add(o);
       }
       ep.put("outputs", outs);
-      ep.put("tuning_params", List.of());
+      ep.put("tuning_params", p.tuningParams()); // every entry point lists all of the program's
       eps.put(e.signature().name(), ep);
     }
     root.put("entry_points", eps);

@@ -72,6 +72,6 @@ public final class Rewrite {
   /** Applies {@code f} to every entry body of a program. */
   public static Program bodies(Program p, UnaryOperator<Body> f) {
     return new Program(p.entries().stream()
-        .map(e -> new Program.Entry(e.signature(), e.params(), e.paramNames(), f.apply(e.body()))).toList());
+        .map(e -> new Program.Entry(e.signature(), e.params(), e.paramNames(), f.apply(e.body()))).toList(), p.tuningParams());
   }
 }

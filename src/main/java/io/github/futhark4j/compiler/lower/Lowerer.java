@@ -41,6 +41,8 @@ public final class Lowerer {
   /** Inside {@code #[unsafe]}: no bounds checks and no assertions. */
   boolean unsafe;
   private int inlineDepth;
+  /** The tuning parameters met so far ({@code #[param(NAME)] e}), in order: the index is the C API's. */
+  private final List<String> tuning = new ArrayList<>();
   private final LowerIntrinsics intrinsics = new LowerIntrinsics(this);
 
   private Lowerer(TProgram p) {
@@ -52,7 +54,7 @@ public final class Lowerer {
     Lowerer l = new Lowerer(p);
     List<Program.Entry> entries = new ArrayList<>();
     for (TDecl d : p.entryPoints()) entries.add(l.entry(d));
-    return new Program(entries);
+    return new Program(entries, List.copyOf(l.tuning));
   }
 
   private Program.Entry entry(TDecl d) {
@@ -388,6 +390,14 @@ public final class Lowerer {
         V v = lower(c.body(), env);
         coerce(substitute(c.type()), v, env, c.span());
         yield v;
+      }
+      case TExp.Attr at when at.attribute().startsWith("param(") && at.attribute().endsWith(")")
+          && at.type() instanceof Type.Prim p && p.prim() == PrimType.I64 -> {
+        // #[param(NAME)] e: a tuning parameter of the context configuration, e its default.
+        String name = at.attribute().substring("param(".length(), at.attribute().length() - 1).strip();
+        if (!tuning.contains(name)) tuning.add(name);
+        Atom dflt = atom(at.body(), env);
+        yield new V.Leaf(b.bind(name, new Exp.PrimCall("tuning:" + tuning.indexOf(name), List.of(dflt), PrimType.I64)));
       }
       case TExp.Attr at -> {
         boolean saved = unsafe;
