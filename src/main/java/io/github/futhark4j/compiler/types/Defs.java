@@ -522,10 +522,14 @@ final class Defs {
     made.clear();
   }
 
-  /** A size parameter must be the size of some parameter. */
+  /**
+   * A size parameter must be the size of some parameter, or (but not for an entry point) of the
+   * declared result: the caller's expected type then determines it (def f [n] (x: i64) : [n]i64).
+   */
   private void checkSizeParamsUsed(ValDecl d, Fn f) {
     Set<VName> used = new HashSet<>();
     for (Pats.PatRes p : f.sig().params()) Unify.sizeVars(p.ty(), used);
+    if (!d.isEntry() && f.sig().ret() != null) Unify.sizeVars(f.sig().ret(), used);
     for (TypeParam tp : d.typeParams()) {
       if (!tp.isSize() || d.params().isEmpty()) continue;
       VName v = f.sig().tparams().stream().filter(t -> t.isSize() && t.name().base().equals(tp.name())).map(TParam::name)

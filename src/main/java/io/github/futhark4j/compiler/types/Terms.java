@@ -1173,7 +1173,14 @@ final class Terms {
       Set<VName> gone = new HashSet<>(sizeVars);
       for (Pats.Bound bd : p.binds()) gone.add(bd.v());
       st.level = saved;
-      Ty bt = unscope(body.ty(), gone, span);
+      // A name bound to a size expression (let m = n + 1) stands for that expression when it goes
+      // out of scope, as in the reference: iota m then has the size n + 1 outside the let.
+      Ty bodyTy = body.ty();
+      if (p.binds().size() == 1 && v.size() != null && Unify.resolve(p.binds().get(0).ty()) == Unify.resolve(p.ty())
+          && !SE.mentions(v.size(), gone)) {
+        bodyTy = Unify.subst(bodyTy, Map.of(), Map.of(p.binds().get(0).v(), v.size()));
+      }
+      Ty bt = unscope(bodyTy, gone, span);
       return new Res(bt, () -> {
         TPat tp = p.build().get();
         TExp tv = v.build().get();
