@@ -65,8 +65,13 @@ public final class FutharkLoader implements ProgramLoader {
     }
 
     @Override
-    public List<Value> call(String entry, List<Value> args) throws RunFailure {
+    public void run(String entry, List<Value> args) throws RunFailure {
       FutharkFunction f = program.entryPoints().get(entry);
+      Object[] results = invoke(entry, f, args);
+      close(results);
+    }
+
+    private Object[] invoke(String entry, FutharkFunction f, List<Value> args) throws RunFailure {
       if (f == null) {
         throw new RunFailure("no entry point '" + entry + "'; the program has " + program.entryPoints().keySet(), true, null);
       }
@@ -82,9 +87,22 @@ public final class FutharkLoader implements ProgramLoader {
       } catch (IllegalArgumentException e) {
         throw new RunFailure(e.getMessage(), true, e);
       }
-      List<String> types = f.resultTypes();
       // With one result the value itself is returned, even when it is an array of arrays.
-      Object[] results = types.size() == 1 ? new Object[] {result} : (Object[]) result;
+      return f.resultTypes().size() == 1 ? new Object[] {result} : (Object[]) result;
+    }
+
+    private static void close(Object[] results) {
+      for (Object r : results) {
+        if (r instanceof io.github.futhark4j.FutharkArray a) a.close();
+        else if (r instanceof io.github.futhark4j.FutharkOpaque o) o.close();
+      }
+    }
+
+    @Override
+    public List<Value> call(String entry, List<Value> args) throws RunFailure {
+      FutharkFunction f = program.entryPoints().get(entry);
+      Object[] results = invoke(entry, f, args);
+      List<String> types = f.resultTypes();
       List<Value> out = new ArrayList<>();
       try {
         for (int i = 0; i < types.size(); i++) {
@@ -96,10 +114,7 @@ public final class FutharkLoader implements ProgramLoader {
           }
         }
       } finally {
-        for (Object r : results) {
-          if (r instanceof io.github.futhark4j.FutharkArray a) a.close();
-          else if (r instanceof io.github.futhark4j.FutharkOpaque o) o.close();
-        }
+        close(results);
       }
       return out;
     }

@@ -32,6 +32,16 @@ public interface LoadedProgram extends AutoCloseable {
   List<Value> call(String entry, List<Value> args) throws RunFailure;
 
   /**
+   * Calls an entry point for its effect only (success or failure): its results need not be values
+   * that can be shown (an opaque result is fine when a test expects no output).
+   *
+   * @throws RunFailure the Futhark code failed, or the arguments do not fit the entry point
+   */
+  default void run(String entry, List<Value> args) throws RunFailure {
+    call(entry, args);
+  }
+
+  /**
    * Gets an entry point ready for its fastest calls before it is timed (see
    * {@code FutharkFunction.prepare}); nothing to do for loaders without such a step.
    */

@@ -249,7 +249,13 @@ public final class TestRunner {
     }
     List<Value> got;
     try {
-      got = program.call(entry, args);
+      if (run.expected() instanceof Succeeds s && s.output() == null) {
+        // Nothing to compare: the results need not be showable (an opaque result is fine).
+        program.run(entry, args);
+        got = List.of();
+      } else {
+        got = program.call(entry, args);
+      }
     } catch (RunFailure e) {
       if (run.expected() instanceof RunTimeError re && !e.badArguments()) {
         boolean ok = re.error().matches(e.getMessage());
