@@ -19,6 +19,15 @@ public final class FreeVars {
     return s;
   }
 
+  /** How many times each free variable of {@code e} occurs in it (an array argument and a use in a lambda are two). */
+  public static java.util.Map<String, Integer> occurrences(Exp e) {
+    List<Atom.Var> out = new java.util.ArrayList<>();
+    exp(e, out);
+    java.util.Map<String, Integer> n = new java.util.HashMap<>();
+    for (Atom.Var v : out) n.merge(v.name(), 1, Integer::sum);
+    return n;
+  }
+
   public static Set<String> ofExp(Exp e) {
     List<Atom.Var> out = new java.util.ArrayList<>();
     exp(e, out);

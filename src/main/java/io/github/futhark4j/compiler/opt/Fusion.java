@@ -31,7 +31,8 @@ public final class Fusion {
     List<Stm> stms = new ArrayList<>();
     for (Stm s : b0.stms()) stms.add(new Stm(s.pattern(), Rewrite.exp(s.exp(), a -> a, Fusion::body)));
     Map<String, Integer> uses = new HashMap<>();
-    for (Stm s : stms) for (String v : FreeVars.ofExp(s.exp())) uses.merge(v, 1, Integer::sum);
+    // With multiplicity: a producer also used inside the consumer's lambda (map (h x[1]) x) is used twice.
+    for (Stm s : stms) FreeVars.occurrences(s.exp()).forEach((v, k) -> uses.merge(v, k, Integer::sum));
     for (Atom a : b0.results()) if (a instanceof Atom.Var v) uses.merge(v.name(), 1000, Integer::sum);
 
     List<Stm> out = new ArrayList<>();
