@@ -108,12 +108,31 @@ final class Defs {
         Map<VName, SE> open = new HashMap<>();
         for (VName e : sig.exts()) open.put(e, new SE.F(new Ty.Flex(Integer.MAX_VALUE / 2, e.base())));
         Ty expected = Unify.subst(sig.ret(), Map.of(), open);
+        boolean ok = true;
         try {
           u.unifyDeclared(expected, b.ty());
         } catch (Unify.Failure f) {
+          ok = false;
           terms.report(body.span(), sig.ret(), b.ty(), "Function body does not have expected type.", f);
         }
         ret = sig.ret();
+        if (ok) {
+          // An anonymous size of the declared result ([]t) is inferred from the body when the
+          // body's size is known outside the function (from the parameters): def f (n: i64) : []i32
+          // = iota n has type (n: i64) -> [n]i32. Otherwise, and for ?[k] written out, it stays
+          // existential.
+          Map<VName, SE> known = new HashMap<>();
+          for (VName e : sig.exts()) {
+            SE v = SE.norm(open.get(e));
+            if (st.unknownSizes.containsKey(e) && !(v instanceof SE.F) && knownOutside(v, sig)) known.put(e, open.get(e));
+          }
+          if (!known.isEmpty()) {
+            ret = Unify.subst(sig.ret(), Map.of(), known);
+            List<VName> exts = new ArrayList<>(sig.exts());
+            exts.removeAll(known.keySet());
+            sig = new Sig(sig.tparams(), sig.params(), ret, exts, sig.ctx(), sig.outerLevel(), sig.bodyLevel());
+          }
+        }
       } else {
         ret = b.ty();
       }
@@ -121,6 +140,26 @@ final class Defs {
       st.level = saved;
     }
     return finish(sig, ret, b, kind, span, name);
+  }
+
+  /**
+   * Whether a size can be named outside a function: its variables are named parameters, size
+   * parameters or names from outside the function, none an unknown size or a flexible one.
+   */
+  private boolean knownOutside(SE v, Sig sig) {
+    if (Unify.hasFlex(v)) return false;
+    Set<VName> vars = new HashSet<>();
+    SE.vars(v, vars);
+    Set<VName> params = new HashSet<>();
+    for (TParam tp : sig.tparams()) if (tp.isSize()) params.add(tp.name());
+    for (Pats.PatRes p : sig.params()) if (isNamePattern(p)) params.add(p.binds().get(0).v());
+    for (VName x : vars) {
+      if (params.contains(x)) continue;
+      if (st.unknownSizes.containsKey(x)) return false;
+      Integer lvl = st.nameLevel.get(x);
+      if (lvl != null && lvl > sig.outerLevel()) return false;
+    }
+    return true;
   }
 
   /** Generalises and builds a function whose body is checked. */

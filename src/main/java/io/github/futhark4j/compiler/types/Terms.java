@@ -514,7 +514,8 @@ final class Terms {
           desc = desc.substring(1, desc.length() - 1).trim();
         }
         String text = desc;
-        return new Res(b.ty(), () -> new TExp.Assert(c.build().get(), b.build().get(), text, zonk.type(b.ty()), span));
+        // An assertion's value is its body's, also as a size: iota (assert (n > 10) n) is [n].
+        return new Res(b.ty(), () -> new TExp.Assert(c.build().get(), b.build().get(), text, zonk.type(b.ty()), span), b.size());
       }
       case Update up -> { return update(up, ctx); }
       case RecordUpdate ru -> { return recordUpdate(ru, ctx); }
@@ -702,13 +703,14 @@ final class Terms {
     Long start = intValue(r.start()), second = r.second() == null ? null : intValue(r.second());
     boolean binds = hasBinding(r.end()) || hasBinding(r.start());
     SE size = null;
-    if (i64 && !binds && end.size() != null) {
-      if (r.second() == null && r.kind() == RangeKind.UP_TO_EXCLUSIVE) {
+    // A range with step 1 (no second element, or a second one more than the start) has a known size.
+    boolean step1 = r.second() == null || start != null && second != null && second - start == 1;
+    if (i64 && !binds && end.size() != null && step1) {
+      if (r.kind() == RangeKind.UP_TO_EXCLUSIVE) {
         size = start != null && start == 0 ? end.size() : s.size() == null ? null : new SE.Op("-", end.size(), s.size());
-      } else if (r.second() == null && r.kind() == RangeKind.INCLUSIVE && s.size() != null) {
-        size = new SE.Op("+", new SE.Op("-", end.size(), s.size()), SE.lit(1));
-      } else if (start != null && start == 1 && second != null && second == 2 && r.kind() == RangeKind.INCLUSIVE) {
-        size = end.size();
+      } else if (r.kind() == RangeKind.INCLUSIVE) {
+        size = start != null && start == 1 ? end.size()
+            : s.size() == null ? null : new SE.Op("+", new SE.Op("-", end.size(), s.size()), SE.lit(1));
       }
     }
     if (size == null) size = SE.var(st.unknownSize("range_dim", "is unknown length of range at " + span.shortPos() + "."));
