@@ -67,8 +67,10 @@ public final class Lowerer {
     subst = Map.of();
     Body body = b.block(() -> {
       for (int i = 0; i < args.size(); i++) {
-        checkEntrySizes(f.params().get(i).type(), args.get(i), env);
+        // Bind first, then check every dimension: a size that occurs twice in one parameter
+        // ([n][n]) is bound from its first occurrence and checked at the second.
         bindSizes(f.params().get(i).type(), args.get(i), env);
+        checkEntrySizes(f.params().get(i).type(), args.get(i), env);
         bindPat(f.params().get(i), args.get(i), env);
       }
       for (VName sp : f.sizeParams()) if (env.lookup(sp) == null) throw new LowerException("unbound size " + sp);
