@@ -118,6 +118,10 @@ public final class Fuzzer {
       runProgram(program++, caseId, n, s);
       caseId += n;
       s.programs = program;
+      if (o.log() != null) {
+        o.log().printf("%d/%d cases, %d findings, %.0f s%n", caseId, o.cases(), s.findings.size(), (System.nanoTime() - t0) / 1e9);
+        o.log().flush();
+      }
     }
     s.millis = (System.nanoTime() - t0) / 1_000_000;
     calls.shutdownNow();
@@ -445,7 +449,10 @@ public final class Fuzzer {
 
   private void finding(Summary s, Finding f) throws IOException {
     s.findings.add(f);
-    if (o.log() != null) o.log().println("case " + f.caseId() + ": " + f.kind() + " (" + firstLine(f.details()) + ")");
+    if (o.log() != null) {
+      o.log().println("case " + f.caseId() + ": " + f.kind() + " (" + firstLine(f.details()) + ")");
+      o.log().flush();
+    }
     if (o.out() == null) return;
     Path dir = o.out().resolve("case-" + f.caseId() + "-" + f.kind());
     Files.createDirectories(dir);

@@ -402,11 +402,11 @@ public final class Gen {
     Env inner = env.copy();
     inner.vars.add(new Var(acc, GenType.scalar(t), false));
     if (chance(0.6)) {
-      String i = fresh("i");
+      String i = fresh("ix");
       inner.vars.add(new Var(i, GenType.scalar(PrimType.I64), false));
       return Node.of(ty, "(loop " + acc + " = $ for " + i + " < $ do $)", scalar(env, t, d), loopBound(env), scalar(inner, t, d));
     }
-    String j = fresh("j");
+    String j = fresh("jx");
     inner.vars.add(new Var(j, GenType.scalar(PrimType.I32), false));
     return Node.of(ty, "(loop (" + acc + ", " + j + ") = ($, 0i32) while " + j + " < $ do ($, " + j + " + 1)).0",
         scalar(env, t, d), Node.leaf("i32", (rnd.nextInt(6)) + "i32"), scalar(inner, t, d));
@@ -731,7 +731,7 @@ public final class Gen {
     Env inner = lambdaEnv(env);
     inner.vars.add(new Var(x, src.type().row(), false));
     Node vals = Node.of(want.row().text(), "(map (\\" + x + " -> $) " + src.name() + ")", scalar(inner, want.elem(), Math.min(d, 2)));
-    String i = fresh("i");
+    String i = fresh("ix");
     long s = 1 + rnd.nextInt(3);
     long c = rnd.nextInt(6) - 2;
     String f = chance(0.7) ? i + " * " + s + " + " + c : c + " + 5 - " + i + " * " + s;
@@ -742,7 +742,7 @@ public final class Gen {
   /** A loop updating an owned copy in place, or mapping over the accumulator. */
   private G loopArray(Env env, GenType want, int d) {
     G init = array(env, want, d);
-    String acc = fresh("acc"), i = fresh("i");
+    String acc = fresh("acc"), i = fresh("ix");
     Env inner = lambdaEnv(env);
     GenType accT = init.type.withDims(java.util.Collections.nCopies(init.type.rank(), null));
     inner.vars.add(new Var(i, GenType.scalar(PrimType.I64), false));
