@@ -26,10 +26,12 @@ public final class Gen {
 
   /** A generated entry point. */
   public record Entry(String name, List<String> sizeVars, List<Param> params, boolean big, List<Node> stmts,
-                      List<Result> results) {
+                      List<Result> results, List<Node> helpers) {
     /** The source text of the entry point. */
     public String text() {
-      StringBuilder sb = new StringBuilder("entry ").append(name);
+      StringBuilder sb = new StringBuilder();
+      for (Node h : helpers) sb.append(h.render()).append('\n');
+      sb.append("entry ").append(name);
       for (String s : sizeVars) sb.append(" [").append(s).append(']');
       for (Param p : params) sb.append(" (").append(p.name()).append(": ").append(p.type().decl()).append(')');
       sb.append(" : ");
@@ -56,12 +58,16 @@ public final class Gen {
   /** A sum-typed variable: constructors with one scalar payload each (or none). */
   record SumVar(String name, String typeText, List<String> cons, List<PrimType> payloads) {}
 
+  /** A helper function {@code name [m] (a: [m]arrElem) (x: scalar) : result}. */
+  record Fun(String name, PrimType arrElem, PrimType scalar, PrimType result) {}
+
   /** What is in scope. Lambdas get a copy without the entry's large arrays. */
   static final class Env {
     final List<Var> vars = new ArrayList<>();
     final List<Compound> compounds = new ArrayList<>();
     final List<SumVar> sums = new ArrayList<>();
     final List<String> sizes = new ArrayList<>();
+    final List<Fun> funs = new ArrayList<>();
 
     Env copy() {
       Env e = new Env();
@@ -69,6 +75,7 @@ public final class Gen {
       e.compounds.addAll(compounds);
       e.sums.addAll(sums);
       e.sizes.addAll(sizes);
+      e.funs.addAll(funs);
       return e;
     }
   }
@@ -97,8 +104,26 @@ public final class Gen {
     int nSizes = 1 + rnd.nextInt(3);
     List<String> sizeNames = new ArrayList<>();
     for (int i = 0; i < nSizes; i++) sizeNames.add("n" + i);
+    List<Node> helpers = new ArrayList<>();
+    List<Fun> funs = new ArrayList<>();
+    int nh = rnd.nextInt(3);
+    for (int h = 0; h < nh; h++) {
+      Fun f = new Fun(name + "_h" + h, pick(PRIMS), pick(PRIMS), pick(PRIMS));
+      Env he = new Env();
+      he.funs.addAll(funs);
+      he.vars.add(new Var("a", new GenType(f.arrElem(), List.of("m")), false));
+      he.vars.add(new Var("x", GenType.scalar(f.scalar()), false));
+      he.vars.add(new Var("m", GenType.scalar(PrimType.I64), false));
+      he.sizes.add("m");
+      bigSize = big ? "m" : null;
+      Node body = scalar(he, f.result(), 3);
+      helpers.add(Node.of("", "def " + f.name() + " [m] (a: [m]" + f.arrElem().futName() + ") (x: " + f.scalar().futName()
+          + ") : " + f.result().futName() + " =\n  $\n", body));
+      funs.add(f);
+    }
     bigSize = big ? "n0" : null;
     Env env = new Env();
+    env.funs.addAll(funs);
     List<Param> params = new ArrayList<>();
     int np = 1 + rnd.nextInt(4);
     for (int i = 0; i < np; i++) {
@@ -142,7 +167,7 @@ public final class Gen {
       Var v = cands.remove(cands.size() - 1 - rnd.nextInt(Math.min(2, cands.size())));
       results.add(new Result(v.name(), v.type()));
     }
-    return new Entry(name, used, params, big, stmts, results);
+    return new Entry(name, used, params, big, stmts, results, helpers);
   }
 
   /** One statement of an entry body; binds variables in {@code env} and lists them in {@code bound}. */
@@ -320,7 +345,15 @@ public final class Gen {
       tmpl.append(')');
       return Node.of(ty, tmpl.toString(), kids.toArray(Node[]::new));
     }
-    if (k < 84) return loopScalar(env, t, d);
+    if (k < 84) {
+      List<Fun> fs = env.funs.stream().filter(f -> f.result() == t).toList();
+      if (!fs.isEmpty() && chance(0.5)) {
+        Fun f = pick(fs);
+        G arr = array(env, new GenType(f.arrElem(), java.util.Collections.singletonList(null)), Math.min(d, 1));
+        return Node.of(ty, "(" + f.name() + " $ $)", arr.node, scalar(env, f.scalar(), d));
+      }
+      return loopScalar(env, t, d);
+    }
     if (k < 90) {
       String x = fresh("x");
       PrimType u = pick(PRIMS);

@@ -78,6 +78,13 @@ final class Minimiser {
           if (fails(c, in)) { e = c; progress = true; break; }
         }
       }
+      // Drop helper functions.
+      for (int i = e.helpers().size() - 1; i >= 0 && budget(); i--) {
+        List<Node> hs = new ArrayList<>(e.helpers());
+        hs.remove(i);
+        Gen.Entry c = new Gen.Entry(e.name(), e.sizeVars(), e.params(), e.big(), e.stmts(), e.results(), hs);
+        if (fails(c, in)) { e = c; progress = true; }
+      }
       // Smaller arguments: halve each size variable.
       for (String sv : e.sizeVars()) {
         if (!budget()) break;
@@ -89,7 +96,7 @@ final class Minimiser {
   }
 
   private static Gen.Entry with(Gen.Entry e, List<Node> stmts, List<Gen.Result> results) {
-    return new Gen.Entry(e.name(), e.sizeVars(), e.params(), e.big(), stmts, results);
+    return new Gen.Entry(e.name(), e.sizeVars(), e.params(), e.big(), stmts, results, e.helpers());
   }
 
   /** A literal of a scalar node's type, else its largest child of the same type. */
