@@ -202,7 +202,14 @@ public final class Fuzzer {
                   "the " + cfg + " backend cannot compile a program the front end accepts: " + ex1.getMessage()));
             }
           }
-          if (ok.size() == cases.size() || ok.isEmpty()) return;
+          if (ok.isEmpty()) return;
+          if (ok.size() == cases.size()) {
+            // Each entry compiles alone but not together: report the whole program.
+            s.crashes++;
+            finding(s, new Finding("compile-failure", cases.get(0).id(), text, cases.get(0).entry().name(), List.of(), null,
+                "the " + cfg + " backend cannot compile a program of entries it compiles one by one: " + ex.getMessage()));
+            return;
+          }
           cases = ok;
           progs.values().forEach(FutharkProgram::close);
           progs.clear();
@@ -314,6 +321,7 @@ public final class Fuzzer {
     StringBuilder diff = new StringBuilder();
     Outcome ref = bad.values() != null ? interpret(ir, bad.values()) : null;
     if (ref instanceof Outcome.Ok) diff.append("interpreter: accepted invalid arguments: ").append(describe(ref)).append('\n');
+    if (ref instanceof Outcome.Crashed cr) diff.insert(0, "crash: ").append("interpreter: ").append(cr.message()).append('\n');
     for (Map.Entry<String, FutharkProgram> p : progs.entrySet()) {
       Outcome got = call(p.getValue().function(e.name()), bad.java());
       switch (got) {
