@@ -45,6 +45,8 @@ class PrimOpsTest {
     assertEquals(0, PrimOps.convert(PrimType.F32, PrimType.I64, PrimValue.ofFloat(PrimType.F32, Double.POSITIVE_INFINITY)).bits());
     assertEquals(1.8446744073709552E19, PrimOps.convert(PrimType.U64, PrimType.F64, i(PrimType.U64, -1)).floatValue());
     assertEquals(1.0, PrimOps.convert(PrimType.F64, PrimType.F16, PrimValue.ofFloat(PrimType.F64, 1.0001)).floatValue());
+    // Found by the fuzzer (seed 20261127, case 24): f64.f16 kept the f16 type.
+    assertEquals(PrimValue.ofFloat(PrimType.F64, 8.25), PrimOps.convert(PrimType.F16, PrimType.F64, PrimValue.ofFloat(PrimType.F16, 8.25)));
   }
 
   @Test

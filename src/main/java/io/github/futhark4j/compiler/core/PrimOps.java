@@ -177,7 +177,7 @@ public final class PrimOps {
     if (to.isBool()) return ofBool(from.isFloat() ? x.floatValue() != 0 : from.isBool() ? x.boolValue() : x.bits() != 0);
     if (from.isBool()) return to.isFloat() ? ofFloat(to, x.boolValue() ? 1 : 0) : ofInt(to, x.boolValue() ? 1 : 0);
     if (to.isFloat()) {
-      if (from.isFloat()) return to == PrimType.F64 ? x : ofFloat(to, (float) x.floatValue());
+      if (from.isFloat()) return to == PrimType.F64 ? ofFloat(to, x.floatValue()) : ofFloat(to, (float) x.floatValue());
       long v = x.bits();
       if (to == PrimType.F64) return ofFloat(to, from == PrimType.U64 ? unsignedToDouble(v) : (double) v);
       return ofSingle(to, from == PrimType.U64 ? unsignedToFloat(v) : (float) v);
