@@ -198,8 +198,16 @@ public final class Fuzzer {
               ok.add(c);
             } catch (FutharkCompileException | RuntimeException ex1) {
               s.crashes++;
-              finding(s, new Finding("compile-failure", c.id(), one, c.entry().name(), List.of(), null,
-                  "the " + cfg + " backend cannot compile a program the front end accepts: " + ex1.getMessage()));
+              Gen.Entry e = c.entry();
+              String why = "the " + cfg + " backend cannot compile a program the front end accepts: " + ex1.getMessage();
+              List<Value> in = c.valid() != null ? c.valid() : List.of();
+              if (o.minimise() && c.valid() != null) {
+                Minimiser.Result m = new Minimiser(this, "compile-failure").minimise(e, in);
+                e = m.entry();
+                in = m.inputs();
+                if (m.diff() != null) why = m.diff();
+              }
+              finding(s, new Finding("compile-failure", c.id(), e.text(), e.name(), in, null, why));
             }
           }
           if (ok.isEmpty()) return;
@@ -448,7 +456,9 @@ public final class Fuzzer {
       String d = compareValid(e, ir, args, progs, null);
       if (d == null) return null;
       return new String[] {d.startsWith("hang") ? "hang" : d.startsWith("crash") ? "crash" : "mismatch", d};
-    } catch (FutharkCompileException | RuntimeException ex) {
+    } catch (FutharkCompileException ex) {
+      return new String[] {"compile-failure", "the back end cannot compile a program the front end accepts: " + ex.getMessage()};
+    } catch (RuntimeException ex) {
       return null;
     } finally {
       progs.values().forEach(FutharkProgram::close);
