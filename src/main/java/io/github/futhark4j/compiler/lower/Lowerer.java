@@ -67,10 +67,8 @@ public final class Lowerer {
     subst = Map.of();
     Body body = b.block(() -> {
       for (int i = 0; i < args.size(); i++) {
-        // Bind first, then check every dimension: a size that occurs twice in one parameter
-        // ([n][n]) is bound from its first occurrence and checked at the second.
-        bindSizes(f.params().get(i).type(), args.get(i), env);
         checkEntrySizes(f.params().get(i).type(), args.get(i), env);
+        bindSizes(f.params().get(i).type(), args.get(i), env);
         bindPat(f.params().get(i), args.get(i), env);
       }
       for (VName sp : f.sizeParams()) if (env.lookup(sp) == null) throw new LowerException("unbound size " + sp);
@@ -233,7 +231,13 @@ public final class Lowerer {
             case Size.Const c -> new Atom.Const(PrimValue.ofInt(PrimType.I64, c.value()));
             default -> null;
           };
-          if (want != null) b.checkEq(b.shape(leaf, d), want, "entry point arguments have invalid sizes.", Span.NONE);
+          if (want != null) {
+            b.checkEq(b.shape(leaf, d), want, "entry point arguments have invalid sizes.", Span.NONE);
+          } else if (a.shape().get(d) instanceof Size.Var sv && env.lookup(sv.name()) == null) {
+            // The first occurrence binds the size, so that a later one in the same parameter
+            // ([n][n]) is checked against it.
+            env.put(sv.name(), new V.Leaf(b.shape(leaf, d)));
+          }
         }
       }
       case Type.Record r -> {
