@@ -233,7 +233,13 @@ public final class Lowerer {
             case Size.Const c -> new Atom.Const(PrimValue.ofInt(PrimType.I64, c.value()));
             default -> null;
           };
-          if (want != null) b.checkEq(b.shape(leaf, d), want, "entry point arguments have invalid sizes.", Span.NONE);
+          if (want != null) {
+            b.checkEq(b.shape(leaf, d), want, "entry point arguments have invalid sizes.", Span.NONE);
+          } else if (a.shape().get(d) instanceof Size.Var sv && env.lookup(sv.name()) == null) {
+            // The first occurrence binds the size, so that a later one in the same parameter
+            // ([n][n]) is checked against it.
+            env.put(sv.name(), new V.Leaf(b.shape(leaf, d)));
+          }
         }
       }
       case Type.Record r -> {

@@ -1,0 +1,59 @@
+package io.github.futhark4j.fuzz;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.futhark4j.cli.Cli;
+import io.github.futhark4j.cli.Main;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The fuzzer as a user runs it, {@code futhark4j fuzz --cases 300 --seed 20261127}, through the
+ * command-line entry point: 300 random programs and arguments on the IR interpreter, the multicore
+ * backend at 1 and 2 threads and the c backend must agree, with no crash, hang or rejected program.
+ */
+@Tag("native")
+class FuzzCommandTest {
+  @Test
+  void threeHundredCasesAgreeEverywhere(@TempDir Path out) throws Exception {
+    ByteArrayOutputStream buf = new ByteArrayOutputStream();
+    PrintStream ps = new PrintStream(buf, true, StandardCharsets.UTF_8);
+    Cli cli = Cli.system(new ByteArrayInputStream(new byte[0]), ps, ps);
+    int code = Main.run(new String[] {"fuzz", "--cases", "300", "--seed", "20261127", "--out", out.toString()}, cli);
+    String report = buf.toString(StandardCharsets.UTF_8);
+    StringBuilder findings = new StringBuilder(report);
+    try (var dirs = Files.list(out)) {
+      for (Path d : dirs.filter(p -> p.getFileName().toString().startsWith("case-")).toList()) {
+        findings.append("\n== ").append(d.getFileName()).append('\n').append(Files.readString(d.resolve("prog.fut")))
+            .append(Files.readString(d.resolve("details.txt")));
+      }
+    }
+    Matcher m = Pattern.compile("(\\d+) cases \\((\\d+) valid, (\\d+) invalid arguments\\) in \\d+ programs: (\\d+) mismatches, "
+        + "(\\d+) crashes, (\\d+) hangs, (\\d+) rejected programs").matcher(report);
+    assertTrue(m.find(), () -> "no summary in:\n" + report);
+    assertEquals(300, Integer.parseInt(m.group(1)), report);
+    assertTrue(Integer.parseInt(m.group(2)) > 150 && Integer.parseInt(m.group(3)) > 30, report);
+    assertEquals(0, code, findings::toString);
+    assertEquals("0 0 0 0", m.group(4) + " " + m.group(5) + " " + m.group(6) + " " + m.group(7), findings::toString);
+  }
+
+  @Test
+  void badOptionsAreUsageErrors() {
+    ByteArrayOutputStream buf = new ByteArrayOutputStream();
+    PrintStream ps = new PrintStream(buf, true, StandardCharsets.UTF_8);
+    Cli cli = Cli.system(new ByteArrayInputStream(new byte[0]), ps, ps);
+    assertEquals(2, Main.run(new String[] {"fuzz", "--threads", "0"}, cli));
+    assertEquals(2, Main.run(new String[] {"fuzz", "--cases", "x"}, cli));
+    assertTrue(buf.toString(StandardCharsets.UTF_8).contains("--threads"));
+  }
+}

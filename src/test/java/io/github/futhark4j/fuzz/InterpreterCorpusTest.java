@@ -1,0 +1,104 @@
+package io.github.futhark4j.fuzz;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.futhark4j.cli.spec.SpecParser;
+import io.github.futhark4j.cli.spec.TestSpec;
+import io.github.futhark4j.compiler.Frontend;
+import io.github.futhark4j.compiler.core.Interpreter;
+import io.github.futhark4j.compiler.core.Program;
+import io.github.futhark4j.compiler.lower.Lowerer;
+import io.github.futhark4j.compiler.source.Source;
+import io.github.futhark4j.compiler.typed.TProgram;
+import io.github.futhark4j.data.Value;
+import io.github.futhark4j.data.ValueComparator;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The IR interpreter (the fuzzer's oracle) against the expected results of the test corpus
+ * ({@code src/test/fut}): every case with literal inputs and outputs whose entry point takes and
+ * returns primitives and arrays runs on the unoptimised IR and must give the expected values (with
+ * futhark test's tolerance) or fail when an error is expected. No C compiler is involved.
+ */
+class InterpreterCorpusTest {
+  @Test
+  void interpreterAgreesWithTheCorpus() throws Exception {
+    List<Path> files;
+    try (Stream<Path> s = Files.walk(Path.of("src/test/fut"))) {
+      files = s.filter(p -> p.toString().endsWith(".fut"))
+          .filter(p -> !p.toString().contains("known-failures") && !p.toString().contains("errors/compile"))
+          .sorted().toList();
+    }
+    int run = 0;
+    List<String> failures = new ArrayList<>();
+    for (Path f : files) {
+      String text = Files.readString(f, StandardCharsets.UTF_8);
+      TestSpec spec;
+      try {
+        spec = SpecParser.parse(f.toString(), text);
+      } catch (Exception e) {
+        continue;
+      }
+      if (!(spec.action() instanceof TestSpec.RunCases rc)) continue;
+      Program ir;
+      try {
+        TProgram tp = Frontend.check(new Source(f.toString(), text, f.toAbsolutePath()));
+        ir = Lowerer.lower(tp);
+      } catch (Exception e) {
+        continue; // programs the back end cannot lower are not the interpreter's business
+      }
+      for (TestSpec.InputOutputs io : rc.ios()) {
+        Program.Entry entry = ir.entries().stream().filter(e -> e.signature().name().equals(io.entryPoint())).findFirst().orElse(null);
+        if (entry == null || !plain(entry)) continue;
+        for (TestSpec.TestRun tr : io.runs()) {
+          if (!(tr.input() instanceof TestSpec.Literal in)) continue;
+          if (in.values().size() != entry.params().size()) continue;
+          List<Object> args = new ArrayList<>();
+          for (Value v : in.values()) args.add(IrValues.toIr(v));
+          String where = f + " " + io.entryPoint() + " " + tr.description();
+          List<Value> got = null;
+          String error = null;
+          try {
+            List<Object> r = Interpreter.run(entry, args, 2_000_000_000L);
+            got = r.stream().map(IrValues::fromIr).toList();
+          } catch (Interpreter.ProgramError e) {
+            error = e.getMessage();
+          } catch (RuntimeException e) {
+            failures.add(where + ": interpreter crashed: " + e);
+            continue;
+          }
+          run++;
+          switch (tr.expected()) {
+            case TestSpec.Succeeds s when s.output() instanceof TestSpec.Literal out -> {
+              if (error != null) failures.add(where + ": unexpected error " + error);
+              else {
+                var ms = ValueComparator.compare(got, out.values());
+                if (!ms.isEmpty()) failures.add(where + ": " + ms);
+              }
+            }
+            case TestSpec.RunTimeError e -> {
+              if (error == null) failures.add(where + ": expected an error, got " + got);
+            }
+            default -> { }
+          }
+        }
+      }
+    }
+    System.out.println("interpreted corpus cases: " + run);
+    assertTrue(run > 800, "too few corpus cases interpreted: " + run);
+    assertTrue(failures.isEmpty(), () -> failures.size() + " failures:\n" + String.join("\n", failures));
+  }
+
+  /** Entry points whose parameters and results are primitives or arrays of them. */
+  private static boolean plain(Program.Entry e) {
+    return e.signature().params().size() == e.params().size()
+        && e.signature().params().stream().allMatch(p -> Lowerer.leafCount(p.type()) == 1 && !(p.type() instanceof io.github.futhark4j.compiler.types.Type.Sum))
+        && e.signature().results().stream().allMatch(p -> Lowerer.leafCount(p.type()) == 1 && !(p.type() instanceof io.github.futhark4j.compiler.types.Type.Sum));
+  }
+}
