@@ -65,30 +65,10 @@ public final class Fusion {
   }
 
   private static Stm tryFuse(Stm s, List<Stm> out, Map<String, Integer> producer, Map<String, Integer> uses) {
-    return fuse(s, out, producer, uses);
-  }
-
-  /**
-   * Whether the consumer's lambdas read one of the producer's outputs as a free variable (a use
-   * that the statement-level count does not see next to its use as an input array): then the
-   * producer must stay.
-   */
-  private static boolean readInside(Stm consumer, Stm producer) {
-    java.util.Set<String> free = new java.util.HashSet<>();
-    switch (consumer.exp()) {
-      case Exp.Map m -> free.addAll(FreeVars.ofBody(m.f().body()));
-      case Exp.Reduce r -> free.addAll(FreeVars.ofBody(r.op().body()));
-      case Exp.Scan sc -> free.addAll(FreeVars.ofBody(sc.op().body()));
-      default -> { }
-    }
-    return producer.pattern().stream().anyMatch(v -> free.contains(v.name()));
-  }
-
-  private static Stm fuse(Stm s, List<Stm> out, Map<String, Integer> producer, Map<String, Integer> uses) {
     switch (s.exp()) {
       case Exp.Reduce r when r.mapf() == null -> {
         int p = soleProducer(r.arrays(), out, producer, uses);
-        if (p < 0 || readInside(s, out.get(p))) return s;
+        if (p < 0) return s;
         Exp.Map m = (Exp.Map) out.get(p).exp();
         Lambda mapf = reorder(m.f(), out.get(p).pattern(), r.arrays());
         if (mapf == null) return s;
@@ -97,7 +77,7 @@ public final class Fusion {
       }
       case Exp.Scan sc when sc.mapf() == null -> {
         int p = soleProducer(sc.arrays(), out, producer, uses);
-        if (p < 0 || readInside(s, out.get(p))) return s;
+        if (p < 0) return s;
         Exp.Map m = (Exp.Map) out.get(p).exp();
         Lambda mapf = reorder(m.f(), out.get(p).pattern(), sc.arrays());
         if (mapf == null) return s;
@@ -115,7 +95,6 @@ public final class Fusion {
         }
         if (p < 0 || soleProducer(fromP, out, producer, uses) != p) return s;
         Stm ps = out.get(p);
-        if (readInside(s, ps)) return s;
         // Every output of the producer must be consumed here (otherwise it would still be needed).
         if (ps.pattern().stream().anyMatch(v -> !fromP.contains(v))) return s;
         Exp.Map m = (Exp.Map) ps.exp();
