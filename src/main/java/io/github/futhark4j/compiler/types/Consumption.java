@@ -370,11 +370,14 @@ final class Consumption {
       }
       case TExp.Let l -> {
         Map<VName, Span> cons = new HashMap<>();
-        Al v = contain(() -> exp(l.value()), cons);
+        // let f = update xs (a partial application): the function's consumption of what it
+        // captured is the let's, which the reference reports as such (below), not as consuming a
+        // free variable inside a function.
+        Al v = contain(() -> captured(l.value()), cons);
         consumed.putAll(cons);
         if (!cons.isEmpty() && Defs.functional(l.value().type())) {
           error(DiagCode.E0309, l.value().span(), "Let-bound expression of higher-order type\n  " + l.value().type()
-              + "\ncontains consumption, which is not allowed.");
+              + "\ncontains consumption, which is not allowed." + TcState.link("contains-consumption"));
         }
         Set<VName> bound = bindPat(l.pattern(), v);
         Al body = exp(l.body());
@@ -479,12 +482,44 @@ final class Consumption {
   // ---- functions ----------------------------------------------------------------------------
 
   /** A lambda or local function: its body may consume only its own parameters. */
+  /** While checking a partial application's function: its consumption of what it captured is the caller's. */
+  private boolean captureFree;
+
+  /**
+   * {@code e}'s aliases; when it is a partial application ({@code update xs}, eta-expanded to
+   * {@code \i -> update xs i}), consuming a captured value counts as consumption by the enclosing
+   * let or call, which the reference reports as "contains consumption".
+   */
+  private Al captured(TExp e) {
+    boolean saved = captureFree;
+    captureFree = e instanceof TExp.Lambda l && isPartialApplication(l);
+    try {
+      return exp(e);
+    } finally {
+      captureFree = saved;
+    }
+  }
+
+  private static boolean isPartialApplication(TExp.Lambda l) {
+    if (!(l.body() instanceof TExp.Apply a) || a.args().size() < l.params().size()) return false;
+    int off = a.args().size() - l.params().size();
+    for (int i = 0; i < l.params().size(); i++) {
+      if (!(l.params().get(i) instanceof TPat.Id id && a.args().get(off + i) instanceof TExp.Var v && v.name().equals(id.name()))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   private Al function(List<TPat> params, TExp body, Type declaredRet, Span span) {
     Map<VName, Entry> savedTable = vtable;
     Map<VName, Span> savedConsumed = consumed;
-    // Nothing bound outside may be consumed inside a function.
+    boolean capture = captureFree;
+    captureFree = false;
+    // Nothing bound outside may be consumed inside a function (except by a let-bound partial
+    // application, whose consumption is reported as the let's).
     Map<VName, Entry> inner = new HashMap<>();
-    vtable.forEach((k, v) -> inner.put(k, new Entry(false, v.als())));
+    vtable.forEach((k, v) -> inner.put(k, new Entry(capture && v.consumable(), v.als())));
     vtable = inner;
     consumed = new HashMap<>(consumed);
     Set<VName> paramNames = new HashSet<>();
@@ -494,6 +529,11 @@ final class Consumption {
     Type ret = declaredRet != null ? declaredRet : setUnique(body.type(), false);
     checkReturnAlias(span, params, ret, b);
     checkGlobalAliases(span, params, b);
+    if (capture) {
+      for (var e : consumed.entrySet()) {
+        if (savedTable.containsKey(e.getKey()) && !savedConsumed.containsKey(e.getKey())) savedConsumed.put(e.getKey(), e.getValue());
+      }
+    }
     vtable = savedTable;
     consumed = savedConsumed;
     // A function value aliases the free variables it uses.
@@ -691,7 +731,7 @@ final class Consumption {
     for (int i = a.args().size() - 1; i >= 0; i--) {
       TExp arg = a.args().get(i);
       Map<VName, Span> cons = new HashMap<>();
-      Al als = contain(() -> exp(arg), cons);
+      Al als = contain(() -> captured(arg), cons);
       consumed.putAll(cons);
       if (!cons.isEmpty() && Defs.functional(arg.type())) {
         error(DiagCode.E0309, arg.span(), "Argument of functional type\n  " + arg.type() + "\ncontains consumption, which is not allowed."
