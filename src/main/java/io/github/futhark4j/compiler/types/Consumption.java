@@ -858,7 +858,10 @@ final class Consumption {
     Map<VName, Entry> inner = new HashMap<>();
     vtable.forEach((k, v) -> inner.put(k, new Entry(false, v.als())));
     vtable = inner;
-    for (var e : params.entrySet()) vtable.put(e.getKey(), new Entry(true, shaped(e.getValue(), Set.of(new Alias(e.getKey(), false)))));
+    for (var e : params.entrySet()) {
+      boolean consumable = !st.observedLoopParams.contains(e.getKey());
+      vtable.put(e.getKey(), new Entry(consumable, shaped(e.getValue(), Set.of(new Alias(e.getKey(), false)))));
+    }
     if (l.form() instanceof TExp.LoopForm.ForIn f) {
       for (var e : patternMap(f.element()).entrySet()) vtable.put(e.getKey(), new Entry(false, shaped(e.getValue(), Set.of(new Alias(e.getKey(), false)))));
     }

@@ -41,6 +41,8 @@ final class TcState {
   final java.util.Set<VName> demanded = new java.util.LinkedHashSet<>();
   /** The names of top-level definitions (their arrays are not consumable, and results may not alias them). */
   final java.util.Set<VName> topLevel = new java.util.HashSet<>();
+  /** Loop parameters whose declared type is a non-unique array (loop xs: []i32 ...): not consumable. */
+  final java.util.Set<VName> observedLoopParams = new java.util.HashSet<>();
   /** The flexible sizes made by instantiating size parameters, with what they instantiate (for "Ambiguous size"). */
   final List<Object[]> instFlexes = new ArrayList<>();
   /** Type variables made for constructors, with where: a sum type still unknown at the end of a definition is ambiguous. */

@@ -1403,6 +1403,9 @@ final class Terms {
     // match at every invariant position.
     Map<Ty.Flex, SE> own = new LinkedHashMap<>();
     LoopPass pass = loopPass(l, ctx, init, () -> flexCopy(init.ty(), own), initExp);
+    Set<String> observed = new HashSet<>();
+    observedNames(l.param(), false, observed);
+    for (Pats.Bound b : pass.param().binds()) if (observed.contains(b.name())) st.observedLoopParams.add(b.v());
     Set<VName> variant = loopVariance(pass.param().ty(), pass.body().ty(), own, l.body().span());
     loopResult(pass.param().ty(), pass.body().ty(), variant, l.body().span());
     loopInit(pass.param().ty(), init.ty(), variant, initExp.span(), init.ty());
@@ -1413,6 +1416,17 @@ final class Terms {
     LoopPass fin = pass;
     return new Res(rt, () -> new TExp.Loop(fin.param().build().get(), init.build().get(), fin.form().get(), fin.body().build().get(),
         zonk.type(rt), span));
+  }
+
+  /** The names a pattern binds under a type ascription that is not unique ({@code xs: []i32}). */
+  private static void observedNames(Pat p, boolean observed, Set<String> out) {
+    switch (p) {
+      case PId id -> { if (observed) out.add(id.name()); }
+      case PAscribe a -> observedNames(a.pattern(), !(a.type() instanceof TUnique) && a.type() instanceof TArray, out);
+      case PTuple t -> t.elements().forEach(x -> observedNames(x, observed, out));
+      case PAttr a -> observedNames(a.pattern(), observed, out);
+      default -> { }
+    }
   }
 
   private record LoopPass(Pats.PatRes param, Supplier<TExp.LoopForm> form, Res body) {}
