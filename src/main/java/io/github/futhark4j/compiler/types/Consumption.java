@@ -191,6 +191,7 @@ final class Consumption {
       case Type.Array a -> a.unique();
       case Type.Param p -> p.unique();
       case Type.Record r -> r.fields().values().stream().anyMatch(Consumption::unique);
+      case Type.Sum s -> s.constructors().values().stream().flatMap(List::stream).anyMatch(Consumption::unique);
       default -> false;
     };
   }
@@ -228,6 +229,9 @@ final class Consumption {
       case Type.Param p -> p.unique();
       case Type.Record r -> !r.fields().isEmpty() && r.fields().values().stream().allMatch(Consumption::consumesOrPrim)
           && r.fields().values().stream().anyMatch(Consumption::consumes);
+      // A unique sum type (*t): its payloads' arrays are unique.
+      case Type.Sum s -> s.constructors().values().stream().flatMap(List::stream).allMatch(Consumption::consumesOrPrim)
+          && s.constructors().values().stream().flatMap(List::stream).anyMatch(Consumption::consumes);
       default -> false;
     };
   }
@@ -816,6 +820,7 @@ final class Consumption {
       case Type.Array a -> a.unique();
       case Type.Param p -> p.unique();
       case Type.Record r -> r.fields().values().stream().anyMatch(Consumption::anyConsumes);
+      case Type.Sum s -> s.constructors().values().stream().flatMap(List::stream).anyMatch(Consumption::anyConsumes);
       default -> false;
     };
   }

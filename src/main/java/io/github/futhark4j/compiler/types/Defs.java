@@ -111,6 +111,10 @@ final class Defs {
         boolean ok = true;
         try {
           u.unifyDeclared(expected, b.ty());
+          // A declared function type that observes its argument cannot be given a consuming function.
+          if (Modules.consumesMore(b.ty(), expected)) {
+            throw new Unify.Failure(DiagCode.E0202, "The function consumes its argument, which the declared type does not allow.");
+          }
         } catch (Unify.Failure f) {
           ok = false;
           terms.report(body.span(), sig.ret(), b.ty(), "Function body does not have expected type.", f);

@@ -606,7 +606,17 @@ final class Modules {
   }
 
   /** A unique (consumed) parameter in the module where the specification observes is an error; results the other way. */
-  private static boolean uniquenessOk(Ty spec, Ty impl) {
+  /** Whether function type {@code impl} consumes an argument that function type {@code spec} only observes. */
+  static boolean consumesMore(Ty impl, Ty spec) {
+    spec = Unify.resolve(spec);
+    impl = Unify.resolve(impl);
+    if (spec instanceof Ty.Fun sf && impl instanceof Ty.Fun f) {
+      return consumes(f.param()) && !consumes(sf.param()) || consumesMore(f.result(), sf.result());
+    }
+    return false;
+  }
+
+  static boolean uniquenessOk(Ty spec, Ty impl) {
     spec = Unify.resolve(spec);
     impl = Unify.resolve(impl);
     if (spec instanceof Ty.Fun sf && impl instanceof Ty.Fun f) {

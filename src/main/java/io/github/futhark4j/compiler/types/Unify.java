@@ -610,6 +610,12 @@ final class Unify {
         r.fields().forEach((k, v) -> m.put(k, unique(v, u)));
         yield new Ty.Rec(m);
       }
+      // *(#some [2]i32 | #none): the arrays of the payloads are unique.
+      case Ty.Sum s -> {
+        SortedMap<String, List<Ty>> m = new TreeMap<>();
+        s.constructors().forEach((k, v) -> m.put(k, v.stream().map(x -> unique(x, u)).toList()));
+        yield new Ty.Sum(m);
+      }
       default -> t;
     };
   }
