@@ -703,14 +703,16 @@ final class Terms {
     Long start = intValue(r.start()), second = r.second() == null ? null : intValue(r.second());
     boolean binds = hasBinding(r.end()) || hasBinding(r.start());
     SE size = null;
-    // A range with step 1 (no second element, or a second one more than the start) has a known size.
-    boolean step1 = r.second() == null || start != null && second != null && second - start == 1;
-    if (i64 && !binds && end.size() != null && step1) {
-      if (r.kind() == RangeKind.UP_TO_EXCLUSIVE) {
+    // The ranges whose size the reference knows: a..<b, a...b, and with a second element only
+    // 0..1..<n and 1..2...n (both n).
+    if (i64 && !binds && end.size() != null) {
+      if (r.second() == null && r.kind() == RangeKind.UP_TO_EXCLUSIVE) {
         size = start != null && start == 0 ? end.size() : s.size() == null ? null : new SE.Op("-", end.size(), s.size());
-      } else if (r.kind() == RangeKind.INCLUSIVE) {
-        size = start != null && start == 1 ? end.size()
-            : s.size() == null ? null : new SE.Op("+", new SE.Op("-", end.size(), s.size()), SE.lit(1));
+      } else if (r.second() == null && r.kind() == RangeKind.INCLUSIVE) {
+        size = s.size() == null ? null : new SE.Op("+", new SE.Op("-", end.size(), s.size()), SE.lit(1));
+      } else if (start != null && second != null && (start == 0 && second == 1 && r.kind() == RangeKind.UP_TO_EXCLUSIVE
+          || start == 1 && second == 2 && r.kind() == RangeKind.INCLUSIVE)) {
+        size = end.size();
       }
     }
     if (size == null) size = SE.var(st.unknownSize("range_dim", "is unknown length of range at " + span.shortPos() + "."));
