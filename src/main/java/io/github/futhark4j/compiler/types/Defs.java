@@ -151,7 +151,11 @@ final class Defs {
    * parameters or names from outside the function, none an unknown size or a flexible one.
    */
   private boolean knownOutside(SE v, Sig sig) {
-    if (Unify.hasFlex(v)) return false;
+    // Flexible sizes of the parameters' types become size parameters: known outside.
+    List<Ty.Flex> inV = new ArrayList<>(), inParams = new ArrayList<>();
+    flexes(v, inV);
+    for (Pats.PatRes p : sig.params()) flexes(p.ty(), inParams);
+    if (!inParams.containsAll(inV)) return false;
     Set<VName> vars = new HashSet<>();
     SE.vars(v, vars);
     Set<VName> params = new HashSet<>();

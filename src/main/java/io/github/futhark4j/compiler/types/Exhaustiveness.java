@@ -9,14 +9,21 @@ import java.util.Map;
  * Whether the cases of a {@code match} cover every value, by the usual pattern-matrix method: each
  * row is one case's patterns, each column one component of the scrutinee. Sum types and bool are
  * split into their constructors; other primitive types are covered only by a variable or
- * wildcard.
+ * wildcard. When a value is not covered, the result is a pattern for it, written as the reference
+ * writes unmatched cases ({@code #foo (#moo _ #none)}).
  */
 final class Exhaustiveness {
   private Exhaustiveness() {}
 
-  /** A description of a value no row matches, or {@code null} when the rows are exhaustive. */
+  /** A pattern for a value no row matches, or {@code null} when the rows are exhaustive. */
   static String missing(List<List<TPat>> rows, List<Type> types) {
-    if (types.isEmpty()) return rows.isEmpty() ? "a value" : null;
+    List<String> w = witness(rows, types);
+    return w == null ? null : w.get(0);
+  }
+
+  /** Patterns (one per column) of a value no row matches, or {@code null} when there is none. */
+  private static List<String> witness(List<List<TPat>> rows, List<Type> types) {
+    if (types.isEmpty()) return rows.isEmpty() ? new ArrayList<>() : null;
     Type t = types.get(0);
     List<Type> rest = types.subList(1, types.size());
     switch (t) {
@@ -34,7 +41,19 @@ final class Exhaustiveness {
         }
         List<Type> types2 = new ArrayList<>(r.fields().values());
         types2.addAll(rest);
-        return missing(rows2, types2);
+        List<String> w = witness(rows2, types2);
+        if (w == null) return null;
+        List<String> parts = w.subList(0, keys.size());
+        StringBuilder sb = new StringBuilder(r.isTuple() ? "(" : "{");
+        for (int i = 0; i < keys.size(); i++) {
+          if (i > 0) sb.append(", ");
+          sb.append(r.isTuple() ? parts.get(i) : keys.get(i) + " = " + parts.get(i));
+        }
+        sb.append(r.isTuple() ? ")" : "}");
+        List<String> out = new ArrayList<>();
+        out.add(sb.toString());
+        out.addAll(w.subList(keys.size(), w.size()));
+        return out;
       }
       case Type.Sum s -> {
         for (Map.Entry<String, List<Type>> c : s.constructors().entrySet()) {
@@ -50,8 +69,15 @@ final class Exhaustiveness {
           }
           List<Type> types2 = new ArrayList<>(c.getValue());
           types2.addAll(rest);
-          String m = missing(rows2, types2);
-          if (m != null) return "#" + c.getKey() + (c.getValue().isEmpty() ? "" : " ...");
+          List<String> w = witness(rows2, types2);
+          if (w == null) continue;
+          int k = c.getValue().size();
+          StringBuilder sb = new StringBuilder("#" + c.getKey());
+          for (String p : w.subList(0, k)) sb.append(' ').append(atomic(p));
+          List<String> out = new ArrayList<>();
+          out.add(sb.toString());
+          out.addAll(w.subList(k, w.size()));
+          return out;
         }
         return null;
       }
@@ -64,17 +90,32 @@ final class Exhaustiveness {
               rows2.add(row.subList(1, row.size()));
             }
           }
-          if (missing(rows2, rest) != null) return Boolean.toString(v);
+          List<String> w = witness(rows2, rest);
+          if (w != null) {
+            List<String> out = new ArrayList<>();
+            out.add(Boolean.toString(v));
+            out.addAll(w);
+            return out;
+          }
         }
         return null;
       }
       default -> {
         List<List<TPat>> rows2 = new ArrayList<>();
         for (List<TPat> row : rows) if (irrefutable(row.get(0))) rows2.add(row.subList(1, row.size()));
-        String m = missing(rows2, rest);
-        return m == null ? null : (t instanceof Type.Prim ? "some value of type " + t : m);
+        List<String> w = witness(rows2, rest);
+        if (w == null) return null;
+        List<String> out = new ArrayList<>();
+        out.add("_");
+        out.addAll(w);
+        return out;
       }
     }
+  }
+
+  /** A pattern as an argument of a constructor: parenthesised unless it is one token. */
+  private static String atomic(String p) {
+    return p.contains(" ") && !(p.startsWith("(") || p.startsWith("{")) ? "(" + p + ")" : p;
   }
 
   private static boolean irrefutable(TPat p) {
@@ -85,5 +126,4 @@ final class Exhaustiveness {
   private static TPat wildcard(Type t) {
     return new TPat.Wildcard(t, io.github.futhark4j.compiler.source.Span.NONE);
   }
-
 }

@@ -1673,7 +1673,7 @@ final class Terms {
       }
       String missing = Exhaustiveness.missing(rows, List.of(s.type()));
       if (missing != null) {
-        st.error(DiagCode.E0215, span, "Unmatched cases in match expression.\nUnmatched: " + missing);
+        st.error(DiagCode.E0215, span, "Unmatched cases in match expression:\n  " + missing);
       }
       return new TExp.Match(s, cases, zonk.type(rt), span);
     });
