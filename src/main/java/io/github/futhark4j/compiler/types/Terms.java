@@ -1410,7 +1410,7 @@ final class Terms {
     for (Pats.Bound b : pass.param().binds()) if (observed.contains(b.name())) st.observedLoopParams.add(b.v());
     Set<VName> variant = loopVariance(pass.param().ty(), pass.body().ty(), own, l.body().span());
     loopResult(pass.param().ty(), pass.body().ty(), variant, l.body().span());
-    loopInit(pass.param().ty(), init.ty(), variant, initExp.span(), init.ty());
+    loopInit(pass.param().ty(), init.ty(), variant, initExp.span(), init.ty(), new HashMap<>());
     Ty pt = pass.param().ty();
     Set<VName> gone = new HashSet<>();
     for (Pats.Bound b : pass.param().binds()) gone.add(b.v());
@@ -1580,23 +1580,27 @@ final class Terms {
   }
 
   /** The initial value against the parameter's type: every size but the loop-variant ones must match. */
-  private void loopInit(Ty param, Ty init, Set<VName> variant, Span span, Ty whole) {
+  private void loopInit(Ty param, Ty init, Set<VName> variant, Span span, Ty whole, Map<VName, SE> seen) {
     Ty p = Unify.resolve(param);
     Ty i = Unify.resolve(init);
     switch (p) {
       case Ty.Arr pa when i instanceof Ty.Arr ia -> {
-        if (!(SE.norm(pa.size()) instanceof SE.V v && variant.contains(v.v()))) {
-          try {
+        try {
+          if (SE.norm(pa.size()) instanceof SE.V v && variant.contains(v.v())) {
+            // A variant size may take any initial value, but the same one at each of its positions.
+            SE before = seen.putIfAbsent(v.v(), ia.size());
+            if (before != null) u.unifySize(ia.size(), before);
+          } else {
             u.unifySize(ia.size(), pa.size());
-          } catch (Unify.Failure f) {
-            report(span, param, whole, "Initial loop values do not have expected type.", f);
-            return;
           }
+        } catch (Unify.Failure f) {
+          report(span, param, whole, "Initial loop values do not have expected type.", f);
+          return;
         }
-        loopInit(pa.elem(), ia.elem(), variant, span, whole);
+        loopInit(pa.elem(), ia.elem(), variant, span, whole, seen);
       }
       case Ty.Rec pr when i instanceof Ty.Rec ir && pr.fields().keySet().equals(ir.fields().keySet()) -> {
-        for (var e : pr.fields().entrySet()) loopInit(e.getValue(), ir.fields().get(e.getKey()), variant, span, whole);
+        for (var e : pr.fields().entrySet()) loopInit(e.getValue(), ir.fields().get(e.getKey()), variant, span, whole, seen);
       }
       default -> {
         try {
