@@ -142,6 +142,15 @@ final class Modules {
       st.error(DiagCode.E0230, t.span(), "Non-lifted type abbreviations may not use anonymous sizes in their definition."
           + "\nHint: use 'type~' or add size parameters to \"" + t.name() + "\".");
     }
+    // An anonymous size must be an array dimension outside a function type: one that only a
+    // function's parameter has ([]bool -> bool) could never be known.
+    for (VName a : conv.exts) {
+      if (!constructive(body, a)) {
+        st.error(DiagCode.E0229, t.span(), "Type abbreviation \"" + t.name() + "\" has an anonymous size that is not used"
+            + " constructively (as an array dimension outside a function type)." + TcState.link("anonymous-nonconstructive"));
+        break;
+      }
+    }
     // Every size parameter must be used, in an array dimension.
     Set<VName> used = new java.util.HashSet<>();
     Unify.sizeVars(body, used);
