@@ -473,10 +473,19 @@ final class Modules {
         Ty.Named n = (Ty.Named) spec.body();
         Liftedness want = absNames.get(n.name());
         if (impl.params().size() != spec.params().size() || !kindsMatch(impl.params(), spec.params())) {
+          boolean lifting = impl.params().size() == spec.params().size() && kindsMatch(impl.params(), spec.params(), true);
           st.error(DiagCode.E0410, span, "Module defines\n  " + showTypeB(prefix + name, impl) + "\nbut module type requires\n  "
-              + showTypeB(prefix + name, spec));
+              + showTypeB(prefix + name, spec) + (lifting ? "\n(its type parameters are non-lifted)" : ""));
           ok = false;
           continue;
+        }
+        // An abstract type's size parameters must be array dimensions of what it stands for.
+        for (TParam p : impl.params()) {
+          if (p.isSize() && impl.body() != null && !constructive(impl.body(), p.name())) {
+            st.error(DiagCode.E0229, span, "Size parameter [" + p.name().base() + "] of abstract type \"" + prefix + name
+                + "\" is not used constructively (as an array dimension outside a function type) in its definition.");
+            ok = false;
+          }
         }
         if (impl.liftedness().ordinal() > want.ordinal() || liftednessOf(impl).ordinal() > want.ordinal()) {
           String what = want == Liftedness.UNLIFTED ? "a non-lifted type" : want == Liftedness.SIZE_LIFTED ? "a size-lifted type" : "a lifted type";
@@ -553,9 +562,14 @@ final class Modules {
   }
 
   private static boolean kindsMatch(List<TParam> a, List<TParam> b) {
+    return kindsMatch(a, b, false);
+  }
+
+  /** Whether the parameters are of the same kinds (sizes, types); liftedness too unless {@code ignoreLiftedness}. */
+  private static boolean kindsMatch(List<TParam> a, List<TParam> b, boolean ignoreLiftedness) {
     for (int i = 0; i < a.size(); i++) {
       if (a.get(i).isSize() != b.get(i).isSize()) return false;
-      if (!a.get(i).isSize() && a.get(i).liftedness().ordinal() > b.get(i).liftedness().ordinal()) return false;
+      if (!ignoreLiftedness && !a.get(i).isSize() && a.get(i).liftedness().ordinal() > b.get(i).liftedness().ordinal()) return false;
     }
     return true;
   }
