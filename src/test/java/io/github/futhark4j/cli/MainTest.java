@@ -236,7 +236,7 @@ class MainTest {
           new Span(new io.github.futhark4j.compiler.source.Source(src.name(), src.text()), 4, 5), "Unknown name 'x'."));
     };
     assertEquals(2, run("", "check", p.toString()));
-    assertTrue(err().contains(p + ":1:5: error[E0101]: Unknown name 'x'."), err());
+    assertTrue(err().contains(p + ":1:5-6: error[E0101]: Unknown name 'x'."), err());
     checker = src -> {
       throw new IllegalStateException("pass typecheck: invariant broken");
     };

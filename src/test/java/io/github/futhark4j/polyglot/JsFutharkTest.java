@@ -77,7 +77,7 @@ class JsFutharkTest {
     assertEquals(2, js("e.line").asInt());
     assertEquals(SRC.lines().toList().get(1).indexOf("xs[i]") + 1, js("e.column").asInt());
     js("var c = caught(() => Polyglot.eval('futhark', 'entry f (x: i32) : i32 = y'))");
-    assertTrue(js("c.message").asString().startsWith("<eval>:1:26: error"), js("c.message").asString());
+    assertTrue(js("c.message").asString().startsWith("<eval>:1:26-27: error"), js("c.message").asString());
     assertEquals(26, js("c.column").asInt());
   }
 
@@ -85,7 +85,7 @@ class JsFutharkTest {
   void evalFileCompilesWithImportsNextToTheFile() {
     assertEquals(12, js("Polyglot.evalFile('futhark', DIR + '/main.fut')(3)").asInt());
     js("var b = caught(() => Polyglot.evalFile('futhark', DIR + '/bad.fut'))");
-    assertTrue(js("b.message").asString().startsWith(dir.resolve("bad.fut") + ":2:7: error"), js("b.message").asString());
+    assertTrue(js("b.message").asString().startsWith(dir.resolve("bad.fut") + ":2:7-8: error"), js("b.message").asString());
     assertEquals(2, js("b.line").asInt());
   }
 
@@ -98,7 +98,7 @@ class JsFutharkTest {
         PolyglotException e = assertThrows(PolyglotException.class,
             () -> c.eval(Source.newBuilder("futhark", dir.resolve("bad.fut").toFile()).build()));
         assertTrue(e.isSyntaxError());
-        assertTrue(e.getMessage().startsWith(dir.resolve("bad.fut") + ":2:7: error"), e.getMessage());
+        assertTrue(e.getMessage().startsWith(dir.resolve("bad.fut") + ":2:7-8: error"), e.getMessage());
         SourceSection at = e.getSourceLocation();
         assertEquals(2, at.getStartLine());
         assertEquals(7, at.getStartColumn());

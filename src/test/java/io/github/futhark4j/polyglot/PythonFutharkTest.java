@@ -107,7 +107,7 @@ class PythonFutharkTest {
     assertEquals("<string>", py("e.filename").asString());
     assertEquals(1, py("e.lineno").asInt());
     assertEquals(26, py("e.offset").asInt());
-    assertTrue(py("str(e)").asString().startsWith("<string>:1:26: error"), py("str(e)").asString());
+    assertTrue(py("str(e)").asString().startsWith("<string>:1:26-27: error"), py("str(e)").asString());
   }
 
   @Test

@@ -3,6 +3,7 @@ package io.github.futhark4j.compiler.core;
 import io.github.futhark4j.compiler.source.Span;
 import io.github.futhark4j.compiler.typed.PrimValue;
 import io.github.futhark4j.compiler.typed.TExp.RangeKind;
+import io.github.futhark4j.compiler.typed.TExp.BinOperator;
 import io.github.futhark4j.compiler.types.PrimType;
 import java.lang.reflect.Array;
 import java.util.ArrayList;
@@ -249,6 +250,9 @@ public final class Interpreter {
     return switch (e) {
       case Exp.AtomE a -> List.of(atom(a.atom()));
       case Exp.BinOp b -> {
+        if (b.op() == BinOperator.POW && b.type().isInteger() && b.type().isSigned() && scalar(b.y()).bits() < 0) {
+          throw new ProgramError("Negative exponent" + loc(b.span()));
+        }
         try {
           yield List.of(PrimOps.binop(b.op(), b.type(), scalar(b.x()), scalar(b.y())));
         } catch (ArithmeticException ex) {
@@ -272,7 +276,8 @@ public final class Interpreter {
       case Exp.UpdateSlice u -> List.of(updateSlice(u));
       case Exp.ArrayLit a -> List.of(arrayLit(a));
       case Exp.Iota i -> {
-        long n = Math.max(0, i64(i.n()));
+        long n = i64(i.n());
+        if (n < 0) throw new ProgramError("Range 0..1..<" + n + " is invalid.");
         ArrayValue out = make(i.type(), new long[] {n});
         for (int k = 0; k < n; k++) set(out.elem(), out.data(), k, PrimOps.ofInt(i.type(), k));
         yield List.of(out);

@@ -183,13 +183,22 @@ public final class PrimOps {
       return ofSingle(to, from == PrimType.U64 ? unsignedToFloat(v) : (float) v);
     }
     if (from.isFloat()) {
+      // As the generated C does it (CPrim.convert, after the reference's C on x86-64): NaN and the
+      // infinities give 0; a value out of the conversion instruction's range gives the lowest
+      // integer of its width, whose low bits narrower types keep. Signed types of up to 32 bits
+      // and u8/u16 convert through 32 bits, u32 and i64 through 64 bits.
       double d = x.floatValue();
       long v;
       if (Double.isNaN(d) || Double.isInfinite(d)) v = 0;
-      else if (to.isSigned() || d <= -1.0) v = (long) d; // Java's (long) truncates and saturates at the 64-bit limits
-      else if (d >= 18446744073709551615.0) v = -1L;
-      else if (d >= 9223372036854775808.0) v = (long) (d - 9223372036854775808.0) ^ Long.MIN_VALUE;
-      else v = (long) d;
+      else if (to == PrimType.U64) {
+        if (d < 9223372036854775808.0) v = d < -9223372036854775808.0 ? Long.MIN_VALUE : (long) d;
+        else if (d >= 18446744073709551616.0) v = 0;
+        else v = (long) (d - 9223372036854775808.0) ^ Long.MIN_VALUE;
+      } else if (to == PrimType.I64 || to == PrimType.U32) {
+        v = d >= 9223372036854775808.0 || d < -9223372036854775808.0 ? Long.MIN_VALUE : (long) d;
+      } else {
+        v = d >= 2147483648.0 || d < -2147483648.0 ? Integer.MIN_VALUE : (int) d;
+      }
       return ofInt(to, v);
     }
     // Integer to integer: sign-extends only from a signed type into a signed one; into a wider

@@ -204,9 +204,14 @@ class CheckerTest {
 
   @Test
   void sizesGoingOutOfScopeBecomeUnknown() {
+    // A let-bound size stands for its definition when it goes out of scope (as in the reference).
     TProgram p = ok("def f (xs: []i32) = let n = length xs in iota n");
     Type.Array t = (Type.Array) decl(p, "f").fun().returnType();
-    // An unknown size: a name bound nowhere, distinct from every other size.
+    assertInstanceOf(Size.Expr.class, t.shape().get(0));
+    // A size bound by a pattern in a loop or match goes out of scope as an unknown size: a name
+    // bound nowhere, distinct from every other size.
+    p = ok("def g (b: bool) = match b case true -> iota 1 case false -> iota 2");
+    t = (Type.Array) decl(p, "g").fun().returnType();
     Size.Var v = assertInstanceOf(Size.Var.class, t.shape().get(0));
     assertEquals("d", v.name().base());
   }
