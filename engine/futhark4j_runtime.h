@@ -144,6 +144,14 @@ static FUT_UNUSED void fut_api_error(struct futhark_context *ctx, const char *ms
   ctx->error = s;
 }
 
+/* An API function was given a value that an entry point consumed: the C API permits only freeing
+   it. Entry points clear a consumed array's memory and data pointers, so this is detected instead
+   of reading memory the failed or finished call may have freed. */
+static FUT_UNUSED int fut_consumed_error(struct futhark_context *ctx) {
+  fut_api_error(ctx, "Error: the value was consumed by an entry point; it may only be freed.\n");
+  return FUTHARK_PROGRAM_ERROR;
+}
+
 static FUT_UNUSED int fut_failed(struct futhark_context *ctx) {
   int f;
 #ifdef _OPENMP
