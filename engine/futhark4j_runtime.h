@@ -17,7 +17,11 @@
 #define FUTHARK_SUCCESS 0
 #define FUTHARK_PROGRAM_ERROR 2
 #define FUTHARK_OUT_OF_MEMORY 3
+/* The shape slots of every array value: the generated file defines a larger FUT_MAXRANK before
+   this point when the program uses arrays of a higher rank. */
+#ifndef FUT_MAXRANK
 #define FUT_MAXRANK 8
+#endif
 #define FUT_UNUSED __attribute__((unused))
 /* A fused multiply-add where the target has the instruction (one rounding), else a multiply and an
    add: used only for the sums of products of the interchanged matrix-multiplication kernel. */

@@ -483,16 +483,13 @@ final class CGen {
     } else {
       line(decl + " = " + a + ";");
       line(x + ".data = " + a + ".data + (size_t)(" + off + ") * " + es(ix.array().type()) + ";");
-      for (int d = 0; d < FUT_MAXRANK; d++) {
+      for (int d = 0; d + idx.size() <= rank; d++) {
         int src = d + idx.size();
         line(x + ".shape[" + d + "] = " + (src < rank ? a + ".shape[" + src + "]" : "0") + ";");
-        if (src >= rank) break;
       }
       viewRef(x, ix.array(), owned);
     }
   }
-
-  static final int FUT_MAXRANK = 8;
 
   /**
    * Makes {@code dst} an array this code may overwrite, from {@code src}: moved when src dies
