@@ -6,6 +6,7 @@ import io.github.futhark4j.compiler.source.Source;
 import io.github.futhark4j.runtime.LoadedLibrary;
 import io.github.futhark4j.runtime.ProgramCache;
 import io.github.futhark4j.toolchain.BuiltLibrary;
+import io.github.futhark4j.toolchain.CompilerLimitException;
 import io.github.futhark4j.toolchain.Compilers;
 import io.github.futhark4j.toolchain.ExternalCompilerException;
 import io.github.futhark4j.toolchain.FutharkCompiler;
@@ -241,7 +242,7 @@ public final class Futhark {
     if (o.cacheDir() != null) USED_CACHE_DIRS.add(o.cacheDir().toAbsolutePath().normalize());
     BuiltLibrary lib;
     try {
-      lib = new LibraryBuilder(o.cacheDir(), compiler, backend).build(source);
+      lib = new LibraryBuilder(o.cacheDir(), compiler, backend, null, o.toolTimeout()).build(source);
     } catch (CompileException e) {
       Diagnostic d = e.primary();
       throw new FutharkCompileException(e.getMessage(), d.file(), d.line(), d.column(), e);
@@ -254,6 +255,8 @@ public final class Futhark {
       // still a compile-time failure, never an unchecked crash out of eval().
       throw new FutharkCompileException(source.name() + ": the built-in compiler cannot compile this program yet: "
           + e.getMessage() + " (an installed futhark can: compiler \"external\")", source.name(), -1, -1, e);
+    } catch (CompilerLimitException e) {
+      throw new FutharkCompileException(e.getMessage(), source.name(), -1, -1, e);
     } catch (IllegalArgumentException e) {
       throw e;
     } catch (RuntimeException e) {

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -35,6 +36,8 @@ public final class LibraryBuilder {
   private final FutharkCompiler compiler;
   private final String backend;
   private final CCompiler fixedCc;
+  /** The timeout of each external tool, or null for {@link ToolLimits#defaultTimeout()}. */
+  private final Duration toolTimeout;
   private volatile CompileCache cache;
   private volatile Inputs inputs;
 
@@ -55,6 +58,16 @@ public final class LibraryBuilder {
    * {@link CCompiler#locate()} on first use).
    */
   public LibraryBuilder(Path cacheDir, FutharkCompiler compiler, String backend, CCompiler cc) {
+    this(cacheDir, compiler, backend, cc, null);
+  }
+
+  /**
+   * As {@link #LibraryBuilder(Path, FutharkCompiler, String, CCompiler)}, running each external tool
+   * (C compiler, futhark, ispc) at most {@code toolTimeout} ({@code null}:
+   * {@link ToolLimits#defaultTimeout()}, read at each build).
+   */
+  public LibraryBuilder(Path cacheDir, FutharkCompiler compiler, String backend, CCompiler cc, Duration toolTimeout) {
+    this.toolTimeout = toolTimeout == null ? null : ToolLimits.check(toolTimeout);
     this.requestedDir = cacheDir;
     this.compiler = Objects.requireNonNull(compiler, "compiler");
     this.backend = Objects.requireNonNull(backend, "backend");
@@ -120,8 +133,9 @@ public final class LibraryBuilder {
     Path work = c.newBuildDir(key.hex());
     boolean published = false;
     try {
-      compiler.compile(main, backend, work, name);
-      in.cc().buildSharedLibrary(work, name, backend, CompileCache.LIBRARY);
+      Duration timeout = ToolLimits.orDefault(toolTimeout);
+      compiler.compile(main, backend, work, name, timeout);
+      in.cc().buildSharedLibrary(work, name, backend, CompileCache.LIBRARY, timeout);
       if (!key(main).hex().equals(key.hex())) return null;
       Files.writeString(work.resolve(CompileCache.KEY_TEXT), key.description(), StandardCharsets.UTF_8);
       CompileCache.Entry e = c.publish(work, key.hex(), name, in.compilerId());
