@@ -4,7 +4,6 @@ import io.github.futhark4j.compiler.diag.CompileException;
 import io.github.futhark4j.compiler.lower.BudgetException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
-import java.util.Locale;
 
 /**
  * Runs the built-in compiler on a thread of its own with a large stack. The parser, the type
@@ -38,37 +37,12 @@ public final class CompilerThread {
   public static long stackSize() {
     String v = System.getProperty(STACK_PROPERTY);
     if (v == null || v.isBlank()) return DEFAULT_STACK;
-    long s = parseSize(v);
+    long s = Sizes.parse(v);
     if (s < (1L << 20)) {
       throw new IllegalArgumentException("the system property " + STACK_PROPERTY + " must be a size of at least 1m"
           + " (bytes, or a number with k, m or g), not '" + v + "'");
     }
     return s;
-  }
-
-  /** Parses {@code 123}, {@code 64k}, {@code 512m}, {@code 2g} (binary units); -1 when malformed. */
-  static long parseSize(String v) {
-    String s = v.strip().toLowerCase(Locale.ROOT);
-    if (s.endsWith("b")) s = s.substring(0, s.length() - 1);
-    if (s.endsWith("i")) s = s.substring(0, s.length() - 1);
-    int shift = 0;
-    if (!s.isEmpty()) {
-      switch (s.charAt(s.length() - 1)) {
-        case 'k' -> shift = 10;
-        case 'm' -> shift = 20;
-        case 'g' -> shift = 30;
-        case 't' -> shift = 40;
-        default -> { }
-      }
-    }
-    if (shift > 0) s = s.substring(0, s.length() - 1);
-    try {
-      long n = Long.parseLong(s.strip());
-      if (n < 0 || n > (Long.MAX_VALUE >> shift)) return -1;
-      return n << shift;
-    } catch (NumberFormatException e) {
-      return -1;
-    }
   }
 
   /**
@@ -106,11 +80,11 @@ public final class CompilerThread {
     }
     switch (f) {
       case StackOverflowError so -> throw new CompilerLimitException(what + ": the program is nested too deeply for the"
-          + " built-in compiler: it used up the compiler's stack of " + describe(stack) + ". Raise the limit with the"
+          + " built-in compiler: it used up the compiler's stack of " + Sizes.describe(stack) + ". Raise the limit with the"
           + " system property " + STACK_PROPERTY + " (for example -D" + STACK_PROPERTY + "=2g), or split deeply nested"
           + " expressions with let bindings.", so);
       case OutOfMemoryError oom -> throw new CompilerLimitException(what + ": the built-in compiler ran out of Java heap ("
-          + oom.getMessage() + "; the JVM's maximum heap is " + describe(Runtime.getRuntime().maxMemory())
+          + oom.getMessage() + "; the JVM's maximum heap is " + Sizes.describe(Runtime.getRuntime().maxMemory())
           + ", set with -Xmx). A program whose functions call each other many times in chains expands a lot,"
           + " since every call is inlined.", oom);
       case BudgetException be -> throw new CompilerLimitException(what + ": " + be.getMessage(), be);
@@ -120,13 +94,5 @@ public final class CompilerThread {
       case Error err -> throw err;
       default -> throw new IllegalStateException(f);
     }
-  }
-
-  /** A byte count for messages: {@code 512 MiB}. */
-  static String describe(long bytes) {
-    if (bytes >= (1L << 30) && bytes % (1L << 30) == 0) return (bytes >> 30) + " GiB";
-    if (bytes >= (1L << 20)) return (bytes >> 20) + " MiB";
-    if (bytes >= (1L << 10)) return (bytes >> 10) + " KiB";
-    return bytes + " bytes";
   }
 }
