@@ -17,7 +17,11 @@
 #define FUTHARK_SUCCESS 0
 #define FUTHARK_PROGRAM_ERROR 2
 #define FUTHARK_OUT_OF_MEMORY 3
+/* The shape slots of every array value: the generated file defines a larger FUT_MAXRANK before
+   this point when the program uses arrays of a higher rank. */
+#ifndef FUT_MAXRANK
 #define FUT_MAXRANK 8
+#endif
 #define FUT_UNUSED __attribute__((unused))
 /* A fused multiply-add where the target has the instruction (one rounding), else a multiply and an
    add: used only for the sums of products of the interchanged matrix-multiplication kernel. */
@@ -180,6 +184,14 @@ static FUT_UNUSED void fut_api_error(struct futhark_context *ctx, const char *ms
   if (!s) return;
   free(ctx->error);
   ctx->error = s;
+}
+
+/* An API function was given a value that an entry point consumed: the C API permits only freeing
+   it. Entry points clear a consumed array's memory and data pointers, so this is detected instead
+   of reading memory the failed or finished call may have freed. */
+static FUT_UNUSED int fut_consumed_error(struct futhark_context *ctx) {
+  fut_api_error(ctx, "Error: the value was consumed by an entry point; it may only be freed.\n");
+  return FUTHARK_PROGRAM_ERROR;
 }
 
 static FUT_UNUSED int fut_failed(struct futhark_context *ctx) {

@@ -6,6 +6,7 @@ import io.github.futhark4j.compiler.source.Source;
 import io.github.futhark4j.runtime.LoadedLibrary;
 import io.github.futhark4j.runtime.ProgramCache;
 import io.github.futhark4j.toolchain.BuiltLibrary;
+import io.github.futhark4j.toolchain.CompilerLimitException;
 import io.github.futhark4j.toolchain.Compilers;
 import io.github.futhark4j.toolchain.ExternalCompilerException;
 import io.github.futhark4j.toolchain.FutharkCompiler;
@@ -187,7 +188,7 @@ public final class Futhark {
           + binary.sha256() + ", expected " + expectedSha256);
     }
     Path dir = o.cacheDir() == null ? null : o.cacheDir().toAbsolutePath().normalize();
-    return PROGRAMS.get(new BinaryKey(binary.sha256(), dir, o.threads()), () -> loadBinary(binary, dir, o.threads()));
+    return PROGRAMS.get(new BinaryKey(binary.sha256(), dir, o.threads()), () -> loadBinary(binary, dir, o.threads(), o.cacheLimit()));
   }
 
   /**
@@ -205,17 +206,17 @@ public final class Futhark {
           + binary.sha256() + ", expected " + expectedSha256);
     }
     Path dir = o.cacheDir() == null ? null : o.cacheDir().toAbsolutePath().normalize();
-    return loadBinary(binary, dir, o.threads());
+    return loadBinary(binary, dir, o.threads(), o.cacheLimit());
   }
 
-  private static LoadedLibrary loadBinary(FutharkBinary binary, Path dir, int threads) {
+  private static LoadedLibrary loadBinary(FutharkBinary binary, Path dir, int threads, long cacheLimit) {
     if (!binary.digest().equals(binary.sha256())) {
       throw new FutharkException("the Futhark library " + binary + " is damaged: its content does not match its hash");
     }
     BuiltLibrary lib;
     try {
       if (dir != null) USED_CACHE_DIRS.add(dir);
-      lib = binary.entry().install(dir);
+      lib = binary.entry().install(dir, cacheLimit);
     } catch (IOException e) {
       throw new FutharkException("cannot load the Futhark library " + binary.key() + ": " + e.getMessage(), e);
     }
@@ -241,7 +242,7 @@ public final class Futhark {
     if (o.cacheDir() != null) USED_CACHE_DIRS.add(o.cacheDir().toAbsolutePath().normalize());
     BuiltLibrary lib;
     try {
-      lib = new LibraryBuilder(o.cacheDir(), compiler, backend).build(source);
+      lib = new LibraryBuilder(o.cacheDir(), compiler, backend, null, o.toolTimeout(), o.cacheLimit()).build(source);
     } catch (CompileException e) {
       Diagnostic d = e.primary();
       throw new FutharkCompileException(e.getMessage(), d.file(), d.line(), d.column(), e);
@@ -254,6 +255,8 @@ public final class Futhark {
       // still a compile-time failure, never an unchecked crash out of eval().
       throw new FutharkCompileException(source.name() + ": the built-in compiler cannot compile this program yet: "
           + e.getMessage() + " (an installed futhark can: compiler \"external\")", source.name(), -1, -1, e);
+    } catch (CompilerLimitException e) {
+      throw new FutharkCompileException(e.getMessage(), source.name(), -1, -1, e);
     } catch (IllegalArgumentException e) {
       throw e;
     } catch (RuntimeException e) {

@@ -1,6 +1,7 @@
 package io.github.futhark4j;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -23,10 +24,19 @@ import java.util.List;
  *                     {@code $XDG_CACHE_HOME/futhark4j}, {@code ~/.cache/futhark4j})
  * @param futhark      path of the external futhark executable; {@code null} means look it up
  *                     ({@code futhark4j.futhark} property, {@code FUTHARK} env var, {@code PATH})
+ * @param toolTimeout  how long the C compiler and an external futhark may run per build step
+ *                     before they are stopped and the compile fails; {@code null} means the
+ *                     default (system property {@code futhark4j.toolTimeout}, else 10 minutes)
+ * @param cacheLimit   the size in bytes the on-disk cache is kept under by evicting the least
+ *                     recently used entries after each build; 0 means the default (system property
+ *                     {@code futhark4j.cacheLimit}, environment {@code FUTHARK4J_CACHE_LIMIT}, else
+ *                     1 GiB)
  * @throws IllegalArgumentException an unknown compiler or backend, a negative or absurd thread
- *                                  count, or an empty source name
+ *                                  count, an empty source name, a timeout that is not positive or
+ *                                  a negative cache limit
  */
-public record FutharkOptions(String sourceName, String compiler, String backend, int threads, Path cacheDir, Path futhark) {
+public record FutharkOptions(String sourceName, String compiler, String backend, int threads, Path cacheDir, Path futhark,
+    Duration toolTimeout, long cacheLimit) {
   /** The accepted values of {@link #compiler()}. */
   public static final List<String> COMPILERS = List.of("builtin", "external", "auto");
   /**
@@ -49,6 +59,17 @@ public record FutharkOptions(String sourceName, String compiler, String backend,
       throw new IllegalArgumentException("unknown backend \"" + backend + "\"; use one of " + String.join(", ", BACKENDS));
     }
     checkThreads(threads);
+    if (toolTimeout != null && (toolTimeout.isNegative() || toolTimeout.isZero())) {
+      throw new IllegalArgumentException("toolTimeout must be positive (null means the default), not " + toolTimeout);
+    }
+    if (cacheLimit < 0) {
+      throw new IllegalArgumentException("cacheLimit must be a number of bytes, or 0 for the default, not " + cacheLimit);
+    }
+  }
+
+  /** Options with the default tool timeout and cache limit (the components before they existed). */
+  public FutharkOptions(String sourceName, String compiler, String backend, int threads, Path cacheDir, Path futhark) {
+    this(sourceName, compiler, backend, threads, cacheDir, futhark, null, 0);
   }
 
   /**
@@ -69,20 +90,26 @@ public record FutharkOptions(String sourceName, String compiler, String backend,
   }
 
   /** A copy with this source name. */
-  public FutharkOptions withSourceName(String v) { return new FutharkOptions(v, compiler, backend, threads, cacheDir, futhark); }
+  public FutharkOptions withSourceName(String v) { return new FutharkOptions(v, compiler, backend, threads, cacheDir, futhark, toolTimeout, cacheLimit); }
 
   /** A copy with this compiler ({@code builtin}, {@code external}, {@code auto}). */
-  public FutharkOptions withCompiler(String v) { return new FutharkOptions(sourceName, v, backend, threads, cacheDir, futhark); }
+  public FutharkOptions withCompiler(String v) { return new FutharkOptions(sourceName, v, backend, threads, cacheDir, futhark, toolTimeout, cacheLimit); }
 
   /** A copy with this backend (see {@link #BACKENDS}). */
-  public FutharkOptions withBackend(String v) { return new FutharkOptions(sourceName, compiler, v, threads, cacheDir, futhark); }
+  public FutharkOptions withBackend(String v) { return new FutharkOptions(sourceName, compiler, v, threads, cacheDir, futhark, toolTimeout, cacheLimit); }
 
   /** A copy with this thread count (0 means one per core). */
-  public FutharkOptions withThreads(int v) { return new FutharkOptions(sourceName, compiler, backend, v, cacheDir, futhark); }
+  public FutharkOptions withThreads(int v) { return new FutharkOptions(sourceName, compiler, backend, v, cacheDir, futhark, toolTimeout, cacheLimit); }
 
   /** A copy with this cache directory ({@code null}: the default). */
-  public FutharkOptions withCacheDir(Path v) { return new FutharkOptions(sourceName, compiler, backend, threads, v, futhark); }
+  public FutharkOptions withCacheDir(Path v) { return new FutharkOptions(sourceName, compiler, backend, threads, v, futhark, toolTimeout, cacheLimit); }
 
   /** A copy with this external futhark executable ({@code null}: look it up). */
-  public FutharkOptions withFuthark(Path v) { return new FutharkOptions(sourceName, compiler, backend, threads, cacheDir, v); }
+  public FutharkOptions withFuthark(Path v) { return new FutharkOptions(sourceName, compiler, backend, threads, cacheDir, v, toolTimeout, cacheLimit); }
+
+  /** A copy with this timeout for the C compiler and an external futhark ({@code null}: the default). */
+  public FutharkOptions withToolTimeout(Duration v) { return new FutharkOptions(sourceName, compiler, backend, threads, cacheDir, futhark, v, cacheLimit); }
+
+  /** A copy with this on-disk cache size limit in bytes (0: the default). */
+  public FutharkOptions withCacheLimit(long v) { return new FutharkOptions(sourceName, compiler, backend, threads, cacheDir, futhark, toolTimeout, v); }
 }

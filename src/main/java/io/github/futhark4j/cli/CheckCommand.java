@@ -3,6 +3,7 @@ package io.github.futhark4j.cli;
 import io.github.futhark4j.compiler.diag.CompileException;
 import io.github.futhark4j.compiler.diag.Diagnostic;
 import io.github.futhark4j.compiler.source.Source;
+import io.github.futhark4j.toolchain.CompilerLimitException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,6 +44,9 @@ public final class CheckCommand implements Command {
     } catch (CompileException e) {
       List<Diagnostic> ds = e.diagnostics();
       for (Diagnostic d : ds) cli.err().println(d.render() + "\n");
+      return 2;
+    } catch (CompilerLimitException e) {
+      cli.err().println(e.getMessage());
       return 2;
     } catch (RuntimeException e) {
       throw new ExitException(1, "internal compiler error while checking " + prog + ": " + e);

@@ -5,6 +5,7 @@ import io.github.futhark4j.cli.runner.ProgramLoader;
 import io.github.futhark4j.compiler.Frontend;
 import io.github.futhark4j.compiler.diag.CompileException;
 import io.github.futhark4j.compiler.source.Source;
+import io.github.futhark4j.toolchain.CompilerThread;
 import io.github.futhark4j.toolchain.Compilers;
 import io.github.futhark4j.toolchain.ExternalCompilerException;
 import java.io.IOException;
@@ -44,7 +45,14 @@ public record Cli(InputStream in, PrintStream out, PrintStream err, Loaders load
   public static Cli system(InputStream in, PrintStream out, PrintStream err) {
     return new Cli(in, out, err,
         backend -> new FutharkLoader(FutharkLoader.optionsFor(backend)),
-        Frontend::check,
+        main -> {
+          // On the compiler's large-stack thread, as for compiling: deep programs check too.
+          try {
+            CompilerThread.run(main.name(), () -> Frontend.check(main));
+          } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+          }
+        },
         (main, backend, outDir, name) -> Compilers.builtin().compile(main, backend, outDir, name));
   }
 }

@@ -28,7 +28,7 @@ public final class Commands {
   private static final String PKG = Commands.class.getPackageName();
   private static final Pattern CLASS_FILE = Pattern.compile("([A-Za-z0-9]+Command)\\.class");
   static final List<String> KNOWN = List.of("RunCommand", "TestCommand", "BenchCommand", "CheckCommand",
-      "CCommand", "MulticoreCommand", "DatasetCommand", "DatacmpCommand", "DemoCommand", "FuzzCommand");
+      "CCommand", "MulticoreCommand", "DatasetCommand", "DatacmpCommand", "DemoCommand", "FuzzCommand", "CacheCommand");
 
   private static volatile List<Command> all;
 

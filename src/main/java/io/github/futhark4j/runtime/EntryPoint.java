@@ -213,6 +213,12 @@ final class EntryPoint implements FutharkFunction {
         // On failure the C function leaves out-parameters alone; zeroed slots are never mistaken for values.
         if (pointerOutputs) outs.clear(8L * nOut);
         for (int i = 0; i < prepared.length; i++) cargs[1 + nOut + i] = Arguments.materialize(prepared[i], ctx, c, temps);
+        // A value passed to a consuming parameter is consumed by the call whatever its outcome (C
+        // API, "Consumption and Aliasing": it may only be freed afterwards). A failing call frees
+        // what it took over, so the handle must never be used again, not only after success.
+        for (int i = 0; i < prepared.length; i++) {
+          if (unique[i]) Arguments.consumed(prepared[i], name());
+        }
         int rc;
         if (!bound && ++calls >= DirectCall.BIND_AFTER) bind();
         if (direct != null) {
@@ -228,9 +234,6 @@ final class EntryPoint implements FutharkFunction {
         ctx.check(rc, callName);
         called = true;
         ctx.sync();
-        for (int i = 0; i < prepared.length; i++) {
-          if (unique[i]) Arguments.consumed(prepared[i], name());
-        }
         if (pointerOutputs) collectResults(ctx, results, nativeResults, temps.keep());
         else for (int o = 0; o < nOut; o++) results[o] = ((ValueType.Scalar) outputs.get(o)).prim().read(outs, 8L * o);
       } catch (RuntimeException | Error e) {

@@ -36,11 +36,14 @@ final class Handle {
   /** The pointer for a native call; the caller holds the context lock. */
   Pointer pointer(String what) {
     if (closed) throw new IllegalStateException(what + " is closed");
-    if (consumedBy != null) throw new IllegalStateException(what + " was consumed by entry point '" + consumedBy + "'");
+    if (consumedBy != null) {
+      throw new IllegalStateException(what + " was consumed by entry point '" + consumedBy
+          + "' (passed to a consuming *[] parameter; it is consumed even when the call fails, and may only be closed)");
+    }
     return pointer;
   }
 
-  /** After an entry point with a unique (consuming) parameter took this value. */
+  /** When an entry point with a unique (consuming) parameter is called with this value, before it runs. */
   void markConsumed(String entry) { consumedBy = entry; }
 
   boolean closed() { return closed; }

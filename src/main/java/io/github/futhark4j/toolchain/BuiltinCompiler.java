@@ -4,7 +4,6 @@ import io.github.futhark4j.compiler.Backend;
 import io.github.futhark4j.compiler.Frontend;
 import io.github.futhark4j.compiler.diag.CompileException;
 import io.github.futhark4j.compiler.source.Source;
-import io.github.futhark4j.compiler.typed.TProgram;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
@@ -24,7 +23,8 @@ import java.util.TreeMap;
 /**
  * Our own Futhark compiler: {@link Frontend#check} then {@link Backend#generate}, written out as
  * {@code NAME.c}, {@code NAME.h} and {@code NAME.json}. Supports the {@code c} and
- * {@code multicore} backends.
+ * {@code multicore} backends. Both run on a {@link CompilerThread} (a large stack; running out of
+ * stack or heap is a {@link CompilerLimitException}).
  *
  * <p>Identity: {@code futhark4j-builtin <version>}. A snapshot version says nothing about the code
  * (it stays {@code -SNAPSHOT} while the compiler changes every day), so for snapshots the identity
@@ -59,8 +59,7 @@ public final class BuiltinCompiler implements FutharkCompiler {
       throw new IllegalArgumentException("The built-in compiler supports the backends c and multicore, not '"
           + backend + "'; use an installed futhark (compiler 'external') for " + backend + ".");
     }
-    TProgram program = Frontend.check(main);
-    Backend.Output out = Backend.generate(program, backend, name);
+    Backend.Output out = CompilerThread.run(main.name(), () -> Backend.generate(Frontend.check(main), backend, name));
     Files.writeString(outDir.resolve(name + ".c"), out.c(), StandardCharsets.UTF_8);
     Files.writeString(outDir.resolve(name + ".h"), out.h(), StandardCharsets.UTF_8);
     Files.writeString(outDir.resolve(name + ".json"), out.manifestJson(), StandardCharsets.UTF_8);

@@ -3,6 +3,7 @@ package io.github.futhark4j.toolchain;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -132,6 +133,16 @@ public final class CCompiler {
    */
   public void buildSharedLibrary(Path dir, String name, String backend, String out)
       throws ExternalCompilerException, IOException {
+    buildSharedLibrary(dir, name, backend, out, null);
+  }
+
+  /**
+   * Like {@link #buildSharedLibrary(Path, String, String, String)}; each tool runs at most
+   * {@code timeout} ({@code null}: {@link ToolLimits#defaultTimeout()}).
+   */
+  public void buildSharedLibrary(Path dir, String name, String backend, String out, Duration timeout)
+      throws ExternalCompilerException, IOException {
+    Duration limit = ToolLimits.orDefault(timeout);
     List<String> cmd = new ArrayList<>();
     cmd.add(executable.toString());
     cmd.addAll(flags(backend));
@@ -141,13 +152,13 @@ public final class CCompiler {
       String obj = name + ".kernels.o";
       List<String> ispcCmd = new ArrayList<>(List.of(ispc().toString(), ispcSource.getFileName().toString(), "-o", obj));
       ispcCmd.addAll(ISPC_FLAGS);
-      Tool.runChecked(ispcCmd, dir);
+      Tool.runChecked(ispcCmd, dir, limit);
       cmd.add(obj);
     }
     cmd.add("-o");
     cmd.add(out);
     cmd.addAll(libraries(backend));
-    Tool.runChecked(cmd, dir);
+    Tool.runChecked(cmd, dir, limit);
   }
 
   private Path ispc() throws MissingToolException {

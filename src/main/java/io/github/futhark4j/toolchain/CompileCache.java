@@ -1,22 +1,31 @@
 package io.github.futhark4j.toolchain;
 
 import java.io.IOException;
+import java.time.Instant;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.UserPrincipal;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -46,12 +55,52 @@ public final class CompileCache {
   private static final Pattern KEY = Pattern.compile("[0-9a-f]{64}");
   private static final Set<PosixFilePermission> PRIVATE = PosixFilePermissions.fromString("rwx------");
 
+  /** System property: the size limit of the cache, e.g. {@code 1g}, {@code 500m} or a number of bytes. */
+  public static final String LIMIT_PROPERTY = "futhark4j.cacheLimit";
+  /** Environment variable: the size limit of the cache, as {@link #LIMIT_PROPERTY}. */
+  public static final String LIMIT_ENV = "FUTHARK4J_CACHE_LIMIT";
+  /** The default size limit: 1 GiB. */
+  public static final long DEFAULT_LIMIT = 1L << 30;
+  /** How long this JVM trusts its running estimate of a cache's size before it lists the directory again. */
+  private static final long RESCAN_MILLIS = 10 * 60 * 1000;
+  /** Per cache directory: {bytes of entries, when last listed (ms)} as far as this JVM knows. */
+  private static final Map<Path, long[]> ESTIMATES = new ConcurrentHashMap<>();
+  /** Background prunes running, per cache directory. */
+  private static final Map<Path, CompletableFuture<Void>> RUNNING = new ConcurrentHashMap<>();
+
   private final Path dir;
+  private final DirLock dirLock;
 
   /** Opens (creating if needed) the cache in {@code dir}; see {@link #ensurePrivateDirectory}. */
   public CompileCache(Path dir) throws IOException {
     ensurePrivateDirectory(dir);
     this.dir = dir.toRealPath();
+    this.dirLock = DirLock.of(this.dir);
+  }
+
+  /**
+   * The size limit in effect when none is given: the system property {@value #LIMIT_PROPERTY}, else
+   * the environment variable {@value #LIMIT_ENV}, else {@link #DEFAULT_LIMIT}.
+   *
+   * @throws IllegalArgumentException the setting is not a size
+   */
+  public static long defaultLimit() {
+    return defaultLimit(System.getProperty(LIMIT_PROPERTY), System.getenv(LIMIT_ENV));
+  }
+
+  static long defaultLimit(String property, String env) {
+    String v = property != null && !property.isBlank() ? property : env;
+    String where = property != null && !property.isBlank() ? "the system property " + LIMIT_PROPERTY
+        : "the environment variable " + LIMIT_ENV;
+    if (v == null || v.isBlank()) return DEFAULT_LIMIT;
+    long n = Sizes.parse(v);
+    if (n < 0) throw new IllegalArgumentException(where + " must be a size such as 1g, 500m or a number of bytes, not '" + v + "'");
+    return n;
+  }
+
+  /** The given limit, or {@link #defaultLimit()} when it is 0 or negative. */
+  public static long limitOrDefault(long limit) {
+    return limit > 0 ? limit : defaultLimit();
   }
 
   public Path dir() { return dir; }
@@ -197,14 +246,304 @@ public final class CompileCache {
     deleteTree(trash);
   }
 
-  /** Waits until this thread holds {@code key}'s lock (other threads and other processes wait meanwhile). */
+  /**
+   * Waits until this thread holds {@code key}'s lock (other threads and other processes wait
+   * meanwhile). Holds the directory's lock shared as long (see {@link DirLock}).
+   */
   KeyLock lock(String key) throws IOException {
-    return KeyLock.acquire(lockFile(key));
+    Path f = lockFile(key);
+    AutoCloseable shared = dirLock.shared();
+    try {
+      return KeyLock.acquire(f).releasing(shared);
+    } catch (IOException | RuntimeException e) {
+      closeQuietly(shared);
+      throw e;
+    }
   }
 
   /** The lock if nobody holds it now, else empty. */
   Optional<KeyLock> tryLock(String key) throws IOException {
-    return KeyLock.tryAcquire(lockFile(key));
+    Path f = lockFile(key);
+    AutoCloseable shared = dirLock.shared();
+    try {
+      Optional<KeyLock> l = KeyLock.tryAcquire(f);
+      if (l.isEmpty()) closeQuietly(shared);
+      return l.map(k -> k.releasing(shared));
+    } catch (IOException | RuntimeException e) {
+      closeQuietly(shared);
+      throw e;
+    }
+  }
+
+  /** Like {@link #tryLock} while this thread holds the directory lock exclusively (then no other lock is held). */
+  private Optional<KeyLock> tryLock(String key, boolean exclusive) throws IOException {
+    return exclusive ? KeyLock.tryAcquire(lockFile(key)) : tryLock(key);
+  }
+
+  private static void closeQuietly(AutoCloseable c) {
+    try {
+      c.close();
+    } catch (Exception e) {
+      // releasing a lock we hold; nothing sensible to do
+    }
+  }
+
+  /** Marks an entry as used now, for least-recently-used eviction (its directory's modification time). */
+  void touch(String key) {
+    try {
+      Files.setLastModifiedTime(entryDir(key), FileTime.from(Instant.now()));
+    } catch (IOException e) {
+      // gone or read-only: it then just looks older than it is
+    }
+  }
+
+  /**
+   * One published entry as the cache lists it.
+   *
+   * @param key      the build key
+   * @param dir      the entry directory
+   * @param bytes    the size of its files
+   * @param lastUsed when it was last built, found or loaded
+   * @param source   the main source's name (from {@code key.txt}), or "?"
+   */
+  public record EntryInfo(String key, Path dir, long bytes, FileTime lastUsed, String source) {}
+
+  /**
+   * What the cache directory holds.
+   *
+   * @param entries    published entries, least recently used first
+   * @param buildDirs  {@code tmp-}/{@code trash-} directories (builds in progress, or left by crashed ones)
+   * @param buildBytes their size
+   * @param lockFiles  per-key lock files
+   */
+  public record Usage(List<EntryInfo> entries, int buildDirs, long buildBytes, int lockFiles) {
+    /** Bytes of all entries. */
+    public long entryBytes() { return entries.stream().mapToLong(EntryInfo::bytes).sum(); }
+  }
+
+  /** Lists the cache directory, with each entry's source name. */
+  public Usage usage() throws IOException {
+    return usage(true);
+  }
+
+  /** Lists the cache directory; reading the source names costs one more file read per entry. */
+  Usage usage(boolean names) throws IOException {
+    List<EntryInfo> entries = new ArrayList<>();
+    int buildDirs = 0;
+    long buildBytes = 0;
+    int locks = 0;
+    List<Path> children = new ArrayList<>();
+    try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir)) {
+      ds.forEach(children::add);
+    }
+    for (Path child : children) {
+      String n = child.getFileName().toString();
+      try {
+        if (n.endsWith(".lock") && KEY.matcher(n.substring(0, n.length() - 5)).matches()) {
+          locks++;
+        } else if ((n.startsWith("tmp-") || n.startsWith("trash-")) && Files.isDirectory(child, LinkOption.NOFOLLOW_LINKS)) {
+          buildDirs++;
+          buildBytes += treeSize(child);
+        } else if (KEY.matcher(n).matches() && Files.isRegularFile(child.resolve(MARKER))) {
+          entries.add(new EntryInfo(n, child, treeSize(child),
+              Files.getLastModifiedTime(child, LinkOption.NOFOLLOW_LINKS), names ? sourceName(child) : "?"));
+        }
+      } catch (IOException e) {
+        // removed while we looked: not there any more
+      }
+    }
+    entries.sort(Comparator.comparing(EntryInfo::lastUsed).thenComparing(EntryInfo::key));
+    return new Usage(List.copyOf(entries), buildDirs, buildBytes, locks);
+  }
+
+  private static String sourceName(Path entry) {
+    try {
+      for (String line : Files.readAllLines(entry.resolve(KEY_TEXT), StandardCharsets.UTF_8)) {
+        if (line.startsWith("main ")) {
+          String rest = line.substring(5);
+          int sp = rest.lastIndexOf(' ');
+          return sp > 0 ? rest.substring(0, sp) : rest;
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      // an entry without key.txt (made by an older version): no name
+    }
+    return "?";
+  }
+
+  private static long treeSize(Path root) throws IOException {
+    long[] total = {0};
+    Files.walkFileTree(root, new SimpleFileVisitor<>() {
+      @Override
+      public FileVisitResult visitFile(Path f, BasicFileAttributes a) {
+        if (a.isRegularFile()) total[0] += a.size();
+        return FileVisitResult.CONTINUE;
+      }
+
+      @Override
+      public FileVisitResult visitFileFailed(Path f, IOException e) {
+        return FileVisitResult.CONTINUE; // deleted meanwhile
+      }
+    });
+    return total[0];
+  }
+
+  /**
+   * What {@link #prune} and {@link #afterPublish} did.
+   *
+   * @param evicted   entries removed, least recently used first
+   * @param freed     bytes freed, entries and build directories together
+   * @param buildDirs stale build directories removed
+   * @param lockFiles lock files removed
+   * @param remaining bytes of the entries left
+   */
+  public record Pruned(List<EntryInfo> evicted, long freed, int buildDirs, int lockFiles, long remaining) {}
+
+  /**
+   * Shrinks the cache to at most {@code limit} bytes of entries by removing the least recently used
+   * ones (never {@code keep}, and never one whose key someone holds), removes build directories
+   * left by crashed builds, and, when no build is running in any process, every per-key lock file.
+   */
+  public Pruned prune(long limit, String keep) throws IOException {
+    return prune(limit, keep, false);
+  }
+
+  /**
+   * {@link #prune(long, String)}; in the {@code background} it creates no file (a cache directory
+   * may be being deleted meanwhile), so it cleans up build directories and lock files only when it
+   * gets the directory lock exclusively, and evicts (which takes key locks) only when over the limit.
+   */
+  private Pruned prune(long limit, String keep, boolean background) throws IOException {
+    Optional<AutoCloseable> ex = dirLock.tryExclusive(!background);
+    try {
+      // Exclusive: no thread of any process holds or waits for a key's lock (see DirLock), so
+      // nobody builds, installs or evicts anything, and no key lock is needed.
+      boolean exclusive = ex.isPresent();
+      Usage u = usage(false);
+      long total = u.entryBytes();
+      long freed = 0;
+      List<EntryInfo> evicted = new ArrayList<>();
+      for (EntryInfo e : u.entries()) {
+        if (total <= limit) break;
+        if (e.key().equals(keep)) continue;
+        if (exclusive) {
+          discard(e.key());
+        } else {
+          Optional<KeyLock> held = tryLock(e.key());
+          if (held.isEmpty()) continue;
+          try (KeyLock l = held.get()) {
+            discard(e.key());
+          }
+        }
+        total -= e.bytes();
+        freed += e.bytes();
+        evicted.add(e);
+      }
+      int dirs = 0;
+      int locks = 0;
+      if (exclusive || !background) {
+        List<Path> children = new ArrayList<>();
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, "{tmp,trash}-*")) {
+          ds.forEach(children::add);
+        }
+        for (Path child : children) {
+          String n = child.getFileName().toString();
+          String key = keyPrefix(n.substring(n.indexOf('-') + 1));
+          if (key == null || !KEY.matcher(key).matches()) continue;
+          try {
+            if (exclusive) {
+              long b = treeSize(child);
+              deleteTree(child);
+              freed += b;
+              dirs++;
+              continue;
+            }
+            // The key's lock, held across processes, says that nobody builds this key now.
+            Optional<KeyLock> held = tryLock(key);
+            if (held.isEmpty()) continue;
+            try (KeyLock l = held.get()) {
+              if (!l.crossProcess()) continue;
+              long b = treeSize(child);
+              deleteTree(child);
+              freed += b;
+              dirs++;
+            }
+          } catch (IOException e) {
+            // being deleted by someone else
+          }
+        }
+        // Nobody has any lock file open, so none is in use. Last, since taking a key's lock creates its file.
+        if (exclusive) locks = deleteLockFiles();
+      }
+      ESTIMATES.put(dir, new long[] {total, System.currentTimeMillis()});
+      return new Pruned(List.copyOf(evicted), freed, dirs, locks, total);
+    } finally {
+      if (ex.isPresent()) closeQuietly(ex.get());
+    }
+  }
+
+  /**
+   * {@link #afterPublish}, ignoring failures: keeping the cache small must never fail a build that
+   * succeeded (a later build, or {@code futhark4j cache prune}, tries again).
+   */
+  Pruned maintainQuietly(String key, long limit) {
+    try {
+      return afterPublish(key, limit);
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
+  }
+
+  /**
+   * After {@code key} was published or installed: keeps the cache under {@code limit}. Cheap in
+   * the common case: this JVM keeps a running estimate of the cache's size and prunes at once when
+   * the estimate passes the limit; without an estimate younger than ten minutes (other processes
+   * add entries too) it lists the directory and prunes on a background thread. Returns what was
+   * pruned here, or null.
+   */
+  Pruned afterPublish(String key, long limit) throws IOException {
+    long added;
+    try {
+      added = treeSize(entryDir(key));
+    } catch (IOException e) {
+      added = 0;
+    }
+    long now = System.currentTimeMillis();
+    long[] est = ESTIMATES.get(dir);
+    if (est != null) {
+      synchronized (est) {
+        if (now - est[1] < RESCAN_MILLIS) {
+          est[0] += added;
+          if (est[0] <= limit) return null;
+          // Over the limit: evict now, so the cache never grows past it by more than one build.
+          return prune(limit, key);
+        }
+      }
+    }
+    // No (recent) estimate, e.g. the first build of this JVM: listing a large cache takes a while,
+    // so it happens in the background instead of delaying the build.
+    RUNNING.compute(dir, (d, old) -> {
+      if (old != null && !old.isDone()) return old;
+      CompletableFuture<Void> f = new CompletableFuture<>();
+      Thread.ofPlatform().daemon().name("futhark4j-cache-prune").start(() -> {
+        try {
+          if (Files.isDirectory(d)) prune(limit, key, true);
+        } catch (IOException | RuntimeException e) {
+          // tried again after a later build
+        } finally {
+          f.complete(null);
+          RUNNING.remove(d, f);
+        }
+      });
+      return f;
+    });
+    return null;
+  }
+
+  /** Waits until no background pruning of {@code cacheDir} runs (tests). */
+  static void awaitMaintenance(Path cacheDir) throws Exception {
+    CompletableFuture<Void> f = RUNNING.get(cacheDir.toRealPath());
+    if (f != null) f.get(60, java.util.concurrent.TimeUnit.SECONDS);
   }
 
   private Path lockFile(String key) {
@@ -213,12 +552,22 @@ public final class CompileCache {
   }
 
   /**
-   * Deletes every entry and leftover build directory that nobody is using (lock files, empty, stay;
-   * see the comment in the loop). Entries being
+   * Deletes every entry and leftover build directory that nobody is using, and the per-key lock files
+   * when no build runs in any process (see {@link DirLock}). Entries being
    * built (their key locked by some process) are left alone, and so is any file the cache did not
    * make, in case {@code dir} was pointed somewhere it should not have been.
    */
   void clear() throws IOException {
+    Optional<AutoCloseable> ex = dirLock.tryExclusive(true);
+    try {
+      clear(ex.isPresent());
+    } finally {
+      if (ex.isPresent()) closeQuietly(ex.get());
+    }
+    ESTIMATES.remove(dir);
+  }
+
+  private void clear(boolean exclusive) throws IOException {
     List<Path> children = new ArrayList<>();
     try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir)) {
       ds.forEach(children::add);
@@ -228,18 +577,34 @@ public final class CompileCache {
       if (n.endsWith(".lock")) continue;
       String key = n.startsWith("tmp-") || n.startsWith("trash-") ? keyPrefix(n.substring(n.indexOf('-') + 1)) : n;
       if (key == null || !KEY.matcher(key).matches()) continue;
-      Optional<KeyLock> held = tryLock(key);
+      Optional<KeyLock> held = tryLock(key, exclusive);
       if (held.isEmpty()) continue;
       try (KeyLock l = held.get()) {
         if (n.equals(key)) {
           discard(key);
-        } else if ((n.startsWith("tmp-") || n.startsWith("trash-")) && l.crossProcess()) {
+        } else if ((n.startsWith("tmp-") || n.startsWith("trash-")) && (exclusive || l.crossProcess())) {
           deleteTree(child);
         }
-        // Lock files stay: a process may be waiting on this very file, and if it were deleted a
-        // newcomer would lock a new file of the same name, so two builders would hold "the" lock.
       }
     }
+    // Only with the directory lock exclusive: otherwise a process may be waiting on one of these
+    // files, and if it were deleted a newcomer would lock a new file of the same name, so two
+    // builders would hold "the" lock (see DirLock). Last, since taking a key's lock creates its file.
+    if (exclusive) deleteLockFiles();
+  }
+
+  /** Deletes every per-key lock file; only with the directory lock held exclusively. */
+  private int deleteLockFiles() throws IOException {
+    int n = 0;
+    List<Path> locks = new ArrayList<>();
+    try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, "*.lock")) {
+      ds.forEach(locks::add);
+    }
+    for (Path l : locks) {
+      String f = l.getFileName().toString();
+      if (KEY.matcher(f.substring(0, f.length() - 5)).matches() && Files.deleteIfExists(l)) n++;
+    }
+    return n;
   }
 
   private static String keyPrefix(String s) {

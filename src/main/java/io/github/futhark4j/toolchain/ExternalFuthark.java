@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -102,6 +103,12 @@ public final class ExternalFuthark implements FutharkCompiler {
   @Override
   public void compile(Source main, String backend, Path outDir, String name)
       throws ExternalCompilerException, IOException {
+    compile(main, backend, outDir, name, null);
+  }
+
+  @Override
+  public void compile(Source main, String backend, Path outDir, String name, Duration toolTimeout)
+      throws ExternalCompilerException, IOException {
     if (!BACKENDS.contains(backend)) {
       throw new IllegalArgumentException("futhark has no library backend '" + backend + "'; expected one of "
           + String.join(", ", BACKENDS.stream().sorted().toList()));
@@ -111,7 +118,7 @@ public final class ExternalFuthark implements FutharkCompiler {
       Path mainFile = stage(SourceSet.collect(main), srcRoot, name);
       List<String> cmd = new ArrayList<>(List.of(executable.toString(), backend, "--library",
           "-o", outDir.toAbsolutePath().resolve(name).toString(), mainFile.getFileName().toString()));
-      String output = Tool.runChecked(cmd, mainFile.getParent());
+      String output = Tool.runChecked(cmd, mainFile.getParent(), ToolLimits.orDefault(toolTimeout));
       for (String ext : List.of(".c", ".h", ".json")) {
         if (!Files.isRegularFile(outDir.resolve(name + ext))) {
           throw new ExternalCompilerException(Tool.commandLine(cmd), 0,

@@ -4,6 +4,7 @@ import io.github.futhark4j.compiler.diag.CompileException;
 import io.github.futhark4j.compiler.source.Source;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 
 /**
  * Something that turns a Futhark program into {@code NAME.c}, {@code NAME.h} and
@@ -22,4 +23,14 @@ public interface FutharkCompiler {
    */
   void compile(Source main, String backend, Path outDir, String name)
       throws CompileException, ExternalCompilerException, IOException;
+
+  /**
+   * Like {@link #compile(Source, String, Path, String)}, running external programs at most
+   * {@code toolTimeout} each ({@code null}: {@link ToolLimits#defaultTimeout()}). Compilers that run
+   * no external program ignore it.
+   */
+  default void compile(Source main, String backend, Path outDir, String name, Duration toolTimeout)
+      throws CompileException, ExternalCompilerException, IOException {
+    compile(main, backend, outDir, name);
+  }
 }

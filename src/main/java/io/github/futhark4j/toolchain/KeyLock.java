@@ -25,37 +25,86 @@ import java.util.concurrent.locks.ReentrantLock;
  * rename); without it two processes may just both compile the same key.
  */
 final class KeyLock implements AutoCloseable {
-  private static final Map<Path, ReentrantLock> JVM_LOCKS = new ConcurrentHashMap<>();
+  /**
+   * The in-JVM locks of the lock files in use, counted, so that an entry is dropped when its last
+   * user is done: a long-running host building ever new programs keeps no lock per key it ever saw.
+   */
+  private static final Map<Path, JvmLock> JVM_LOCKS = new ConcurrentHashMap<>();
+
+  /** A lock with the number of threads holding or waiting for it, counted under the map's compute. */
+  private static final class JvmLock extends ReentrantLock {
+    final Path file;
+    int users;
+
+    JvmLock(Path file) { this.file = file; }
+  }
+
+  private static JvmLock take(Path lockFile) {
+    return JVM_LOCKS.compute(lockFile, (k, v) -> {
+      JvmLock l = v != null ? v : new JvmLock(k);
+      l.users++;
+      return l;
+    });
+  }
+
+  /** Gives up a lock from {@link #take} that this thread does not hold (any more). */
+  private static void drop(JvmLock l) {
+    JVM_LOCKS.compute(l.file, (k, v) -> --l.users == 0 ? null : v);
+  }
+
+  private static void unlockAndDrop(JvmLock l) {
+    l.unlock();
+    drop(l);
+  }
+
+  /** Lock files with an in-JVM lock in use (tests). */
+  static int jvmLocksInUse() { return JVM_LOCKS.size(); }
 
   /** Tests only: behave as on a file system that refuses file locks. */
   static volatile boolean simulateNoFileLocks;
 
-  private final ReentrantLock jvmLock;
+  private final JvmLock jvmLock;
   private final FileChannel channel;
   private final FileLock fileLock;
+  /** Released after this lock: the cache directory's shared lock (see {@link DirLock}), or null. */
+  private AutoCloseable outer;
 
-  private KeyLock(ReentrantLock jvmLock, FileChannel channel, FileLock fileLock) {
+  private KeyLock(JvmLock jvmLock, FileChannel channel, FileLock fileLock) {
     this.jvmLock = jvmLock;
     this.channel = channel;
     this.fileLock = fileLock;
   }
 
+  /** Makes {@link #close()} release {@code outer} too, after this lock. */
+  KeyLock releasing(AutoCloseable outer) {
+    this.outer = outer;
+    return this;
+  }
+
   /** Waits until this thread holds the lock of {@code lockFile}. */
   static KeyLock acquire(Path lockFile) throws IOException {
-    ReentrantLock jvm = JVM_LOCKS.computeIfAbsent(lockFile, k -> new ReentrantLock());
-    jvm.lock();
+    JvmLock jvm = take(lockFile);
+    try {
+      jvm.lock();
+    } catch (RuntimeException | Error e) {
+      drop(jvm);
+      throw e;
+    }
     return withFileLock(jvm, lockFile, true).orElseThrow();
   }
 
   /** The lock if nobody holds it now, else empty. */
   static Optional<KeyLock> tryAcquire(Path lockFile) throws IOException {
-    ReentrantLock jvm = JVM_LOCKS.computeIfAbsent(lockFile, k -> new ReentrantLock());
-    if (!jvm.tryLock()) return Optional.empty();
+    JvmLock jvm = take(lockFile);
+    if (!jvm.tryLock()) {
+      drop(jvm);
+      return Optional.empty();
+    }
     return withFileLock(jvm, lockFile, false);
   }
 
   /** With {@code jvm} held: adds the file lock (waiting or not); releases {@code jvm} on failure. */
-  private static Optional<KeyLock> withFileLock(ReentrantLock jvm, Path lockFile, boolean wait) throws IOException {
+  private static Optional<KeyLock> withFileLock(JvmLock jvm, Path lockFile, boolean wait) throws IOException {
     FileChannel ch = null;
     try {
       ch = open(lockFile);
@@ -65,7 +114,7 @@ final class KeyLock implements AutoCloseable {
         fl = wait ? ch.lock() : ch.tryLock();
         if (fl == null) {
           ch.close();
-          jvm.unlock();
+          unlockAndDrop(jvm);
           return Optional.empty();
         }
       } catch (FileLockInterruptionException | ClosedChannelException e) {
@@ -77,7 +126,7 @@ final class KeyLock implements AutoCloseable {
       return Optional.of(new KeyLock(jvm, ch, fl));
     } catch (IOException | RuntimeException e) {
       if (ch != null) ch.close();
-      jvm.unlock();
+      unlockAndDrop(jvm);
       throw e;
     }
   }
@@ -99,10 +148,26 @@ final class KeyLock implements AutoCloseable {
   @Override
   public void close() throws IOException {
     try {
-      if (fileLock != null) fileLock.release();
-      if (channel != null) channel.close();
+      try {
+        if (fileLock != null) fileLock.release();
+        if (channel != null) channel.close();
+      } finally {
+        unlockAndDrop(jvmLock);
+      }
     } finally {
-      jvmLock.unlock();
+      if (outer != null) closeOuter();
+    }
+  }
+
+  private void closeOuter() throws IOException {
+    AutoCloseable o = outer;
+    outer = null;
+    try {
+      o.close();
+    } catch (IOException | RuntimeException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new IOException(e);
     }
   }
 }

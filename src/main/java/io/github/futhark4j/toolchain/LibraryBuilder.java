@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -28,13 +29,30 @@ import java.util.function.UnaryOperator;
 public final class LibraryBuilder {
   private static final int MAX_ATTEMPTS = 3;
 
-  /** Every entry this JVM has built or found, by cache directory and key. */
-  private static final Map<String, CompileCache.Entry> MEMORY = new ConcurrentHashMap<>();
+  /** How many entries {@link #MEMORY} keeps (the least recently used are forgotten first). */
+  private static final int MEMORY_ENTRIES = 4096;
+
+  /**
+   * Entries this JVM has built or found, by cache directory and key: a bounded, access-ordered map,
+   * so a long-running host that builds ever new programs does not keep every key it ever saw. A
+   * forgotten entry costs a check on disk at its next build.
+   */
+  private static final Map<String, CompileCache.Entry> MEMORY = java.util.Collections.synchronizedMap(
+      new java.util.LinkedHashMap<>(64, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, CompileCache.Entry> eldest) {
+          return size() > MEMORY_ENTRIES;
+        }
+      });
 
   private final Path requestedDir;
   private final FutharkCompiler compiler;
   private final String backend;
   private final CCompiler fixedCc;
+  /** The timeout of each external tool, or null for {@link ToolLimits#defaultTimeout()}. */
+  private final Duration toolTimeout;
+  /** The cache's size limit, or 0 for {@link CompileCache#defaultLimit()}. */
+  private final long cacheLimit;
   private volatile CompileCache cache;
   private volatile Inputs inputs;
 
@@ -55,6 +73,28 @@ public final class LibraryBuilder {
    * {@link CCompiler#locate()} on first use).
    */
   public LibraryBuilder(Path cacheDir, FutharkCompiler compiler, String backend, CCompiler cc) {
+    this(cacheDir, compiler, backend, cc, null);
+  }
+
+  /**
+   * As {@link #LibraryBuilder(Path, FutharkCompiler, String, CCompiler)}, running each external tool
+   * (C compiler, futhark, ispc) at most {@code toolTimeout} ({@code null}:
+   * {@link ToolLimits#defaultTimeout()}, read at each build).
+   */
+  public LibraryBuilder(Path cacheDir, FutharkCompiler compiler, String backend, CCompiler cc, Duration toolTimeout) {
+    this(cacheDir, compiler, backend, cc, toolTimeout, 0);
+  }
+
+  /**
+   * As {@link #LibraryBuilder(Path, FutharkCompiler, String, CCompiler, Duration)}, keeping the cache
+   * under {@code cacheLimit} bytes (0: {@link CompileCache#defaultLimit()}, read at each build) by
+   * evicting the least recently used entries after each build.
+   */
+  public LibraryBuilder(Path cacheDir, FutharkCompiler compiler, String backend, CCompiler cc, Duration toolTimeout,
+      long cacheLimit) {
+    if (cacheLimit < 0) throw new IllegalArgumentException("cacheLimit must be a number of bytes, or 0 for the default, not " + cacheLimit);
+    this.cacheLimit = cacheLimit;
+    this.toolTimeout = toolTimeout == null ? null : ToolLimits.check(toolTimeout);
     this.requestedDir = cacheDir;
     this.compiler = Objects.requireNonNull(compiler, "compiler");
     this.backend = Objects.requireNonNull(backend, "backend");
@@ -82,28 +122,40 @@ public final class LibraryBuilder {
   /** Returns the cached library for {@code main} (and the files it imports), building it on a miss. */
   public BuiltLibrary build(Source main) throws CompileException, ExternalCompilerException, IOException {
     CompileCache c = cache();
+    long limit = CompileCache.limitOrDefault(cacheLimit);
     for (int attempt = 1; ; attempt++) {
       BuildKey key = key(main);
       String memKey = c.dir() + "|" + key.hex();
       CompileCache.Entry hit = MEMORY.get(memKey);
-      if (hit != null && hit.stillThere()) return hit.built();
+      if (hit != null && hit.stillThere()) {
+        c.touch(key.hex());
+        return hit.built();
+      }
+      CompileCache.Entry built;
       try (KeyLock lock = c.lock(key.hex())) {
         // Whoever held the lock before us may have built it, in this JVM or another one.
         hit = MEMORY.get(memKey);
-        if (hit != null && hit.stillThere()) return hit.built();
+        if (hit != null && hit.stillThere()) {
+          c.touch(key.hex());
+          return hit.built();
+        }
         var onDisk = c.lookup(key.hex());
         if (onDisk.isPresent()) {
           MEMORY.put(memKey, onDisk.get());
+          c.touch(key.hex());
           return onDisk.get().built();
         }
         MEMORY.remove(memKey);
         c.discard(key.hex());
         if (lock.crossProcess()) c.removeStaleBuildDirs(key.hex());
-        CompileCache.Entry built = compileAndPublish(c, main, key);
-        if (built != null) {
-          MEMORY.put(memKey, built);
-          return built.built();
-        }
+        built = compileAndPublish(c, main, key);
+        if (built != null) MEMORY.put(memKey, built);
+      }
+      if (built != null) {
+        // Outside the key's lock: eviction takes the locks of other keys.
+        CompileCache.Pruned p = c.maintainQuietly(key.hex(), limit);
+        if (p != null) for (CompileCache.EntryInfo e : p.evicted()) MEMORY.remove(c.dir() + "|" + e.key());
+        return built.built();
       }
       if (attempt == MAX_ATTEMPTS) {
         throw new IOException("The sources of " + main.name() + " changed during each of " + MAX_ATTEMPTS
@@ -120,8 +172,9 @@ public final class LibraryBuilder {
     Path work = c.newBuildDir(key.hex());
     boolean published = false;
     try {
-      compiler.compile(main, backend, work, name);
-      in.cc().buildSharedLibrary(work, name, backend, CompileCache.LIBRARY);
+      Duration timeout = ToolLimits.orDefault(toolTimeout);
+      compiler.compile(main, backend, work, name, timeout);
+      in.cc().buildSharedLibrary(work, name, backend, CompileCache.LIBRARY, timeout);
       if (!key(main).hex().equals(key.hex())) return null;
       Files.writeString(work.resolve(CompileCache.KEY_TEXT), key.description(), StandardCharsets.UTF_8);
       CompileCache.Entry e = c.publish(work, key.hex(), name, in.compilerId());
@@ -197,8 +250,39 @@ public final class LibraryBuilder {
   public static void clear(Path cacheDir) throws IOException {
     if (!Files.isDirectory(cacheDir)) return;
     CompileCache c = new CompileCache(cacheDir);
-    MEMORY.keySet().removeIf(k -> k.startsWith(c.dir() + "|"));
+    synchronized (MEMORY) {
+      MEMORY.keySet().removeIf(k -> k.startsWith(c.dir() + "|"));
+    }
     c.clear();
+  }
+
+  /**
+   * Waits (up to a minute) until no background pruning of {@code cacheDir} started by this JVM's
+   * builds runs: the first build into a directory lists it on a background thread.
+   */
+  public static void awaitMaintenance(Path cacheDir) throws IOException {
+    try {
+      if (Files.isDirectory(cacheDir)) CompileCache.awaitMaintenance(cacheDir);
+    } catch (IOException e) {
+      throw e;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new java.io.InterruptedIOException("interrupted while waiting for the cache's pruning");
+    } catch (Exception e) {
+      throw new IOException("waiting for the cache's pruning: " + e, e);
+    }
+  }
+
+  /**
+   * Shrinks the cache in {@code cacheDir} to at most {@code limit} bytes by removing the least
+   * recently used entries nobody holds, and removes build directories left by crashed builds and,
+   * when no build runs in any process, the per-key lock files.
+   */
+  public static CompileCache.Pruned prune(Path cacheDir, long limit) throws IOException {
+    CompileCache c = new CompileCache(cacheDir);
+    CompileCache.Pruned p = c.prune(limit, null);
+    for (CompileCache.EntryInfo e : p.evicted()) MEMORY.remove(c.dir() + "|" + e.key());
+    return p;
   }
 
   /** Forgets this JVM's in-memory entries (tests: forces the next build to look at the disk). */

@@ -134,6 +134,14 @@ public record PortableEntry(String key, String name, String compiler, String os,
    *                     {@link #platformMismatch()}), or cannot be written
    */
   public BuiltLibrary install(Path cacheDir) throws IOException {
+    return install(cacheDir, 0);
+  }
+
+  /**
+   * Like {@link #install(Path)}, keeping the cache under {@code cacheLimit} bytes afterwards (0:
+   * {@link CompileCache#defaultLimit()}).
+   */
+  public BuiltLibrary install(Path cacheDir, long cacheLimit) throws IOException {
     String bad = check();
     if (bad != null) throw new IOException("the library " + key + " is damaged: " + bad);
     String mismatch = platformMismatch();
@@ -142,9 +150,19 @@ public record PortableEntry(String key, String name, String compiler, String os,
           + ". Executors must match the driver's operating system, architecture and CPU features (see docs/spark.md).");
     }
     CompileCache c = new CompileCache(cacheDir != null ? cacheDir : LibraryBuilder.defaultCacheDir());
+    long limit = CompileCache.limitOrDefault(cacheLimit);
+    BuiltLibrary installed = installLocked(c);
+    c.maintainQuietly(key, limit);
+    return installed;
+  }
+
+  private BuiltLibrary installLocked(CompileCache c) throws IOException {
     try (KeyLock lock = c.lock(key)) {
       Optional<CompileCache.Entry> there = c.lookup(key);
-      if (there.isPresent() && sameMarker(there.get().dir())) return there.get().built();
+      if (there.isPresent() && sameMarker(there.get().dir())) {
+        c.touch(key);
+        return there.get().built();
+      }
       c.discard(key);
       if (lock.crossProcess()) c.removeStaleBuildDirs(key);
       Path work = c.newBuildDir(key);

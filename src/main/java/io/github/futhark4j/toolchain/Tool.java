@@ -1,16 +1,17 @@
 package io.github.futhark4j.toolchain;
 
-import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Running external programs: finding them on {@code PATH}, running them with stdout and stderr
@@ -34,12 +35,19 @@ final class Tool {
   /** First lines of {@code --version}, per executable, so each tool is asked once per JVM. */
   private static final Map<Path, String> VERSIONS = new ConcurrentHashMap<>();
 
-  /**
-   * Runs {@code command} in {@code workDir} (or the current directory when null) and waits for it.
-   * The output is read on this thread until the process closes it; since stderr is merged into
-   * stdout there is only one pipe, so the process cannot block on a full second pipe.
-   */
+  /** Runs {@code command} with the default timeout ({@link ToolLimits#defaultTimeout()}). */
   static Result run(List<String> command, Path workDir) throws IOException {
+    return run(command, workDir, ToolLimits.defaultTimeout());
+  }
+
+  /**
+   * Runs {@code command} in {@code workDir} (or the current directory when null) and waits for it,
+   * at most {@code timeout}: then it is stopped, with every process it started, and this throws
+   * {@link ToolTimeoutKill}. Stdout and stderr are merged into one pipe (so the process cannot block
+   * on a full second pipe), read by a helper thread that keeps the last
+   * {@link ToolLimits#OUTPUT_LIMIT} bytes.
+   */
+  static Result run(List<String> command, Path workDir, Duration timeout) throws IOException {
     ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
     if (workDir != null) pb.directory(workDir.toFile());
     Process p;
@@ -50,31 +58,115 @@ final class Tool {
     }
     // Tools get an empty stdin so one that unexpectedly reads input ends instead of hanging.
     p.getOutputStream().close();
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    try (InputStream in = p.getInputStream()) {
-      in.transferTo(out);
-    }
+    Tail tail = new Tail(ToolLimits.OUTPUT_LIMIT);
+    Thread reader = Thread.ofPlatform().daemon().name("futhark4j-tool-output").start(() -> {
+      try (InputStream in = p.getInputStream()) {
+        byte[] buf = new byte[8192];
+        for (int n; (n = in.read(buf)) >= 0; ) tail.write(buf, n);
+      } catch (IOException e) {
+        // The pipe broke because the process was killed: what was read is kept.
+      }
+    });
     try {
-      int code = p.waitFor();
-      return new Result(code, out.toString(StandardCharsets.UTF_8));
+      if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+        kill(p);
+        reader.join(5000);
+        throw new ToolTimeoutKill(timeout, tail.text());
+      }
+      // The output ends when every process holding the pipe has exited; a descendant that
+      // outlives the tool must not keep us waiting past the deadline.
+      reader.join(10_000);
+      if (reader.isAlive()) {
+        kill(p);
+        reader.join(5000);
+      }
+      return new Result(p.exitValue(), tail.text());
     } catch (InterruptedException e) {
-      p.destroyForcibly();
+      kill(p);
       Thread.currentThread().interrupt();
       throw new IOException("interrupted while waiting for " + String.join(" ", command), e);
     }
   }
 
+  /** Stops a process and everything it started (gcc's cc1 and as, futhark's own gcc). */
+  static void kill(Process p) {
+    p.descendants().forEach(ProcessHandle::destroyForcibly);
+    p.destroyForcibly();
+    try {
+      p.waitFor(5, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** The tool ran out of time; {@link #runChecked} turns this into a {@link ToolTimeoutException}. */
+  static final class ToolTimeoutKill extends IOException {
+    final Duration timeout;
+    final String output;
+
+    ToolTimeoutKill(Duration timeout, String output) {
+      super("timed out after " + timeout);
+      this.timeout = timeout;
+      this.output = output;
+    }
+  }
+
+  /** The last {@code cap} bytes written, and how many came before them. */
+  static final class Tail {
+    private final byte[] ring;
+    private long total;
+
+    Tail(int cap) { ring = new byte[cap]; }
+
+    synchronized void write(byte[] b, int n) {
+      int off = 0;
+      if (n > ring.length) { // only the last ring.length bytes can survive
+        total += n - ring.length;
+        off = n - ring.length;
+        n = ring.length;
+      }
+      while (n > 0) {
+        int at = (int) (total % ring.length);
+        int k = Math.min(n, ring.length - at);
+        System.arraycopy(b, off, ring, at, k);
+        off += k;
+        n -= k;
+        total += k;
+      }
+    }
+
+    /** The kept bytes as text, after a line saying how much was dropped, if anything was. */
+    synchronized String text() {
+      int cap = ring.length;
+      if (total <= cap) return new String(ring, 0, (int) total, StandardCharsets.UTF_8);
+      byte[] last = new byte[cap];
+      int start = (int) (total % cap);
+      System.arraycopy(ring, start, last, 0, cap - start);
+      System.arraycopy(ring, 0, last, cap - start, start);
+      return "[... " + (total - cap) + " earlier bytes of output omitted ...]\n" + new String(last, StandardCharsets.UTF_8);
+    }
+  }
+
   /**
-   * Runs a tool that must succeed; a failure carries the complete output. A tool that cannot be
-   * started at all (not executable, bad interpreter line) is a {@link MissingToolException}.
+   * Runs a tool that must succeed; a failure carries the complete output (its last
+   * {@link ToolLimits#OUTPUT_LIMIT} bytes). A tool that cannot be started at all (not executable,
+   * bad interpreter line) is a {@link MissingToolException}; one that runs out of time a
+   * {@link ToolTimeoutException}.
    */
   static String runChecked(List<String> command, Path workDir) throws ExternalCompilerException, IOException {
+    return runChecked(command, workDir, ToolLimits.defaultTimeout());
+  }
+
+  /** {@link #runChecked(List, Path)} with a timeout. */
+  static String runChecked(List<String> command, Path workDir, Duration timeout) throws ExternalCompilerException, IOException {
     Result r;
     try {
-      r = run(command, workDir);
+      r = run(command, workDir, timeout);
     } catch (StartFailure e) {
       throw new MissingToolException(command.get(0), "Cannot run " + commandLine(command) + ": "
           + e.getCause().getMessage());
+    } catch (ToolTimeoutKill e) {
+      throw new ToolTimeoutException(commandLine(command), e.timeout, e.output);
     }
     if (!r.ok()) throw new ExternalCompilerException(commandLine(command), r.exitCode(), r.output());
     return r.output();

@@ -165,6 +165,7 @@ final class CApi {
           .append("  (void)ctx;\n  if (arr) { fut_decref(&arr->a); free(arr); }\n  return 0;\n}\n");
       c.append("int futhark_values_").append(suf).append("(struct futhark_context *ctx, ").append(s).append(" *arr, ")
           .append(ct).append(" *data) {\n")
+          .append("  if (!arr->a.mem) return fut_consumed_error(ctx);\n")
           .append("  fut_pmemcpy(ctx, data, arr->a.data, (size_t)fut_numel(&arr->a, ").append(r).append(") * ").append(es).append(");\n")
           .append("  return 0;\n}\n");
       StringBuilder idx = new StringBuilder(), cond = new StringBuilder();
@@ -176,6 +177,7 @@ final class CApi {
       idx.append(CGen.offset("arr->a", is, r));
       c.append("int futhark_index_").append(suf).append("(struct futhark_context *ctx, ").append(ct).append(" *out, ")
           .append(s).append(" *arr").append(t.dims().replace("dim", "i")).append(") {\n")
+          .append("  if (!arr->a.mem) return fut_consumed_error(ctx);\n")
           .append("  if (").append(cond).append(") {\n")
           .append("    int64_t ix[] = {").append(String.join(", ", is)).append("};\n")
           .append("    ctx->failed = 0;\n    fut_index_error(ctx, NULL, ").append(r).append(", ix, ").append(r)
@@ -207,8 +209,11 @@ final class CApi {
         if (t.isArray()) {
           g.line("fut_arr " + v.name() + " = " + src + ";");
           if (in.unique()) {
-            // A consumed input: we take over its reference; the caller may only free it now.
+            // A consumed input: we take over its reference; the caller may only free it now,
+            // whatever the outcome (a failing call frees what it took over). Its data pointer is
+            // cleared too, so the caller's handle never points at freed memory.
             g.line(holder + ".mem = NULL;");
+            g.line(holder + ".data = NULL;");
             g.line("fut_take_input(ctx, &" + v.name() + ");");
             owned.add(v.name());
           }

@@ -17,9 +17,11 @@ import io.github.futhark4j.compiler.source.Span;
 import io.github.futhark4j.compiler.typed.TExp.BinOperator;
 import io.github.futhark4j.compiler.types.PrimType;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -181,13 +183,12 @@ final class CGen {
     for (Stm s : stms) uses.add(new HashSet<>(FreeVars.ofExp(s.exp())));
     findVirtual(b, uses);
     interchange.findVirtualTransposes(b, uses);
-    List<Set<String>> liveAfter = new ArrayList<>();
-    Set<String> live = new HashSet<>();
-    for (Atom a : b.results()) if (a instanceof Atom.Var v) live.add(v.name());
-    for (int i = stms.size() - 1; i >= 0; i--) {
-      liveAfter.add(0, new HashSet<>(live));
-      live.addAll(uses.get(i));
-    }
+    // A variable is live after statement i when a later statement or the results use it: kept as
+    // the index of its last use (a set per statement cost memory quadratic in the body's length,
+    // and a 20,000-term sum ran out of heap).
+    Map<String, Integer> lastUse = new HashMap<>();
+    for (int i = 0; i < stms.size(); i++) for (String v : uses.get(i)) lastUse.put(v, i);
+    for (Atom a : b.results()) if (a instanceof Atom.Var v) lastUse.put(v.name(), Integer.MAX_VALUE);
     Set<String> owned = new LinkedHashSet<>(ownedIn);
     for (Stm s : stms) {
       if (s.exp() instanceof Exp.Iota && s.pattern().size() == 1 && onlySoacInput(s.pattern().get(0).name(), b)) {
@@ -198,7 +199,7 @@ final class CGen {
       Stm s = stms.get(i);
       Set<String> used = uses.get(i);
       Set<String> dying = new LinkedHashSet<>();
-      for (String v : owned) if (used.contains(v) && !liveAfter.get(i).contains(v)) dying.add(v);
+      for (String v : owned) if (used.contains(v) && !liveAfter(lastUse, v, i)) dying.add(v);
       Set<String> consumed = stm(s, dying, owned);
       owned.removeAll(consumed);
       for (String v : dying) {
@@ -206,7 +207,7 @@ final class CGen {
       }
       for (Atom.Var v : s.pattern()) {
         if (!v.type().isArray() || borrowedViews.contains(v.name())) continue;
-        if (liveAfter.get(i).contains(v.name())) owned.add(v.name());
+        if (liveAfter(lastUse, v.name(), i)) owned.add(v.name());
         else decref(v.name());
       }
     }
@@ -222,6 +223,11 @@ final class CGen {
       }
     }
     for (String v : owned) if (!moved.contains(v)) decref(v);
+  }
+
+  private static boolean liveAfter(Map<String, Integer> lastUse, String v, int i) {
+    Integer last = lastUse.get(v);
+    return last != null && last > i;
   }
 
   /** Whether {@code v} is used in {@code b} only as an input array of map, reduce or scan. */
@@ -485,16 +491,13 @@ final class CGen {
     } else {
       line(decl + " = " + a + ";");
       line(x + ".data = " + a + ".data + (size_t)(" + off + ") * " + es(ix.array().type()) + ";");
-      for (int d = 0; d < FUT_MAXRANK; d++) {
+      for (int d = 0; d + idx.size() <= rank; d++) {
         int src = d + idx.size();
         line(x + ".shape[" + d + "] = " + (src < rank ? a + ".shape[" + src + "]" : "0") + ";");
-        if (src >= rank) break;
       }
       viewRef(x, ix.array(), owned);
     }
   }
-
-  static final int FUT_MAXRANK = 8;
 
   /**
    * Makes {@code dst} an array this code may overwrite, from {@code src}: moved when src dies

@@ -1,6 +1,10 @@
 package io.github.futhark4j.compiler.codegen;
 
+import io.github.futhark4j.compiler.core.Atom;
+import io.github.futhark4j.compiler.core.Body;
 import io.github.futhark4j.compiler.core.Program;
+import io.github.futhark4j.compiler.core.Rewrite;
+import io.github.futhark4j.compiler.core.Stm;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -38,6 +42,33 @@ public final class CProgram {
     return sb.toString();
   }
 
+  /** The engine's default {@code FUT_MAXRANK}: the shape slots of every array value. */
+  static final int DEFAULT_MAXRANK = 8;
+
+  /** The highest array rank of any value of the program (parameters, bound variables, operands). */
+  static int maxRank(Program p) {
+    int[] max = {0};
+    for (Program.Entry e : p.entries()) {
+      for (Atom.Var v : e.params()) max[0] = Math.max(max[0], v.type().rank());
+      maxRank(e.body(), max);
+    }
+    return max[0];
+  }
+
+  private static void maxRank(Body b, int[] max) {
+    for (Stm s : b.stms()) {
+      for (Atom.Var v : s.pattern()) max[0] = Math.max(max[0], v.type().rank());
+      Rewrite.exp(s.exp(), a -> {
+        max[0] = Math.max(max[0], a.type().rank());
+        return a;
+      }, nested -> {
+        maxRank(nested, max);
+        return nested;
+      });
+    }
+    for (Atom a : b.results()) max[0] = Math.max(max[0], a.type().rank());
+  }
+
   public static Files generate(Program p, String backend, String baseName) {
     boolean multicore = backend.equals("multicore");
     StringBuilder c = new StringBuilder();
@@ -48,6 +79,10 @@ public final class CProgram {
     c.append("#if defined(__clang__)\n#pragma STDC FP_CONTRACT OFF\n#elif defined(__GNUC__)\n")
         .append("#pragma GCC optimize (\"fp-contract=off\")\n#endif\n");
     c.append("#include \"").append(baseName).append(".h\"\n\n");
+    // Arrays carry their shape inline (fut_arr): sized for the highest rank the program uses, so
+    // programs of ordinary ranks keep the small default and any rank works.
+    int rank = maxRank(p);
+    if (rank > DEFAULT_MAXRANK) c.append("#define FUT_MAXRANK ").append(rank).append("\n\n");
     c.append("// ---- engine runtime (engine/futhark4j_runtime.h) ----\n");
     c.append(engine()).append("\n// ---- program ----\n\n");
     // Generated code binds every value the IR names; some (e.g. unused loop results) go unread.

@@ -194,7 +194,11 @@ final class Opaque {
 
   private static void store(StringBuilder c, ApiValue v, String sig) {
     List<Atom> leaves = v.leaves();
-    c.append(sig).append(" {\n  (void)ctx;\n  size_t size = ").append(HEADER).append(";\n");
+    c.append(sig).append(" {\n  (void)ctx;\n");
+    for (int j = 0; j < leaves.size(); j++) {
+      if (leaves.get(j).type().isArray()) c.append("  if (!obj->v").append(j).append(".mem) return fut_consumed_error(ctx);\n");
+    }
+    c.append("  size_t size = ").append(HEADER).append(";\n");
     for (int j = 0; j < leaves.size(); j++) {
       IrType t = leaves.get(j).type();
       if (t.isArray()) {

@@ -17,6 +17,8 @@ import java.util.function.Supplier;
 final class Builder {
   private int counter;
   private List<Stm> stms = new ArrayList<>();
+  /** The size budget of the program being lowered (one Builder per program). */
+  final Budget budget = new Budget();
 
   String fresh(String base) {
     StringBuilder sb = new StringBuilder();
@@ -27,12 +29,15 @@ final class Builder {
 
   Atom.Var var(String base, IrType t) { return new Atom.Var(fresh(base), t); }
 
-  void add(Stm s) { stms.add(s); }
+  void add(Stm s) {
+    budget.statement();
+    stms.add(s);
+  }
 
   List<Atom.Var> bindN(String base, Exp e) {
     List<Atom.Var> vs = new ArrayList<>();
     for (IrType t : Typing.typesOf(e)) vs.add(var(base, t));
-    stms.add(new Stm(vs, e));
+    add(new Stm(vs, e));
     return vs;
   }
 

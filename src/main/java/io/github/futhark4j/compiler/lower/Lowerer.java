@@ -647,6 +647,7 @@ public final class Lowerer {
 
   private V inline(FunDef f, Env closureEnv, Map<String, Type> s, List<V> args, Span span) {
     if (++inlineDepth > 200) throw new LowerException("inlining too deep (recursion?) at " + span);
+    b.budget.call(span);
     Map<String, Type> saved = subst;
     subst = s;
     try {
