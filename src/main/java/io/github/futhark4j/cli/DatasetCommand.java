@@ -114,7 +114,8 @@ public final class DatasetCommand implements Command {
       try {
         return ValueReader.parse(spec);
       } catch (ValueFormatException notAValue) {
-        throw new UsageException("not a type or a value: '" + spec + "' (" + typeProblem.getMessage() + ")");
+        throw new UsageException("not a type or a value: '" + spec + "' (as a type: " + typeProblem.getMessage()
+            + "; as a value: " + notAValue.getMessage() + ")");
       }
     }
   }

@@ -63,7 +63,7 @@ record Literal(Kind kind, boolean negative, String text, int radix, PrimType suf
         String s = (negative ? "-" : "") + text;
         if (t == PrimType.F64) ((double[]) data)[i] = Double.parseDouble(s);
         else if (t == PrimType.F32) ((float[]) data)[i] = Float.parseFloat(s);
-        else ((float[]) data)[i] = Float.float16ToFloat(Float.floatToFloat16(Float.parseFloat(s)));
+        else ((float[]) data)[i] = Storage.roundF16(Double.parseDouble(s));
       }
       case INT -> {
         if (t == PrimType.BOOL) return "expected a bool value, found " + describe();

@@ -29,7 +29,7 @@ final class Storage {
       case I16, U16 -> ((short[]) a)[i] = (short) v;
       case I32, U32 -> ((int[]) a)[i] = (int) v;
       case I64, U64 -> ((long[]) a)[i] = v;
-      case F16 -> ((float[]) a)[i] = roundF16(v);
+      case F16 -> ((float[]) a)[i] = roundF16((double) v);
       case F32 -> ((float[]) a)[i] = v;
       case F64 -> ((double[]) a)[i] = v;
       case BOOL -> ((boolean[]) a)[i] = v != 0;
@@ -38,7 +38,7 @@ final class Storage {
 
   static void setDouble(PrimType t, Object a, int i, double v) {
     switch (t) {
-      case F16 -> ((float[]) a)[i] = roundF16((float) v);
+      case F16 -> ((float[]) a)[i] = roundF16(v);
       case F32 -> ((float[]) a)[i] = (float) v;
       case F64 -> ((double[]) a)[i] = v;
       case BOOL -> ((boolean[]) a)[i] = v != 0;
@@ -97,9 +97,31 @@ final class Storage {
     return v >= 0 ? v : ((v >>> 1) | (v & 1)) * 2.0;
   }
 
-  /** The float nearest to {@code v} that an f16 can hold. */
-  static float roundF16(float v) {
-    return Float.float16ToFloat(Float.floatToFloat16(v));
+  /**
+   * The f16 nearest to {@code v} (ties to even), as a float, rounded once: going through
+   * {@code (float) v} first could round twice and miss by one unit when {@code v} lies just off an
+   * f16 tie. Values from 65520 on (the tie between the largest f16, 65504, and the next power of two)
+   * are infinities, as IEEE rounding makes them.
+   */
+  static float roundF16(double v) {
+    if (Double.isNaN(v)) return Float.NaN;
+    if (Math.abs(v) >= 65520.0) return v > 0 ? Float.POSITIVE_INFINITY : Float.NEGATIVE_INFINITY;
+    short h = Float.floatToFloat16((float) v);
+    // The nearest f16 is h or a neighbour of the same sign (f16 bit patterns of one sign are
+    // ordered by magnitude).
+    short best = h;
+    double bestErr = Math.abs(Float.float16ToFloat(h) - v);
+    for (int d = -1; d <= 1; d += 2) {
+      int mag = (h & 0x7fff) + d;
+      if (mag < 0 || mag >= 0x7c00) continue;
+      short c = (short) ((h & 0x8000) | mag);
+      double err = Math.abs(Float.float16ToFloat(c) - v);
+      if (err < bestErr || (err == bestErr && (c & 1) == 0)) {
+        best = c;
+        bestErr = err;
+      }
+    }
+    return Float.float16ToFloat(best);
   }
 
   static boolean dataEquals(Object a, Object b) {

@@ -12,13 +12,17 @@ import java.util.List;
  * compiled Futhark programs read standard input: before each value, whitespace and {@code --}
  * comments are skipped, and a value whose first character is {@code b} is binary.
  *
- * <p>Text syntax: integer literals (decimal, {@code 0x} hex, {@code 0b} binary, {@code _}
- * separators, optional suffix {@code i8..u64}; unsuffixed is i32), decimal literals (unsuffixed is
- * f64, suffixes {@code f16 f32 f64}; an integer with a float suffix is a float), {@code true},
- * {@code false}, {@code f32.nan}, {@code -f64.inf}, arrays {@code [..]} of any rank (the first
- * suffixed element, else the first element, fixes the element type; unsuffixed integers among
- * decimals make a float array), {@code empty([2][0]i32)}, and
- * strings {@code "..."} as {@code []u8} (UTF-8).
+ * <p>Text syntax, futhark-data's: integer literals (decimal, {@code 0x} hex, {@code 0b} binary, an
+ * optional sign {@code -} or {@code +}, {@code _} between digits, optional suffix {@code i8..u64};
+ * unsuffixed is i32; values wrap to the type's width), decimal literals (an exponent with or
+ * without a fraction, unsuffixed is f64, suffixes {@code f16 f32 f64}; an integer with a float
+ * suffix is a float), {@code true}, {@code false}, {@code f16.nan}, {@code f32.inf},
+ * {@code -f64.inf} and the like, arrays {@code [..]} of any rank with an optional trailing comma
+ * (the first suffixed element, else the first element, fixes the element type; unsuffixed integers
+ * among decimals make a float array), {@code empty([2][0]i32)} of any rank and element type, also as
+ * array elements ({@code [empty([0]i32), empty([0]i32)]} is {@code empty([2][0]i32)}), and strings
+ * {@code "..."} as {@code []u8} (UTF-8), also as array elements (rows; {@code ["ab", "cd"]} is a
+ * {@code [2][2]u8}). Whitespace and comments may stand between any two tokens.
  *
  * <p>Errors are {@link ValueFormatException}s with line and column.
  */
@@ -113,7 +117,11 @@ public final class ValueReader {
       return v;
     }
     v = readText();
-    if (pos < limit && !isDelimiter(buf[pos]) && !(buf[pos] == 'b')) {
+    // A value that ends in a closing bracket, parenthesis or quote needs nothing after it
+    // ("[1][2]" is two values); a scalar needs a delimiter (checked by readLiteral).
+    byte last = buf[pos - 1];
+    boolean closed = last == ']' || last == ')' || last == '"';
+    if (pos < limit && !closed && !isDelimiter(buf[pos]) && !(buf[pos] == 'b')) {
       throw error(pos, "unexpected " + describeAt(pos) + " after value starting at column " + columnOf(start));
     }
     return v;
@@ -137,17 +145,31 @@ public final class ValueReader {
     return Value.of(t, null, data);
   }
 
+  /**
+   * What an array literal has shown so far: its scalar leaves, the length of each dimension, its
+   * rank, and an element type fixed by an element that has no leaves ({@code empty(...)} or
+   * {@code ""}, which is {@code u8}).
+   */
+  private static final class ArrayParts {
+    final List<Literal> leaves = new ArrayList<>();
+    final List<Long> dims = new ArrayList<>();
+    int rank = -1;
+    PrimType fixed;
+    int fixedAt;
+  }
+
   /** Collects the leaves of a nested array literal and its shape, then types it as a whole. */
   private Value readArray() {
-    List<Literal> leaves = new ArrayList<>();
-    List<Long> dims = new ArrayList<>();
-    int[] rank = {-1};
-    readArrayAt(0, leaves, dims, rank);
-    PrimType t = null;
-    for (Literal l : leaves) {
-      if (l.suffix() != null) {
-        t = l.suffix();
-        break;
+    ArrayParts parts = new ArrayParts();
+    readArrayAt(0, parts);
+    List<Literal> leaves = parts.leaves;
+    PrimType t = parts.fixed;
+    if (t == null) {
+      for (Literal l : leaves) {
+        if (l.suffix() != null) {
+          t = l.suffix();
+          break;
+        }
       }
     }
     if (t == null) {
@@ -160,14 +182,19 @@ public final class ValueReader {
       String problem = leaves.get(i).storeInto(t, data, i);
       if (problem != null) throw error(leaves.get(i).offset(), problem);
     }
-    long[] shape = new long[dims.size()];
-    for (int i = 0; i < shape.length; i++) shape[i] = dims.get(i);
+    long[] shape = new long[parts.dims.size()];
+    for (int i = 0; i < shape.length; i++) shape[i] = parts.dims.get(i);
     return Value.of(t, shape, data);
   }
 
-  private void readArrayAt(int depth, List<Literal> leaves, List<Long> dims, int[] rank) {
+  /**
+   * Reads {@code [e, e, ...]} (a trailing comma is allowed) at nesting depth {@code depth}. Elements
+   * are scalars, arrays, strings (rows of {@code u8}) and {@code empty(...)} values, which must all
+   * have the same rank and shape.
+   */
+  private void readArrayAt(int depth, ArrayParts parts) {
     int open = pos;
-    if (rank[0] >= 0 && depth >= rank[0]) throw error(open, "array elements must all have the same rank");
+    if (parts.rank >= 0 && depth >= parts.rank) throw error(open, "array elements must all have the same rank");
     pos++; // '['
     skipSpace();
     if (pos < limit && buf[pos] == ']') {
@@ -180,37 +207,58 @@ public final class ValueReader {
       byte c = buf[pos];
       int elemStart = pos;
       if (c == '[') {
-        readArrayAt(depth + 1, leaves, dims, rank);
+        readArrayAt(depth + 1, parts);
       } else if (c == '"') {
         byte[] s = readString();
-        if (s.length == 0) throw error(elemStart, "empty string inside an array");
-        setRank(depth + 2, elemStart, rank);
-        recordDim(depth + 1, s.length, elemStart, dims);
+        setRank(depth + 2, elemStart, parts);
+        recordDim(depth + 1, s.length, elemStart, parts.dims);
+        if (s.length == 0) fixType(PrimType.U8, elemStart, parts);
         for (byte b : s) {
-          leaves.add(new Literal(Literal.Kind.INT, false, null, 10, PrimType.U8, elemStart, b & 0xff));
+          parts.leaves.add(new Literal(Literal.Kind.INT, false, null, 10, PrimType.U8, elemStart, b & 0xff));
         }
+      } else if (startsWithWord("empty")) {
+        Value e = readEmpty();
+        long[] shape = e.shape();
+        setRank(depth + 1 + shape.length, elemStart, parts);
+        for (int i = 0; i < shape.length; i++) recordDim(depth + 1 + i, shape[i], elemStart, parts.dims);
+        fixType(e.type(), elemStart, parts);
       } else {
-        setRank(depth + 1, elemStart, rank);
-        leaves.add(readLiteral());
+        setRank(depth + 1, elemStart, parts);
+        parts.leaves.add(readLiteral());
       }
       count++;
       skipSpace();
       if (pos >= limit) throw error(pos, "unterminated array literal starting at column " + columnOf(open));
-      if (buf[pos] == ',') {
+      boolean comma = buf[pos] == ',';
+      if (comma) {
         pos++;
-      } else if (buf[pos] == ']') {
-        recordDim(depth, count, open, dims);
+        skipSpace();
+      }
+      if (pos < limit && buf[pos] == ']') {
+        recordDim(depth, count, open, parts.dims);
         pos++;
         return;
-      } else {
+      }
+      if (!comma) {
         throw error(pos, "expected ',' or ']' in array, found " + describeAt(pos));
       }
     }
   }
 
-  private void setRank(int r, int at, int[] rank) {
-    if (rank[0] < 0) rank[0] = r;
-    else if (rank[0] != r) throw error(at, "array elements must all have the same rank");
+  /** An element without leaves fixes the element type; two such elements must agree. */
+  private void fixType(PrimType t, int at, ArrayParts parts) {
+    if (parts.fixed == null) {
+      parts.fixed = t;
+      parts.fixedAt = at;
+    } else if (parts.fixed != t) {
+      throw error(at, "array elements have different types: " + t + " here, " + parts.fixed + " at column "
+          + columnOf(parts.fixedAt));
+    }
+  }
+
+  private void setRank(int r, int at, ArrayParts parts) {
+    if (parts.rank < 0) parts.rank = r;
+    else if (parts.rank != r) throw error(at, "array elements must all have the same rank");
   }
 
   private void recordDim(int depth, long n, int at, List<Long> dims) {
@@ -234,9 +282,15 @@ public final class ValueReader {
         pos++;
         skipSpace();
         int ds = pos;
-        while (pos < limit && (isDigit(buf[pos]) || buf[pos] == '_')) pos++;
-        if (ds == pos) throw error(pos, "expected a dimension in empty(...), found " + describeAt(pos));
-        long d = Long.parseLong(new String(buf, ds, pos - ds, StandardCharsets.US_ASCII).replace("_", ""));
+        if (ds >= limit || !isDigit(buf[ds])) {
+          throw error(pos, "expected a dimension in empty(...), found " + describeAt(pos));
+        }
+        Literal dim = readNumber(ds, false);
+        if (dim.kind() != Literal.Kind.INT || dim.suffix() != null) {
+          throw error(ds, "a dimension in empty(...) is a plain integer, found " + dim.describe());
+        }
+        long d = dim.text() == null ? dim.small()
+            : new java.math.BigInteger(dim.text(), dim.radix()).min(java.math.BigInteger.valueOf(Long.MAX_VALUE)).longValue();
         skipSpace();
         expect(']', "after dimension");
         dims.add(d);
@@ -258,6 +312,18 @@ public final class ValueReader {
     return Value.of(t, shape, Storage.allocate(t, 0));
   }
 
+  /** The names of ASCII control characters in escapes ({@code \NUL} .. {@code \US}, {@code \SP}, {@code \DEL}). */
+  private static final String[] ASCII_NAMES = {
+      "NUL", "SOH", "STX", "ETX", "EOT", "ENQ", "ACK", "BEL", "BS", "HT", "LF", "VT", "FF", "CR", "SO", "SI",
+      "DLE", "DC1", "DC2", "DC3", "DC4", "NAK", "SYN", "ETB", "CAN", "EM", "SUB", "ESC", "FS", "GS", "RS", "US"};
+
+  /**
+   * Reads a string literal as its UTF-8 bytes. Escapes are those of Haskell's character literals,
+   * as futhark-data reads them: {@code \n \t \r \a \b \f \v \\ \" \'}, decimal
+   * {@code \65}, hexadecimal {@code \x41}, octal {@code \o101} (each as many digits as follow),
+   * control characters {@code \^A}, ASCII names {@code \NUL \SOH ... \DEL}, and the empty
+   * escape {@code \&}; also <code>&#92;uHHHH</code> (four hexadecimal digits).
+   */
   private byte[] readString() {
     int open = pos;
     pos++;
@@ -271,18 +337,71 @@ public final class ValueReader {
         continue;
       }
       if (pos >= limit) throw error(open, "unterminated string literal");
+      int escAt = pos - 1;
       byte e = buf[pos++];
-      switch (e) {
-        case 'n' -> out.write('\n');
-        case 't' -> out.write('\t');
-        case 'r' -> out.write('\r');
-        case '0' -> out.write(0);
-        case '\\', '"', '\'' -> out.write(e);
-        case 'x' -> out.write(hexEscape(2));
-        case 'u' -> out.writeBytes(new String(Character.toChars(hexEscape(4))).getBytes(StandardCharsets.UTF_8));
-        default -> throw error(pos - 2, "unknown escape \\" + (char) e + " in string");
+      int cp = switch (e) {
+        case 'n' -> '\n';
+        case 't' -> '\t';
+        case 'r' -> '\r';
+        case 'a' -> 7;
+        case 'b' -> '\b';
+        case 'f' -> '\f';
+        case 'v' -> 11;
+        case '\\', '"', '\'' -> e;
+        case '&' -> -1;
+        case 'x' -> numericEscape(16, escAt);
+        case 'o' -> numericEscape(8, escAt);
+        case 'u' -> hexEscape(4);
+        case '^' -> {
+          if (pos >= limit || buf[pos] < '@' || buf[pos] > '_') throw error(escAt, "bad control escape in string");
+          yield buf[pos++] - '@';
+        }
+        default -> {
+          if (isDigit(e)) {
+            pos--;
+            yield numericEscape(10, escAt);
+          }
+          yield asciiName(escAt);
+        }
+      };
+      if (cp >= 0) out.writeBytes(new String(Character.toChars(cp)).getBytes(StandardCharsets.UTF_8));
+    }
+  }
+
+  /** The digits of a numeric escape in {@code radix}, as many as there are; at most U+10FFFF. */
+  private int numericEscape(int radix, int escAt) {
+    int ds = pos;
+    long v = 0;
+    while (pos < limit && Character.digit(buf[pos], radix) >= 0) {
+      v = v * radix + Character.digit(buf[pos], radix);
+      if (v > Character.MAX_CODE_POINT) throw error(escAt, "character escape beyond U+10FFFF in string");
+      pos++;
+    }
+    if (pos == ds) throw error(escAt, "expected digits in the escape " + describeAt(escAt) + " in string");
+    return (int) v;
+  }
+
+  /** An escape by ASCII name ({@code \SOH}); the longest name that matches wins, as in Haskell. */
+  private int asciiName(int escAt) {
+    pos--;
+    int best = -1;
+    int bestLen = 0;
+    for (int i = 0; i <= ASCII_NAMES.length + 1; i++) {
+      String n = i < ASCII_NAMES.length ? ASCII_NAMES[i] : i == ASCII_NAMES.length ? "SP" : "DEL";
+      if (n.length() > bestLen && startsWith(n)) {
+        best = i < ASCII_NAMES.length ? i : i == ASCII_NAMES.length ? 32 : 127;
+        bestLen = n.length();
       }
     }
+    if (best < 0) throw error(escAt, "unknown escape \\" + (pos < limit ? (char) buf[pos] : ' ') + " in string");
+    pos += bestLen;
+    return best;
+  }
+
+  private boolean startsWith(String w) {
+    if (pos + w.length() > limit) return false;
+    for (int i = 0; i < w.length(); i++) if (buf[pos + i] != w.charAt(i)) return false;
+    return true;
   }
 
   private int hexEscape(int digits) {
@@ -301,14 +420,21 @@ public final class ValueReader {
   private Literal readLiteral() {
     int start = pos;
     boolean neg = false;
+    boolean plus = false;
     if (buf[pos] == '-') {
       neg = true;
+      pos++;
+    } else if (buf[pos] == '+') {
+      // futhark-data reads numbers with an optional sign, '+' too (not before nan, inf or bools).
+      plus = true;
       pos++;
     }
     if (pos >= limit) throw error(start, "expected a value, found end of input");
     byte c = buf[pos];
     Literal lit;
-    if (isLetter(c)) {
+    if (plus && !isDigit(c)) {
+      throw error(start, "expected a number after '+', found " + describeAt(pos));
+    } else if (isLetter(c)) {
       int ws = pos;
       while (pos < limit && (isIdentChar(buf[pos]) || buf[pos] == '.')) pos++;
       String w = new String(buf, ws, pos - ws, StandardCharsets.US_ASCII);
@@ -340,11 +466,14 @@ public final class ValueReader {
     boolean isFloat = false;
     if (radix != 10) {
       pos += 2;
+      // A digit first, then digits and '_' (0x_1 is no literal, 0x1_ is).
+      if (pos >= limit || Character.digit(buf[pos], radix) < 0) {
+        throw error(pos, "expected digits after " + (radix == 16 ? "0x" : "0b") + ", found " + describeAt(pos));
+      }
       while (pos < limit && (Character.digit(buf[pos], radix) >= 0 || buf[pos] == '_')) {
         if (buf[pos] != '_') digits.append((char) buf[pos]);
         pos++;
       }
-      if (digits.isEmpty()) throw error(pos, "expected digits after " + (radix == 16 ? "0x" : "0b"));
     } else {
       // Fast path for plain integers (the bulk of large text data): no text kept, no BigInteger.
       int p = pos;
@@ -439,9 +568,10 @@ public final class ValueReader {
     return pos + n == limit || !isIdentChar(buf[pos + n]);
   }
 
+  /** What may follow a scalar literal: space, punctuation, a comment, or the start of an array or string. */
   private static boolean isDelimiter(byte c) {
     return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == ',' || c == ']' || c == ')'
-        || c == '}' || c == '-';
+        || c == '}' || c == '-' || c == '[' || c == '"';
   }
 
   private static boolean isDigit(byte c) { return c >= '0' && c <= '9'; }

@@ -1,5 +1,7 @@
 package io.github.futhark4j.cli.runner;
 
+import io.github.futhark4j.FutharkCompileException;
+import io.github.futhark4j.FutharkException;
 import io.github.futhark4j.cli.runner.LoadedProgram.RunFailure;
 import io.github.futhark4j.cli.runner.ProgramLoader.CompileFailure;
 import io.github.futhark4j.cli.spec.Datasets;
@@ -127,7 +129,7 @@ public final class TestRunner {
       List<Future<?>> futures = new ArrayList<>();
       for (Path f : files) {
         futures.add(pool.submit(() -> {
-          List<Outcome> os = testFile(f);
+          List<Outcome> os = testFileSafely(f);
           all.addAll(os);
           print(os);
         }));
@@ -172,7 +174,54 @@ public final class TestRunner {
     return out;
   }
 
-  /** Tests one program; never throws for problems of the program or its tests. */
+  /**
+   * {@link #testFile}, but a crash anywhere in testing the file (a compiler bug that throws, a
+   * {@link StackOverflowError}, an {@link OutOfMemoryError}) becomes one failed outcome for the file
+   * instead of ending the whole run. Outcomes of cases that finished before the crash are lost;
+   * {@link #testFile} itself already turns crashes of the compiler and of single cases into failures.
+   */
+  List<Outcome> testFileSafely(Path file) {
+    try {
+      return testFile(file);
+    } catch (Throwable t) {
+      return List.of(new Outcome(file, null, null, Status.FAILED, "internal error while testing the file: " + crash(t)));
+    }
+  }
+
+  /** A crash as one line: the throwable and where it was thrown (a stack overflow's message is empty). */
+  static String crash(Throwable t) {
+    StackTraceElement[] st = t.getStackTrace();
+    return t + (st.length > 0 ? " (at " + st[0] + ")" : "");
+  }
+
+  /**
+   * True when a compile failure is a crash of the compiler (an exception or error that is neither a
+   * diagnostic of the program nor a failing tool, which are {@link FutharkCompileException}s and
+   * {@link FutharkException}s), not an error of the program.
+   */
+  static boolean isCrash(CompileFailure e) {
+    Throwable c = e.getCause();
+    return !e.userError() && c != null && !(c instanceof FutharkCompileException) && !(c instanceof FutharkException);
+  }
+
+  /**
+   * Loads a program; a crash of the compiler (any throwable other than {@link CompileFailure},
+   * including errors such as {@link StackOverflowError}) becomes a tool failure with the crash as its message.
+   */
+  private LoadedProgram load(ProgramLoader l, Path file) throws CompileFailure {
+    try {
+      return l.load(file);
+    } catch (CompileFailure e) {
+      throw e;
+    } catch (Throwable t) {
+      throw new CompileFailure("internal error while compiling: " + crash(t), false, t);
+    }
+  }
+
+  /**
+   * Tests one program; never throws for problems of the program or its tests, nor when the
+   * compiler or a case crashes (those are failed outcomes).
+   */
   public List<Outcome> testFile(Path file) {
     List<Outcome> os = new ArrayList<>();
     TestSpec spec;
@@ -180,6 +229,9 @@ public final class TestRunner {
       spec = SpecParser.parseFile(file);
     } catch (SpecException | IOException e) {
       os.add(new Outcome(file, null, null, Status.FAILED, "cannot read test specification: " + e.getMessage()));
+      return os;
+    } catch (RuntimeException | StackOverflowError e) {
+      os.add(new Outcome(file, null, null, Status.FAILED, "internal error while reading the test specification: " + crash(e)));
       return os;
     }
     Set<String> excluded = options.excludedTags();
@@ -190,11 +242,13 @@ public final class TestRunner {
       }
     }
     if (spec.action() instanceof CompileError ce) {
-      try (LoadedProgram p = loader.load(file)) {
+      try (LoadedProgram p = load(loader, file)) {
         os.add(new Outcome(file, null, null, Status.FAILED,
             "compiled, but a compile error matching '" + ce.error() + "' was expected"));
       } catch (CompileFailure e) {
-        boolean ok = ce.error().matches(e.getMessage());
+        // A crash of the compiler is no compile error, whatever its message says (an empty regex
+        // matches any message).
+        boolean ok = !isCrash(e) && ce.error().matches(e.getMessage());
         os.add(new Outcome(file, null, null, ok ? Status.PASSED : Status.FAILED,
             ok ? "failed to compile, as expected" : "expected a compile error matching '" + ce.error() + "', got:\n" + e.getMessage()));
       }
@@ -203,12 +257,9 @@ public final class TestRunner {
     RunCases rc = (RunCases) spec.action();
     LoadedProgram program;
     try {
-      program = loader.load(file);
+      program = load(loader, file);
     } catch (CompileFailure e) {
       os.add(new Outcome(file, null, null, Status.FAILED, "compilation failed:\n" + e.getMessage()));
-      return os;
-    } catch (RuntimeException e) {
-      os.add(new Outcome(file, null, null, Status.FAILED, "internal error while compiling: " + e));
       return os;
     }
     ReferenceBuild ref = new ReferenceBuild(file);
@@ -263,8 +314,8 @@ public final class TestRunner {
             ok ? null : "expected an error matching '" + re.error() + "', got:\n" + e.getMessage());
       }
       return new Outcome(file, entry, ds, Status.FAILED, e.getMessage());
-    } catch (RuntimeException e) {
-      return new Outcome(file, entry, ds, Status.FAILED, "internal error: " + e);
+    } catch (RuntimeException | Error e) {
+      return new Outcome(file, entry, ds, Status.FAILED, "internal error: " + crash(e));
     }
     return switch (run.expected()) {
       case RunTimeError re -> new Outcome(file, entry, ds, Status.FAILED,
@@ -313,7 +364,7 @@ public final class TestRunner {
       if (failure != null) throw failure;
       if (program == null) {
         try {
-          program = reference.load(file);
+          program = load(reference, file);
         } catch (CompileFailure e) {
           failure = e;
           throw e;

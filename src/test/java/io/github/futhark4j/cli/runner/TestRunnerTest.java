@@ -295,4 +295,83 @@ class TestRunnerTest {
     assertFalse(TestRunner.seed(f, "main", run) == TestRunner.seed(f, "other", run));
     assertEquals(PrimType.I32, io.github.futhark4j.cli.spec.Datasets.load(run.input(), dir, 1).get(0).type());
   }
+  /**
+   * A loader whose compiler crashes on some programs: {@code CRASH_STACK} throws a
+   * {@link StackOverflowError} (as a cyclic type abbreviation once did), {@code CRASH_BUG} an
+   * {@link IllegalStateException}, {@code CRASH_CALL} compiles to a program whose calls throw an
+   * {@link AssertionError}. Everything else goes to the {@link FakeLoader}.
+   */
+  private ProgramLoader crashing() {
+    return file -> {
+      String text;
+      try {
+        text = Files.readString(file);
+      } catch (java.io.IOException e) {
+        throw new AssertionError(e);
+      }
+      if (text.contains("CRASH_STACK")) throw new StackOverflowError();
+      if (text.contains("CRASH_BUG")) throw new IllegalStateException("checker bug");
+      LoadedProgram p = loader.load(file);
+      if (!text.contains("CRASH_CALL")) return p;
+      return new LoadedProgram() {
+        @Override
+        public java.util.Map<String, EntryInfo> entryPoints() { return p.entryPoints(); }
+
+        @Override
+        public List<Value> call(String entry, List<Value> args) {
+          throw new AssertionError("backend bug");
+        }
+
+        @Override
+        public void close() {}
+      };
+    };
+  }
+
+  @Test
+  void aCrashingCompilerFailsOneFileAndTheRunGoesOn() throws Exception {
+    write("t/a_stack.fut", "-- CRASH_STACK\n-- ==\n-- input { [1] } output { 1 }\n");
+    write("t/b_good.fut", "-- ==\n-- input { [1, 2] } output { 3 }\n");
+    write("t/c_bug.fut", "-- CRASH_BUG\nlet x = 1\n");
+    write("t/d_call.fut", "-- CRASH_CALL\n-- ==\n-- input { [1] } output { 1 }\n-- input { [2] } output { 2 }\n");
+    write("t/e_expects_error.fut", "-- CRASH_STACK\n-- ==\n-- error:\n");
+    write("t/f_good.fut", "-- ==\n-- input { [5] } output { 5 }\n");
+    TestRunner r = new TestRunner(crashing(), new TestRunner.Options("builtin", Set.of(), false, 2),
+        new PrintStream(bytes, true, StandardCharsets.UTF_8));
+    List<Outcome> os = r.run(List.of(dir.resolve("t")));
+    // a_stack, c_bug and e_expects_error fail once each, d_call's two cases fail; b and f pass.
+    assertEquals(new Summary(2, 5, 0), Summary.of(os));
+    String out = printed();
+    assertTrue(out.contains("FAILED " + dir.resolve("t/a_stack.fut") + ": compilation failed:\n    internal error while compiling: java.lang.StackOverflowError"), out);
+    assertTrue(out.contains("FAILED " + dir.resolve("t/c_bug.fut") + ": compilation failed:\n    internal error while compiling: java.lang.IllegalStateException: checker bug"), out);
+    assertTrue(out.contains("FAILED " + dir.resolve("t/d_call.fut") + " entry main, dataset #1 (\"[2i32]\"): internal error: java.lang.AssertionError: backend bug"), out);
+    // A crash is no compile error, even where any compile error would do.
+    assertTrue(out.contains("FAILED " + dir.resolve("t/e_expects_error.fut") + ": expected a compile error matching 'any error', got:\n    internal error while compiling: java.lang.StackOverflowError"), out);
+  }
+
+  @Test
+  void aCrashOutsideTheCompilerStillFailsOnlyItsFile() throws Exception {
+    write("u/a.fut", "-- ==\n-- input { [1] } output { 1 }\n");
+    write("u/b.fut", "-- ==\n-- input { [1] } output { 1 }\n");
+    ProgramLoader broken = file -> {
+      LoadedProgram p = loader.load(file);
+      if (!file.getFileName().toString().equals("a.fut")) return p;
+      return new LoadedProgram() {
+        @Override
+        public java.util.Map<String, EntryInfo> entryPoints() { throw new OutOfMemoryError("Java heap space"); }
+
+        @Override
+        public List<Value> call(String entry, List<Value> args) { throw new AssertionError(); }
+
+        @Override
+        public void close() {}
+      };
+    };
+    TestRunner r = new TestRunner(broken, new TestRunner.Options("builtin", Set.of(), false, 1),
+        new PrintStream(bytes, true, StandardCharsets.UTF_8));
+    List<Outcome> os = r.run(List.of(dir.resolve("u")));
+    assertEquals(new Summary(1, 1, 0), Summary.of(os));
+    assertTrue(printed().contains("FAILED " + dir.resolve("u/a.fut")
+        + ": internal error while testing the file: java.lang.OutOfMemoryError: Java heap space"), printed());
+  }
 }
