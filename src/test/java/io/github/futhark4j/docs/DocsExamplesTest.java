@@ -75,7 +75,9 @@ import org.junit.jupiter.api.io.TempDir;
  *       launcher script has ({@code selftest}, {@code jmh}, {@code spark-demo}: Maven builds), or
  *       that another test already runs as written ({@code test src/test/fut}: {@code CorpusTest};
  *       {@code fuzz --cases 300}: {@code FuzzCommandTest}) or that take hours (the 10,000-case
- *       fuzzer run) are reported and not run; files they name must still exist;
+ *       fuzzer run) are reported and not run; files they name must still exist. Lines that are no
+ *       {@code futhark4j} command ({@code bench/run.sh}, {@code git config}, {@code spark-submit})
+ *       are reported and not run;
  *   <li>{@code json}: parsed.
  * </ul>
  *
@@ -121,8 +123,12 @@ class DocsExamplesTest {
     return tests;
   }
 
+  /** The languages this test checks. */
+  static final List<String> LANGUAGES = List.of("java", "js", "python", "futhark", "sh", "json");
+
+  /** A block with a language is an example (one in a language this test cannot check fails). */
   static boolean isExample(Markdown.Block b) {
-    return List.of("java", "js", "python", "futhark", "sh", "json").contains(b.lang());
+    return !b.lang().isEmpty();
   }
 
   static void check(Markdown.Block b) throws Exception {
@@ -133,7 +139,8 @@ class DocsExamplesTest {
       case "futhark" -> checkFuthark(b);
       case "sh" -> Shell.check(b);
       case "json" -> new ObjectMapper().readTree(b.text());
-      default -> throw new IllegalStateException(b.lang());
+      default -> fail(b.where() + ": this test cannot check a '" + b.lang() + "' block; write it in one of " + LANGUAGES
+          + ", leave the language out if it is no example (output, a synopsis), or mark it no-check with the reason");
     }
   }
 
@@ -141,7 +148,7 @@ class DocsExamplesTest {
   @Test
   void examplesAreFound() throws IOException {
     List<Markdown.Block> bs = allBlocks();
-    for (String lang : List.of("java", "js", "python", "futhark", "sh", "json")) {
+    for (String lang : LANGUAGES) {
       assertTrue(bs.stream().anyMatch(b -> b.lang().equals(lang) && b.noCheck() == null), "no checked " + lang + " block");
     }
     assertTrue(bs.stream().filter(b -> b.file().equals(Path.of("README.md")) && isExample(b)).count() >= 5);
@@ -591,6 +598,18 @@ class DocsExamplesTest {
     AssertionError unchecked = assertThrows(AssertionError.class, () -> check(bs.get(5)));
     assertTrue(unchecked.getMessage().contains("bad.md:31: the result '1' is shown on a line this test cannot check"),
         unchecked.getMessage());
+  }
+
+  /** A block in a language the test does not know fails instead of going unchecked. */
+  @Test
+  void otherLanguagesFail(@TempDir Path dir) throws Exception {
+    Path md = dir.resolve("o.md");
+    Files.writeString(md, "```bash\nfuthark4j run x.fut\n```\n\n<!-- no-check: Scala -->\n```scala\nval x = 1\n```\n");
+    List<Markdown.Block> bs = Markdown.blocks(dir, md.getFileName());
+    assertTrue(isExample(bs.get(0)));
+    AssertionError e = assertThrows(AssertionError.class, () -> check(bs.get(0)));
+    assertTrue(e.getMessage().contains("o.md:1: this test cannot check a 'bash' block"), e.getMessage());
+    check(bs.get(1));
   }
 
   @Test
