@@ -129,6 +129,8 @@ final class Defs {
           for (VName e : sig.exts()) {
             SE v = SE.norm(open.get(e));
             if (st.unknownSizes.containsKey(e) && !(v instanceof SE.F) && knownOutside(v, sig)) known.put(e, open.get(e));
+            // One that nothing determines is chosen by the caller: a size parameter (generaliseSizes).
+            if (st.unknownSizes.containsKey(e) && v instanceof SE.F) known.put(e, v);
           }
           if (!known.isEmpty()) {
             ret = Unify.subst(sig.ret(), Map.of(), known);
@@ -267,14 +269,17 @@ final class Defs {
         sizeParams.add(v);
       }
     }
+    // A size of the result that nothing determines is chosen by the caller, as in the reference
+    // (an unconstrained size variable is closed over as a size parameter): def f (x: i32) : [][]i32 = []
+    // is f [d] (x: i32) : [0][d]i32. Sizes the body makes are existential (existentialResult).
     List<Ty.Flex> inRet = new ArrayList<>();
     flexes(ret, inRet);
     for (Ty.Flex f : inRet) {
       if (f.ref == null && f.level > outer) {
         VName v = st.fresh(f.name != null ? f.name : "d");
-        st.unknownSizes.putIfAbsent(v, null);
+        st.nameLevel.put(v, outer + 1);
         f.ref = SE.var(v);
-        exts.add(v);
+        sizeParams.add(v);
       }
     }
   }
@@ -452,7 +457,7 @@ final class Defs {
     Fn f = function(sig, d.body(), Kind.TOP, d.span(), d.name());
     ambiguousSizes(instBefore);
     ambiguousSumsIn(sumsBefore);
-    if (!d.typeParams().isEmpty() && d.params().isEmpty() && d.typeParams().stream().anyMatch(TypeParam::isSize)) {
+    if (d.params().isEmpty() && !f.sizeParams().isEmpty() && !(zonkSafe(f.type()) instanceof Type.Arrow)) {
       st.error(DiagCode.E0229, d.span(), "Size parameters are only allowed on functions: \"" + d.name()
           + "\" is a size-polymorphic value binding.");
     }
@@ -463,6 +468,21 @@ final class Defs {
     if (d.isEntry() && !topOfFile) {
       st.error(DiagCode.E0405, d.nameSpan(), "Entry points may not be declared inside modules.");
       isEntry = false;
+    }
+    if (isEntry && mainFile && !f.sizeParams().isEmpty()) {
+      Set<VName> inParams = new HashSet<>(), inRet = new HashSet<>();
+      for (Pats.PatRes p : f.sig().params()) Unify.sizeVars(p.ty(), inParams);
+      // A point-free entry point's parameters are those of the function it returns.
+      Ty r = Unify.resolve(f.ret());
+      while (r instanceof Ty.Fun fn) {
+        Unify.sizeVars(fn.param(), inParams);
+        r = Unify.resolve(fn.result());
+      }
+      Unify.sizeVars(r, inRet);
+      if (f.sizeParams().stream().anyMatch(n -> !inParams.contains(n) && inRet.contains(n))) {
+        st.error(DiagCode.E0401, d.nameSpan(), "Entry point functions must not be size-polymorphic in their return type (\""
+            + d.name() + "\").");
+      }
     }
     st.arity.put(v, d.params().isEmpty() ? Terms.arrows(zonkSafe(scheme.type())) : d.params().size());
     emit(v, f, d, isEntry && mainFile ? d : null, mainFile, errors);
