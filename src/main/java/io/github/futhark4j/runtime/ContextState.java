@@ -91,8 +91,9 @@ final class ContextState {
     if (drainScheduled.compareAndSet(false, true)) {
       try {
         FREER.execute(this::drainAsync);
-      } catch (RuntimeException e) {
-        // The executor refused (cannot make a thread): the next call or close drains instead.
+      } catch (RuntimeException | OutOfMemoryError e) {
+        // The executor refused, or no thread could be made: the next call or close drains instead,
+        // and the next release tries again.
         drainScheduled.set(false);
       }
     }
