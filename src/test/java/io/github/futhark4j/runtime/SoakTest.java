@@ -214,8 +214,11 @@ class SoakTest {
     System.out.print(out);
     assertEquals(0, child.exitValue(), out);
     String[] r = out.lines().filter(l -> l.startsWith("RESULT ")).findFirst().orElseThrow().split(" ");
-    double mallocGrowth = Double.parseDouble(r[1]), rssGrowth = Double.parseDouble(r[2]);
-    assertTrue(mallocGrowth < 5, "native heap grew by " + mallocGrowth + " %: " + out);
+    // The resident size is the measure (issue 12: < 5 % after warm-up). malloc's bytes in use are
+    // reported too, but not asserted: the JVM's own malloc use (the JIT's data) still grows by a
+    // few megabytes while a short run warms up, and moves by up to 10 MB between samples of a long
+    // one. A leaked result per call shows in both (a 4 KB array per 8 calls: RSS +8 to +13 % in the short run).
+    double rssGrowth = Double.parseDouble(r[2]);
     assertTrue(rssGrowth < 5, "resident size grew by " + rssGrowth + " %: " + out);
   }
 
@@ -290,6 +293,10 @@ class SoakTest {
         assertEquals(6L + i, f.call(2L));
         assertEquals(6L + i, ((FutharkFunction) engine.get("g")).call((Object) new long[] {1, 2, 3}));
         if (i % 8 == 7) mappedMax = Math.max(mappedMax, mappedPrograms());
+        if (i > warmup && i % Math.max(8, total / 10) == 0) {
+          System.out.printf("soak evals: after %d evals heap after GC %d KiB, malloc in use %d KiB, libraries mapped %d, RSS %d KiB%n",
+              i, heapUsedAfterGc() / 1024, mallocInUse() / 1024, mappedPrograms(), rssKiB());
+        }
       }
       long heapEnd = heapUsedAfterGc();
       Thread.sleep(200);
