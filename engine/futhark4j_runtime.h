@@ -97,6 +97,9 @@ int futhark_get_tuning_param_count(void) { return fut_tuning_count(); }
 const char *futhark_get_tuning_param_name(int i) { return i >= 0 && i < fut_tuning_count() ? fut_tuning_name(i) : NULL; }
 const char *futhark_get_tuning_param_class(int i) { return i >= 0 && i < fut_tuning_count() ? "user" : NULL; }
 
+/* Contexts of this library alive now: the block cache below is freed with the last of them. */
+static atomic_int fut_live_contexts;
+
 struct futhark_context *futhark_context_new(struct futhark_context_config *cfg) {
   struct futhark_context *ctx = calloc(1, sizeof(struct futhark_context));
   if (!ctx) return NULL;
@@ -123,10 +126,19 @@ struct futhark_context *futhark_context_new(struct futhark_context_config *cfg) 
     memcpy(ctx->tuning, cfg->tuning, k * sizeof(int64_t));
     memcpy(ctx->tuning_set, cfg->tuning_set, k);
   }
+  atomic_fetch_add(&fut_live_contexts, 1);
   return ctx;
 }
+static void fut_cache_clear(void);
 void futhark_context_free(struct futhark_context *ctx) {
-  if (ctx) { free(ctx->error); free(ctx->tuning); free(ctx->tuning_set); free(ctx); }
+  if (!ctx) return;
+  free(ctx->error);
+  free(ctx->tuning);
+  free(ctx->tuning_set);
+  free(ctx);
+  /* The block cache is the library's, shared by its contexts: freed together with the last one,
+     so a library whose contexts are gone (and which may be unloaded) holds no memory. */
+  if (atomic_fetch_sub(&fut_live_contexts, 1) == 1) fut_cache_clear();
 }
 
 /* A tuning parameter's value: as configured, else its default. */
@@ -146,7 +158,6 @@ char *futhark_context_report(struct futhark_context *ctx) {
   (void)ctx;
   return strdup("{\"memory\":{},\"events\":[]}");
 }
-static void fut_cache_clear(void);
 int futhark_context_clear_caches(struct futhark_context *ctx) { (void)ctx; fut_cache_clear(); return 0; }
 
 /* ---- errors ------------------------------------------------------------------------------- */

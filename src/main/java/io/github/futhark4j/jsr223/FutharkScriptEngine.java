@@ -7,12 +7,14 @@ import io.github.futhark4j.FutharkFunction;
 import io.github.futhark4j.FutharkProgram;
 import java.io.IOException;
 import java.io.Reader;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import javax.script.AbstractScriptEngine;
 import javax.script.Bindings;
 import javax.script.Compilable;
@@ -39,7 +41,14 @@ public final class FutharkScriptEngine extends AbstractScriptEngine implements C
   private final FutharkScriptEngineFactory factory;
   /** Every entry point this engine has bound, the latest eval winning; for invokeFunction and getInterface. */
   private final Map<String, FutharkFunction> functions = new ConcurrentHashMap<>();
-  private final List<FutharkProgram> programs = new CopyOnWriteArrayList<>();
+  /**
+   * The programs this engine loaded that are still reachable, for {@link #close()}: weakly, so the
+   * engine keeps a program only while one of its entry points is bound (or the caller holds it).
+   * A long-running engine evaluating ever new sources then holds the latest binding per name, not
+   * every program it ever evaluated; the others are released when the garbage collector finds them
+   * unused (see {@code ProgramCache}).
+   */
+  private final Set<FutharkProgram> programs = Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
   private volatile boolean closed;
 
   FutharkScriptEngine(FutharkScriptEngineFactory factory) {
@@ -183,8 +192,12 @@ public final class FutharkScriptEngine extends AbstractScriptEngine implements C
   @Override
   public void close() {
     closed = true;
-    for (FutharkProgram p : programs) p.close();
-    programs.clear();
+    List<FutharkProgram> all;
+    synchronized (programs) {
+      all = new ArrayList<>(programs);
+      programs.clear();
+    }
+    for (FutharkProgram p : all) p.close();
     functions.clear();
   }
 }

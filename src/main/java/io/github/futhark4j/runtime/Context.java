@@ -139,9 +139,18 @@ final class Context implements AutoCloseable {
     }
   }
 
-  /** Releases the context (at once, or when the last native value of it is freed). Idempotent. */
+  /** Queues the release of the context (see {@link ContextState}); never waits. Idempotent. */
+  void release() {
+    cleanable.clean();
+  }
+
+  /**
+   * Releases the context before it returns (waiting for a call that runs on it); the native context
+   * is freed at once, or when the last native value of it is freed. Idempotent.
+   */
   @Override
   public void close() {
-    cleanable.clean();
+    cleanable.clean(); // queues the release at most once
+    state.drainNow(); // an explicit close releases before it returns
   }
 }

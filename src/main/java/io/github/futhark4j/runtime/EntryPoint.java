@@ -241,6 +241,7 @@ final class EntryPoint implements FutharkFunction {
         throw e;
       } finally {
         temps.freeAll(ctx);
+        ctx.state.drainLocked(); // releases queued while the call ran
         Reference.reachabilityFence(ctx);
       }
     }

@@ -50,6 +50,7 @@ final class Handle {
 
   void close() {
     closed = true;
-    cleanable.clean(); // runs the free action at most once
+    cleanable.clean(); // queues the free at most once
+    context.state.drainNow(); // an explicit close frees before it returns
   }
 }

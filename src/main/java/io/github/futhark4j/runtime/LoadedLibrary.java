@@ -143,6 +143,13 @@ public final class LoadedLibrary implements FutharkProgram {
   @Override
   public void close() { context.close(); }
 
+  /**
+   * Like {@link #close()}, but only queues the release: it happens on another thread as soon as no
+   * call runs on the context. For callers that must not wait (the program cache's eviction, which
+   * may run on the Cleaner thread).
+   */
+  public void release() { context.release(); }
+
   @Override
   public String toString() {
     return "FutharkProgram[" + sharedLibrary.getFileName() + ", entry points " + entryPoints.keySet() + "]";

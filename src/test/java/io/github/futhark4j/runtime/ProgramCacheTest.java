@@ -49,6 +49,53 @@ class ProgramCacheTest {
     cache.evictUnused();
   }
 
+  static void await(String what, java.util.function.BooleanSupplier cond) throws InterruptedException {
+    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(20);
+    while (!cond.getAsBoolean()) {
+      assertTrue(System.nanoTime() < deadline, "timed out waiting until " + what);
+      System.gc();
+      Thread.sleep(10);
+    }
+  }
+
+  @Test
+  void unusedProgramsAreBoundedAndReleasedWhileHeldOnesKeepWorking() throws Exception {
+    ProgramCache cache = new ProgramCache(2);
+    java.util.Map<String, LoadedLibrary> loaded = new java.util.LinkedHashMap<>();
+    FutharkProgram held = cache.get("held", () -> { LoadedLibrary l = Fixture.load(); loaded.put("held", l); return l; });
+    FutharkArray x = (FutharkArray) held.function("alloc").callNative(4L);
+    for (int i = 0; i < 6; i++) {
+      String k = "k" + i;
+      cache.get(k, () -> { LoadedLibrary l = Fixture.load(); loaded.put(k, l); return l; }).close();
+    }
+    assertEquals(2, cache.idleCount(), "only the two most recently used unused programs stay loaded");
+    assertEquals(3, cache.size());
+    for (int i = 0; i < 4; i++) {
+      LoadedLibrary l = loaded.get("k" + i);
+      await("k" + i + " is released", l::isClosed);
+    }
+    assertTrue(!loaded.get("k4").isClosed() && !loaded.get("k5").isClosed());
+    // A hit on an idle program reuses it; the held one keeps working throughout.
+    FutharkProgram again = cache.get("k5", () -> { throw new AssertionError("k5 is still loaded"); });
+    again.close();
+    assertEquals(6.0, held.function("sum").call(x));
+    held.close();
+    await("the held program, now unused, makes the oldest idle one go", () -> loaded.get("k4").isClosed());
+    assertTrue(!loaded.get("held").isClosed());
+    assertEquals(6.0, (double) java.util.Arrays.stream((double[]) x.toJava()).sum(), "its value is still readable");
+    x.close();
+    assertEquals(2, cache.evictUnused());
+  }
+
+  @Test
+  void aViewLostToTheGarbageCollectorMakesItsProgramUnused() throws Exception {
+    ProgramCache cache = new ProgramCache(0);
+    LoadedLibrary[] l = new LoadedLibrary[1];
+    cache.get("lost", () -> l[0] = Fixture.load()).function("live").call();
+    await("the lost view's program is released", () -> l[0].isClosed());
+    assertEquals(0, cache.size());
+  }
+
   @Test
   void unknownEntryPointThroughAView() {
     ProgramCache cache = new ProgramCache();
