@@ -34,8 +34,15 @@ public final class BenchCommand implements Command {
         not compiled. A program that fails to compile stops the benchmark; a dataset that fails is
         reported and the others still run.
 
+        As futhark bench does, the inputs are put into the program's native memory once, and each
+        run times the entry point call alone; results stay native and are freed untimed, and an
+        input for a consuming parameter (*[]t) is copied before each run, untimed. --transfer
+        times each run from Java values to Java values instead (converting the inputs into native
+        memory and the results back), the whole cost of a call on Java arrays.
+
         Options:
           -r, --runs N              timed runs per dataset (default 10)
+              --transfer            include converting the inputs and results in each run
               --json FILE           write the runtimes as JSON in futhark bench's format:
                                     {"prog.fut:main": {"datasets": {"NAME": {"runtimes": [...], ...}}}}
           -e, --entry-point NAME    only this entry point (also --entry)
@@ -51,11 +58,12 @@ public final class BenchCommand implements Command {
   @Override
   public int run(List<String> argv, Cli cli) throws Exception {
     Args a = new Args().option("-r", "--runs").option("--json").option("-e", "--entry-point", "--entry")
-        .option("--exclude-case", "--exclude").option("--backend").flag("-v", "--verbose").parse(argv);
+        .option("--exclude-case", "--exclude").option("--backend").flag("-v", "--verbose").flag("--transfer").parse(argv);
     if (a.positional().isEmpty()) throw new UsageException("expected at least one program");
     String backend = Programs.backend(a);
     int runs = a.intValue("-r", 10, 1);
-    Benchmarker bench = new Benchmarker(runs, new HashSet<>(a.values("--exclude-case")), backend, a.value("-e", null));
+    Benchmarker bench = new Benchmarker(runs, new HashSet<>(a.values("--exclude-case")), backend, a.value("-e", null),
+        a.has("--transfer"));
     List<EntryResult> all = new ArrayList<>();
     boolean failed = false;
     for (String arg : a.positional()) {
