@@ -48,6 +48,8 @@ public final class BenchCommand implements Command {
           -e, --entry-point NAME    only this entry point (also --entry)
               --exclude-case TAG    also leave out datasets with this tag (repeatable)
               --backend NAME        builtin (default), builtin-c, or c/multicore/ispc (installed futhark)
+              --fp-contract         let the C compiler fuse multiplies and adds (FMA): can be faster,
+                                    but results may differ from futhark's in the last bit
           -v, --verbose             also say which programs have no datasets
 
         Exit codes: 0 all datasets ran; 1 any dataset failed, or a tool failed; 2 bad usage or a
@@ -58,7 +60,8 @@ public final class BenchCommand implements Command {
   @Override
   public int run(List<String> argv, Cli cli) throws Exception {
     Args a = new Args().option("-r", "--runs").option("--json").option("-e", "--entry-point", "--entry")
-        .option("--exclude-case", "--exclude").option("--backend").flag("-v", "--verbose").flag("--transfer").parse(argv);
+        .option("--exclude-case", "--exclude").option("--backend").flag("-v", "--verbose").flag("--transfer")
+        .flag(Programs.FP_CONTRACT).parse(argv);
     if (a.positional().isEmpty()) throw new UsageException("expected at least one program");
     String backend = Programs.backend(a);
     int runs = a.intValue("-r", 10, 1);
@@ -81,7 +84,7 @@ public final class BenchCommand implements Command {
         continue;
       }
       List<EntryResult> results;
-      try (LoadedProgram p = Programs.load(cli.loaders().forBackend(backend), prog)) {
+      try (LoadedProgram p = Programs.load(Programs.loader(cli, a, backend), prog)) {
         results = bench.bench(prog, spec, p);
       }
       for (EntryResult er : results) {
