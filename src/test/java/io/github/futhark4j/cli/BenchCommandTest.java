@@ -147,6 +147,34 @@ class BenchCommandTest {
     }
   }
 
+  /** Every kind of value a dataset can hold, resident and with --transfer, checked against the expected output. */
+  @Test
+  void residentInputsOfEveryShapeAndTypeGiveTheExpectedResults() throws Exception {
+    Path p = prog("types.fut", """
+        -- ==
+        -- entry: mixed
+        -- input { [[1u8, 2u8], [3u8, 4u8]] [true, false] 2.5f16 [1i16, 2i16] }
+        -- output { 10i64 1i64 [3.5f16, 4.5f16] }
+        -- input { empty([0][2]u8) empty([0]bool) 1f16 empty([0]i16) }
+        -- output { 0i64 0i64 empty([0]f16) }
+
+        -- ==
+        -- entry: rows
+        -- input { 2i64 } output { [[0f32, 0f32, 0f32], [1f32, 1f32, 1f32]] }
+        -- input { 0i64 } output { empty([0][3]f32) }
+        entry mixed (m: [][]u8) (bs: []bool) (h: f16) (xs: []i16) : (i64, i64, []f16) =
+          (i64.sum (map i64.u8 (flatten m)), i64.sum (map i64.bool bs), map (\\x -> h + f16.i16 x) xs)
+        entry rows (n: i64) : [n][3]f32 = tabulate_2d n 3 (\\i _ -> f32.i64 i)
+        """);
+    for (String transfer : List.of("", "--transfer")) {
+      List<String> args = new ArrayList<>(List.of("bench", "--runs", "3", p.toString()));
+      if (!transfer.isEmpty()) args.add(1, transfer);
+      assertEquals(0, run(args.toArray(String[]::new)), out() + err());
+      assertFalse(out().contains("FAILED"), out());
+      assertEquals(6, out().lines().count(), out());
+    }
+  }
+
   private static final String ADD = """
       -- ==
       -- input { [1.0, 2.0] [3.0, 4.0] } output { [4.0, 6.0] }
