@@ -31,8 +31,22 @@ def reduce_by_index_2d 'a [k] [n] [m] (dest: *[n][m]a) (f: a -> a -> a) (ne: a) 
   let flat = intrinsics.copy (intrinsics.flatten dest)
   let fis = intrinsics.map (\(i, j) -> if i >= 0 && i < n && j >= 0 && j < m then i * m + j else -1) is
   in intrinsics.unflatten n m (intrinsics.hist f ne flat fis as)
+-- The 3-d form likewise, on a flattened copy.
+def reduce_by_index_3d 'a [k] [n] [m] [l] (dest: *[n][m][l]a) (f: a -> a -> a) (ne: a) (is: [k](i64, i64, i64)) (as: [k]a) : *[n][m][l]a =
+  let flat = intrinsics.copy (intrinsics.flatten (intrinsics.flatten dest))
+  let fis = intrinsics.map (\(i, j, h) -> if i >= 0 && i < n && j >= 0 && j < m && h >= 0 && h < l then (i * m + j) * l + h else -1) is
+  in intrinsics.unflatten n m (intrinsics.unflatten (n * m) l (intrinsics.hist f ne flat fis as))
 def hist 'a [n] (op: a -> a -> a) (ne: a) (k: i64) (is: [n]i64) (as: [n]a) : *[k]a =
   intrinsics.hist op ne (intrinsics.replicate k ne) is as
+def hist_2d 'a [n] (op: a -> a -> a) (ne: a) (k: i64) (l: i64) (is: [n](i64, i64)) (as: [n]a) : *[k][l]a =
+  reduce_by_index_2d (intrinsics.replicate k (intrinsics.replicate l ne)) op ne is as
+
+-- The stream combinators may split the array into chunks in any way, including one chunk: that is
+-- how they run here (f must handle any chunk, and the result cannot depend on the split).
+def reduce_stream [n] 'a 'b (op: b -> b -> b) (f: (k: i64) -> [k]a -> b) (as: [n]a) : b = f n as
+def reduce_stream_per [n] 'a 'b (op: b -> b -> b) (f: (k: i64) -> [k]a -> b) (as: [n]a) : b = f n as
+def map_stream [n] 'a 'b (f: (k: i64) -> [k]a -> [k]b) (as: [n]a) : *[n]b = intrinsics.copy (f n as)
+def map_stream_per [n] 'a 'b (f: (k: i64) -> [k]a -> [k]b) (as: [n]a) : *[n]b = intrinsics.copy (f n as)
 
 def scatter 't [m] [n] (dest: *[m]t) (is: [n]i64) (vs: [n]t) : *[m]t = intrinsics.scatter dest is vs
 def scatter_2d 't [m] [k] [n] (dest: *[m][k]t) (is: [n](i64, i64)) (vs: [n]t) : *[m][k]t =

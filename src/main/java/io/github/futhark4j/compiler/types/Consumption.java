@@ -166,6 +166,7 @@ final class Consumption {
     counter = 0;
     Set<VName> paramNames = new HashSet<>();
     for (TPat p : fd.params()) bindParam(p, paramNames);
+    for (TPat p : fd.params()) sizeExpressions(p.type());
     Al body = exp(fd.body());
     checkReturnAlias(span, fd.params(), fd.returnType(), body);
     checkGlobalAliases(span, fd.params(), body);
@@ -180,6 +181,31 @@ final class Consumption {
     Type t = ret;
     for (int i = fd.params().size() - 1; i >= 0; i--) t = new Type.Arrow(null, fd.params().get(i).type(), t);
     return t;
+  }
+
+  /** The size expressions of a parameter's type ([consume ns]) may consume nothing. */
+  private void sizeExpressions(Type t) {
+    switch (t) {
+      case Type.Array a -> {
+        for (Size sz : a.shape()) {
+          if (!(sz instanceof Size.Expr se)) continue;
+          Map<VName, Entry> saved = vtable;
+          Map<VName, Span> savedConsumed = consumed;
+          vtable = new HashMap<>();
+          saved.forEach((k, v) -> vtable.put(k, new Entry(false, v.als())));
+          consumed = new HashMap<>(consumed);
+          try {
+            exp(se.exp());
+          } finally {
+            vtable = saved;
+            consumed = savedConsumed;
+          }
+        }
+        sizeExpressions(a.elem());
+      }
+      case Type.Record r -> r.fields().values().forEach(this::sizeExpressions);
+      default -> { }
+    }
   }
 
   private void error(DiagCode code, Span span, String msg) {

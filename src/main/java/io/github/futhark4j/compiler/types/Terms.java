@@ -1412,6 +1412,7 @@ final class Terms {
     Set<String> observed = new HashSet<>();
     observedNames(l.param(), false, observed);
     for (Pats.Bound b : pass.param().binds()) if (observed.contains(b.name())) st.observedLoopParams.add(b.v());
+    impossibleLoopParam(pass.param(), l.param().span());
     Set<VName> variant = loopVariance(pass.param().ty(), pass.body().ty(), own, l.body().span());
     loopResult(pass.param().ty(), pass.body().ty(), variant, l.body().span());
     loopInit(pass.param().ty(), init.ty(), variant, initExp.span(), init.ty(), new HashMap<>());
@@ -1422,6 +1423,48 @@ final class Terms {
     LoopPass fin = pass;
     return new Res(rt, () -> new TExp.Loop(fin.param().build().get(), init.build().get(), fin.form().get(), fin.body().build().get(),
         zonk.type(rt), span));
+  }
+
+  /**
+   * A loop parameter's type cannot name an unknown size made inside the loop body (the body
+   * unified a parameter's size with it): no initial value can have it.
+   */
+  private void impossibleLoopParam(Pats.PatRes param, Span span) {
+    Ty paramTy = param.ty();
+    // Nor can it name the loop parameters themselves (the body unified a size with one of them).
+    Set<VName> own = new HashSet<>();
+    for (Pats.Bound b : param.binds()) own.add(b.v());
+    List<SE> sizes = new ArrayList<>();
+    arraySizes(paramTy, sizes);
+    for (SE e : sizes) {
+      Set<VName> in = new LinkedHashSet<>();
+      SE.vars(e, in);
+      for (VName v : in) {
+        if (own.contains(v)) {
+          st.typeError(DiagCode.E0227, span, "Cannot unify size variable with \"" + SE.show(e) + "\" (scope violation).\n"
+              + "This is because \"" + v.base() + "\" is not in scope when the size variable is introduced.");
+        }
+      }
+    }
+    Set<VName> vs = new LinkedHashSet<>();
+    Unify.sizeVars(paramTy, vs);
+    for (VName v : vs) {
+      String origin = st.unknownSizes.get(v);
+      Integer lvl = st.nameLevel.get(v);
+      if (origin == null || lvl == null || lvl <= st.level) continue;
+      java.util.regex.Matcher m = java.util.regex.Pattern.compile(" at (\\S+)\\.$").matcher(origin);
+      st.typeError(DiagCode.E0220, span, "Inferred type for loop parameter is\n  " + Unify.show(paramTy) + "\nbut \""
+          + v.base() + "\" is an existential size created inside the loop body" + (m.find() ? " at " + m.group(1) : "") + ".");
+    }
+  }
+
+  private static void arraySizes(Ty t, List<SE> out) {
+    switch (Unify.resolve(t)) {
+      case Ty.Arr a -> { out.add(SE.norm(a.size())); arraySizes(a.elem(), out); }
+      case Ty.Rec r -> r.fields().values().forEach(x -> arraySizes(x, out));
+      case Ty.Sum su -> su.constructors().values().forEach(l -> l.forEach(x -> arraySizes(x, out)));
+      default -> { }
+    }
   }
 
   /** The names a pattern binds under a type ascription that is not unique ({@code xs: []i32}). */
@@ -1523,6 +1566,13 @@ final class Terms {
     Set<VName> variant = new HashSet<>();
     for (Ty.Flex fl : variantFlexes) {
       if (fl.ref != null) continue;
+      // Made inside the loop (one level deeper); a lower level means something outside the loop
+      // was unified with it, so it cannot vary.
+      if (fl.level <= st.level) {
+        st.typeError(DiagCode.E0220, span, "Loop-variant size has escaped into type that occurs outside of loop.\n"
+            + "This is likely because the loop body uses a variable whose type\ndepends on the loop parameter."
+            + TcState.link("loop-variant-escape"));
+      }
       VName d = st.unknownSize("loop_d", "is unknown size of value returned by loop at " + span.shortPos() + ".");
       variant.add(d);
       fl.ref = SE.var(d);

@@ -124,6 +124,7 @@ final class TypeConv {
       case TExist e -> {
         Map<String, SE> names = new HashMap<>(sizeNames);
         out.anonymous = true;
+        List<VName> made = new ArrayList<>();
         for (String n : e.names()) {
           if (anon == Anon.FLEX) {
             Ty.Flex f = new Ty.Flex(st.level, n);
@@ -132,10 +133,19 @@ final class TypeConv {
           } else {
             VName v = st.fresh(n);
             out.exts.add(v);
+            made.add(v);
             names.put(n, SE.var(v));
           }
         }
-        yield convert(e.type(), ctx, anon, out, names);
+        Ty body = convert(e.type(), ctx, anon, out, names);
+        // An existential size must be the size of an array the value holds (not only of a
+        // function's parameter or result): otherwise nothing could ever tell what it is.
+        for (VName v : made) {
+          if (!Modules.constructive(body, v)) {
+            st.error(DiagCode.E0224, e.span(), "Existential size \"" + v.base() + "\" not used as array size.");
+          }
+        }
+        yield body;
       }
     };
   }
