@@ -55,11 +55,20 @@ public final class Futhark {
    */
   public static FutharkProgram compile(String source, FutharkOptions options) throws FutharkCompileException {
     Objects.requireNonNull(source, "source");
-    FutharkOptions o = options == null ? FutharkOptions.defaults() : options;
+    FutharkOptions o = resolved(options);
     String name = o.sourceName() == null ? "<eval>" : o.sourceName();
     Path file = existingFile(name);
     return PROGRAMS.get(new Key(source, file, o),
         () -> build(file == null ? new Source(name, source) : new Source(name, source, file), o));
+  }
+
+  /**
+   * The options (the defaults for null) with the settings read from system properties fixed now, so
+   * that programs compiled under different property values are different programs in the cache.
+   */
+  private static FutharkOptions resolved(FutharkOptions options) {
+    FutharkOptions o = options == null ? FutharkOptions.defaults() : options;
+    return o.floatContraction() != null ? o : o.withFloatContraction(o.floatContractionInEffect());
   }
 
   /** The absolute path of {@code name} if it names an existing regular file, else null. */
@@ -75,7 +84,7 @@ public final class Futhark {
   /** Compiles a file; imports resolve relative to it and diagnostics name it. */
   public static FutharkProgram compile(Path file, FutharkOptions options) throws FutharkCompileException {
     Objects.requireNonNull(file, "file");
-    FutharkOptions o = options == null ? FutharkOptions.defaults() : options;
+    FutharkOptions o = resolved(options);
     String text;
     try {
       text = Files.readString(file);
@@ -242,7 +251,8 @@ public final class Futhark {
     if (o.cacheDir() != null) USED_CACHE_DIRS.add(o.cacheDir().toAbsolutePath().normalize());
     BuiltLibrary lib;
     try {
-      lib = new LibraryBuilder(o.cacheDir(), compiler, backend, null, o.toolTimeout(), o.cacheLimit()).build(source);
+      lib = new LibraryBuilder(o.cacheDir(), compiler, backend, null, o.toolTimeout(), o.cacheLimit(),
+          o.floatContractionInEffect()).build(source);
     } catch (CompileException e) {
       Diagnostic d = e.primary();
       throw new FutharkCompileException(e.getMessage(), d.file(), d.line(), d.column(), e);

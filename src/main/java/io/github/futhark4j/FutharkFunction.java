@@ -28,6 +28,19 @@ public interface FutharkFunction {
   List<String> resultTypes();
 
   /**
+   * Whether the entry point consumes its parameter number {@code parameter} (from 0), declared
+   * unique ({@code *[]t}) in Futhark: a native value passed there is used up by the call and may
+   * only be closed afterwards, so a caller that wants to pass the same data again passes a copy
+   * ({@link FutharkProgram#newArray}). Java arrays passed there are copied anyway.
+   *
+   * @throws IndexOutOfBoundsException no such parameter
+   */
+  default boolean consumes(int parameter) {
+    java.util.Objects.checkIndex(parameter, parameterTypes().size());
+    return false;
+  }
+
+  /**
    * Calls the entry point. Arguments are converted from Java values; array results are copied into
    * Java arrays.
    *

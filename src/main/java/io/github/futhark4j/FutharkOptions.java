@@ -31,12 +31,22 @@ import java.util.List;
  *                     recently used entries after each build; 0 means the default (system property
  *                     {@code futhark4j.cacheLimit}, environment {@code FUTHARK4J_CACHE_LIMIT}, else
  *                     1 GiB)
+ * @param floatContraction whether the generated C may contract floating-point operations, e.g.
+ *                     {@code a * b + c} into one fused multiply-add ({@code fp-contract=fast}):
+ *                     often faster, but it rounds once where the reference rounds twice, so
+ *                     results can differ from {@code futhark}'s in the last bit. {@code false}
+ *                     keeps the reference's rounding; {@code null} means the default (system
+ *                     property {@value #FLOAT_CONTRACTION_PROPERTY}, else {@code false}). Part of
+ *                     the compile cache key
  * @throws IllegalArgumentException an unknown compiler or backend, a negative or absurd thread
  *                                  count, an empty source name, a timeout that is not positive or
  *                                  a negative cache limit
  */
 public record FutharkOptions(String sourceName, String compiler, String backend, int threads, Path cacheDir, Path futhark,
-    Duration toolTimeout, long cacheLimit) {
+    Duration toolTimeout, long cacheLimit, Boolean floatContraction) {
+  /** The system property giving {@link #floatContraction()} when it is {@code null}: {@code true} or {@code false}. */
+  public static final String FLOAT_CONTRACTION_PROPERTY = "futhark4j.floatContraction";
+
   /** The accepted values of {@link #compiler()}. */
   public static final List<String> COMPILERS = List.of("builtin", "external", "auto");
   /**
@@ -69,7 +79,31 @@ public record FutharkOptions(String sourceName, String compiler, String backend,
 
   /** Options with the default tool timeout and cache limit (the components before they existed). */
   public FutharkOptions(String sourceName, String compiler, String backend, int threads, Path cacheDir, Path futhark) {
-    this(sourceName, compiler, backend, threads, cacheDir, futhark, null, 0);
+    this(sourceName, compiler, backend, threads, cacheDir, futhark, null, 0, null);
+  }
+
+  /** Options with the default floating-point contraction (the components before it existed). */
+  public FutharkOptions(String sourceName, String compiler, String backend, int threads, Path cacheDir, Path futhark,
+      Duration toolTimeout, long cacheLimit) {
+    this(sourceName, compiler, backend, threads, cacheDir, futhark, toolTimeout, cacheLimit, null);
+  }
+
+  /**
+   * Whether floating-point contraction is on for these options: {@link #floatContraction()}, or
+   * when that is {@code null} the system property {@value #FLOAT_CONTRACTION_PROPERTY} (read now).
+   *
+   * @throws IllegalArgumentException the property is set to something other than {@code true} or {@code false}
+   */
+  public boolean floatContractionInEffect() {
+    if (floatContraction != null) return floatContraction;
+    String p = System.getProperty(FLOAT_CONTRACTION_PROPERTY);
+    if (p == null || p.isBlank()) return false;
+    return switch (p.trim().toLowerCase(java.util.Locale.ROOT)) {
+      case "true" -> true;
+      case "false" -> false;
+      default -> throw new IllegalArgumentException("system property " + FLOAT_CONTRACTION_PROPERTY
+          + " must be true or false, not \"" + p + "\"");
+    };
   }
 
   /**
@@ -90,26 +124,34 @@ public record FutharkOptions(String sourceName, String compiler, String backend,
   }
 
   /** A copy with this source name. */
-  public FutharkOptions withSourceName(String v) { return new FutharkOptions(v, compiler, backend, threads, cacheDir, futhark, toolTimeout, cacheLimit); }
+  public FutharkOptions withSourceName(String v) { return new FutharkOptions(v, compiler, backend, threads, cacheDir, futhark, toolTimeout, cacheLimit, floatContraction); }
 
   /** A copy with this compiler ({@code builtin}, {@code external}, {@code auto}). */
-  public FutharkOptions withCompiler(String v) { return new FutharkOptions(sourceName, v, backend, threads, cacheDir, futhark, toolTimeout, cacheLimit); }
+  public FutharkOptions withCompiler(String v) { return new FutharkOptions(sourceName, v, backend, threads, cacheDir, futhark, toolTimeout, cacheLimit, floatContraction); }
 
   /** A copy with this backend (see {@link #BACKENDS}). */
-  public FutharkOptions withBackend(String v) { return new FutharkOptions(sourceName, compiler, v, threads, cacheDir, futhark, toolTimeout, cacheLimit); }
+  public FutharkOptions withBackend(String v) { return new FutharkOptions(sourceName, compiler, v, threads, cacheDir, futhark, toolTimeout, cacheLimit, floatContraction); }
 
   /** A copy with this thread count (0 means one per core). */
-  public FutharkOptions withThreads(int v) { return new FutharkOptions(sourceName, compiler, backend, v, cacheDir, futhark, toolTimeout, cacheLimit); }
+  public FutharkOptions withThreads(int v) { return new FutharkOptions(sourceName, compiler, backend, v, cacheDir, futhark, toolTimeout, cacheLimit, floatContraction); }
 
   /** A copy with this cache directory ({@code null}: the default). */
-  public FutharkOptions withCacheDir(Path v) { return new FutharkOptions(sourceName, compiler, backend, threads, v, futhark, toolTimeout, cacheLimit); }
+  public FutharkOptions withCacheDir(Path v) { return new FutharkOptions(sourceName, compiler, backend, threads, v, futhark, toolTimeout, cacheLimit, floatContraction); }
 
   /** A copy with this external futhark executable ({@code null}: look it up). */
-  public FutharkOptions withFuthark(Path v) { return new FutharkOptions(sourceName, compiler, backend, threads, cacheDir, v, toolTimeout, cacheLimit); }
+  public FutharkOptions withFuthark(Path v) { return new FutharkOptions(sourceName, compiler, backend, threads, cacheDir, v, toolTimeout, cacheLimit, floatContraction); }
 
   /** A copy with this timeout for the C compiler and an external futhark ({@code null}: the default). */
-  public FutharkOptions withToolTimeout(Duration v) { return new FutharkOptions(sourceName, compiler, backend, threads, cacheDir, futhark, v, cacheLimit); }
+  public FutharkOptions withToolTimeout(Duration v) { return new FutharkOptions(sourceName, compiler, backend, threads, cacheDir, futhark, v, cacheLimit, floatContraction); }
+
+  /**
+   * A copy that lets the generated C contract floating-point operations into fused multiply-adds
+   * ({@code true}: faster, but rounding differs from the reference in the last bit), keeps the
+   * reference's rounding ({@code false}), or follows the system property
+   * {@value #FLOAT_CONTRACTION_PROPERTY} ({@code null}, the default).
+   */
+  public FutharkOptions withFloatContraction(Boolean v) { return new FutharkOptions(sourceName, compiler, backend, threads, cacheDir, futhark, toolTimeout, cacheLimit, v); }
 
   /** A copy with this on-disk cache size limit in bytes (0: the default). */
-  public FutharkOptions withCacheLimit(long v) { return new FutharkOptions(sourceName, compiler, backend, threads, cacheDir, futhark, toolTimeout, v); }
+  public FutharkOptions withCacheLimit(long v) { return new FutharkOptions(sourceName, compiler, backend, threads, cacheDir, futhark, toolTimeout, v, floatContraction); }
 }

@@ -31,6 +31,27 @@ public interface FutharkProgram extends AutoCloseable {
     throw new UnsupportedOperationException("this FutharkProgram cannot restore opaque values");
   }
 
+  /**
+   * Copies an array into this program's native memory ({@code futhark_new_<type>}): the result is a
+   * native {@link FutharkArray} that calls of this program take without converting anything, as a
+   * result of {@link FutharkFunction#callNative} is. Use it to convert an input once and pass it to
+   * many calls (as {@code futhark4j bench} does), or to get a fresh copy of an array before passing
+   * it to an entry point that consumes it ({@code *[]t}). {@code data} may be a Java-side array
+   * ({@link FutharkArray#of}) or a native one of this or another program; it is left as it was.
+   *
+   * @return a new native array, to be closed
+   * @throws IllegalArgumentException      the program has no array type of {@code data}'s element
+   *                                       type and rank (only types its entry points take or
+   *                                       return exist natively)
+   * @throws IllegalStateException         this program is closed, or {@code data} is a closed or
+   *                                       consumed native array
+   * @throws UnsupportedOperationException this program cannot make arrays
+   * @throws FutharkException              the library failed (e.g. out of memory)
+   */
+  default FutharkArray newArray(FutharkArray data) {
+    throw new UnsupportedOperationException("this FutharkProgram cannot make native arrays");
+  }
+
   @Override
   void close();
 }

@@ -34,13 +34,22 @@ public final class BenchCommand implements Command {
         not compiled. A program that fails to compile stops the benchmark; a dataset that fails is
         reported and the others still run.
 
+        As futhark bench does, the inputs are put into the program's native memory once, and each
+        run times the entry point call alone; results stay native and are freed untimed, and an
+        input for a consuming parameter (*[]t) is copied before each run, untimed. --transfer
+        times each run from Java values to Java values instead (converting the inputs into native
+        memory and the results back), the whole cost of a call on Java arrays.
+
         Options:
           -r, --runs N              timed runs per dataset (default 10)
+              --transfer            include converting the inputs and results in each run
               --json FILE           write the runtimes as JSON in futhark bench's format:
                                     {"prog.fut:main": {"datasets": {"NAME": {"runtimes": [...], ...}}}}
           -e, --entry-point NAME    only this entry point (also --entry)
               --exclude-case TAG    also leave out datasets with this tag (repeatable)
               --backend NAME        builtin (default), builtin-c, or c/multicore/ispc (installed futhark)
+              --fp-contract         let the C compiler fuse multiplies and adds (FMA): can be faster,
+                                    but results may differ from futhark's in the last bit
           -v, --verbose             also say which programs have no datasets
 
         Exit codes: 0 all datasets ran; 1 any dataset failed, or a tool failed; 2 bad usage or a
@@ -51,11 +60,13 @@ public final class BenchCommand implements Command {
   @Override
   public int run(List<String> argv, Cli cli) throws Exception {
     Args a = new Args().option("-r", "--runs").option("--json").option("-e", "--entry-point", "--entry")
-        .option("--exclude-case", "--exclude").option("--backend").flag("-v", "--verbose").parse(argv);
+        .option("--exclude-case", "--exclude").option("--backend").flag("-v", "--verbose").flag("--transfer")
+        .flag(Programs.FP_CONTRACT).parse(argv);
     if (a.positional().isEmpty()) throw new UsageException("expected at least one program");
     String backend = Programs.backend(a);
     int runs = a.intValue("-r", 10, 1);
-    Benchmarker bench = new Benchmarker(runs, new HashSet<>(a.values("--exclude-case")), backend, a.value("-e", null));
+    Benchmarker bench = new Benchmarker(runs, new HashSet<>(a.values("--exclude-case")), backend, a.value("-e", null),
+        a.has("--transfer"));
     List<EntryResult> all = new ArrayList<>();
     boolean failed = false;
     for (String arg : a.positional()) {
@@ -73,7 +84,7 @@ public final class BenchCommand implements Command {
         continue;
       }
       List<EntryResult> results;
-      try (LoadedProgram p = Programs.load(cli.loaders().forBackend(backend), prog)) {
+      try (LoadedProgram p = Programs.load(Programs.loader(cli, a, backend), prog)) {
         results = bench.bench(prog, spec, p);
       }
       for (EntryResult er : results) {

@@ -1,5 +1,6 @@
 package io.github.futhark4j.cli;
 
+import io.github.futhark4j.FutharkOptions;
 import io.github.futhark4j.cli.runner.FutharkLoader;
 import io.github.futhark4j.cli.runner.ProgramLoader;
 import io.github.futhark4j.compiler.Frontend;
@@ -26,6 +27,15 @@ public record Cli(InputStream in, PrintStream out, PrintStream err, Loaders load
   @FunctionalInterface
   public interface Loaders {
     ProgramLoader forBackend(String backend);
+
+    /**
+     * The loader for {@code backend} whose programs' generated C may contract floating-point
+     * operations into fused multiply-adds ({@code --fp-contract}) or not. Loaders that compile
+     * nothing (test fakes) may leave it out.
+     */
+    default ProgramLoader forBackend(String backend, boolean floatContraction) {
+      return forBackend(backend);
+    }
   }
 
   /** Parses and type checks a program. */
@@ -39,12 +49,48 @@ public record Cli(InputStream in, PrintStream out, PrintStream err, Loaders load
   public interface Library {
     void compile(Source main, String backend, Path outDir, String name)
         throws CompileException, ExternalCompilerException, IOException;
+
+    /**
+     * Like {@link #compile(Source, String, Path, String)}, with floating-point contraction allowed in
+     * the generated C ({@code --fp-contract}) or not. Writers that generate no code (test fakes) may
+     * leave it out.
+     */
+    default void compile(Source main, String backend, Path outDir, String name, boolean floatContraction)
+        throws CompileException, ExternalCompilerException, IOException {
+      compile(main, backend, outDir, name);
+    }
   }
 
   /** The real system on the given streams. */
   public static Cli system(InputStream in, PrintStream out, PrintStream err) {
-    return new Cli(in, out, err,
-        backend -> new FutharkLoader(FutharkLoader.optionsFor(backend)),
+    Loaders loaders = new Loaders() {
+      @Override
+      public ProgramLoader forBackend(String backend) {
+        return forBackend(backend, false);
+      }
+
+      @Override
+      public ProgramLoader forBackend(String backend, boolean floatContraction) {
+        // Without the flag the system property decides (FutharkOptions.FLOAT_CONTRACTION_PROPERTY).
+        return new FutharkLoader(FutharkLoader.optionsFor(backend).withFloatContraction(floatContraction ? Boolean.TRUE : null));
+      }
+    };
+    Library library = new Library() {
+      @Override
+      public void compile(Source main, String backend, Path outDir, String name)
+          throws CompileException, ExternalCompilerException, IOException {
+        compile(main, backend, outDir, name, false);
+      }
+
+      @Override
+      public void compile(Source main, String backend, Path outDir, String name, boolean floatContraction)
+          throws CompileException, ExternalCompilerException, IOException {
+        // Without the flag the system property decides (FutharkOptions.FLOAT_CONTRACTION_PROPERTY).
+        boolean on = floatContraction || FutharkOptions.defaults().floatContractionInEffect();
+        Compilers.builtin().compile(main, backend, outDir, name, null, on);
+      }
+    };
+    return new Cli(in, out, err, loaders,
         main -> {
           // On the compiler's large-stack thread, as for compiling: deep programs check too.
           try {
@@ -53,6 +99,6 @@ public record Cli(InputStream in, PrintStream out, PrintStream err, Loaders load
             throw new java.io.UncheckedIOException(e);
           }
         },
-        (main, backend, outDir, name) -> Compilers.builtin().compile(main, backend, outDir, name));
+        library);
   }
 }

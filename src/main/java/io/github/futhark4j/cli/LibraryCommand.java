@@ -40,6 +40,9 @@ public abstract class LibraryCommand implements Command {
         Options:
               --library          generate a library (required)
           -o NAME                output path without extension
+              --fp-contract      let the C compiler fuse multiplies and adds (FMA): the generated C
+                                 says fp-contract=fast instead of off; can be faster, but results
+                                 may differ from futhark's in the last bit
           -W, --Werror, --safe, -v
                                  accepted for compatibility with 'futhark %1$s'; no effect
 
@@ -51,7 +54,7 @@ public abstract class LibraryCommand implements Command {
   @Override
   public int run(List<String> argv, Cli cli) throws Exception {
     Args a = new Args().flag("--library").option("-o").flag("-W").flag("--Werror").flag("--safe").flag("-v", "--verbose")
-        .parse(argv);
+        .flag(Programs.FP_CONTRACT).parse(argv);
     if (a.positional().size() != 1) throw new UsageException("expected one program, got " + a.positional().size());
     if (!a.has("--library")) {
       throw new UsageException("only --library is supported: futhark4j does not build executables"
@@ -68,7 +71,7 @@ public abstract class LibraryCommand implements Command {
     Files.createDirectories(dir);
     Source src = new Source(prog.toString(), Files.readString(prog, StandardCharsets.UTF_8), prog.toAbsolutePath());
     try {
-      cli.library().compile(src, backend(), dir, out.getFileName().toString());
+      cli.library().compile(src, backend(), dir, out.getFileName().toString(), a.has(Programs.FP_CONTRACT));
       return 0;
     } catch (CompileException e) {
       for (Diagnostic d : e.diagnostics()) cli.err().println(d.render() + "\n");

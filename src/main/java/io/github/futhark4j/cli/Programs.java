@@ -29,6 +29,14 @@ final class Programs {
     return b;
   }
 
+  /** The option that lets the generated C contract floating-point operations (FMA). */
+  static final String FP_CONTRACT = "--fp-contract";
+
+  /** The loader for {@code backend}, with floating-point contraction when {@code a} has {@link #FP_CONTRACT}. */
+  static ProgramLoader loader(Cli cli, Args a, String backend) {
+    return cli.loaders().forBackend(backend, a.has(FP_CONTRACT));
+  }
+
   /** Loads a program; a compile failure ends the command (exit 2 for program errors, 1 for tool failures). */
   static LoadedProgram load(ProgramLoader loader, Path p) throws ExitException {
     try {

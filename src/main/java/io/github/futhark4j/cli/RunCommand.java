@@ -40,6 +40,8 @@ public final class RunCommand implements Command {
                                      (with -r or -t the entry point is prepared before timing)
           -n, --no-print-result      do not print the result
               --backend NAME         builtin (default), builtin-c, or c/multicore/ispc (installed futhark)
+              --fp-contract          let the C compiler fuse multiplies and adds (FMA): can be faster,
+                                     but results may differ from futhark's in the last bit
 
         Exit codes: 0 ok; 1 the program failed at run time or a tool failed; 2 bad usage, a compile
         error, or input values that are malformed or do not fit the entry point.
@@ -49,14 +51,14 @@ public final class RunCommand implements Command {
   @Override
   public int run(List<String> argv, Cli cli) throws Exception {
     Args a = new Args().option("-e", "--entry-point").flag("-b", "--binary-output").option("-t", "--write-runtime-to")
-        .option("-r", "--runs").flag("-n", "--no-print-result").option("--backend").parse(argv);
+        .option("-r", "--runs").flag("-n", "--no-print-result").option("--backend").flag(Programs.FP_CONTRACT).parse(argv);
     if (a.positional().size() != 1) throw new UsageException("expected one program, got " + a.positional().size());
     Path prog = Programs.program(a.positional().get(0));
     String entryOption = a.value("-e", null);
     int runs = a.intValue("-r", 0, 1);
     String backend = Programs.backend(a);
 
-    try (LoadedProgram p = Programs.load(cli.loaders().forBackend(backend), prog)) {
+    try (LoadedProgram p = Programs.load(Programs.loader(cli, a, backend), prog)) {
       String entry = entryOption != null ? entryOption : p.defaultEntry();
       if (!p.entryPoints().containsKey(entry)) {
         throw new ExitException(2, "No entry point '" + entry + "'. The program has: "

@@ -40,6 +40,9 @@ public final class TestCommand implements Command {
               --concurrency N    number of files tested at once (default: number of cores)
               --reference NAME   check 'auto output' cases against the program built with this
                                  backend (e.g. builtin-c); without it they are run but not checked
+              --fp-contract      let the C compiler fuse multiplies and adds (FMA) in the programs
+                                 tested (not the reference): can be faster, but results may differ
+                                 from futhark's in the last bit
           -v, --verbose          print every case, not only failures
 
         Exit codes: 0 all passed; 1 any failure; 2 bad usage or a path that does not exist.
@@ -49,7 +52,7 @@ public final class TestCommand implements Command {
   @Override
   public int run(List<String> argv, Cli cli) throws Exception {
     Args a = new Args().option("--backend").option("--exclude", "--exclude-case").option("--concurrency")
-        .option("--reference").flag("-v", "--verbose").flag("-c").parse(argv);
+        .option("--reference").flag("-v", "--verbose").flag("-c").flag(Programs.FP_CONTRACT).parse(argv);
     if (a.positional().isEmpty()) throw new UsageException("expected at least one file or directory");
     String backend = Programs.backend(a);
     int cores = Runtime.getRuntime().availableProcessors();
@@ -59,7 +62,7 @@ public final class TestCommand implements Command {
     if (reference != null && !Programs.BACKENDS.contains(reference)) {
       throw new UsageException("unknown reference backend '" + reference + "'");
     }
-    TestRunner runner = new TestRunner(cli.loaders().forBackend(backend),
+    TestRunner runner = new TestRunner(Programs.loader(cli, a, backend),
         reference == null ? null : cli.loaders().forBackend(reference), options, cli.out());
     List<TestRunner.Outcome> outcomes;
     try {

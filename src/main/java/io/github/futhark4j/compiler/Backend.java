@@ -22,11 +22,21 @@ public final class Backend {
    * @param baseName the file base name used in {@code #include "baseName.h"}
    */
   public static Output generate(TProgram program, String backend, String baseName) {
+    return generate(program, backend, baseName, false);
+  }
+
+  /**
+   * @param program          the checked program
+   * @param backend          {@code "c"} (sequential) or {@code "multicore"} (OpenMP)
+   * @param baseName         the file base name used in {@code #include "baseName.h"}
+   * @param floatContraction let the C compiler fuse multiplies and adds (rounding differs from the reference)
+   */
+  public static Output generate(TProgram program, String backend, String baseName, boolean floatContraction) {
     if (!backend.equals("c") && !backend.equals("multicore")) {
       throw new IllegalArgumentException("unknown backend '" + backend + "' (expected c or multicore)");
     }
     Program ir = optimised(program, false);
-    CProgram.Files f = CProgram.generate(ir, backend, baseName);
+    CProgram.Files f = CProgram.generate(ir, backend, baseName, floatContraction);
     return new Output(f.c(), f.h(), f.manifestJson());
   }
 

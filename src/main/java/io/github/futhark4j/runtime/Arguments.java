@@ -164,6 +164,7 @@ final class Arguments {
         Staging.give(mem);
         throw e;
       }
+      NativeArrays.countJavaToNative();
       return new Buffer(a, new RawBuffer(mem), h.shapeNoCopy());
     }
     if (arg instanceof FutharkOpaque) throw new IllegalArgumentException("expected an array but got an opaque value");
@@ -179,6 +180,7 @@ final class Arguments {
       Staging.give(mem);
       throw e;
     }
+    NativeArrays.countJavaToNative();
     return new Buffer(a, new RawBuffer(mem), shape);
   }
 

@@ -118,6 +118,11 @@ final class EntryPoint implements FutharkFunction {
 
   @Override public List<String> resultTypes() { return resultTypes; }
 
+  @Override
+  public boolean consumes(int parameter) {
+    return unique[java.util.Objects.checkIndex(parameter, unique.length)];
+  }
+
   @Override public FutharkProgram program() { return program; }
 
   @Override public Object call(Object... args) { return invoke(args, false); }

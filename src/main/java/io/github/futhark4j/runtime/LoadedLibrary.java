@@ -129,6 +129,11 @@ public final class LoadedLibrary implements FutharkProgram {
     }
   }
 
+  @Override
+  public io.github.futhark4j.FutharkArray newArray(io.github.futhark4j.FutharkArray data) {
+    return NativeArrays.copy(context, types, data);
+  }
+
   /** Whether {@link #close()} has been called (or the program was released). */
   public boolean isClosed() { return context.state.ownerReleased(); }
 

@@ -51,6 +51,7 @@ final class NativeArray extends FutharkArray {
 
   @Override
   public Object toJava() {
+    NativeArrays.countNativeToJava();
     if (type.valuesRaw() != null) return readRaw(false);
     Memory mem = copyOut();
     try {
@@ -62,6 +63,7 @@ final class NativeArray extends FutharkArray {
 
   @Override
   public Object toFlatJava() {
+    NativeArrays.countNativeToJava();
     long n = JavaArrays.count(shape);
     if (n > Integer.MAX_VALUE - 8) throw new IllegalStateException(n + " elements do not fit in a Java array");
     if (type.valuesRaw() != null) return readRaw(true);

@@ -181,6 +181,12 @@ public final class ProgramCache {
     }
 
     @Override
+    public io.github.futhark4j.FutharkArray newArray(io.github.futhark4j.FutharkArray data) {
+      checkOpen();
+      return library.newArray(data);
+    }
+
+    @Override
     public void close() {
       closed = true;
       cleanable.clean();
@@ -199,6 +205,8 @@ public final class ProgramCache {
     @Override public List<String> parameterTypes() { return target.parameterTypes(); }
 
     @Override public List<String> resultTypes() { return target.resultTypes(); }
+
+    @Override public boolean consumes(int parameter) { return target.consumes(parameter); }
 
     @Override
     public Object call(Object... args) {

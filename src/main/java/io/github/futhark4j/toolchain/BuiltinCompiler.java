@@ -55,11 +55,18 @@ public final class BuiltinCompiler implements FutharkCompiler {
 
   @Override
   public void compile(Source main, String backend, Path outDir, String name) throws CompileException, IOException {
+    compile(main, backend, outDir, name, null, false);
+  }
+
+  @Override
+  public void compile(Source main, String backend, Path outDir, String name, java.time.Duration toolTimeout,
+      boolean floatContraction) throws CompileException, IOException {
     if (!BACKENDS.contains(backend)) {
       throw new IllegalArgumentException("The built-in compiler supports the backends c and multicore, not '"
           + backend + "'; use an installed futhark (compiler 'external') for " + backend + ".");
     }
-    Backend.Output out = CompilerThread.run(main.name(), () -> Backend.generate(Frontend.check(main), backend, name));
+    Backend.Output out = CompilerThread.run(main.name(), () -> Backend.generate(Frontend.check(main), backend, name,
+        floatContraction));
     Files.writeString(outDir.resolve(name + ".c"), out.c(), StandardCharsets.UTF_8);
     Files.writeString(outDir.resolve(name + ".h"), out.h(), StandardCharsets.UTF_8);
     Files.writeString(outDir.resolve(name + ".json"), out.manifestJson(), StandardCharsets.UTF_8);

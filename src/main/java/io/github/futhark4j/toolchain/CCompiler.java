@@ -88,6 +88,20 @@ public final class CCompiler {
     return executable + args + " " + Tool.versionLine(executable);
   }
 
+  /** The flag that lets the C compiler contract floating-point operations (FMA), for {@code floatContraction}. */
+  public static final String FP_CONTRACT_FLAG = "-ffp-contract=fast";
+
+  /**
+   * Compiler flags for a backend, not counting libraries and file names; with
+   * {@code floatContraction}, also {@link #FP_CONTRACT_FLAG} (for code that does not set
+   * contraction itself, e.g. an installed futhark's; the built-in compiler's code also says so in a pragma).
+   */
+  public List<String> flags(String backend, boolean floatContraction) {
+    List<String> f = flags(backend);
+    if (floatContraction) f.add(FP_CONTRACT_FLAG);
+    return f;
+  }
+
   /** Compiler flags for a backend, not counting libraries and file names. */
   public List<String> flags(String backend) {
     List<String> f = new ArrayList<>(extraArgs);
@@ -117,7 +131,12 @@ public final class CCompiler {
    * also the ispc executable's identity and flags.
    */
   public List<String> keyFlags(String backend) throws ExternalCompilerException, IOException {
-    List<String> k = new ArrayList<>(flags(backend));
+    return keyFlags(backend, false);
+  }
+
+  /** {@link #keyFlags(String)} for a build with or without floating-point contraction. */
+  public List<String> keyFlags(String backend, boolean floatContraction) throws ExternalCompilerException, IOException {
+    List<String> k = new ArrayList<>(flags(backend, floatContraction));
     k.addAll(libraries(backend));
     if (backend.equals("ispc")) {
       Path ispc = ispc();
@@ -142,10 +161,16 @@ public final class CCompiler {
    */
   public void buildSharedLibrary(Path dir, String name, String backend, String out, Duration timeout)
       throws ExternalCompilerException, IOException {
+    buildSharedLibrary(dir, name, backend, out, timeout, false);
+  }
+
+  /** Like {@link #buildSharedLibrary(Path, String, String, String, Duration)}, with {@link #flags(String, boolean)}. */
+  public void buildSharedLibrary(Path dir, String name, String backend, String out, Duration timeout,
+      boolean floatContraction) throws ExternalCompilerException, IOException {
     Duration limit = ToolLimits.orDefault(timeout);
     List<String> cmd = new ArrayList<>();
     cmd.add(executable.toString());
-    cmd.addAll(flags(backend));
+    cmd.addAll(flags(backend, floatContraction));
     cmd.add(name + ".c");
     Path ispcSource = dir.resolve(name + ".kernels.ispc");
     if (backend.equals("ispc") && Files.exists(ispcSource)) {

@@ -33,4 +33,14 @@ public interface FutharkCompiler {
       throws CompileException, ExternalCompilerException, IOException {
     compile(main, backend, outDir, name);
   }
+
+  /**
+   * Like {@link #compile(Source, String, Path, String, Duration)}, with floating-point contraction
+   * allowed in the generated code or not. Compilers whose code sets no contraction of its own (an
+   * installed futhark) ignore it: the C compiler's {@code -ffp-contract} flag decides for them.
+   */
+  default void compile(Source main, String backend, Path outDir, String name, Duration toolTimeout,
+      boolean floatContraction) throws CompileException, ExternalCompilerException, IOException {
+    compile(main, backend, outDir, name, toolTimeout);
+  }
 }

@@ -53,6 +53,8 @@ public final class LibraryBuilder {
   private final Duration toolTimeout;
   /** The cache's size limit, or 0 for {@link CompileCache#defaultLimit()}. */
   private final long cacheLimit;
+  /** Whether the generated C may contract floating-point operations (part of the key through the C flags). */
+  private final boolean floatContraction;
   private volatile CompileCache cache;
   private volatile Inputs inputs;
 
@@ -92,6 +94,18 @@ public final class LibraryBuilder {
    */
   public LibraryBuilder(Path cacheDir, FutharkCompiler compiler, String backend, CCompiler cc, Duration toolTimeout,
       long cacheLimit) {
+    this(cacheDir, compiler, backend, cc, toolTimeout, cacheLimit, false);
+  }
+
+  /**
+   * As {@link #LibraryBuilder(Path, FutharkCompiler, String, CCompiler, Duration, long)}, letting the
+   * generated C contract floating-point operations into fused multiply-adds when
+   * {@code floatContraction} (the Futhark compiler is asked to, and the C compiler gets
+   * {@link CCompiler#FP_CONTRACT_FLAG}, which puts it into the build key).
+   */
+  public LibraryBuilder(Path cacheDir, FutharkCompiler compiler, String backend, CCompiler cc, Duration toolTimeout,
+      long cacheLimit, boolean floatContraction) {
+    this.floatContraction = floatContraction;
     if (cacheLimit < 0) throw new IllegalArgumentException("cacheLimit must be a number of bytes, or 0 for the default, not " + cacheLimit);
     this.cacheLimit = cacheLimit;
     this.toolTimeout = toolTimeout == null ? null : ToolLimits.check(toolTimeout);
@@ -173,8 +187,8 @@ public final class LibraryBuilder {
     boolean published = false;
     try {
       Duration timeout = ToolLimits.orDefault(toolTimeout);
-      compiler.compile(main, backend, work, name, timeout);
-      in.cc().buildSharedLibrary(work, name, backend, CompileCache.LIBRARY, timeout);
+      compiler.compile(main, backend, work, name, timeout, floatContraction);
+      in.cc().buildSharedLibrary(work, name, backend, CompileCache.LIBRARY, timeout, floatContraction);
       if (!key(main).hex().equals(key.hex())) return null;
       Files.writeString(work.resolve(CompileCache.KEY_TEXT), key.description(), StandardCharsets.UTF_8);
       CompileCache.Entry e = c.publish(work, key.hex(), name, in.compilerId());
@@ -204,7 +218,7 @@ public final class LibraryBuilder {
     if (in == null) {
       CCompiler cc = fixedCc != null ? fixedCc : CCompiler.locate();
       String id = compiler instanceof ExternalFuthark ef ? ef.checkedIdentity() : compiler.identity();
-      in = new Inputs(cc, id, cc.identity(), cc.keyFlags(backend));
+      in = new Inputs(cc, id, cc.identity(), cc.keyFlags(backend, floatContraction));
       inputs = in;
     }
     return in;

@@ -23,8 +23,15 @@ import java.util.Set;
  * The engine of {@code futhark4j bench}: for each dataset of a program's test blocks (random inputs
  * included; cases tagged {@code nobench}, {@code disable}, {@code no_<backend>} or an excluded tag
  * left out), one warm-up run whose result is checked when the block gives one, then {@code runs}
- * timed runs. Times are wall-clock microseconds around the call, which includes converting the
- * arguments and results between Java and native memory.
+ * timed runs. Times are wall-clock microseconds.
+ *
+ * <p>By default a run is timed the way {@code futhark bench} times it: the dataset is converted
+ * into the program's native memory once, before the warm-up ({@link LoadedProgram#resident}), and
+ * each run times the entry point call alone on those values; its results stay native and are freed
+ * after the clock stops. An array passed to a consuming parameter ({@code *[]t}) is copied before
+ * each run, outside the timing. Checking the warm-up's result converts it, also untimed. With
+ * {@code transfer}, each timed run instead includes converting the arguments from Java values and
+ * the results back, the whole cost of a call on Java data.
  */
 public final class Benchmarker {
   /** Timings of one dataset, or the reason it has none. */
@@ -52,6 +59,7 @@ public final class Benchmarker {
   private final int runs;
   private final Set<String> excluded;
   private final String entryFilter;
+  private final boolean transfer;
 
   /**
    * @param runs        timed runs per dataset
@@ -60,6 +68,19 @@ public final class Benchmarker {
    * @param entryFilter only this entry point, or null for all
    */
   public Benchmarker(int runs, Set<String> excluded, String backend, String entryFilter) {
+    this(runs, excluded, backend, entryFilter, false);
+  }
+
+  /**
+   * @param runs        timed runs per dataset
+   * @param excluded    tags that exclude a dataset ({@code nobench}, {@code disable}, {@code no_<backend>} are added)
+   * @param backend     the backend name
+   * @param entryFilter only this entry point, or null for all
+   * @param transfer    time the conversions between Java values and native memory too (each run
+   *                    converts the arguments and results), instead of the call alone on resident values
+   */
+  public Benchmarker(int runs, Set<String> excluded, String backend, String entryFilter, boolean transfer) {
+    this.transfer = transfer;
     this.runs = runs;
     this.excluded = new java.util.HashSet<>(excluded);
     this.excluded.add("nobench");
@@ -113,23 +134,62 @@ public final class Benchmarker {
     }
     try {
       program.prepare(entry);
-      List<Value> first = program.call(entry, args);
-      if (r.expected() instanceof Succeeds s && s.output() != null) {
-        List<ValueComparator.Mismatch> ms = ValueComparator.compare(first, Datasets.load(s.output(), dir, 0, outHints));
-        if (!ms.isEmpty()) return new DatasetResult(name, List.of(), "wrong result: " + ms.get(0).message());
-      }
-      List<Long> times = new ArrayList<>();
-      for (int i = 0; i < runs; i++) {
-        long t0 = System.nanoTime();
-        program.call(entry, args);
-        times.add((System.nanoTime() - t0) / 1000);
-      }
+      List<Value> expected = r.expected() instanceof Succeeds s && s.output() != null
+          ? Datasets.load(s.output(), dir, 0, outHints) : null;
+      List<Long> times = transfer ? timeWithTransfer(program, entry, args, expected) : timeResident(program, entry, args, expected);
       return new DatasetResult(name, times, null);
+    } catch (WrongResult e) {
+      return new DatasetResult(name, List.of(), e.getMessage());
     } catch (RunFailure e) {
       return new DatasetResult(name, List.of(), e.getMessage());
     } catch (DatasetException e) {
       return new DatasetResult(name, List.of(), "expected output: " + e.getMessage());
     }
+  }
+
+  /** The warm-up's result is not the expected one. */
+  private static final class WrongResult extends Exception {
+    WrongResult(String message) { super(message, null, false, false); }
+  }
+
+  /** Each run converts the arguments from Java values and the results back. */
+  private List<Long> timeWithTransfer(LoadedProgram program, String entry, List<Value> args, List<Value> expected)
+      throws RunFailure, WrongResult {
+    check(program.call(entry, args), expected);
+    List<Long> times = new ArrayList<>();
+    for (int i = 0; i < runs; i++) {
+      long t0 = System.nanoTime();
+      program.call(entry, args);
+      times.add((System.nanoTime() - t0) / 1000);
+    }
+    return times;
+  }
+
+  /** Each run times the call alone on values converted once. */
+  private List<Long> timeResident(LoadedProgram program, String entry, List<Value> args, List<Value> expected)
+      throws RunFailure, WrongResult {
+    try (LoadedProgram.Resident in = program.resident(entry, args)) {
+      in.prepareRun();
+      in.run(); // the warm-up
+      if (expected != null) check(in.results(), expected);
+      in.finishRun();
+      List<Long> times = new ArrayList<>();
+      for (int i = 0; i < runs; i++) {
+        in.prepareRun();
+        long t0 = System.nanoTime();
+        in.run();
+        long t1 = System.nanoTime();
+        in.finishRun();
+        times.add((t1 - t0) / 1000);
+      }
+      return times;
+    }
+  }
+
+  private static void check(List<Value> got, List<Value> expected) throws WrongResult {
+    if (expected == null) return;
+    List<ValueComparator.Mismatch> ms = ValueComparator.compare(got, expected);
+    if (!ms.isEmpty()) throw new WrongResult("wrong result: " + ms.get(0).message());
   }
 
   /** futhark bench's JSON: {@code {"prog.fut:main": {"datasets": {"name": {"runtimes": [...], ...}}}}}. */

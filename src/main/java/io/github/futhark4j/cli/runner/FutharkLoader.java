@@ -1,11 +1,13 @@
 package io.github.futhark4j.cli.runner;
 
 import io.github.futhark4j.Futhark;
+import io.github.futhark4j.FutharkArray;
 import io.github.futhark4j.FutharkCompileException;
 import io.github.futhark4j.FutharkException;
 import io.github.futhark4j.FutharkFunction;
 import io.github.futhark4j.FutharkOptions;
 import io.github.futhark4j.FutharkProgram;
+import io.github.futhark4j.cli.runner.LoadedProgram.RunFailure;
 import io.github.futhark4j.data.Value;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -119,6 +121,16 @@ public final class FutharkLoader implements ProgramLoader {
       return out;
     }
 
+    @Override
+    public Resident resident(String entry, List<Value> args) throws RunFailure {
+      FutharkFunction f = program.entryPoints().get(entry);
+      if (f == null) {
+        throw new RunFailure("no entry point '" + entry + "'; the program has " + program.entryPoints().keySet(), true, null);
+      }
+      checkArguments(entry, f.parameterTypes(), args);
+      return new NativeArguments(program, f, args);
+    }
+
     /** A result of {@code callNative} as a value: native arrays are copied out once, flat. */
     private static Value value(Object result, String type) {
       if (result instanceof io.github.futhark4j.FutharkArray a && Value.elementTypeOf(type) != null) {
@@ -130,6 +142,106 @@ public final class FutharkLoader implements ProgramLoader {
     @Override
     public void close() {
       program.close();
+    }
+  }
+
+  /**
+   * A dataset's arguments in the program's native memory: each array converted once into a native
+   * {@link FutharkArray} ({@link FutharkProgram#newArray}), scalars boxed once. A run passes them
+   * to {@link FutharkFunction#callNative}, so it converts nothing; its array and opaque results stay
+   * native until {@link #finishRun()} frees them. An array for a consuming parameter is copied
+   * natively before each run, and the copy (consumed by the call) freed after it.
+   */
+  private static final class NativeArguments implements LoadedProgram.Resident {
+    private final FutharkFunction f;
+    private final FutharkProgram program;
+    /** Boxed scalars and native arrays, made once. */
+    private final Object[] resident;
+    private final boolean[] consumed;
+    /** What the next run passes: {@link #resident}, or a fresh copy for a consumed parameter. */
+    private final Object[] callArgs;
+    private Object[] last;
+
+    NativeArguments(FutharkProgram program, FutharkFunction f, List<Value> args) throws RunFailure {
+      this.program = program;
+      this.f = f;
+      this.resident = new Object[args.size()];
+      this.consumed = new boolean[args.size()];
+      this.callArgs = new Object[args.size()];
+      try {
+        for (int i = 0; i < resident.length; i++) {
+          Value v = args.get(i);
+          consumed[i] = f.consumes(i);
+          resident[i] = v.isScalar() ? v.toJava()
+              : program.newArray(FutharkArray.ofFlat(v.type().futName(), v.shape(), v.data()));
+        }
+      } catch (FutharkException | IllegalArgumentException | IllegalStateException e) {
+        close();
+        throw new RunFailure("converting the arguments of " + f.name() + ": " + e.getMessage(),
+            e instanceof IllegalArgumentException, e);
+      } catch (RuntimeException | Error e) {
+        close();
+        throw e;
+      }
+    }
+
+    @Override
+    public void prepareRun() throws RunFailure {
+      finishRun();
+      try {
+        for (int i = 0; i < resident.length; i++) {
+          callArgs[i] = consumed[i] && resident[i] instanceof FutharkArray a ? program.newArray(a) : resident[i];
+        }
+      } catch (FutharkException | IllegalStateException e) {
+        throw new RunFailure("copying a consumed argument of " + f.name() + ": " + e.getMessage(), false, e);
+      }
+    }
+
+    @Override
+    public void run() throws RunFailure {
+      if (last != null) throw new IllegalStateException("finishRun() was not called after the last run");
+      Object r;
+      try {
+        r = f.callNative(callArgs);
+      } catch (FutharkException | IllegalStateException e) {
+        throw new RunFailure(e.getMessage(), false, e);
+      } catch (IllegalArgumentException e) {
+        throw new RunFailure(e.getMessage(), true, e);
+      }
+      int n = f.resultTypes().size();
+      last = n == 0 ? new Object[0] : n == 1 ? new Object[] {r} : (Object[]) r;
+    }
+
+    @Override
+    public List<Value> results() throws RunFailure {
+      if (last == null) throw new IllegalStateException("no run to take results from");
+      List<String> types = f.resultTypes();
+      List<Value> out = new ArrayList<>();
+      for (int i = 0; i < types.size(); i++) {
+        try {
+          out.add(Loaded.value(last[i], types.get(i)));
+        } catch (IllegalArgumentException e) {
+          throw new RunFailure("result " + i + " of " + f.name() + " has type " + types.get(i)
+              + ", which cannot be shown as a value: " + e.getMessage(), false, e);
+        }
+      }
+      return out;
+    }
+
+    @Override
+    public void finishRun() {
+      if (last != null) Loaded.close(last);
+      last = null;
+      for (int i = 0; i < callArgs.length; i++) {
+        if (callArgs[i] != resident[i] && callArgs[i] instanceof FutharkArray a) a.close();
+        callArgs[i] = null;
+      }
+    }
+
+    @Override
+    public void close() {
+      finishRun();
+      for (Object o : resident) if (o instanceof FutharkArray a) a.close();
     }
   }
 

@@ -47,6 +47,64 @@ public interface LoadedProgram extends AutoCloseable {
    */
   default void prepare(String entry) { }
 
+  /**
+   * Gets a dataset's arguments ready for many timed calls of an entry point, the way
+   * {@code futhark bench} restores its inputs: converted once into the program's own memory, so
+   * that each run times the call alone. The default, for loaders without such a form, converts on
+   * every run (as {@code bench --transfer} does).
+   *
+   * @throws RunFailure the arguments do not fit the entry point, or converting them failed
+   */
+  default Resident resident(String entry, List<Value> args) throws RunFailure {
+    return new Resident() {
+      private List<Value> last;
+
+      @Override public void prepareRun() { }
+
+      @Override
+      public void run() throws RunFailure {
+        last = call(entry, args);
+      }
+
+      @Override
+      public List<Value> results() {
+        if (last == null) throw new IllegalStateException("no run to take results from");
+        return last;
+      }
+
+      @Override public void finishRun() { last = null; }
+
+      @Override public void close() { last = null; }
+    };
+  }
+
+  /**
+   * A dataset's arguments held ready for repeated calls of one entry point (see
+   * {@link #resident}). One run is {@link #prepareRun()}, {@link #run()} (the part to time), then
+   * optionally {@link #results()}, then {@link #finishRun()}. Not thread safe.
+   */
+  interface Resident extends AutoCloseable {
+    /**
+     * Gets the arguments ready for the next run, not to be timed: an array passed to a parameter
+     * the entry point consumes ({@code *[]t}) gets a fresh copy, as a consumed value may not be
+     * passed again.
+     */
+    void prepareRun() throws RunFailure;
+
+    /** Calls the entry point on the prepared arguments: the part to time. Results are kept as they come. */
+    void run() throws RunFailure;
+
+    /** The last run's results as values (converted now, outside the timing). */
+    List<Value> results() throws RunFailure;
+
+    /** Frees the last run's results and copies, not to be timed. */
+    void finishRun();
+
+    /** Frees everything, including the resident arguments. */
+    @Override
+    void close();
+  }
+
   @Override
   void close();
 
