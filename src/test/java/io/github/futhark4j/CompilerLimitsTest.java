@@ -92,7 +92,7 @@ class CompilerLimitsTest {
   @Test
   void runningOutOfHeapIsACompileErrorNamingTheLimit() throws Exception {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    Process p = new ProcessBuilder(java, "-Xmx128m", "-Dfuthark4j.inlineBudget=2000000000",
+    Process p = new ProcessBuilder(java, "-Xmx384m", "-Dfuthark4j.inlineBudget=2000000000",
         "-Dfuthark4j.cache=" + tmp.resolve("cache"), "-cp", System.getProperty("java.class.path"),
         CompilerLimitsChild.class.getName()).redirectErrorStream(true).start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

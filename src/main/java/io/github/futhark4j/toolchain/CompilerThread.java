@@ -83,10 +83,17 @@ public final class CompilerThread {
           + " built-in compiler: it used up the compiler's stack of " + Sizes.describe(stack) + ". Raise the limit with the"
           + " system property " + STACK_PROPERTY + " (for example -D" + STACK_PROPERTY + "=2g), or split deeply nested"
           + " expressions with let bindings.", so);
-      case OutOfMemoryError oom -> throw new CompilerLimitException(what + ": the built-in compiler ran out of Java heap ("
+      case OutOfMemoryError oom -> {
+        // The failed compile's data is garbage now; collect it before the caller goes on, so that
+        // the next compile in this JVM does not start with a full heap.
+        failure[0] = null;
+        result[0] = null;
+        System.gc();
+        throw new CompilerLimitException(what + ": the built-in compiler ran out of Java heap ("
           + oom.getMessage() + "; the JVM's maximum heap is " + Sizes.describe(Runtime.getRuntime().maxMemory())
           + ", set with -Xmx). A program whose functions call each other many times in chains expands a lot,"
           + " since every call is inlined.", oom);
+      }
       case BudgetException be -> throw new CompilerLimitException(what + ": " + be.getMessage(), be);
       case CompileException ce -> throw ce;
       case IOException io -> throw io;
