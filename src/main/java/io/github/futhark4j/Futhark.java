@@ -16,6 +16,7 @@ import io.github.futhark4j.compiler.lower.LowerException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -165,7 +166,7 @@ public final class Futhark {
   }
 
   /** What identifies a program loaded from a {@link FutharkBinary}. */
-  private record BinaryKey(String sha256, Path cacheDir, int threads) {}
+  private record BinaryKey(String sha256, Path cacheDir, int threads, Map<String, Long> tuning) {}
 
   /**
    * Loads a program built elsewhere, without compiling: checks every file of {@code binary}
@@ -197,7 +198,8 @@ public final class Futhark {
           + binary.sha256() + ", expected " + expectedSha256);
     }
     Path dir = o.cacheDir() == null ? null : o.cacheDir().toAbsolutePath().normalize();
-    return PROGRAMS.get(new BinaryKey(binary.sha256(), dir, o.threads()), () -> loadBinary(binary, dir, o.threads(), o.cacheLimit()));
+    return PROGRAMS.get(new BinaryKey(binary.sha256(), dir, o.threads(), o.tuning()),
+        () -> loadBinary(binary, dir, o.threads(), o.tuning(), o.cacheLimit()));
   }
 
   /**
@@ -215,10 +217,10 @@ public final class Futhark {
           + binary.sha256() + ", expected " + expectedSha256);
     }
     Path dir = o.cacheDir() == null ? null : o.cacheDir().toAbsolutePath().normalize();
-    return loadBinary(binary, dir, o.threads(), o.cacheLimit());
+    return loadBinary(binary, dir, o.threads(), o.tuning(), o.cacheLimit());
   }
 
-  private static LoadedLibrary loadBinary(FutharkBinary binary, Path dir, int threads, long cacheLimit) {
+  private static LoadedLibrary loadBinary(FutharkBinary binary, Path dir, int threads, Map<String, Long> tuning, long cacheLimit) {
     if (!binary.digest().equals(binary.sha256())) {
       throw new FutharkException("the Futhark library " + binary + " is damaged: its content does not match its hash");
     }
@@ -230,7 +232,7 @@ public final class Futhark {
       throw new FutharkException("cannot load the Futhark library " + binary.key() + ": " + e.getMessage(), e);
     }
     try {
-      return LoadedLibrary.load(lib.sharedLibrary(), lib.manifest(), threads);
+      return LoadedLibrary.load(lib.sharedLibrary(), lib.manifest(), threads, tuning);
     } catch (IOException e) {
       throw new FutharkException("cannot read the manifest " + lib.manifest() + ": " + e.getMessage(), e);
     }
@@ -239,7 +241,7 @@ public final class Futhark {
   private static LoadedLibrary build(Source source, FutharkOptions o) throws FutharkCompileException {
     BuiltLibrary lib = buildLibrary(source, o);
     try {
-      return LoadedLibrary.load(lib.sharedLibrary(), lib.manifest(), o.threads());
+      return LoadedLibrary.load(lib.sharedLibrary(), lib.manifest(), o.threads(), o.tuning());
     } catch (IOException e) {
       throw new FutharkCompileException("cannot read the manifest " + lib.manifest() + ": " + e, source.name(), -1, -1, e);
     }

@@ -2,7 +2,10 @@ package io.github.futhark4j;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * How to compile and run a program. Immutable; {@code with*} methods return a copy. Every value is
@@ -38,12 +41,19 @@ import java.util.List;
  *                     keeps the reference's rounding; {@code null} means the default (system
  *                     property {@value #FLOAT_CONTRACTION_PROPERTY}, else {@code false}). Part of
  *                     the compile cache key
+ * @param tuning       values of the program's tuning parameters (its {@code #[param(NAME)] e}
+ *                     expressions, listed by {@link FutharkProgram#tuningParameters()}), set in
+ *                     the context's configuration when the program is loaded, as
+ *                     {@code futhark_context_config_set_tuning_param} does; a parameter not given
+ *                     keeps its default. {@code null} means none. A name the program does not have
+ *                     fails the load
  * @throws IllegalArgumentException an unknown compiler or backend, a negative or absurd thread
  *                                  count, an empty source name, a timeout that is not positive or
- *                                  a negative cache limit
+ *                                  a negative cache limit, or a tuning parameter with an empty name or a
+ *                                  negative value
  */
 public record FutharkOptions(String sourceName, String compiler, String backend, int threads, Path cacheDir, Path futhark,
-    Duration toolTimeout, long cacheLimit, Boolean floatContraction) {
+    Duration toolTimeout, long cacheLimit, Boolean floatContraction, Map<String, Long> tuning) {
   /** The system property giving {@link #floatContraction()} when it is {@code null}: {@code true} or {@code false}. */
   public static final String FLOAT_CONTRACTION_PROPERTY = "futhark4j.floatContraction";
 
@@ -75,6 +85,23 @@ public record FutharkOptions(String sourceName, String compiler, String backend,
     if (cacheLimit < 0) {
       throw new IllegalArgumentException("cacheLimit must be a number of bytes, or 0 for the default, not " + cacheLimit);
     }
+    TreeMap<String, Long> t = new TreeMap<>();
+    if (tuning != null) {
+      for (var e : tuning.entrySet()) {
+        if (e.getKey() == null || e.getKey().isEmpty()) throw new IllegalArgumentException("a tuning parameter needs a name");
+        if (e.getValue() == null || e.getValue() < 0) {
+          throw new IllegalArgumentException("tuning parameter " + e.getKey() + " must be a non-negative number, not " + e.getValue());
+        }
+        t.put(e.getKey(), e.getValue());
+      }
+    }
+    tuning = Collections.unmodifiableMap(t);
+  }
+
+  /** Options without tuning parameters (the components before they existed). */
+  public FutharkOptions(String sourceName, String compiler, String backend, int threads, Path cacheDir, Path futhark,
+      Duration toolTimeout, long cacheLimit, Boolean floatContraction) {
+    this(sourceName, compiler, backend, threads, cacheDir, futhark, toolTimeout, cacheLimit, floatContraction, null);
   }
 
   /** Options with the default tool timeout and cache limit (the components before they existed). */
@@ -124,25 +151,25 @@ public record FutharkOptions(String sourceName, String compiler, String backend,
   }
 
   /** A copy with this source name. */
-  public FutharkOptions withSourceName(String v) { return new FutharkOptions(v, compiler, backend, threads, cacheDir, futhark, toolTimeout, cacheLimit, floatContraction); }
+  public FutharkOptions withSourceName(String v) { return new FutharkOptions(v, compiler, backend, threads, cacheDir, futhark, toolTimeout, cacheLimit, floatContraction, tuning); }
 
   /** A copy with this compiler ({@code builtin}, {@code external}, {@code auto}). */
-  public FutharkOptions withCompiler(String v) { return new FutharkOptions(sourceName, v, backend, threads, cacheDir, futhark, toolTimeout, cacheLimit, floatContraction); }
+  public FutharkOptions withCompiler(String v) { return new FutharkOptions(sourceName, v, backend, threads, cacheDir, futhark, toolTimeout, cacheLimit, floatContraction, tuning); }
 
   /** A copy with this backend (see {@link #BACKENDS}). */
-  public FutharkOptions withBackend(String v) { return new FutharkOptions(sourceName, compiler, v, threads, cacheDir, futhark, toolTimeout, cacheLimit, floatContraction); }
+  public FutharkOptions withBackend(String v) { return new FutharkOptions(sourceName, compiler, v, threads, cacheDir, futhark, toolTimeout, cacheLimit, floatContraction, tuning); }
 
   /** A copy with this thread count (0 means one per core). */
-  public FutharkOptions withThreads(int v) { return new FutharkOptions(sourceName, compiler, backend, v, cacheDir, futhark, toolTimeout, cacheLimit, floatContraction); }
+  public FutharkOptions withThreads(int v) { return new FutharkOptions(sourceName, compiler, backend, v, cacheDir, futhark, toolTimeout, cacheLimit, floatContraction, tuning); }
 
   /** A copy with this cache directory ({@code null}: the default). */
-  public FutharkOptions withCacheDir(Path v) { return new FutharkOptions(sourceName, compiler, backend, threads, v, futhark, toolTimeout, cacheLimit, floatContraction); }
+  public FutharkOptions withCacheDir(Path v) { return new FutharkOptions(sourceName, compiler, backend, threads, v, futhark, toolTimeout, cacheLimit, floatContraction, tuning); }
 
   /** A copy with this external futhark executable ({@code null}: look it up). */
-  public FutharkOptions withFuthark(Path v) { return new FutharkOptions(sourceName, compiler, backend, threads, cacheDir, v, toolTimeout, cacheLimit, floatContraction); }
+  public FutharkOptions withFuthark(Path v) { return new FutharkOptions(sourceName, compiler, backend, threads, cacheDir, v, toolTimeout, cacheLimit, floatContraction, tuning); }
 
   /** A copy with this timeout for the C compiler and an external futhark ({@code null}: the default). */
-  public FutharkOptions withToolTimeout(Duration v) { return new FutharkOptions(sourceName, compiler, backend, threads, cacheDir, futhark, v, cacheLimit, floatContraction); }
+  public FutharkOptions withToolTimeout(Duration v) { return new FutharkOptions(sourceName, compiler, backend, threads, cacheDir, futhark, v, cacheLimit, floatContraction, tuning); }
 
   /**
    * A copy that lets the generated C contract floating-point operations into fused multiply-adds
@@ -150,8 +177,18 @@ public record FutharkOptions(String sourceName, String compiler, String backend,
    * reference's rounding ({@code false}), or follows the system property
    * {@value #FLOAT_CONTRACTION_PROPERTY} ({@code null}, the default).
    */
-  public FutharkOptions withFloatContraction(Boolean v) { return new FutharkOptions(sourceName, compiler, backend, threads, cacheDir, futhark, toolTimeout, cacheLimit, v); }
+  public FutharkOptions withFloatContraction(Boolean v) { return new FutharkOptions(sourceName, compiler, backend, threads, cacheDir, futhark, toolTimeout, cacheLimit, v, tuning); }
 
   /** A copy with this on-disk cache size limit in bytes (0: the default). */
-  public FutharkOptions withCacheLimit(long v) { return new FutharkOptions(sourceName, compiler, backend, threads, cacheDir, futhark, toolTimeout, v, floatContraction); }
+  public FutharkOptions withCacheLimit(long v) { return new FutharkOptions(sourceName, compiler, backend, threads, cacheDir, futhark, toolTimeout, v, floatContraction, tuning); }
+
+  /** A copy with this tuning parameter set (see {@link #tuning()}). */
+  public FutharkOptions withTuningParam(String name, long value) {
+    Map<String, Long> t = new TreeMap<>(tuning);
+    t.put(name, value);
+    return withTuning(t);
+  }
+
+  /** A copy with these tuning parameters instead of the current ones ({@code null}: none). */
+  public FutharkOptions withTuning(Map<String, Long> v) { return new FutharkOptions(sourceName, compiler, backend, threads, cacheDir, futhark, toolTimeout, cacheLimit, floatContraction, v); }
 }

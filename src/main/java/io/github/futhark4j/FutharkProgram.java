@@ -1,6 +1,7 @@
 package io.github.futhark4j;
 
 import java.util.Map;
+import java.util.Set;
 
 /**
  * A compiled, loaded Futhark program with its context. Its entry points are {@link FutharkFunction}s.
@@ -51,6 +52,12 @@ public interface FutharkProgram extends AutoCloseable {
   default FutharkArray newArray(FutharkArray data) {
     throw new UnsupportedOperationException("this FutharkProgram cannot make native arrays");
   }
+
+  /**
+   * The names of the program's tuning parameters (its {@code #[param(NAME)] e} expressions), which
+   * {@link FutharkOptions#withTuningParam} sets.
+   */
+  default Set<String> tuningParameters() { return Set.of(); }
 
   @Override
   void close();

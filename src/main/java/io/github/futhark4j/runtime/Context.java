@@ -40,12 +40,31 @@ final class Context implements AutoCloseable {
   static long createdCount() { return CREATED.get(); }
 
   Context(NativeApi api, int threads) {
+    this(api, threads, java.util.Map.of(), java.util.Set.of());
+  }
+
+  /**
+   * Creates the configuration, with these tuning parameters set, and the context.
+   *
+   * @param known the program's tuning parameters, named when {@code tuning} has one it lacks
+   * @throws IllegalArgumentException a tuning parameter the library does not have
+   */
+  Context(NativeApi api, int threads, java.util.Map<String, Long> tuning, java.util.Set<String> known) {
     this.api = api;
     this.threads = threads;
     Pointer cfg = api.configNew.invokePointer(new Object[0]);
     if (cfg == null) throw new FutharkOutOfMemoryException("futhark_context_config_new returned NULL");
     if (api.configSetNumThreads != null && threads > 0) {
       api.configSetNumThreads.invokeVoid(new Object[] {cfg, threads});
+    }
+    for (var e : tuning.entrySet()) {
+      int rc = api.configSetTuningParam == null ? 1
+          : api.configSetTuningParam.invokeInt(new Object[] {cfg, e.getKey(), new com.sun.jna.NativeLong(e.getValue(), true)});
+      if (rc != 0) {
+        api.configFree.invokeVoid(new Object[] {cfg});
+        throw new IllegalArgumentException("the Futhark program " + api.path.getFileName() + " has no tuning parameter \""
+            + e.getKey() + "\"" + (known.isEmpty() ? " (it has none)" : "; it has " + String.join(", ", known)));
+      }
     }
     Pointer ctx = api.contextNew.invokePointer(new Object[] {cfg});
     if (ctx == null) {

@@ -25,7 +25,7 @@ public final class LoadedLibrary implements FutharkProgram {
   /** Every type the entry points use, resolved, by manifest name. */
   private final Map<String, ValueType> types;
 
-  private LoadedLibrary(Path sharedLibrary, Manifest manifest, int threads) {
+  private LoadedLibrary(Path sharedLibrary, Manifest manifest, int threads, Map<String, Long> tuning) {
     this.sharedLibrary = sharedLibrary;
     this.manifest = manifest;
     NativeApi api = new NativeApi(sharedLibrary, manifest.backend());
@@ -41,7 +41,7 @@ public final class LoadedLibrary implements FutharkProgram {
       for (Manifest.Output o : e.outputs()) out.add(ValueType.resolve(o.type(), manifest, api, types));
       pending.add(new Object[] {e, api.function(e.cfun()), in, out});
     }
-    this.context = new Context(api, threads);
+    this.context = new Context(api, threads, tuning, tuningNames(manifest));
     for (Object[] p : pending) {
       Manifest.Entry e = (Manifest.Entry) p[0];
       @SuppressWarnings("unchecked") List<ValueType> in = (List<ValueType>) p[2];
@@ -62,13 +62,33 @@ public final class LoadedLibrary implements FutharkProgram {
    * @throws IOException      the manifest cannot be read
    */
   public static LoadedLibrary load(Path so, Path manifest, int threads) throws IOException {
-    return new LoadedLibrary(so.toAbsolutePath(), Manifest.read(manifest), threads);
+    return load(so, manifest, threads, Map.of());
+  }
+
+  /**
+   * Like {@link #load(Path, Path, int)}, setting the program's tuning parameters in the context's
+   * configuration first.
+   *
+   * @throws IllegalArgumentException a tuning parameter the program does not have
+   */
+  public static LoadedLibrary load(Path so, Path manifest, int threads, Map<String, Long> tuning) throws IOException {
+    return new LoadedLibrary(so.toAbsolutePath(), Manifest.read(manifest), threads, tuning);
   }
 
   /** Like {@link #load(Path, Path, int)} with an already parsed manifest. */
   public static LoadedLibrary load(Path so, Manifest manifest, int threads) {
-    return new LoadedLibrary(so.toAbsolutePath(), manifest, threads);
+    return new LoadedLibrary(so.toAbsolutePath(), manifest, threads, Map.of());
   }
+
+  /** The tuning parameters the manifest's entry points use. */
+  private static java.util.Set<String> tuningNames(Manifest manifest) {
+    java.util.Set<String> names = new java.util.TreeSet<>();
+    for (Manifest.Entry e : manifest.entryPoints().values()) names.addAll(e.tuningParams());
+    return names;
+  }
+
+  /** The names of the program's tuning parameters. */
+  public java.util.Set<String> tuningParameters() { return java.util.Collections.unmodifiableSet(tuningNames(manifest)); }
 
   Context context() { return context; }
 

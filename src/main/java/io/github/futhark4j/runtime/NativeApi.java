@@ -17,6 +17,7 @@ final class NativeApi {
   final Function configNew;
   final Function configFree;
   final Function configSetNumThreads; // only multicore libraries have it
+  final Function configSetTuningParam; // libraries of older compilers may lack it
   final Function contextNew;
   final Function contextFree;
   final Function contextSync;
@@ -46,6 +47,7 @@ final class NativeApi {
     configNew = function("futhark_context_config_new");
     configFree = function("futhark_context_config_free");
     configSetNumThreads = optional("futhark_context_config_set_num_threads");
+    configSetTuningParam = optional("futhark_context_config_set_tuning_param");
     contextNew = function("futhark_context_new");
     contextFree = function("futhark_context_free");
     contextSync = function("futhark_context_sync");

@@ -167,6 +167,8 @@ public final class ProgramCache {
 
     @Override public Map<String, FutharkFunction> entryPoints() { return functions; }
 
+    @Override public java.util.Set<String> tuningParameters() { return library.tuningParameters(); }
+
     @Override
     public FutharkFunction function(String name) {
       FutharkFunction f = functions.get(name);

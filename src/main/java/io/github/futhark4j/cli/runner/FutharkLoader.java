@@ -41,13 +41,45 @@ public final class FutharkLoader implements ProgramLoader {
   public LoadedProgram load(Path program) throws CompileFailure {
     FutharkProgram p;
     try {
-      p = Futhark.compile(program, options.withSourceName(program.toString()));
+      FutharkOptions o = options.withSourceName(program.toString());
+      Map<String, Long> tuning = tuningFile(program);
+      if (!tuning.isEmpty()) o = o.withTuning(tuning);
+      p = Futhark.compile(program, o);
     } catch (FutharkCompileException e) {
       throw new CompileFailure(e.getMessage(), e.line() > 0 || e.fileName() != null, e);
     } catch (RuntimeException e) {
       throw new CompileFailure(e.getClass().getSimpleName() + ": " + e.getMessage(), false, e);
     }
     return new Loaded(p);
+  }
+
+  /**
+   * The tuning parameters of {@code prog.fut.tuning} next to the program, as {@code futhark test}
+   * and {@code futhark bench} read them: one {@code NAME=VALUE} per line. None if there is no file.
+   */
+  static Map<String, Long> tuningFile(Path program) throws CompileFailure {
+    Path f = program.resolveSibling(program.getFileName() + ".tuning");
+    if (!java.nio.file.Files.isRegularFile(f)) return Map.of();
+    Map<String, Long> out = new LinkedHashMap<>();
+    List<String> lines;
+    try {
+      lines = java.nio.file.Files.readAllLines(f);
+    } catch (java.io.IOException e) {
+      throw new CompileFailure("cannot read " + f + ": " + e.getMessage(), false, e);
+    }
+    for (int i = 0; i < lines.size(); i++) {
+      String line = lines.get(i).strip();
+      if (line.isEmpty()) continue;
+      int eq = line.indexOf('=');
+      try {
+        if (eq <= 0) throw new NumberFormatException();
+        out.put(line.substring(0, eq).strip(), Long.parseLong(line.substring(eq + 1).strip()));
+      } catch (NumberFormatException e) {
+        throw new CompileFailure(f + ":" + (i + 1) + ": expected NAME=VALUE (a tuning parameter and a number), found \""
+            + line + "\"", false, null);
+      }
+    }
+    return out;
   }
 
   private record Loaded(FutharkProgram program) implements LoadedProgram {
