@@ -124,7 +124,8 @@ public final class Simplify {
       return Atom.bool(!c.value().boolValue());
     }
     if (e instanceof Exp.Convert c && c.x() instanceof Atom.Const k && c.to().isInteger() && k.value().type().isInteger()) {
-      return new Atom.Const(PrimValue.ofInt(c.to(), k.value().bits()));
+      // As at run time: sign-extended only from a signed type into a signed one (u16.i8 (-3) is 253).
+      return new Atom.Const(io.github.futhark4j.compiler.core.PrimOps.convert(k.value().type(), c.to(), k.value()));
     }
     return null;
   }
