@@ -8,6 +8,7 @@ import io.github.futhark4j.compiler.Frontend;
 import io.github.futhark4j.compiler.core.Interpreter;
 import io.github.futhark4j.compiler.core.Program;
 import io.github.futhark4j.compiler.lower.Lowerer;
+import io.github.futhark4j.compiler.opt.Optimiser;
 import io.github.futhark4j.compiler.source.Source;
 import io.github.futhark4j.compiler.typed.TProgram;
 import io.github.futhark4j.data.Value;
@@ -24,7 +25,9 @@ import org.junit.jupiter.api.Test;
  * The IR interpreter (the fuzzer's oracle) against the expected results of the test corpus
  * ({@code src/test/fut}): every case with literal inputs and outputs whose entry point takes and
  * returns primitives and arrays runs on the unoptimised IR and must give the expected values (with
- * futhark test's tolerance) or fail when an error is expected. No C compiler is involved.
+ * futhark test's tolerance) or fail when an error is expected. As in the fuzzer, a case that fails
+ * on the unoptimised IR but is expected to succeed runs again on the optimised IR (the compiler, like
+ * the reference, drops failing code whose result is never needed). No C compiler is involved.
  */
 class InterpreterCorpusTest {
   @Test
@@ -36,6 +39,7 @@ class InterpreterCorpusTest {
           .sorted().toList();
     }
     int run = 0;
+    int optimisedOnly = 0;
     List<String> failures = new ArrayList<>();
     for (Path f : files) {
       String text = Files.readString(f, StandardCharsets.UTF_8);
@@ -65,10 +69,21 @@ class InterpreterCorpusTest {
           List<Value> got = null;
           String error = null;
           try {
-            List<Object> r = Interpreter.run(entry, args, 2_000_000_000L);
-            got = r.stream().map(IrValues::fromIr).toList();
+            got = run(entry, args);
           } catch (Interpreter.ProgramError e) {
             error = e.getMessage();
+            if (tr.expected() instanceof TestSpec.Succeeds) {
+              // The fuzzer's rule: a failing computation that the optimiser removes (it is dead,
+              // or only its shape is used) does not fail the compiled program either.
+              Program.Entry opt = Optimiser.run(new Program(List.of(entry)), false).entries().get(0);
+              try {
+                got = run(opt, args);
+                error = null;
+                optimisedOnly++;
+              } catch (Interpreter.ProgramError e2) {
+                error = e2.getMessage();
+              }
+            }
           } catch (RuntimeException e) {
             failures.add(where + ": interpreter crashed: " + e);
             continue;
@@ -90,9 +105,14 @@ class InterpreterCorpusTest {
         }
       }
     }
-    System.out.println("interpreted corpus cases: " + run);
+    System.out.println("interpreted corpus cases: " + run + " (" + optimisedOnly + " succeed only once optimised)");
+    assertTrue(optimisedOnly >= 5, "the fuzz_found programs with dead failing code should need the optimised IR: " + optimisedOnly);
     assertTrue(run > 800, "too few corpus cases interpreted: " + run);
     assertTrue(failures.isEmpty(), () -> failures.size() + " failures:\n" + String.join("\n", failures));
+  }
+
+  private static List<Value> run(Program.Entry entry, List<Object> args) {
+    return Interpreter.run(entry, args, 2_000_000_000L).stream().map(IrValues::fromIr).toList();
   }
 
   /** Entry points whose parameters and results are primitives or arrays of them. */
