@@ -1,7 +1,6 @@
 package io.github.futhark4j.bench;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import io.github.futhark4j.json.Json;
 import io.github.futhark4j.Futhark;
 import io.github.futhark4j.FutharkCompileException;
 import io.github.futhark4j.FutharkFunction;
@@ -188,7 +187,7 @@ public final class BridgeBench {
     try {
       Path parent = o.json().toAbsolutePath().getParent();
       if (parent != null) Files.createDirectories(parent);
-      Files.writeString(o.json(), new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(root) + "\n");
+      Files.writeString(o.json(), Json.pretty(root) + "\n");
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

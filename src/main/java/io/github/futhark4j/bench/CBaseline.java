@@ -1,7 +1,6 @@
 package io.github.futhark4j.bench;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.futhark4j.json.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -24,7 +23,6 @@ final class CBaseline {
   /** The flags of the issue: the same as the built-in compiler's output is built with, plus -march=native. */
   static final List<String> FLAGS = List.of("-O3", "-march=native", "-fno-math-errno", "-fopenmp");
 
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   private final Path sourceDir;
   private final Path workDir;
@@ -111,13 +109,12 @@ final class CBaseline {
   /** Parses the JSON line a baseline prints (see {@code bench_time} in {@code bench.h}). */
   static Run parse(String stdout, Flat result) {
     try {
-      JsonNode n = JSON.readTree(stdout.strip());
-      JsonNode times = n.get("runtimes_us");
-      if (times == null || !times.isArray() || times.isEmpty()) throw new IllegalStateException("no runtimes_us in " + stdout);
+      if (!(Json.parse(stdout.strip()) instanceof java.util.Map<?, ?> n)) throw new IllegalStateException("C baseline printed no JSON object: " + stdout);
+      if (!(n.get("runtimes_us") instanceof java.util.List<?> times) || times.isEmpty()) throw new IllegalStateException("no runtimes_us in " + stdout);
       double[] us = new double[times.size()];
-      for (int i = 0; i < us.length; i++) us[i] = times.get(i).asDouble();
-      return new Run(Stats.of(us), n.path("threads").asInt(0), result);
-    } catch (IOException e) {
+      for (int i = 0; i < us.length; i++) us[i] = ((Number) times.get(i)).doubleValue();
+      return new Run(Stats.of(us), n.get("threads") instanceof Number t ? t.intValue() : 0, result);
+    } catch (Json.JsonException | ClassCastException e) {
       throw new IllegalStateException("C baseline printed no JSON: " + stdout, e);
     }
   }

@@ -1,7 +1,6 @@
 package io.github.futhark4j.bench;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import io.github.futhark4j.json.Json;
 import io.github.futhark4j.bench.Results.KernelResult;
 import io.github.futhark4j.bench.Results.Status;
 import io.github.futhark4j.bench.Results.VariantResult;
@@ -222,7 +221,7 @@ public final class Report {
 
   public void writeJson(Path file) {
     try {
-      write(file, new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(json()) + "\n");
+      write(file, Json.pretty(json()) + "\n");
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

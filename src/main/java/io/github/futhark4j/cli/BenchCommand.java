@@ -1,7 +1,6 @@
 package io.github.futhark4j.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import io.github.futhark4j.json.Json;
 import io.github.futhark4j.cli.runner.Benchmarker;
 import io.github.futhark4j.cli.runner.Benchmarker.DatasetResult;
 import io.github.futhark4j.cli.runner.Benchmarker.EntryResult;
@@ -103,8 +102,7 @@ public final class BenchCommand implements Command {
       all.addAll(results);
     }
     if (a.has("--json")) {
-      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-          .writeValue(Path.of(a.value("--json", null)).toFile(), Benchmarker.json(all));
+      java.nio.file.Files.writeString(Path.of(a.value("--json", null)), Json.pretty(Benchmarker.json(all)) + "\n");
     }
     return failed ? 1 : 0;
   }

@@ -53,6 +53,28 @@ public final class LoadedLibrary implements FutharkProgram {
     this.types = Map.copyOf(types);
   }
 
+  private static final java.util.concurrent.atomic.AtomicBoolean WARMING = new java.util.concurrent.atomic.AtomicBoolean();
+
+  /**
+   * Starts initialising JNA (loading its native part and some hundred classes: 30-60 ms in a fresh
+   * JVM) on a daemon thread, once per JVM, so that it overlaps with what comes before the first
+   * load: hashing the sources, finding the cache entry, or compiling. Loading waits for it as for
+   * any class initialisation. Harmless when JNA is ready already.
+   */
+  public static void warmUp() {
+    if (!WARMING.compareAndSet(false, true)) return;
+    Thread t = new Thread(() -> {
+      try {
+        Class.forName("com.sun.jna.Native", true, LoadedLibrary.class.getClassLoader());
+        Class.forName("com.sun.jna.NativeLibrary", true, LoadedLibrary.class.getClassLoader());
+      } catch (Throwable e) {
+        // the load itself reports what is wrong with JNA
+      }
+    }, "futhark4j-warm-up");
+    t.setDaemon(true);
+    t.start();
+  }
+
   /**
    * Loads {@code so} (by absolute path), reads {@code manifest}, resolves every C function the
    * manifest names, and creates a context.

@@ -1,14 +1,11 @@
 package io.github.futhark4j.runtime;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.futhark4j.json.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -52,9 +49,6 @@ public record Manifest(String backend, String version, Map<String, Entry> entryP
   /** A record field with its projection function. */
   public record Field(String name, String type, String project) {}
 
-  private static final ObjectMapper MAPPER =
-      new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
-
   /** Reads a manifest file. */
   public static Manifest read(Path file) throws IOException {
     return parse(Files.readString(file));
@@ -66,75 +60,80 @@ public record Manifest(String backend, String version, Map<String, Entry> entryP
    * @throws IOException if it is not JSON or lacks a required part
    */
   public static Manifest parse(String json) throws IOException {
-    JsonNode root = MAPPER.readTree(json);
-    if (root == null || !root.isObject()) throw new IOException("manifest is not a JSON object");
-    JsonNode eps = root.get("entry_points");
-    if (eps == null || !eps.isObject()) throw new IOException("manifest has no \"entry_points\" object");
+    Object root;
+    try {
+      root = Json.parse(json);
+    } catch (Json.JsonException e) {
+      throw new IOException("manifest: " + e.getMessage(), e);
+    }
+    if (!(root instanceof Map<?, ?> top)) throw new IOException("manifest is not a JSON object");
+    if (!(top.get("entry_points") instanceof Map<?, ?> eps)) throw new IOException("manifest has no \"entry_points\" object");
     Map<String, Entry> entries = new LinkedHashMap<>();
-    for (Iterator<Map.Entry<String, JsonNode>> it = eps.fields(); it.hasNext(); ) {
-      Map.Entry<String, JsonNode> e = it.next();
-      entries.put(e.getKey(), entry(e.getKey(), e.getValue()));
+    for (Map.Entry<?, ?> e : eps.entrySet()) {
+      if (!(e.getValue() instanceof Map<?, ?> ep)) throw new IOException("entry point " + e.getKey() + " is not a JSON object");
+      entries.put((String) e.getKey(), entry((String) e.getKey(), ep));
     }
     Map<String, TypeDesc> types = new LinkedHashMap<>();
-    JsonNode ts = root.get("types");
-    if (ts != null && ts.isObject()) {
-      for (Iterator<Map.Entry<String, JsonNode>> it = ts.fields(); it.hasNext(); ) {
-        Map.Entry<String, JsonNode> e = it.next();
-        types.put(e.getKey(), type(e.getKey(), e.getValue()));
+    if (top.get("types") instanceof Map<?, ?> ts) {
+      for (Map.Entry<?, ?> e : ts.entrySet()) {
+        if (e.getValue() instanceof Map<?, ?> t) types.put((String) e.getKey(), type((String) e.getKey(), t));
       }
     }
-    return new Manifest(text(root, "backend"), text(root, "version"),
+    return new Manifest(text(top, "backend"), text(top, "version"),
         Collections.unmodifiableMap(entries), Collections.unmodifiableMap(types));
   }
 
-  private static Entry entry(String name, JsonNode n) throws IOException {
+  private static Entry entry(String name, Map<?, ?> n) throws IOException {
     String cfun = text(n, "cfun");
     if (cfun == null) throw new IOException("entry point " + name + " has no \"cfun\"");
     List<Input> inputs = new ArrayList<>();
-    for (JsonNode i : list(n.get("inputs"))) {
-      inputs.add(new Input(text(i, "name"), required(i, "type", name), i.path("unique").asBoolean(false)));
+    for (Map<?, ?> i : objects(n.get("inputs"))) {
+      inputs.add(new Input(text(i, "name"), required(i, "type", name), Boolean.TRUE.equals(i.get("unique"))));
     }
     List<Output> outputs = new ArrayList<>();
-    JsonNode outs = n.get("outputs");
-    if (outs == null && n.get("output") != null && n.get("output").isObject()) {
-      outs = MAPPER.createArrayNode().add(n.get("output"));
-    }
-    for (JsonNode o : list(outs)) outputs.add(new Output(required(o, "type", name), o.path("unique").asBoolean(false)));
+    Object outs = n.get("outputs");
+    if (outs == null && n.get("output") instanceof Map<?, ?> single) outs = List.of(single);
+    for (Map<?, ?> o : objects(outs)) outputs.add(new Output(required(o, "type", name), Boolean.TRUE.equals(o.get("unique"))));
     List<String> tuning = new ArrayList<>();
-    for (JsonNode t : list(n.get("tuning_params"))) tuning.add(t.asText());
+    if (n.get("tuning_params") instanceof List<?> ts) {
+      for (Object t : ts) if (t != null) tuning.add(t.toString());
+    }
     return new Entry(name, cfun, List.copyOf(inputs), List.copyOf(outputs), List.copyOf(tuning));
   }
 
-  private static TypeDesc type(String name, JsonNode n) {
+  private static TypeDesc type(String name, Map<?, ?> n) {
     Map<String, String> ops = new LinkedHashMap<>();
-    JsonNode o = n.get("ops");
-    if (o != null && o.isObject()) {
-      for (Iterator<Map.Entry<String, JsonNode>> it = o.fields(); it.hasNext(); ) {
-        Map.Entry<String, JsonNode> e = it.next();
-        if (e.getValue().isTextual()) ops.put(e.getKey(), e.getValue().asText());
+    if (n.get("ops") instanceof Map<?, ?> o) {
+      for (Map.Entry<?, ?> e : o.entrySet()) {
+        if (e.getValue() instanceof String f) ops.put((String) e.getKey(), f);
       }
     }
     Record record = null;
-    JsonNode r = n.get("record");
-    if (r != null && r.isObject()) {
+    if (n.get("record") instanceof Map<?, ?> r) {
       List<Field> fields = new ArrayList<>();
-      for (JsonNode f : list(r.get("fields"))) fields.add(new Field(text(f, "name"), text(f, "type"), text(f, "project")));
+      for (Map<?, ?> f : objects(r.get("fields"))) fields.add(new Field(text(f, "name"), text(f, "type"), text(f, "project")));
       record = new Record(text(r, "new"), List.copyOf(fields));
     }
-    return new TypeDesc(name, text(n, "kind"), text(n, "ctype"), text(n, "elemtype"), n.path("rank").asInt(0),
+    int rank = n.get("rank") instanceof Number k ? k.intValue() : 0;
+    return new TypeDesc(name, text(n, "kind"), text(n, "ctype"), text(n, "elemtype"), rank,
         Collections.unmodifiableMap(ops), record);
   }
 
-  private static Iterable<JsonNode> list(JsonNode n) {
-    return n == null || !n.isArray() ? List.of() : n;
+  /** The objects of a JSON array (other elements skipped); none when it is not an array. */
+  private static List<Map<?, ?>> objects(Object n) {
+    List<Map<?, ?>> out = new ArrayList<>();
+    if (n instanceof List<?> l) {
+      for (Object o : l) if (o instanceof Map<?, ?> m) out.add(m);
+    }
+    return out;
   }
 
-  private static String text(JsonNode n, String field) {
-    JsonNode v = n.get(field);
-    return v == null || v.isNull() ? null : v.asText();
+  private static String text(Map<?, ?> n, String field) {
+    Object v = n.get(field);
+    return v == null ? null : v.toString();
   }
 
-  private static String required(JsonNode n, String field, String entry) throws IOException {
+  private static String required(Map<?, ?> n, String field, String entry) throws IOException {
     String v = text(n, field);
     if (v == null) throw new IOException("entry point " + entry + ": a parameter or result has no \"" + field + "\"");
     return v;

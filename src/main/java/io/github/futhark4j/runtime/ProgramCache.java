@@ -86,7 +86,10 @@ public final class ProgramCache {
     try {
       View v;
       synchronized (slot) {
-        if (slot.library == null || slot.library.isClosed()) slot.library = loader.load();
+        if (slot.library == null || slot.library.isClosed()) {
+          LoadedLibrary.warmUp();
+          slot.library = loader.load();
+        }
         v = new View(this, slot, slot.library);
       }
       ok = true;

@@ -84,8 +84,13 @@ public final class CCompiler {
    * Part of every build key; asked once per executable per JVM.
    */
   public String identity() throws ExternalCompilerException, IOException {
+    return identity(null);
+  }
+
+  /** {@link #identity()}, remembering the version in {@code memoDir} across JVMs (null: not). */
+  String identity(Path memoDir) throws ExternalCompilerException, IOException {
     String args = extraArgs.isEmpty() ? "" : " " + String.join(" ", extraArgs);
-    return executable + args + " " + Tool.versionLine(executable);
+    return executable + args + " " + Tool.versionLine(executable, memoDir);
   }
 
   /** The flag that lets the C compiler contract floating-point operations (FMA), for {@code floatContraction}. */

@@ -40,6 +40,7 @@ import java.util.stream.Stream;
  *   &lt;key&gt;.lock               cross-process lock of that key (FileChannel.lock)
  *   tmp-&lt;key&gt;-&lt;random&gt;/     an entry being built
  *   trash-&lt;key&gt;-&lt;random&gt;/   a bad entry moved aside, being deleted
+ *   tool-versions.txt          the C compiler's and futhark's --version, by path, size and time
  * </pre>
  *
  * An entry is built in a temporary directory inside the cache directory (so it is on the same file
@@ -568,6 +569,7 @@ public final class CompileCache {
   }
 
   private void clear(boolean exclusive) throws IOException {
+    Files.deleteIfExists(dir.resolve(Tool.VERSIONS_FILE));
     List<Path> children = new ArrayList<>();
     try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir)) {
       ds.forEach(children::add);

@@ -87,7 +87,12 @@ public final class ExternalFuthark implements FutharkCompiler {
    * same but unchecked, as the interface requires; {@link LibraryBuilder} calls this one.
    */
   public String checkedIdentity() throws ExternalCompilerException, IOException {
-    String line = Tool.versionLine(executable);
+    return checkedIdentity(null);
+  }
+
+  /** {@link #checkedIdentity()}, remembering the version in {@code memoDir} across JVMs (null: not). */
+  String checkedIdentity(Path memoDir) throws ExternalCompilerException, IOException {
+    String line = Tool.versionLine(executable, memoDir);
     return line.toLowerCase(java.util.Locale.ROOT).contains("futhark") ? line : "futhark " + line;
   }
 

@@ -217,8 +217,9 @@ public final class LibraryBuilder {
     Inputs in = inputs;
     if (in == null) {
       CCompiler cc = fixedCc != null ? fixedCc : CCompiler.locate();
-      String id = compiler instanceof ExternalFuthark ef ? ef.checkedIdentity() : compiler.identity();
-      in = new Inputs(cc, id, cc.identity(), cc.keyFlags(backend, floatContraction));
+      Path memo = cache().dir(); // tools' versions are remembered there across JVMs
+      String id = compiler instanceof ExternalFuthark ef ? ef.checkedIdentity(memo) : compiler.identity();
+      in = new Inputs(cc, id, cc.identity(memo), cc.keyFlags(backend, floatContraction));
       inputs = in;
     }
     return in;

@@ -174,12 +174,83 @@ final class Tool {
 
   /** The first line of {@code exe --version}, asked once per executable per JVM. */
   static String versionLine(Path exe) throws ExternalCompilerException, IOException {
+    return versionLine(exe, null);
+  }
+
+  /** The file in a cache directory that remembers tools' versions across JVMs (see {@link #versionLine(Path, Path)}). */
+  static final String VERSIONS_FILE = "tool-versions.txt";
+
+  /** How many tools {@link #VERSIONS_FILE} remembers (the most recently asked). */
+  private static final int VERSIONS_KEPT = 32;
+
+  /**
+   * The first line of {@code exe --version}, asked once per executable per JVM and, when
+   * {@code memoDir} is not null, remembered in {@code memoDir/tool-versions.txt} under the
+   * executable's real path, size and modification time, so a new JVM need not start the tool
+   * again (a {@code gcc --version} costs a fresh JVM some 20-40 ms of an otherwise quick cache
+   * hit). Replacing or upgrading the tool changes its size or time, and it is asked again. The
+   * memo is best effort: when it cannot be read or written, the tool is asked.
+   */
+  static String versionLine(Path exe, Path memoDir) throws ExternalCompilerException, IOException {
     String cached = VERSIONS.get(exe);
     if (cached != null) return cached;
+    String stamp = memoDir == null ? null : stamp(exe);
+    Path memo = memoDir == null ? null : memoDir.resolve(VERSIONS_FILE);
+    if (stamp != null) {
+      for (String l : readLines(memo)) {
+        int tab = l.lastIndexOf('\t');
+        if (tab > 0 && l.substring(0, tab).equals(stamp)) {
+          VERSIONS.putIfAbsent(exe, l.substring(tab + 1));
+          return VERSIONS.get(exe);
+        }
+      }
+    }
     String out = runChecked(List.of(exe.toString(), "--version"), null);
     String line = out.lines().map(String::strip).filter(s -> !s.isEmpty()).findFirst().orElse("unknown version");
     VERSIONS.putIfAbsent(exe, line);
+    if (stamp != null) remember(memo, stamp, line);
     return VERSIONS.get(exe);
+  }
+
+  /** Real path, size and modification time of a file, tab-separated; null when it cannot be read. */
+  private static String stamp(Path exe) {
+    try {
+      Path real = exe.toRealPath();
+      var a = Files.readAttributes(real, java.nio.file.attribute.BasicFileAttributes.class);
+      String s = real + "\t" + a.size() + "\t" + a.lastModifiedTime().toMillis();
+      return s.contains("\n") ? null : s;
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
+  }
+
+  private static List<String> readLines(Path memo) {
+    try {
+      return Files.readAllLines(memo, StandardCharsets.UTF_8);
+    } catch (IOException | RuntimeException e) {
+      return List.of();
+    }
+  }
+
+  /** Adds or replaces the tool's line (keyed by its real path) and writes the file atomically. */
+  private static void remember(Path memo, String stamp, String line) {
+    if (line.contains("\n")) return;
+    String path = stamp.substring(0, stamp.indexOf('\t') + 1);
+    List<String> lines = new java.util.ArrayList<>();
+    for (String l : readLines(memo)) if (!l.startsWith(path)) lines.add(l);
+    lines.add(stamp + "\t" + line);
+    if (lines.size() > VERSIONS_KEPT) lines = lines.subList(lines.size() - VERSIONS_KEPT, lines.size());
+    try {
+      Path tmp = Files.createTempFile(memo.getParent(), "tmpv-", ".txt");
+      try {
+        Files.write(tmp, lines, StandardCharsets.UTF_8);
+        Files.move(tmp, memo, java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+      } finally {
+        Files.deleteIfExists(tmp);
+      }
+    } catch (IOException | RuntimeException e) {
+      // best effort: the next JVM asks the tool again
+    }
   }
 
   /**

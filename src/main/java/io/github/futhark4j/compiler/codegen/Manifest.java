@@ -1,8 +1,6 @@
 package io.github.futhark4j.compiler.codegen;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import io.github.futhark4j.json.Json;
 import io.github.futhark4j.compiler.core.Atom;
 import io.github.futhark4j.compiler.core.IrType;
 import io.github.futhark4j.compiler.core.Program;
@@ -73,10 +71,6 @@ final class Manifest {
     for (ApiValue v : CApi.opaqueTypes(p)) types.put(v.typeName(), Opaque.manifest(v));
     root.put("types", types);
     root.put("version", VERSION);
-    try {
-      return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(root) + "\n";
-    } catch (JsonProcessingException ex) {
-      throw new IllegalStateException(ex);
-    }
+    return Json.pretty(root) + "\n";
   }
 }
