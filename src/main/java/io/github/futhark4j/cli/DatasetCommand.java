@@ -1,6 +1,6 @@
 package io.github.futhark4j.cli;
 
-import io.github.futhark4j.compiler.types.PrimType;
+import io.github.futhark4j.compiler.typed.PrimType;
 import io.github.futhark4j.data.BinaryFormat;
 import io.github.futhark4j.data.Value;
 import io.github.futhark4j.data.ValueFormatException;

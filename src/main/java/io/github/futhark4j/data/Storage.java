@@ -1,6 +1,6 @@
 package io.github.futhark4j.data;
 
-import io.github.futhark4j.compiler.types.PrimType;
+import io.github.futhark4j.compiler.typed.PrimType;
 import java.util.Arrays;
 
 /**

@@ -1,6 +1,6 @@
 package io.github.futhark4j.fuzz;
 
-import io.github.futhark4j.compiler.types.PrimType;
+import io.github.futhark4j.compiler.typed.PrimType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;

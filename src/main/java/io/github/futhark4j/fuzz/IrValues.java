@@ -2,7 +2,7 @@ package io.github.futhark4j.fuzz;
 
 import io.github.futhark4j.compiler.core.Interpreter;
 import io.github.futhark4j.compiler.typed.PrimValue;
-import io.github.futhark4j.compiler.types.PrimType;
+import io.github.futhark4j.compiler.typed.PrimType;
 import io.github.futhark4j.data.Value;
 
 /** Conversions between {@link Value}s and the values of the IR {@link Interpreter}. */

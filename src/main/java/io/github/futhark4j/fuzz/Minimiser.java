@@ -1,6 +1,6 @@
 package io.github.futhark4j.fuzz;
 
-import io.github.futhark4j.compiler.types.PrimType;
+import io.github.futhark4j.compiler.typed.PrimType;
 import io.github.futhark4j.data.Value;
 import java.lang.reflect.Array;
 import java.util.ArrayList;

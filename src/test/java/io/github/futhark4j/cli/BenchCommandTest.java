@@ -9,7 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.futhark4j.cli.runner.FutharkLoader;
 import io.github.futhark4j.cli.runner.LoadedProgram;
 import io.github.futhark4j.compiler.codegen.CHarness;
-import io.github.futhark4j.compiler.types.PrimType;
+import io.github.futhark4j.compiler.typed.PrimType;
 import io.github.futhark4j.data.Value;
 import io.github.futhark4j.runtime.CopyCounts;
 import java.io.ByteArrayInputStream;

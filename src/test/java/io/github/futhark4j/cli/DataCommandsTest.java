@@ -3,7 +3,7 @@ package io.github.futhark4j.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.futhark4j.compiler.types.PrimType;
+import io.github.futhark4j.compiler.typed.PrimType;
 import io.github.futhark4j.data.BinaryFormat;
 import io.github.futhark4j.data.Value;
 import io.github.futhark4j.data.ValueReader;

@@ -9,7 +9,7 @@ import io.github.futhark4j.cli.runner.FakeLoader;
 import io.github.futhark4j.compiler.diag.CompileException;
 import io.github.futhark4j.compiler.diag.Diagnostic;
 import io.github.futhark4j.compiler.source.Span;
-import io.github.futhark4j.compiler.types.PrimType;
+import io.github.futhark4j.compiler.typed.PrimType;
 import io.github.futhark4j.data.Value;
 import io.github.futhark4j.data.ValueReader;
 import java.io.ByteArrayInputStream;

@@ -3,7 +3,7 @@ package io.github.futhark4j.data;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.github.futhark4j.compiler.types.PrimType;
+import io.github.futhark4j.compiler.typed.PrimType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;

@@ -118,7 +118,7 @@ class InterpreterCorpusTest {
   /** Entry points whose parameters and results are primitives or arrays of them. */
   private static boolean plain(Program.Entry e) {
     return e.signature().params().size() == e.params().size()
-        && e.signature().params().stream().allMatch(p -> Lowerer.leafCount(p.type()) == 1 && !(p.type() instanceof io.github.futhark4j.compiler.types.Type.Sum))
-        && e.signature().results().stream().allMatch(p -> Lowerer.leafCount(p.type()) == 1 && !(p.type() instanceof io.github.futhark4j.compiler.types.Type.Sum));
+        && e.signature().params().stream().allMatch(p -> Lowerer.leafCount(p.type()) == 1 && !(p.type() instanceof io.github.futhark4j.compiler.typed.Type.Sum))
+        && e.signature().results().stream().allMatch(p -> Lowerer.leafCount(p.type()) == 1 && !(p.type() instanceof io.github.futhark4j.compiler.typed.Type.Sum));
   }
 }

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import io.github.futhark4j.compiler.core.PrimOps;
 import io.github.futhark4j.compiler.typed.PrimValue;
 import io.github.futhark4j.compiler.typed.TExp.BinOperator;
-import io.github.futhark4j.compiler.types.PrimType;
+import io.github.futhark4j.compiler.typed.PrimType;
 import org.junit.jupiter.api.Test;
 
 /** The interpreter's primitive operations on the cases a naive translation gets wrong. */

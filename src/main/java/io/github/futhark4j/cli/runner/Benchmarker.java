@@ -9,7 +9,7 @@ import io.github.futhark4j.cli.spec.TestSpec.RunCases;
 import io.github.futhark4j.cli.spec.TestSpec.Script;
 import io.github.futhark4j.cli.spec.TestSpec.Succeeds;
 import io.github.futhark4j.cli.spec.TestSpec.TestRun;
-import io.github.futhark4j.compiler.types.PrimType;
+import io.github.futhark4j.compiler.typed.PrimType;
 import io.github.futhark4j.data.Value;
 import io.github.futhark4j.data.ValueComparator;
 import java.nio.file.Path;

@@ -17,7 +17,7 @@ import io.github.futhark4j.cli.spec.TestSpec.Script;
 import io.github.futhark4j.cli.spec.TestSpec.Succeeds;
 import io.github.futhark4j.cli.spec.TestSpec.TestRun;
 import io.github.futhark4j.cli.spec.TestSpec.Values;
-import io.github.futhark4j.compiler.types.PrimType;
+import io.github.futhark4j.compiler.typed.PrimType;
 import io.github.futhark4j.data.Value;
 import io.github.futhark4j.data.ValueFormatException;
 import io.github.futhark4j.data.ValueGenerator.ShapedType;

@@ -5,7 +5,7 @@ import io.github.futhark4j.compiler.core.IrType;
 import io.github.futhark4j.compiler.core.Program;
 import io.github.futhark4j.compiler.lower.Lowerer;
 import io.github.futhark4j.compiler.typed.TDecl;
-import io.github.futhark4j.compiler.types.Type;
+import io.github.futhark4j.compiler.typed.Type;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;

@@ -3,7 +3,7 @@ package io.github.futhark4j.compiler.codegen;
 import io.github.futhark4j.compiler.core.Atom;
 import io.github.futhark4j.compiler.core.IrType;
 import io.github.futhark4j.compiler.core.Program;
-import io.github.futhark4j.compiler.types.PrimType;
+import io.github.futhark4j.compiler.typed.PrimType;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

@@ -5,7 +5,7 @@ import io.github.futhark4j.compiler.core.IrType;
 import io.github.futhark4j.compiler.typed.PrimValue;
 import io.github.futhark4j.compiler.typed.TExp.BinOperator;
 import io.github.futhark4j.compiler.typed.TExp.UnOperator;
-import io.github.futhark4j.compiler.types.PrimType;
+import io.github.futhark4j.compiler.typed.PrimType;
 import java.util.List;
 
 /**

@@ -346,7 +346,7 @@ final class CSoac {
   static List<String> simdOperators(Exp.Reduce r) {
     int n = r.nes().size();
     for (Atom ne : r.nes()) {
-      if (ne.type().isArray() || ne.type().elem() == io.github.futhark4j.compiler.types.PrimType.F16) return null;
+      if (ne.type().isArray() || ne.type().elem() == io.github.futhark4j.compiler.typed.PrimType.F16) return null;
     }
     if (r.mapf() != null && mayFail(r.mapf().body())) return null;
     Body b = r.op().body();

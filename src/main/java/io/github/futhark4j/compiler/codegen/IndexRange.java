@@ -6,7 +6,7 @@ import io.github.futhark4j.compiler.core.IrType;
 import io.github.futhark4j.compiler.core.Lambda;
 import io.github.futhark4j.compiler.core.Stm;
 import io.github.futhark4j.compiler.typed.TExp.BinOperator;
-import io.github.futhark4j.compiler.types.PrimType;
+import io.github.futhark4j.compiler.typed.PrimType;
 import java.util.HashMap;
 import java.util.Map;
 

@@ -1,7 +1,7 @@
 package io.github.futhark4j.compiler.core;
 
 import io.github.futhark4j.compiler.typed.PrimValue;
-import io.github.futhark4j.compiler.types.PrimType;
+import io.github.futhark4j.compiler.typed.PrimType;
 
 /** An operand in A-normal form: a variable or a primitive constant. */
 public sealed interface Atom {

@@ -4,7 +4,7 @@ import io.github.futhark4j.compiler.source.Span;
 import io.github.futhark4j.compiler.typed.TExp.BinOperator;
 import io.github.futhark4j.compiler.typed.TExp.RangeKind;
 import io.github.futhark4j.compiler.typed.TExp.UnOperator;
-import io.github.futhark4j.compiler.types.PrimType;
+import io.github.futhark4j.compiler.typed.PrimType;
 import java.util.List;
 
 /**

@@ -1,6 +1,6 @@
 package io.github.futhark4j.compiler.core;
 
-import io.github.futhark4j.compiler.types.PrimType;
+import io.github.futhark4j.compiler.typed.PrimType;
 
 /**
  * A type in the first-order IR: a primitive scalar or a regular array of primitives of some rank.

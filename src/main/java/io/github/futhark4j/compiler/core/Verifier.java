@@ -102,7 +102,7 @@ public final class Verifier {
   }
 
   private void scalarI64(Atom a, String what) {
-    if (!(a.type() instanceof IrType.Scalar s) || s.elem() != io.github.futhark4j.compiler.types.PrimType.I64) {
+    if (!(a.type() instanceof IrType.Scalar s) || s.elem() != io.github.futhark4j.compiler.typed.PrimType.I64) {
       throw fail(what + " must be i64, is " + a.type());
     }
   }
@@ -171,7 +171,7 @@ public final class Verifier {
         scalarI64(p.k(), "partition class count");
         atoms(p.arrays(), scope);
         lambda(p.cls(), rows(p.arrays()), scope, "partition");
-        if (!p.cls().returnTypes().equals(List.of(new IrType.Scalar(io.github.futhark4j.compiler.types.PrimType.I64)))) {
+        if (!p.cls().returnTypes().equals(List.of(new IrType.Scalar(io.github.futhark4j.compiler.typed.PrimType.I64)))) {
           throw fail("partition classes are " + p.cls().returnTypes() + ", expected [i64]");
         }
       }

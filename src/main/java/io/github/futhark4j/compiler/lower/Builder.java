@@ -8,7 +8,7 @@ import io.github.futhark4j.compiler.core.Stm;
 import io.github.futhark4j.compiler.core.Typing;
 import io.github.futhark4j.compiler.source.Span;
 import io.github.futhark4j.compiler.typed.TExp.BinOperator;
-import io.github.futhark4j.compiler.types.PrimType;
+import io.github.futhark4j.compiler.typed.PrimType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;

@@ -15,9 +15,9 @@ import io.github.futhark4j.compiler.typed.TExp.BinOperator;
 import io.github.futhark4j.compiler.typed.TPat;
 import io.github.futhark4j.compiler.typed.TProgram;
 import io.github.futhark4j.compiler.typed.VName;
-import io.github.futhark4j.compiler.types.PrimType;
-import io.github.futhark4j.compiler.types.Size;
-import io.github.futhark4j.compiler.types.Type;
+import io.github.futhark4j.compiler.typed.PrimType;
+import io.github.futhark4j.compiler.typed.Size;
+import io.github.futhark4j.compiler.typed.Type;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -281,7 +281,7 @@ public final class Lowerer {
   private Env sizeEnv;
 
   /** The value of a size in a type, or null when it is unknown or not bound here. */
-  Atom sizeAtom(io.github.futhark4j.compiler.types.Size s) {
+  Atom sizeAtom(io.github.futhark4j.compiler.typed.Size s) {
     return switch (s) {
       case Size.Const c -> Atom.i64(c.value());
       case Size.Var sv -> sizeEnv != null && sizeEnv.lookup(sv.name()) instanceof V.Leaf l ? l.atom() : null;

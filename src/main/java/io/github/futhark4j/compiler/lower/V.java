@@ -3,7 +3,7 @@ package io.github.futhark4j.compiler.lower;
 import io.github.futhark4j.compiler.core.Atom;
 import io.github.futhark4j.compiler.typed.FunDef;
 import io.github.futhark4j.compiler.typed.TDecl;
-import io.github.futhark4j.compiler.types.Type;
+import io.github.futhark4j.compiler.typed.Type;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Iterator;

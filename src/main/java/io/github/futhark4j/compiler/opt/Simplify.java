@@ -7,7 +7,7 @@ import io.github.futhark4j.compiler.core.Program;
 import io.github.futhark4j.compiler.core.Rewrite;
 import io.github.futhark4j.compiler.core.Stm;
 import io.github.futhark4j.compiler.typed.PrimValue;
-import io.github.futhark4j.compiler.types.PrimType;
+import io.github.futhark4j.compiler.typed.PrimType;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

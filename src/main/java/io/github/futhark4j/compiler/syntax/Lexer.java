@@ -5,7 +5,7 @@ import io.github.futhark4j.compiler.diag.Diagnostics;
 import io.github.futhark4j.compiler.source.Source;
 import io.github.futhark4j.compiler.source.Span;
 import io.github.futhark4j.compiler.syntax.Token.Kind;
-import io.github.futhark4j.compiler.types.PrimType;
+import io.github.futhark4j.compiler.typed.PrimType;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

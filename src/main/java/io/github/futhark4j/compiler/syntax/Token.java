@@ -1,7 +1,7 @@
 package io.github.futhark4j.compiler.syntax;
 
 import io.github.futhark4j.compiler.source.Span;
-import io.github.futhark4j.compiler.types.PrimType;
+import io.github.futhark4j.compiler.typed.PrimType;
 import java.math.BigInteger;
 
 /**

@@ -1,6 +1,6 @@
 package io.github.futhark4j.compiler.typed;
 
-import io.github.futhark4j.compiler.types.Type;
+import io.github.futhark4j.compiler.typed.Type;
 import java.util.List;
 
 /**

@@ -1,6 +1,6 @@
 package io.github.futhark4j.compiler.typed;
 
-import io.github.futhark4j.compiler.types.PrimType;
+import io.github.futhark4j.compiler.typed.PrimType;
 
 /**
  * A primitive constant. Integers are kept as their two's complement bits in a {@code long},

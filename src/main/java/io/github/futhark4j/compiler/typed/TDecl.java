@@ -1,7 +1,7 @@
 package io.github.futhark4j.compiler.typed;
 
 import io.github.futhark4j.compiler.source.Span;
-import io.github.futhark4j.compiler.types.Type;
+import io.github.futhark4j.compiler.typed.Type;
 import java.util.List;
 
 /** A checked top-level value definition ({@code def}, {@code let} or {@code entry}). */

@@ -1,9 +1,9 @@
 package io.github.futhark4j.compiler.typed;
 
 import io.github.futhark4j.compiler.source.Span;
-import io.github.futhark4j.compiler.types.PrimType;
-import io.github.futhark4j.compiler.types.Size;
-import io.github.futhark4j.compiler.types.Type;
+import io.github.futhark4j.compiler.typed.PrimType;
+import io.github.futhark4j.compiler.typed.Size;
+import io.github.futhark4j.compiler.typed.Type;
 import java.util.List;
 import java.util.Map;
 

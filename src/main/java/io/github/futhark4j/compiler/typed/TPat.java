@@ -1,7 +1,7 @@
 package io.github.futhark4j.compiler.typed;
 
 import io.github.futhark4j.compiler.source.Span;
-import io.github.futhark4j.compiler.types.Type;
+import io.github.futhark4j.compiler.typed.Type;
 import java.util.List;
 import java.util.Map;
 

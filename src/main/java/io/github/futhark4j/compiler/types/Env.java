@@ -1,5 +1,6 @@
 package io.github.futhark4j.compiler.types;
 
+import io.github.futhark4j.compiler.typed.Size;
 import io.github.futhark4j.compiler.source.Span;
 import io.github.futhark4j.compiler.syntax.Ast;
 import io.github.futhark4j.compiler.syntax.Ast.Liftedness;

@@ -1,5 +1,7 @@
 package io.github.futhark4j.compiler.types;
 
+import io.github.futhark4j.compiler.typed.Type;
+import io.github.futhark4j.compiler.typed.PrimType;
 import io.github.futhark4j.compiler.typed.TPat;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,8 @@
 package io.github.futhark4j.compiler.types;
 
+import io.github.futhark4j.compiler.typed.Type;
+import io.github.futhark4j.compiler.typed.Size;
+import io.github.futhark4j.compiler.typed.PrimType;
 import io.github.futhark4j.compiler.source.Span;
 import io.github.futhark4j.compiler.typed.PrimValue;
 import io.github.futhark4j.compiler.typed.TExp;

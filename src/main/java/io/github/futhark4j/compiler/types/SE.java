@@ -1,5 +1,6 @@
 package io.github.futhark4j.compiler.types;
 
+import io.github.futhark4j.compiler.typed.PrimType;
 import io.github.futhark4j.compiler.typed.VName;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,6 @@
 package io.github.futhark4j.compiler.types;
 
+import io.github.futhark4j.compiler.typed.Type;
 import io.github.futhark4j.compiler.diag.DiagCode;
 import io.github.futhark4j.compiler.diag.Diagnostic;
 import io.github.futhark4j.compiler.diag.Diagnostics;
@@ -35,7 +36,7 @@ final class TcState {
   /** Number of parameters of each function definition, for saturating applications. */
   final Map<VName, Integer> arity = new HashMap<>();
   /** Uniqueness-inferred types of definitions, filled in by {@link Consumption}. */
-  final Map<VName, io.github.futhark4j.compiler.types.Type> defTypes = new HashMap<>();
+  final Map<VName, io.github.futhark4j.compiler.typed.Type> defTypes = new HashMap<>();
   /** Prelude definitions whose bodies are checked only when used (see Defs#demand). */
   final Map<VName, Runnable> pending = new HashMap<>();
   final java.util.Set<VName> demanded = new java.util.LinkedHashSet<>();

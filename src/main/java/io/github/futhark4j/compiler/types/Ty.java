@@ -1,5 +1,7 @@
 package io.github.futhark4j.compiler.types;
 
+import io.github.futhark4j.compiler.typed.Type;
+import io.github.futhark4j.compiler.typed.PrimType;
 import io.github.futhark4j.compiler.source.Span;
 import io.github.futhark4j.compiler.syntax.Ast.Liftedness;
 import io.github.futhark4j.compiler.typed.VName;

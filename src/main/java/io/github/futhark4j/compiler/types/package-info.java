@@ -2,8 +2,8 @@
  * Types and the type checker. In: the parsed tree ({@code compiler.syntax}). Out: the checked tree
  * ({@code compiler.typed}) or diagnostics.
  *
- * <p>{@link io.github.futhark4j.compiler.types.Type}, {@link io.github.futhark4j.compiler.types.PrimType}
- * and {@link io.github.futhark4j.compiler.types.Size} are the checked types shared with the back
+ * <p>{@link io.github.futhark4j.compiler.typed.Type}, {@link io.github.futhark4j.compiler.typed.PrimType}
+ * and {@link io.github.futhark4j.compiler.typed.Size} are the checked types shared with the back
  * end. Everything else here is the checker: {@code Ty} (types with inference variables),
  * {@code Unifier}, {@code CheckerBase} (scopes, type expressions, patterns, consumption),
  * {@code BindingChecker} (let, local functions, lambdas, loops, match), {@code SizeChecks} (the size

@@ -1,6 +1,6 @@
 package io.github.futhark4j.cli.runner;
 
-import io.github.futhark4j.compiler.types.PrimType;
+import io.github.futhark4j.compiler.typed.PrimType;
 import io.github.futhark4j.data.Value;
 import java.nio.file.Files;
 import java.nio.file.Path;

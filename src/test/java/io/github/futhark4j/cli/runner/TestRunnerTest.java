@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.futhark4j.cli.runner.TestRunner.Outcome;
 import io.github.futhark4j.cli.runner.TestRunner.Status;
 import io.github.futhark4j.cli.runner.TestRunner.Summary;
-import io.github.futhark4j.compiler.types.PrimType;
+import io.github.futhark4j.compiler.typed.PrimType;
 import io.github.futhark4j.data.BinaryFormat;
 import io.github.futhark4j.data.Value;
 import java.io.ByteArrayOutputStream;

@@ -15,8 +15,8 @@ import io.github.futhark4j.compiler.typed.TDecl;
 import io.github.futhark4j.compiler.typed.TExp;
 import io.github.futhark4j.compiler.typed.TExp.BinOperator;
 import io.github.futhark4j.compiler.typed.TPat;
-import io.github.futhark4j.compiler.types.Size;
-import io.github.futhark4j.compiler.types.Type;
+import io.github.futhark4j.compiler.typed.Size;
+import io.github.futhark4j.compiler.typed.Type;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -94,7 +94,7 @@ class CGenTest {
   void sumByReduce(String backend) throws Exception {
     TB b = new TB();
     TPat.Id xs = b.id("xs", arr(I32, 1));
-    b.entry("sum", I32, b.reduce(I32, b.op(BinOperator.ADD, I32), b.lit(io.github.futhark4j.compiler.types.PrimType.I32, 0), b.var(xs)), xs);
+    b.entry("sum", I32, b.reduce(I32, b.op(BinOperator.ADD, I32), b.lit(io.github.futhark4j.compiler.typed.PrimType.I32, 0), b.var(xs)), xs);
     String driver = CHarness.main("""
           int n = 100000;
           int32_t *d = malloc(n * sizeof(int32_t));

@@ -9,7 +9,7 @@ import io.github.futhark4j.compiler.Frontend;
 import io.github.futhark4j.compiler.source.Source;
 
 import io.github.futhark4j.compiler.core.IrType;
-import io.github.futhark4j.compiler.types.PrimType;
+import io.github.futhark4j.compiler.typed.PrimType;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -13,7 +13,7 @@ import io.github.futhark4j.compiler.source.Source;
 import io.github.futhark4j.compiler.typed.TDecl;
 import io.github.futhark4j.compiler.typed.TExp;
 import io.github.futhark4j.compiler.typed.TProgram;
-import io.github.futhark4j.compiler.types.PrimType;
+import io.github.futhark4j.compiler.typed.PrimType;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

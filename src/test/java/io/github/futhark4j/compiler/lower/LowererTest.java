@@ -12,7 +12,7 @@ import io.github.futhark4j.compiler.core.Printer;
 import io.github.futhark4j.compiler.core.Program;
 import io.github.futhark4j.compiler.core.Verifier;
 import io.github.futhark4j.compiler.source.Source;
-import io.github.futhark4j.compiler.types.PrimType;
+import io.github.futhark4j.compiler.typed.PrimType;
 import org.junit.jupiter.api.Test;
 
 /** Lowering from the checked tree: specialisation, flattening, checks. */

@@ -17,7 +17,7 @@ import io.github.futhark4j.compiler.core.IrTest;
 import io.github.futhark4j.compiler.core.IrType;
 import io.github.futhark4j.compiler.core.Lambda;
 import io.github.futhark4j.compiler.core.Verifier;
-import io.github.futhark4j.compiler.types.PrimType;
+import io.github.futhark4j.compiler.typed.PrimType;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

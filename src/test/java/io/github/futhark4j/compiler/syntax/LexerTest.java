@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.*;
 import io.github.futhark4j.compiler.diag.Diagnostic;
 import io.github.futhark4j.compiler.source.Source;
 import io.github.futhark4j.compiler.syntax.Token.Kind;
-import io.github.futhark4j.compiler.types.PrimType;
+import io.github.futhark4j.compiler.typed.PrimType;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;

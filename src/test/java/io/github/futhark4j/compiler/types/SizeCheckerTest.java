@@ -1,5 +1,6 @@
 package io.github.futhark4j.compiler.types;
 
+import io.github.futhark4j.compiler.typed.Size;
 import static io.github.futhark4j.compiler.types.CheckerTest.error;
 import static io.github.futhark4j.compiler.types.CheckerTest.ok;
 import static org.junit.jupiter.api.Assertions.*;

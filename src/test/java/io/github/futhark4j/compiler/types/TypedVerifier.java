@@ -1,5 +1,6 @@
 package io.github.futhark4j.compiler.types;
 
+import io.github.futhark4j.compiler.typed.Type;
 import io.github.futhark4j.compiler.typed.FunDef;
 import io.github.futhark4j.compiler.typed.TDecl;
 import io.github.futhark4j.compiler.typed.TExp;
@@ -62,7 +63,7 @@ public final class TypedVerifier {
     }
   }
 
-  private static int arrows(io.github.futhark4j.compiler.types.Type t) {
+  private static int arrows(io.github.futhark4j.compiler.typed.Type t) {
     int n = 0;
     while (t instanceof Type.Arrow a) { n++; t = a.result(); }
     return n;

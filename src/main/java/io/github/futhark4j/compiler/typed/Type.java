@@ -1,4 +1,4 @@
-package io.github.futhark4j.compiler.types;
+package io.github.futhark4j.compiler.typed;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,4 +1,4 @@
-package io.github.futhark4j.compiler.types;
+package io.github.futhark4j.compiler.typed;
 
 /** Futhark's primitive types, with the facts every phase needs about them. */
 public enum PrimType {

@@ -1,6 +1,4 @@
-package io.github.futhark4j.compiler.types;
-
-import io.github.futhark4j.compiler.typed.VName;
+package io.github.futhark4j.compiler.typed;
 
 /**
  * An array dimension in a checked type. Sizes are {@code i64} values: a constant, a variable in
