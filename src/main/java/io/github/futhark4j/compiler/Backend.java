@@ -13,6 +13,13 @@ import io.github.futhark4j.compiler.typed.TProgram;
 public final class Backend {
   private Backend() {}
 
+  /**
+   * System property {@code futhark4j.verifyIr}: {@code true} runs the IR verifier after lowering
+   * and after every optimisation pass of every compile (the test suite sets it), so a pass that
+   * breaks the IR's invariants fails at that pass, naming it, instead of in the C compiler.
+   */
+  public static final String VERIFY_PROPERTY = "futhark4j.verifyIr";
+
   /** The generated library: {@code prog.c}, {@code prog.h} and {@code prog.json} contents. */
   public record Output(String c, String h, String manifestJson) {}
 
@@ -35,7 +42,7 @@ public final class Backend {
     if (!backend.equals("c") && !backend.equals("multicore")) {
       throw new IllegalArgumentException("unknown backend '" + backend + "' (expected c or multicore)");
     }
-    Program ir = optimised(program, false);
+    Program ir = optimised(program, Boolean.getBoolean(VERIFY_PROPERTY));
     CProgram.Files f = CProgram.generate(ir, backend, baseName, floatContraction);
     return new Output(f.c(), f.h(), f.manifestJson());
   }

@@ -124,7 +124,7 @@ class DocsExamplesTest {
   }
 
   /** The languages this test checks. */
-  static final List<String> LANGUAGES = List.of("java", "js", "python", "futhark", "sh", "json");
+  static final List<String> LANGUAGES = List.of("java", "js", "python", "futhark", "sh", "json", "xml");
 
   /** A block with a language is an example (one in a language this test cannot check fails). */
   static boolean isExample(Markdown.Block b) {
@@ -139,6 +139,8 @@ class DocsExamplesTest {
       case "futhark" -> checkFuthark(b);
       case "sh" -> Shell.check(b);
       case "json" -> new ObjectMapper().readTree(b.text());
+      case "xml" -> javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder()
+          .parse(new org.xml.sax.InputSource(new java.io.StringReader(b.text()))); // well-formed
       default -> fail(b.where() + ": this test cannot check a '" + b.lang() + "' block; write it in one of " + LANGUAGES
           + ", leave the language out if it is no example (output, a synopsis), or mark it no-check with the reason");
     }
