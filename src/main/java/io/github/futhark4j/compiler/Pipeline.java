@@ -1,0 +1,94 @@
+package io.github.futhark4j.compiler;
+
+import io.github.futhark4j.compiler.codegen.CProgram;
+import io.github.futhark4j.compiler.core.Printer;
+import io.github.futhark4j.compiler.core.Program;
+import io.github.futhark4j.compiler.core.Verifier;
+import io.github.futhark4j.compiler.diag.CompileException;
+import io.github.futhark4j.compiler.lower.Lowerer;
+import io.github.futhark4j.compiler.opt.Optimiser;
+import io.github.futhark4j.compiler.source.Source;
+import io.github.futhark4j.compiler.typed.TProgram;
+import io.github.futhark4j.compiler.types.TypedPrinter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BiConsumer;
+
+/**
+ * The whole built-in compiler, step by step: what happens to a program from its text to C. Every
+ * step has a name (for {@code futhark4j dev --dump-after NAME}) and its output can be printed.
+ *
+ * <pre>
+ * parse        syntax.Parser       the main file and every file it imports → parsed trees (Ast)
+ * check        types.Checker       parsed trees and the prelude → the checked tree (TProgram): names
+ *                                  resolved, types and sizes inferred, uniqueness checked, modules
+ *                                  applied; errors become Diagnostics
+ * lower        lower.Lowerer       checked tree → first-order IR (core.Program): functions inlined and
+ *                                  specialised, records and tuples flattened to their leaves, sum types
+ *                                  to tags and payloads, SOACs to IR operators, size checks made explicit
+ * simplify     opt.Simplify        constant folding, copy propagation, algebraic identities, shapes of
+ *                                  known arrays
+ * dead-code    opt.DeadCode        statements whose results nobody uses (also failing ones, as the
+ *                                  reference does)
+ * fusion       opt.Fusion          producer–consumer fusion of map/reduce/scan/filter/hist chains
+ * hoist        opt.Hoist           loop-invariant statements out of loops and lambdas
+ * simplify-2   opt.Simplify        again, on what fusion and hoisting exposed
+ * dead-code-2  opt.DeadCode        again
+ * codegen      codegen.CProgram    IR → one C file (engine runtime pasted in), header and manifest; its
+ *                                  generators also choose the loop strategy of each operator: virtual
+ *                                  (unmaterialised) maps and transposes, map→histogram fusion, loop
+ *                                  interchange for matrix products (CInterchange), lanes for
+ *                                  divergent loops (CLanes), OpenMP parallel loops (multicore)
+ * </pre>
+ *
+ * With {@code futhark4j.verifyIr=true} (set for the test suite) {@link Verifier} checks the IR after
+ * {@code lower} and after every optimisation pass. {@link Frontend} and {@link Backend} run these
+ * steps for every compile; this class runs them one by one for inspection.
+ */
+public final class Pipeline {
+  private Pipeline() {}
+
+  /** A step's name and what it does, in order. */
+  public record Step(String name, String what) {}
+
+  /** Every step, from text to C. */
+  public static List<Step> steps() {
+    List<Step> s = new ArrayList<>();
+    s.add(new Step("parse", "source files to parsed trees"));
+    s.add(new Step("check", "type checking: parsed trees and the prelude to the checked tree"));
+    s.add(new Step("lower", "checked tree to first-order IR"));
+    for (Optimiser.Pass p : Optimiser.PASSES) s.add(new Step(p.name(), "IR optimisation pass"));
+    s.add(new Step("codegen", "IR to C, header and manifest"));
+    return s;
+  }
+
+  /**
+   * Runs the steps on {@code main} up to and including {@code stopAfter} (null: all), handing the
+   * printed output of each step from {@code check} on to {@code after} (the checked tree, the IR,
+   * or the C file). With {@code verify}, the IR is verified after every IR step.
+   *
+   * @throws IllegalArgumentException for an unknown step name
+   */
+  public static void run(Source main, String stopAfter, boolean verify, String backend, BiConsumer<String, String> after)
+      throws CompileException {
+    if (stopAfter != null && steps().stream().noneMatch(s -> s.name().equals(stopAfter))) {
+      throw new IllegalArgumentException("unknown step '" + stopAfter + "'; the steps are "
+          + steps().stream().map(Step::name).toList());
+    }
+    TProgram typed = Frontend.check(main);
+    if ("parse".equals(stopAfter)) return;
+    after.accept("check", TypedPrinter.print(typed));
+    if ("check".equals(stopAfter)) return;
+    Program ir = Lowerer.lower(typed);
+    if (verify) Verifier.verify(ir, "lower");
+    after.accept("lower", Printer.program(ir));
+    if ("lower".equals(stopAfter)) return;
+    for (Optimiser.Pass p : Optimiser.PASSES) {
+      ir = p.run().apply(ir);
+      if (verify) Verifier.verify(ir, p.name());
+      after.accept(p.name(), Printer.program(ir));
+      if (p.name().equals(stopAfter)) return;
+    }
+    after.accept("codegen", CProgram.generate(ir, backend, "prog").c());
+  }
+}
