@@ -60,7 +60,8 @@ class CacheCommandTest {
     assertEquals(0, run("cache", "prune", "--dir", cache.toString(), "--limit", "0"), err.toString());
     assertTrue(out().startsWith("Removed 2 entries, 0 stale build directories and ") && out().contains("0 bytes left"), out());
     try (Stream<Path> s = Files.list(cache)) {
-      assertEquals(List.of("cache.lock"), s.map(p -> p.getFileName().toString()).toList(), "no entries and no key lock files left");
+      assertEquals(List.of("cache.lock"), s.map(p -> p.getFileName().toString()).filter(n -> !n.equals("tool-versions.txt")).toList(),
+          "no entries and no key lock files left (the tools' version memo may stay)");
     }
 
     try (FutharkProgram p = Futhark.compile("entry g (x: i64) : i64 = x", FutharkOptions.defaults().withCacheDir(cache).withBackend("c"))) {
