@@ -25,7 +25,8 @@ public final class DevCommand implements Command {
 
         Runs the built-in compiler on PROGRAM.fut step by step (parse, check, lower, the
         optimisation passes, codegen; --steps lists them) and prints the program after STEP:
-        the checked tree after check, the IR in its textual form after lower and every pass, the
+        the files parsed (the prelude, the program, its imports) after parse, the checked tree
+        after check, the IR in its textual form after lower and every pass, the
         C file after codegen. --stop-after STEP stops there and prints its output; --verify runs
         the IR verifier after every IR step (the tests always do), so a broken invariant is
         reported at the step that broke it. Without --dump-after or --stop-after nothing is
@@ -55,7 +56,10 @@ public final class DevCommand implements Command {
     Source src = new Source(prog.toString(), Files.readString(prog, StandardCharsets.UTF_8), prog);
     try {
       Pipeline.run(src, stop, a.has("--verify"), backend, (step, text) -> {
-        if (step.equals(dump) || step.equals(stop)) cli.out().print(text.endsWith("\n") ? text : text + "\n");
+        if (step.equals(dump) || step.equals(stop)) {
+          String t = text.get();
+          cli.out().print(t.endsWith("\n") ? t : t + "\n");
+        }
       });
       return 0;
     } catch (CompileException e) {

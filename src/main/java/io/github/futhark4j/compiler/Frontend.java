@@ -27,11 +27,22 @@ public final class Frontend {
 
   /** Parses and checks a program; user errors become a {@link CompileException}. */
   public static TProgram check(Source main) throws CompileException {
+    return check(main, parse(main));
+  }
+
+  /** Parses the prelude, {@code main} and the files it imports, in the order they are checked. */
+  public static List<Checker.Unit> parse(Source main) throws CompileException {
     List<Diagnostic> diags = new ArrayList<>();
     List<Checker.Unit> units = new ArrayList<>();
     units.add(Prelude.unit());
     load(main, true, units, diags, new HashSet<>(), new HashSet<>());
     if (!diags.isEmpty()) throw new CompileException(diags);
+    return units;
+  }
+
+  /** Type checks the parsed {@code units} of {@link #parse}. */
+  public static TProgram check(Source main, List<Checker.Unit> units) throws CompileException {
+    List<Diagnostic> diags = new ArrayList<>();
     TProgram p = Checker.check(main, units, diags);
     if (!diags.isEmpty()) throw new CompileException(diags);
     return p;

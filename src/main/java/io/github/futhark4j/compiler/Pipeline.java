@@ -3,16 +3,18 @@ package io.github.futhark4j.compiler;
 import io.github.futhark4j.compiler.codegen.CProgram;
 import io.github.futhark4j.compiler.core.Printer;
 import io.github.futhark4j.compiler.core.Program;
-import io.github.futhark4j.compiler.core.Verifier;
 import io.github.futhark4j.compiler.diag.CompileException;
 import io.github.futhark4j.compiler.lower.Lowerer;
 import io.github.futhark4j.compiler.opt.Optimiser;
 import io.github.futhark4j.compiler.source.Source;
 import io.github.futhark4j.compiler.typed.TProgram;
+import io.github.futhark4j.compiler.types.Checker;
 import io.github.futhark4j.compiler.types.TypedPrinter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiConsumer;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
 
 /**
  * The whole built-in compiler, step by step: what happens to a program from its text to C. Every
@@ -41,7 +43,7 @@ import java.util.function.BiConsumer;
  *                                  divergent loops (CLanes), OpenMP parallel loops (multicore)
  * </pre>
  *
- * With {@code futhark4j.verifyIr=true} (set for the test suite) {@link Verifier} checks the IR after
+ * With {@code futhark4j.verifyIr=true} (set for the test suite) the IR verifier checks the IR after
  * {@code lower} and after every optimisation pass. {@link Frontend} and {@link Backend} run these
  * steps for every compile; this class runs them one by one for inspection.
  */
@@ -63,32 +65,28 @@ public final class Pipeline {
   }
 
   /**
-   * Runs the steps on {@code main} up to and including {@code stopAfter} (null: all), handing the
-   * printed output of each step from {@code check} on to {@code after} (the checked tree, the IR,
-   * or the C file). With {@code verify}, the IR is verified after every IR step.
+   * Runs the steps on {@code main} up to and including {@code stopAfter} (null: all), handing
+   * {@code after} each step's printed output, made only when asked for: the files parsed, the
+   * checked tree, the IR, the C file. With {@code verify}, the IR is verified after every IR step.
    *
    * @throws IllegalArgumentException for an unknown step name
    */
-  public static void run(Source main, String stopAfter, boolean verify, String backend, BiConsumer<String, String> after)
-      throws CompileException {
+  public static void run(Source main, String stopAfter, boolean verify, String backend,
+      BiConsumer<String, Supplier<String>> after) throws CompileException {
     if (stopAfter != null && steps().stream().noneMatch(s -> s.name().equals(stopAfter))) {
       throw new IllegalArgumentException("unknown step '" + stopAfter + "'; the steps are "
           + steps().stream().map(Step::name).toList());
     }
-    TProgram typed = Frontend.check(main);
+    List<Checker.Unit> units = Frontend.parse(main);
+    after.accept("parse", () -> units.stream()
+        .map(u -> u.source().name() + ": " + u.program().decls().size() + " declarations").collect(Collectors.joining("\n")));
     if ("parse".equals(stopAfter)) return;
-    after.accept("check", TypedPrinter.print(typed));
+    TProgram typed = Frontend.check(main, units);
+    after.accept("check", () -> TypedPrinter.print(typed));
     if ("check".equals(stopAfter)) return;
-    Program ir = Lowerer.lower(typed);
-    if (verify) Verifier.verify(ir, "lower");
-    after.accept("lower", Printer.program(ir));
-    if ("lower".equals(stopAfter)) return;
-    for (Optimiser.Pass p : Optimiser.PASSES) {
-      ir = p.run().apply(ir);
-      if (verify) Verifier.verify(ir, p.name());
-      after.accept(p.name(), Printer.program(ir));
-      if (p.name().equals(stopAfter)) return;
-    }
-    after.accept("codegen", CProgram.generate(ir, backend, "prog").c());
+    Program ir = Optimiser.run(Lowerer.lower(typed), verify, stopAfter, (name, q) -> after.accept(name, () -> Printer.program(q)));
+    if (stopAfter != null && !stopAfter.equals("codegen")) return;
+    Program done = ir;
+    after.accept("codegen", () -> CProgram.generate(done, backend, "prog").c());
   }
 }

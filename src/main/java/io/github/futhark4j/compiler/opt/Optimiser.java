@@ -3,6 +3,7 @@ package io.github.futhark4j.compiler.opt;
 import io.github.futhark4j.compiler.core.Program;
 import io.github.futhark4j.compiler.core.Verifier;
 import java.util.List;
+import java.util.function.BiConsumer;
 import java.util.function.UnaryOperator;
 
 /** The optimisation pipeline: the passes in order, in one place. */
@@ -21,10 +22,24 @@ public final class Optimiser {
       new Pass("dead-code-2", DeadCode::program));
 
   public static Program run(Program p, boolean verify) {
+    return run(p, verify, null, (name, q) -> { });
+  }
+
+  /**
+   * Runs the passes on the lowered program {@code p}, verifying it first (as {@code lower}) and
+   * after every pass when {@code verify}, and handing {@code after} the program under the name
+   * {@code lower} and then after each pass; stops after the pass named {@code stopAfter} (null,
+   * or a name that is not a pass: all of them).
+   */
+  public static Program run(Program p, boolean verify, String stopAfter, BiConsumer<String, Program> after) {
     if (verify) Verifier.verify(p, "lower");
+    after.accept("lower", p);
+    if ("lower".equals(stopAfter)) return p;
     for (Pass pass : PASSES) {
       p = pass.run().apply(p);
       if (verify) Verifier.verify(p, pass.name());
+      after.accept(pass.name(), p);
+      if (pass.name().equals(stopAfter)) break;
     }
     return p;
   }
