@@ -12,10 +12,6 @@ import io.github.futhark4j.compiler.codegen.CHarness;
 import io.github.futhark4j.compiler.typed.PrimType;
 import io.github.futhark4j.data.Value;
 import io.github.futhark4j.runtime.CopyCounts;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -33,25 +29,18 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class BenchCommandTest {
   @TempDir Path dir;
-  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+  private final CliCapture cli = new CliCapture();
 
   @BeforeAll
   static void needGcc() {
     assumeTrue(CHarness.haveGcc(), "no C compiler");
   }
 
-  private int run(String... args) {
-    out.reset();
-    err.reset();
-    Cli cli = Cli.system(new ByteArrayInputStream(new byte[0]), new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8));
-    return Main.run(args, cli);
-  }
+  private int run(String... args) { return cli.run(args); }
 
-  private String out() { return out.toString(StandardCharsets.UTF_8); }
+  private String out() { return cli.out(); }
 
-  private String err() { return err.toString(StandardCharsets.UTF_8); }
+  private String err() { return cli.err(); }
 
   private Path prog(String name, String text) throws Exception {
     return Files.writeString(dir.resolve(name), text);

@@ -6,10 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.futhark4j.Futhark;
 import io.github.futhark4j.FutharkOptions;
 import io.github.futhark4j.FutharkProgram;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -22,18 +18,11 @@ import org.junit.jupiter.api.io.TempDir;
 @Tag("native")
 class CacheCommandTest {
   @TempDir Path tmp;
-  final ByteArrayOutputStream out = new ByteArrayOutputStream();
-  final ByteArrayOutputStream err = new ByteArrayOutputStream();
+  private final CliCapture cli = new CliCapture();
 
-  private int run(String... args) {
-    out.reset();
-    err.reset();
-    Cli cli = Cli.system(new ByteArrayInputStream(new byte[0]), new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8));
-    return Main.run(args, cli);
-  }
+  private int run(String... args) { return cli.run(args); }
 
-  private String out() { return out.toString(StandardCharsets.UTF_8); }
+  private String out() { return cli.out(); }
 
   @Test
   void listPruneAndClear() throws Exception {
@@ -48,16 +37,16 @@ class CacheCommandTest {
     // What a crashed build leaves behind.
     Files.createDirectory(cache.resolve("tmp-" + "a".repeat(64) + "-1"));
 
-    assertEquals(0, run("cache", "list", "--dir", cache.toString()), err.toString());
+    assertEquals(0, run("cache", "list", "--dir", cache.toString()), cli.err());
     List<String> lines = out().lines().toList();
     assertTrue(lines.get(0).startsWith("KEY"), out());
     assertTrue(lines.stream().anyMatch(l -> l.endsWith("first.fut")) && lines.stream().anyMatch(l -> l.endsWith("second.fut")), out());
     assertTrue(lines.get(lines.size() - 1).startsWith("2 entries, ") && lines.get(lines.size() - 1).contains("(limit 1 GiB)")
         && lines.get(lines.size() - 1).contains("1 build directory"), out());
 
-    assertEquals(0, run("cache", "prune", "--dir", cache.toString()), err.toString());
+    assertEquals(0, run("cache", "prune", "--dir", cache.toString()), cli.err());
     assertTrue(out().startsWith("Removed 0 entries, 1 stale build directory and "), out());
-    assertEquals(0, run("cache", "prune", "--dir", cache.toString(), "--limit", "0"), err.toString());
+    assertEquals(0, run("cache", "prune", "--dir", cache.toString(), "--limit", "0"), cli.err());
     assertTrue(out().startsWith("Removed 2 entries, 0 stale build directories and ") && out().contains("0 bytes left"), out());
     try (Stream<Path> s = Files.list(cache)) {
       assertEquals(List.of("cache.lock"), s.map(p -> p.getFileName().toString()).filter(n -> !n.equals("tool-versions.txt")).toList(),
@@ -67,9 +56,9 @@ class CacheCommandTest {
     try (FutharkProgram p = Futhark.compile("entry g (x: i64) : i64 = x", FutharkOptions.defaults().withCacheDir(cache).withBackend("c"))) {
       assertEquals(5L, p.function("g").call(5L));
     }
-    assertEquals(0, run("cache", "clear", "--dir", cache.toString()), err.toString());
+    assertEquals(0, run("cache", "clear", "--dir", cache.toString()), cli.err());
     assertTrue(out().startsWith("Removed 1 entry: "), out());
-    assertEquals(0, run("cache", "list", "--dir", cache.toString()), err.toString());
+    assertEquals(0, run("cache", "list", "--dir", cache.toString()), cli.err());
     assertTrue(out().startsWith("0 entries, 0 bytes"), out());
   }
 
@@ -78,7 +67,7 @@ class CacheCommandTest {
     assertEquals(2, run("cache"));
     assertEquals(2, run("cache", "list", "--limit", "1g", "--dir", tmp.toString()));
     assertEquals(2, run("cache", "prune", "--limit", "lots", "--dir", tmp.toString()));
-    assertTrue(err.toString().contains("--limit needs a size"), err.toString());
+    assertTrue(cli.err().contains("--limit needs a size"), cli.err());
     assertEquals(0, run("cache", "list", "--dir", tmp.resolve("none").toString()));
     assertTrue(out().startsWith("No cache at "), out());
     assertEquals(0, run("help", "cache"));

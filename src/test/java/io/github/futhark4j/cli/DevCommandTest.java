@@ -4,10 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -15,47 +11,43 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** {@code futhark4j dev}: the compiler's steps, and a program printed after one of them. */
 class DevCommandTest {
-  final ByteArrayOutputStream out = new ByteArrayOutputStream();
-  final ByteArrayOutputStream err = new ByteArrayOutputStream();
+  private final CliCapture cli = new CliCapture();
 
-  private int run(String... args) {
-    out.reset();
-    err.reset();
-    Cli cli = Cli.system(new ByteArrayInputStream(new byte[0]), new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8));
-    return Main.run(args, cli);
-  }
+  private int run(String... args) { return cli.run(args); }
 
   @Test
   void listsTheStepsAndPrintsAProgramAfterAny(@TempDir Path dir) throws Exception {
-    assertEquals(0, run("dev", "--steps"), err.toString());
-    String steps = out.toString();
+    assertEquals(0, run("dev", "--steps"), cli.err());
+    String steps = cli.out();
     for (String s : new String[] {"parse", "check", "lower", "simplify", "fusion", "hoist", "dead-code-2", "codegen"}) {
       assertTrue(steps.contains(s + " "), steps);
     }
     Path p = dir.resolve("p.fut");
     Files.writeString(p, "entry main (xs: []i32) : i32 = reduce (+) 0 (map (\\x -> x * 2) xs)\n");
 
-    assertEquals(0, run("dev", "--stop-after", "lower", "--verify", p.toString()), err.toString());
-    String lowered = out.toString();
+    assertEquals(0, run("dev", "--stop-after", "lower", "--verify", p.toString()), cli.err());
+    String lowered = cli.out();
     assertTrue(lowered.contains("entry main") && lowered.contains("map") && lowered.contains("reduce"), lowered);
 
-    assertEquals(0, run("dev", "--dump-after", "fusion", p.toString()), err.toString());
-    String fused = out.toString();
+    assertEquals(0, run("dev", "--dump-after", "fusion", p.toString()), cli.err());
+    String fused = cli.out();
     assertTrue(fused.contains("entry main"), fused);
     assertFalse(fused.equals(lowered), "fusion changed the map-reduce chain");
 
-    assertEquals(0, run("dev", "--dump-after", "check", p.toString()), err.toString());
-    assertTrue(out.toString().contains("main"), out.toString());
+    assertEquals(0, run("dev", "--dump-after", "check", p.toString()), cli.err());
+    assertTrue(cli.out().contains("main"), cli.out());
 
-    assertEquals(0, run("dev", "--dump-after", "codegen", "--backend", "c", p.toString()), err.toString());
-    assertTrue(out.toString().contains("futhark_entry_main"), out.toString());
+    assertEquals(0, run("dev", "--dump-after", "codegen", "--backend", "c", p.toString()), cli.err());
+    assertTrue(cli.out().contains("futhark_entry_main"), cli.out());
 
     assertEquals(2, run("dev", "--dump-after", "nonsense", p.toString()));
-    assertTrue(err.toString().contains("unknown step 'nonsense'"), err.toString());
+    assertTrue(cli.err().contains("unknown step 'nonsense'"), cli.err());
 
     Files.writeString(p, "entry main (x: i32) : i32 = x + true\n");
     assertEquals(2, run("dev", "--stop-after", "lower", p.toString()));
-    assertTrue(err.toString().contains("error[E0"), err.toString());
+    assertTrue(cli.err().contains("error[E0"), cli.err());
+    // parse is a step of its own: a type error does not stop it
+    assertEquals(0, run("dev", "--stop-after", "parse", p.toString()), cli.err());
+    assertTrue(cli.out().contains("<prelude>: ") && cli.out().contains("p.fut: 1 declarations"), cli.out());
   }
 }
