@@ -2,7 +2,6 @@ package io.github.futhark4j.fuzz;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.futhark4j.cli.spec.SpecParser;
 import io.github.futhark4j.cli.spec.TestSpec;
 import io.github.futhark4j.compiler.Frontend;
 import io.github.futhark4j.compiler.core.Interpreter;
@@ -12,13 +11,11 @@ import io.github.futhark4j.compiler.opt.Optimiser;
 import io.github.futhark4j.compiler.source.Source;
 import io.github.futhark4j.compiler.typed.TProgram;
 import io.github.futhark4j.data.Value;
+import io.github.futhark4j.tools.CorpusPrograms;
 import io.github.futhark4j.data.ValueComparator;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -32,23 +29,14 @@ import org.junit.jupiter.api.Test;
 class InterpreterCorpusTest {
   @Test
   void interpreterAgreesWithTheCorpus() throws Exception {
-    List<Path> files;
-    try (Stream<Path> s = Files.walk(Path.of("src/test/fut"))) {
-      files = s.filter(p -> p.toString().endsWith(".fut"))
-          .filter(p -> !p.toString().contains("known-failures") && !p.toString().contains("errors/compile"))
-          .sorted().toList();
-    }
     int run = 0;
     int optimisedOnly = 0;
     List<String> failures = new ArrayList<>();
-    for (Path f : files) {
-      String text = Files.readString(f, StandardCharsets.UTF_8);
-      TestSpec spec;
-      try {
-        spec = SpecParser.parse(f.toString(), text);
-      } catch (Exception e) {
-        continue;
-      }
+    for (CorpusPrograms.Program cp : CorpusPrograms.withSpecs()) {
+      Path f = cp.path();
+      String text = cp.text();
+      TestSpec spec = cp.spec();
+      if (f.toString().contains("known-failures") || f.toString().contains("errors/compile")) continue;
       if (!(spec.action() instanceof TestSpec.RunCases rc)) continue;
       Program ir;
       try {

@@ -3,11 +3,11 @@ package io.github.futhark4j.compiler.diag;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.futhark4j.cli.spec.SpecParser;
 import io.github.futhark4j.cli.spec.TestSpec;
 import io.github.futhark4j.compiler.Backend;
 import io.github.futhark4j.compiler.Frontend;
 import io.github.futhark4j.compiler.source.Source;
+import io.github.futhark4j.tools.CorpusPrograms;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,7 +16,6 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -32,19 +31,10 @@ class DiagnosticExamplesTest {
   @Test
   void everyCodeHasADocumentedPinnedExample() throws Exception {
     TreeMap<String, String> actual = new TreeMap<>();
-    List<Path> files;
-    try (Stream<Path> s = Files.walk(Path.of("src/test/fut"))) {
-      files = s.filter(p -> p.toString().endsWith(".fut")).sorted().toList();
-    }
-    for (Path f : files) {
-      String text = Files.readString(f, StandardCharsets.UTF_8);
-      TestSpec spec;
-      try {
-        spec = SpecParser.parse(f.toString(), text);
-      } catch (Exception e) {
-        continue;
-      }
-      if (!(spec.action() instanceof TestSpec.CompileError)) continue;
+    for (CorpusPrograms.Program cp : CorpusPrograms.withSpecs()) {
+      Path f = cp.path();
+      String text = cp.text();
+      if (!(cp.spec().action() instanceof TestSpec.CompileError)) continue;
       try {
         Backend.optimised(Frontend.check(new Source(f.toString(), text, f.toAbsolutePath())), false);
       } catch (CompileException e) {
