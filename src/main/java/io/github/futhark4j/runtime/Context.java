@@ -78,7 +78,7 @@ final class Context implements AutoCloseable {
       api.configFree.invokeVoid(new Object[] {cfg});
       throw new FutharkException("cannot create a Futhark context for " + api.path + ": " + err);
     }
-    this.state = new ContextState(cfg, ctx, api.contextSync, api.contextFree, api.configFree);
+    this.state = new ContextState(cfg, ctx, api.contextSync, api.contextFree, api.configFree, api::release);
     CREATED.incrementAndGet();
     this.cleanable = CLEANER.register(this, ContextState.ownerAction(state));
   }

@@ -47,6 +47,8 @@ final class ContextState {
   private final Function sync;
   private final Function contextFree;
   private final Function configFree;
+  /** Run once the context is freed: lets go of the library (see {@link NativeApi#release}). */
+  private final Runnable afterFree;
   // Written under the lock, read without it (volatile): asking whether a program is closed must
   // never wait for a call that is running on its context.
   private volatile int liveValues;
@@ -59,7 +61,8 @@ final class ContextState {
   private final ConcurrentLinkedQueue<Pending> pending = new ConcurrentLinkedQueue<>();
   private final AtomicBoolean drainScheduled = new AtomicBoolean();
 
-  ContextState(Pointer cfg, Pointer ctx, Function sync, Function contextFree, Function configFree) {
+  ContextState(Pointer cfg, Pointer ctx, Function sync, Function contextFree, Function configFree, Runnable afterFree) {
+    this.afterFree = afterFree;
     this.cfg = cfg;
     this.ctx = ctx;
     this.sync = sync;
@@ -139,6 +142,7 @@ final class ContextState {
       contextFree.invokeVoid(new Object[] {ctx});
       configFree.invokeVoid(new Object[] {cfg});
       FREED.incrementAndGet();
+      afterFree.run();
     }
   }
 

@@ -34,14 +34,19 @@ public final class LoadedLibrary implements FutharkProgram {
     Map<String, ValueType> types = new HashMap<>();
     Map<String, EntryPoint> eps = new LinkedHashMap<>();
     List<Object[]> pending = new ArrayList<>();
-    for (Manifest.Entry e : manifest.entryPoints().values()) {
-      List<ValueType> in = new ArrayList<>();
-      for (Manifest.Input i : e.inputs()) in.add(ValueType.resolve(i.type(), manifest, api, types));
-      List<ValueType> out = new ArrayList<>();
-      for (Manifest.Output o : e.outputs()) out.add(ValueType.resolve(o.type(), manifest, api, types));
-      pending.add(new Object[] {e, api.function(e.cfun()), in, out});
+    try {
+      for (Manifest.Entry e : manifest.entryPoints().values()) {
+        List<ValueType> in = new ArrayList<>();
+        for (Manifest.Input i : e.inputs()) in.add(ValueType.resolve(i.type(), manifest, api, types));
+        List<ValueType> out = new ArrayList<>();
+        for (Manifest.Output o : e.outputs()) out.add(ValueType.resolve(o.type(), manifest, api, types));
+        pending.add(new Object[] {e, api.function(e.cfun()), in, out});
+      }
+      this.context = new Context(api, threads, tuning, tuningNames(manifest));
+    } catch (RuntimeException | Error e) {
+      api.release(); // no context owns the library yet
+      throw e;
     }
-    this.context = new Context(api, threads, tuning, tuningNames(manifest));
     for (Object[] p : pending) {
       Manifest.Entry e = (Manifest.Entry) p[0];
       @SuppressWarnings("unchecked") List<ValueType> in = (List<ValueType>) p[2];

@@ -35,24 +35,66 @@ final class NativeApi {
    */
   static final boolean RAW_ARRAYS = !"false".equals(System.getProperty("futhark4j.rawArrays"));
 
+  /**
+   * Users of each loaded library, by identity. {@link NativeLibrary#getInstance} gives every
+   * caller the same instance for a path while it is loaded, so the library is closed only when the
+   * last {@code NativeApi} of it is released. Guarded by itself.
+   */
+  private static final java.util.IdentityHashMap<NativeLibrary, int[]> USERS = new java.util.IdentityHashMap<>();
+
+  private final java.util.concurrent.atomic.AtomicBoolean released = new java.util.concurrent.atomic.AtomicBoolean();
+
   NativeApi(Path sharedLibrary, String backend) {
     this.path = sharedLibrary.toAbsolutePath();
     this.syncIsNoop = syncIsNoop(backend);
     this.hostMemory = hostMemory(backend);
-    try {
-      this.library = NativeLibrary.getInstance(path.toString());
-    } catch (UnsatisfiedLinkError e) {
-      throw new FutharkException("cannot load " + path + ": " + e.getMessage(), e);
+    synchronized (USERS) {
+      try {
+        this.library = NativeLibrary.getInstance(path.toString());
+      } catch (UnsatisfiedLinkError e) {
+        throw new FutharkException("cannot load " + path + ": " + e.getMessage(), e);
+      }
+      USERS.computeIfAbsent(library, l -> new int[1])[0]++;
     }
-    configNew = function("futhark_context_config_new");
-    configFree = function("futhark_context_config_free");
-    configSetNumThreads = optional("futhark_context_config_set_num_threads");
-    configSetTuningParam = optional("futhark_context_config_set_tuning_param");
-    contextNew = function("futhark_context_new");
-    contextFree = function("futhark_context_free");
-    contextSync = function("futhark_context_sync");
-    contextGetError = function("futhark_context_get_error");
+    try {
+      configNew = function("futhark_context_config_new");
+      configFree = function("futhark_context_config_free");
+      configSetNumThreads = optional("futhark_context_config_set_num_threads");
+      configSetTuningParam = optional("futhark_context_config_set_tuning_param");
+      contextNew = function("futhark_context_new");
+      contextFree = function("futhark_context_free");
+      contextSync = function("futhark_context_sync");
+      contextGetError = function("futhark_context_get_error");
+    } catch (RuntimeException e) {
+      release();
+      throw e;
+    }
   }
+
+  /**
+   * Gives up this user's hold on the library; the last one closes it. Closing unloads the library
+   * and removes it from JNA's table of loaded libraries, which otherwise keeps an entry for every
+   * library ever loaded (a {@code WeakReference} and its path strings: about 0.5 KB per distinct
+   * program in a long-running host). Called once the context is freed, when nothing may call into
+   * the library any more; later calls do nothing.
+   */
+  void release() {
+    if (!released.compareAndSet(false, true)) return;
+    synchronized (USERS) {
+      int[] n = USERS.get(library);
+      if (n != null && --n[0] > 0) return;
+      USERS.remove(library);
+      library.close();
+    }
+  }
+
+  /** Libraries this process holds loaded through the runtime (tests, diagnostics). */
+  static int loadedCount() {
+    synchronized (USERS) {
+      return USERS.size();
+    }
+  }
+
 
   /**
    * The C API reference (section "Entry points") says that for the sequential {@code c} backend

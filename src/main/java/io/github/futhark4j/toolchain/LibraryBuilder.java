@@ -29,8 +29,13 @@ import java.util.function.UnaryOperator;
 public final class LibraryBuilder {
   private static final int MAX_ATTEMPTS = 3;
 
-  /** How many entries {@link #MEMORY} keeps (the least recently used are forgotten first). */
-  private static final int MEMORY_ENTRIES = 4096;
+  /**
+   * System property: how many entries {@link #MEMORY} keeps (default 4096; the least recently used
+   * are forgotten first). About 1 KB each.
+   */
+  public static final String MEMORY_PROPERTY = "futhark4j.buildMemory";
+
+  private static final int MEMORY_ENTRIES = Math.max(1, Integer.getInteger(MEMORY_PROPERTY, 4096));
 
   /**
    * Entries this JVM has built or found, by cache directory and key: a bounded, access-ordered map,

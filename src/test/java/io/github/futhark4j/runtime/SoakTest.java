@@ -281,6 +281,11 @@ class SoakTest {
     // A run of its own: the evals' sources are new to the disk cache too.
     String run = Long.toHexString(System.nanoTime());
     long t0 = System.nanoTime();
+    // Past the warm-up, and past the time the builder's memory of entries is full (its size is the
+    // run's property futhark4j.buildMemory, default 4096), nothing should grow: the second half of
+    // a long run is checked for any slope.
+    int half = Math.max(warmup, total / 2);
+    long heapHalf = 0;
     long heapBase = 0, mallocBase = 0, mappedMax = 0, created0 = Context.createdCount(), freed0 = ContextState.freedCount();
     try {
       for (int i = 0; i < total; i++) {
@@ -288,6 +293,7 @@ class SoakTest {
           heapBase = heapUsedAfterGc();
           mallocBase = mallocInUse();
         }
+        if (i == half) heapHalf = heapUsedAfterGc();
         engine.eval("-- soak " + run + "\nentry f (x: i64) : i64 = x * 3 + " + i + "\nentry g (xs: []i64) : i64 = i64.sum xs + " + i);
         FutharkFunction f = (FutharkFunction) engine.get("f");
         assertEquals(6L + i, f.call(2L));
@@ -304,14 +310,20 @@ class SoakTest {
       long mapped = mappedPrograms();
       long created = Context.createdCount() - created0, freed = ContextState.freedCount() - freed0;
       System.out.printf("soak evals: %d distinct evals (%d warm-up), %.1f s; contexts made %d, freed %d; "
-              + "heap after GC %d -> %d KiB; malloc in use %d -> %d KiB; futhark4j libraries mapped now %d (max seen %d); "
-              + "RSS %d KiB%n", total, warmup, (System.nanoTime() - t0) / 1e9, created, freed, heapBase / 1024, heapEnd / 1024,
+              + "heap after GC %d -> %d (half-way) -> %d KiB; malloc in use %d -> %d KiB; futhark4j libraries mapped now %d (max seen %d); "
+              + "RSS %d KiB%n", total, warmup, (System.nanoTime() - t0) / 1e9, created, freed, heapBase / 1024, heapHalf / 1024, heapEnd / 1024,
           mallocBase / 1024, mallocEnd / 1024, mapped, mappedMax, rssKiB());
       assertEquals(total, created, "every distinct source was loaded");
       // Alive: the latest binding, up to `keep` idle programs, and a few the collector has not found yet.
       assertTrue(created - freed <= keep + 4, "programs nobody holds are released: " + freed + " of " + created + " contexts freed");
       assertTrue(mapped <= keep + 4, "libraries of released programs are unloaded: " + mapped + " mapped");
       assertTrue(heapEnd - heapBase < Math.max(16L << 20, heapBase / 20), "heap grew from " + heapBase + " to " + heapEnd);
+      int memory = Integer.getInteger(io.github.futhark4j.toolchain.LibraryBuilder.MEMORY_PROPERTY, 4096);
+      if (total >= 1000 && half > memory) {
+        // 1 MiB over thousands of evals: a leak of a few hundred bytes per eval shows.
+        assertTrue(heapEnd - heapHalf < (1L << 20), "heap grew over the second half of the run, from "
+            + heapHalf + " at eval " + half + " to " + heapEnd + ": something is kept for every eval");
+      }
       if (mallocBase > 0) {
         assertTrue(mallocEnd - mallocBase < Math.max(16L << 20, mallocBase / 20), "native heap grew from " + mallocBase + " to " + mallocEnd);
       }
