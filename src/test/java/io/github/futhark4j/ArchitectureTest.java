@@ -74,6 +74,16 @@ class ArchitectureTest {
     assertEquals(actual, new TreeSet<>(listed.keySet()), "the packages of the code and of docs/architecture.md");
   }
 
+  /** Only the library in the library: the benchmark harness is the bench/ module's (issue 16). */
+  @Test
+  void theLibraryHoldsNoBenchmarkClasses() {
+    List<String> bench = new ArrayList<>();
+    for (JavaClass c : main) {
+      if (c.getPackageName().endsWith(".bench") || c.getPackageName().contains(".bench.")) bench.add(c.getName());
+    }
+    assertEquals(List.of(), bench, "benchmark classes belong in bench/, not in the jar");
+  }
+
   @Test
   void packagesUseOnlyWhatTheTableAllows() {
     for (Row r : table) {

@@ -70,8 +70,12 @@ public final class ScriptRunner {
     return 2;
   }
 
-  /** The context a script runs in; also what {@code docs/polyglot.md} recommends to hosts. */
-  static Context.Builder contextBuilder(String language, Map<String, String> futharkOptions) {
+  /**
+   * The context a script runs in; also what {@code docs/polyglot.md} recommends to hosts: the guest
+   * {@code language} and {@code futhark}, polyglot access, host access to buffers, and the
+   * language's options (such as {@code futhark.Backend}).
+   */
+  public static Context.Builder contextBuilder(String language, Map<String, String> futharkOptions) {
     return Context.newBuilder(language, FutharkLanguage.ID)
         .allowPolyglotAccess(PolyglotAccess.ALL)
         .allowIO(IOAccess.ALL)

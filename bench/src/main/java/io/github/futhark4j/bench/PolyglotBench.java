@@ -1,9 +1,10 @@
-package io.github.futhark4j.polyglot;
+package io.github.futhark4j.bench;
 
 import io.github.futhark4j.Futhark;
 import io.github.futhark4j.FutharkFunction;
 import io.github.futhark4j.FutharkOptions;
 import io.github.futhark4j.FutharkProgram;
+import io.github.futhark4j.polyglot.ScriptRunner;
 import io.github.futhark4j.polyglot.language.FutharkLanguage;
 import java.util.Arrays;
 import java.util.List;
@@ -17,7 +18,7 @@ import org.graalvm.polyglot.Value;
  * from JavaScript and from Python, and the per-call cost of a scalar entry point, next to the same
  * calls from Java. Prints a Markdown table.
  *
- * <pre>java -cp ... io.github.futhark4j.polyglot.PolyglotBench [--stand-in | --external FUTHARK] [--entries SUM,COPY,INC] [N]</pre>
+ * <pre>java -cp ... io.github.futhark4j.bench.PolyglotBench [--stand-in | --external FUTHARK] [--entries SUM,COPY,INC] [N]</pre>
  *
  * With {@code --stand-in} the entry points are computed in Java (no C compiler, no native
  * runtime), which isolates the cost of the polyglot layer itself: guest-to-Java conversion and the
