@@ -2,7 +2,7 @@ package io.github.futhark4j;
 
 import io.github.futhark4j.runtime.HostArray;
 import io.github.futhark4j.runtime.JavaArrays;
-import io.github.futhark4j.runtime.Prim;
+import io.github.futhark4j.ScalarType;
 
 /**
  * A Futhark array of a primitive element type: either Java-side data (made with {@link #of}) or a
@@ -59,9 +59,9 @@ public abstract class FutharkArray implements AutoCloseable {
     }
     Class<?> c = javaArray.getClass();
     while (c.isArray()) c = c.getComponentType();
-    Prim p = c == double.class ? Prim.F64 : c == float.class ? Prim.F32 : c == long.class ? Prim.I64
-        : c == int.class ? Prim.I32 : c == short.class ? Prim.I16 : c == byte.class ? Prim.I8
-        : c == boolean.class ? Prim.BOOL : null;
+    ScalarType p = c == double.class ? ScalarType.F64 : c == float.class ? ScalarType.F32 : c == long.class ? ScalarType.I64
+        : c == int.class ? ScalarType.I32 : c == short.class ? ScalarType.I16 : c == byte.class ? ScalarType.I8
+        : c == boolean.class ? ScalarType.BOOL : null;
     if (p == null) throw new IllegalArgumentException("not a primitive Java array: " + javaArray.getClass().getName());
     return of(p.futharkName(), javaArray);
   }
@@ -79,8 +79,8 @@ public abstract class FutharkArray implements AutoCloseable {
     return HostArray.fromFlat(prim(elementType), shape, flatData);
   }
 
-  private static Prim prim(String elementType) {
-    Prim p = Prim.parse(elementType);
+  private static ScalarType prim(String elementType) {
+    ScalarType p = ScalarType.parse(elementType);
     if (p == null) throw new IllegalArgumentException("not a primitive Futhark type: " + elementType);
     return p;
   }

@@ -84,6 +84,19 @@ class ArchitectureTest {
     assertEquals(List.of(), bench, "benchmark classes belong in bench/, not in the jar");
   }
 
+  /** One name, one class: no two top-level classes of the library share a simple name. */
+  @Test
+  void noTwoClassesShareASimpleName() {
+    Map<String, List<String>> byName = new java.util.TreeMap<>();
+    for (JavaClass c : main) {
+      if (c.isTopLevelClass() && !c.getSimpleName().equals("package-info")) {
+        byName.computeIfAbsent(c.getSimpleName(), k -> new ArrayList<>()).add(c.getName());
+      }
+    }
+    byName.values().removeIf(l -> l.size() < 2);
+    assertEquals(Map.of(), byName, "classes that share a simple name");
+  }
+
   @Test
   void packagesUseOnlyWhatTheTableAllows() {
     for (Row r : table) {

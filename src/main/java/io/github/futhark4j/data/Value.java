@@ -128,11 +128,11 @@ public final class Value {
     // Nested Java arrays cannot say that `empty([0][3]i32)` has rows of 3 (a new int[0][] has no
     // rows to ask), so such a value travels as a FutharkArray with an explicit shape.
     if (losesShapeWhenNested(shape)) {
-      io.github.futhark4j.runtime.Prim p = io.github.futhark4j.runtime.Prim.parse(type.futName());
+      io.github.futhark4j.ScalarType p = io.github.futhark4j.ScalarType.parse(type.futName());
       return io.github.futhark4j.FutharkArray.ofFlat(type.futName(), shape,
           java.lang.reflect.Array.newInstance(p.javaComponent(), 0));
     }
-    return JavaArrays.nest(data, shape);
+    return NestedArrays.nest(data, shape);
   }
 
   /**
@@ -167,9 +167,9 @@ public final class Value {
       long n = 1;
       for (long d : sh) n *= d;
       if (n == 0) return Value.of(type, sh, Storage.allocate(type, 0));
-      return Value.of(type, sh, JavaArrays.flatten(fa.toJava(), type).data);
+      return Value.of(type, sh, NestedArrays.flatten(fa.toJava(), type).data);
     }
-    return JavaArrays.flatten(java, type);
+    return NestedArrays.flatten(java, type);
   }
 
   /**

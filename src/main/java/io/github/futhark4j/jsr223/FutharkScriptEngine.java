@@ -177,7 +177,7 @@ public final class FutharkScriptEngine extends AbstractScriptEngine implements C
 
   @Override
   public <T> T getInterface(Class<T> clasz) {
-    return EntryPointProxy.create(clasz, this::lookup);
+    return InterfaceProxy.create(clasz, this::lookup);
   }
 
   @Override
@@ -185,7 +185,7 @@ public final class FutharkScriptEngine extends AbstractScriptEngine implements C
     if (!(thiz instanceof FutharkProgram p)) {
       throw new IllegalArgumentException("getInterface needs a FutharkProgram, not " + (thiz == null ? "null" : thiz.getClass().getName()));
     }
-    return EntryPointProxy.create(clasz, name -> p.entryPoints().get(name));
+    return InterfaceProxy.create(clasz, name -> p.entryPoints().get(name));
   }
 
   /** Releases every program this engine compiled (other users of the same programs are unaffected). Idempotent. */

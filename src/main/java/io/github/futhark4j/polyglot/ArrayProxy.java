@@ -46,7 +46,7 @@ public final class ArrayProxy implements ProxyArray, ProxyObject, DataCarrier {
   public Object getMember(String key) {
     return switch (key) {
       case "shape" -> ProxyArray.fromArray(Arrays.stream(data.shape()).boxed().toArray());
-      case "type" -> "[]".repeat(data.rank()) + data.elem().futName();
+      case "type" -> "[]".repeat(data.rank()) + data.elem().futharkName();
       case "buffer" -> data.bytes();
       default -> null;
     };

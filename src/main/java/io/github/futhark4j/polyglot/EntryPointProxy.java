@@ -47,7 +47,7 @@ public final class EntryPointProxy implements ProxyExecutable, ProxyObject {
   }
 
   static Object encode(ManifestType type, Object value) {
-    if (type.isScalar() && (value instanceof Number || value instanceof Boolean)) return type.elem().toGuestScalar(value);
+    if (type.isScalar() && (value instanceof Number || value instanceof Boolean)) return type.elem().numericValue(value);
     if (type.isArray() && value != null && value.getClass().isArray()) {
       return new ArrayProxy(ArrayData.fromJava(value, type.elem(), type.rank()));
     }

@@ -1,5 +1,6 @@
 package io.github.futhark4j.runtime;
 
+import io.github.futhark4j.ScalarType;
 import com.sun.jna.Function;
 import com.sun.jna.Memory;
 import com.sun.jna.Pointer;
@@ -190,7 +191,7 @@ final class Arguments {
     }
   }
 
-  static Memory allocate(long[] shape, Prim p) {
+  static Memory allocate(long[] shape, ScalarType p) {
     return Staging.take(Math.multiplyExact(JavaArrays.count(shape), (long) p.bytes()));
   }
 

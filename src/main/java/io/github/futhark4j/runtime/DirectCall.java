@@ -1,5 +1,6 @@
 package io.github.futhark4j.runtime;
 
+import io.github.futhark4j.ScalarType;
 import com.sun.jna.Native;
 import com.sun.jna.NativeLibrary;
 import com.sun.jna.Pointer;
@@ -128,7 +129,7 @@ final class DirectCall {
   }
 
   /** The Java primitive of the boxed value {@link Scalars#toNative} gives for {@code p}. */
-  static Class<?> javaType(Prim p) {
+  static Class<?> javaType(ScalarType p) {
     return switch (p) {
       case BOOL, I8 -> byte.class;
       case I16, F16 -> short.class;

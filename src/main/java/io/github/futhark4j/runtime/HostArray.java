@@ -1,5 +1,6 @@
 package io.github.futhark4j.runtime;
 
+import io.github.futhark4j.ScalarType;
 import io.github.futhark4j.FutharkArray;
 
 /**
@@ -7,18 +8,18 @@ import io.github.futhark4j.FutharkArray;
  * shape. Made by {@link FutharkArray#of}; passing it to a call copies it into native memory once.
  */
 public final class HostArray extends FutharkArray {
-  private final Prim prim;
+  private final ScalarType prim;
   private final long[] shape;
   private final Object flat;
 
-  private HostArray(Prim prim, long[] shape, Object flat) {
+  private HostArray(ScalarType prim, long[] shape, Object flat) {
     this.prim = prim;
     this.shape = shape;
     this.flat = flat;
   }
 
   /** From nested Java arrays (copied, so later changes to them do not show). */
-  public static HostArray fromNested(Prim p, Object nested) {
+  public static HostArray fromNested(ScalarType p, Object nested) {
     if (nested == null || !nested.getClass().isArray()) throw new IllegalArgumentException("not a Java array: " + nested);
     int rank = 0;
     for (Class<?> c = nested.getClass(); c.isArray(); c = c.getComponentType()) rank++;
@@ -27,7 +28,7 @@ public final class HostArray extends FutharkArray {
   }
 
   /** From flat row-major data of {@code p}'s Java component type (copied). */
-  public static HostArray fromFlat(Prim p, long[] shape, Object flat) {
+  public static HostArray fromFlat(ScalarType p, long[] shape, Object flat) {
     if (shape == null || shape.length == 0) throw new IllegalArgumentException("an array needs at least one dimension");
     for (long s : shape) if (s < 0) throw new IllegalArgumentException("negative dimension in shape");
     Class<?> want = JavaArrays.javaClass(p, 1);
@@ -43,7 +44,7 @@ public final class HostArray extends FutharkArray {
     return new HostArray(p, shape.clone(), copy);
   }
 
-  public Prim prim() { return prim; }
+  public ScalarType prim() { return prim; }
 
   /** The flat data itself (not a copy): for the runtime's single copy into native memory. */
   Object flatData() { return flat; }

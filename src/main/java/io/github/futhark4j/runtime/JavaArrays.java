@@ -1,5 +1,6 @@
 package io.github.futhark4j.runtime;
 
+import io.github.futhark4j.ScalarType;
 import com.sun.jna.Pointer;
 import java.lang.reflect.Array;
 
@@ -12,7 +13,7 @@ public final class JavaArrays {
   private JavaArrays() {}
 
   /** The Java array class expected for an array of {@code p} of {@code rank}, e.g. {@code double[][]}. */
-  public static Class<?> javaClass(Prim p, int rank) {
+  public static Class<?> javaClass(ScalarType p, int rank) {
     Class<?> c = p.javaComponent();
     for (int i = 0; i < rank; i++) c = c.arrayType();
     return c;
@@ -29,7 +30,7 @@ public final class JavaArrays {
    * @throws IllegalArgumentException for a wrong class, a null row or a ragged array (the message
    *                                  says which, without naming the parameter)
    */
-  public static long[] shapeOf(Object array, Prim p, int rank) {
+  public static long[] shapeOf(Object array, ScalarType p, int rank) {
     Class<?> want = javaClass(p, rank);
     if (array == null) throw new IllegalArgumentException("null is not an array");
     if (array.getClass() != want) {
@@ -77,11 +78,11 @@ public final class JavaArrays {
   }
 
   /** Writes a checked nested array into native memory at {@code mem}, row-major. */
-  public static void writeNested(Object array, Prim p, long[] shape, Pointer mem) {
+  public static void writeNested(Object array, ScalarType p, long[] shape, Pointer mem) {
     writeNested(array, p, shape, 0, mem, 0);
   }
 
-  private static long writeNested(Object a, Prim p, long[] shape, int d, Pointer mem, long off) {
+  private static long writeNested(Object a, ScalarType p, long[] shape, int d, Pointer mem, long off) {
     if (d == shape.length - 1) {
       int n = Array.getLength(a);
       writeRow(a, 0, n, p, mem, off);
@@ -93,14 +94,14 @@ public final class JavaArrays {
   }
 
   /** Writes {@code n} elements of the flat primitive array {@code flat} starting at {@code from}. */
-  public static void writeRow(Object flat, int from, int n, Prim p, Pointer mem, long off) {
+  public static void writeRow(Object flat, int from, int n, ScalarType p, Pointer mem, long off) {
     switch (flat) {
       case double[] x -> mem.write(off, x, from, n);
       case long[] x -> mem.write(off, x, from, n);
       case int[] x -> mem.write(off, x, from, n);
       case short[] x -> mem.write(off, x, from, n);
       case byte[] x -> mem.write(off, x, from, n);
-      case float[] x when p == Prim.F16 -> {
+      case float[] x when p == ScalarType.F16 -> {
         short[] bits = new short[n];
         for (int i = 0; i < n; i++) bits[i] = Float.floatToFloat16(x[from + i]);
         mem.write(off, bits, 0, n);
@@ -116,7 +117,7 @@ public final class JavaArrays {
   }
 
   /** Reads {@code n} elements at {@code off} into a new flat Java array of {@code p}'s component type. */
-  public static Object readRow(Pointer mem, long off, Prim p, int n) {
+  public static Object readRow(Pointer mem, long off, ScalarType p, int n) {
     return switch (p) {
       case F64 -> mem.getDoubleArray(off, n);
       case F32 -> mem.getFloatArray(off, n);
@@ -140,12 +141,12 @@ public final class JavaArrays {
   }
 
   /** Builds nested Java arrays of {@code shape} from native memory at {@code mem}. */
-  public static Object readNested(Pointer mem, Prim p, long[] shape) {
+  public static Object readNested(Pointer mem, ScalarType p, long[] shape) {
     int[] dims = intDims(shape);
     return readNested(mem, p, dims, 0, new long[] {0});
   }
 
-  private static Object readNested(Pointer mem, Prim p, int[] dims, int d, long[] off) {
+  private static Object readNested(Pointer mem, ScalarType p, int[] dims, int d, long[] off) {
     if (d == dims.length - 1) {
       Object row = readRow(mem, off[0], p, dims[d]);
       off[0] += (long) dims[d] * p.bytes();
@@ -157,13 +158,13 @@ public final class JavaArrays {
   }
 
   /** Nested arrays of {@code shape} from a flat row-major Java array. */
-  public static Object nest(Object flat, Prim p, long[] shape) {
+  public static Object nest(Object flat, ScalarType p, long[] shape) {
     int[] dims = intDims(shape);
     if (dims.length == 1) return copyRow(flat, 0, dims[0]);
     return nest(flat, p, dims, 0, new int[] {0});
   }
 
-  private static Object nest(Object flat, Prim p, int[] dims, int d, int[] pos) {
+  private static Object nest(Object flat, ScalarType p, int[] dims, int d, int[] pos) {
     if (d == dims.length - 1) {
       Object row = copyRow(flat, pos[0], dims[d]);
       pos[0] += dims[d];
@@ -181,7 +182,7 @@ public final class JavaArrays {
   }
 
   /** A flat row-major copy of a checked nested array. */
-  public static Object flatten(Object nested, Prim p, long[] shape) {
+  public static Object flatten(Object nested, ScalarType p, long[] shape) {
     int total = toInt(count(shape));
     Object flat = Array.newInstance(p.javaComponent(), total);
     flatten(nested, shape.length, 0, flat, new int[] {0});

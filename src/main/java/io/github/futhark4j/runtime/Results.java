@@ -1,5 +1,6 @@
 package io.github.futhark4j.runtime;
 
+import io.github.futhark4j.ScalarType;
 import com.sun.jna.Memory;
 import com.sun.jna.Pointer;
 import java.util.LinkedHashMap;
@@ -111,7 +112,7 @@ final class Results {
    * {@code callNative} returns a {@link io.github.futhark4j.FutharkArray} with the exact shape for
    * code that needs them. An empty array reads nothing, so {@code mem} may then be {@code null}.
    */
-  static Object javaArray(Pointer mem, Prim p, long[] shape) {
+  static Object javaArray(Pointer mem, ScalarType p, long[] shape) {
     if (JavaArrays.count(shape) == 0) return JavaArrays.nest(java.lang.reflect.Array.newInstance(p.javaComponent(), 0), p, shape);
     return JavaArrays.readNested(mem, p, shape);
   }

@@ -1,5 +1,6 @@
 package io.github.futhark4j.runtime;
 
+import io.github.futhark4j.ScalarType;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -27,9 +28,9 @@ public final class Scalars {
    *
    * @throws IllegalArgumentException with a reason (without naming the parameter; callers add that)
    */
-  public static Object toNative(Prim p, Object v) {
+  public static Object toNative(ScalarType p, Object v) {
     if (v == null) throw new IllegalArgumentException("null is not a value of type " + p);
-    if (p == Prim.BOOL) {
+    if (p == ScalarType.BOOL) {
       if (v instanceof Boolean b) return (byte) (b ? 1 : 0);
       throw new IllegalArgumentException("expected a Boolean for type bool but got " + describe(v));
     }
@@ -52,7 +53,7 @@ public final class Scalars {
   }
 
   /** Converts {@code v} to the boxed Java value a result of type {@code p} would have. */
-  public static Object canonical(Prim p, Object v) {
+  public static Object canonical(ScalarType p, Object v) {
     Object n = toNative(p, v);
     return switch (p) {
       case BOOL -> ((Byte) n) != 0;
@@ -73,7 +74,7 @@ public final class Scalars {
   }
 
   /** The exact integer value of {@code n}, or an exception if it has a fractional part. */
-  private static BigInteger exactInteger(Prim p, Number n) {
+  private static BigInteger exactInteger(ScalarType p, Number n) {
     if (isIntegral(n)) return BigInteger.valueOf(n.longValue());
     if (n instanceof BigInteger b) return b;
     BigDecimal d;
@@ -92,14 +93,14 @@ public final class Scalars {
     }
   }
 
-  private static long signed(Prim p, Number n, long min, long max) {
+  private static long signed(ScalarType p, Number n, long min, long max) {
     BigInteger b = exactInteger(p, n);
     if (b.compareTo(BigInteger.valueOf(min)) < 0 || b.compareTo(BigInteger.valueOf(max)) > 0) throw lossy(p, n);
     return b.longValue();
   }
 
   /** The bits of an unsigned value: same-width signed Java values are taken as bits, others must be in range. */
-  private static long unsignedBits(Prim p, Number n) {
+  private static long unsignedBits(ScalarType p, Number n) {
     switch (p) {
       case U8 -> { if (n instanceof Byte b) return b & 0xFFL; }
       case U16 -> { if (n instanceof Short s) return s & 0xFFFFL; }
@@ -108,12 +109,12 @@ public final class Scalars {
       default -> throw new AssertionError(p);
     }
     BigInteger b = exactInteger(p, n);
-    BigInteger limit = p == Prim.U64 ? U64_LIMIT : BigInteger.ONE.shiftLeft(8 * p.bytes());
+    BigInteger limit = p == ScalarType.U64 ? U64_LIMIT : BigInteger.ONE.shiftLeft(8 * p.bytes());
     if (b.signum() < 0 || b.compareTo(limit) >= 0) throw lossy(p, n);
     return b.longValue();
   }
 
-  private static double toDouble(Number n, Prim p) {
+  private static double toDouble(Number n, ScalarType p) {
     if (n instanceof Double || n instanceof Float) return n.doubleValue();
     if (n instanceof BigDecimal bd) {
       double d = bd.doubleValue();
@@ -126,7 +127,7 @@ public final class Scalars {
     return d;
   }
 
-  private static float toFloat(Number n, Prim p, float max) {
+  private static float toFloat(Number n, ScalarType p, float max) {
     float f;
     if (n instanceof Double || n instanceof Float || n instanceof BigDecimal) {
       double d = n.doubleValue();
@@ -138,7 +139,7 @@ public final class Scalars {
     BigInteger b = exactInteger(p, n);
     f = b.floatValue();
     if (Float.isInfinite(f) || Math.abs(f) > max || new BigDecimal(f).toBigInteger().compareTo(b) != 0) throw lossy(p, n);
-    if (p == Prim.F16 && Float.float16ToFloat(Float.floatToFloat16(f)) != f) throw lossy(p, n);
+    if (p == ScalarType.F16 && Float.float16ToFloat(Float.floatToFloat16(f)) != f) throw lossy(p, n);
     return f;
   }
 
@@ -147,7 +148,7 @@ public final class Scalars {
     return max == Float.MAX_VALUE ? Math.ulp(Float.MAX_VALUE) / 2.0 : 16.0;
   }
 
-  private static IllegalArgumentException lossy(Prim p, Number n) {
+  private static IllegalArgumentException lossy(ScalarType p, Number n) {
     return new IllegalArgumentException(describe(n) + " does not fit type " + p + " exactly");
   }
 }

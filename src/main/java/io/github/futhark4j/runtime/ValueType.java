@@ -1,5 +1,6 @@
 package io.github.futhark4j.runtime;
 
+import io.github.futhark4j.ScalarType;
 import com.sun.jna.Function;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,7 +15,7 @@ sealed interface ValueType {
   String name();
 
   /** A primitive passed by value (f16 as its {@code uint16_t} bits). */
-  record Scalar(Prim prim) implements ValueType {
+  record Scalar(ScalarType prim) implements ValueType {
     @Override public String name() { return prim.futharkName(); }
   }
 
@@ -24,7 +25,7 @@ sealed interface ValueType {
    * arrays in host memory (then an array's storage is plain row-major memory Java can write before
    * wrapping and read directly; otherwise {@code null}, and data goes through {@code new}/{@code values}).
    */
-  record Array(String name, Prim prim, int rank, Function newFn, Function free, Function shape, Function values,
+  record Array(String name, ScalarType prim, int rank, Function newFn, Function free, Function shape, Function values,
       Function newRaw, Function valuesRaw, Direct direct) implements ValueType {}
 
   /**
@@ -113,12 +114,12 @@ sealed interface ValueType {
   }
 
   private static ValueType resolveNew(String name, Manifest manifest, NativeApi api, Map<String, ValueType> memo) {
-    Prim p = Prim.parse(name);
+    ScalarType p = ScalarType.parse(name);
     if (p != null) return new Scalar(p);
     Manifest.TypeDesc t = manifest.types().get(name);
     if (t == null) return new Unsupported(name, "the manifest does not describe type " + name);
     if (t.isArray()) {
-      Prim e = Prim.parse(t.elemtype());
+      ScalarType e = ScalarType.parse(t.elemtype());
       if (e == null || t.rank() < 1) return new Unsupported(name, "array type " + name + " has no primitive element type and rank");
       String[] ops = {"new", "free", "shape", "values"};
       for (String op : ops) {

@@ -1,5 +1,6 @@
 package io.github.futhark4j.bench;
 
+import io.github.futhark4j.ScalarType;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.IntStream;
@@ -39,7 +40,7 @@ final class DotKernel implements Kernel {
     return IntStream.range(0, xs.length).parallel().mapToDouble(i -> xs[i] * ys[i]).sum();
   }
 
-  @Override public Elem resultElem() { return Elem.F64; }
+  @Override public ScalarType resultElem() { return ScalarType.F64; }
 
   @Override public Tolerance tolerance() { return Tolerance.normwise(1e-9); }
 }

@@ -1,5 +1,6 @@
 package io.github.futhark4j.bench;
 
+import io.github.futhark4j.ScalarType;
 import java.util.List;
 import java.util.stream.IntStream;
 
@@ -59,7 +60,7 @@ final class FactorKernel implements Kernel {
     return acc;
   }
 
-  @Override public Elem resultElem() { return Elem.I64; }
+  @Override public ScalarType resultElem() { return ScalarType.I64; }
 
   @Override public Tolerance tolerance() { return Tolerance.exact(); }
 }

@@ -1,5 +1,6 @@
 package io.github.futhark4j.bench;
 
+import io.github.futhark4j.ScalarType;
 import java.lang.reflect.Array;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -89,7 +90,7 @@ public sealed interface Flat {
   }
 
   /** Reads raw little-endian elements, as the C baselines write them. */
-  static Flat fromBytes(byte[] bytes, Elem elem) {
+  static Flat fromBytes(byte[] bytes, ScalarType elem) {
     if (bytes.length % elem.bytes() != 0) {
       throw new IllegalArgumentException(bytes.length + " bytes is not a whole number of " + elem);
     }
@@ -100,6 +101,21 @@ public sealed interface Flat {
       case F32 -> { double[] v = new double[n]; for (int i = 0; i < n; i++) v[i] = b.getFloat(); yield new Reals(v); }
       case I64 -> { long[] v = new long[n]; b.asLongBuffer().get(v); yield new Ints(v); }
       case I32 -> { long[] v = new long[n]; for (int i = 0; i < n; i++) v[i] = b.getInt(); yield new Ints(v); }
+      default -> throw new IllegalArgumentException("the kernels have no " + elem + " results");
     };
+  }
+
+  /**
+   * The element type of a (nested) primitive Java array of a kernel's inputs: f32, f64, i32 or i64,
+   * e.g. {@code float[][]} gives f32.
+   */
+  static ScalarType elementType(Object array) {
+    Class<?> c = array.getClass();
+    while (c.isArray()) c = c.getComponentType();
+    if (c == float.class) return ScalarType.F32;
+    if (c == double.class) return ScalarType.F64;
+    if (c == int.class) return ScalarType.I32;
+    if (c == long.class) return ScalarType.I64;
+    throw new IllegalArgumentException("no benchmark element type for " + array.getClass().getSimpleName());
   }
 }

@@ -1,5 +1,6 @@
 package io.github.futhark4j.bench;
 
+import io.github.futhark4j.ScalarType;
 import io.github.futhark4j.Futhark;
 import io.github.futhark4j.FutharkCompileException;
 import io.github.futhark4j.FutharkFunction;
@@ -78,7 +79,7 @@ final class FutharkVariant implements AutoCloseable {
 
   /** The Futhark type of a Java array input, e.g. {@code [][]f32} for {@code float[][]}. */
   static String futharkType(Object array) {
-    return "[]".repeat(RawInputs.rank(array)) + Elem.ofArray(array).futhark();
+    return "[]".repeat(RawInputs.rank(array)) + Flat.elementType(array).futharkName();
   }
 
   /** e.g. {@code bench_resident_f32_2} for {@code [][]f32}. */

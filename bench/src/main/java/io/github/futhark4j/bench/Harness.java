@@ -2,9 +2,9 @@ package io.github.futhark4j.bench;
 
 import io.github.futhark4j.FutharkCompileException;
 import io.github.futhark4j.FutharkOptions;
-import io.github.futhark4j.bench.Results.KernelResult;
-import io.github.futhark4j.bench.Results.Status;
-import io.github.futhark4j.bench.Results.VariantResult;
+import io.github.futhark4j.bench.HarnessResults.KernelResult;
+import io.github.futhark4j.bench.HarnessResults.Status;
+import io.github.futhark4j.bench.HarnessResults.VariantResult;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;

@@ -1,5 +1,6 @@
 package io.github.futhark4j.bench;
 
+import io.github.futhark4j.ScalarType;
 import java.util.List;
 import java.util.stream.IntStream;
 
@@ -40,7 +41,7 @@ final class HistogramKernel implements Kernel {
         });
   }
 
-  @Override public Elem resultElem() { return Elem.I32; }
+  @Override public ScalarType resultElem() { return ScalarType.I32; }
 
   @Override public Tolerance tolerance() { return Tolerance.exact(); }
 }

@@ -1,5 +1,6 @@
 package io.github.futhark4j.bench;
 
+import io.github.futhark4j.ScalarType;
 import java.util.List;
 
 /**
@@ -9,7 +10,7 @@ import java.util.List;
  *
  * <p>Inputs are listed in the order of the Futhark entry point's parameters: arrays as Java
  * primitive arrays of the parameter's rank, scalars boxed ({@code Float} for f32, {@code Long}
- * for i64, {@code Integer} for i32). Results use the shapes of {@link io.github.futhark4j.FutharkFunction#call}
+ * for i64, {@code Integer} for i32). HarnessResults use the shapes of {@link io.github.futhark4j.FutharkFunction#call}
  * (several results as {@code Object[]}), so {@link Flat#of} compares all variants.
  */
 public interface Kernel {
@@ -37,7 +38,7 @@ public interface Kernel {
   Object parallel(List<Object> in);
 
   /** The element type of the result(s), for reading the C baseline's raw output. */
-  Elem resultElem();
+  ScalarType resultElem();
 
   Tolerance tolerance();
 

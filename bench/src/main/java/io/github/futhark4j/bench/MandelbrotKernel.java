@@ -1,5 +1,6 @@
 package io.github.futhark4j.bench;
 
+import io.github.futhark4j.ScalarType;
 import java.util.List;
 import java.util.stream.IntStream;
 
@@ -62,7 +63,7 @@ final class MandelbrotKernel implements Kernel {
     return out;
   }
 
-  @Override public Elem resultElem() { return Elem.I32; }
+  @Override public ScalarType resultElem() { return ScalarType.I32; }
 
   // C contracts to fused multiply-adds; a point at the boundary of the set may then escape one
   // iteration earlier or later (or not at all). Such points are rare but real.

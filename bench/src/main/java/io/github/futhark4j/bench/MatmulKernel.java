@@ -1,5 +1,6 @@
 package io.github.futhark4j.bench;
 
+import io.github.futhark4j.ScalarType;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.IntStream;
@@ -55,7 +56,7 @@ final class MatmulKernel implements Kernel {
     }
   }
 
-  @Override public Elem resultElem() { return Elem.F32; }
+  @Override public ScalarType resultElem() { return ScalarType.F32; }
 
   @Override public Tolerance tolerance() { return Tolerance.normwise(1e-5); }
 

@@ -1,5 +1,6 @@
 package io.github.futhark4j.bench;
 
+import io.github.futhark4j.ScalarType;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.IntStream;
@@ -72,7 +73,7 @@ final class NBodyKernel implements Kernel {
     out[2][i] = az;
   }
 
-  @Override public Elem resultElem() { return Elem.F32; }
+  @Override public ScalarType resultElem() { return ScalarType.F32; }
 
   // f32 sums of n terms in different orders (vector lanes in C, sequential in Java).
   @Override public Tolerance tolerance() { return Tolerance.normwise(1e-4); }

@@ -1,5 +1,6 @@
 package io.github.futhark4j.bench;
 
+import io.github.futhark4j.ScalarType;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.IntStream;
@@ -44,7 +45,7 @@ final class SaxpyKernel implements Kernel {
     return out;
   }
 
-  @Override public Elem resultElem() { return Elem.F32; }
+  @Override public ScalarType resultElem() { return ScalarType.F32; }
 
   // gcc contracts a*x + y into one fused multiply-add, Java rounds twice: one ulp apart.
   @Override public Tolerance tolerance() { return Tolerance.normwise(1e-6); }

@@ -1,5 +1,6 @@
 package io.github.futhark4j.bench;
 
+import io.github.futhark4j.ScalarType;
 import java.util.Arrays;
 import java.util.List;
 
@@ -40,7 +41,7 @@ final class ScanKernel implements Kernel {
     return out;
   }
 
-  @Override public Elem resultElem() { return Elem.I64; }
+  @Override public ScalarType resultElem() { return ScalarType.I64; }
 
   @Override public Tolerance tolerance() { return Tolerance.exact(); }
 }

@@ -1,5 +1,6 @@
 package io.github.futhark4j.bench;
 
+import io.github.futhark4j.ScalarType;
 import java.util.Arrays;
 import java.util.List;
 
@@ -34,7 +35,7 @@ final class SumKernel implements Kernel {
     return Arrays.stream((double[]) in.get(0)).parallel().sum();
   }
 
-  @Override public Elem resultElem() { return Elem.F64; }
+  @Override public ScalarType resultElem() { return ScalarType.F64; }
 
   @Override public Tolerance tolerance() { return Tolerance.normwise(1e-9); }
 }

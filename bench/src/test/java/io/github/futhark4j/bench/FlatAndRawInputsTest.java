@@ -1,5 +1,6 @@
 package io.github.futhark4j.bench;
 
+import io.github.futhark4j.ScalarType;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -35,24 +36,24 @@ class FlatAndRawInputsTest {
     assertEquals("3", args.get(5));
     assertEquals("3", args.get(7));
     assertEquals(Float.intBitsToFloat(Float.floatToIntBits(0.1f)), Float.parseFloat(args.get(0)));
-    Flat back = Flat.fromBytes(Files.readAllBytes(Path.of(args.get(3))), Elem.F32);
+    Flat back = Flat.fromBytes(Files.readAllBytes(Path.of(args.get(3))), ScalarType.F32);
     assertArrayEquals(((Flat.Reals) Flat.of(m)).values(), ((Flat.Reals) back).values());
-    Flat longs = Flat.fromBytes(Files.readAllBytes(Path.of(args.get(6))), Elem.I64);
+    Flat longs = Flat.fromBytes(Files.readAllBytes(Path.of(args.get(6))), ScalarType.I64);
     assertArrayEquals(l, ((Flat.Ints) longs).values());
   }
 
   @Test
   void rejectsRaggedArraysAndPartialElements() {
     assertThrows(IllegalArgumentException.class, () -> RawInputs.shape(new int[][] {{1, 2}, {3}}));
-    assertThrows(IllegalArgumentException.class, () -> Flat.fromBytes(new byte[6], Elem.I32));
+    assertThrows(IllegalArgumentException.class, () -> Flat.fromBytes(new byte[6], ScalarType.I32));
     assertArrayEquals(new long[] {2, 0}, RawInputs.shape(new double[2][0]));
     assertArrayEquals(new long[] {0, 0}, RawInputs.shape(new float[0][]));
   }
 
   @Test
   void elementTypesOfArrays() {
-    assertEquals(Elem.F32, Elem.ofArray(new float[1][1]));
-    assertEquals(Elem.I64, Elem.ofArray(new long[0]));
-    assertThrows(IllegalArgumentException.class, () -> Elem.ofArray(new short[1]));
+    assertEquals(ScalarType.F32, Flat.elementType(new float[1][1]));
+    assertEquals(ScalarType.I64, Flat.elementType(new long[0]));
+    assertThrows(IllegalArgumentException.class, () -> Flat.elementType(new short[1]));
   }
 }

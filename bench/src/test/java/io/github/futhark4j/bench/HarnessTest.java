@@ -1,5 +1,6 @@
 package io.github.futhark4j.bench;
 
+import io.github.futhark4j.ScalarType;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,9 +10,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.futhark4j.Futhark;
 import io.github.futhark4j.FutharkOptions;
-import io.github.futhark4j.bench.Results.KernelResult;
-import io.github.futhark4j.bench.Results.Status;
-import io.github.futhark4j.bench.Results.VariantResult;
+import io.github.futhark4j.bench.HarnessResults.KernelResult;
+import io.github.futhark4j.bench.HarnessResults.Status;
+import io.github.futhark4j.bench.HarnessResults.VariantResult;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -85,7 +86,7 @@ class HarnessTest {
     @Override public String size(Scale s) { return k.size(s); }
     @Override public List<Object> inputs(Scale s, long seed) { return k.inputs(s, seed); }
     @Override public Object parallel(List<Object> in) { return k.parallel(in); }
-    @Override public Elem resultElem() { return k.resultElem(); }
+    @Override public ScalarType resultElem() { return k.resultElem(); }
     @Override public Tolerance tolerance() { return k.tolerance(); }
 
     @Override

@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.futhark4j.bench.Results.KernelResult;
-import io.github.futhark4j.bench.Results.Status;
-import io.github.futhark4j.bench.Results.VariantResult;
+import io.github.futhark4j.bench.HarnessResults.KernelResult;
+import io.github.futhark4j.bench.HarnessResults.Status;
+import io.github.futhark4j.bench.HarnessResults.VariantResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;

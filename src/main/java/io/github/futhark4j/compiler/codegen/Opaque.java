@@ -177,7 +177,7 @@ final class Opaque {
    */
   static long fingerprint(ApiValue v) {
     StringBuilder d = new StringBuilder(v.opaqueName()).append('|').append(v.typeName());
-    for (Atom leaf : v.leaves()) d.append('|').append(Manifest.typeName(leaf.type()));
+    for (Atom leaf : v.leaves()) d.append('|').append(ManifestWriter.typeName(leaf.type()));
     if (v.recordFields() != null) d.append("|fields:").append(String.join(",", v.recordFields()));
     if (v.sumVariants() != null) {
       for (ApiValue.Variant var : v.sumVariants()) d.append("|variant:").append(var.name()).append('/').append(var.payload().size());
@@ -299,7 +299,7 @@ final class Opaque {
       for (int j = 0; j < fields.size(); j++) {
         java.util.Map<String, Object> f = new java.util.LinkedHashMap<>();
         f.put("name", fields.get(j));
-        f.put("type", Manifest.typeName(v.leaves().get(j).type()));
+        f.put("type", ManifestWriter.typeName(v.leaves().get(j).type()));
         f.put("project", "futhark_project_" + suf + "_" + ident(fields.get(j)));
         fs.add(f);
       }
@@ -317,7 +317,7 @@ final class Opaque {
         m.put("construct", "futhark_new_" + suf + "_" + var.name());
         m.put("destruct", "futhark_destruct_" + suf + "_" + var.name());
         List<Object> payload = new ArrayList<>();
-        for (int j = 0; j < var.payload().size(); j++) payload.add(Manifest.typeName(v.leaves().get(var.firstLeaf() + j).type()));
+        for (int j = 0; j < var.payload().size(); j++) payload.add(ManifestWriter.typeName(v.leaves().get(var.firstLeaf() + j).type()));
         m.put("payload", payload);
         variants.add(m);
       }

@@ -59,7 +59,7 @@ public final class Lowerer {
 
   private Program.Entry entry(TDecl d) {
     FunDef f = d.fun();
-    Env env = new Env(null);
+    Scope env = new Scope(null);
     List<Atom.Var> params = new ArrayList<>();
     List<V> args = new ArrayList<>();
     for (TPat p : f.params()) {
@@ -200,7 +200,7 @@ public final class Lowerer {
 
   // ---- patterns ---------------------------------------------------------------------------
 
-  void bindPat(TPat p, V v, Env env) {
+  void bindPat(TPat p, V v, Scope env) {
     switch (p) {
       case TPat.Id id -> env.put(id.name(), v);
       case TPat.Wildcard w -> { }
@@ -221,7 +221,7 @@ public final class Lowerer {
    * The run-time check of an entry point's argument: its dimensions that are constants, or sizes an
    * earlier argument bound, must have those values (the reference's error otherwise).
    */
-  private void checkEntrySizes(Type t, V v, Env env) {
+  private void checkEntrySizes(Type t, V v, Scope env) {
     switch (t) {
       case Type.Array a -> {
         List<Atom> ls = V.leaves(v);
@@ -250,7 +250,7 @@ public final class Lowerer {
   }
 
   /** Binds the size variables occurring in {@code t} from the shapes of {@code v}. */
-  void bindSizes(Type t, V v, Env env) {
+  void bindSizes(Type t, V v, Scope env) {
     switch (t) {
       case Type.Array a -> {
         List<Atom> ls = V.leaves(v);
@@ -271,14 +271,14 @@ public final class Lowerer {
 
   // ---- expressions ------------------------------------------------------------------------
 
-  Atom atom(TExp e, Env env) {
+  Atom atom(TExp e, Scope env) {
     V v = lower(e, env);
     if (v instanceof V.Leaf l) return l.atom();
     throw new LowerException("expected a primitive or array value at " + e.span());
   }
 
   /** The environment of the innermost expression being lowered: resolves sizes named in types. */
-  private Env sizeEnv;
+  private Scope sizeEnv;
 
   /** The value of a size in a type, or null when it is unknown or not bound here. */
   Atom sizeAtom(io.github.futhark4j.compiler.typed.Size s) {
@@ -294,14 +294,14 @@ public final class Lowerer {
    * The value of a size expression ({@code [n+1]}), or null when one of its variables is not bound
    * here (then the size is treated as unknown).
    */
-  Atom sizeExpr(Size.Expr x, Env env) {
+  Atom sizeExpr(Size.Expr x, Scope env) {
     if (!boundIn(x.exp(), env)) return null;
     V v = lower(x.exp(), env);
     return v instanceof V.Leaf l ? l.atom() : null;
   }
 
   /** Whether every variable of a size expression that is not a top-level definition is bound in {@code env}. */
-  private boolean boundIn(TExp e, Env env) {
+  private boolean boundIn(TExp e, Scope env) {
     return switch (e) {
       case TExp.Var v -> env.lookup(v.name()) != null || globals.containsKey(v.name());
       case TExp.BinOp b -> boundIn(b.x(), env) && boundIn(b.y(), env);
@@ -317,8 +317,8 @@ public final class Lowerer {
     };
   }
 
-  V lower(TExp e, Env env) {
-    Env saved = sizeEnv;
+  V lower(TExp e, Scope env) {
+    Scope saved = sizeEnv;
     sizeEnv = env;
     try {
       return lowerIn(e, env);
@@ -327,7 +327,7 @@ public final class Lowerer {
     }
   }
 
-  private V lowerIn(TExp e, Env env) {
+  private V lowerIn(TExp e, Scope env) {
     return switch (e) {
       case TExp.Literal l -> new V.Leaf(new Atom.Const(l.value()));
       case TExp.Var v -> variable(v, env);
@@ -356,13 +356,13 @@ public final class Lowerer {
       case TExp.RecordUpdate ru -> recordUpdate(lower(ru.record(), env), ru.path(), 0, lower(ru.value(), env));
       case TExp.Let l -> {
         V v = lower(l.value(), env);
-        Env inner = env.extend();
+        Scope inner = env.extend();
         bindSizes(l.pattern().type(), v, inner);
         bindPat(l.pattern(), v, inner);
         yield lower(l.body(), inner);
       }
       case TExp.LetFun lf -> {
-        Env inner = env.extend();
+        Scope inner = env.extend();
         inner.put(lf.name(), new V.Fun(new V.Closure.Local(lf.fun(), inner, subst)));
         yield lower(lf.body(), inner);
       }
@@ -417,7 +417,7 @@ public final class Lowerer {
     };
   }
 
-  private V variable(TExp.Var v, Env env) {
+  private V variable(TExp.Var v, Scope env) {
     V found = env.lookup(v.name());
     if (found != null) {
       // A use of a polymorphic local function: its body is lowered with the use's type arguments
@@ -425,10 +425,10 @@ public final class Lowerer {
       if ((!v.typeArgs().isEmpty() || !v.sizeArgs().isEmpty()) && found instanceof V.Fun fn && fn.closure() instanceof V.Closure.Local l) {
         Map<String, Type> s = new HashMap<>(l.subst());
         v.typeArgs().forEach((k, t) -> s.put(k, substitute(t)));
-        Env fenv = l.env();
+        Scope fenv = l.env();
         if (!v.sizeArgs().isEmpty()) {
           fenv = fenv.extend();
-          Env saved = sizeEnv;
+          Scope saved = sizeEnv;
           sizeEnv = env;
           try {
             for (var e : v.sizeArgs().entrySet()) {
@@ -449,7 +449,7 @@ public final class Lowerer {
     v.typeArgs().forEach((k, t) -> targs.put(k, substitute(t)));
     // Size parameters the call cannot read off its arguments' shapes: their values at the use.
     Map<VName, V> sizes = new HashMap<>();
-    Env saved = sizeEnv;
+    Scope saved = sizeEnv;
     sizeEnv = env;
     try {
       v.sizeArgs().forEach((k, sz) -> {
@@ -461,14 +461,14 @@ public final class Lowerer {
     }
     if (d.fun().params().isEmpty()) {
       // A constant definition: evaluated where it is used.
-      Env e = new Env(null);
+      Scope e = new Scope(null);
       sizes.forEach(e::put);
       return inline(d.fun(), e, targs, List.of(), v.span());
     }
     return new V.Fun(new V.Closure.Top(d, targs, sizes));
   }
 
-  List<Object> indices(List<TExp.DimIndex> ds, Env env) {
+  List<Object> indices(List<TExp.DimIndex> ds, Scope env) {
     List<Object> out = new ArrayList<>();
     for (TExp.DimIndex d : ds) {
       switch (d) {
@@ -524,7 +524,7 @@ public final class Lowerer {
     return V.rebuild(v, out.iterator());
   }
 
-  private V arrayLit(TExp.ArrayLit a, Env env) {
+  private V arrayLit(TExp.ArrayLit a, Scope env) {
     if (a.elements().isEmpty()) {
       V shaped = emptyWithShape(substitute(a.type()));
       return shaped != null ? shaped : blank(a.type(), 0);
@@ -570,13 +570,13 @@ public final class Lowerer {
     return V.rebuild(tv[0], res.iterator());
   }
 
-  private V loop(TExp.Loop l, Env env) {
+  private V loop(TExp.Loop l, Scope env) {
     V init = lower(l.init(), env);
     List<Atom> inits = V.leaves(init);
     List<Atom.Var> params = new ArrayList<>();
     for (Atom a : inits) params.add(b.var("p", a.type()));
     V pv = V.rebuild(init, params.iterator());
-    Env inner = env.extend();
+    Scope inner = env.extend();
     bindPat(l.param(), pv, inner);
     Exp.LoopForm form;
     Body body;
@@ -628,7 +628,7 @@ public final class Lowerer {
         yield args.size() > arity ? apply(r, args.subList(arity, args.size()), span) : r;
       }
       case V.Closure.Top t -> {
-        Env e = new Env(null);
+        Scope e = new Scope(null);
         t.sizes().forEach(e::put);
         yield call(t.decl().fun(), e, t.typeArgs(), args, span);
       }
@@ -636,7 +636,7 @@ public final class Lowerer {
     };
   }
 
-  private V call(FunDef f, Env env, Map<String, Type> s, List<V> args, Span span) {
+  private V call(FunDef f, Scope env, Map<String, Type> s, List<V> args, Span span) {
     int n = f.params().size();
     if (args.size() < n) {
       return new V.Fun(new V.Closure.Partial(new V.Closure.Local(f, env, s), args));
@@ -645,13 +645,13 @@ public final class Lowerer {
     return args.size() > n ? apply(r, args.subList(n, args.size()), span) : r;
   }
 
-  private V inline(FunDef f, Env closureEnv, Map<String, Type> s, List<V> args, Span span) {
+  private V inline(FunDef f, Scope closureEnv, Map<String, Type> s, List<V> args, Span span) {
     if (++inlineDepth > 200) throw new LowerException("inlining too deep (recursion?) at " + span);
     b.budget.call(span);
     Map<String, Type> saved = subst;
     subst = s;
     try {
-      Env env = closureEnv.extend();
+      Scope env = closureEnv.extend();
       for (int i = 0; i < args.size(); i++) {
         bindSizes(substitute(f.params().get(i).type()), args.get(i), env);
         bindPat(f.params().get(i), args.get(i), env);
@@ -676,7 +676,7 @@ public final class Lowerer {
 
   // ---- operators --------------------------------------------------------------------------
 
-  private V binop(TExp.BinOp bo, Env env) {
+  private V binop(TExp.BinOp bo, Scope env) {
     if (bo.op() == BinOperator.LAND || bo.op() == BinOperator.LOR) {
       Atom x = atom(bo.x(), env);
       Atom[] y = new Atom[1];
@@ -700,7 +700,7 @@ public final class Lowerer {
 
   // ---- sums -------------------------------------------------------------------------------
 
-  private V constr(TExp.Constr c, Env env) {
+  private V constr(TExp.Constr c, Scope env) {
     Type.Sum st = (Type.Sum) substitute(c.type());
     int tag = new ArrayList<>(st.constructors().keySet()).indexOf(c.name());
     TreeMap<String, List<V>> ps = new TreeMap<>();
@@ -716,11 +716,11 @@ public final class Lowerer {
     return new V.Sum(new Atom.Const(PrimValue.ofInt(PrimType.I8, tag)), ps);
   }
 
-  private V match(V scrut, List<TExp.Case> cases, int k, Env env) {
+  private V match(V scrut, List<TExp.Case> cases, int k, Scope env) {
     TExp.Case c = cases.get(k);
     Atom cond = k == cases.size() - 1 ? Atom.bool(true) : Equality.matches(this, c.pattern(), scrut);
     return ifThenElse(cond, () -> {
-      Env inner = env.extend();
+      Scope inner = env.extend();
       bindPat(c.pattern(), scrut, inner);
       return lower(c.body(), inner);
     }, () -> match(scrut, cases, k + 1, env));
@@ -728,7 +728,7 @@ public final class Lowerer {
 
   // ---- size coercions ---------------------------------------------------------------------
 
-  private void coerce(Type t, V v, Env env, Span span) {
+  private void coerce(Type t, V v, Scope env, Span span) {
     switch (t) {
       case Type.Array a -> {
         List<Atom> ls = V.leaves(v);

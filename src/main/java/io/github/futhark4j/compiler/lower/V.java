@@ -37,7 +37,7 @@ sealed interface V {
 
   sealed interface Closure {
     /** A lambda or local function, closed over its environment and type substitution. */
-    record Local(FunDef fun, Env env, Map<String, Type> subst) implements Closure {}
+    record Local(FunDef fun, Scope env, Map<String, Type> subst) implements Closure {}
 
     /** A top-level definition instantiated with type arguments. */
     record Top(TDecl decl, Map<String, Type> typeArgs, Map<io.github.futhark4j.compiler.typed.VName, V> sizes) implements Closure {

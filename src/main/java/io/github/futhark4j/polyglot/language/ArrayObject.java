@@ -83,7 +83,7 @@ final class ArrayObject implements TruffleObject, DataCarrier {
         for (int d = 0; d < dims.length; d++) dims[d] = data.shape()[d];
         yield new TupleObject(dims);
       }
-      case TYPE -> "[]".repeat(data.rank()) + data.elem().futName();
+      case TYPE -> "[]".repeat(data.rank()) + data.elem().futharkName();
       default -> throw UnknownIdentifierException.create(member);
     };
   }

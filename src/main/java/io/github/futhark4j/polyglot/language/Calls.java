@@ -7,7 +7,7 @@ import io.github.futhark4j.FutharkException;
 import io.github.futhark4j.FutharkFunction;
 import io.github.futhark4j.FutharkOpaque;
 import io.github.futhark4j.FutharkProgram;
-import io.github.futhark4j.polyglot.marshal.Prim;
+import io.github.futhark4j.ScalarType;
 import io.github.futhark4j.polyglot.marshal.ArgumentDecoder;
 import io.github.futhark4j.polyglot.marshal.ArrayData;
 import io.github.futhark4j.polyglot.marshal.GuestData;
@@ -59,7 +59,7 @@ final class Calls {
     } catch (FutharkException | UnsupportedOperationException e) {
       throw FutharkGuestException.runtime(e.getMessage(), node);
     }
-    return new ArrayObject(ArrayData.fromFlat(bytes, Prim.byName("u8"), new long[] {bytes.length}));
+    return new ArrayObject(ArrayData.fromFlat(bytes, ScalarType.parse("u8"), new long[] {bytes.length}));
   }
 
   /** A program's {@code restore(bytes)}: the bytes as a {@code []u8} argument, restored to a native opaque value. */
@@ -115,7 +115,7 @@ final class Calls {
   @TruffleBoundary
   static Object encode(ManifestType type, Object value) {
     if (type.isScalar() && (value instanceof Number || value instanceof Boolean)) {
-      return ArrayObject.guestScalar(type.elem().toGuestScalar(value));
+      return ArrayObject.guestScalar(type.elem().numericValue(value));
     }
     if (type.isArray() && value != null && value.getClass().isArray()) {
       return new ArrayObject(ArrayData.fromJava(value, type.elem(), type.rank()));

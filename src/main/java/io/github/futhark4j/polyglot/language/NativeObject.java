@@ -13,7 +13,7 @@ import io.github.futhark4j.FutharkArray;
 import io.github.futhark4j.FutharkOpaque;
 import io.github.futhark4j.polyglot.marshal.ArrayData;
 import io.github.futhark4j.polyglot.marshal.DataCarrier;
-import io.github.futhark4j.polyglot.marshal.Prim;
+import io.github.futhark4j.ScalarType;
 
 /**
  * A value that stays in native memory: an array or opaque result of {@code entry.native(...)}, or
@@ -103,7 +103,7 @@ final class NativeObject implements TruffleObject, DataCarrier {
         array.close();
         return true;
       }
-      Prim elem = Prim.byName(array.elementType());
+      ScalarType elem = ScalarType.parse(array.elementType());
       return new ArrayObject(ArrayData.fromFlat(array.toFlatJava(), elem, array.shape()));
     } catch (IllegalStateException e) {
       throw FutharkGuestException.runtime(e.getMessage());

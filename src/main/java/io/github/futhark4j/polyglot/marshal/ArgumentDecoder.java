@@ -1,5 +1,6 @@
 package io.github.futhark4j.polyglot.marshal;
 
+import io.github.futhark4j.ScalarType;
 import java.lang.reflect.Array;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
@@ -64,8 +65,8 @@ public final class ArgumentDecoder {
   }
 
   /** Same type, or integers of the same width (the bits are passed on unchanged). */
-  private static boolean compatible(Prim want, Prim have) {
-    return want == have || want.isInteger() && have.isInteger() && want.size() == have.size();
+  private static boolean compatible(ScalarType want, ScalarType have) {
+    return want == have || want.isInteger() && have.isInteger() && want.bytes() == have.bytes();
   }
 
   /** Where in the call a value sits, for messages. */
@@ -80,17 +81,17 @@ public final class ArgumentDecoder {
     }
   }
 
-  private static Object scalar(Prim p, GuestData v, Where where, String path) {
+  private static Object scalar(ScalarType p, GuestData v, Where where, String path) {
     if (p.isBool()) {
       if (v.isBoolean()) return v.asBoolean();
       throw where.fail(path, "a boolean", v);
     }
-    if (!v.isNumber()) throw where.fail(path, "a number (" + p.futName() + ")", v);
+    if (!v.isNumber()) throw where.fail(path, "a number (" + p.futharkName() + ")", v);
     if (p.isFloat()) {
       if (v.fitsInDouble()) return p.boxFloat(v.asDouble());
       if (v.fitsInLong()) return p.boxFloat((double) v.asLong());
       if (v.fitsInBigInteger()) return p.boxFloat(v.asBigInteger().doubleValue());
-      throw where.fail(path, "a number (" + p.futName() + ")", v);
+      throw where.fail(path, "a number (" + p.futharkName() + ")", v);
     }
     BigInteger big;
     if (v.fitsInLong()) {
@@ -98,21 +99,21 @@ public final class ArgumentDecoder {
     } else if (v.fitsInBigInteger()) {
       big = v.asBigInteger();
     } else {
-      throw where.fail(path, "an integer (" + p.futName() + ")", v);
+      throw where.fail(path, "an integer (" + p.futharkName() + ")", v);
     }
     if (big.compareTo(p.min()) < 0 || big.compareTo(p.max()) > 0) {
-      throw where.fail(path, "an integer in " + p.futName() + " range [" + p.min() + ", " + p.max() + "]", v);
+      throw where.fail(path, "an integer in " + p.futharkName() + " range [" + p.min() + ", " + p.max() + "]", v);
     }
     return p.boxInteger(big.longValue());
   }
 
-  private static Object array(Prim p, int rank, GuestData v, Where where, String path) {
+  private static Object array(ScalarType p, int rank, GuestData v, Where where, String path) {
     if (rank == 1) {
       Object bulk = bulk(p, v, where, path);
       if (bulk != null) return bulk;
     }
     if (!v.hasArray()) {
-      throw where.fail(path, (rank == 1 ? "an array of " : "a nested array (rank " + rank + ") of ") + p.futName(), v);
+      throw where.fail(path, (rank == 1 ? "an array of " : "a nested array (rank " + rank + ") of ") + p.futharkName(), v);
     }
     long n = v.arraySize();
     if (n > Integer.MAX_VALUE - 8) throw where.fail(path, "an array shorter than 2^31", v);
@@ -140,7 +141,7 @@ public final class ArgumentDecoder {
    * has no buffer. JS typed arrays have array elements but no buffer themselves: their
    * {@code buffer} member is the ArrayBuffer, and the view's window into it is read.
    */
-  private static Object bulk(Prim p, GuestData v, Where where, String path) {
+  private static Object bulk(ScalarType p, GuestData v, Where where, String path) {
     String t = v.typeName();
     if (t != null && t.endsWith("Array") && !v.hasBuffer() && v.hasMember("buffer") && v.hasMember("byteOffset")
         && v.hasMember("byteLength")) {
@@ -166,19 +167,19 @@ public final class ArgumentDecoder {
     return s.isString() ? s.asString() : null;
   }
 
-  private static void checkKind(Prim p, SourceKind kind, String t, GuestData v, Where where, String path) {
-    if (kind == null) throw where.fail(path, "an array of " + p.futName() + " (" + t + " is not supported)", v);
-    boolean ok = kind.floating() == p.isFloat() && kind.size() == p.size() && !p.isBool()
+  private static void checkKind(ScalarType p, SourceKind kind, String t, GuestData v, Where where, String path) {
+    if (kind == null) throw where.fail(path, "an array of " + p.futharkName() + " (" + t + " is not supported)", v);
+    boolean ok = kind.floating() == p.isFloat() && kind.size() == p.bytes() && !p.isBool()
         || p.isBool() && kind.size() == 1 && !kind.floating();
     if (!ok) {
-      throw where.fail(path, "an array of " + p.futName() + " (" + SourceKind.suggest(p) + "), not " + kind.describe(), v);
+      throw where.fail(path, "an array of " + p.futharkName() + " (" + SourceKind.suggest(p) + "), not " + kind.describe(), v);
     }
   }
 
-  private static Object read(Prim p, GuestData buf, long byteOffset, long byteLength, Where where, String path, GuestData shown) {
-    int w = p.size();
+  private static Object read(ScalarType p, GuestData buf, long byteOffset, long byteLength, Where where, String path, GuestData shown) {
+    int w = p.bytes();
     if (byteLength % w != 0) {
-      throw where.fail(path, "a buffer whose size is a multiple of " + w + " bytes (" + p.futName() + ")", shown);
+      throw where.fail(path, "a buffer whose size is a multiple of " + w + " bytes (" + p.futharkName() + ")", shown);
     }
     if (byteLength > Integer.MAX_VALUE - 8) throw where.fail(path, "a buffer smaller than 2 GiB", shown);
     byte[] bytes = new byte[(int) byteLength];

@@ -1,5 +1,6 @@
 package io.github.futhark4j.polyglot.marshal;
 
+import io.github.futhark4j.ScalarType;
 import java.lang.reflect.Array;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -7,7 +8,7 @@ import java.util.Arrays;
 
 /**
  * A regular array result laid out flat in a {@link ByteBuffer} of native byte order, row-major,
- * {@link Prim#bufferBytes()} bytes per element. This is what guests see behind a result array:
+ * {@link ScalarType#bufferBytes()} bytes per element. This is what guests see behind a result array:
  * element reads index into it, and buffer reads expose it as raw bytes so that JavaScript can
  * put a typed array over the very same memory ({@code new Float64Array(result)}) without a copy.
  *
@@ -19,7 +20,7 @@ import java.util.Arrays;
  * @param buffer the whole flat data (shared with the arrays it was cut from)
  * @param offset index of this array's first element in {@code buffer}
  */
-public record ArrayData(Prim elem, long[] shape, ByteBuffer buffer, long offset) {
+public record ArrayData(ScalarType elem, long[] shape, ByteBuffer buffer, long offset) {
   public ArrayData {
     if (shape.length == 0) throw new IllegalArgumentException("an array has rank >= 1");
   }
@@ -34,10 +35,10 @@ public record ArrayData(Prim elem, long[] shape, ByteBuffer buffer, long offset)
   public int rank() { return shape.length; }
 
   /** Bytes of this array's data. */
-  public long byteSize() { return elementCount() * elem.bufferBytes(); }
+  public long byteSize() { return elementCount() * elem.javaBytes(); }
 
   /** Byte position of this array's data in {@link #buffer}. */
-  public long byteOffset() { return offset * elem.bufferBytes(); }
+  public long byteOffset() { return offset * elem.javaBytes(); }
 
   /** The i-th sub-array of a rank > 1 array, sharing the buffer. */
   public ArrayData row(long i) {
@@ -49,7 +50,7 @@ public record ArrayData(Prim elem, long[] shape, ByteBuffer buffer, long offset)
 
   /** The guest-facing scalar at a flat index of a rank-1 array (unsigned types widened). */
   public Object get(long i) {
-    int at = Math.toIntExact((offset + i) * elem.bufferBytes());
+    int at = Math.toIntExact((offset + i) * elem.javaBytes());
     Object javaValue = switch (elem) {
       case I8, U8 -> buffer.get(at);
       case I16, U16 -> buffer.getShort(at);
@@ -59,7 +60,7 @@ public record ArrayData(Prim elem, long[] shape, ByteBuffer buffer, long offset)
       case F64 -> buffer.getDouble(at);
       case BOOL -> buffer.get(at) != 0;
     };
-    return elem.toGuestScalar(javaValue);
+    return elem.numericValue(javaValue);
   }
 
   /** This array's bytes as a buffer of its own (position 0, native order), sharing memory. */
@@ -75,7 +76,7 @@ public record ArrayData(Prim elem, long[] shape, ByteBuffer buffer, long offset)
    * ({@code double[][]} for {@code [][]f64}) into flat form. Futhark arrays are regular, so the
    * shape is read along the first elements.
    */
-  public static ArrayData fromJava(Object javaArray, Prim elem, int rank) {
+  public static ArrayData fromJava(Object javaArray, ScalarType elem, int rank) {
     long[] shape = new long[rank];
     Object probe = javaArray;
     for (int d = 0; d < rank; d++) {
@@ -85,13 +86,13 @@ public record ArrayData(Prim elem, long[] shape, ByteBuffer buffer, long offset)
     }
     long n = 1;
     for (long d : shape) n *= d;
-    ByteBuffer buf = ByteBuffer.allocate(Math.toIntExact(n * elem.bufferBytes())).order(ByteOrder.nativeOrder());
+    ByteBuffer buf = ByteBuffer.allocate(Math.toIntExact(n * elem.javaBytes())).order(ByteOrder.nativeOrder());
     fill(buf, javaArray, rank);
     return new ArrayData(elem, shape, buf, 0);
   }
 
   /** Copies flat row-major Java data ({@code double[]} etc.) of the given shape. */
-  public static ArrayData fromFlat(Object flat, Prim elem, long[] shape) {
+  public static ArrayData fromFlat(Object flat, ScalarType elem, long[] shape) {
     ArrayData a = fromJava(flat, elem, 1);
     if (shape.length == 0) throw new IllegalArgumentException("an array has rank >= 1");
     long n = 1;
@@ -140,7 +141,7 @@ public record ArrayData(Prim elem, long[] shape, ByteBuffer buffer, long offset)
   }
 
   /** The Java array class for {@code rank} dimensions of {@code elem}, e.g. {@code double[][]}. */
-  public static Class<?> javaClass(Prim elem, int rank) {
+  public static Class<?> javaClass(ScalarType elem, int rank) {
     Class<?> c = elem.javaComponent();
     for (int i = 0; i < rank; i++) c = c.arrayType();
     return c;
@@ -149,6 +150,6 @@ public record ArrayData(Prim elem, long[] shape, ByteBuffer buffer, long offset)
   @Override public String toString() {
     StringBuilder s = new StringBuilder();
     for (long d : shape) s.append('[').append(d).append(']');
-    return s.append(elem.futName()).toString();
+    return s.append(elem.futharkName()).toString();
   }
 }

@@ -1,5 +1,6 @@
 package io.github.futhark4j.polyglot.marshal;
 
+import io.github.futhark4j.ScalarType;
 /**
  * A parameter or result type as the manifest writes it: {@code f64}, {@code [][]i32}, or the name
  * of an opaque type (records, tuples, sum types and arrays of them). Arrays of primitives are the
@@ -10,12 +11,12 @@ package io.github.futhark4j.polyglot.marshal;
  * @param rank number of dimensions, 0 for scalars and opaque types
  * @param elem the element type, or {@code null} for an opaque type
  */
-public record ManifestType(String name, int rank, Prim elem) {
+public record ManifestType(String name, int rank, ScalarType elem) {
   /** Parses a manifest type name. */
   public static ManifestType parse(String name) {
     int rank = 0;
     while (name.startsWith("[]", rank * 2)) rank++;
-    Prim p = Prim.byName(name.substring(rank * 2));
+    ScalarType p = ScalarType.parse(name.substring(rank * 2));
     if (p == null) return new ManifestType(name, 0, null);
     return new ManifestType(name, rank, p);
   }

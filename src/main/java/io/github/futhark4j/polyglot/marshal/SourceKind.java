@@ -1,5 +1,6 @@
 package io.github.futhark4j.polyglot.marshal;
 
+import io.github.futhark4j.ScalarType;
 /**
  * The element kind of a typed guest buffer (a JS typed array, a Python {@code array.array} or
  * {@code memoryview}), used to refuse, with a helpful message, a buffer whose elements are not the
@@ -34,7 +35,7 @@ record SourceKind(String name, int size, boolean floating) {
   String describe() { return name + " (" + (floating ? "float" : "integer") + ", " + size + " byte" + (size == 1 ? "" : "s") + ")"; }
 
   /** The natural guest containers for a Futhark element type, for messages. */
-  static String suggest(Prim p) {
+  static String suggest(ScalarType p) {
     return switch (p) {
       case F64 -> "Float64Array / array('d')";
       case F32 -> "Float32Array / array('f')";

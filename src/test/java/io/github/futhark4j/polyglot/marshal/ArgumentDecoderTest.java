@@ -1,5 +1,6 @@
 package io.github.futhark4j.polyglot.marshal;
 
+import io.github.futhark4j.ScalarType;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -90,7 +91,7 @@ class ArgumentDecoderTest {
 
   @Test
   void resultArraysAreCheckedAgainstTheParameter() {
-    ArrayData a = ArrayData.fromJava(new int[] {1, 2}, Prim.I32, 1);
+    ArrayData a = ArrayData.fromJava(new int[] {1, 2}, ScalarType.I32, 1);
     assertArrayEquals(new int[] {1, 2}, (int[]) decode("[]u32", G.host(a)), "integers of the same width pass");
     ArgumentException e = assertThrows(ArgumentException.class, () -> decode("[][]i32", G.host(a)));
     assertTrue(e.getMessage().contains("result array of type [2]i32"), e.getMessage());

@@ -1,5 +1,6 @@
 package io.github.futhark4j.polyglot.marshal;
 
+import io.github.futhark4j.ScalarType;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -14,7 +15,7 @@ class MarshalTest {
   void manifestTypes() {
     ManifestType t = ManifestType.parse("[][]f64");
     assertEquals(2, t.rank());
-    assertEquals(Prim.F64, t.elem());
+    assertEquals(ScalarType.F64, t.elem());
     assertTrue(t.isArray());
     assertTrue(ManifestType.parse("u8").isScalar());
     ManifestType o = ManifestType.parse("[]point");
@@ -24,21 +25,21 @@ class MarshalTest {
 
   @Test
   void unsignedScalarsAreShownUnsigned() {
-    assertEquals(255, Prim.U8.toGuestScalar((byte) -1));
-    assertEquals(65535, Prim.U16.toGuestScalar((short) -1));
-    assertEquals(4294967295L, Prim.U32.toGuestScalar(-1));
-    assertEquals(new BigInteger("18446744073709551615"), Prim.U64.toGuestScalar(-1L));
-    assertEquals(5L, Prim.U64.toGuestScalar(5L));
-    assertEquals(-1, Prim.I32.toGuestScalar(-1));
-    assertEquals(new BigInteger("18446744073709551615"), Prim.U64.max());
-    assertEquals(BigInteger.valueOf(-128), Prim.I8.min());
-    assertEquals((byte) -1, Prim.U8.boxInteger(255));
+    assertEquals(255, ScalarType.U8.numericValue((byte) -1));
+    assertEquals(65535, ScalarType.U16.numericValue((short) -1));
+    assertEquals(4294967295L, ScalarType.U32.numericValue(-1));
+    assertEquals(new BigInteger("18446744073709551615"), ScalarType.U64.numericValue(-1L));
+    assertEquals(5L, ScalarType.U64.numericValue(5L));
+    assertEquals(-1, ScalarType.I32.numericValue(-1));
+    assertEquals(new BigInteger("18446744073709551615"), ScalarType.U64.max());
+    assertEquals(BigInteger.valueOf(-128), ScalarType.I8.min());
+    assertEquals((byte) -1, ScalarType.U8.boxInteger(255));
   }
 
   @Test
   void flatArraysRoundTripAndShareMemoryWithRows() {
     double[][] m = {{1, 2, 3}, {4, 5, 6}};
-    ArrayData a = ArrayData.fromJava(m, Prim.F64, 2);
+    ArrayData a = ArrayData.fromJava(m, ScalarType.F64, 2);
     assertArrayEquals(new long[] {2, 3}, a.shape());
     assertEquals(48, a.byteSize());
     ArrayData row = a.row(1);
@@ -52,21 +53,21 @@ class MarshalTest {
 
   @Test
   void everyElementType() {
-    assertEquals(4294967295L, ArrayData.fromJava(new int[] {-1}, Prim.U32, 1).get(0));
-    assertEquals(true, ArrayData.fromJava(new boolean[] {false, true}, Prim.BOOL, 1).get(1));
-    assertEquals(1.5f, ArrayData.fromJava(new float[] {1.5f}, Prim.F16, 1).get(0));
-    assertEquals((short) -2, ArrayData.fromJava(new short[] {-2}, Prim.I16, 1).get(0));
-    assertEquals(255, ArrayData.fromJava(new byte[] {-1}, Prim.U8, 1).get(0));
-    assertArrayEquals(new long[] {7, -8}, (long[]) ArrayData.fromJava(new long[] {7, -8}, Prim.I64, 1).toJava());
-    assertArrayEquals(new boolean[] {true, false}, (boolean[]) ArrayData.fromJava(new boolean[] {true, false}, Prim.BOOL, 1).toJava());
+    assertEquals(4294967295L, ArrayData.fromJava(new int[] {-1}, ScalarType.U32, 1).get(0));
+    assertEquals(true, ArrayData.fromJava(new boolean[] {false, true}, ScalarType.BOOL, 1).get(1));
+    assertEquals(1.5f, ArrayData.fromJava(new float[] {1.5f}, ScalarType.F16, 1).get(0));
+    assertEquals((short) -2, ArrayData.fromJava(new short[] {-2}, ScalarType.I16, 1).get(0));
+    assertEquals(255, ArrayData.fromJava(new byte[] {-1}, ScalarType.U8, 1).get(0));
+    assertArrayEquals(new long[] {7, -8}, (long[]) ArrayData.fromJava(new long[] {7, -8}, ScalarType.I64, 1).toJava());
+    assertArrayEquals(new boolean[] {true, false}, (boolean[]) ArrayData.fromJava(new boolean[] {true, false}, ScalarType.BOOL, 1).toJava());
   }
 
   @Test
   void emptyArraysKeepTheirShape() {
-    ArrayData a = ArrayData.fromJava(new double[0][], Prim.F64, 2);
+    ArrayData a = ArrayData.fromJava(new double[0][], ScalarType.F64, 2);
     assertArrayEquals(new long[] {0, 0}, a.shape());
     assertEquals(0, ((double[][]) a.toJava()).length);
-    ArrayData b = ArrayData.fromJava(new long[][] {{}, {}}, Prim.I64, 2);
+    ArrayData b = ArrayData.fromJava(new long[][] {{}, {}}, ScalarType.I64, 2);
     assertArrayEquals(new long[] {2, 0}, b.shape());
   }
 }

@@ -10,7 +10,7 @@ import java.util.Arrays;
  * Futhark program's datasets, this compares implementations. It lives in the {@code bench/} module,
  * not in the library: the launcher builds the module on first use.
  */
-public final class Main {
+public final class BenchMain {
   static final String HELP = """
       Usage: scripts/futhark4j benchmarks [--quick] [--kernels a,b] [--runs N] [--json FILE] [--markdown FILE] ...
              scripts/futhark4j benchmarks bridge [options]
@@ -29,7 +29,7 @@ public final class Main {
       Exit codes: 0 all variants agree; 1 some variant disagreed; 2 bad options.
       """;
 
-  private Main() {}
+  private BenchMain() {}
 
   public static void main(String[] args) {
     System.exit(run(args, System.out, System.err));

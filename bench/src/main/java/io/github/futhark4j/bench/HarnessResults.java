@@ -6,8 +6,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /** What the harness found: per kernel, per variant. */
-public final class Results {
-  private Results() {}
+public final class HarnessResults {
+  private HarnessResults() {}
 
   /** How a variant ended. Only {@link #OK} times count in ratios and targets. */
   public enum Status {

@@ -4,8 +4,8 @@ import io.github.futhark4j.compiler.typed.PrimType;
 import java.lang.reflect.Array;
 
 /** Conversion between flat row-major storage and nested Java arrays ({@code double[][]} and so on). */
-final class JavaArrays {
-  private JavaArrays() {}
+final class NestedArrays {
+  private NestedArrays() {}
 
   /** Builds the nested Java array of {@code shape} (rank >= 1) from flat storage. */
   static Object nest(Object flat, long[] shape) {

@@ -5,18 +5,18 @@ import java.util.HashMap;
 import java.util.Map;
 
 /** Lexical environment of lowering: names to values, as a chain of scopes. */
-final class Env {
-  private final Env parent;
+final class Scope {
+  private final Scope parent;
   private final Map<VName, V> vars = new HashMap<>();
 
-  Env(Env parent) { this.parent = parent; }
+  Scope(Scope parent) { this.parent = parent; }
 
-  Env extend() { return new Env(this); }
+  Scope extend() { return new Scope(this); }
 
   void put(VName n, V v) { vars.put(n, v); }
 
   V lookup(VName n) {
-    for (Env e = this; e != null; e = e.parent) {
+    for (Scope e = this; e != null; e = e.parent) {
       V v = e.vars.get(n);
       if (v != null) return v;
     }

@@ -9,13 +9,13 @@ import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 /** {@code scripts/futhark4j benchmarks}: help, and bad options give exit code 2 with a message. */
-class MainTest {
+class BenchMainTest {
   record Run(int code, String out, String err) {}
 
   static Run run(String... args) {
     var out = new ByteArrayOutputStream();
     var err = new ByteArrayOutputStream();
-    int code = Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+    int code = BenchMain.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
     return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
   }
 

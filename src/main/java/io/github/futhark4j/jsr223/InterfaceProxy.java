@@ -19,8 +19,8 @@ import java.util.function.Function;
  * exactly, e.g. an i64 result to {@code int} if it fits; native arrays to Java arrays; tuples to
  * {@code Object[]} or {@code List}). Default methods run as written.
  */
-final class EntryPointProxy {
-  private EntryPointProxy() {}
+final class InterfaceProxy {
+  private InterfaceProxy() {}
 
   /** The proxy, or {@code null} when some abstract method has no entry point of its name (as JSR-223 asks). */
   static <T> T create(Class<T> iface, Function<String, FutharkFunction> lookup) {

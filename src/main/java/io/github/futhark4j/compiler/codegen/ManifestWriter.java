@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.Map;
 
 /** The manifest JSON (schema in seed 003) describing a generated library's C API. */
-final class Manifest {
-  private Manifest() {}
+final class ManifestWriter {
+  private ManifestWriter() {}
 
   /** The version string the manifest reports for the built-in compiler. */
   static final String VERSION = io.github.futhark4j.toolchain.Version.FUTHARK4J;
