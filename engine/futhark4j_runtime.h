@@ -858,3 +858,75 @@ static FUT_UNUSED void fut_pmemcpy(struct futhark_context *ctx, void *dst, const
   (void)ctx;
   memcpy(dst, src, n);
 }
+
+/* ---- The C API's array functions (futhark_new_*, futhark_free_*, futhark_values_*, ...) ----
+   Every array type of a program has its struct `{ fut_arr a; }` and the functions the C API
+   reference lists; their signatures differ per type (element type, rank), their bodies do not.
+   The generated code declares each function with its own signature and calls these generic
+   bodies, passing the rank, the shape or indices as an array, and the element size. A pointer to
+   an array struct is a pointer to its `fut_arr` (its first and only member). */
+
+/* futhark_new_<t>_<r>d: a fresh array holding a copy of `data`; NULL when out of memory. */
+static FUT_UNUSED void *fut_api_new(struct futhark_context *ctx, const void *data, int rank, const int64_t *shape, size_t es) {
+  fut_arr *r = malloc(sizeof(fut_arr));
+  if (!r) return NULL;
+  if (fut_alloc(ctx, r, rank, shape, es)) { free(r); return NULL; }
+  fut_pmemcpy(ctx, r->data, data, (size_t)fut_numel(r, rank) * es);
+  return r;
+}
+
+/* futhark_new_raw_<t>_<r>d: an array over the caller's memory, which is not copied and not freed. */
+static FUT_UNUSED void *fut_api_new_raw(struct futhark_context *ctx, char *data, int rank, const int64_t *shape) {
+  fut_arr *r = malloc(sizeof(fut_arr));
+  fut_mem *m = malloc(sizeof(fut_mem));
+  if (!r || !m) { free(r); free(m); return NULL; }
+  m->refcount = 1; m->external = 1; m->data = data; m->size = 0;
+  m->tracked = 0; m->owner = ctx; m->prev = NULL; m->next = NULL;
+  r->mem = m; r->data = data;
+  for (int i = 0; i < FUT_MAXRANK; i++) r->shape[i] = i < rank ? shape[i] : 0;
+  return r;
+}
+
+/* futhark_free_<t>_<r>d */
+static FUT_UNUSED int fut_api_free(struct futhark_context *ctx, void *arr) {
+  (void)ctx;
+  if (arr) { fut_decref((fut_arr *)arr); free(arr); }
+  return 0;
+}
+
+/* futhark_values_<t>_<r>d: copies the elements, row-major, to `data`. */
+static FUT_UNUSED int fut_api_values(struct futhark_context *ctx, void *arr, void *data, int rank, size_t es) {
+  fut_arr *a = arr;
+  if (!a->mem) return fut_consumed_error(ctx);
+  fut_pmemcpy(ctx, data, a->data, (size_t)fut_numel(a, rank) * es);
+  return 0;
+}
+
+/* futhark_index_<t>_<r>d: one element, or the reference's index error. */
+static FUT_UNUSED int fut_api_index(struct futhark_context *ctx, void *out, void *arr, int rank, const int64_t *ix, size_t es) {
+  fut_arr *a = arr;
+  if (!a->mem) return fut_consumed_error(ctx);
+  int64_t off = 0;
+  for (int d = 0; d < rank; d++) {
+    if ((uint64_t)ix[d] >= (uint64_t)a->shape[d]) {
+      ctx->failed = 0;
+      fut_index_error(ctx, NULL, rank, ix, rank, a->shape);
+      return FUTHARK_PROGRAM_ERROR;
+    }
+    off = off * a->shape[d] + ix[d];
+  }
+  memcpy(out, a->data + (size_t)off * es, es);
+  return 0;
+}
+
+/* futhark_values_raw_<t>_<r>d */
+static FUT_UNUSED char *fut_api_values_raw(struct futhark_context *ctx, void *arr) {
+  (void)ctx;
+  return ((fut_arr *)arr)->data;
+}
+
+/* futhark_shape_<t>_<r>d */
+static FUT_UNUSED const int64_t *fut_api_shape(struct futhark_context *ctx, void *arr) {
+  (void)ctx;
+  return ((fut_arr *)arr)->shape;
+}

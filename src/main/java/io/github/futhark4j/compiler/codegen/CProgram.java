@@ -23,7 +23,12 @@ public final class CProgram {
 
   /** The engine runtime's text, read from the classpath (embedded from engine/). */
   public static String engine() {
-    String path = "/io/github/futhark4j/engine/futhark4j_runtime.h";
+    return engineFile("futhark4j_runtime.h");
+  }
+
+  /** The text of a file of engine/, read from the classpath (where the build embeds it). */
+  static String engineFile(String name) {
+    String path = "/io/github/futhark4j/engine/" + name;
     try (InputStream in = CProgram.class.getResourceAsStream(path)) {
       if (in == null) throw new IllegalStateException("engine runtime missing from the classpath: " + path);
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
