@@ -930,3 +930,28 @@ static FUT_UNUSED const int64_t *fut_api_shape(struct futhark_context *ctx, void
   (void)ctx;
   return ((fut_arr *)arr)->shape;
 }
+
+/* ---- Calls on memory the caller lends for one call (futhark4j_heap_* wrappers) ----
+   A wrapper wraps its array inputs' memory with new_raw, calls the entry point and frees the
+   wrappers before it returns: the memory (a Java array, pinned only for the duration of the call)
+   must not be referred to afterwards. A result that aliases it (an entry point may return its
+   input, or a slice of it) is therefore copied into memory of the context's own. */
+
+/* Gives `a` memory of its own if it is the caller's (external); 0, or FUTHARK_OUT_OF_MEMORY. */
+static FUT_UNUSED int fut_detach_external(struct futhark_context *ctx, fut_arr *a, int rank, size_t es) {
+  if (!a->mem || !a->mem->external) return 0;
+  ctx->failed = 0; /* no entry point is running: an allocation failure here is the error to report */
+  fut_arr copy;
+  if (fut_alloc(ctx, &copy, rank, a->shape, es)) return FUTHARK_OUT_OF_MEMORY;
+  fut_pmemcpy(ctx, copy.data, a->data, (size_t)fut_numel(a, rank) * es);
+  fut_decref(a);
+  *a = copy;
+  return 0;
+}
+
+/* The error of a wrapper that could not wrap an input. */
+static FUT_UNUSED int fut_heap_oom(struct futhark_context *ctx) {
+  fut_api_error(ctx, "Error: Failed to allocate memory: an array handle.\n");
+  ctx->error_code = FUTHARK_OUT_OF_MEMORY;
+  return FUTHARK_OUT_OF_MEMORY;
+}

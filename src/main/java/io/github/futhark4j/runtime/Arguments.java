@@ -34,6 +34,12 @@ final class Arguments {
   /** Java data already in native memory; becomes a temporary Futhark array under the lock. */
   record Buffer(ValueType.Array type, RawBuffer data, long[] shape) implements Prepared {}
 
+  /**
+   * A one-dimensional Java array lent in place to a heap call ({@link HeapCalls}): nothing is
+   * copied; the array is passed to the call itself.
+   */
+  record Lent(ValueType.Array type, Object array, long length) implements Prepared {}
+
   /** A native value of this context, passed as is. */
   record Passed(Handle handle, String what) implements Prepared {}
 
@@ -195,9 +201,31 @@ final class Arguments {
     return Staging.take(Math.multiplyExact(JavaArrays.count(shape), (long) p.bytes()));
   }
 
+  /**
+   * Appends the arguments of a prepared value to those of a heap call ({@link HeapCalls}): a
+   * scalar; an array as its data (the Java array itself, or the address of the native buffer it
+   * was copied into) and its dimensions.
+   */
+  static void lend(ValueType t, Prepared p, List<Object> args) {
+    switch (p) {
+      case ByValue v -> args.add(HeapCalls.scalar(((ValueType.Scalar) t).prim(), v.jna()));
+      case Lent l -> {
+        args.add(l.array());
+        args.add(l.length());
+      }
+      case Buffer b -> {
+        args.add(Pointer.nativeValue(b.data().memory));
+        for (long d : b.shape()) args.add(d);
+      }
+      case Passed h -> throw new IllegalStateException("native values are not lent: " + h.what());
+      case RecordValue r -> throw new IllegalStateException("records are not lent");
+    }
+  }
+
   /** The C argument for a prepared value; the caller holds the context lock. */
   static Object materialize(Prepared p, Context ctx, Pointer c, Temps temps) {
     return switch (p) {
+      case Lent l -> throw new IllegalStateException("a lent array is passed by a heap call only");
       case ByValue v -> v.jna();
       case Passed h -> {
         Pointer v = h.handle().pointer(h.what());

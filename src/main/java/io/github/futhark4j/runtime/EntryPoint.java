@@ -57,6 +57,14 @@ final class EntryPoint implements FutharkFunction {
   private final com.sun.jna.NativeLibrary library;
   /** The out-parameter slots' addresses, for {@link #direct}. */
   private final Long[] outAddresses;
+  /**
+   * The entry point's heap wrapper ({@link HeapCalls}), linked on the first call that can lend an
+   * array; {@code null} if the library has none. Touched only under the context lock.
+   */
+  private HeapCalls.Downcall heap;
+  private boolean heapLinked;
+  /** Whether the library may have a heap wrapper for this entry point (false: never look). */
+  private final boolean heapPossible;
 
   EntryPoint(LoadedLibrary program, Manifest.Entry entry, Function cfun, com.sun.jna.NativeLibrary library,
       List<ValueType> inputs, List<ValueType> outputs) {
@@ -83,6 +91,47 @@ final class EntryPoint implements FutharkFunction {
     this.library = library;
     this.outAddresses = new Long[outSlots.length];
     for (int o = 0; o < outSlots.length; o++) outAddresses[o] = Pointer.nativeValue(outs) + 8L * o;
+    this.heapPossible = HeapCalls.available() && program.context().api().hostMemory
+        && this.inputs.stream().anyMatch(t -> t instanceof ValueType.Array);
+  }
+
+  /** Links the heap wrapper once; under the context lock. */
+  private HeapCalls.Downcall heapCall() {
+    if (!heapLinked) {
+      heapLinked = true;
+      String symbol = HeapCalls.WRAPPER_PREFIX + entry.cfun().substring("futhark_entry_".length());
+      Function f = entry.cfun().startsWith("futhark_entry_") ? program.context().api().optional(symbol) : null;
+      if (f != null) {
+        StringBuilder sig = new StringBuilder("P").append("P".repeat(outputs.size()));
+        for (ValueType t : inputs) {
+          switch (t) {
+            case ValueType.Scalar sc -> sig.append(HeapCalls.code(sc.prim()));
+            case ValueType.Array a -> sig.append('P').append("J".repeat(a.rank()));
+            default -> { return null; } // the wrapper exists only for scalars and arrays
+          }
+        }
+        heap = HeapCalls.link(Pointer.nativeValue(f), sig.toString());
+      }
+    }
+    return heap;
+  }
+
+  /**
+   * Whether this call can lend some of its Java arrays in place: a big enough one-dimensional
+   * primitive array is among them, and no argument is a native value (those go by handle).
+   */
+  private boolean lends(Object[] args) {
+    if (!heapPossible) return false;
+    boolean some = false;
+    for (int i = 0; i < args.length; i++) {
+      if (!(inputs.get(i) instanceof ValueType.Array a)) continue;
+      if (args[i] instanceof NativeArray) return false;
+      some |= HeapCalls.lendable(a, args[i]);
+    }
+    if (!some) return false;
+    synchronized (program.context().lock()) {
+      return heapCall() != null;
+    }
   }
 
   @Override public String name() { return entry.name(); }
@@ -154,9 +203,14 @@ final class EntryPoint implements FutharkFunction {
     if (unsupported != null) throw new FutharkException(unsupported);
     Context ctx = program.context();
     Arguments.Prepared[] prepared = new Arguments.Prepared[args.length];
+    boolean lend = lends(args);
     try {
-      for (int i = 0; i < args.length; i++) prepared[i] = prepare(i, args[i], ctx);
-      Object[] raw = callLocked(ctx, prepared, nativeResults);
+      for (int i = 0; i < args.length; i++) {
+        prepared[i] = lend && inputs.get(i) instanceof ValueType.Array a && HeapCalls.lendable(a, args[i])
+            ? new Arguments.Lent(a, args[i], java.lang.reflect.Array.getLength(args[i]))
+            : prepare(i, args[i], ctx);
+      }
+      Object[] raw = callLocked(ctx, prepared, nativeResults, lend);
       for (int i = 0; i < raw.length; i++) {
         if (raw[i] instanceof OutArray o) {
           try {
@@ -206,7 +260,7 @@ final class EntryPoint implements FutharkFunction {
   /** An array result copied out to native memory, to become Java arrays outside the lock. */
   private record OutArray(ValueType.Array type, Memory data, long[] shape, Pointer pointer) {}
 
-  private Object[] callLocked(Context ctx, Arguments.Prepared[] prepared, boolean nativeResults) {
+  private Object[] callLocked(Context ctx, Arguments.Prepared[] prepared, boolean nativeResults, boolean lend) {
     int nOut = outputs.size();
     Object[] results = new Object[nOut];
     Arguments.Temps temps = new Arguments.Temps(nativeResults || opaqueOutputs);
@@ -217,6 +271,20 @@ final class EntryPoint implements FutharkFunction {
       try {
         // On failure the C function leaves out-parameters alone; zeroed slots are never mistaken for values.
         if (pointerOutputs) outs.clear(8L * nOut);
+        if (lend) {
+          // One call: the wrapper wraps the arrays, runs the entry point and lets go of them.
+          List<Object> hargs = new ArrayList<>(2 + nOut + 2 * prepared.length);
+          hargs.add(Pointer.nativeValue(c));
+          for (Long a : outAddresses) hargs.add(a);
+          for (int i = 0; i < prepared.length; i++) Arguments.lend(inputs.get(i), prepared[i], hargs);
+          int rc = heap.invoke(hargs.toArray());
+          ctx.check(rc, callName);
+          called = true;
+          ctx.sync();
+          if (pointerOutputs) collectResults(ctx, results, nativeResults, List.of());
+          else for (int o = 0; o < nOut; o++) results[o] = ((ValueType.Scalar) outputs.get(o)).prim().read(outs, 8L * o);
+          return results;
+        }
         for (int i = 0; i < prepared.length; i++) cargs[1 + nOut + i] = Arguments.materialize(prepared[i], ctx, c, temps);
         // A value passed to a consuming parameter is consumed by the call whatever its outcome (C
         // API, "Consumption and Aliasing": it may only be freed afterwards). A failing call frees

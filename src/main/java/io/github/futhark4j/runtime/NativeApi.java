@@ -42,6 +42,14 @@ final class NativeApi {
    */
   private static final java.util.IdentityHashMap<NativeLibrary, int[]> USERS = new java.util.IdentityHashMap<>();
 
+  /**
+   * {@code dlopen} flags: {@code RTLD_LAZY} without {@code RTLD_GLOBAL} (JNA's default adds it).
+   * Every Futhark library exports the same names ({@code futhark_context_new}, ...); made global,
+   * an earlier library's definitions would take the place of a later one's in its calls of its
+   * own functions (a library built without {@code -Bsymbolic}, such as the real compiler's).
+   */
+  private static final java.util.Map<String, Object> OPEN_OPTIONS = java.util.Map.of(com.sun.jna.Library.OPTION_OPEN_FLAGS, 1);
+
   private final java.util.concurrent.atomic.AtomicBoolean released = new java.util.concurrent.atomic.AtomicBoolean();
 
   NativeApi(Path sharedLibrary, String backend) {
@@ -50,7 +58,7 @@ final class NativeApi {
     this.hostMemory = hostMemory(backend);
     synchronized (USERS) {
       try {
-        this.library = NativeLibrary.getInstance(path.toString());
+        this.library = NativeLibrary.getInstance(path.toString(), OPEN_OPTIONS);
       } catch (UnsatisfiedLinkError e) {
         throw new FutharkException("cannot load " + path + ": " + e.getMessage(), e);
       }

@@ -16,13 +16,21 @@ import java.util.Map;
  * <p>Which compiler: the {@code CC} environment variable if set (it may carry arguments, e.g.
  * {@code "gcc -m64"}; if it names nothing executable that is an error, never silently ignored),
  * else {@code gcc} on {@code PATH}, else {@code cc}. Flags: {@code -O3 -march=native
- * -fno-math-errno -fPIC -shared}, plus {@code -fopenmp} for multicore ({@code -fopenmp-simd} for c),
+ * -fno-math-errno -fPIC -shared -Wl,-Bsymbolic}, plus {@code -fopenmp} for multicore ({@code -fopenmp-simd} for c),
  * plus the libraries each
  * backend needs (see {@link #libraries(String)}).
  */
 public final class CCompiler {
-  /** Flags every build gets. {@code -fno-math-errno} lets gcc inline sqrt and friends (see DESIGN.md). */
-  static final List<String> BASE_FLAGS = List.of("-O3", "-march=native", "-fno-math-errno", "-fPIC", "-shared");
+  /**
+   * Flags every build gets. {@code -fno-math-errno} lets gcc inline sqrt and friends (see
+   * DESIGN.md). {@code -Wl,-Bsymbolic} (ELF linkers) binds the library's calls of its own exported
+   * functions (a {@code futhark4j_heap_*} wrapper calls its entry point and {@code new_raw}) to
+   * the library itself: every Futhark library exports the same names, and without it a call could
+   * land in another program's library loaded earlier.
+   */
+  static final List<String> BASE_FLAGS = System.getProperty("os.name", "").startsWith("Mac")
+      ? List.of("-O3", "-march=native", "-fno-math-errno", "-fPIC", "-shared")
+      : List.of("-O3", "-march=native", "-fno-math-errno", "-fPIC", "-shared", "-Wl,-Bsymbolic");
 
   /** Flags for ispc, as the futhark ispc backend's documentation suggests, plus position independence. */
   static final List<String> ISPC_FLAGS = List.of("-O3", "--woff", "--pic", "--addressing=64");

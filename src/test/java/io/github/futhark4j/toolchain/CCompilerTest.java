@@ -78,8 +78,8 @@ class CCompilerTest {
   @Test
   void flagsAndLibrariesPerBackend() throws Exception {
     CCompiler c = CCompiler.of(fakeCompiler("a", "gcc"));
-    assertEquals(List.of("-O3", "-march=native", "-fno-math-errno", "-fPIC", "-shared", "-fopenmp-simd"), c.flags("c"));
-    assertEquals(List.of("-O3", "-march=native", "-fno-math-errno", "-fPIC", "-shared", "-fopenmp"), c.flags("multicore"));
+    assertEquals(List.of("-O3", "-march=native", "-fno-math-errno", "-fPIC", "-shared", "-Wl,-Bsymbolic", "-fopenmp-simd"), c.flags("c"));
+    assertEquals(List.of("-O3", "-march=native", "-fno-math-errno", "-fPIC", "-shared", "-Wl,-Bsymbolic", "-fopenmp"), c.flags("multicore"));
     assertEquals(List.of("-lm"), CCompiler.libraries("c"));
     assertEquals(List.of("-lm", "-lpthread"), CCompiler.libraries("multicore"));
     assertEquals(List.of("-lm", "-lOpenCL"), CCompiler.libraries("opencl"));

@@ -150,6 +150,86 @@ final class CApi {
     return c.toString();
   }
 
+  /** The prefix of an entry point's heap wrapper (see {@link #heapEntry}), before the entry point's C name. */
+  static final String HEAP_PREFIX = "futhark4j_heap_";
+
+  /**
+   * A wrapper that calls entry point {@code e} on array memory the caller lends for this one call
+   * (a Java array the JVM pins during a critical downcall): each array input is passed as a data
+   * pointer and its dimensions, wrapped with {@code new_raw}, and freed again before returning; a
+   * result that aliases such memory is copied ({@code fut_detach_external}). Not part of the C API:
+   * the runtime uses it when the library has it and falls back to the C API otherwise. Only for
+   * entry points whose inputs and outputs are all scalars or arrays and that consume no array (a
+   * consumed input would be updated in the caller's array); empty otherwise.
+   */
+  static String heapEntry(Program.Entry e) {
+    List<ApiValue> ins = ApiValue.inputs(e), outs = ApiValue.outputs(e);
+    boolean anyArray = false;
+    for (ApiValue v : ins) {
+      if (v.opaque() || v.leafType().isArray() && v.unique()) return "";
+      anyArray |= v.leafType().isArray();
+    }
+    for (ApiValue v : outs) if (v.opaque()) return "";
+    if (!anyArray) return "";
+    String fn = e.signature().cFunction();
+    List<String> ps = new ArrayList<>(), args = new ArrayList<>();
+    ps.add("struct futhark_context *ctx");
+    args.add("ctx");
+    for (int i = 0; i < outs.size(); i++) {
+      ps.add(apiDecl(outs.get(i), "out" + i, true));
+      args.add("out" + i);
+    }
+    StringBuilder decls = new StringBuilder(), wrap = new StringBuilder(), free = new StringBuilder(), detach = new StringBuilder();
+    for (int i = 0; i < ins.size(); i++) {
+      IrType t = ins.get(i).leafType();
+      if (!t.isArray()) {
+        ps.add(paramDecl(t, "in" + i, false));
+        args.add("in" + i);
+        continue;
+      }
+      ArrType at = new ArrType(t.elem(), t.rank());
+      String suf = at.cname().substring(8);
+      ps.add("char *in" + i);
+      List<String> dims = new ArrayList<>();
+      for (int d = 0; d < t.rank(); d++) {
+        ps.add("int64_t in" + i + "_d" + d);
+        dims.add("in" + i + "_d" + d);
+      }
+      decls.append("  ").append(at.struct()).append(" *a").append(i).append(" = NULL;\n");
+      wrap.append("  a").append(i).append(" = futhark_new_raw_").append(suf).append("(ctx, in")
+          .append(i).append(dims.isEmpty() ? "" : ", " + String.join(", ", dims)).append(");\n");
+      wrap.append("  if (!a").append(i).append(") { r = fut_heap_oom(ctx); goto done; }\n");
+      free.append("  futhark_free_").append(suf).append("(ctx, a").append(i).append(");\n");
+      args.add("a" + i);
+    }
+    for (int o = 0; o < outs.size(); o++) {
+      IrType t = outs.get(o).leafType();
+      if (t.isArray()) {
+        detach.append("    if (!r && fut_detach_external(ctx, &(*out").append(o).append(")->a, ").append(t.rank()).append(", ")
+            .append(t.elem().bytes()).append(")) r = FUTHARK_OUT_OF_MEMORY;\n");
+      }
+    }
+    StringBuilder c = new StringBuilder();
+    c.append("int ").append(HEAP_PREFIX).append(fn.substring("futhark_entry_".length())).append('(').append(String.join(", ", ps))
+        .append(") {\n");
+    c.append(decls).append("  int r = 0;\n").append(wrap);
+    c.append("  r = ").append(fn).append('(').append(String.join(", ", args)).append(");\n");
+    if (detach.length() > 0) {
+      c.append("  if (!r) {\n").append(detach);
+      c.append("    if (r) {\n");
+      for (int o = 0; o < outs.size(); o++) {
+        IrType t = outs.get(o).leafType();
+        if (t.isArray()) {
+          String suf = new ArrType(t.elem(), t.rank()).cname().substring(8);
+          c.append("      futhark_free_").append(suf).append("(ctx, *out").append(o).append("); *out").append(o).append(" = NULL;\n");
+        }
+      }
+      c.append("    }\n  }\n");
+    }
+    c.append("done:\n").append(free).append("  return r;\n}\n");
+    return c.toString();
+  }
+
   /** One entry point function: unwraps the inputs, runs the body, wraps the outputs. */
   static String entry(Program.Entry e, boolean multicore) {
     CGen g = CGen.forEntry(multicore, e.signature().cFunction().substring("futhark_entry_".length()));

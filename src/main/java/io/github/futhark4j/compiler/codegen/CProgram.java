@@ -117,6 +117,7 @@ public final class CProgram {
     c.append(CApi.arrayFunctions(p));
     for (ApiValue v : CApi.opaqueTypes(p)) c.append(Opaque.definitions(v));
     for (Program.Entry e : p.entries()) c.append(CApi.entry(e, multicore)).append('\n');
+    for (Program.Entry e : p.entries()) c.append(CApi.heapEntry(e));
     return new Files(c.toString(), CApi.header(p, backend), ManifestWriter.json(p, backend));
   }
 }
