@@ -91,8 +91,36 @@ final class EntryPoint implements FutharkFunction {
     this.library = library;
     this.outAddresses = new Long[outSlots.length];
     for (int o = 0; o < outSlots.length; o++) outAddresses[o] = Pointer.nativeValue(outs) + 8L * o;
+    this.valuesCalls = new HeapCalls.Downcall[this.outputs.size()];
+    this.valuesLinked = new boolean[this.outputs.size()];
     this.heapPossible = HeapCalls.available() && program.context().api().hostMemory
         && this.inputs.stream().anyMatch(t -> t instanceof ValueType.Array);
+  }
+
+  /**
+   * Per output: {@code futhark_values_*} of its array type linked as a heap call, so that a big
+   * one-dimensional result is copied by C straight into the Java array the call returns. Linked on
+   * first use; touched only under the context lock.
+   */
+  private final HeapCalls.Downcall[] valuesCalls;
+  private final boolean[] valuesLinked;
+
+  /**
+   * A new Java array for output {@code o} of this shape, if {@link #valuesCalls} can fill it (a
+   * big one-dimensional result on a JDK with heap calls); {@code null} otherwise. Under the lock.
+   */
+  private Object lentResult(int o, ValueType.Array a, long[] shape) {
+    if (!HeapCalls.available() || a.rank() != 1 || a.values() == null || shape[0] > Integer.MAX_VALUE
+        || shape[0] * a.prim().bytes() < HeapCalls.MIN_BYTES) {
+      return null;
+    }
+    Object array = java.lang.reflect.Array.newInstance(a.prim().javaComponent(), (int) shape[0]);
+    if (!HeapCalls.lendable(a, array)) return null; // f16, bool
+    if (!valuesLinked[o]) {
+      valuesLinked[o] = true;
+      valuesCalls[o] = HeapCalls.link(Pointer.nativeValue(a.values()), "PPP");
+    }
+    return valuesCalls[o] == null ? null : array;
   }
 
   /** Links the heap wrapper once; under the context lock. */
@@ -347,7 +375,16 @@ final class EntryPoint implements FutharkFunction {
           results[o] = CONVERTING;
           try {
             long[] shape = Results.shape(a, p, ctx);
-            results[o] = Results.javaArray(Results.storage(a, p, shape, ctx), a.prim(), shape);
+            Object lent = lentResult(o, a, shape);
+            if (lent != null) {
+              // futhark_values_* writes into the Java array itself (pinned for the call), with the
+              // context's threads for a big one.
+              ctx.check(valuesCalls[o].invoke(new Object[] {Pointer.nativeValue(ctx.valuePointer()), Pointer.nativeValue(p), lent}),
+                  a.values().getName());
+              results[o] = lent;
+            } else {
+              results[o] = Results.javaArray(Results.storage(a, p, shape, ctx), a.prim(), shape);
+            }
           } finally {
             ctx.freeArray(a, p);
           }

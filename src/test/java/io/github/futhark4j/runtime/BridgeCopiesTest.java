@@ -162,16 +162,18 @@ class BridgeCopiesTest {
 
   @Test
   void aResultAliasingAJavaArgumentKeepsItsMemory() {
+    // 1024 f64 (8 KiB): copied into a native buffer; a bigger array would be lent in place on JDK
+    // 22+ (HeapCalls), and a result never aliases a lent array.
     Staging.clear(); // a fresh buffer of the argument's size, not an oversized pooled one (those are copied)
     long before = RawBuffer.live();
-    double[] xs = ramp(4096, 1);
+    double[] xs = ramp(1024, 1);
     FutharkArray r = (FutharkArray) lib.function("id").callNative((Object) xs);
     NativeArray n = (NativeArray) r;
     assertEquals(1, n.handle.keep.size(), "the result keeps the wrapped argument buffer");
     RawBuffer kept = n.handle.keep.get(0);
     assertEquals(1, kept.references(), "the call's own reference is gone, the result's remains");
     // Calls with arrays of the same size would reuse the buffer if it had gone back to the pool.
-    for (int i = 0; i < 50; i++) lib.function("id").call((Object) ramp(4096, -i));
+    for (int i = 0; i < 50; i++) lib.function("id").call((Object) ramp(1024, -i));
     assertArrayEquals(xs, (double[]) r.toFlatJava());
     // Transitively: a result of a call taking r keeps what r keeps.
     FutharkArray r2 = (FutharkArray) lib.function("id").callNative(r);
@@ -179,7 +181,7 @@ class BridgeCopiesTest {
     assertEquals(2, kept.references());
     r.close();
     assertEquals(1, kept.references());
-    for (int i = 0; i < 50; i++) lib.function("id").call((Object) ramp(4096, -i));
+    for (int i = 0; i < 50; i++) lib.function("id").call((Object) ramp(1024, -i));
     assertArrayEquals(xs, (double[]) r2.toFlatJava());
     r2.close();
     assertEquals(0, kept.references());
