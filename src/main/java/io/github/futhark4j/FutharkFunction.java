@@ -56,6 +56,28 @@ public interface FutharkFunction {
    */
   Object callNative(Object... args);
 
+  /**
+   * Like {@link #call}, but writes array results into arrays the caller gives, instead of new ones:
+   * for a loop that calls an entry point many times with results of the same size, and wants
+   * neither a fresh (zeroed) Java array per call nor the garbage. {@code into[i]} is for result
+   * {@code i}: {@code null} for a new array as {@link #call} makes (and for scalar results), or a
+   * one-dimensional Java array of the result's element type ({@code double[]} for {@code [][]f64};
+   * {@code float[]} for f16, {@code boolean[]} for bool) whose length is the result's element count:
+   * the elements are written into it in row-major order. On a JDK 22+ the library copies a big
+   * result straight into the given array.
+   *
+   * @param into one slot per result ({@link #resultTypes()}), each {@code null} or an array to fill
+   * @return what {@link #call} returns, with each given array in place of a new one
+   * @throws IllegalArgumentException bad arguments as for {@link #call}; {@code into} of the wrong
+   *                                  length; a given array of the wrong type, or whose length is not
+   *                                  the result's element count (then no array is written)
+   */
+  default Object callInto(Object[] into, Object... args) {
+    CallInto.checkSlots(this, into);
+    Object r = call(args);
+    return CallInto.fill(this, into, r);
+  }
+
   /** The program this function belongs to. */
   FutharkProgram program();
 

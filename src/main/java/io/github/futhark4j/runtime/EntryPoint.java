@@ -109,12 +109,13 @@ final class EntryPoint implements FutharkFunction {
    * A new Java array for output {@code o} of this shape, if {@link #valuesCalls} can fill it (a
    * big one-dimensional result on a JDK with heap calls); {@code null} otherwise. Under the lock.
    */
-  private Object lentResult(int o, ValueType.Array a, long[] shape) {
-    if (!HeapCalls.available() || a.rank() != 1 || a.values() == null || shape[0] > Integer.MAX_VALUE
-        || shape[0] * a.prim().bytes() < HeapCalls.MIN_BYTES) {
+  private Object lentResult(int o, ValueType.Array a, long[] shape, Object given) {
+    long n = JavaArrays.count(shape);
+    if (!HeapCalls.available() || a.rank() != 1 && given == null || a.values() == null || n > Integer.MAX_VALUE
+        || n * a.prim().bytes() < HeapCalls.MIN_BYTES) {
       return null;
     }
-    Object array = java.lang.reflect.Array.newInstance(a.prim().javaComponent(), (int) shape[0]);
+    Object array = given != null ? given : java.lang.reflect.Array.newInstance(a.prim().javaComponent(), (int) n);
     if (!HeapCalls.lendable(a, array)) return null; // f16, bool
     if (!valuesLinked[o]) {
       valuesLinked[o] = true;
@@ -202,9 +203,44 @@ final class EntryPoint implements FutharkFunction {
 
   @Override public FutharkProgram program() { return program; }
 
-  @Override public Object call(Object... args) { return invoke(args, false); }
+  @Override public Object call(Object... args) { return invoke(args, false, null); }
 
-  @Override public Object callNative(Object... args) { return invoke(args, true); }
+  @Override public Object callNative(Object... args) { return invoke(args, true, null); }
+
+  @Override
+  public Object callInto(Object[] into, Object... args) {
+    if (into == null || into.length != outputs.size()) {
+      throw new IllegalArgumentException("entry point '" + name() + "' has " + outputs.size() + " result"
+          + (outputs.size() == 1 ? "" : "s") + " but callInto was given " + (into == null ? "null" : into.length + " slots"));
+    }
+    for (int o = 0; o < into.length; o++) {
+      if (into[o] != null && !(outputs.get(o) instanceof ValueType.Array)) {
+        throw new IllegalArgumentException("entry point '" + name() + "', result " + (o + 1) + " is a " + resultTypes.get(o)
+            + ", not an array, so its slot must be null");
+      }
+    }
+    return invoke(args, false, into.clone());
+  }
+
+  /**
+   * The Java array to fill for array result {@code o} of this shape: {@code into[o]} after checking
+   * its type and length, or {@code null} when the caller gave none.
+   */
+  private Object given(Object[] into, int o, ValueType.Array a, long[] shape) {
+    if (into == null || into[o] == null) return null;
+    Object g = into[o];
+    Class<?> want = JavaArrays.javaClass(a.prim(), 1);
+    if (g.getClass() != want) {
+      throw new IllegalArgumentException("entry point '" + name() + "', result " + (o + 1) + " is a " + a.name() + ", which needs a "
+          + JavaArrays.javaName(want) + ", not a " + JavaArrays.javaName(g.getClass()));
+    }
+    long n = JavaArrays.count(shape);
+    if (java.lang.reflect.Array.getLength(g) != n) {
+      throw new IllegalArgumentException("entry point '" + name() + "', result " + (o + 1) + " has " + n
+          + " elements, but the given array has length " + java.lang.reflect.Array.getLength(g));
+    }
+    return g;
+  }
 
   @Override
   public String toString() {
@@ -212,7 +248,7 @@ final class EntryPoint implements FutharkFunction {
         + (resultTypes.size() == 1 ? resultTypes.get(0) : "(" + String.join(", ", resultTypes) + ")");
   }
 
-  private Object invoke(Object[] args, boolean nativeResults) {
+  private Object invoke(Object[] args, boolean nativeResults, Object[] into) {
     if (args == null) args = new Object[] {null};
     // f.call(new long[][] {...}) hands Java's varargs the rows themselves; for a one-parameter
     // entry point a typed array in place of Object[] can only mean the one argument.
@@ -238,11 +274,13 @@ final class EntryPoint implements FutharkFunction {
             ? new Arguments.Lent(a, args[i], java.lang.reflect.Array.getLength(args[i]))
             : prepare(i, args[i], ctx);
       }
-      Object[] raw = callLocked(ctx, prepared, nativeResults, lend);
+      Object[] raw = callLocked(ctx, prepared, nativeResults, lend, into);
       for (int i = 0; i < raw.length; i++) {
         if (raw[i] instanceof OutArray o) {
           try {
-            raw[i] = Results.javaArray(o.data, o.type.prim(), o.shape);
+            Object g = into == null ? null : into[i];
+            if (g != null) JavaArrays.readInto(o.data, o.type.prim(), g, (int) JavaArrays.count(o.shape));
+            raw[i] = g != null ? g : Results.javaArray(o.data, o.type.prim(), o.shape);
           } finally {
             Staging.give(o.data);
           }
@@ -288,7 +326,7 @@ final class EntryPoint implements FutharkFunction {
   /** An array result copied out to native memory, to become Java arrays outside the lock. */
   private record OutArray(ValueType.Array type, Memory data, long[] shape, Pointer pointer) {}
 
-  private Object[] callLocked(Context ctx, Arguments.Prepared[] prepared, boolean nativeResults, boolean lend) {
+  private Object[] callLocked(Context ctx, Arguments.Prepared[] prepared, boolean nativeResults, boolean lend, Object[] into) {
     int nOut = outputs.size();
     Object[] results = new Object[nOut];
     Arguments.Temps temps = new Arguments.Temps(nativeResults || opaqueOutputs);
@@ -309,7 +347,7 @@ final class EntryPoint implements FutharkFunction {
           ctx.check(rc, callName);
           called = true;
           ctx.sync();
-          if (pointerOutputs) collectResults(ctx, results, nativeResults, List.of());
+          if (pointerOutputs) collectResults(ctx, results, nativeResults, List.of(), into);
           else for (int o = 0; o < nOut; o++) results[o] = ((ValueType.Scalar) outputs.get(o)).prim().read(outs, 8L * o);
           return results;
         }
@@ -335,7 +373,7 @@ final class EntryPoint implements FutharkFunction {
         ctx.check(rc, callName);
         called = true;
         ctx.sync();
-        if (pointerOutputs) collectResults(ctx, results, nativeResults, temps.keep());
+        if (pointerOutputs) collectResults(ctx, results, nativeResults, temps.keep(), into);
         else for (int o = 0; o < nOut; o++) results[o] = ((ValueType.Scalar) outputs.get(o)).prim().read(outs, 8L * o);
       } catch (RuntimeException | Error e) {
         if (called) freeUncollected(ctx, results);
@@ -354,7 +392,7 @@ final class EntryPoint implements FutharkFunction {
    * {@code keep}, the raw argument buffers they may alias), arrays for Java copied out. The
    * caller holds the context lock.
    */
-  private void collectResults(Context ctx, Object[] results, boolean nativeResults, List<RawBuffer> keep) {
+  private void collectResults(Context ctx, Object[] results, boolean nativeResults, List<RawBuffer> keep, Object[] into) {
     boolean copied = false;
     for (int o = 0; o < results.length; o++) {
       Pointer p = outputs.get(o) instanceof ValueType.Scalar ? null : outs.getPointer(8L * o);
@@ -375,13 +413,17 @@ final class EntryPoint implements FutharkFunction {
           results[o] = CONVERTING;
           try {
             long[] shape = Results.shape(a, p, ctx);
-            Object lent = lentResult(o, a, shape);
+            Object given = given(into, o, a, shape);
+            Object lent = lentResult(o, a, shape, given);
             if (lent != null) {
               // futhark_values_* writes into the Java array itself (pinned for the call), with the
               // context's threads for a big one.
               ctx.check(valuesCalls[o].invoke(new Object[] {Pointer.nativeValue(ctx.valuePointer()), Pointer.nativeValue(p), lent}),
                   a.values().getName());
               results[o] = lent;
+            } else if (given != null) {
+              JavaArrays.readInto(Results.storage(a, p, shape, ctx), a.prim(), given, (int) JavaArrays.count(shape));
+              results[o] = given;
             } else {
               results[o] = Results.javaArray(Results.storage(a, p, shape, ctx), a.prim(), shape);
             }
@@ -391,6 +433,7 @@ final class EntryPoint implements FutharkFunction {
         }
         case ValueType.Array a -> {
           long[] shape = Results.shape(a, p, ctx);
+          given(into, o, a, shape); // checked before anything is copied
           Memory mem = Arguments.allocate(shape, a.prim());
           results[o] = new OutArray(a, mem, shape, p);
           ctx.check(a.values().invokeInt(new Object[] {ctx.valuePointer(), p, mem}), "copying result " + (o + 1) + " of " + name());

@@ -117,6 +117,20 @@ public final class JavaArrays {
   }
 
   /** Reads {@code n} elements at {@code off} into a new flat Java array of {@code p}'s component type. */
+  /** Reads {@code n} elements at {@code mem} into the flat Java array {@code into} (of {@link #javaClass}{@code (p, 1)}). */
+  public static void readInto(Pointer mem, ScalarType p, Object into, int n) {
+    if (n == 0) return;
+    switch (p) {
+      case F64 -> mem.read(0, (double[]) into, 0, n);
+      case F32 -> mem.read(0, (float[]) into, 0, n);
+      case I64, U64 -> mem.read(0, (long[]) into, 0, n);
+      case I32, U32 -> mem.read(0, (int[]) into, 0, n);
+      case I16, U16 -> mem.read(0, (short[]) into, 0, n);
+      case I8, U8 -> mem.read(0, (byte[]) into, 0, n);
+      case F16, BOOL -> System.arraycopy(readRow(mem, 0, p, n), 0, into, 0, n);
+    }
+  }
+
   public static Object readRow(Pointer mem, long off, ScalarType p, int n) {
     return switch (p) {
       case F64 -> mem.getDoubleArray(off, n);

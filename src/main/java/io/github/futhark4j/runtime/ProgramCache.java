@@ -225,6 +225,12 @@ public final class ProgramCache {
       return target.callNative(args);
     }
 
+    @Override
+    public Object callInto(Object[] into, Object... args) {
+      view.checkOpen();
+      return target.callInto(into, args);
+    }
+
     @Override public FutharkProgram program() { return view; }
 
     @Override
