@@ -37,8 +37,23 @@ public final class Futhark {
   /** Cache directories used so far besides the default, so {@link #clearCache()} clears them too. */
   private static final Set<Path> USED_CACHE_DIRS = ConcurrentHashMap.newKeySet();
 
-  /** What identifies a loaded program in the in-memory cache. */
-  private record Key(String text, Path file, FutharkOptions options) {}
+  /**
+   * What identifies a loaded program in the in-memory cache. Its {@code equals} and
+   * {@code hashCode} are written out: a record's are linked by {@code ObjectMethods} at their first
+   * use, some 30 ms of the first eval in a fresh JVM.
+   */
+  private record Key(String text, Path file, FutharkOptions options) {
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Key k && java.util.Objects.equals(text, k.text) && java.util.Objects.equals(file, k.file)
+          && options.equals(k.options);
+    }
+
+    @Override
+    public int hashCode() {
+      return (java.util.Objects.hashCode(text) * 31 + java.util.Objects.hashCode(file)) * 31 + options.hashCode();
+    }
+  }
 
   /** Compiles in-memory source, reported in diagnostics as {@code <eval>}. */
   public static FutharkProgram compile(String source) throws FutharkCompileException {

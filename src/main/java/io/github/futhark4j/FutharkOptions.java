@@ -191,4 +191,28 @@ public record FutharkOptions(String sourceName, String compiler, String backend,
 
   /** A copy with these tuning parameters instead of the current ones ({@code null}: none). */
   public FutharkOptions withTuning(Map<String, Long> v) { return new FutharkOptions(sourceName, compiler, backend, threads, cacheDir, futhark, toolTimeout, cacheLimit, floatContraction, v); }
+
+  /** Written out, not generated: see {@code Futhark.Key} (a record's are linked at first use, slowly). */
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof FutharkOptions x && threads == x.threads && cacheLimit == x.cacheLimit
+        && java.util.Objects.equals(sourceName, x.sourceName) && java.util.Objects.equals(compiler, x.compiler)
+        && java.util.Objects.equals(backend, x.backend) && java.util.Objects.equals(cacheDir, x.cacheDir)
+        && java.util.Objects.equals(futhark, x.futhark) && java.util.Objects.equals(toolTimeout, x.toolTimeout)
+        && java.util.Objects.equals(floatContraction, x.floatContraction) && java.util.Objects.equals(tuning, x.tuning);
+  }
+
+  @Override
+  public int hashCode() {
+    int h = java.util.Objects.hashCode(sourceName);
+    h = h * 31 + java.util.Objects.hashCode(compiler);
+    h = h * 31 + java.util.Objects.hashCode(backend);
+    h = h * 31 + threads;
+    h = h * 31 + java.util.Objects.hashCode(cacheDir);
+    h = h * 31 + java.util.Objects.hashCode(futhark);
+    h = h * 31 + java.util.Objects.hashCode(toolTimeout);
+    h = h * 31 + Long.hashCode(cacheLimit);
+    h = h * 31 + java.util.Objects.hashCode(floatContraction);
+    return h * 31 + java.util.Objects.hashCode(tuning);
+  }
 }
