@@ -13,7 +13,6 @@ import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.security.CodeSource;
-import java.security.MessageDigest;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Set;
@@ -85,7 +84,7 @@ public final class BuiltinCompiler implements FutharkCompiler {
       CodeSource cs = Backend.class.getProtectionDomain().getCodeSource();
       if (cs == null || cs.getLocation() == null) return "unknown";
       Path loc = Path.of(cs.getLocation().toURI());
-      MessageDigest md = Hashing.sha256();
+      Sha256 md = Hashing.sha256();
       if (Files.isRegularFile(loc)) {
         addMetadata(md, loc.getFileName().toString(), Files.readAttributes(loc, BasicFileAttributes.class));
       } else {
@@ -110,7 +109,7 @@ public final class BuiltinCompiler implements FutharkCompiler {
     }
   }
 
-  private static void addMetadata(MessageDigest md, String name, BasicFileAttributes a) {
+  private static void addMetadata(Sha256 md, String name, BasicFileAttributes a) {
     md.update((name + "\0" + a.size() + "\0" + a.lastModifiedTime().toMillis() + "\n").getBytes(StandardCharsets.UTF_8));
   }
 

@@ -5,20 +5,14 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
-/** SHA-256 in lower-case hex, of strings, bytes and files. */
+/** SHA-256 in lower-case hex, of strings, bytes and files ({@link Sha256}: no security provider set-up). */
 final class Hashing {
   private Hashing() {}
 
-  static MessageDigest sha256() {
-    try {
-      return MessageDigest.getInstance("SHA-256");
-    } catch (NoSuchAlgorithmException e) {
-      throw new AssertionError("every Java platform has SHA-256", e);
-    }
+  static Sha256 sha256() {
+    return new Sha256();
   }
 
   static String sha256Hex(String s) {
@@ -26,11 +20,13 @@ final class Hashing {
   }
 
   static String sha256Hex(byte[] b) {
-    return HexFormat.of().formatHex(sha256().digest(b));
+    Sha256 md = sha256();
+    md.update(b);
+    return HexFormat.of().formatHex(md.digest());
   }
 
   static String sha256Hex(Path file) throws IOException {
-    MessageDigest md = sha256();
+    Sha256 md = sha256();
     byte[] buf = new byte[1 << 16];
     try (InputStream in = Files.newInputStream(file)) {
       int n;
