@@ -74,6 +74,7 @@ public final class Futhark {
     FutharkOptions o = resolved(options);
     String name = o.sourceName() == null ? "<eval>" : o.sourceName();
     Path file = existingFile(name);
+    LoadedLibrary.warmUp(LibraryBuilder.defaultCacheDir());
     return PROGRAMS.get(new Key(source, file, o),
         () -> build(file == null ? new Source(name, source) : new Source(name, source, file), o));
   }
@@ -108,6 +109,7 @@ public final class Futhark {
       throw new FutharkCompileException("cannot read " + file + ": " + e, file.toString(), -1, -1, e);
     }
     Path abs = file.toAbsolutePath().normalize();
+    LoadedLibrary.warmUp(LibraryBuilder.defaultCacheDir());
     return PROGRAMS.get(new Key(text, abs, o), () -> build(new Source(file.toString(), text, abs), o));
   }
 

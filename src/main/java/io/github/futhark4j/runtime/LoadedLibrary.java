@@ -67,11 +67,29 @@ public final class LoadedLibrary implements FutharkProgram {
    * any class initialisation. Harmless when JNA is ready already.
    */
   public static void warmUp() {
+    warmUp(null);
+  }
+
+  /**
+   * Like {@link #warmUp()}; with a cache directory, JNA's native part is loaded from a copy kept
+   * there ({@code jna/}) instead of being unpacked from its jar into a new temporary file, which
+   * costs a fresh JVM some 20 ms more (the temporary file's name wants {@code SecureRandom}).
+   */
+  public static void warmUp(Path cacheDir) {
     if (!WARMING.compareAndSet(false, true)) return;
     Thread t = new Thread(() -> {
       try {
-        Class.forName("com.sun.jna.Native", true, LoadedLibrary.class.getClassLoader());
-        Class.forName("com.sun.jna.NativeLibrary", true, LoadedLibrary.class.getClassLoader());
+        String dir = cacheDir == null ? null : JnaDispatch.copyIn(cacheDir.resolve("jna"));
+        String old = System.getProperty(JnaDispatch.PROPERTY);
+        // Only for this initialisation: another JNA in the JVM (another class loader, another
+        // version) must unpack its own.
+        if (dir != null && old == null) System.setProperty(JnaDispatch.PROPERTY, dir);
+        try {
+          Class.forName("com.sun.jna.Native", true, LoadedLibrary.class.getClassLoader());
+          Class.forName("com.sun.jna.NativeLibrary", true, LoadedLibrary.class.getClassLoader());
+        } finally {
+          if (dir != null && old == null) System.clearProperty(JnaDispatch.PROPERTY);
+        }
       } catch (Throwable e) {
         // the load itself reports what is wrong with JNA
       }

@@ -41,6 +41,7 @@ import java.util.stream.Stream;
  *   tmp-&lt;key&gt;-&lt;random&gt;/     an entry being built
  *   trash-&lt;key&gt;-&lt;random&gt;/   a bad entry moved aside, being deleted
  *   tool-versions.txt          the C compiler's and futhark's --version, by path, size and time
+ *   jna/                       a copy of JNA's native part, loaded instead of unpacking it each start
  * </pre>
  *
  * An entry is built in a temporary directory inside the cache directory (so it is on the same file
@@ -50,6 +51,8 @@ import java.util.stream.Stream;
  */
 public final class CompileCache {
   static final String MARKER = "complete";
+  /** The runtime's copy of JNA's native part (runtime.JnaDispatch), which {@link #clear} deletes too. */
+  static final String JNA_DIR = "jna";
   static final String LIBRARY = "lib.so";
   static final String KEY_TEXT = "key.txt";
   static final String MARKER_HEADER = "futhark4j-cache-entry 1";
@@ -575,6 +578,7 @@ public final class CompileCache {
 
   private void clear(boolean exclusive) throws IOException {
     Files.deleteIfExists(dir.resolve(Tool.VERSIONS_FILE));
+    if (Files.isDirectory(dir.resolve(JNA_DIR))) deleteTree(dir.resolve(JNA_DIR));
     List<Path> children = new ArrayList<>();
     try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir)) {
       ds.forEach(children::add);
