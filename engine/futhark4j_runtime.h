@@ -57,6 +57,10 @@ struct futhark_context {
   int error_code; /* FUTHARK_PROGRAM_ERROR or FUTHARK_OUT_OF_MEMORY for the pending failure */
   int tracking;   /* inside an entry point: allocations are listed so a failure can free them */
   struct fut_mem *live;
+  /* Memory a heap wrapper lends for a result (a Java array pinned for the call): the first
+     allocation of exactly lend_bytes takes it instead of a block of its own (fut_alloc). */
+  char *lend_data;
+  size_t lend_bytes;
 };
 
 struct futhark_context_config *futhark_context_config_new(void) {
@@ -403,6 +407,17 @@ static FUT_UNUSED int fut_alloc(struct futhark_context *ctx, fut_arr *out, int r
   overflow |= __builtin_mul_overflow((size_t)n, elsize, &bytes) || bytes > (size_t)INT64_MAX - 1;
   fut_mem *m = overflow ? NULL : malloc(sizeof(fut_mem));
   size_t got = 0;
+  char *lent = NULL;
+  if (m && ctx->lend_data && bytes == ctx->lend_bytes && bytes > 0) {
+    lent = __atomic_exchange_n(&ctx->lend_data, NULL, __ATOMIC_ACQ_REL); /* one taker */
+  }
+  if (lent) {
+    m->refcount = 1; m->external = 1; m->data = lent; m->size = bytes;
+    m->owner = ctx; m->prev = NULL; m->next = NULL; m->tracked = 0;
+    if (ctx->tracking) fut_track(ctx, m); /* a failing call frees the handle, never the data */
+    out->mem = m; out->data = lent;
+    return 0;
+  }
   char *d = overflow ? NULL : fut_block_get(bytes + 1, &got);
   if (!m || !d) {
     free(m); free(d);
@@ -947,6 +962,12 @@ static FUT_UNUSED int fut_detach_external(struct futhark_context *ctx, fut_arr *
   fut_decref(a);
   *a = copy;
   return 0;
+}
+
+/* Whether result `a` lives exactly in the memory lent for it (and nothing else refers to it). */
+static FUT_UNUSED int fut_is_lent(const fut_arr *a, int rank, size_t es, const char *lend, int64_t lend_bytes) {
+  return lend && a->mem && a->mem->external && a->data == lend && a->mem->data == lend && a->mem->refcount == 1
+      && (int64_t)((size_t)fut_numel(a, rank) * es) == lend_bytes;
 }
 
 /* The error of a wrapper that could not wrap an input. */

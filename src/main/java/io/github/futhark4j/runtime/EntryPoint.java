@@ -85,12 +85,15 @@ final class EntryPoint implements FutharkFunction {
     this.pointerOutputs = this.outputs.stream().anyMatch(t -> !(t instanceof ValueType.Scalar));
     this.opaqueOutputs = this.outputs.stream().anyMatch(t -> t instanceof ValueType.Opaque);
     this.callName = "entry point " + entry.name();
-    this.outs = new Memory(8L * Math.max(1, this.outputs.size()));
+    // One slot per output, and one more for a heap call's lend_taken.
+    this.outs = new Memory(8L * (this.outputs.size() + 1));
     this.outSlots = new Pointer[this.outputs.size()];
     for (int o = 0; o < outSlots.length; o++) outSlots[o] = outs.share(8L * o, 8);
     this.library = library;
     this.outAddresses = new Long[outSlots.length];
     for (int o = 0; o < outSlots.length; o++) outAddresses[o] = Pointer.nativeValue(outs) + 8L * o;
+    this.misses = new int[this.outputs.size()];
+    this.guess = new int[this.outputs.size()];
     this.valuesCalls = new HeapCalls.Downcall[this.outputs.size()];
     this.valuesLinked = new boolean[this.outputs.size()];
     this.heapPossible = HeapCalls.available() && program.context().api().hostMemory
@@ -124,6 +127,46 @@ final class EntryPoint implements FutharkFunction {
     return valuesCalls[o] == null ? null : array;
   }
 
+  /**
+   * Per output: how many heap calls in a row lent a guessed array for it that the result did not
+   * take; from {@link #MAX_MISSES} on, this entry point stops guessing for it. Under the lock.
+   */
+  private final int[] misses;
+  /** Per output: the length of the array guessed for it by the last {@link #lendTarget}. */
+  private final int[] guess;
+  private static final int MAX_MISSES = 2;
+
+  /**
+   * The output a heap call lends a Java array to, so that the result is computed straight into
+   * the array the call returns, or -1. The array is the caller's ({@code callInto}) when given;
+   * otherwise its length is a guess: that of the call's first lent input of the same element type
+   * (element-wise kernels keep the length). A guess the result does not take costs one unused
+   * array; after {@link #MAX_MISSES} such calls in a row the output is no longer guessed for.
+   */
+  private int lendTarget(Arguments.Prepared[] prepared, Object[] into) {
+    for (int o = 0; o < outputs.size(); o++) {
+      if (!(outputs.get(o) instanceof ValueType.Array a) || a.rank() != 1 || a.prim() == io.github.futhark4j.ScalarType.F16
+          || a.prim() == io.github.futhark4j.ScalarType.BOOL) {
+        continue;
+      }
+      if (into != null && into[o] != null) {
+        if (into[o].getClass() == JavaArrays.javaClass(a.prim(), 1)
+            && (long) java.lang.reflect.Array.getLength(into[o]) * a.prim().bytes() >= HeapCalls.MIN_BYTES) {
+          return o;
+        }
+        continue;
+      }
+      if (misses[o] >= MAX_MISSES) continue;
+      for (Arguments.Prepared p : prepared) {
+        if (p instanceof Arguments.Lent l && l.type().prim() == a.prim()) {
+          guess[o] = (int) l.length();
+          return o;
+        }
+      }
+    }
+    return -1;
+  }
+
   /** Links the heap wrapper once; under the context lock. */
   private HeapCalls.Downcall heapCall() {
     if (!heapLinked) {
@@ -139,6 +182,7 @@ final class EntryPoint implements FutharkFunction {
             default -> { return null; } // the wrapper exists only for scalars and arrays
           }
         }
+        sig.append("PJP"); // lend, lend_bytes, lend_taken
         heap = HeapCalls.link(Pointer.nativeValue(f), sig.toString());
       }
     }
@@ -343,10 +387,24 @@ final class EntryPoint implements FutharkFunction {
           hargs.add(Pointer.nativeValue(c));
           for (Long a : outAddresses) hargs.add(a);
           for (int i = 0; i < prepared.length; i++) Arguments.lend(inputs.get(i), prepared[i], hargs);
+          int lendOut = nativeResults ? -1 : lendTarget(prepared, into);
+          Object lendArray = lendOut < 0 ? null : into != null && into[lendOut] != null ? into[lendOut]
+              : java.lang.reflect.Array.newInstance(((ValueType.Array) outputs.get(lendOut)).prim().javaComponent(), guess[lendOut]);
+          hargs.add(lendArray == null ? (Object) 0L : lendArray);
+          hargs.add(lendArray == null ? 0L
+              : (long) java.lang.reflect.Array.getLength(lendArray) * ((ValueType.Array) outputs.get(lendOut)).prim().bytes());
+          hargs.add(Pointer.nativeValue(outs) + 8L * nOut);
+          outs.setLong(8L * nOut, lendOut + 1); // which result the lent array is for (0: none)
           int rc = heap.invoke(hargs.toArray());
           ctx.check(rc, callName);
           called = true;
           ctx.sync();
+          int taken = (int) outs.getLong(8L * nOut) - 1;
+          if (lendOut >= 0 && into == null) misses[lendOut] = taken == lendOut ? 0 : misses[lendOut] + 1;
+          if (taken >= 0 && taken == lendOut) {
+            results[taken] = lendArray; // the result is in the lent array already
+            HeapCalls.RESULTS_IN_PLACE.incrementAndGet();
+          }
           if (pointerOutputs) collectResults(ctx, results, nativeResults, List.of(), into);
           else for (int o = 0; o < nOut; o++) results[o] = ((ValueType.Scalar) outputs.get(o)).prim().read(outs, 8L * o);
           return results;
@@ -395,6 +453,7 @@ final class EntryPoint implements FutharkFunction {
   private void collectResults(Context ctx, Object[] results, boolean nativeResults, List<RawBuffer> keep, Object[] into) {
     boolean copied = false;
     for (int o = 0; o < results.length; o++) {
+      if (results[o] != null) continue; // a heap call's result already in its lent Java array
       Pointer p = outputs.get(o) instanceof ValueType.Scalar ? null : outs.getPointer(8L * o);
       switch (outputs.get(o)) {
         case ValueType.Scalar s -> results[o] = s.prim().read(outs, 8L * o);

@@ -29,6 +29,9 @@ final class HeapCalls {
    */
   static final long MIN_BYTES = 1 << 14;
 
+  /** Results computed straight into the Java array a call returned (tests, diagnostics). */
+  static final java.util.concurrent.atomic.AtomicLong RESULTS_IN_PLACE = new java.util.concurrent.atomic.AtomicLong();
+
   /** A linked wrapper. {@code args}: see {@link Linking#link}. */
   interface Downcall {
     int invoke(Object[] args);

@@ -46,6 +46,8 @@ class HeapCallsTest {
         entry same (xs: []i64) : []i64 = xs
         entry tail (xs: []i64) : []i64 = xs[1:]
         entry at (xs: []i64) (i: i64) : i64 = xs[i]
+        entry keep (xs: []f32) : []f32 = filter (> 0) xs
+        entry normalise (xs: []f32) : []f32 = let ys = map (+ 1) xs let s = f32.sum ys in map (/ s) ys
         entry mixed (xs: []i32) (m: [][]i32) (b: bool) (u: u8) (h: f16) (k: i16) : (i64, i32, f32) =
           (i64.i32 (i32.sum xs) + i64.i32 (i32.sum (flatten m)) + (if b then 1 else 0) + i64.u8 u + i64.i16 k, i32.sum xs, f32.f16 h)
         """;
@@ -77,6 +79,35 @@ class HeapCallsTest {
     // Small arrays are still copied (cheaper than pinning).
     assertEquals(3.0, (double) p.function("sum").call(new double[] {1, 2}));
     assertEquals(before + 1, CopyCounts.javaToNative());
+  }
+
+  @Test
+  void anElementWiseResultIsComputedStraightIntoTheReturnedArray() {
+    assumeTrue(HeapCalls.available(), "needs JDK 22+");
+    float[] x = new float[N], y = new float[N];
+    for (int i = 0; i < N; i++) { x[i] = i; y[i] = 1; }
+    long before = HeapCalls.RESULTS_IN_PLACE.get();
+    for (int k = 0; k < 3; k++) {
+      float[] r = (float[]) p.function("saxpy").call(2f, x, y);
+      assertEquals(2f * (N - 1) + 1, r[N - 1]);
+      assertEquals(1f, r[0]);
+    }
+    assertEquals(before + 3, HeapCalls.RESULTS_IN_PLACE.get(), "each result was computed in the array returned");
+  }
+
+  @Test
+  void aWrongGuessOfTheResultsSizeStillGivesTheRightResultAndIsNotRepeatedForever() {
+    float[] x = new float[N];
+    for (int i = 0; i < N; i++) x[i] = i % 3 - 1; // -1, 0, 1, ...
+    for (int k = 0; k < 4; k++) {
+      float[] r = (float[]) p.function("keep").call(x);
+      assertEquals((N + 1) / 3, r.length);
+      for (float v : r) assertEquals(1f, v);
+    }
+    // A temporary of the result's size may take the lent array; the result is right either way.
+    float[] z = new float[N];
+    float[] r = (float[]) p.function("normalise").call(z);
+    assertEquals(1f / N, r[N - 1], 1e-9f);
   }
 
   @Test

@@ -157,7 +157,12 @@ final class CApi {
    * A wrapper that calls entry point {@code e} on array memory the caller lends for this one call
    * (a Java array the JVM pins during a critical downcall): each array input is passed as a data
    * pointer and its dimensions, wrapped with {@code new_raw}, and freed again before returning; a
-   * result that aliases such memory is copied ({@code fut_detach_external}). Not part of the C API:
+   * result that aliases such memory is copied ({@code fut_detach_external}). The caller may also
+   * lend memory for a result ({@code lend}, {@code lend_bytes}: a Java array): the first allocation
+   * of exactly that size takes it, and if the result it is lent for ({@code *lend_taken} on entry:
+   * its index plus one) lives in it when the entry point returns, that result's handle is freed,
+   * its out-parameter is NULL and {@code *lend_taken} stays its index plus one (else it becomes 0):
+   * the result is in the caller's array already. Not part of the C API:
    * the runtime uses it when the library has it and falls back to the C API otherwise. Only for
    * entry points whose inputs and outputs are all scalars or arrays and that consume no array (a
    * consumed input would be updated in the caller's array); empty otherwise.
@@ -205,15 +210,25 @@ final class CApi {
     for (int o = 0; o < outs.size(); o++) {
       IrType t = outs.get(o).leafType();
       if (t.isArray()) {
-        detach.append("    if (!r && fut_detach_external(ctx, &(*out").append(o).append(")->a, ").append(t.rank()).append(", ")
+        String suf = new ArrType(t.elem(), t.rank()).cname().substring(8);
+        String a = "(*out" + o + ")->a";
+        detach.append("    if (!r && lend_for == ").append(o + 1).append(" && fut_is_lent(&").append(a).append(", ").append(t.rank()).append(", ")
+            .append(t.elem().bytes()).append(", lend, lend_bytes)) { futhark_free_").append(suf).append("(ctx, *out").append(o)
+            .append("); *out").append(o).append(" = NULL; *lend_taken = ").append(o + 1).append("; }\n");
+        detach.append("    else if (!r && fut_detach_external(ctx, &").append(a).append(", ").append(t.rank()).append(", ")
             .append(t.elem().bytes()).append(")) r = FUTHARK_OUT_OF_MEMORY;\n");
       }
     }
+    ps.add("char *lend");
+    ps.add("int64_t lend_bytes");
+    ps.add("int64_t *lend_taken");
     StringBuilder c = new StringBuilder();
     c.append("int ").append(HEAP_PREFIX).append(fn.substring("futhark_entry_".length())).append('(').append(String.join(", ", ps))
         .append(") {\n");
-    c.append(decls).append("  int r = 0;\n").append(wrap);
+    c.append(decls).append("  int r = 0;\n  const int64_t lend_for = *lend_taken;\n  *lend_taken = 0;\n").append(wrap);
+    c.append("  ctx->lend_data = lend; ctx->lend_bytes = (size_t)lend_bytes;\n");
     c.append("  r = ").append(fn).append('(').append(String.join(", ", args)).append(");\n");
+    c.append("  ctx->lend_data = NULL;\n");
     if (detach.length() > 0) {
       c.append("  if (!r) {\n").append(detach);
       c.append("    if (r) {\n");
