@@ -20,6 +20,12 @@ final class JnaDispatch {
   /** JNA's system property for where to look for its native part first. */
   static final String PROPERTY = "jna.boot.library.path";
 
+  /**
+   * JNA's system property for its search path of libraries loaded by name; when unset, the
+   * initialisation of {@code NativeLibrary} computes it, on Linux by running {@code ldconfig -p}.
+   */
+  static final String SEARCH_PROPERTY = "jna.platform.library.path";
+
   /** The directory holding a current copy (made now if needed), or {@code null} if there is none to make. */
   static String copyIn(Path root) {
     try {

@@ -73,22 +73,29 @@ public final class LoadedLibrary implements FutharkProgram {
   /**
    * Like {@link #warmUp()}; with a cache directory, JNA's native part is loaded from a copy kept
    * there ({@code jna/}) instead of being unpacked from its jar into a new temporary file, which
-   * costs a fresh JVM some 20 ms more (the temporary file's name wants {@code SecureRandom}).
+   * costs a fresh JVM some 20 ms more (the temporary file's name wants {@code SecureRandom}), and
+   * without JNA's search path for libraries loaded by name (whose set-up starts {@code ldconfig}).
    */
   public static void warmUp(Path cacheDir) {
     if (!WARMING.compareAndSet(false, true)) return;
     Thread t = new Thread(() -> {
       try {
         String dir = cacheDir == null ? null : JnaDispatch.copyIn(cacheDir.resolve("jna"));
-        String old = System.getProperty(JnaDispatch.PROPERTY);
-        // Only for this initialisation: another JNA in the JVM (another class loader, another
-        // version) must unpack its own.
-        if (dir != null && old == null) System.setProperty(JnaDispatch.PROPERTY, dir);
+        // Both properties only for this initialisation: another JNA in the JVM (another class
+        // loader, another version) must unpack its own and search the usual paths.
+        boolean boot = dir != null && System.getProperty(JnaDispatch.PROPERTY) == null;
+        // NativeLibrary's initialisation runs `ldconfig -p` (a process start, ~30 ms of a fresh
+        // JVM's first eval) to learn where to look for libraries loaded by name; the runtime loads
+        // libraries by absolute path only, so it needs no search path.
+        boolean search = System.getProperty(JnaDispatch.SEARCH_PROPERTY) == null;
+        if (boot) System.setProperty(JnaDispatch.PROPERTY, dir);
+        if (search) System.setProperty(JnaDispatch.SEARCH_PROPERTY, "");
         try {
           Class.forName("com.sun.jna.Native", true, LoadedLibrary.class.getClassLoader());
           Class.forName("com.sun.jna.NativeLibrary", true, LoadedLibrary.class.getClassLoader());
         } finally {
-          if (dir != null && old == null) System.clearProperty(JnaDispatch.PROPERTY);
+          if (boot) System.clearProperty(JnaDispatch.PROPERTY);
+          if (search) System.clearProperty(JnaDispatch.SEARCH_PROPERTY);
         }
       } catch (Throwable e) {
         // the load itself reports what is wrong with JNA
