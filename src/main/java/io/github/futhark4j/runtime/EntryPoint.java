@@ -114,12 +114,11 @@ final class EntryPoint implements FutharkFunction {
    */
   private Object lentResult(int o, ValueType.Array a, long[] shape, Object given) {
     long n = JavaArrays.count(shape);
-    if (!HeapCalls.available() || a.rank() != 1 && given == null || a.values() == null || n > Integer.MAX_VALUE
+    if (!HeapCalls.available() || !HeapCalls.lendableType(a) || a.values() == null || n > Integer.MAX_VALUE
         || n * a.prim().bytes() < HeapCalls.MIN_BYTES) {
       return null;
     }
     Object array = given != null ? given : java.lang.reflect.Array.newInstance(a.prim().javaComponent(), (int) n);
-    if (!HeapCalls.lendable(a, array)) return null; // f16, bool
     if (!valuesLinked[o]) {
       valuesLinked[o] = true;
       valuesCalls[o] = HeapCalls.link(Pointer.nativeValue(a.values()), "PPP");
@@ -145,10 +144,7 @@ final class EntryPoint implements FutharkFunction {
    */
   private int lendTarget(Arguments.Prepared[] prepared, Object[] into) {
     for (int o = 0; o < outputs.size(); o++) {
-      if (!(outputs.get(o) instanceof ValueType.Array a) || a.rank() != 1 || a.prim() == io.github.futhark4j.ScalarType.F16
-          || a.prim() == io.github.futhark4j.ScalarType.BOOL) {
-        continue;
-      }
+      if (!(outputs.get(o) instanceof ValueType.Array a) || !HeapCalls.lendableType(a)) continue;
       if (into != null && into[o] != null) {
         if (into[o].getClass() == JavaArrays.javaClass(a.prim(), 1)
             && (long) java.lang.reflect.Array.getLength(into[o]) * a.prim().bytes() >= HeapCalls.MIN_BYTES) {
@@ -367,6 +363,25 @@ final class EntryPoint implements FutharkFunction {
   /** Marks a result slot whose native value is already taken care of. */
   private static final Object CONVERTING = new Object();
 
+  /**
+   * The arguments of the heap wrapper ({@link HeapCalls}): the context, the out-parameter slots,
+   * the inputs (lent arrays, native buffers, scalars), then the array lent for result
+   * {@code lendOut} (or none), its size in bytes, and the slot that says which result it is for
+   * (written here) and whether that result took it (written by the wrapper). Under the lock.
+   */
+  private Object[] heapArgs(Pointer c, Arguments.Prepared[] prepared, int lendOut, Object lendArray) {
+    List<Object> args = new ArrayList<>(5 + outputs.size() + 2 * prepared.length);
+    args.add(Pointer.nativeValue(c));
+    for (Long a : outAddresses) args.add(a);
+    for (int i = 0; i < prepared.length; i++) Arguments.lend(inputs.get(i), prepared[i], args);
+    args.add(lendArray == null ? (Object) 0L : lendArray);
+    args.add(lendArray == null ? 0L
+        : (long) java.lang.reflect.Array.getLength(lendArray) * ((ValueType.Array) outputs.get(lendOut)).prim().bytes());
+    args.add(Pointer.nativeValue(outs) + 8L * outputs.size());
+    outs.setLong(8L * outputs.size(), lendOut + 1); // which result the lent array is for (0: none)
+    return args.toArray();
+  }
+
   /** An array result copied out to native memory, to become Java arrays outside the lock. */
   private record OutArray(ValueType.Array type, Memory data, long[] shape, Pointer pointer) {}
 
@@ -381,56 +396,48 @@ final class EntryPoint implements FutharkFunction {
       try {
         // On failure the C function leaves out-parameters alone; zeroed slots are never mistaken for values.
         if (pointerOutputs) outs.clear(8L * nOut);
+        int rc;
+        int lendOut = -1;
+        Object lendArray = null;
         if (lend) {
           // One call: the wrapper wraps the arrays, runs the entry point and lets go of them.
-          List<Object> hargs = new ArrayList<>(2 + nOut + 2 * prepared.length);
-          hargs.add(Pointer.nativeValue(c));
-          for (Long a : outAddresses) hargs.add(a);
-          for (int i = 0; i < prepared.length; i++) Arguments.lend(inputs.get(i), prepared[i], hargs);
-          int lendOut = nativeResults ? -1 : lendTarget(prepared, into);
-          Object lendArray = lendOut < 0 ? null : into != null && into[lendOut] != null ? into[lendOut]
-              : java.lang.reflect.Array.newInstance(((ValueType.Array) outputs.get(lendOut)).prim().javaComponent(), guess[lendOut]);
-          hargs.add(lendArray == null ? (Object) 0L : lendArray);
-          hargs.add(lendArray == null ? 0L
-              : (long) java.lang.reflect.Array.getLength(lendArray) * ((ValueType.Array) outputs.get(lendOut)).prim().bytes());
-          hargs.add(Pointer.nativeValue(outs) + 8L * nOut);
-          outs.setLong(8L * nOut, lendOut + 1); // which result the lent array is for (0: none)
-          int rc = heap.invoke(hargs.toArray());
-          ctx.check(rc, callName);
-          called = true;
-          ctx.sync();
-          int taken = (int) outs.getLong(8L * nOut) - 1;
-          if (lendOut >= 0 && into == null) misses[lendOut] = taken == lendOut ? 0 : misses[lendOut] + 1;
-          if (taken >= 0 && taken == lendOut) {
-            results[taken] = lendArray; // the result is in the lent array already
-            HeapCalls.RESULTS_IN_PLACE.incrementAndGet();
+          lendOut = nativeResults ? -1 : lendTarget(prepared, into);
+          if (lendOut >= 0) {
+            lendArray = into != null && into[lendOut] != null ? into[lendOut]
+                : java.lang.reflect.Array.newInstance(((ValueType.Array) outputs.get(lendOut)).prim().javaComponent(), guess[lendOut]);
           }
-          if (pointerOutputs) collectResults(ctx, results, nativeResults, List.of(), into);
-          else for (int o = 0; o < nOut; o++) results[o] = ((ValueType.Scalar) outputs.get(o)).prim().read(outs, 8L * o);
-          return results;
-        }
-        for (int i = 0; i < prepared.length; i++) cargs[1 + nOut + i] = Arguments.materialize(prepared[i], ctx, c, temps);
-        // A value passed to a consuming parameter is consumed by the call whatever its outcome (C
-        // API, "Consumption and Aliasing": it may only be freed afterwards). A failing call frees
-        // what it took over, so the handle must never be used again, not only after success.
-        for (int i = 0; i < prepared.length; i++) {
-          if (unique[i]) Arguments.consumed(prepared[i], name());
-        }
-        int rc;
-        if (!bound && ++calls >= DirectCall.BIND_AFTER) bind();
-        if (direct != null) {
-          cargs[0] = DirectCall.address(c);
-          System.arraycopy(outAddresses, 0, cargs, 1, nOut);
-          for (int i = 1 + nOut; i < cargs.length; i++) if (cargs[i] instanceof Pointer p) cargs[i] = DirectCall.address(p);
-          rc = direct.invoke(cargs);
+          rc = heap.invoke(heapArgs(c, prepared, lendOut, lendArray));
         } else {
-          cargs[0] = c;
-          System.arraycopy(outSlots, 0, cargs, 1, nOut);
-          rc = cfun.invokeInt(cargs);
+          for (int i = 0; i < prepared.length; i++) cargs[1 + nOut + i] = Arguments.materialize(prepared[i], ctx, c, temps);
+          // A value passed to a consuming parameter is consumed by the call whatever its outcome (C
+          // API, "Consumption and Aliasing": it may only be freed afterwards). A failing call frees
+          // what it took over, so the handle must never be used again, not only after success.
+          for (int i = 0; i < prepared.length; i++) {
+            if (unique[i]) Arguments.consumed(prepared[i], name());
+          }
+          if (!bound && ++calls >= DirectCall.BIND_AFTER) bind();
+          if (direct != null) {
+            cargs[0] = DirectCall.address(c);
+            System.arraycopy(outAddresses, 0, cargs, 1, nOut);
+            for (int i = 1 + nOut; i < cargs.length; i++) if (cargs[i] instanceof Pointer p) cargs[i] = DirectCall.address(p);
+            rc = direct.invoke(cargs);
+          } else {
+            cargs[0] = c;
+            System.arraycopy(outSlots, 0, cargs, 1, nOut);
+            rc = cfun.invokeInt(cargs);
+          }
         }
         ctx.check(rc, callName);
         called = true;
         ctx.sync();
+        if (lendOut >= 0) {
+          boolean taken = outs.getLong(8L * nOut) == lendOut + 1;
+          if (into == null) misses[lendOut] = taken ? 0 : misses[lendOut] + 1;
+          if (taken) {
+            results[lendOut] = lendArray; // the result is in the lent array already
+            HeapCalls.RESULTS_IN_PLACE.incrementAndGet();
+          }
+        }
         if (pointerOutputs) collectResults(ctx, results, nativeResults, temps.keep(), into);
         else for (int o = 0; o < nOut; o++) results[o] = ((ValueType.Scalar) outputs.get(o)).prim().read(outs, 8L * o);
       } catch (RuntimeException | Error e) {

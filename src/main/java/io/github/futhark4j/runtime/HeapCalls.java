@@ -96,12 +96,20 @@ final class HeapCalls {
   }
 
   /**
+   * Whether arrays of type {@code t} can be lent at all: one-dimensional, of an element type whose
+   * Java array holds the C array's bytes (not {@code f16}, held as {@code float}, nor {@code bool}).
+   */
+  static boolean lendableType(ValueType.Array t) {
+    return t.rank() == 1 && t.prim() != ScalarType.F16 && t.prim() != ScalarType.BOOL;
+  }
+
+  /**
    * Whether {@code arg} can be lent as the C array of an array parameter of type {@code t}: a
    * one-dimensional Java array of exactly the element's Java type (not {@code f16}, which Java
    * holds as {@code float}, nor {@code bool}), of at least {@link #MIN_BYTES} bytes.
    */
   static boolean lendable(ValueType.Array t, Object arg) {
-    if (t.rank() != 1 || t.prim() == ScalarType.F16 || t.prim() == ScalarType.BOOL) return false;
+    if (!lendableType(t)) return false;
     if (arg == null || arg.getClass() != JavaArrays.javaClass(t.prim(), 1)) return false;
     return (long) java.lang.reflect.Array.getLength(arg) * t.prim().bytes() >= MIN_BYTES;
   }
