@@ -20,7 +20,10 @@ final class CApi {
 
   /** An array type used by some entry point. */
   record ArrType(PrimType elem, int rank) {
-    String cname() { return "futhark_" + elem.futName() + "_" + rank + "d"; }
+    String cname() { return "futhark_" + suffix(); }
+
+    /** What follows the function kind in the names of its functions: {@code f64_2d} in {@code futhark_new_f64_2d}. */
+    String suffix() { return elem.futName() + "_" + rank + "d"; }
 
     String struct() { return "struct " + cname(); }
 
@@ -89,19 +92,19 @@ final class CApi {
     h.append(CProgram.engineFile("futhark4j_api.h").split("\\*/\n\n", 2)[1]);
     h.append("// Arrays\n");
     for (ArrType t : arrayTypes(p)) {
-      String c = t.elem().cType(), n = t.cname(), s = t.struct();
+      String c = t.elem().cType(), s = t.struct();
       h.append(s).append(";\n");
-      h.append(s).append(" *futhark_new_").append(n.substring(8)).append("(struct futhark_context *ctx, const ").append(c)
+      h.append(s).append(" *futhark_new_").append(t.suffix()).append("(struct futhark_context *ctx, const ").append(c)
           .append(" *data").append(t.dims()).append(");\n");
-      h.append(s).append(" *futhark_new_raw_").append(n.substring(8)).append("(struct futhark_context *ctx, char *data")
+      h.append(s).append(" *futhark_new_raw_").append(t.suffix()).append("(struct futhark_context *ctx, char *data")
           .append(t.dims()).append(");\n");
-      h.append("int futhark_free_").append(n.substring(8)).append("(struct futhark_context *ctx, ").append(s).append(" *arr);\n");
-      h.append("int futhark_values_").append(n.substring(8)).append("(struct futhark_context *ctx, ").append(s).append(" *arr, ")
+      h.append("int futhark_free_").append(t.suffix()).append("(struct futhark_context *ctx, ").append(s).append(" *arr);\n");
+      h.append("int futhark_values_").append(t.suffix()).append("(struct futhark_context *ctx, ").append(s).append(" *arr, ")
           .append(c).append(" *data);\n");
-      h.append("int futhark_index_").append(n.substring(8)).append("(struct futhark_context *ctx, ").append(c).append(" *out, ")
+      h.append("int futhark_index_").append(t.suffix()).append("(struct futhark_context *ctx, ").append(c).append(" *out, ")
           .append(s).append(" *arr").append(t.dims().replace("dim", "i")).append(");\n");
-      h.append("char *futhark_values_raw_").append(n.substring(8)).append("(struct futhark_context *ctx, ").append(s).append(" *arr);\n");
-      h.append("const int64_t *futhark_shape_").append(n.substring(8)).append("(struct futhark_context *ctx, ").append(s).append(" *arr);\n");
+      h.append("char *futhark_values_raw_").append(t.suffix()).append("(struct futhark_context *ctx, ").append(s).append(" *arr);\n");
+      h.append("const int64_t *futhark_shape_").append(t.suffix()).append("(struct futhark_context *ctx, ").append(s).append(" *arr);\n");
     }
     h.append("\n// Opaque values\n");
     for (ApiValue v : opaqueTypes(p)) h.append(Opaque.declarations(v));
@@ -119,7 +122,7 @@ final class CApi {
   static String arrayFunctions(Program p) {
     StringBuilder c = new StringBuilder();
     for (ArrType t : arrayTypes(p)) {
-      String ct = t.elem().cType(), s = t.struct(), suf = t.cname().substring(8);
+      String ct = t.elem().cType(), s = t.struct(), suf = t.suffix();
       int r = t.rank(), es = t.elem().bytes();
       List<String> dims = new ArrayList<>(), is = new ArrayList<>();
       for (int d = 0; d < r; d++) {
@@ -193,7 +196,7 @@ final class CApi {
         continue;
       }
       ArrType at = new ArrType(t.elem(), t.rank());
-      String suf = at.cname().substring(8);
+      String suf = at.suffix();
       ps.add("char *in" + i);
       List<String> dims = new ArrayList<>();
       for (int d = 0; d < t.rank(); d++) {
@@ -210,7 +213,7 @@ final class CApi {
     for (int o = 0; o < outs.size(); o++) {
       IrType t = outs.get(o).leafType();
       if (t.isArray()) {
-        String suf = new ArrType(t.elem(), t.rank()).cname().substring(8);
+        String suf = new ArrType(t.elem(), t.rank()).suffix();
         String a = "(*out" + o + ")->a";
         detach.append("    if (!r && lend_for == ").append(o + 1).append(" && fut_is_lent(&").append(a).append(", ").append(t.rank()).append(", ")
             .append(t.elem().bytes()).append(", lend, lend_bytes)) { futhark_free_").append(suf).append("(ctx, *out").append(o)
@@ -235,7 +238,7 @@ final class CApi {
       for (int o = 0; o < outs.size(); o++) {
         IrType t = outs.get(o).leafType();
         if (t.isArray()) {
-          String suf = new ArrType(t.elem(), t.rank()).cname().substring(8);
+          String suf = new ArrType(t.elem(), t.rank()).suffix();
           c.append("      futhark_free_").append(suf).append("(ctx, *out").append(o).append("); *out").append(o).append(" = NULL;\n");
         }
       }

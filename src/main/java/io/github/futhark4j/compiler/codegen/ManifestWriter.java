@@ -51,7 +51,7 @@ final class ManifestWriter {
     root.put("entry_points", eps);
     Map<String, Object> types = new LinkedHashMap<>();
     for (CApi.ArrType t : CApi.arrayTypes(p)) {
-      String suf = t.cname().substring(8);
+      String suf = t.suffix();
       Map<String, Object> ty = new LinkedHashMap<>();
       ty.put("kind", "array");
       ty.put("ctype", t.struct() + " *");
