@@ -30,15 +30,24 @@ public final class Lexer {
   private final List<Token> out = new ArrayList<>();
   private final List<Diagnostic> diags;
 
-  private Lexer(Source src, List<Diagnostic> diags) {
+  private Lexer(Source src, int from, int to, List<Diagnostic> diags) {
     this.src = src;
-    this.s = src.text();
+    this.s = to == src.text().length() ? src.text() : src.text().substring(0, to);
+    this.pos = from;
     this.diags = diags;
   }
 
   /** Lexes the whole source; errors are appended to {@code diags}. The list ends with EOF. */
   public static List<Token> lex(Source src, List<Diagnostic> diags) {
-    Lexer l = new Lexer(src, diags);
+    return lex(src, 0, src.text().length(), diags);
+  }
+
+  /**
+   * Lexes the characters {@code [from, to)} of the source, with spans into the whole source (so
+   * positions are those of the full text); the list ends with EOF at {@code to}.
+   */
+  public static List<Token> lex(Source src, int from, int to, List<Diagnostic> diags) {
+    Lexer l = new Lexer(src, from, to, diags);
     l.run();
     return l.out;
   }

@@ -21,7 +21,12 @@ public final class Parser extends ParserBase {
 
   /** Parses a whole file. Lexical and syntax errors are appended to {@code diags}. */
   public static Program parse(Source src, List<Diagnostic> diags) {
-    Parser ps = new Parser(Lexer.lex(src, diags), diags);
+    return parse(src, 0, src.text().length(), diags);
+  }
+
+  /** Parses the declarations in characters {@code [from, to)} of a source (spans are into the whole source). */
+  public static Program parse(Source src, int from, int to, List<Diagnostic> diags) {
+    Parser ps = new Parser(Lexer.lex(src, from, to, diags), diags);
     return new Program(ps.declsUntil(Kind.EOF));
   }
 

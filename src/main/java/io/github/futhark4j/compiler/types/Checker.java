@@ -76,6 +76,7 @@ public final class Checker {
   public static List<TDecl> checkWholePrelude(List<Diagnostic> diags) {
     Checker c = new Checker(diags);
     c.file(Prelude.unit());
+    for (Prelude.Module m : Prelude.modules()) c.preludeEnv.terms.get(m.name());
     c.st.demanded.addAll(c.st.pending.keySet());
     c.defs.drain();
     return dependencyOrder(c.st.out);
@@ -107,7 +108,20 @@ public final class Checker {
   private void file(Unit unit) {
     FileCtx f = new FileCtx(unit.source(), unit.isPrelude(), unit.isMain());
     Env env = new Env(unit.isPrelude() ? null : preludeEnv);
-    modules.decls(unit.program().decls(), env, f, true);
+    if (unit.isPrelude()) {
+      // The module types, then the numeric modules (checked when a program first names one, in
+      // the environment they have in the text), then the array functions.
+      List<io.github.futhark4j.compiler.syntax.Ast.Decl> ds = unit.program().decls();
+      int head = Prelude.headSize();
+      modules.decls(ds.subList(0, head), env, f, true);
+      Env before = env.snapshot();
+      for (Prelude.Module m : Prelude.modules()) {
+        env.terms.put(m.name(), new Env.Lazy(() -> modules.preludeModule(m.decl(), before, f)));
+      }
+      modules.decls(ds.subList(head, ds.size()), env, f, true);
+    } else {
+      modules.decls(unit.program().decls(), env, f, true);
+    }
     if (unit.isPrelude()) preludeEnv = env.exports();
     Path p = unit.source().path();
     if (p != null) files.put(p.toAbsolutePath().normalize(), env.exports());

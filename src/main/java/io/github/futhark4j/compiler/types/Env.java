@@ -17,7 +17,7 @@ import java.util.Map;
  */
 final class Env {
   final Env parent;
-  final Map<String, Object> terms = new LinkedHashMap<>();
+  final Map<String, Object> terms = new TermMap();
   final Map<String, TypeB> types = new LinkedHashMap<>();
   final Map<String, MTy> sigs = new LinkedHashMap<>();
   /** Names bound by {@code local} declarations: in scope here, not exported. */
@@ -86,6 +86,36 @@ final class Env {
       if (hidden) hiddenSigs.add(k);
       else hiddenSigs.remove(k);
     });
+  }
+
+  /**
+   * The term bindings. A binding may be a {@link Lazy} module (the prelude's numeric modules): a
+   * look-up ({@code get}) checks it on first use and returns the module; copying the map
+   * ({@code putAll}, {@code forEach}) copies the lazy binding itself, so every copy shares one check.
+   */
+  private static final class TermMap extends LinkedHashMap<String, Object> {
+    @Override
+    public Object get(Object key) {
+      Object o = super.get(key);
+      return o instanceof Lazy l ? l.force() : o;
+    }
+  }
+
+  /** A module checked when its name is first looked up. */
+  static final class Lazy {
+    private java.util.function.Supplier<Mod> check;
+    private Mod mod;
+
+    Lazy(java.util.function.Supplier<Mod> check) { this.check = check; }
+
+    Mod force() {
+      if (check != null) {
+        var c = check;
+        check = null;
+        mod = c.get();
+      }
+      return mod;
+    }
   }
 
   // ---- what names stand for -------------------------------------------------------------------

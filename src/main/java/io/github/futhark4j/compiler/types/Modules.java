@@ -186,6 +186,31 @@ final class Modules {
 
   // ---- module expressions -------------------------------------------------------------------
 
+  /**
+   * Checks a module of the prelude when a program first names it ({@link Env.Lazy}), which may be
+   * in the middle of checking one of the program's definitions: that definition's state (binding
+   * depth, quiet mode, the error spans and the instantiated sizes and sum types it still has to
+   * judge) is kept aside and restored.
+   */
+  Mod preludeModule(ModDecl m, Env env, Checker.FileCtx file) {
+    int level = st.level, quiet = st.quiet, flexes = st.instFlexes.size(), sums = st.sumVars.size();
+    String def = st.currentDef;
+    List<Span> spans = new ArrayList<>(st.errorSpans);
+    st.level = 0;
+    st.quiet = 0;
+    try {
+      return modDecl(m, new Ctx(env, null, Map.of(), file));
+    } finally {
+      st.level = level;
+      st.quiet = quiet;
+      st.currentDef = def;
+      st.instFlexes.subList(Math.min(flexes, st.instFlexes.size()), st.instFlexes.size()).clear();
+      st.sumVars.subList(Math.min(sums, st.sumVars.size()), st.sumVars.size()).clear();
+      st.errorSpans.clear();
+      st.errorSpans.addAll(spans);
+    }
+  }
+
   private Mod modDecl(ModDecl m, Ctx ctx) {
     if (m.params().isEmpty()) {
       Mod mod = modExp(m.body(), ctx);

@@ -3,6 +3,8 @@ package io.github.futhark4j.compiler.types;
 import io.github.futhark4j.compiler.typed.PrimType;
 import io.github.futhark4j.compiler.diag.Diagnostic;
 import io.github.futhark4j.compiler.source.Source;
+import io.github.futhark4j.compiler.syntax.Ast.Decl;
+import io.github.futhark4j.compiler.syntax.Ast.ModDecl;
 import io.github.futhark4j.compiler.syntax.Ast.Program;
 import io.github.futhark4j.compiler.syntax.Parser;
 import java.io.IOException;
@@ -16,24 +18,93 @@ import java.util.List;
 /**
  * The prelude: Futhark source kept as resources under {@code io/github/futhark4j/prelude}. The
  * numeric modules ({@code i8} .. {@code u64}, {@code f16} .. {@code f64}) are generated from one
- * template per kind of type, so every module has the same members. Parsed once per JVM.
+ * template per kind of type, so every module has the same members.
+ *
+ * <p>Parsed once per JVM, in two parts. The module types and the array functions ({@link #unit()})
+ * are parsed up front. The numeric modules and {@code bool} ({@link #modules()}), three quarters
+ * of the text, are parsed only when a program first names one, and each compile checks only the
+ * modules its program names (see {@code Checker}): a fresh JVM's first compile then parses and
+ * checks a fraction of the prelude. Spans are into the one prelude text either way, so positions
+ * are those of {@link #text()}.
  */
 public final class Prelude {
   private Prelude() {}
 
-  private static volatile Checker.Unit unit;
+  /** The prelude text and where its lazily parsed modules are in it. */
+  private record Layout(String text, List<Module> modules) {}
 
-  /** The parsed prelude, ready to be checked before the user's files. */
+  /**
+   * A module of the prelude that is parsed when first used: {@code module name = { ... }} at
+   * characters {@code [from, to)} of the prelude text.
+   */
+  public static final class Module {
+    private final String name;
+    private final int from, to;
+    private volatile ModDecl decl;
+
+    private Module(String name, int from, int to) {
+      this.name = name;
+      this.from = from;
+      this.to = to;
+    }
+
+    /** The module's name, e.g. {@code f64}. */
+    public String name() { return name; }
+
+    /** The parsed declaration (parsed on the first call, once per JVM). */
+    public ModDecl decl() {
+      ModDecl d = decl;
+      if (d == null) {
+        synchronized (this) {
+          if (decl == null) {
+            List<Diagnostic> diags = new ArrayList<>();
+            Program p = Parser.parse(unit().source(), from, to, diags);
+            if (!diags.isEmpty() || p.decls().size() != 1 || !(p.decls().get(0) instanceof ModDecl m) || !m.name().equals(name)) {
+              throw new IllegalStateException("prelude module " + name + " does not parse: " + diags);
+            }
+            decl = m;
+          }
+          d = decl;
+        }
+      }
+      return d;
+    }
+  }
+
+  private static volatile Layout layout;
+  private static volatile Checker.Unit unit;
+  private static int headSize;
+
+  private static Layout layout() {
+    Layout l = layout;
+    if (l == null) {
+      synchronized (Prelude.class) {
+        if (layout == null) layout = build();
+        l = layout;
+      }
+    }
+    return l;
+  }
+
+  /**
+   * The parsed prelude without its modules ({@link #modules()}): the module types, then the array
+   * functions. The modules come between the two in the text; {@link #headSize()} says where.
+   */
   public static Checker.Unit unit() {
     Checker.Unit u = unit;
     if (u == null) {
       synchronized (Prelude.class) {
         if (unit == null) {
-          Source src = new Source("<prelude>", text());
+          Layout l = layout();
+          Source src = new Source("<prelude>", l.text());
           List<Diagnostic> diags = new ArrayList<>();
-          Program p = Parser.parse(src, diags);
+          int first = l.modules().get(0).from, last = l.modules().get(l.modules().size() - 1).to;
+          List<Decl> decls = new ArrayList<>(Parser.parse(src, 0, first, diags).decls());
+          int head = decls.size();
+          decls.addAll(Parser.parse(src, last, l.text().length(), diags).decls());
           if (!diags.isEmpty()) throw new IllegalStateException("prelude does not parse: " + diags);
-          unit = new Checker.Unit(src, p, true, false);
+          headSize = head;
+          unit = new Checker.Unit(src, new Program(decls), true, false);
         }
         u = unit;
       }
@@ -41,13 +112,30 @@ public final class Prelude {
     return u;
   }
 
+  /** The number of declarations of {@link #unit()} that come before the modules in the text. */
+  public static int headSize() {
+    unit();
+    return headSize;
+  }
+
+  /** The modules that are parsed when first used, in the order of the text. */
+  public static List<Module> modules() {
+    return layout().modules();
+  }
+
   /** The full prelude text. */
   public static String text() {
+    return layout().text();
+  }
+
+  private static Layout build() {
     StringBuilder sb = new StringBuilder();
+    List<Module> modules = new ArrayList<>();
     sb.append(resource("modtypes.fut")).append('\n');
     String intT = resource("int.fut.tmpl");
     String floatT = resource("float.fut.tmpl");
     for (PrimType t : PrimType.values()) {
+      int from = sb.length();
       if (t.isInteger()) {
         BigInteger hi = t.isSigned() ? BigInteger.ONE.shiftLeft(t.bits() - 1).subtract(BigInteger.ONE)
             : BigInteger.ONE.shiftLeft(t.bits()).subtract(BigInteger.ONE);
@@ -73,11 +161,15 @@ public final class Prelude {
             .replace("$epsilon", eps).replace("$bits", Integer.toString(t.bits()))
             .replace("$u", "u" + t.bits()).replace("$t", t.futName()));
       }
+      if (sb.length() > from) modules.add(new Module(t.futName(), from, sb.length()));
       sb.append('\n');
     }
-    sb.append(resource("bool.fut").replace("$conversions", conversions("bool"))).append('\n');
+    int from = sb.length();
+    sb.append(resource("bool.fut").replace("$conversions", conversions("bool")));
+    modules.add(new Module("bool", from, sb.length()));
+    sb.append('\n');
     sb.append(resource("soacs.fut"));
-    return sb.toString();
+    return new Layout(sb.toString(), List.copyOf(modules));
   }
 
   /** {@code def i8 (x: i8) : T = intrinsics.convert x} for every primitive type. */

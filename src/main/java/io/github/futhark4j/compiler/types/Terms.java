@@ -271,7 +271,8 @@ final class Terms {
 
   Inst instantiate(Env.Global g, Span span) {
     Env.Scheme s = g.scheme();
-    Map<VName, Ty> tsub = new HashMap<>();
+    // In the order of the parameters: the instantiation is printed, and must not depend on names' tags.
+    Map<VName, Ty> tsub = new LinkedHashMap<>();
     for (Env.TParam p : s.tparams()) {
       Ty.Var v = new Ty.Var(st.level);
       v.lifted = p.liftedness();
@@ -279,7 +280,7 @@ final class Terms {
       v.at = span;
       tsub.put(p.name(), v);
     }
-    Map<VName, SE> ssub = new HashMap<>();
+    Map<VName, SE> ssub = new LinkedHashMap<>();
     for (VName n : s.sizeParams()) {
       Ty.Flex fl = new Ty.Flex(st.level, n.base());
       st.instFlexes.add(new Object[] {fl, n.base(), g.target().base(), span});
