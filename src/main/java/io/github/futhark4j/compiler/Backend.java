@@ -20,6 +20,12 @@ public final class Backend {
    */
   public static final String VERIFY_PROPERTY = "futhark4j.verifyIr";
 
+  /**
+   * How a generated {@code prog.c} starts: this prefix and an identifier of its engine part (see
+   * {@link CProgram#ENGINE_MARKER}); the C compiler driver compiles that part once per identifier.
+   */
+  public static final String ENGINE_MARKER = CProgram.ENGINE_MARKER;
+
   /** The generated library: {@code prog.c}, {@code prog.h} and {@code prog.json} contents. */
   public record Output(String c, String h, String manifestJson) {}
 

@@ -42,6 +42,8 @@ import java.util.stream.Stream;
  *   trash-&lt;key&gt;-&lt;random&gt;/   a bad entry moved aside, being deleted
  *   tool-versions.txt          the C compiler's and futhark's --version, by path, size and time
  *   jna/                       a copy of JNA's native part, loaded instead of unpacking it each start
+ *   engine/&lt;hash&gt;.o           the built-in compiler's C runtime compiled once per engine, C compiler
+ *                              and flags, linked into each library (CCompiler)
  * </pre>
  *
  * An entry is built in a temporary directory inside the cache directory (so it is on the same file
@@ -53,6 +55,8 @@ public final class CompileCache {
   static final String MARKER = "complete";
   /** The runtime's copy of JNA's native part (runtime.JnaDispatch), which {@link #clear} deletes too. */
   static final String JNA_DIR = "jna";
+  /** The compiled C runtime objects ({@link CCompiler}), which {@link #clear} deletes too. */
+  static final String ENGINE_DIR = "engine";
   static final String LIBRARY = "lib.so";
   static final String KEY_TEXT = "key.txt";
   static final String MARKER_HEADER = "futhark4j-cache-entry 1";
@@ -481,6 +485,9 @@ public final class CompileCache {
             // being deleted by someone else
           }
         }
+        // Nobody builds, so no engine object is about to be linked: keep the few used last (one
+        // per engine, compiler and flags in use), none if the cache is to be empty.
+        if (exclusive) freed += pruneEngineObjects(limit == 0 ? 0 : ENGINE_KEEP);
         // Nobody has any lock file open, so none is in use. Last, since taking a key's lock creates its file.
         if (exclusive) locks = deleteLockFiles();
       }
@@ -489,6 +496,37 @@ public final class CompileCache {
     } finally {
       if (ex.isPresent()) closeQuietly(ex.get());
     }
+  }
+
+  /** How many engine objects a prune keeps: those a build used last (CCompiler touches the one it links). */
+  static final int ENGINE_KEEP = 4;
+
+  /** Deletes all but the {@code keep} most recently used engine objects; returns the bytes freed. */
+  private long pruneEngineObjects(int keep) throws IOException {
+    Path engines = dir.resolve(ENGINE_DIR);
+    if (!Files.isDirectory(engines)) return 0;
+    List<Path> objs = new ArrayList<>();
+    try (DirectoryStream<Path> ds = Files.newDirectoryStream(engines)) {
+      ds.forEach(objs::add);
+    }
+    objs.sort(java.util.Comparator.comparing((Path p) -> {
+      try {
+        return Files.getLastModifiedTime(p).toMillis();
+      } catch (IOException e) {
+        return 0L;
+      }
+    }).reversed());
+    long freed = 0;
+    for (Path p : objs.subList(Math.min(keep, objs.size()), objs.size())) {
+      try {
+        long b = Files.size(p);
+        if (Files.deleteIfExists(p)) freed += b;
+      } catch (IOException e) {
+        // gone meanwhile
+      }
+    }
+    if (keep == 0) Files.deleteIfExists(engines);
+    return freed;
   }
 
   /**
@@ -579,6 +617,7 @@ public final class CompileCache {
   private void clear(boolean exclusive) throws IOException {
     Files.deleteIfExists(dir.resolve(Tool.VERSIONS_FILE));
     if (Files.isDirectory(dir.resolve(JNA_DIR))) deleteTree(dir.resolve(JNA_DIR));
+    if (Files.isDirectory(dir.resolve(ENGINE_DIR))) deleteTree(dir.resolve(ENGINE_DIR));
     List<Path> children = new ArrayList<>();
     try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir)) {
       ds.forEach(children::add);

@@ -193,7 +193,8 @@ public final class LibraryBuilder {
     try {
       Duration timeout = ToolLimits.orDefault(toolTimeout);
       compiler.compile(main, backend, work, name, timeout, floatContraction);
-      in.cc().buildSharedLibrary(work, name, backend, CompileCache.LIBRARY, timeout, floatContraction);
+      in.cc().buildSharedLibrary(work, name, backend, CompileCache.LIBRARY, timeout, floatContraction,
+          c.dir().resolve(CompileCache.ENGINE_DIR));
       if (!key(main).hex().equals(key.hex())) return null;
       Files.writeString(work.resolve(CompileCache.KEY_TEXT), key.description(), StandardCharsets.UTF_8);
       CompileCache.Entry e = c.publish(work, key.hex(), name, in.compilerId());

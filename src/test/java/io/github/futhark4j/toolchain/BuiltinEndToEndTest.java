@@ -1,6 +1,7 @@
 package io.github.futhark4j.toolchain;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.jna.NativeLibrary;
@@ -40,6 +41,38 @@ class BuiltinEndToEndTest {
       lib.getFunction("futhark_context_new");
       assertEquals(b, lb.build(s), "second build is a cache hit");
     }
+  }
+
+  @Test
+  void theEngineIsCompiledOnceAndLinkedIntoEveryProgram() throws Exception {
+    CCompiler cc = Gcc.require();
+    Path cache = tmp.resolve("cache");
+    LibraryBuilder lb = new LibraryBuilder(cache, Compilers.builtin(), "multicore", cc);
+    BuiltLibrary a = lb.build(new Source("a.fut", "entry sum (xs: []f64) : f64 = reduce (+) 0 xs\n"));
+    BuiltLibrary b = lb.build(new Source("b.fut", "entry twice (xs: []i32) : []i32 = map (*2) xs\n"));
+    try (var objs = Files.list(cache.resolve(CompileCache.ENGINE_DIR))) {
+      assertEquals(1, objs.filter(p -> p.toString().endsWith(".o")).count(), "one engine object for both programs");
+    }
+    for (BuiltLibrary lib : new BuiltLibrary[] {a, b}) {
+      NativeLibrary nl = NativeLibrary.getInstance(lib.sharedLibrary().toString());
+      nl.getFunction("futhark_context_new");
+      nl.getFunction("futhark_context_config_new");
+      // The engine's own functions are hidden symbols of each library, not exported.
+      assertThrows(UnsatisfiedLinkError.class, () -> nl.getFunction("fut_alloc"));
+    }
+    // The generated file is still complete on its own, as `futhark4j c --library` hands it out.
+    Path dir = a.sharedLibrary().getParent();
+    Path out = tmp.resolve("alone.so");
+    java.util.List<String> cmd = new java.util.ArrayList<>();
+    cmd.add(cc.toString());
+    cmd.addAll(cc.flags("multicore"));
+    cmd.addAll(java.util.List.of("a.c", "-o", out.toString()));
+    cmd.addAll(CCompiler.libraries("multicore"));
+    Tool.runChecked(cmd, dir, java.time.Duration.ofMinutes(2));
+    NativeLibrary.getInstance(out.toString()).getFunction("futhark_entry_sum");
+    // An emptying prune takes the engine objects too.
+    LibraryBuilder.prune(cache, 0);
+    assertTrue(Files.notExists(cache.resolve(CompileCache.ENGINE_DIR)));
   }
 
   @Test

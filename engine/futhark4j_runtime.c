@@ -1,0 +1,659 @@
+/*
+ * Futhark4J engine, part two: the functions of the C runtime that the generated code calls rather
+ * than inlines (see futhark4j_runtime.h, which comes before this text in every generated file and
+ * declares them). The context and configuration functions of the C API, error reporting, the
+ * reference-counted memory with its cache of large blocks, the generic array operations and the
+ * generic bodies of the C API's array functions.
+ */
+
+struct futhark_context_config *futhark_context_config_new(void) {
+  struct futhark_context_config *cfg = calloc(1, sizeof(struct futhark_context_config));
+  if (!cfg) return NULL;
+  int n = fut_tuning_count();
+  cfg->tuning = calloc(n > 0 ? n : 1, sizeof(int64_t));
+  cfg->tuning_set = calloc(n > 0 ? n : 1, 1);
+  if (!cfg->tuning || !cfg->tuning_set) {
+    free(cfg->tuning); free(cfg->tuning_set); free(cfg);
+    return NULL;
+  }
+  return cfg;
+}
+
+void futhark_context_config_free(struct futhark_context_config *cfg) {
+  if (cfg) { free(cfg->cache_file); free(cfg->tuning); free(cfg->tuning_set); free(cfg); }
+}
+
+void futhark_context_config_set_debugging(struct futhark_context_config *cfg, int flag) { cfg->debugging = flag; }
+
+void futhark_context_config_set_profiling(struct futhark_context_config *cfg, int flag) { cfg->profiling = flag; }
+
+void futhark_context_config_set_logging(struct futhark_context_config *cfg, int flag) { cfg->logging = flag; }
+
+void futhark_context_config_set_num_threads(struct futhark_context_config *cfg, int n) { cfg->num_threads = n; }
+
+void futhark_context_config_set_cache_file(struct futhark_context_config *cfg, const char *f) {
+  free(cfg->cache_file);
+  cfg->cache_file = f ? strdup(f) : NULL;
+}
+
+int futhark_context_config_set_tuning_param(struct futhark_context_config *cfg, const char *name, size_t v) {
+  for (int i = 0; i < fut_tuning_count(); i++) {
+    if (strcmp(fut_tuning_name(i), name) == 0) {
+      cfg->tuning[i] = (int64_t)v;
+      cfg->tuning_set[i] = 1;
+      return 0;
+    }
+  }
+  return 1;
+}
+
+int futhark_get_tuning_param_count(void) { return fut_tuning_count(); }
+
+const char *futhark_get_tuning_param_name(int i) { return i >= 0 && i < fut_tuning_count() ? fut_tuning_name(i) : NULL; }
+
+const char *futhark_get_tuning_param_class(int i) { return i >= 0 && i < fut_tuning_count() ? "user" : NULL; }
+
+static atomic_int fut_live_contexts;
+struct futhark_context *futhark_context_new(struct futhark_context_config *cfg) {
+  struct futhark_context *ctx = calloc(1, sizeof(struct futhark_context));
+  if (!ctx) return NULL;
+  ctx->debugging = cfg->debugging;
+  ctx->profiling = cfg->profiling;
+  ctx->logging = cfg->logging;
+  ctx->log = stderr;
+  int n = cfg->num_threads;
+#if defined(_OPENMP) && !defined(FUTHARK_BACKEND_c)
+  if (n < 1) n = omp_get_max_threads();
+#else
+  /* The c backend is sequential even when compiled with -fopenmp. */
+  n = 1;
+#endif
+  ctx->num_threads = n < 1 ? 1 : n;
+  int k = fut_tuning_count();
+  ctx->tuning = malloc((k > 0 ? k : 1) * sizeof(int64_t));
+  ctx->tuning_set = malloc(k > 0 ? k : 1);
+  if (!ctx->tuning || !ctx->tuning_set) {
+    free(ctx->tuning); free(ctx->tuning_set); free(ctx);
+    return NULL;
+  }
+  if (k > 0) {
+    memcpy(ctx->tuning, cfg->tuning, k * sizeof(int64_t));
+    memcpy(ctx->tuning_set, cfg->tuning_set, k);
+  }
+  atomic_fetch_add(&fut_live_contexts, 1);
+  return ctx;
+}
+
+static void fut_cache_clear(void);
+void futhark_context_free(struct futhark_context *ctx) {
+  if (!ctx) return;
+  free(ctx->error);
+  free(ctx->tuning);
+  free(ctx->tuning_set);
+  free(ctx);
+  /* The block cache is the library's, shared by its contexts: freed together with the last one,
+     so a library whose contexts are gone (and which may be unloaded) holds no memory. */
+  if (atomic_fetch_sub(&fut_live_contexts, 1) == 1) fut_cache_clear();
+}
+
+int futhark_context_sync(struct futhark_context *ctx) { (void)ctx; return 0; }
+
+char *futhark_context_get_error(struct futhark_context *ctx) {
+  char *e = ctx->error;
+  ctx->error = NULL;
+  return e;
+}
+
+void futhark_context_set_logging_file(struct futhark_context *ctx, FILE *f) { ctx->log = f ? f : stderr; }
+
+void futhark_context_pause_profiling(struct futhark_context *ctx) { ctx->profiling_paused = 1; }
+
+void futhark_context_unpause_profiling(struct futhark_context *ctx) { ctx->profiling_paused = 0; }
+
+char *futhark_context_report(struct futhark_context *ctx) {
+  (void)ctx;
+  return strdup("{\"memory\":{},\"events\":[]}");
+}
+
+int futhark_context_clear_caches(struct futhark_context *ctx) { (void)ctx; fut_cache_clear(); return 0; }
+
+FUT_FN void fut_error(struct futhark_context *ctx, const char *loc, const char *fmt, ...) {
+  char msg[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  int first;
+#ifdef _OPENMP
+#pragma omp critical(fut_error)
+#endif
+  {
+    first = !ctx->failed;
+    ctx->failed = 1;
+  }
+  if (!first) return;
+  size_t n = strlen(msg) + (loc ? strlen(loc) : 0) + 64;
+  char *s = malloc(n);
+  if (!s) return;
+  /* Worded as the reference's generated C: "Error: <message>", then the backtrace. */
+  if (loc) snprintf(s, n, "Error: %s\n\nBacktrace:\n-> #0  %s\n", msg, loc);
+  else snprintf(s, n, "Error: %s\n", msg);
+  free(ctx->error);
+  ctx->error = s;
+}
+
+FUT_FN void fut_api_error(struct futhark_context *ctx, const char *msg) {
+  char *s = strdup(msg);
+  if (!s) return;
+  free(ctx->error);
+  ctx->error = s;
+}
+
+FUT_FN int fut_consumed_error(struct futhark_context *ctx) {
+  fut_api_error(ctx, "Error: the value was consumed by an entry point; it may only be freed.\n");
+  return FUTHARK_PROGRAM_ERROR;
+}
+
+FUT_FN void fut_fmt_list(char *buf, size_t cap, int n, const int64_t *xs) {
+  size_t k = 0;
+  buf[k++] = '[';
+  for (int i = 0; i < n && k + 24 < cap; i++) {
+    k += (size_t)snprintf(buf + k, cap - k, i ? ", %lld" : "%lld", (long long)xs[i]);
+  }
+  buf[k++] = ']';
+  buf[k] = 0;
+}
+
+FUT_FN void fut_fmt_shape(char *buf, size_t cap, int n, const int64_t *xs) {
+  size_t k = 0;
+  buf[0] = 0;
+  for (int i = 0; i < n && k + 24 < cap; i++) k += (size_t)snprintf(buf + k, cap - k, "[%lld]", (long long)xs[i]);
+}
+
+FUT_FN void fut_index_error(struct futhark_context *ctx, const char *loc, int nidx, const int64_t *idx,
+                            int rank, const int64_t *shape) {
+  char a[256], b[256];
+  fut_fmt_list(a, sizeof a, nidx, idx);
+  fut_fmt_shape(b, sizeof b, rank, shape);
+  fut_error(ctx, loc, "Index %s out of bounds for array of shape %s.", a, b);
+}
+
+FUT_FN void fut_untrack(fut_mem *m) {
+#ifdef _OPENMP
+#pragma omp critical(fut_mem_list)
+#endif
+  {
+    if (m->prev) m->prev->next = m->next; else m->owner->live = m->next;
+    if (m->next) m->next->prev = m->prev;
+    m->tracked = 0;
+  }
+}
+
+FUT_FN void fut_track(struct futhark_context *ctx, fut_mem *m) {
+#ifdef _OPENMP
+#pragma omp critical(fut_mem_list)
+#endif
+  {
+    m->owner = ctx;
+    m->prev = NULL;
+    m->next = ctx->live;
+    if (ctx->live) ctx->live->prev = m;
+    ctx->live = m;
+    m->tracked = 1;
+  }
+}
+
+FUT_FN int fut_call_end(struct futhark_context *ctx, int ok) {
+  fut_mem *m = ctx->live;
+  while (m) {
+    fut_mem *next = m->next;
+    m->tracked = 0;
+    m->prev = m->next = NULL;
+    if (!ok) { if (!m->external) free(m->data); free(m); }
+    m = next;
+  }
+  ctx->live = NULL;
+  ctx->tracking = 0;
+  return ok ? FUTHARK_SUCCESS : (ctx->error_code ? ctx->error_code : FUTHARK_PROGRAM_ERROR);
+}
+
+FUT_FN void fut_take_input(struct futhark_context *ctx, fut_arr *a) {
+  if (a->mem && a->mem->refcount == 1 && !a->mem->tracked) fut_track(ctx, a->mem);
+}
+
+#define FUT_CACHE_SLOTS 8
+#define FUT_CACHE_MIN ((size_t)1 << 16)
+static atomic_flag fut_cache_lock = ATOMIC_FLAG_INIT;
+static struct { char *data; size_t size; } fut_cache[FUT_CACHE_SLOTS];
+static void fut_cache_acquire(void) {
+  while (atomic_flag_test_and_set_explicit(&fut_cache_lock, memory_order_acquire)) { }
+}
+
+static void fut_cache_release(void) { atomic_flag_clear_explicit(&fut_cache_lock, memory_order_release); }
+
+static char *fut_block_get(size_t n, size_t *got) {
+  char *p = NULL;
+  *got = n;
+  if (n >= FUT_CACHE_MIN) {
+    int best = -1;
+    fut_cache_acquire();
+    for (int i = 0; i < FUT_CACHE_SLOTS; i++) {
+      size_t s = fut_cache[i].size;
+      if (fut_cache[i].data && s >= n && s - n <= n / 2 && (best < 0 || s < fut_cache[best].size)) best = i;
+    }
+    if (best >= 0) {
+      p = fut_cache[best].data;
+      *got = fut_cache[best].size;
+      fut_cache[best].data = NULL;
+      fut_cache[best].size = 0;
+    }
+    fut_cache_release();
+  }
+  return p ? p : malloc(n);
+}
+
+static void fut_block_put(char *p, size_t n) {
+  if (n < FUT_CACHE_MIN) { free(p); return; }
+  char *evict = p;
+  fut_cache_acquire();
+  int slot = -1;
+  for (int i = 0; i < FUT_CACHE_SLOTS; i++) {
+    if (!fut_cache[i].data) { slot = i; break; }
+    if (slot < 0 || fut_cache[i].size < fut_cache[slot].size) slot = i;
+  }
+  if (!fut_cache[slot].data || fut_cache[slot].size < n) {
+    evict = fut_cache[slot].data;
+    fut_cache[slot].data = p;
+    fut_cache[slot].size = n;
+  }
+  fut_cache_release();
+  free(evict);
+}
+
+static void fut_cache_clear(void) {
+  fut_cache_acquire();
+  for (int i = 0; i < FUT_CACHE_SLOTS; i++) { free(fut_cache[i].data); fut_cache[i].data = NULL; fut_cache[i].size = 0; }
+  fut_cache_release();
+}
+
+FUT_FN int fut_alloc(struct futhark_context *ctx, fut_arr *out, int rank, const int64_t *shape, size_t elsize) {
+  int64_t n = 1;
+  int overflow = 0;
+  for (int i = 0; i < rank; i++) {
+    out->shape[i] = shape[i] < 0 ? 0 : shape[i];
+    overflow |= __builtin_mul_overflow(n, out->shape[i], &n);
+  }
+  for (int i = rank; i < FUT_MAXRANK; i++) out->shape[i] = 0;
+  size_t bytes = 0;
+  /* A size whose byte count does not fit is an allocation failure, never a short buffer. */
+  overflow |= __builtin_mul_overflow((size_t)n, elsize, &bytes) || bytes > (size_t)INT64_MAX - 1;
+  fut_mem *m = overflow ? NULL : malloc(sizeof(fut_mem));
+  size_t got = 0;
+  char *lent = NULL;
+  if (m && ctx->lend_data && bytes == ctx->lend_bytes && bytes > 0) {
+    lent = __atomic_exchange_n(&ctx->lend_data, NULL, __ATOMIC_ACQ_REL); /* one taker */
+  }
+  if (lent) {
+    m->refcount = 1; m->external = 1; m->data = lent; m->size = bytes;
+    m->owner = ctx; m->prev = NULL; m->next = NULL; m->tracked = 0;
+    if (ctx->tracking) fut_track(ctx, m); /* a failing call frees the handle, never the data */
+    out->mem = m; out->data = lent;
+    return 0;
+  }
+  char *d = overflow ? NULL : fut_block_get(bytes + 1, &got);
+  if (!m || !d) {
+    free(m); free(d);
+    out->mem = NULL; out->data = NULL;
+    if (overflow) fut_error(ctx, NULL, "Failed to allocate memory: array too large.");
+    else fut_error(ctx, NULL, "Failed to allocate memory: %lld bytes.", (long long)bytes);
+    ctx->error_code = FUTHARK_OUT_OF_MEMORY;
+    return FUTHARK_OUT_OF_MEMORY;
+  }
+  m->refcount = 1; m->external = 0; m->data = d; m->size = got;
+  m->owner = ctx; m->prev = NULL; m->next = NULL; m->tracked = 0;
+  if (ctx->tracking) fut_track(ctx, m);
+  out->mem = m; out->data = d;
+  return 0;
+}
+
+FUT_FN void fut_decref(fut_arr *a) {
+  fut_mem *m = a->mem;
+  if (!m) return;
+  int64_t left;
+#ifdef _OPENMP
+#pragma omp atomic capture
+#endif
+  left = --m->refcount;
+  if (left == 0) {
+    if (m->tracked) fut_untrack(m);
+    if (!m->external) fut_block_put(m->data, m->size);
+    free(m);
+  }
+  a->mem = NULL;
+}
+
+FUT_FN int fut_copy(struct futhark_context *ctx, fut_arr *out, const fut_arr *a, int rank, size_t elsize) {
+  int r = fut_alloc(ctx, out, rank, a->shape, elsize);
+  if (r) return r;
+  memcpy(out->data, a->data, (size_t)fut_numel(a, rank) * elsize);
+  return 0;
+}
+
+FUT_FN void fut_slice_error(struct futhark_context *ctx, const char *loc, int nd, const fut_slicedim *d,
+                                       int rank, const int64_t *shape) {
+  char a[512], b[256];
+  size_t k = 0;
+  a[k++] = '[';
+  for (int i = 0; i < nd && k + 80 < sizeof a; i++) {
+    if (i) { a[k++] = ','; a[k++] = ' '; }
+    if (d[i].fixed) { k += (size_t)snprintf(a + k, sizeof a - k, "%lld", (long long)d[i].start); continue; }
+    if (d[i].has_start) k += (size_t)snprintf(a + k, sizeof a - k, "%lld", (long long)d[i].start);
+    a[k++] = ':';
+    if (d[i].has_end) k += (size_t)snprintf(a + k, sizeof a - k, "%lld", (long long)d[i].end);
+    if (d[i].has_stride) k += (size_t)snprintf(a + k, sizeof a - k, ":%lld", (long long)d[i].stride);
+  }
+  a[k++] = ']';
+  a[k] = 0;
+  fut_fmt_shape(b, sizeof b, rank, shape);
+  fut_error(ctx, loc, "Index %s out of bounds for array of shape %s.", a, b);
+}
+
+FUT_FN int fut_slice_resolve(int nd, const fut_slicedim *d, const int64_t *shape,
+                                        int64_t *start, int64_t *count, int64_t *stride) {
+  for (int i = 0; i < nd; i++) {
+    int64_t n = shape[i];
+    if (d[i].fixed) {
+      if (d[i].start < 0 || d[i].start >= n) return 1;
+      start[i] = d[i].start; count[i] = -1; stride[i] = 1;
+      continue;
+    }
+    int64_t s = d[i].has_stride ? d[i].stride : 1;
+    if (s == 0) return 1;
+    int64_t b = d[i].has_start ? d[i].start : (s > 0 ? 0 : n - 1);
+    int64_t e = d[i].has_end ? d[i].end : (s > 0 ? n : -1);
+    int64_t c;
+    if (s > 0) {
+      if (b < 0 || e > n || b > e) return 1;
+      c = (e - b + s - 1) / s;
+    } else {
+      if (b >= n || e < -1 || b < e) return 1;
+      c = (b - e + (-s) - 1) / (-s);
+    }
+    if (c > 0 && (b < 0 || b >= n)) return 1;
+    start[i] = b; count[i] = c; stride[i] = s;
+  }
+  return 0;
+}
+
+FUT_FN void fut_slice_copy(char *base, const int64_t *shape, int rank, size_t es, int nd,
+                                      const int64_t *start, const int64_t *count, const int64_t *stride,
+                                      char **dense, int dir, int dim) {
+  int64_t inner = 1;
+  for (int i = dim + 1; i < rank; i++) inner *= shape[i];
+  if (dim == nd) {
+    int64_t whole = inner * (dim < rank ? shape[dim] : 1);
+    if (dim >= rank) whole = 1;
+    size_t bytes = (size_t)whole * es;
+    if (dir == 0) memcpy(*dense, base, bytes); else memcpy(base, *dense, bytes);
+    *dense += bytes;
+    return;
+  }
+  if (count[dim] < 0) {
+    fut_slice_copy(base + (size_t)(start[dim] * inner) * es, shape, rank, es, nd, start, count, stride, dense, dir, dim + 1);
+    return;
+  }
+  if (dim == nd - 1 && dim < rank && stride[dim] == 1) {
+    /* The last sliced dimension with stride 1: its rows are one contiguous run (one call per
+       element made slicing a large 1-d array ~5x slower than copying it). */
+    size_t bytes = (size_t)(count[dim] * inner) * es;
+    char *src = base + (size_t)(start[dim] * inner) * es;
+    if (dir == 0) memcpy(*dense, src, bytes); else memcpy(src, *dense, bytes);
+    *dense += bytes;
+    return;
+  }
+  for (int64_t j = 0; j < count[dim]; j++) {
+    int64_t ix = start[dim] + j * stride[dim];
+    fut_slice_copy(base + (size_t)(ix * inner) * es, shape, rank, es, nd, start, count, stride, dense, dir, dim + 1);
+  }
+}
+
+FUT_FN int fut_slice(struct futhark_context *ctx, const char *loc, fut_arr *out, const fut_arr *a, int rank,
+                                size_t es, int nd, const fut_slicedim *d, int out_rank) {
+  int64_t start[FUT_MAXRANK], count[FUT_MAXRANK], stride[FUT_MAXRANK], oshape[FUT_MAXRANK];
+  if (fut_slice_resolve(nd, d, a->shape, start, count, stride)) {
+    fut_slice_error(ctx, loc, nd, d, rank, a->shape);
+    return FUTHARK_PROGRAM_ERROR;
+  }
+  int k = 0;
+  for (int i = 0; i < nd; i++) if (count[i] >= 0) oshape[k++] = count[i];
+  for (int i = nd; i < rank; i++) oshape[k++] = a->shape[i];
+  (void)out_rank;
+  int r = fut_alloc(ctx, out, k, oshape, es);
+  if (r) return r;
+  char *dense = out->data;
+  fut_slice_copy(a->data, a->shape, rank, es, nd, start, count, stride, &dense, 0, 0);
+  return 0;
+}
+
+FUT_FN int fut_slice_update(struct futhark_context *ctx, const char *loc, fut_arr *a, int rank, size_t es,
+                                       int nd, const fut_slicedim *d, const fut_arr *v, int vrank) {
+  int64_t start[FUT_MAXRANK], count[FUT_MAXRANK], stride[FUT_MAXRANK];
+  if (fut_slice_resolve(nd, d, a->shape, start, count, stride)) {
+    fut_slice_error(ctx, loc, nd, d, rank, a->shape);
+    return FUTHARK_PROGRAM_ERROR;
+  }
+  int k = 0;
+  for (int i = 0; i < nd; i++) {
+    if (count[i] < 0) continue;
+    if (k >= vrank || v->shape[k] != count[i]) goto mismatch;
+    k++;
+  }
+  for (int i = nd; i < rank; i++, k++) if (k >= vrank || v->shape[k] != a->shape[i]) goto mismatch;
+  {
+    char *dense = v->data;
+    fut_slice_copy(a->data, a->shape, rank, es, nd, start, count, stride, &dense, 1, 0);
+  }
+  return 0;
+mismatch:
+  fut_error(ctx, loc, "Value of shape %lld cannot be written to a slice of a different shape.", (long long)v->shape[0]);
+  return FUTHARK_PROGRAM_ERROR;
+}
+
+FUT_FN int fut_transpose(struct futhark_context *ctx, fut_arr *out, const fut_arr *a, int rank, size_t es) {
+  int64_t sh[FUT_MAXRANK];
+  for (int i = 0; i < rank; i++) sh[i] = a->shape[i];
+  sh[0] = a->shape[1]; sh[1] = a->shape[0];
+  int r = fut_alloc(ctx, out, rank, sh, es);
+  if (r) return r;
+  int64_t n = a->shape[0], m = a->shape[1], inner = 1;
+  for (int i = 2; i < rank; i++) inner *= a->shape[i];
+  size_t rb = (size_t)inner * es;
+  const int64_t B = 32;
+  for (int64_t ii = 0; ii < n; ii += B)
+    for (int64_t jj = 0; jj < m; jj += B)
+      for (int64_t i = ii; i < n && i < ii + B; i++)
+        for (int64_t j = jj; j < m && j < jj + B; j++)
+          memcpy(out->data + (size_t)(j * n + i) * rb, a->data + (size_t)(i * m + j) * rb, rb);
+  return 0;
+}
+
+FUT_FN int fut_rotate(struct futhark_context *ctx, fut_arr *out, const fut_arr *a, int rank, size_t es, int64_t r) {
+  int res = fut_alloc(ctx, out, rank, a->shape, es);
+  if (res) return res;
+  int64_t n = a->shape[0];
+  if (n == 0) return 0;
+  size_t rb = (size_t)fut_rowel(a, rank) * es;
+  int64_t s = ((r % n) + n) % n;
+  memcpy(out->data, a->data + (size_t)s * rb, (size_t)(n - s) * rb);
+  memcpy(out->data + (size_t)(n - s) * rb, a->data, (size_t)s * rb);
+  return 0;
+}
+
+FUT_FN int fut_concat(struct futhark_context *ctx, const char *loc, fut_arr *out, const fut_arr *a,
+                                 const fut_arr *b, int rank, size_t es) {
+  for (int i = 1; i < rank; i++) {
+    if (a->shape[i] != b->shape[i]) {
+      char x[256], y[256];
+      fut_fmt_shape(x, sizeof x, rank, a->shape);
+      fut_fmt_shape(y, sizeof y, rank, b->shape);
+      fut_error(ctx, loc, "Cannot concatenate arrays of shapes %s and %s.", x, y);
+      return FUTHARK_PROGRAM_ERROR;
+    }
+  }
+  int64_t sh[FUT_MAXRANK];
+  for (int i = 0; i < rank; i++) sh[i] = a->shape[i];
+  sh[0] = a->shape[0] + b->shape[0];
+  int r = fut_alloc(ctx, out, rank, sh, es);
+  if (r) return r;
+  size_t na = (size_t)fut_numel(a, rank) * es;
+  memcpy(out->data, a->data, na);
+  memcpy(out->data + na, b->data, (size_t)fut_numel(b, rank) * es);
+  return 0;
+}
+
+FUT_FN int fut_same_shape(struct futhark_context *ctx, const char *loc, const int64_t *want,
+                                     const int64_t *have, int rank) {
+  for (int i = 0; i < rank; i++) {
+    if (want[i] != have[i]) {
+      char x[256], y[256];
+      fut_fmt_shape(x, sizeof x, rank, want);
+      fut_fmt_shape(y, sizeof y, rank, have);
+      fut_error(ctx, loc, "Function result has shape %s, but another has shape %s (irregular array).", y, x);
+      return FUTHARK_PROGRAM_ERROR;
+    }
+  }
+  return 0;
+}
+
+FUT_FN int fut_range(struct futhark_context *ctx, const char *loc, int64_t start, int64_t step,
+                                int64_t end, int kind, int has_second, int64_t *count, int is_unsigned) {
+  int inclusive = kind == 0;
+  int ok = step != 0;
+  if (ok && !is_unsigned) {
+    if (kind == 0) ok = step > 0 ? start <= end : start >= end;
+    else if (kind == 1) ok = step > 0 && start <= end;
+    else ok = step < 0 && start >= end;
+  }
+  if (ok && is_unsigned) {
+    if (kind == 2) ok = step < 0 && (uint64_t)start >= (uint64_t)end;
+    else ok = (uint64_t)start <= (uint64_t)end || !inclusive;
+    if (kind == 1) ok = ok && step > 0;
+  }
+  if (ok) {
+    if (is_unsigned && kind != 2) {
+      uint64_t d = (uint64_t)end - (uint64_t)start;
+      *count = (uint64_t)start > (uint64_t)end ? 0 : (int64_t)(inclusive ? d / (uint64_t)step + 1 : (d + (uint64_t)step - 1) / (uint64_t)step);
+    } else if (is_unsigned) {
+      uint64_t d = (uint64_t)start - (uint64_t)end, s = (uint64_t)(-step);
+      *count = (int64_t)((d + s - 1) / s);
+    } else if (step > 0) {
+      *count = end < start ? 0 : inclusive ? (end - start) / step + 1 : (end - start + step - 1) / step;
+    } else {
+      *count = end > start ? 0 : inclusive ? (start - end) / (-step) + 1 : (start - end + (-step) - 1) / (-step);
+    }
+    if (!inclusive && *count < 0) *count = 0;
+    return 0;
+  }
+  const char *op = kind == 0 ? "..." : kind == 1 ? "..<" : "..>";
+  if (has_second)
+    fut_error(ctx, loc, "Range %lld..%lld%s%lld is invalid.", (long long)start, (long long)(start + step), op, (long long)end);
+  else
+    fut_error(ctx, loc, "Range %lld%s%lld is invalid.", (long long)start, op, (long long)end);
+  return FUTHARK_PROGRAM_ERROR;
+}
+
+FUT_FN void fut_pmemcpy(struct futhark_context *ctx, void *dst, const void *src, size_t n) {
+#ifdef _OPENMP
+  if (n >= ((size_t)1 << 20) && ctx->num_threads > 1) {
+    int nt = ctx->num_threads;
+#pragma omp parallel for num_threads(nt) schedule(static, 1)
+    for (int t = 0; t < nt; t++) {
+      size_t lo = n / (size_t)nt * (size_t)t, hi = t == nt - 1 ? n : n / (size_t)nt * (size_t)(t + 1);
+      memcpy((char *)dst + lo, (const char *)src + lo, hi - lo);
+    }
+    return;
+  }
+#endif
+  (void)ctx;
+  memcpy(dst, src, n);
+}
+
+FUT_FN void *fut_api_new(struct futhark_context *ctx, const void *data, int rank, const int64_t *shape, size_t es) {
+  fut_arr *r = malloc(sizeof(fut_arr));
+  if (!r) return NULL;
+  if (fut_alloc(ctx, r, rank, shape, es)) { free(r); return NULL; }
+  fut_pmemcpy(ctx, r->data, data, (size_t)fut_numel(r, rank) * es);
+  return r;
+}
+
+FUT_FN void *fut_api_new_raw(struct futhark_context *ctx, char *data, int rank, const int64_t *shape) {
+  fut_arr *r = malloc(sizeof(fut_arr));
+  fut_mem *m = malloc(sizeof(fut_mem));
+  if (!r || !m) { free(r); free(m); return NULL; }
+  m->refcount = 1; m->external = 1; m->data = data; m->size = 0;
+  m->tracked = 0; m->owner = ctx; m->prev = NULL; m->next = NULL;
+  r->mem = m; r->data = data;
+  for (int i = 0; i < FUT_MAXRANK; i++) r->shape[i] = i < rank ? shape[i] : 0;
+  return r;
+}
+
+FUT_FN int fut_api_free(struct futhark_context *ctx, void *arr) {
+  (void)ctx;
+  if (arr) { fut_decref((fut_arr *)arr); free(arr); }
+  return 0;
+}
+
+FUT_FN int fut_api_values(struct futhark_context *ctx, void *arr, void *data, int rank, size_t es) {
+  fut_arr *a = arr;
+  if (!a->mem) return fut_consumed_error(ctx);
+  fut_pmemcpy(ctx, data, a->data, (size_t)fut_numel(a, rank) * es);
+  return 0;
+}
+
+FUT_FN int fut_api_index(struct futhark_context *ctx, void *out, void *arr, int rank, const int64_t *ix, size_t es) {
+  fut_arr *a = arr;
+  if (!a->mem) return fut_consumed_error(ctx);
+  int64_t off = 0;
+  for (int d = 0; d < rank; d++) {
+    if ((uint64_t)ix[d] >= (uint64_t)a->shape[d]) {
+      ctx->failed = 0;
+      fut_index_error(ctx, NULL, rank, ix, rank, a->shape);
+      return FUTHARK_PROGRAM_ERROR;
+    }
+    off = off * a->shape[d] + ix[d];
+  }
+  memcpy(out, a->data + (size_t)off * es, es);
+  return 0;
+}
+
+FUT_FN char *fut_api_values_raw(struct futhark_context *ctx, void *arr) {
+  (void)ctx;
+  return ((fut_arr *)arr)->data;
+}
+
+FUT_FN const int64_t *fut_api_shape(struct futhark_context *ctx, void *arr) {
+  (void)ctx;
+  return ((fut_arr *)arr)->shape;
+}
+
+FUT_FN int fut_detach_external(struct futhark_context *ctx, fut_arr *a, int rank, size_t es) {
+  if (!a->mem || !a->mem->external) return 0;
+  ctx->failed = 0; /* no entry point is running: an allocation failure here is the error to report */
+  fut_arr copy;
+  if (fut_alloc(ctx, &copy, rank, a->shape, es)) return FUTHARK_OUT_OF_MEMORY;
+  fut_pmemcpy(ctx, copy.data, a->data, (size_t)fut_numel(a, rank) * es);
+  fut_decref(a);
+  *a = copy;
+  return 0;
+}
+
+FUT_FN int fut_is_lent(const fut_arr *a, int rank, size_t es, const char *lend, int64_t lend_bytes) {
+  return lend && a->mem && a->mem->external && a->data == lend && a->mem->data == lend && a->mem->refcount == 1
+      && (int64_t)((size_t)fut_numel(a, rank) * es) == lend_bytes;
+}
+
+FUT_FN int fut_heap_oom(struct futhark_context *ctx) {
+  fut_api_error(ctx, "Error: Failed to allocate memory: an array handle.\n");
+  ctx->error_code = FUTHARK_OUT_OF_MEMORY;
+  return FUTHARK_OUT_OF_MEMORY;
+}
