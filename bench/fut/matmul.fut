@@ -2,7 +2,7 @@
 -- Compute-bound (2 n^3 flops at n = 1024). The compiler has to interchange and tile this to get
 -- near the hand-written C; read naively it walks columns of b with a stride of a whole row.
 -- ==
--- entry: matmul
+-- entry: matmul matmul_tabulate
 -- input { [[1.0f32, 2.0f32], [3.0f32, 4.0f32]] [[5.0f32, 6.0f32], [7.0f32, 8.0f32]] }
 -- output { [[19.0f32, 22.0f32], [43.0f32, 50.0f32]] }
 -- input { [[1.0f32, 2.0f32, 3.0f32]] [[1.0f32, 0.5f32], [2.0f32, 0.0f32], [3.0f32, -1.0f32]] }
@@ -11,3 +11,10 @@
 
 entry matmul [n][m][p] (a: [n][m]f32) (b: [m][p]f32) : [n][p]f32 =
   map (\a_row -> map (\b_col -> f32.sum (map2 (*) a_row b_col)) (transpose b)) a
+
+-- The same product in another spelling (Kernel#spellings): the transposed matrix bound first and
+-- the columns made by tabulate.
+
+entry matmul_tabulate [n][m][p] (a: [n][m]f32) (b: [m][p]f32) : [n][p]f32 =
+  let bt = transpose b
+  in map (\a_row -> tabulate p (\j -> f32.sum (map2 (*) a_row bt[j]))) a

@@ -2,7 +2,7 @@
 --   a_i = sum_j m_j (r_j - r_i) / (|r_j - r_i|^2 + eps^2)^(3/2)
 -- a map over bodies of a reduction over bodies. Compute-bound (n^2 interactions, n = 16384).
 -- ==
--- entry: nbody
+-- entry: nbody nbody_zip
 -- input { [0.0f32, 1.0f32, 0.0f32] [0.0f32, 0.0f32, 2.0f32] [0.0f32, 0.0f32, 0.0f32]
 --         [1.0f32, 2.0f32, 0.5f32] }
 -- output { [1.9997003f32, -1.0445702f32, 0.17888007f32]
@@ -27,3 +27,11 @@ def vadd (ax: f32, ay: f32, az: f32) (bx: f32, by: f32, bz: f32) : (f32, f32, f3
 entry nbody [n] (xs: [n]f32) (ys: [n]f32) (zs: [n]f32) (ms: [n]f32) : ([n]f32, [n]f32, [n]f32) =
   unzip3 (map3 (\xi yi zi -> reduce vadd (0f32, 0f32, 0f32) (map4 (accel (xi, yi, zi)) xs ys zs ms))
                xs ys zs)
+
+-- The same forces in another spelling (Kernel#spellings): zipped bodies as tuples.
+
+entry nbody_zip [n] (xs: [n]f32) (ys: [n]f32) (zs: [n]f32) (ms: [n]f32) : ([n]f32, [n]f32, [n]f32) =
+  let bodies = zip4 xs ys zs ms
+  in unzip3 (map (\(xi, yi, zi, _) ->
+                   reduce vadd (0f32, 0f32, 0f32) (map (\(xj, yj, zj, mj) -> accel (xi, yi, zi) xj yj zj mj) bodies))
+                 bodies)

@@ -11,6 +11,8 @@ final class DotKernel implements Kernel {
 
   @Override public String entry() { return "dot"; }
 
+  @Override public List<String> spellings() { return List.of("dot_zip", "dot_record"); }
+
   @Override public Category category() { return Category.BANDWIDTH; }
 
   @Override public Target target() { return Target.bandwidth(); }

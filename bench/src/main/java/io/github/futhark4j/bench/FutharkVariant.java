@@ -108,6 +108,13 @@ final class FutharkVariant implements AutoCloseable {
     return Stats.time(warmup, runs, () -> function.callNative(args), FutharkVariant::release);
   }
 
+  /** {@link #timeResident} through another entry point of the same program (a spelling of the kernel). */
+  Stats.Timed timeResident(String entry, List<Object> residentArgs, int warmup, int runs) {
+    FutharkFunction f = program.function(entry);
+    Object[] args = residentArgs.toArray();
+    return Stats.time(warmup, runs, () -> f.callNative(args), FutharkVariant::release);
+  }
+
   Stats.Timed timeCopy(List<Object> inputs, int warmup, int runs) {
     Object[] args = inputs.toArray();
     return Stats.time(warmup, runs, () -> function.call(args), r -> {});

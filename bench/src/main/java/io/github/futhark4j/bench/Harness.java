@@ -164,14 +164,20 @@ public final class Harness {
             return checked(kernel, key, run.stats(), reference, run.result());
           }, times);
         }
-        if (resident != null && !variants.containsKey(Variant.FUTHARK)) {
+        List<String> entries = new ArrayList<>();
+        entries.add(null);
+        entries.addAll(kernel.spellings());
+        for (String entry : entries) {
+          String key = entry == null ? Variant.FUTHARK : Variant.spelling(entry);
+          if (resident == null || variants.containsKey(key)) continue;
           FutharkVariant f = fut;
           List<Object> args = resident;
-          guardedRound(variants, Variant.FUTHARK, () -> {
+          guardedRound(variants, key, () -> {
             // As before the Java variants: garbage is collected first, so that G1's work does
             // not share the cores with the timed runs.
             System.gc();
-            Stats.Timed t = f.timeResident(args, options.warmup(), options.runs());
+            Stats.Timed t = entry == null ? f.timeResident(args, options.warmup(), options.runs())
+                : f.timeResident(entry, args, options.warmup(), options.runs());
             Object java;
             try {
               java = FutharkVariant.toJava(t.lastResult());
@@ -179,10 +185,10 @@ public final class Harness {
               FutharkVariant.release(t.lastResult());
             }
             if (java == null) {
-              notes.put(Variant.FUTHARK, "native result not read back");
-              return VariantResult.ok(Variant.FUTHARK, t.stats(), "");
+              notes.put(key, "native result not read back");
+              return VariantResult.ok(key, t.stats(), "");
             }
-            return checked(kernel, Variant.FUTHARK, t.stats(), reference, Flat.of(java));
+            return checked(kernel, key, t.stats(), reference, Flat.of(java));
           }, times);
         }
       }

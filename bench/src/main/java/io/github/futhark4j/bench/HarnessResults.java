@@ -61,9 +61,20 @@ public final class HarnessResults {
       return v == null || c == null || c == 0 ? null : v / c;
     }
 
-    /** Whether Futhark (data resident) meets the kernel's target; empty when it cannot be judged. */
+    /**
+     * Whether Futhark (data resident) meets the kernel's target, in the kernel's entry and in each
+     * of its other spellings that ran ({@link Kernel#spellings}); a spelling that failed or
+     * disagrees does not. Empty when it cannot be judged.
+     */
     public Optional<Boolean> met() {
-      return target.met(median(Variant.FUTHARK), median(Variant.C), median(Variant.STREAMS));
+      Optional<Boolean> main = target.met(median(Variant.FUTHARK), median(Variant.C), median(Variant.STREAMS));
+      if (main.isEmpty() || !main.get()) return main;
+      for (VariantResult r : variants.values()) {
+        if (!Variant.isSpelling(r.variant()) || r.status() == Status.UNAVAILABLE) continue;
+        Optional<Boolean> m = target.met(median(r.variant()), median(Variant.C), median(Variant.STREAMS));
+        if (r.status() != Status.OK || (m.isPresent() && !m.get())) return Optional.of(false);
+      }
+      return main;
     }
   }
 }

@@ -12,6 +12,8 @@ final class HistogramKernel implements Kernel {
 
   @Override public String entry() { return "histogram"; }
 
+  @Override public List<String> spellings() { return List.of("histogram_by_index"); }
+
   @Override public Category category() { return Category.BANDWIDTH; }
 
   @Override public Target target() { return Target.bandwidth(); }

@@ -42,6 +42,18 @@ public interface Kernel {
 
   Tolerance tolerance();
 
+  /**
+   * Other entry points of the kernel's {@code .fut} that compute the same result from the same
+   * inputs, written differently ({@code tabulate_2d} instead of nested {@code map} over
+   * {@code iota}, {@code zip} instead of {@code map2}, a record of arrays, ...). Each runs as a
+   * variant of its own ({@link Variant#spelling}) beside the kernel's entry, resident like it, and
+   * the target holds only if every spelling meets it: the compiler's optimisations must not
+   * depend on how the same computation is written.
+   */
+  default List<String> spellings() {
+    return List.of();
+  }
+
   /** The C baseline's {@code --variant}s; the first is the baseline the ratios use. */
   default List<String> cVariants() {
     return List.of("");

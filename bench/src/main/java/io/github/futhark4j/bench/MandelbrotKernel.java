@@ -10,6 +10,8 @@ final class MandelbrotKernel implements Kernel {
 
   @Override public String entry() { return "mandelbrot"; }
 
+  @Override public List<String> spellings() { return List.of("mandelbrot_tabulate"); }
+
   @Override public Category category() { return Category.COMPUTE; }
 
   @Override public Target target() { return Target.compute(2); }

@@ -11,6 +11,8 @@ final class MatmulKernel implements Kernel {
 
   @Override public String entry() { return "matmul"; }
 
+  @Override public List<String> spellings() { return List.of("matmul_tabulate"); }
+
   @Override public Category category() { return Category.COMPUTE; }
 
   @Override public Target target() { return Target.compute(4); }

@@ -13,6 +13,8 @@ final class NBodyKernel implements Kernel {
 
   @Override public String entry() { return "nbody"; }
 
+  @Override public List<String> spellings() { return List.of("nbody_zip"); }
+
   @Override public Category category() { return Category.COMPUTE; }
 
   @Override public Target target() { return Target.compute(3); }

@@ -99,6 +99,11 @@ public final class Report {
         if (r.variant().startsWith(Variant.C + "-") && r.status() == Status.OK) {
           notes.add(k.kernel() + ": " + Variant.title(r.variant()) + " " + ms(r.stats().medianUs()) + " ms");
         }
+        if (Variant.isSpelling(r.variant()) && r.status() == Status.OK) {
+          Double ratio = k.ratioToC(r.variant());
+          notes.add(k.kernel() + ": " + Variant.title(r.variant()) + " " + ms(r.stats().medianUs()) + " ms"
+              + (ratio == null ? "" : String.format(Locale.ROOT, " (%.2fx C)", ratio)));
+        }
         if (r.status() == Status.FAILED || r.status() == Status.MISMATCH || !r.note().isEmpty() && r.status() == Status.OK) {
           notes.add(k.kernel() + ", " + Variant.title(r.variant()) + ": " + firstLine(r.note()));
         }

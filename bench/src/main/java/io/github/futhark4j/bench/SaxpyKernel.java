@@ -11,6 +11,8 @@ final class SaxpyKernel implements Kernel {
 
   @Override public String entry() { return "saxpy"; }
 
+  @Override public List<String> spellings() { return List.of("saxpy_zip", "saxpy_unzip"); }
+
   @Override public Category category() { return Category.BANDWIDTH; }
 
   @Override public Target target() { return Target.bandwidth(); }

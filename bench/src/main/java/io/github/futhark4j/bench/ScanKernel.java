@@ -10,6 +10,8 @@ final class ScanKernel implements Kernel {
 
   @Override public String entry() { return "prefix_sum"; }
 
+  @Override public List<String> spellings() { return List.of("prefix_sum_lambda"); }
+
   @Override public Category category() { return Category.BANDWIDTH; }
 
   @Override public Target target() { return Target.bandwidth(); }

@@ -10,6 +10,8 @@ final class SumKernel implements Kernel {
 
   @Override public String entry() { return "sum"; }
 
+  @Override public List<String> spellings() { return List.of("sum_reduce", "sum_record"); }
+
   @Override public Category category() { return Category.BANDWIDTH; }
 
   @Override public Target target() { return Target.bandwidth(); }

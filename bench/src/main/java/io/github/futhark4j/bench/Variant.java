@@ -15,6 +15,16 @@ public final class Variant {
   /** (e) Futhark from and to Java arrays, copies included. */
   public static final String FUTHARK_COPY = "futhark-copy";
 
+  /** (d) for another spelling of the kernel: resident Futhark through entry point {@code entry}. */
+  public static String spelling(String entry) {
+    return FUTHARK + ":" + entry;
+  }
+
+  /** Whether a variant is resident Futhark through a spelling of the kernel ({@link #spelling}). */
+  public static boolean isSpelling(String variant) {
+    return variant.startsWith(FUTHARK + ":");
+  }
+
   /** A column title for tables. */
   public static String title(String variant) {
     return switch (variant) {
@@ -23,7 +33,8 @@ public final class Variant {
       case STREAMS -> "Streams";
       case FUTHARK -> "Futhark";
       case FUTHARK_COPY -> "Futhark+copy";
-      default -> variant.startsWith(C + "-") ? "C (" + variant.substring(2) + ")" : variant;
+      default -> variant.startsWith(C + "-") ? "C (" + variant.substring(2) + ")"
+          : isSpelling(variant) ? "Futhark (" + variant.substring(FUTHARK.length() + 1) + ")" : variant;
     };
   }
 }

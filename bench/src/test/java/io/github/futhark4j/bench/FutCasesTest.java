@@ -38,11 +38,13 @@ class FutCasesTest {
   }
 
   @Test
-  void everyKernelHasAFileWithItsEntryPointAndABenchmarkCase() throws IOException {
+  void everyKernelHasAFileWithItsEntryPointsAndABenchmarkCase() throws IOException {
     for (Kernel k : Kernels.ALL) {
       String src = Files.readString(FUT.resolve(k.name() + ".fut"));
       assertTrue(src.contains("entry " + k.entry() + " "), k.name() + ": entry point " + k.entry());
-      assertTrue(src.contains("-- entry: " + k.entry() + "\n"), k.name() + ": test block names the entry");
+      String entries = String.join(" ", java.util.stream.Stream.concat(Stream.of(k.entry()), k.spellings().stream()).toList());
+      assertTrue(src.contains("-- entry: " + entries + "\n"), k.name() + ": test block names the entry and its spellings");
+      for (String s : k.spellings()) assertTrue(src.contains("entry " + s + " "), k.name() + ": spelling " + s);
       assertFalse(FutCases.read(FUT.resolve(k.name() + ".fut")).isEmpty(), k.name() + ": a deterministic case");
       assertTrue(src.contains("random input {") || k.name().equals("mandelbrot"), k.name() + ": random input");
     }

@@ -46,6 +46,23 @@ class ReportTest {
   }
 
   @Test
+  void everySpellingMustMeetTheTargetAndIsListedBelowTheTable() {
+    KernelResult main = kernel("dot", Target.bandwidth(), 1000, 3000, 1050.0);
+    Map<String, VariantResult> v = new LinkedHashMap<>(main.variants());
+    v.put(Variant.spelling("dot_zip"), VariantResult.ok(Variant.spelling("dot_zip"), Stats.of(1080.0), ""));
+    KernelResult fast = new KernelResult("dot", "dot", "n", Category.BANDWIDTH, Target.bandwidth(), v);
+    assertEquals(Optional.of(true), fast.met());
+    v.put(Variant.spelling("dot_record"), VariantResult.ok(Variant.spelling("dot_record"), Stats.of(1500.0), ""));
+    KernelResult slow = new KernelResult("dot", "dot", "n", Category.BANDWIDTH, Target.bandwidth(), v);
+    assertEquals(Optional.of(false), slow.met(), "one spelling at 1.5x C fails the target");
+    v.put(Variant.spelling("dot_record"), VariantResult.failed(Variant.spelling("dot_record"), "boom"));
+    assertEquals(Optional.of(false), new KernelResult("dot", "dot", "n", Category.BANDWIDTH, Target.bandwidth(), v).met());
+    String table = new Report(HarnessOptions.defaults(), List.of(slow), MACHINE).table();
+    assertTrue(table.contains("dot: Futhark (dot_record) 1.500 ms (1.50x C)"), table);
+    assertEquals("Futhark (dot_zip)", Variant.title(Variant.spelling("dot_zip")));
+  }
+
+  @Test
   void cellsShowMediansRatiosAndStates() {
     KernelResult k = kernel("k", Target.compute(2), 2000, 8000, null);
     assertEquals("2.000", Report.cell(k, Variant.C));
