@@ -76,7 +76,7 @@ public final class Checker {
   public static List<TDecl> checkWholePrelude(List<Diagnostic> diags) {
     Checker c = new Checker(diags);
     c.file(Prelude.unit());
-    for (Prelude.Module m : Prelude.modules()) c.preludeEnv.terms.get(m.name());
+    for (int i = 0; i < c.st.lazies.size(); i++) c.st.lazies.get(i).force();
     c.st.demanded.addAll(c.st.pending.keySet());
     c.defs.drain();
     return dependencyOrder(c.st.out);
@@ -116,7 +116,7 @@ public final class Checker {
       modules.decls(ds.subList(0, head), env, f, true);
       Env before = env.snapshot();
       for (Prelude.Module m : Prelude.modules()) {
-        env.terms.put(m.name(), new Env.Lazy(() -> modules.preludeModule(m.decl(), before, f)));
+        env.terms.put(m.name(), modules.lazy(() -> modules.preludeModule(m.decl(), before, f)));
       }
       modules.decls(ds.subList(head, ds.size()), env, f, true);
     } else {

@@ -89,9 +89,10 @@ final class Env {
   }
 
   /**
-   * The term bindings. A binding may be a {@link Lazy} module (the prelude's numeric modules): a
-   * look-up ({@code get}) checks it on first use and returns the module; copying the map
-   * ({@code putAll}, {@code forEach}) copies the lazy binding itself, so every copy shares one check.
+   * The term bindings. A binding may be {@link Lazy} (the prelude's top-level definitions and
+   * modules): a look-up ({@code get}) checks it on first use and returns the value or module;
+   * copying the map ({@code putAll}, {@code forEach}) copies the lazy binding itself, so every copy
+   * shares one check.
    */
   private static final class TermMap extends LinkedHashMap<String, Object> {
     @Override
@@ -101,20 +102,20 @@ final class Env {
     }
   }
 
-  /** A module checked when its name is first looked up. */
+  /** A value ({@link ValB}) or module ({@link Mod}) checked when its name is first looked up. */
   static final class Lazy {
-    private java.util.function.Supplier<Mod> check;
-    private Mod mod;
+    private java.util.function.Supplier<Object> check;
+    private Object binding;
 
-    Lazy(java.util.function.Supplier<Mod> check) { this.check = check; }
+    Lazy(java.util.function.Supplier<Object> check) { this.check = check; }
 
-    Mod force() {
+    Object force() {
       if (check != null) {
         var c = check;
         check = null;
-        mod = c.get();
+        binding = c.get();
       }
-      return mod;
+      return binding;
     }
   }
 

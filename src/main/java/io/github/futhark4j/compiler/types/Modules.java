@@ -68,9 +68,14 @@ final class Modules {
       case ValDecl v -> {
         // A definition checked later (the prelude's) sees the names declared before it, only.
         Ctx dctx = file.prelude() ? ctx.withEnv(env.snapshot()) : ctx;
-        Global g = defs.valDecl(v, dctx, file.prelude(), file.main(), topOfFile);
         define(env, declared.terms, "value", v.name(), v.nameSpan(), d.span());
-        env.terms.put(v.name(), g);
+        if (file.prelude() && topOfFile) {
+          // The prelude's functions are checked when a program first names one (their bodies
+          // only when used): most programs use a few of them.
+          env.terms.put(v.name(), lazy(() -> preludeChecked(() -> defs.valDecl(v, dctx, true, false, true))));
+        } else {
+          env.terms.put(v.name(), defs.valDecl(v, dctx, file.prelude(), file.main(), topOfFile));
+        }
         if (local) env.hiddenTerms.add(v.name());
         else env.hiddenTerms.remove(v.name());
         if (topOfFile && !file.prelude()) defs.drain();
@@ -193,13 +198,28 @@ final class Modules {
    * judge) is kept aside and restored.
    */
   Mod preludeModule(ModDecl m, Env env, Checker.FileCtx file) {
+    return preludeChecked(() -> modDecl(m, new Ctx(env, null, Map.of(), file)));
+  }
+
+  /** A binding checked when first looked up ({@link Env.Lazy}), remembered for whole-prelude checks. */
+  Env.Lazy lazy(java.util.function.Supplier<Object> check) {
+    Env.Lazy l = new Env.Lazy(check);
+    st.lazies.add(l);
+    return l;
+  }
+
+  /**
+   * Checks a declaration of the prelude (see {@link #preludeModule}) with the state of whatever
+   * definition of the program is being checked kept aside.
+   */
+  private <T> T preludeChecked(java.util.function.Supplier<T> check) {
     int level = st.level, quiet = st.quiet, flexes = st.instFlexes.size(), sums = st.sumVars.size();
     String def = st.currentDef;
     List<Span> spans = new ArrayList<>(st.errorSpans);
     st.level = 0;
     st.quiet = 0;
     try {
-      return modDecl(m, new Ctx(env, null, Map.of(), file));
+      return check.get();
     } finally {
       st.level = level;
       st.quiet = quiet;

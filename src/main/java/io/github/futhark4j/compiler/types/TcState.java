@@ -37,6 +37,8 @@ final class TcState {
   final Map<VName, Integer> arity = new HashMap<>();
   /** Uniqueness-inferred types of definitions, filled in by {@link Consumption}. */
   final Map<VName, io.github.futhark4j.compiler.typed.Type> defTypes = new HashMap<>();
+  /** The prelude's bindings checked when first looked up (Env.Lazy), in the order they were made. */
+  final List<Env.Lazy> lazies = new ArrayList<>();
   /** Prelude definitions whose bodies are checked only when used (see Defs#demand). */
   final Map<VName, Runnable> pending = new HashMap<>();
   final java.util.Set<VName> demanded = new java.util.LinkedHashSet<>();
