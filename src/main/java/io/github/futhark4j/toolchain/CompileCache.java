@@ -191,7 +191,8 @@ public final class CompileCache {
 
   /**
    * Deletes build directories of {@code key} left by a process that died while building. Only
-   * called with the key's lock held, so no live build of that key can own one.
+   * called with the key's lock held, so no live build of that key can own one. It lists the cache
+   * directory, so builds leave this to the pruning that follows them (in the background).
    */
   void removeStaleBuildDirs(String key) throws IOException {
     checkKey(key);

@@ -166,7 +166,9 @@ public final class LibraryBuilder {
         }
         MEMORY.remove(memKey);
         c.discard(key.hex());
-        if (lock.crossProcess()) c.removeStaleBuildDirs(key.hex());
+        // Build directories left by crashed builds are removed by the pruning that follows a
+        // build (in the background: listing a cache of thousands of entries took a fresh JVM
+        // 35-150 ms), and by `futhark4j cache prune`.
         built = compileAndPublish(c, main, key);
         if (built != null) MEMORY.put(memKey, built);
       }
