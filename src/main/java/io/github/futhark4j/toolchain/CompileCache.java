@@ -36,7 +36,7 @@ import java.util.stream.Stream;
  * CACHE/                     mode 0700, owned by the user
  *   &lt;key&gt;/                    a published entry, never modified afterwards
  *     lib.so  NAME.c  NAME.h  NAME.json  key.txt
- *     complete               written last: the size and SHA-256 of every other file
+ *     complete               written last: the size and CRC-32C of every other file
  *   &lt;key&gt;.lock               cross-process lock of that key (FileChannel.lock)
  *   tmp-&lt;key&gt;-&lt;random&gt;/     an entry being built
  *   trash-&lt;key&gt;-&lt;random&gt;/   a bad entry moved aside, being deleted
@@ -59,7 +59,7 @@ public final class CompileCache {
   static final String ENGINE_DIR = "engine";
   static final String LIBRARY = "lib.so";
   static final String KEY_TEXT = "key.txt";
-  static final String MARKER_HEADER = "futhark4j-cache-entry 1";
+  static final String MARKER_HEADER = "futhark4j-cache-entry 2";
   private static final Pattern KEY = Pattern.compile("[0-9a-f]{64}");
   private static final Set<PosixFilePermission> PRIVATE = PosixFilePermissions.fromString("rwx------");
 
@@ -148,9 +148,8 @@ public final class CompileCache {
   /**
    * The published entry for {@code key} if there is a sound one: marker present and parseable, every
    * file it lists present with the recorded size, and the files a load reads (the library and the
-   * manifest) with the recorded SHA-256 too. The generated C and header, kept for reference, are
-   * not hashed on every look-up: in a fresh JVM SHA-256 runs interpreted, and their 40-50 KB cost
-   * some 30 ms of the first eval.
+   * manifest) with the recorded CRC-32C too. The generated C and header, kept for reference, are
+   * not read on every look-up.
    */
   Optional<Entry> lookup(String key) {
     Path e = entryDir(key);
@@ -176,7 +175,7 @@ public final class CompileCache {
           if (!f.normalize().startsWith(e) || !Files.isRegularFile(f)) return Optional.empty();
           long size = Long.parseLong(parts[2]);
           boolean loaded = parts[3].equals(LIBRARY) || name != null && parts[3].equals(name + ".json");
-          if (Files.size(f) != size || loaded && !Hashing.sha256Hex(f).equals(parts[1])) return Optional.empty();
+          if (Files.size(f) != size || loaded && !Hashing.crc32cHex(f).equals(parts[1])) return Optional.empty();
           if (parts[3].equals(LIBRARY)) libSize = size;
           if (name != null && parts[3].equals(name + ".json")) manifestSize = size;
         }
@@ -228,7 +227,7 @@ public final class CompileCache {
     m.append("compiler ").append(compiler.replace('\n', ' ')).append('\n');
     for (String f : files) {
       Path p = buildDir.resolve(f);
-      m.append("file ").append(Hashing.sha256Hex(p)).append(' ').append(Files.size(p)).append(' ').append(f).append('\n');
+      m.append("file ").append(Hashing.crc32cHex(p)).append(' ').append(Files.size(p)).append(' ').append(f).append('\n');
     }
     Files.writeString(buildDir.resolve(MARKER), m.toString(), StandardCharsets.UTF_8);
     try {

@@ -89,7 +89,7 @@ public record PortableEntry(String key, String name, String compiler, String os,
       byte[] b = files.get(f.name());
       if (b == null) return "file " + f.name() + " is missing";
       if (b.length != f.size()) return "file " + f.name() + " has " + b.length + " bytes, the marker says " + f.size();
-      if (!Hashing.sha256Hex(b).equals(f.sha256())) return "file " + f.name() + " does not have the SHA-256 the marker records";
+      if (!Hashing.crc32cHex(b).equals(f.crc32c())) return "file " + f.name() + " does not have the checksum the marker records";
     }
     for (String f : files.keySet()) {
       if (!f.equals(CompileCache.MARKER) && !listed.contains(f)) return "file " + f + " is not listed in the marker";
@@ -194,7 +194,7 @@ public record PortableEntry(String key, String name, String compiler, String os,
 
   /** The parts of a {@code complete} marker (format in {@link CompileCache#publish}). */
   private record Marker(String name, String compiler, List<FileLine> files) {
-    record FileLine(String sha256, long size, String name) {}
+    record FileLine(String crc32c, long size, String name) {}
 
     static Marker parse(String text) throws IOException {
       List<String> lines = text.lines().toList();
@@ -209,7 +209,7 @@ public record PortableEntry(String key, String name, String compiler, String os,
           compiler = line.substring(9);
         } else if (line.startsWith("file ")) {
           String[] p = line.split(" ", 4);
-          if (p.length != 4 || !p[1].matches("[0-9a-f]{64}") || !p[2].matches("[0-9]{1,18}")
+          if (p.length != 4 || !p[1].matches("[0-9a-f]{8}") || !p[2].matches("[0-9]{1,18}")
               || p[3].isEmpty() || p[3].contains("/") || p[3].contains("\\") || p[3].startsWith(".")
               || p[3].equals(CompileCache.MARKER)) {
             throw new IOException("the marker has a malformed line: " + line);
