@@ -657,3 +657,105 @@ FUT_FN int fut_heap_oom(struct futhark_context *ctx) {
   ctx->error_code = FUTHARK_OUT_OF_MEMORY;
   return FUTHARK_OUT_OF_MEMORY;
 }
+
+/* ---- Opaque values: records, tuples and sums at the C API ---------------------------------------
+   The generated code describes each opaque type's struct by a table of its leaves (fut_leaf) and
+   calls these functions with it; see codegen/Opaque.java for the serialised form, which starts
+   with a 32-byte header: "F4JO", version 1, the type's fingerprint, the total size, the number of
+   leaves and a zero, all in native byte order; then per leaf a scalar's bytes, or an array's
+   dimensions (8 bytes each) followed by its elements. */
+
+FUT_FN int fut_opaque_free(void *obj, const fut_leaf *ls, int n) {
+  if (!obj) return 0;
+  for (int i = 0; i < n; i++) if (ls[i].rank > 0) fut_decref((fut_arr *)((char *)obj + ls[i].offset));
+  free(obj);
+  return 0;
+}
+
+FUT_FN int fut_opaque_store(struct futhark_context *ctx, const void *obj, const fut_leaf *ls, int n, uint64_t fp,
+                            void **p, size_t *out_size) {
+  const char *o = obj;
+  size_t size = 32;
+  for (int i = 0; i < n; i++) {
+    if (ls[i].rank > 0) {
+      const fut_arr *a = (const fut_arr *)(o + ls[i].offset);
+      if (!a->mem) return fut_consumed_error(ctx);
+      size += (size_t)(8 * ls[i].rank) + (size_t)fut_numel(a, ls[i].rank) * ls[i].size;
+    } else {
+      size += ls[i].size;
+    }
+  }
+  *out_size = size;
+  if (!p) return 0;
+  if (!*p) { *p = malloc(size); if (!*p) return FUTHARK_OUT_OF_MEMORY; }
+  char *w = *p;
+  uint32_t version = 1, k = (uint32_t)n, zero = 0;
+  uint64_t total = size;
+  memcpy(w, "F4JO", 4); memcpy(w + 4, &version, 4); memcpy(w + 8, &fp, 8); memcpy(w + 16, &total, 8);
+  memcpy(w + 24, &k, 4); memcpy(w + 28, &zero, 4); w += 32;
+  for (int i = 0; i < n; i++) {
+    if (ls[i].rank > 0) {
+      const fut_arr *a = (const fut_arr *)(o + ls[i].offset);
+      memcpy(w, a->shape, (size_t)(8 * ls[i].rank)); w += 8 * ls[i].rank;
+      size_t b = (size_t)fut_numel(a, ls[i].rank) * ls[i].size;
+      if (b) memcpy(w, a->data, b);
+      w += b;
+    } else {
+      memcpy(w, o + ls[i].offset, ls[i].size); w += ls[i].size;
+    }
+  }
+  return 0;
+}
+
+FUT_FN void *fut_opaque_restore(struct futhark_context *ctx, const void *p, const fut_leaf *ls, int n, uint64_t fp,
+                                size_t obj_size, const char *type_name) {
+  const char *r = p;
+  if (!r) { fut_api_error(ctx, "restore: no bytes"); return NULL; }
+  uint32_t version, k; uint64_t got_fp, total;
+  memcpy(&version, r + 4, 4); memcpy(&got_fp, r + 8, 8); memcpy(&total, r + 16, 8); memcpy(&k, r + 24, 4);
+  if (memcmp(r, "F4JO", 4) != 0 || version != 1) {
+    fut_api_error(ctx, "restore: these bytes are not a value stored by this compiler (futhark4j)"); return NULL;
+  }
+  if (got_fp != fp || k != (uint32_t)n) {
+    char msg[512];
+    snprintf(msg, sizeof msg, "restore: these bytes hold a value of another type or program, not %s", type_name);
+    fut_api_error(ctx, msg); return NULL;
+  }
+  if (total < 32) { fut_api_error(ctx, "restore: corrupt bytes (size)"); return NULL; }
+  uint64_t at = 32;
+  char *obj = calloc(1, obj_size);
+  if (!obj) { fut_api_error(ctx, "restore: out of memory"); return NULL; }
+  for (int i = 0; i < n; i++) {
+    if (ls[i].rank > 0) {
+      int rank = ls[i].rank;
+      int64_t sh[FUT_MAXRANK];
+      if (total - at < (uint64_t)(8 * rank)) { fut_api_error(ctx, "restore: corrupt bytes (truncated)"); goto fail; }
+      memcpy(sh, r + at, (size_t)(8 * rank)); at += 8 * rank;
+      uint64_t numel = 1, b = 0; int bad = 0;
+      for (int d = 0; d < rank; d++) { bad |= sh[d] < 0; bad |= __builtin_mul_overflow(numel, (uint64_t)sh[d], &numel); }
+      bad |= __builtin_mul_overflow(numel, (uint64_t)ls[i].size, &b);
+      if (bad || b > total - at) { fut_api_error(ctx, "restore: corrupt bytes (array shape)"); goto fail; }
+      fut_arr *a = (fut_arr *)(obj + ls[i].offset);
+      if (fut_alloc(ctx, a, rank, sh, ls[i].size)) goto fail;
+      if (b) memcpy(a->data, r + at, (size_t)b);
+      at += b;
+    } else {
+      if (total - at < ls[i].size) { fut_api_error(ctx, "restore: corrupt bytes (truncated)"); goto fail; }
+      memcpy(obj + ls[i].offset, r + at, ls[i].size); at += ls[i].size;
+    }
+  }
+  if (at != total) { fut_api_error(ctx, "restore: corrupt bytes (size)"); goto fail; }
+  return obj;
+fail:
+  fut_opaque_free(obj, ls, n);
+  return NULL;
+}
+
+/* A new C API array value sharing an opaque value's array leaf (a projection or destruction). */
+FUT_FN void *fut_api_share(const fut_arr *a) {
+  fut_arr *r = malloc(sizeof(fut_arr));
+  if (!r) return NULL;
+  *r = *a;
+  fut_incref(r);
+  return r;
+}

@@ -443,3 +443,20 @@ FUT_FN int fut_is_lent(const fut_arr *a, int rank, size_t es, const char *lend, 
 
 /* The error of a wrapper that could not wrap an input. */
 FUT_FN int fut_heap_oom(struct futhark_context *ctx);
+
+/* ---- Opaque values (futhark4j_runtime.c) ---- */
+
+/* One leaf of an opaque type's struct: an array of the given rank (elements of 'size' bytes) or,
+   for rank 0, a scalar of 'size' bytes, at 'offset' in the struct. */
+typedef struct fut_leaf {
+  int rank;
+  size_t size;
+  size_t offset;
+} fut_leaf;
+
+FUT_FN int fut_opaque_free(void *obj, const fut_leaf *ls, int n);
+FUT_FN int fut_opaque_store(struct futhark_context *ctx, const void *obj, const fut_leaf *ls, int n, uint64_t fp,
+                            void **p, size_t *out_size);
+FUT_FN void *fut_opaque_restore(struct futhark_context *ctx, const void *p, const fut_leaf *ls, int n, uint64_t fp,
+                                size_t obj_size, const char *type_name);
+FUT_FN void *fut_api_share(const fut_arr *a);

@@ -95,48 +95,48 @@ final class Opaque {
     return h.toString();
   }
 
+  /**
+   * The C of an opaque type: its struct, the table of its leaves ({@code fut_leaf}) and one-line
+   * functions with the type's own signatures around the engine's generic ones
+   * ({@code fut_opaque_free}, {@code fut_opaque_store}, {@code fut_opaque_restore},
+   * {@code fut_api_share}; engine/futhark4j_runtime.c).
+   */
   static String definitions(ApiValue v) {
     List<String> sigs = signatures(v);
     List<Atom> leaves = v.leaves();
     String s = v.opaqueStruct();
+    String table = "fut_leaves_" + suffix(v);
+    int n = leaves.size();
     StringBuilder c = new StringBuilder(s).append(" {");
-    for (int j = 0; j < leaves.size(); j++) c.append(' ').append(CPrim.ctype(leaves.get(j).type())).append(" v").append(j).append(';');
+    for (int j = 0; j < n; j++) c.append(' ').append(CPrim.ctype(leaves.get(j).type())).append(" v").append(j).append(';');
     c.append(" };\n");
-    // free
-    c.append(sigs.get(0)).append(" {\n  (void)ctx;\n  if (!obj) return 0;\n");
-    for (int j = 0; j < leaves.size(); j++) if (leaves.get(j).type().isArray()) c.append("  fut_decref(&obj->v").append(j).append(");\n");
-    c.append("  free(obj);\n  return 0;\n}\n");
-    store(c, v, sigs.get(1));
-    restore(c, v, sigs.get(2));
+    c.append("static const fut_leaf ").append(table).append("[] = {");
+    for (int j = 0; j < n; j++) {
+      IrType t = leaves.get(j).type();
+      c.append(j == 0 ? "" : ",").append(" {").append(t.rank()).append(", ")
+          .append(t.isArray() ? CGen.es(t) : "sizeof(" + CPrim.ctype(t) + ")")
+          .append(", offsetof(").append(s).append(", v").append(j).append(")}");
+    }
+    c.append(" };\n");
+    String fp = "UINT64_C(0x" + Long.toHexString(fingerprint(v)) + ")";
+    c.append(sigs.get(0)).append(" { (void)ctx; return fut_opaque_free(obj, ").append(table).append(", ").append(n).append("); }\n");
+    c.append(sigs.get(1)).append(" { return fut_opaque_store(ctx, obj, ").append(table).append(", ").append(n).append(", ")
+        .append(fp).append(", p, n); }\n");
+    c.append(sigs.get(2)).append(" { return fut_opaque_restore(ctx, p, ").append(table).append(", ").append(n).append(", ")
+        .append(fp).append(", sizeof(").append(s).append("), \"").append(cString(v.typeName())).append("\"); }\n");
     List<String> fields = v.recordFields();
     if (fields != null) {
       c.append(sigs.get(3)).append(" {\n  (void)ctx;\n  ").append(s).append(" *obj = malloc(sizeof(").append(s).append("));\n")
           .append("  if (!obj) return FUTHARK_OUT_OF_MEMORY;\n");
-      for (int j = 0; j < fields.size(); j++) {
-        IrType t = leaves.get(j).type();
-        if (t.isArray()) c.append("  obj->v").append(j).append(" = v").append(j).append("->a; fut_incref(&obj->v").append(j).append(");\n");
-        else if (t.elem() == PrimType.F16) c.append("  obj->v").append(j).append(" = fut_bits_f16(v").append(j).append(");\n");
-        else c.append("  obj->v").append(j).append(" = v").append(j).append(";\n");
-      }
+      for (int j = 0; j < fields.size(); j++) c.append("  ").append(setLeaf(leaves.get(j).type(), j, "v" + j)).append('\n');
       c.append("  *out = obj;\n  return 0;\n}\n");
       for (int j = 0; j < fields.size(); j++) {
-        IrType t = leaves.get(j).type();
-        c.append(sigs.get(4 + j)).append(" {\n  (void)ctx;\n");
-        if (t.isArray()) {
-          String st = new CApi.ArrType(t.elem(), t.rank()).struct();
-          c.append("  ").append(st).append(" *r = malloc(sizeof(").append(st).append("));\n  if (!r) return FUTHARK_OUT_OF_MEMORY;\n")
-              .append("  r->a = obj->v").append(j).append(";\n  fut_incref(&r->a);\n  *out = r;\n");
-        } else if (t.elem() == PrimType.F16) {
-          c.append("  *out = fut_f16_bits(obj->v").append(j).append(");\n");
-        } else {
-          c.append("  *out = obj->v").append(j).append(";\n");
-        }
-        c.append("  return 0;\n}\n");
+        c.append(sigs.get(4 + j)).append(" { (void)ctx; ").append(getLeaf(leaves.get(j).type(), j, "out")).append(" return 0; }\n");
       }
     }
     List<ApiValue.Variant> vs = v.sumVariants();
     if (vs != null) {
-      c.append(sigs.get(3)).append(" {\n  (void)ctx;\n  return (int)v->v0;\n}\n");
+      c.append(sigs.get(3)).append(" { (void)ctx; return (int)v->v0; }\n");
       for (int q = 0; q < vs.size(); q++) {
         ApiValue.Variant var = vs.get(q);
         // new: the tag, this variant's payload; other variants' leaves stay zero/empty.
@@ -144,30 +144,32 @@ final class Opaque {
             .append("));\n  if (!obj) return FUTHARK_OUT_OF_MEMORY;\n  obj->v0 = ").append(q).append(";\n");
         for (int j = 0; j < var.payload().size(); j++) {
           int leaf = var.firstLeaf() + j;
-          IrType t = leaves.get(leaf).type();
-          if (t.isArray()) c.append("  obj->v").append(leaf).append(" = v").append(j).append("->a; fut_incref(&obj->v").append(leaf).append(");\n");
-          else if (t.elem() == PrimType.F16) c.append("  obj->v").append(leaf).append(" = fut_bits_f16(v").append(j).append(");\n");
-          else c.append("  obj->v").append(leaf).append(" = v").append(j).append(";\n");
+          c.append("  ").append(setLeaf(leaves.get(leaf).type(), leaf, "v" + j)).append('\n');
         }
         c.append("  *out = obj;\n  return 0;\n}\n");
         c.append(sigs.get(5 + 2 * q)).append(" {\n  (void)ctx;\n");
         for (int j = 0; j < var.payload().size(); j++) {
           int leaf = var.firstLeaf() + j;
-          IrType t = leaves.get(leaf).type();
-          if (t.isArray()) {
-            String st = new CApi.ArrType(t.elem(), t.rank()).struct();
-            c.append("  { ").append(st).append(" *r = malloc(sizeof(").append(st).append(")); if (!r) return FUTHARK_OUT_OF_MEMORY;")
-                .append(" r->a = obj->v").append(leaf).append("; fut_incref(&r->a); *v").append(j).append(" = r; }\n");
-          } else if (t.elem() == PrimType.F16) {
-            c.append("  *v").append(j).append(" = fut_f16_bits(obj->v").append(leaf).append(");\n");
-          } else {
-            c.append("  *v").append(j).append(" = obj->v").append(leaf).append(";\n");
-          }
+          c.append("  ").append(getLeaf(leaves.get(leaf).type(), leaf, "v" + j)).append('\n');
         }
         c.append("  return 0;\n}\n");
       }
     }
     return c.append('\n').toString();
+  }
+
+  /** Stores parameter {@code param} into leaf {@code j} of {@code obj}; an array is shared. */
+  private static String setLeaf(IrType t, int j, String param) {
+    if (t.isArray()) return "obj->v" + j + " = " + param + "->a; fut_incref(&obj->v" + j + ");";
+    if (t.elem() == PrimType.F16) return "obj->v" + j + " = fut_bits_f16(" + param + ");";
+    return "obj->v" + j + " = " + param + ";";
+  }
+
+  /** Reads leaf {@code j} of {@code obj} into {@code *out}; an array as a new value sharing it. */
+  private static String getLeaf(IrType t, int j, String out) {
+    if (t.isArray()) return "if (!(*" + out + " = fut_api_share(&obj->v" + j + "))) return FUTHARK_OUT_OF_MEMORY;";
+    if (t.elem() == PrimType.F16) return "*" + out + " = fut_f16_bits(obj->v" + j + ");";
+    return "*" + out + " = obj->v" + j + ";";
   }
 
   /**
@@ -188,86 +190,6 @@ final class Opaque {
       h *= 0x100000001b3L;
     }
     return h;
-  }
-
-  private static final int HEADER = 32;
-
-  private static void store(StringBuilder c, ApiValue v, String sig) {
-    List<Atom> leaves = v.leaves();
-    c.append(sig).append(" {\n  (void)ctx;\n");
-    for (int j = 0; j < leaves.size(); j++) {
-      if (leaves.get(j).type().isArray()) c.append("  if (!obj->v").append(j).append(".mem) return fut_consumed_error(ctx);\n");
-    }
-    c.append("  size_t size = ").append(HEADER).append(";\n");
-    for (int j = 0; j < leaves.size(); j++) {
-      IrType t = leaves.get(j).type();
-      if (t.isArray()) {
-        c.append("  size += ").append(8 * t.rank()).append(" + (size_t)fut_numel(&obj->v").append(j).append(", ").append(t.rank())
-            .append(") * ").append(CGen.es(t)).append(";\n");
-      } else {
-        c.append("  size += sizeof(obj->v").append(j).append(");\n");
-      }
-    }
-    c.append("  *n = size;\n  if (!p) return 0;\n  if (!*p) { *p = malloc(size); if (!*p) return FUTHARK_OUT_OF_MEMORY; }\n");
-    c.append("  char *w = *p;\n  uint32_t version = 1, k = ").append(leaves.size()).append(", zero = 0;\n")
-        .append("  uint64_t fp = UINT64_C(0x").append(Long.toHexString(fingerprint(v))).append("), total = size;\n")
-        .append("  memcpy(w, \"F4JO\", 4); memcpy(w + 4, &version, 4); memcpy(w + 8, &fp, 8); memcpy(w + 16, &total, 8);\n")
-        .append("  memcpy(w + 24, &k, 4); memcpy(w + 28, &zero, 4); w += ").append(HEADER).append(";\n");
-    for (int j = 0; j < leaves.size(); j++) {
-      IrType t = leaves.get(j).type();
-      String f = "obj->v" + j;
-      if (t.isArray()) {
-        c.append("  memcpy(w, ").append(f).append(".shape, ").append(8 * t.rank()).append("); w += ").append(8 * t.rank()).append(";\n");
-        c.append("  { size_t b = (size_t)fut_numel(&").append(f).append(", ").append(t.rank()).append(") * ").append(CGen.es(t))
-            .append("; if (b) memcpy(w, ").append(f).append(".data, b); w += b; }\n");
-      } else {
-        c.append("  memcpy(w, &").append(f).append(", sizeof(").append(f).append(")); w += sizeof(").append(f).append(");\n");
-      }
-    }
-    c.append("  return 0;\n}\n");
-  }
-
-  private static void restore(StringBuilder c, ApiValue v, String sig) {
-    List<Atom> leaves = v.leaves();
-    String s = v.opaqueStruct();
-    String fail = "futhark_free_" + suffix(v) + "(ctx, obj); return NULL;";
-    c.append(sig).append(" {\n  const char *r = p;\n  if (!r) { fut_api_error(ctx, \"restore: no bytes\"); return NULL; }\n")
-        .append("  uint32_t version, k; uint64_t fp, total;\n")
-        .append("  memcpy(&version, r + 4, 4); memcpy(&fp, r + 8, 8); memcpy(&total, r + 16, 8); memcpy(&k, r + 24, 4);\n")
-        .append("  if (memcmp(r, \"F4JO\", 4) != 0 || version != 1) {\n")
-        .append("    fut_api_error(ctx, \"restore: these bytes are not a value stored by this compiler (futhark4j)\"); return NULL;\n  }\n")
-        .append("  if (fp != UINT64_C(0x").append(Long.toHexString(fingerprint(v))).append(") || k != ").append(leaves.size()).append(") {\n")
-        .append("    fut_api_error(ctx, \"restore: these bytes hold a value of another type or program, not ")
-        .append(cString(v.typeName())).append("\"); return NULL;\n  }\n")
-        .append("  if (total < ").append(HEADER).append(") { fut_api_error(ctx, \"restore: corrupt bytes (size)\"); return NULL; }\n")
-        .append("  uint64_t at = ").append(HEADER).append(";\n")
-        .append("  ").append(s).append(" *obj = calloc(1, sizeof(").append(s).append("));\n")
-        .append("  if (!obj) { fut_api_error(ctx, \"restore: out of memory\"); return NULL; }\n");
-    for (int j = 0; j < leaves.size(); j++) {
-      IrType t = leaves.get(j).type();
-      String f = "obj->v" + j;
-      if (t.isArray()) {
-        int rank = t.rank();
-        c.append("  {\n    int64_t sh[").append(rank).append("];\n")
-            .append("    if (total - at < ").append(8 * rank).append(") { fut_api_error(ctx, \"restore: corrupt bytes (truncated)\"); ")
-            .append(fail).append(" }\n")
-            .append("    memcpy(sh, r + at, ").append(8 * rank).append("); at += ").append(8 * rank).append(";\n")
-            .append("    uint64_t numel = 1, b = 0; int bad = 0;\n")
-            .append("    for (int d = 0; d < ").append(rank).append("; d++) { bad |= sh[d] < 0; bad |= __builtin_mul_overflow(numel, (uint64_t)sh[d], &numel); }\n")
-            .append("    bad |= __builtin_mul_overflow(numel, (uint64_t)").append(CGen.es(t)).append(", &b);\n")
-            .append("    if (bad || b > total - at) { fut_api_error(ctx, \"restore: corrupt bytes (array shape)\"); ")
-            .append(fail).append(" }\n")
-            .append("    if (fut_alloc(ctx, &").append(f).append(", ").append(rank).append(", sh, ").append(CGen.es(t))
-            .append(")) { ").append(fail).append(" }\n")
-            .append("    if (b) memcpy(").append(f).append(".data, r + at, (size_t)b);\n    at += b;\n  }\n");
-      } else {
-        c.append("  if (total - at < sizeof(").append(f).append(")) { fut_api_error(ctx, \"restore: corrupt bytes (truncated)\"); ")
-            .append(fail).append(" }\n")
-            .append("  memcpy(&").append(f).append(", r + at, sizeof(").append(f).append(")); at += sizeof(").append(f).append(");\n");
-      }
-    }
-    c.append("  if (at != total) { fut_api_error(ctx, \"restore: corrupt bytes (size)\"); ").append(fail).append(" }\n");
-    c.append("  return obj;\n}\n");
   }
 
   private static String cString(String text) {
