@@ -30,8 +30,9 @@ public final class TestCommand implements Command {
         Prints a line per failed case (with -v also per passed and skipped case), then
         'N passed, M failed' (', K skipped' when any case was skipped).
 
-        Skipped: cases and files tagged 'disable', 'no_<backend>' or an --exclude tag; structure and
-        warning specs; script inputs; 'auto output' cases without --reference (run, not checked).
+        Skipped: cases and files tagged 'disable', 'no_<backend>' or an --exclude tag; structure specs
+        without --structure; warning specs; script inputs; 'auto output' cases without --reference
+        (run, not checked).
 
         Options:
               --backend NAME     builtin (default: our compiler, multicore code), builtin-c, or
@@ -43,6 +44,10 @@ public final class TestCommand implements Command {
               --fp-contract      let the C compiler fuse multiplies and adds (FMA) in the programs
                                  tested (not the reference): can be faster, but results may differ
                                  from futhark's in the last bit
+              --structure        check 'structure { NAME N ... }' specs against the built-in
+                                 compiler's optimised IR (one case per spec); names of the reference
+                                 compiler's IR are translated where ours has a counterpart, others
+                                 are skipped (see docs/cli.md). Only with a builtin backend
           -v, --verbose          print every case, not only failures
 
         Exit codes: 0 all passed; 1 any failure; 2 bad usage or a path that does not exist.
@@ -52,12 +57,16 @@ public final class TestCommand implements Command {
   @Override
   public int run(List<String> argv, Cli cli) throws Exception {
     Args a = new Args().option("--backend").option("--exclude", "--exclude-case").option("--concurrency")
-        .option("--reference").flag("-v", "--verbose").flag("-c").flag(Programs.FP_CONTRACT).parse(argv);
+        .option("--reference").flag("-v", "--verbose").flag("-c").flag(Programs.FP_CONTRACT).flag("--structure").parse(argv);
     if (a.positional().isEmpty()) throw new UsageException("expected at least one file or directory");
     String backend = Programs.backend(a);
     int cores = Runtime.getRuntime().availableProcessors();
+    boolean structure = a.has("--structure");
+    if (structure && !backend.startsWith("builtin")) {
+      throw new UsageException("--structure checks the built-in compiler's IR: use it with --backend builtin or builtin-c");
+    }
     var options = new TestRunner.Options(backend, new HashSet<>(a.values("--exclude")), a.has("-v"),
-        a.intValue("--concurrency", cores, 1));
+        a.intValue("--concurrency", cores, 1), structure);
     String reference = a.value("--reference", null);
     if (reference != null && !Programs.BACKENDS.contains(reference)) {
       throw new UsageException("unknown reference backend '" + reference + "'");

@@ -43,10 +43,12 @@ import java.util.stream.Stream;
  *
  * <p>Counting: every dataset of every entry point is one case. A program without test cases, and a
  * program whose test expects a compile error, count as one case (the compilation). A program that
- * fails to compile counts as one failed case. {@code structure} and {@code warning} specs, script
- * inputs, {@code auto output} cases when no reference backend is given (the run must still
- * succeed), and cases or files excluded by tags count as skipped. With a reference backend,
- * {@code auto output} cases compare the results with those of the program built by the reference.
+ * fails to compile counts as one failed case. {@code warning} specs, script inputs, {@code auto
+ * output} cases when no reference backend is given (the run must still succeed), and cases or
+ * files excluded by tags count as skipped. With a reference backend, {@code auto output} cases
+ * compare the results with those of the program built by the reference. Each {@code structure}
+ * spec is one case: skipped, unless {@link Options#structure} asks for them to be checked
+ * against the built-in compiler's optimised IR ({@link StructureCheck}).
  */
 public final class TestRunner {
   /**
@@ -54,8 +56,14 @@ public final class TestRunner {
    * @param exclude     further tags that exclude files and cases
    * @param verbose     also print passed and skipped cases
    * @param concurrency number of files tested at once
+   * @param structure   check {@code structure} specs (else they are skipped)
    */
-  public record Options(String backend, Set<String> exclude, boolean verbose, int concurrency) {
+  public record Options(String backend, Set<String> exclude, boolean verbose, int concurrency, boolean structure) {
+    /** Options that skip {@code structure} specs. */
+    public Options(String backend, Set<String> exclude, boolean verbose, int concurrency) {
+      this(backend, exclude, verbose, concurrency, false);
+    }
+
     /** The tags that exclude a file or case: {@code disable}, {@code no_<backend>} and {@link #exclude}. */
     public Set<String> excludedTags() {
       Set<String> s = new HashSet<>(exclude);
@@ -103,6 +111,7 @@ public final class TestRunner {
   private final ProgramLoader reference;
   private final Options options;
   private final PrintStream out;
+  private final StructureCheck.Counter structure;
 
   public TestRunner(ProgramLoader loader, Options options, PrintStream out) {
     this(loader, null, options, out);
@@ -114,10 +123,20 @@ public final class TestRunner {
    *                  leaves those cases unchecked (skipped)
    */
   public TestRunner(ProgramLoader loader, ProgramLoader reference, Options options, PrintStream out) {
+    this(loader, reference, options, out, StructureCheck.builtin());
+  }
+
+  /**
+   * @param structure counts the constructs of a program's IR for its {@code structure} specs, when
+   *                  {@link Options#structure} asks for them to be checked
+   */
+  public TestRunner(ProgramLoader loader, ProgramLoader reference, Options options, PrintStream out,
+      StructureCheck.Counter structure) {
     this.loader = loader;
     this.reference = reference;
     this.options = options;
     this.out = out;
+    this.structure = structure;
   }
 
   /** Tests every program under the paths and returns all outcomes (already printed). */
@@ -270,11 +289,54 @@ public final class TestRunner {
         for (TestRun run : io.runs()) os.add(testCase(file, program, ref, entry, run, excluded));
       }
     }
-    for (int i = 0; i < rc.structures(); i++) {
-      os.add(new Outcome(file, null, null, Status.SKIPPED, "structure spec not checked"));
+    if (options.structure()) {
+      os.addAll(structureOutcomes(file, rc.structures()));
+    } else {
+      for (int i = 0; i < rc.structures().size(); i++) {
+        os.add(new Outcome(file, null, null, Status.SKIPPED, "structure spec not checked"));
+      }
     }
     for (TestSpec.ExpectedError w : rc.warnings()) {
       os.add(new Outcome(file, null, null, Status.SKIPPED, "warning spec '" + w + "' not checked"));
+    }
+    return os;
+  }
+
+  /** One outcome per {@code structure} spec; its message starts {@code structure [mode] (line N)}. */
+  private List<Outcome> structureOutcomes(Path file, List<TestSpec.Structure> specs) {
+    List<Outcome> os = new ArrayList<>();
+    java.util.Map<String, Integer> ours = null;
+    String failure = null;
+    for (TestSpec.Structure spec : specs) {
+      String name = "structure" + (spec.mode().isEmpty() ? "" : " " + spec.mode()) + " (line " + spec.line() + ")";
+      if (spec.problem() != null) {
+        os.add(new Outcome(file, null, null, Status.FAILED, name + ": cannot read the spec: " + spec.problem()));
+        continue;
+      }
+      boolean compared = StructureCheck.MODES.contains(spec.mode());
+      if (compared && ours == null && failure == null) {
+        try {
+          ours = structure.count(file);
+        } catch (Exception | StackOverflowError e) {
+          failure = e.getMessage() != null ? e.getMessage() : crash(e);
+        }
+      }
+      if (compared && failure != null) {
+        os.add(new Outcome(file, null, null, Status.FAILED, name + ": cannot count the program's constructs: " + failure));
+        continue;
+      }
+      StructureCheck.Result r = StructureCheck.check(spec, ours == null ? java.util.Map.of() : ours);
+      String unchecked = r.unmapped().isEmpty() ? "" : "not checked (no counterpart here): " + String.join(", ", r.unmapped());
+      if (r.skipReason() != null) {
+        os.add(new Outcome(file, null, null, Status.SKIPPED, name + ": " + r.skipReason()));
+      } else if (r.passed()) {
+        os.add(new Outcome(file, null, null, Status.PASSED, name + (unchecked.isEmpty() ? "" : ": " + unchecked)));
+      } else {
+        StringBuilder msg = new StringBuilder(name).append(':');
+        for (StructureCheck.Compared c : r.mismatches()) msg.append('\n').append(c.render());
+        if (!unchecked.isEmpty()) msg.append('\n').append(unchecked);
+        os.add(new Outcome(file, null, null, Status.FAILED, msg.toString()));
+      }
     }
     return os;
   }

@@ -79,7 +79,7 @@ public final class SpecParser {
     List<String> tags = List.of();
     List<InputOutputs> ios = new ArrayList<>();
     List<ExpectedError> warnings = new ArrayList<>();
-    int structures = 0;
+    List<TestSpec.Structure> structures = new ArrayList<>();
     for (int b = 0; b < blocks.size(); b++) {
       pos = blocks.get(b)[0];
       end = blocks.get(b)[1];
@@ -100,12 +100,13 @@ public final class SpecParser {
       while (true) {
         skipWs();
         if (lookingAtKeyword("structure")) {
+          int at = pos;
           pos += "structure".length();
           skipWs();
-          if (pos < end && masked[pos] != '{') word();
+          String mode = pos < end && masked[pos] != '{' ? word() : "";
           skipWs();
-          braced("structure");
-          structures++;
+          int[] r = braced("structure");
+          structures.add(structure(mode, new String(masked, r[0], r[1] - r[0]), line(at)));
         } else if (lookingAtKeyword("warning:")) {
           pos += "warning:".length();
           warnings.add(expectedError());
@@ -116,7 +117,29 @@ public final class SpecParser {
       expectBlockEnd();
     }
     checkNames(ios);
-    return new TestSpec(tags, new RunCases(List.copyOf(ios), structures, List.copyOf(warnings)));
+    return new TestSpec(tags, new RunCases(List.copyOf(ios), List.copyOf(structures), List.copyOf(warnings)));
+  }
+
+  private static final Pattern STRUCTURE_PATH = Pattern.compile("/?[A-Za-z0-9_]+(/[A-Za-z0-9_]+)*");
+
+  /**
+   * The pairs of a path and a count between the braces of a {@code structure} spec. Text that is
+   * not such pairs is kept as the spec's problem rather than rejected, since structure specs are
+   * checked only on request.
+   */
+  private static TestSpec.Structure structure(String mode, String body, int line) {
+    String[] words = body.trim().isEmpty() ? new String[0] : body.trim().split("\\s+");
+    List<TestSpec.Count> counts = new ArrayList<>();
+    for (int i = 0; i < words.length; i += 2) {
+      if (!STRUCTURE_PATH.matcher(words[i]).matches()) {
+        return new TestSpec.Structure(mode, List.of(), line, "'" + words[i] + "' is not a construct's path");
+      }
+      if (i + 1 >= words.length || !words[i + 1].matches("\\d{1,9}")) {
+        return new TestSpec.Structure(mode, List.of(), line, "expected a count after '" + words[i] + "'");
+      }
+      counts.add(new TestSpec.Count(words[i], Integer.parseInt(words[i + 1])));
+    }
+    return new TestSpec.Structure(mode, List.copyOf(counts), line, null);
   }
 
   /** Finds the blocks and fills {@link #masked}; returns their [start, end) ranges. */

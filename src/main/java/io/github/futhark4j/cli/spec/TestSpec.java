@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
 public record TestSpec(List<String> tags, Action action) {
   /** A program with no test block: it must compile, nothing is run. */
   public static TestSpec none() {
-    return new TestSpec(List.of(), new RunCases(List.of(), 0, List.of()));
+    return new TestSpec(List.of(), new RunCases(List.of(), List.of(), List.of()));
   }
 
   /** True when the program has no test block (or one with no cases): it is only compiled. */
@@ -29,13 +29,31 @@ public record TestSpec(List<String> tags, Action action) {
   public record CompileError(ExpectedError error) implements Action {}
 
   /**
-   * Run cases grouped by entry point, and the specs we do not check.
+   * Run cases grouped by entry point, and the specs of the compiled program.
    *
    * @param ios        one group per entry point named by an {@code entry:} line of each block
-   * @param structures how many {@code structure} specs were given (not checked, reported as skipped)
+   * @param structures the {@code structure} specs, in order (checked only by {@code test
+   *                   --structure}, otherwise reported as skipped)
    * @param warnings   the {@code warning:} regexes (not checked, reported as skipped)
    */
-  public record RunCases(List<InputOutputs> ios, int structures, List<ExpectedError> warnings) implements Action {}
+  public record RunCases(List<InputOutputs> ios, List<Structure> structures, List<ExpectedError> warnings)
+      implements Action {}
+
+  /**
+   * A {@code structure [MODE] { PATH N ... }} spec: how many of each construct the program's IR
+   * holds after optimisation ({@code MODE} empty), or after another of the reference compiler's
+   * pipelines ({@code gpu}, {@code mc}, {@code seq-mem}, ...).
+   *
+   * @param mode    the word between {@code structure} and the brace, or {@code ""}
+   * @param counts  the expected counts, in order
+   * @param line    the 1-based line of the spec, for messages
+   * @param problem why the braces could not be read as pairs of a path and a count, else null
+   *                (such a spec fails only when structure specs are checked)
+   */
+  public record Structure(String mode, List<Count> counts, int line, String problem) {}
+
+  /** One expected count: a construct's path ({@code Screma}, {@code /Map/Reduce}) and how many. */
+  public record Count(String path, int count) {}
 
   /**
    * The run cases of one block for one entry point.

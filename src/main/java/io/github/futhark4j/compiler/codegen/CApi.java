@@ -250,8 +250,9 @@ final class CApi {
 
   /** One entry point function: unwraps the inputs, runs the body, wraps the outputs. */
   static String entry(Program.Entry e, boolean multicore) {
-    CGen g = CGen.forEntry(multicore, e.signature().cFunction().substring("futhark_entry_".length()));
-    g.line("fut_call_begin(ctx);");
+    Generators gens = Generators.forEntry(multicore, e.signature().cFunction().substring("futhark_entry_".length()));
+    CgState st = gens.st;
+    st.line("fut_call_begin(ctx);");
     Set<String> owned = new LinkedHashSet<>();
     List<ApiValue> ins = ApiValue.inputs(e), outs = ApiValue.outputs(e);
     for (int i = 0; i < ins.size(); i++) {
@@ -263,21 +264,21 @@ final class CApi {
         String holder = in.opaque() ? "((" + in.opaqueStruct() + " *)in" + i + ")->v" + j
             : "((" + (t.isArray() ? new ArrType(t.elem(), t.rank()).struct() : "") + " *)in" + i + ")->a";
         if (t.isArray()) {
-          g.line("fut_arr " + v.name() + " = " + src + ";");
+          st.line("fut_arr " + v.name() + " = " + src + ";");
           if (in.unique()) {
             // A consumed input: we take over its reference; the caller may only free it now,
             // whatever the outcome (a failing call frees what it took over). Its data pointer is
             // cleared too, so the caller's handle never points at freed memory.
-            g.line(holder + ".mem = NULL;");
-            g.line(holder + ".data = NULL;");
-            g.line("fut_take_input(ctx, &" + v.name() + ");");
+            st.line(holder + ".mem = NULL;");
+            st.line(holder + ".data = NULL;");
+            st.line("fut_take_input(ctx, &" + v.name() + ");");
             owned.add(v.name());
           }
           // Other inputs are borrowed: the caller's handle keeps them alive during the call.
         } else if (t.elem() == PrimType.F16 && !in.opaque()) {
-          g.line("float " + v.name() + " = fut_bits_f16(" + src + ");");
+          st.line("float " + v.name() + " = fut_bits_f16(" + src + ");");
         } else {
-          g.line(CPrim.ctype(t) + " " + v.name() + " = " + src + ";");
+          st.line(CPrim.ctype(t) + " " + v.name() + " = " + src + ";");
         }
       }
     }
@@ -285,38 +286,38 @@ final class CApi {
     for (int i = 0; i < e.body().results().size(); i++) {
       String r = "res" + i;
       res.add(r);
-      g.line(CPrim.ctype(e.body().results().get(i).type()) + " " + r + ";");
+      st.line(CPrim.ctype(e.body().results().get(i).type()) + " " + r + ";");
     }
-    g.open("{");
-    g.body(e.body(), owned, res);
-    g.close("}");
+    st.open("{");
+    gens.gen.body(e.body(), owned, res);
+    st.close("}");
     int k = 0;
     for (int i = 0; i < outs.size(); i++) {
       ApiValue out = outs.get(i);
       if (out.opaque()) {
-        g.line("*out" + i + " = malloc(sizeof(" + out.opaqueStruct() + "));");
-        g.line("if (!*out" + i + ") { fut_error(ctx, NULL, \"Failed to allocate an opaque handle.\"); ctx->error_code = 3; goto fail; }");
-        for (int j = 0; j < out.leaves().size(); j++) g.line("(*out" + i + ")->v" + j + " = " + res.get(k++) + ";");
+        st.line("*out" + i + " = malloc(sizeof(" + out.opaqueStruct() + "));");
+        st.line("if (!*out" + i + ") { fut_error(ctx, NULL, \"Failed to allocate an opaque handle.\"); ctx->error_code = 3; goto fail; }");
+        for (int j = 0; j < out.leaves().size(); j++) st.line("(*out" + i + ")->v" + j + " = " + res.get(k++) + ";");
         continue;
       }
       IrType t = out.leafType();
       String r = res.get(k++);
       if (t.isArray()) {
-        String st = new ArrType(t.elem(), t.rank()).struct();
-        g.line("*out" + i + " = malloc(sizeof(" + st + "));");
-        g.line("if (!*out" + i + ") { fut_error(ctx, NULL, \"Failed to allocate an array handle.\"); ctx->error_code = 3; goto fail; }");
-        g.line("(*out" + i + ")->a = " + r + ";");
+        String struct = new ArrType(t.elem(), t.rank()).struct();
+        st.line("*out" + i + " = malloc(sizeof(" + struct + "));");
+        st.line("if (!*out" + i + ") { fut_error(ctx, NULL, \"Failed to allocate an array handle.\"); ctx->error_code = 3; goto fail; }");
+        st.line("(*out" + i + ")->a = " + r + ";");
       } else if (t.elem() == PrimType.F16) {
-        g.line("*out" + i + " = fut_f16_bits(" + r + ");");
+        st.line("*out" + i + " = fut_f16_bits(" + r + ");");
       } else {
-        g.line("*out" + i + " = " + r + ";");
+        st.line("*out" + i + " = " + r + ";");
       }
     }
-    g.line("return fut_call_end(ctx, 1);");
-    g.indent = 0;
-    g.line("fail: __attribute__((unused));");
-    g.indent = 1;
-    g.line("return fut_call_end(ctx, 0);");
-    return g.helpers + entrySignature(e) + " {\n" + g.out + "}\n";
+    st.line("return fut_call_end(ctx, 1);");
+    st.indent = 0;
+    st.line("fail: __attribute__((unused));");
+    st.indent = 1;
+    st.line("return fut_call_end(ctx, 0);");
+    return st.helpers + entrySignature(e) + " {\n" + st.out + "}\n";
   }
 }

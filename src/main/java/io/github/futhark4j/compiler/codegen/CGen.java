@@ -30,98 +30,22 @@ import java.util.Set;
  * a dying reference into a consuming operation (an update, a loop parameter, a result) so that
  * updates of unshared arrays happen in place, and hands dying references into the branches of an
  * {@code if}. See docs/architecture.md, "Ownership".
+ *
+ * <p>Writes through the function's {@link CgState} (which it also tells which arrays of a body are
+ * never materialised, see {@link #body}) and hands SOACs to {@link CSoac}; wired by {@link
+ * Generators}.
  */
 final class CGen {
-  final boolean multicore;
-  final StringBuilder out = new StringBuilder();
-  int indent = 1;
-  private int counter;
-  /** Where a failing check jumps: the entry's exit, or the end of a parallel iteration. */
-  String errLabel = "fail";
-  /** Inside a parallel region: nested parallel operators run sequentially. */
-  boolean inParallel;
-  private final CSoac soac = new CSoac(this);
-  /**
-   * {@code iota} results used only as the input of map/reduce/scan: never materialised, their
-   * rows are the loop index (see {@link #onlySoacInput}).
-   */
-  final Set<String> virtualIotas = new HashSet<>();
-  /**
-   * {@code replicate n v} of a scalar used only as a SOAC input row by row: never materialised,
-   * every row is {@code v} (e.g. the ones of a counting histogram).
-   */
-  final java.util.Map<String, Atom> virtualReplicates = new java.util.HashMap<>();
-  /**
-   * Maps with one scalar result whose output is used once, as the index or value array of a
-   * histogram: never materialised, the lambda runs inside the histogram's loop (fusion of the
-   * map into the hist at code generation; the IR has no fused form of hist).
-   */
-  final java.util.Map<String, Exp.Map> virtualMaps = new java.util.HashMap<>();
-  /** {@code transpose b} read only by interchanged redomaps: never materialised, read through b. */
-  final java.util.Map<String, Atom.Var> virtualTransposes = new java.util.HashMap<>();
-  /** Interchanged map-of-redomap nests (matrix multiplication). */
-  final CInterchange interchange = new CInterchange(this);
-  /** Lane-masked maps of while loops (Mandelbrot). */
-  final CLanes lanes = new CLanes(this);
+  private final CgState st;
+  private CSoac soac;
+  private CInterchange interchange;
 
-  /** Where an inner map writes its rows in place: row {@code index} of the 2-d array {@code out}. */
-  record DirectRow(String out, String index, String elemSize) { }
+  /** See {@link Generators}, which wires the generators. */
+  CGen(CgState st) { this.st = st; }
 
-  /**
-   * Inner maps (by result variable) that write straight into a row of their outer map's result
-   * (see {@link CSoac#directInner}); the lambda's result is then a borrowed view of that row.
-   */
-  final java.util.Map<String, DirectRow> directRows = new java.util.HashMap<>();
+  void setSoac(CSoac soac) { this.soac = soac; }
 
-  /** Lambda result targets that receive such a view: they take no reference of their own. */
-  final Set<String> noRefTargets = new HashSet<>();
-
-  /**
-   * Static functions this entry point's code calls, emitted before it (see {@link #helper}).
-   * Shared with the helper generators.
-   */
-  final StringBuilder helpers;
-  /** The entry point's name: helper functions are named after it, so entries never clash. */
-  private final String owner;
-  private final String tag;
-
-  private CGen(boolean multicore, String owner, StringBuilder helpers, String tag) {
-    this.multicore = multicore;
-    this.owner = owner;
-    this.helpers = helpers;
-    this.tag = tag;
-  }
-
-  /** A generator for entry point {@code name}. */
-  static CGen forEntry(boolean multicore, String name) { return new CGen(multicore, name, new StringBuilder(), "_c"); }
-
-  String fresh(String base) { return base + tag + (counter++); }
-
-  /**
-   * A generator for the body of a static function that will be added to {@link #helpers}: its
-   * fresh names cannot clash with this generator's (a different tag), it runs inside a parallel
-   * region if this one does, and the function is named {@code futhark4j_<entry>_<base><n>}.
-   * A hot loop nest in a function of its own gets registers to itself: inside the large function
-   * of an entry point gcc spilled accumulators of the matrix-multiplication micro-kernel to the
-   * stack (1.6x slower).
-   */
-  CGen helper() {
-    CGen h = new CGen(multicore, owner, helpers, "_h" + (counter++) + "_");
-    h.inParallel = true;
-    h.indent = 1;
-    return h;
-  }
-
-  /** A unique name for a helper function. */
-  String helperName(String base) { return "futhark4j_" + owner + "_" + base + (counter++); }
-
-  void line(String s) {
-    out.append("  ".repeat(indent)).append(s).append('\n');
-  }
-
-  void open(String s) { line(s); indent++; }
-
-  void close(String s) { indent--; line(s); }
+  void setInterchange(CInterchange interchange) { this.interchange = interchange; }
 
   static String loc(Span span) {
     if (span == null || span == Span.NONE) return "NULL";
@@ -141,16 +65,6 @@ final class CGen {
     return sb.append('"').toString();
   }
 
-  /** Fails the current computation when {@code cond} holds. */
-  void failIf(String cond, String errorCall) {
-    line("if (" + cond + ") { " + errorCall + "; goto " + errLabel + "; }");
-  }
-
-  /** Runs an engine call returning non-zero on failure (the error is already recorded). */
-  void check(String call) {
-    line("if (" + call + ") goto " + errLabel + ";");
-  }
-
   static String es(IrType t) { return esize(t.elem()) + ""; }
 
   /** The C element access {@code a[off]} as a computed scalar. */
@@ -163,10 +77,6 @@ final class CGen {
   static String storeTo(String arr, PrimType t, String off, String v) {
     return "((" + stype(t) + "*)" + arr + ".data)[" + off + "] = (" + stype(t) + ")" + v + ";";
   }
-
-  void incref(String v) { line("fut_incref(&" + v + ");"); }
-
-  void decref(String v) { line("fut_decref(&" + v + ");"); }
 
   // ---- bodies and ownership ---------------------------------------------------------------
 
@@ -192,7 +102,7 @@ final class CGen {
     Set<String> owned = new LinkedHashSet<>(ownedIn);
     for (Stm s : stms) {
       if (s.exp() instanceof Exp.Iota && s.pattern().size() == 1 && onlySoacInput(s.pattern().get(0).name(), b)) {
-        virtualIotas.add(s.pattern().get(0).name());
+        st.virtualIotas.add(s.pattern().get(0).name());
       }
     }
     for (int i = 0; i < stms.size(); i++) {
@@ -203,26 +113,26 @@ final class CGen {
       Set<String> consumed = stm(s, dying, owned);
       owned.removeAll(consumed);
       for (String v : dying) {
-        if (!consumed.contains(v)) { decref(v); owned.remove(v); }
+        if (!consumed.contains(v)) { st.decref(v); owned.remove(v); }
       }
       for (Atom.Var v : s.pattern()) {
-        if (!v.type().isArray() || borrowedViews.contains(v.name())) continue;
+        if (!v.type().isArray() || st.borrowedViews.contains(v.name())) continue;
         if (liveAfter(lastUse, v.name(), i)) owned.add(v.name());
-        else decref(v.name());
+        else st.decref(v.name());
       }
     }
     Set<String> moved = new HashSet<>();
     for (int j = 0; j < b.results().size(); j++) {
       Atom r = b.results().get(j);
-      line(assign(targets.get(j), atom(r), r.type()));
+      st.line(assign(targets.get(j), atom(r), r.type()));
       if (r.type().isArray()) {
         String n = ((Atom.Var) r).name();
         if (owned.contains(n) && moved.add(n)) continue;
-        if (noRefTargets.contains(targets.get(j))) continue;
-        incref(targets.get(j));
+        if (st.noRefTargets.contains(targets.get(j))) continue;
+        st.incref(targets.get(j));
       }
     }
-    for (String v : owned) if (!moved.contains(v)) decref(v);
+    for (String v : owned) if (!moved.contains(v)) st.decref(v);
   }
 
   private static boolean liveAfter(Map<String, Integer> lastUse, String v, int i) {
@@ -255,30 +165,23 @@ final class CGen {
 
   /** Declares {@code T name;} for each variable. */
   void declare(List<Atom.Var> vs) {
-    for (Atom.Var v : vs) line(ctype(v.type()) + " " + v.name() + ";");
+    for (Atom.Var v : vs) st.line(ctype(v.type()) + " " + v.name() + ";");
   }
 
   /** Applies a SOAC lambda to C argument expressions (borrowed), assigning owned results to targets. */
   void apply(Lambda lam, List<String> args, List<String> targets) {
-    open("{");
+    st.open("{");
     for (int i = 0; i < args.size(); i++) {
       Atom.Var p = lam.params().get(i);
-      line(ctype(p.type()) + " " + p.name() + " = " + args.get(i) + ";");
+      st.line(ctype(p.type()) + " " + p.name() + " = " + args.get(i) + ";");
     }
     body(lam.body(), Set.of(), targets);
-    close("}");
+    st.close("}");
   }
 
-  /**
-   * Views (rows, flattenings, copies of a variable) of an array this body does not own need no
-   * reference of their own: the source outlives the body. They are borrowed like lambda
-   * parameters, which avoids atomic reference-count traffic inside parallel loops.
-   */
-  final Set<String> borrowedViews = new HashSet<>();
-
   private void viewRef(String x, Atom src, Set<String> owned) {
-    if (src instanceof Atom.Var v && owned.contains(v.name())) incref(x);
-    else borrowedViews.add(x);
+    if (src instanceof Atom.Var v && owned.contains(v.name())) st.incref(x);
+    else st.borrowedViews.add(x);
   }
 
   /** Emits one statement; returns the dying variables it took ownership of. */
@@ -288,7 +191,7 @@ final class CGen {
     String decl = pat.isEmpty() ? null : ctype(pat.get(0).type()) + " " + x;
     switch (s.exp()) {
       case Exp.AtomE a -> {
-        line(decl + " = " + atom(a.atom()) + ";");
+        st.line(decl + " = " + atom(a.atom()) + ";");
         if (a.atom().type().isArray()) {
           String src = ((Atom.Var) a.atom()).name();
           if (dying.contains(src)) return Set.of(src);
@@ -299,127 +202,127 @@ final class CGen {
         PrimType t = b.type();
         if (t.isInteger() && CPrim.isDivision(b.op())
             && !(b.y() instanceof Atom.Const c && c.value().bits() != 0)) {
-          failIf(atom(b.y()) + " == 0", "fut_error(ctx, " + loc(b.span()) + ", \"division by zero\")");
+          st.failIf(atom(b.y()) + " == 0", "fut_error(ctx, " + loc(b.span()) + ", \"division by zero\")");
         }
         if (t.isInteger() && t.isSigned() && b.op() == BinOperator.POW && !(b.y() instanceof Atom.Const c && c.value().bits() >= 0)) {
-          failIf(atom(b.y()) + " < 0", "fut_error(ctx, " + loc(b.span()) + ", \"Negative exponent\")");
+          st.failIf(atom(b.y()) + " < 0", "fut_error(ctx, " + loc(b.span()) + ", \"Negative exponent\")");
         }
-        line(decl + " = " + CPrim.binop(b.op(), t, atom(b.x()), atom(b.y())) + ";");
+        st.line(decl + " = " + CPrim.binop(b.op(), t, atom(b.x()), atom(b.y())) + ";");
       }
-      case Exp.UnOp u -> line(decl + " = " + CPrim.unop(u.op(), u.type(), atom(u.x())) + ";");
-      case Exp.Convert c -> line(decl + " = " + CPrim.convert(c.x().type().elem(), c.to(), atom(c.x())) + ";");
+      case Exp.UnOp u -> st.line(decl + " = " + CPrim.unop(u.op(), u.type(), atom(u.x())) + ";");
+      case Exp.Convert c -> st.line(decl + " = " + CPrim.convert(c.x().type().elem(), c.to(), atom(c.x())) + ";");
       case Exp.PrimCall p when p.name().startsWith("tuning:") ->
-          line(decl + " = fut_tuning(ctx, " + p.name().substring("tuning:".length()) + ", " + atom(p.args().get(0)) + ");");
-      case Exp.PrimCall p -> line(decl + " = " + CPrim.call(p.name(), p.args().stream().map(CPrim::atom).toList(),
+          st.line(decl + " = fut_tuning(ctx, " + p.name().substring("tuning:".length()) + ", " + atom(p.args().get(0)) + ");");
+      case Exp.PrimCall p -> st.line(decl + " = " + CPrim.call(p.name(), p.args().stream().map(CPrim::atom).toList(),
           p.args().get(0).type().elem(), p.result()) + ";");
-      case Exp.Shape sh -> line(decl + " = " + atom(sh.array()) + ".shape[" + sh.dim() + "];");
+      case Exp.Shape sh -> st.line(decl + " = " + atom(sh.array()) + ".shape[" + sh.dim() + "];");
       case Exp.Index ix -> index(decl, x, ix, owned);
       case Exp.Slice sl -> {
         declare(pat);
-        sliceDims(sl.dims());
-        check("fut_slice(ctx, " + loc(sl.span()) + ", &" + x + ", &" + atom(sl.array()) + ", " + sl.array().type().rank()
-            + ", " + es(sl.array().type()) + ", " + sl.dims().size() + ", sd_0" + lastSd + ", "
+        String sd = sliceDims(sl.dims());
+        st.check("fut_slice(ctx, " + loc(sl.span()) + ", &" + x + ", &" + atom(sl.array()) + ", " + sl.array().type().rank()
+            + ", " + es(sl.array().type()) + ", " + sl.dims().size() + ", " + sd + ", "
             + pat.get(0).type().rank() + ")");
       }
       case Exp.Update u -> { return update(pat.get(0), u, dying); }
       case Exp.UpdateSlice u -> {
         Set<String> taken = consume(pat.get(0), u.array(), dying);
-        sliceDims(u.dims());
+        String sd = sliceDims(u.dims());
         String v = atom(u.value());
         if (u.value().type().isArray()) {
-          check("fut_slice_update(ctx, " + loc(u.span()) + ", &" + x + ", " + u.array().type().rank() + ", "
-              + es(u.array().type()) + ", " + u.dims().size() + ", sd_0" + lastSd + ", &" + v + ", " + u.value().type().rank() + ")");
+          st.check("fut_slice_update(ctx, " + loc(u.span()) + ", &" + x + ", " + u.array().type().rank() + ", "
+              + es(u.array().type()) + ", " + u.dims().size() + ", " + sd + ", &" + v + ", " + u.value().type().rank() + ")");
         } else {
-          line("{ fut_arr tmp_v; int64_t one = 1; if (fut_alloc(ctx, &tmp_v, 1, &one, " + es(u.array().type()) + ")) goto " + errLabel + ";");
-          line("  " + storeTo("tmp_v", u.value().type().elem(), "0", v));
-          line("  int r_v = fut_slice_update(ctx, " + loc(u.span()) + ", &" + x + ", " + u.array().type().rank() + ", "
-              + es(u.array().type()) + ", " + u.dims().size() + ", sd_0" + lastSd + ", &tmp_v, 0); fut_decref(&tmp_v); if (r_v) goto " + errLabel + "; }");
+          st.line("{ fut_arr tmp_v; int64_t one = 1; if (fut_alloc(ctx, &tmp_v, 1, &one, " + es(u.array().type()) + ")) goto " + st.errLabel + ";");
+          st.line("  " + storeTo("tmp_v", u.value().type().elem(), "0", v));
+          st.line("  int r_v = fut_slice_update(ctx, " + loc(u.span()) + ", &" + x + ", " + u.array().type().rank() + ", "
+              + es(u.array().type()) + ", " + u.dims().size() + ", " + sd + ", &tmp_v, 0); fut_decref(&tmp_v); if (r_v) goto " + st.errLabel + "; }");
         }
         return taken;
       }
       case Exp.ArrayLit a -> arrayLit(pat.get(0), a);
-      case Exp.Iota io when virtualIotas.contains(x) -> {
+      case Exp.Iota io when st.virtualIotas.contains(x) -> {
         iotaCheck(io.n());
-        line("fut_arr " + x + " = {0};");
-        line(x + ".shape[0] = " + atom(io.n()) + ";");
+        st.line("fut_arr " + x + " = {0};");
+        st.line(x + ".shape[0] = " + atom(io.n()) + ";");
       }
       case Exp.Iota io -> {
         iotaCheck(io.n());
         declare(pat);
-        check("fut_alloc(ctx, &" + x + ", 1, (int64_t[]){" + atom(io.n()) + "}, 8)");
-        String i = fresh("i");
+        st.check("fut_alloc(ctx, &" + x + ", 1, (int64_t[]){" + atom(io.n()) + "}, 8)");
+        String i = st.fresh("i");
         soac.parallelFor(i, "0", atom(io.n()), false, () ->
-            line(storeTo(x, PrimType.I64, i, i)));
+            st.line(storeTo(x, PrimType.I64, i, i)));
       }
-      case Exp.Replicate r when virtualReplicates.containsKey(x) -> virtualArray(x, r.n());
+      case Exp.Replicate r when st.virtualReplicates.containsKey(x) -> virtualArray(x, r.n());
       case Exp.Replicate r -> replicate(pat.get(0), r);
       case Exp.Copy c -> {
         declare(pat);
-        check("fut_copy(ctx, &" + x + ", &" + atom(c.array()) + ", " + c.array().type().rank() + ", " + es(c.array().type()) + ")");
+        st.check("fut_copy(ctx, &" + x + ", &" + atom(c.array()) + ", " + c.array().type().rank() + ", " + es(c.array().type()) + ")");
       }
       case Exp.Concat c -> {
         declare(pat);
         IrType t = pat.get(0).type();
         String acc = atom(c.arrays().get(0));
         if (c.arrays().size() != 2) throw new IllegalStateException("concat of " + c.arrays().size());
-        check("fut_concat(ctx, " + loc(c.span()) + ", &" + x + ", &" + acc + ", &" + atom(c.arrays().get(1)) + ", "
+        st.check("fut_concat(ctx, " + loc(c.span()) + ", &" + x + ", &" + acc + ", &" + atom(c.arrays().get(1)) + ", "
             + t.rank() + ", " + es(t) + ")");
       }
-      case Exp.Transpose t when virtualTransposes.containsKey(x) -> {
-        line("fut_arr " + x + " = {0};");
-        line(x + ".shape[0] = " + atom(t.array()) + ".shape[1];");
-        line(x + ".shape[1] = " + atom(t.array()) + ".shape[0];");
+      case Exp.Transpose t when st.virtualTransposes.containsKey(x) -> {
+        st.line("fut_arr " + x + " = {0};");
+        st.line(x + ".shape[0] = " + atom(t.array()) + ".shape[1];");
+        st.line(x + ".shape[1] = " + atom(t.array()) + ".shape[0];");
       }
       case Exp.Transpose t -> {
         declare(pat);
-        check("fut_transpose(ctx, &" + x + ", &" + atom(t.array()) + ", " + t.array().type().rank() + ", " + es(t.array().type()) + ")");
+        st.check("fut_transpose(ctx, &" + x + ", &" + atom(t.array()) + ", " + t.array().type().rank() + ", " + es(t.array().type()) + ")");
       }
       case Exp.Rotate r -> {
         declare(pat);
-        check("fut_rotate(ctx, &" + x + ", &" + atom(r.array()) + ", " + r.array().type().rank() + ", "
+        st.check("fut_rotate(ctx, &" + x + ", &" + atom(r.array()) + ", " + r.array().type().rank() + ", "
             + es(r.array().type()) + ", " + atom(r.amount()) + ")");
       }
       case Exp.Flatten f -> {
         String a = atom(f.array());
         int rank = f.array().type().rank();
-        line(decl + " = " + a + ";");
+        st.line(decl + " = " + a + ";");
         viewRef(x, f.array(), owned);
-        line(x + ".shape[0] = " + a + ".shape[0] * " + a + ".shape[1];");
-        for (int d = 1; d + 1 < rank; d++) line(x + ".shape[" + d + "] = " + a + ".shape[" + (d + 1) + "];");
-        line(x + ".shape[" + (rank - 1) + "] = 0;");
+        st.line(x + ".shape[0] = " + a + ".shape[0] * " + a + ".shape[1];");
+        for (int d = 1; d + 1 < rank; d++) st.line(x + ".shape[" + d + "] = " + a + ".shape[" + (d + 1) + "];");
+        st.line(x + ".shape[" + (rank - 1) + "] = 0;");
       }
       case Exp.Unflatten u -> {
         String a = atom(u.array());
         int rank = u.array().type().rank();
-        failIf(atom(u.n()) + " < 0 || " + atom(u.m()) + " < 0 || " + atom(u.n()) + " * " + atom(u.m()) + " != " + a + ".shape[0]",
+        st.failIf(atom(u.n()) + " < 0 || " + atom(u.m()) + " < 0 || " + atom(u.n()) + " * " + atom(u.m()) + " != " + a + ".shape[0]",
             "fut_error(ctx, " + loc(u.span()) + ", \"Cannot unflatten array of shape [%lld] to array of shape [%lld][%lld]\", (long long)"
                 + a + ".shape[0], (long long)" + atom(u.n()) + ", (long long)" + atom(u.m()) + ")");
-        line(decl + " = " + a + ";");
+        st.line(decl + " = " + a + ";");
         viewRef(x, u.array(), owned);
-        for (int d = rank; d >= 2; d--) line(x + ".shape[" + d + "] = " + a + ".shape[" + (d - 1) + "];");
-        line(x + ".shape[0] = " + atom(u.n()) + ";");
-        line(x + ".shape[1] = " + atom(u.m()) + ";");
+        for (int d = rank; d >= 2; d--) st.line(x + ".shape[" + d + "] = " + a + ".shape[" + (d - 1) + "];");
+        st.line(x + ".shape[0] = " + atom(u.n()) + ";");
+        st.line(x + ".shape[1] = " + atom(u.m()) + ";");
       }
       case Exp.Range r -> range(pat.get(0), r);
       case Exp.If i -> {
         declare(pat);
         List<String> ts = pat.stream().map(Atom.Var::name).toList();
-        open("if (" + atom(i.cond()) + ") {");
+        st.open("if (" + atom(i.cond()) + ") {");
         body(i.then(), dying, ts);
-        close("} else {");
-        indent++;
+        st.close("} else {");
+        st.indent++;
         body(i.otherwise(), dying, ts);
-        close("}");
+        st.close("}");
         return dying;
       }
       case Exp.Loop l -> { return loop(pat, l, dying); }
       case Exp.Assert a -> {
         StringBuilder args = new StringBuilder();
         for (Atom x2 : a.args()) args.append(", (long long)").append(atom(x2));
-        failIf("!" + atom(a.cond()), "fut_error(ctx, " + loc(a.span()) + ", " + cstring(a.message()) + args + ")");
+        st.failIf("!" + atom(a.cond()), "fut_error(ctx, " + loc(a.span()) + ", " + cstring(a.message()) + args + ")");
       }
-      case Exp.Map m when virtualMaps.containsKey(x) -> virtualArray(x, m.width());
-      case Exp.Map m when directRows.containsKey(x) -> soac.mapInto(pat.get(0), m, directRows.get(x));
+      case Exp.Map m when st.virtualMaps.containsKey(x) -> virtualArray(x, m.width());
+      case Exp.Map m when st.directRows.containsKey(x) -> soac.mapInto(pat.get(0), m, st.directRows.get(x));
       case Exp.Map m -> soac.map(pat, m);
       case Exp.Reduce r -> soac.reduce(pat, r);
       case Exp.Scan sc -> soac.scan(pat, sc);
@@ -441,12 +344,10 @@ final class CGen {
     return Set.of();
   }
 
-  private int lastSd;
-
-  /** Declares a {@code fut_slicedim} array {@code sd_0N} describing a slice. */
-  private void sliceDims(List<Exp.SliceDim> dims) {
-    lastSd = counter++;
-    StringBuilder sb = new StringBuilder("fut_slicedim sd_0" + lastSd + "[] = {");
+  /** Declares a {@code fut_slicedim} array {@code sd_0N} describing a slice; returns its name. */
+  private String sliceDims(List<Exp.SliceDim> dims) {
+    String sd = "sd_0" + st.next();
+    StringBuilder sb = new StringBuilder("fut_slicedim " + sd + "[] = {");
     for (Exp.SliceDim d : dims) {
       switch (d) {
         case Exp.SliceDim.Fix f -> sb.append("{1, 1, 0, 0, ").append(atom(f.index())).append(", 0, 1}, ");
@@ -457,7 +358,8 @@ final class CGen {
             .append(r.stride() != null ? atom(r.stride()) : "1").append("}, ");
       }
     }
-    line(sb.append("};").toString());
+    st.line(sb.append("};").toString());
+    return sd;
   }
 
   /** Element offset of fixing the first indices of array {@code a}. */
@@ -476,8 +378,8 @@ final class CGen {
       if (d > 0) cond.append(" || ");
       cond.append("(uint64_t)").append(idx.get(d)).append(" >= (uint64_t)").append(a).append(".shape[").append(d).append(']');
     }
-    line("if (" + cond + ") { int64_t ix_[] = {" + String.join(", ", idx) + "}; fut_index_error(ctx, " + loc(span)
-        + ", " + idx.size() + ", ix_, " + rank + ", " + a + ".shape); goto " + errLabel + "; }");
+    st.line("if (" + cond + ") { int64_t ix_[] = {" + String.join(", ", idx) + "}; fut_index_error(ctx, " + loc(span)
+        + ", " + idx.size() + ", ix_, " + rank + ", " + a + ".shape); goto " + st.errLabel + "; }");
   }
 
   private void index(String decl, String x, Exp.Index ix, Set<String> owned) {
@@ -487,13 +389,13 @@ final class CGen {
     boundsCheck(a, idx, rank, ix.span());
     String off = offset(a, idx, rank);
     if (idx.size() == rank) {
-      line(decl + " = " + load(ix.array(), off) + ";");
+      st.line(decl + " = " + load(ix.array(), off) + ";");
     } else {
-      line(decl + " = " + a + ";");
-      line(x + ".data = " + a + ".data + (size_t)(" + off + ") * " + es(ix.array().type()) + ";");
+      st.line(decl + " = " + a + ";");
+      st.line(x + ".data = " + a + ".data + (size_t)(" + off + ") * " + es(ix.array().type()) + ";");
       for (int d = 0; d + idx.size() <= rank; d++) {
         int src = d + idx.size();
-        line(x + ".shape[" + d + "] = " + (src < rank ? a + ".shape[" + src + "]" : "0") + ";");
+        st.line(x + ".shape[" + d + "] = " + (src < rank ? a + ".shape[" + src + "]" : "0") + ";");
       }
       viewRef(x, ix.array(), owned);
     }
@@ -506,15 +408,15 @@ final class CGen {
   Set<String> consume(Atom.Var dst, Atom src, Set<String> dying) {
     String s = atom(src);
     IrType t = src.type();
-    line("fut_arr " + dst.name() + " = " + s + ";");
+    st.line("fut_arr " + dst.name() + " = " + s + ";");
     boolean move = src instanceof Atom.Var v && dying.contains(v.name());
-    if (!move) incref(dst.name());
-    open("if (!fut_unique(&" + dst.name() + ")) {");
-    line("fut_arr cp_;");
-    check("fut_copy(ctx, &cp_, &" + dst.name() + ", " + t.rank() + ", " + es(t) + ")");
-    decref(dst.name());
-    line(dst.name() + " = cp_;");
-    close("}");
+    if (!move) st.incref(dst.name());
+    st.open("if (!fut_unique(&" + dst.name() + ")) {");
+    st.line("fut_arr cp_;");
+    st.check("fut_copy(ctx, &cp_, &" + dst.name() + ", " + t.rank() + ", " + es(t) + ")");
+    st.decref(dst.name());
+    st.line(dst.name() + " = cp_;");
+    st.close("}");
     return move ? Set.of(((Atom.Var) src).name()) : Set.of();
   }
 
@@ -526,7 +428,7 @@ final class CGen {
     boundsCheck(a, idx, rank, u.span());
     String off = offset(a, idx, rank);
     if (idx.size() == rank) {
-      line(storeTo(a, u.array().type().elem(), off, atom(u.value())));
+      st.line(storeTo(a, u.array().type().elem(), off, atom(u.value())));
     } else {
       String v = atom(u.value());
       int vr = rank - idx.size();
@@ -535,9 +437,9 @@ final class CGen {
         if (d > 0) cond.append(" || ");
         cond.append(v).append(".shape[").append(d).append("] != ").append(a).append(".shape[").append(d + idx.size()).append(']');
       }
-      failIf(cond.toString(), "fut_error(ctx, " + loc(u.span()) + ", \"Cannot write a value of shape %lld into a row of size %lld.\", (long long)"
+      st.failIf(cond.toString(), "fut_error(ctx, " + loc(u.span()) + ", \"Cannot write a value of shape %lld into a row of size %lld.\", (long long)"
           + v + ".shape[0], (long long)" + a + ".shape[" + idx.size() + "])");
-      line("memmove(" + a + ".data + (size_t)(" + off + ") * " + es(u.array().type()) + ", " + v + ".data, (size_t)fut_numel(&"
+      st.line("memmove(" + a + ".data + (size_t)(" + off + ") * " + es(u.array().type()) + ", " + v + ".data, (size_t)fut_numel(&"
           + v + ", " + vr + ") * " + es(u.array().type()) + ");");
     }
     return taken;
@@ -546,12 +448,12 @@ final class CGen {
   private void arrayLit(Atom.Var x, Exp.ArrayLit a) {
     IrType t = a.type();
     int k = a.elements().size();
-    line("fut_arr " + x.name() + ";");
+    st.line("fut_arr " + x.name() + ";");
     if (t.rank() == 1 || k == 0) {
       StringBuilder sh = new StringBuilder("(int64_t[]){" + k);
       for (int d = 1; d < t.rank(); d++) sh.append(", 0");
-      check("fut_alloc(ctx, &" + x.name() + ", " + t.rank() + ", " + sh + "}, " + es(t) + ")");
-      for (int i = 0; i < k; i++) line(storeTo(x.name(), t.elem(), i + "", atom(a.elements().get(i))));
+      st.check("fut_alloc(ctx, &" + x.name() + ", " + t.rank() + ", " + sh + "}, " + es(t) + ")");
+      for (int i = 0; i < k; i++) st.line(storeTo(x.name(), t.elem(), i + "", atom(a.elements().get(i))));
       return;
     }
     String e0 = atom(a.elements().get(0));
@@ -559,37 +461,37 @@ final class CGen {
     StringBuilder sh = new StringBuilder("(int64_t[]){" + k);
     for (int d = 0; d < er; d++) sh.append(", ").append(e0).append(".shape[").append(d).append(']');
     for (int i = 1; i < k; i++) {
-      line("if (fut_same_shape(ctx, " + loc(a.span()) + ", " + e0 + ".shape, " + atom(a.elements().get(i)) + ".shape, " + er
-          + ")) goto " + errLabel + ";");
+      st.line("if (fut_same_shape(ctx, " + loc(a.span()) + ", " + e0 + ".shape, " + atom(a.elements().get(i)) + ".shape, " + er
+          + ")) goto " + st.errLabel + ";");
     }
-    check("fut_alloc(ctx, &" + x.name() + ", " + t.rank() + ", " + sh + "}, " + es(t) + ")");
+    st.check("fut_alloc(ctx, &" + x.name() + ", " + t.rank() + ", " + sh + "}, " + es(t) + ")");
     String rb = "(size_t)fut_numel(&" + e0 + ", " + er + ") * " + es(t);
     for (int i = 0; i < k; i++) {
-      line("memcpy(" + x.name() + ".data + " + i + " * " + rb + ", " + atom(a.elements().get(i)) + ".data, " + rb + ");");
+      st.line("memcpy(" + x.name() + ".data + " + i + " * " + rb + ", " + atom(a.elements().get(i)) + ".data, " + rb + ");");
     }
   }
 
   private void replicate(Atom.Var x, Exp.Replicate r) {
     IrType t = x.type();
     String n = atom(r.n());
-    line("fut_arr " + x.name() + ";");
+    st.line("fut_arr " + x.name() + ";");
     String v = atom(r.value());
     StringBuilder sh = new StringBuilder("(int64_t[]){" + n);
     for (int d = 0; d < t.rank() - 1; d++) sh.append(", ").append(v).append(".shape[").append(d).append(']');
-    check("fut_alloc(ctx, &" + x.name() + ", " + t.rank() + ", " + sh + "}, " + es(t) + ")");
-    String i = fresh("i");
+    st.check("fut_alloc(ctx, &" + x.name() + ", " + t.rank() + ", " + sh + "}, " + es(t) + ")");
+    String i = st.fresh("i");
     if (t.rank() == 1) {
-      soac.parallelFor(i, "0", n, false, () -> line(storeTo(x.name(), t.elem(), i, v)));
+      soac.parallelFor(i, "0", n, false, () -> st.line(storeTo(x.name(), t.elem(), i, v)));
     } else {
       String rb = "(size_t)fut_numel(&" + v + ", " + (t.rank() - 1) + ") * " + es(t);
-      soac.parallelFor(i, "0", n, false, () -> line("memcpy(" + x.name() + ".data + " + i + " * " + rb + ", " + v + ".data, " + rb + ");"));
+      soac.parallelFor(i, "0", n, false, () -> st.line("memcpy(" + x.name() + ".data + " + i + " * " + rb + ", " + v + ".data, " + rb + ");"));
     }
   }
 
   /** iota n is the range 0..1..<n in the reference's prelude: a negative n is that range's error. */
   private void iotaCheck(Atom n) {
     if (n instanceof Atom.Const c && c.value().bits() >= 0) return;
-    failIf(atom(n) + " < 0", "fut_error(ctx, \"<prelude>\", \"Range 0..1..<%lld is invalid.\", (long long)" + atom(n) + ")");
+    st.failIf(atom(n) + " < 0", "fut_error(ctx, \"<prelude>\", \"Range 0..1..<%lld is invalid.\", (long long)" + atom(n) + ")");
   }
 
   private void range(Atom.Var x, Exp.Range r) {
@@ -597,15 +499,15 @@ final class CGen {
     String s = atom(r.start()), e = atom(r.end());
     String step = r.second() != null ? "((int64_t)" + atom(r.second()) + " - (int64_t)" + s + ")"
         : r.kind() == io.github.futhark4j.compiler.typed.TExp.RangeKind.DOWN_TO_EXCLUSIVE ? "-1" : "1";
-    String n = fresh("n");
-    line("int64_t " + n + ";");
-    check("fut_range(ctx, " + loc(r.span()) + ", (int64_t)" + s + ", " + step + ", (int64_t)" + e + ", "
+    String n = st.fresh("n");
+    st.line("int64_t " + n + ";");
+    st.check("fut_range(ctx, " + loc(r.span()) + ", (int64_t)" + s + ", " + step + ", (int64_t)" + e + ", "
         + rangeKind(r.kind()) + ", " + (r.second() != null ? 1 : 0) + ", &" + n + ", "
         + (t.isUnsigned() ? 1 : 0) + ")");
-    line("fut_arr " + x.name() + ";");
-    check("fut_alloc(ctx, &" + x.name() + ", 1, &" + n + ", " + esize(t) + ")");
-    String i = fresh("i");
-    line("for (int64_t " + i + " = 0; " + i + " < " + n + "; " + i + "++) " + storeTo(x.name(), t, i,
+    st.line("fut_arr " + x.name() + ";");
+    st.check("fut_alloc(ctx, &" + x.name() + ", 1, &" + n + ", " + esize(t) + ")");
+    String i = st.fresh("i");
+    st.line("for (int64_t " + i + " = 0; " + i + " < " + n + "; " + i + "++) " + storeTo(x.name(), t, i,
         "((" + ctype(t) + ")((int64_t)" + s + " + " + i + " * " + step + "))"));
   }
 
@@ -623,11 +525,11 @@ final class CGen {
     for (int k = 0; k < l.params().size(); k++) {
       Atom.Var p = l.params().get(k);
       Atom init = l.inits().get(k);
-      line(ctype(p.type()) + " " + p.name() + " = " + atom(init) + ";");
+      st.line(ctype(p.type()) + " " + p.name() + " = " + atom(init) + ";");
       if (p.type().isArray()) {
         String src = ((Atom.Var) init).name();
         if (dying.contains(src) && taken.add(src)) continue;
-        incref(p.name());
+        st.incref(p.name());
       }
     }
     Set<String> ownedParams = new LinkedHashSet<>();
@@ -636,27 +538,27 @@ final class CGen {
     switch (l.form()) {
       case Exp.LoopForm.For f -> {
         String it = f.index().name();
-        open("for (" + ctype(f.index().type()) + " " + it + " = 0; " + it + " < " + atom(f.bound()) + "; " + it + "++) {");
+        st.open("for (" + ctype(f.index().type()) + " " + it + " = 0; " + it + " < " + atom(f.bound()) + "; " + it + "++) {");
       }
       case Exp.LoopForm.While w -> {
-        open("for (;;) {");
-        String c = fresh("cond");
-        line("bool " + c + ";");
+        st.open("for (;;) {");
+        String c = st.fresh("cond");
+        st.line("bool " + c + ";");
         body(w.cond(), Set.of(), List.of(c));
-        line("if (!" + c + ") break;");
+        st.line("if (!" + c + ") break;");
       }
     }
     for (Atom.Var p : l.params()) {
-      String n = fresh("next");
+      String n = st.fresh("next");
       next.add(n);
-      line(ctype(p.type()) + " " + n + ";");
+      st.line(ctype(p.type()) + " " + n + ";");
     }
-    open("{");
+    st.open("{");
     body(l.body(), ownedParams, next);
-    close("}");
-    for (int k = 0; k < next.size(); k++) line(assign(l.params().get(k).name(), next.get(k), l.params().get(k).type()));
-    close("}");
-    for (int k = 0; k < pat.size(); k++) line(ctype(pat.get(k).type()) + " " + pat.get(k).name() + " = " + l.params().get(k).name() + ";");
+    st.close("}");
+    for (int k = 0; k < next.size(); k++) st.line(assign(l.params().get(k).name(), next.get(k), l.params().get(k).type()));
+    st.close("}");
+    for (int k = 0; k < pat.size(); k++) st.line(ctype(pat.get(k).type()) + " " + pat.get(k).name() + " = " + l.params().get(k).name() + ";");
     return taken;
   }
 
@@ -677,8 +579,8 @@ final class CGen {
 
   /** A virtual array: no memory (its decref is a no-op), only the outer size. */
   private void virtualArray(String x, Atom n) {
-    line("fut_arr " + x + " = {0};");
-    line(x + ".shape[0] = " + atom(n) + ";");
+    st.line("fut_arr " + x + " = {0};");
+    st.line(x + ".shape[0] = " + atom(n) + ";");
   }
 
   /**
@@ -692,12 +594,12 @@ final class CGen {
       if (s.pattern().size() != 1 || s.pattern().get(0).type().rank() != 1) continue;
       String x = s.pattern().get(0).name();
       if (s.exp() instanceof Exp.Replicate r && !r.value().type().isArray() && onlyRowInput(x, b, false) >= 0) {
-        virtualReplicates.put(x, r.value());
+        st.virtualReplicates.put(x, r.value());
       } else if (s.exp() instanceof Exp.Map m && m.f().returnTypes().size() == 1
           && !Effects.mayFail(m.f().body())) {
         int consumer = onlyRowInput(x, b, true);
         if (consumer > i) {
-          virtualMaps.put(x, m);
+          st.virtualMaps.put(x, m);
           uses.get(consumer).addAll(FreeVars.ofExp(m));
         }
       }

@@ -13,14 +13,19 @@ import java.util.List;
  * C for filter and partition, which are one operation here (see {@link Grouping}): at the
  * outermost level of the multicore backend three phases over the threads' chunks (classify and
  * count, class-major prefix, place), elsewhere the same phases as one plain chunk (a small filter
- * is a single pass). Uses the row access, copying and chunking of {@link CSoac}.
+ * is a single pass). Uses the row access, copying and chunking of {@link CSoac}, writes through
+ * the function's {@link CgState} and emits the class function with {@link CGen}; wired by
+ * {@link Generators}.
  */
 final class CGroup {
-  private final CGen g;
+  private final CgState st;
+  private final CGen gen;
   private final CSoac soac;
 
-  CGroup(CGen g, CSoac soac) {
-    this.g = g;
+  /** See {@link Generators}, which wires the generators. */
+  CGroup(CgState st, CGen gen, CSoac soac) {
+    this.st = st;
+    this.gen = gen;
     this.soac = soac;
   }
 
@@ -36,12 +41,12 @@ final class CGroup {
 
   void filter(List<Atom.Var> pat, Exp.Filter f) {
     String n = atom(f.width());
-    g.declare(pat);
+    gen.declare(pat);
     allocLike(pat, f.arrays());
     Grouping gr = new Grouping(n, f.pred(), f.arrays(), null);
     if (soac.sequentialWhenSmall(n, () -> sequentialFilter(pat, gr))) {
       grouped(pat, gr, true);
-      g.close("}");
+      st.close("}");
       return;
     }
     sequentialFilter(pat, gr);
@@ -50,13 +55,13 @@ final class CGroup {
   /** Results: one array per input (same shape), then the class sizes. */
   void partition(List<Atom.Var> pat, Exp.Partition p) {
     String n = atom(p.width()), k = atom(p.k());
-    g.declare(pat);
+    gen.declare(pat);
     allocLike(pat.subList(0, p.arrays().size()), p.arrays());
-    g.check("fut_alloc(ctx, &" + pat.get(pat.size() - 1).name() + ", 1, (int64_t[]){" + k + " < 0 ? 0 : " + k + "}, 8)");
+    st.check("fut_alloc(ctx, &" + pat.get(pat.size() - 1).name() + ", 1, (int64_t[]){" + k + " < 0 ? 0 : " + k + "}, 8)");
     Grouping gr = new Grouping(n, p.cls(), p.arrays(), p.k());
     if (soac.sequentialWhenSmall(n, () -> grouped(pat, gr, false))) {
       grouped(pat, gr, true);
-      g.close("}");
+      st.close("}");
       return;
     }
     grouped(pat, gr, false);
@@ -65,26 +70,26 @@ final class CGroup {
   private void allocLike(List<Atom.Var> outs, List<Atom> arrays) {
     for (int k = 0; k < outs.size(); k++) {
       IrType t = arrays.get(k).type();
-      g.check("fut_alloc(ctx, &" + outs.get(k).name() + ", " + t.rank() + ", " + atom(arrays.get(k)) + ".shape, "
+      st.check("fut_alloc(ctx, &" + outs.get(k).name() + ", " + t.rank() + ", " + atom(arrays.get(k)) + ".shape, "
           + CGen.es(t) + ")");
     }
   }
 
   /** Filter in one pass, for small inputs and inside parallel regions. */
   private void sequentialFilter(List<Atom.Var> pat, Grouping gr) {
-    String cnt = g.fresh("count"), i = g.fresh("i");
-    g.line("int64_t " + cnt + " = 0;");
-    g.open("for (int64_t " + i + " = 0; " + i + " < " + gr.n() + "; " + i + "++) {");
+    String cnt = st.fresh("count"), i = st.fresh("i");
+    st.line("int64_t " + cnt + " = 0;");
+    st.open("for (int64_t " + i + " = 0; " + i + " < " + gr.n() + "; " + i + "++) {");
     List<String> rows = gr.arrays().stream().map(a -> soac.row(a, i)).toList();
-    String keep = g.fresh("keep");
-    g.line("bool " + keep + ";");
-    g.apply(gr.cls(), rows, List.of(keep));
-    g.open("if (" + keep + ") {");
+    String keep = st.fresh("keep");
+    st.line("bool " + keep + ";");
+    gen.apply(gr.cls(), rows, List.of(keep));
+    st.open("if (" + keep + ") {");
     keepRow(pat, gr.arrays(), rows, cnt);
-    g.line(cnt + "++;");
-    g.close("}");
-    g.close("}");
-    for (Atom.Var p : pat) g.line(p.name() + ".shape[0] = " + cnt + ";");
+    st.line(cnt + "++;");
+    st.close("}");
+    st.close("}");
+    for (Atom.Var p : pat) st.line(p.name() + ".shape[0] = " + cnt + ";");
   }
 
   private void keepRow(List<Atom.Var> pat, List<Atom> arrays, List<String> rows, String pos) {
@@ -107,98 +112,98 @@ final class CGroup {
     // on unpredictable predicates about three times faster.
     boolean branchFree = filter && gr.arrays().stream().allMatch(a -> a.type().rank() == 1);
     String n = gr.n();
-    g.open("{");
-    String nt = g.fresh("nt"), tags = g.fresh(filter ? "flags" : "tags"), cnt = g.fresh("cnt"), t = g.fresh("t");
-    String kk = g.fresh("k"), slots = g.fresh("slots"), stride = g.fresh("stride");
-    g.line("int " + nt + " = " + (par ? "fut_threads_for(ctx, " + n + ")" : "1") + ";");
+    st.open("{");
+    String nt = st.fresh("nt"), tags = st.fresh(filter ? "flags" : "tags"), cnt = st.fresh("cnt"), t = st.fresh("t");
+    String kk = st.fresh("k"), slots = st.fresh("slots"), stride = st.fresh("stride");
+    st.line("int " + nt + " = " + (par ? "fut_threads_for(ctx, " + n + ")" : "1") + ";");
     String tagT;
     if (filter) {
       tagT = "char";
-      g.line("const int64_t " + slots + " = 1, " + stride + " = 1;");
+      st.line("const int64_t " + slots + " = 1, " + stride + " = 1;");
     } else {
       String k = atom(gr.k());
       boolean small = gr.k() instanceof Atom.Const c && c.value().bits() >= 0 && c.value().bits() <= 126;
       tagT = small ? "int8_t" : "int32_t";
-      g.line("const int64_t " + kk + " = " + k + " < 0 ? 0 : " + k + ";");
-      if (!small) g.failIf(kk + " >= INT32_MAX", "fut_error(ctx, NULL, \"partition: too many classes (%lld).\", (long long)" + kk + ")");
+      st.line("const int64_t " + kk + " = " + k + " < 0 ? 0 : " + k + ";");
+      if (!small) st.failIf(kk + " >= INT32_MAX", "fut_error(ctx, NULL, \"partition: too many classes (%lld).\", (long long)" + kk + ")");
       // Slot kk counts the rows outside every class.
-      g.line("const int64_t " + slots + " = " + kk + " + 1, " + stride + " = ((" + slots + " + 7) & ~(int64_t)7) + 8;");
+      st.line("const int64_t " + slots + " = " + kk + " + 1, " + stride + " = ((" + slots + " + 7) & ~(int64_t)7) + 8;");
     }
-    g.line(tagT + " *" + tags + " = malloc((size_t)" + n + " * sizeof(" + tagT + ") + 1);");
-    g.line("int64_t *" + cnt + " = calloc((size_t)" + nt + " * (size_t)" + stride + " + 1, sizeof(int64_t));");
-    g.line("if (!" + tags + " || !" + cnt + ") { free(" + tags + "); free(" + cnt + "); fut_error(ctx, NULL, \"Failed to allocate "
-        + (filter ? "filter" : "partition") + " flags.\"); ctx->error_code = 3; goto " + g.errLabel + "; }");
+    st.line(tagT + " *" + tags + " = malloc((size_t)" + n + " * sizeof(" + tagT + ") + 1);");
+    st.line("int64_t *" + cnt + " = calloc((size_t)" + nt + " * (size_t)" + stride + " + 1, sizeof(int64_t));");
+    st.line("if (!" + tags + " || !" + cnt + ") { free(" + tags + "); free(" + cnt + "); fut_error(ctx, NULL, \"Failed to allocate "
+        + (filter ? "filter" : "partition") + " flags.\"); ctx->error_code = 3; goto " + st.errLabel + "; }");
     List<String> tmp = List.of(tags, cnt);
-    String saved = g.errLabel, fail = g.fresh("group_fail");
-    if (!par) g.errLabel = fail;
+    String saved = st.errLabel, fail = st.fresh("group_fail");
+    if (!par) st.errLabel = fail;
     String lo = "fut_chunk(" + n + ", " + t + ", " + nt + ")", hi = "fut_chunk(" + n + ", " + t + " + 1, " + nt + ")";
     String mine = "(" + cnt + " + (int64_t)" + t + " * " + stride + ")";
     chunks(t, nt, par, tmp, () -> {
-      String i = g.fresh("i"), c = g.fresh("c");
-      g.line(filter ? "int64_t " + c + " = 0;" : "int64_t *" + c + " = " + mine + ";");
-      g.open("for (int64_t " + i + " = " + lo + "; " + i + " < " + hi + "; " + i + "++) {");
-      String cl = g.fresh(filter ? "keep" : "cls");
-      g.line((filter ? "bool " : "int64_t ") + cl + ";");
-      g.apply(gr.cls(), gr.arrays().stream().map(a -> soac.row(a, i)).toList(), List.of(cl));
+      String i = st.fresh("i"), c = st.fresh("c");
+      st.line(filter ? "int64_t " + c + " = 0;" : "int64_t *" + c + " = " + mine + ";");
+      st.open("for (int64_t " + i + " = " + lo + "; " + i + " < " + hi + "; " + i + "++) {");
+      String cl = st.fresh(filter ? "keep" : "cls");
+      st.line((filter ? "bool " : "int64_t ") + cl + ";");
+      gen.apply(gr.cls(), gr.arrays().stream().map(a -> soac.row(a, i)).toList(), List.of(cl));
       if (filter) {
-        g.line(tags + "[" + i + "] = " + cl + ";");
-        g.line(c + " += " + cl + ";");
+        st.line(tags + "[" + i + "] = " + cl + ";");
+        st.line(c + " += " + cl + ";");
       } else {
-        String tg = g.fresh("tag");
-        g.line(tagT + " " + tg + " = (uint64_t)" + cl + " < (uint64_t)" + kk + " ? (" + tagT + ")" + cl + " : (" + tagT + ")" + kk + ";");
-        g.line(tags + "[" + i + "] = " + tg + ";");
-        g.line(c + "[" + tg + "]++;");
+        String tg = st.fresh("tag");
+        st.line(tagT + " " + tg + " = (uint64_t)" + cl + " < (uint64_t)" + kk + " ? (" + tagT + ")" + cl + " : (" + tagT + ")" + kk + ";");
+        st.line(tags + "[" + i + "] = " + tg + ";");
+        st.line(c + "[" + tg + "]++;");
       }
-      g.close("}");
-      if (filter) g.line(cnt + "[(int64_t)" + t + " * " + stride + "] = " + c + ";");
+      st.close("}");
+      if (filter) st.line(cnt + "[(int64_t)" + t + " * " + stride + "] = " + c + ";");
     });
-    String total = g.fresh("total"), s = g.fresh("s"), start = g.fresh("start"), x = g.fresh("x");
-    g.line("int64_t " + total + " = 0;");
-    g.open("for (int64_t " + s + " = 0; " + s + " < " + slots + "; " + s + "++) {");
-    g.line("int64_t " + start + " = " + total + ";");
-    g.open("for (int " + t + " = 0; " + t + " < " + nt + "; " + t + "++) {");
-    g.line("int64_t " + x + " = " + cnt + "[(int64_t)" + t + " * " + stride + " + " + s + "];");
-    g.line(cnt + "[(int64_t)" + t + " * " + stride + " + " + s + "] = " + total + ";");
-    g.line(total + " += " + x + ";");
-    g.close("}");
+    String total = st.fresh("total"), s = st.fresh("s"), start = st.fresh("start"), x = st.fresh("x");
+    st.line("int64_t " + total + " = 0;");
+    st.open("for (int64_t " + s + " = 0; " + s + " < " + slots + "; " + s + "++) {");
+    st.line("int64_t " + start + " = " + total + ";");
+    st.open("for (int " + t + " = 0; " + t + " < " + nt + "; " + t + "++) {");
+    st.line("int64_t " + x + " = " + cnt + "[(int64_t)" + t + " * " + stride + " + " + s + "];");
+    st.line(cnt + "[(int64_t)" + t + " * " + stride + " + " + s + "] = " + total + ";");
+    st.line(total + " += " + x + ";");
+    st.close("}");
     if (!filter) {
-      g.line("if (" + s + " < " + kk + ") " + CGen.storeTo(pat.get(pat.size() - 1).name(),
+      st.line("if (" + s + " < " + kk + ") " + CGen.storeTo(pat.get(pat.size() - 1).name(),
           PrimType.I64, s, total + " - " + start));
     } else {
-      g.line("(void)" + start + ";");
+      st.line("(void)" + start + ";");
     }
-    g.close("}");
+    st.close("}");
     chunks(t, nt, par, tmp, () -> {
-      String i = g.fresh("i"), pos = g.fresh("pos");
-      g.line(filter ? "int64_t " + pos + " = " + mine + "[0];" : "int64_t *" + pos + " = " + mine + ";");
-      String end = g.fresh("end");
-      g.line("int64_t " + end + " = " + hi + ";");
+      String i = st.fresh("i"), pos = st.fresh("pos");
+      st.line(filter ? "int64_t " + pos + " = " + mine + "[0];" : "int64_t *" + pos + " = " + mine + ";");
+      String end = st.fresh("end");
+      st.line("int64_t " + end + " = " + hi + ";");
       // (a backward scan, not a running maximum in the first pass: that became a branch there)
-      if (branchFree) g.line("while (" + end + " > " + lo + " && !" + tags + "[" + end + " - 1]) " + end + "--;");
-      g.open("for (int64_t " + i + " = " + lo + "; " + i + " < " + end + "; " + i + "++) {");
+      if (branchFree) st.line("while (" + end + " > " + lo + " && !" + tags + "[" + end + " - 1]) " + end + "--;");
+      st.open("for (int64_t " + i + " = " + lo + "; " + i + " < " + end + "; " + i + "++) {");
       List<String> rows = gr.arrays().stream().map(a -> soac.row(a, i)).toList();
       if (branchFree) {
         keepRow(pat, gr.arrays(), rows, pos);
-        g.line(pos + " += " + tags + "[" + i + "];");
+        st.line(pos + " += " + tags + "[" + i + "];");
       } else if (filter) {
-        g.open("if (" + tags + "[" + i + "]) {");
+        st.open("if (" + tags + "[" + i + "]) {");
         keepRow(pat, gr.arrays(), rows, pos);
-        g.line(pos + "++;");
-        g.close("}");
+        st.line(pos + "++;");
+        st.close("}");
       } else {
-        String at = g.fresh("at");
-        g.line("int64_t " + at + " = " + pos + "[" + tags + "[" + i + "]]++;");
+        String at = st.fresh("at");
+        st.line("int64_t " + at + " = " + pos + "[" + tags + "[" + i + "]]++;");
         keepRow(pat, gr.arrays(), rows, at);
       }
-      g.close("}");
+      st.close("}");
     });
-    if (filter) for (Atom.Var p : pat) g.line(p.name() + ".shape[0] = " + total + ";");
-    g.line("free(" + tags + "); free(" + cnt + ");");
+    if (filter) for (Atom.Var p : pat) st.line(p.name() + ".shape[0] = " + total + ";");
+    st.line("free(" + tags + "); free(" + cnt + ");");
     if (!par) {
-      g.errLabel = saved;
-      g.line("if (0) { " + fail + ": __attribute__((unused)); free(" + tags + "); free(" + cnt + "); goto " + saved + "; }");
+      st.errLabel = saved;
+      st.line("if (0) { " + fail + ": __attribute__((unused)); free(" + tags + "); free(" + cnt + "); goto " + saved + "; }");
     }
-    g.close("}");
+    st.close("}");
   }
 
   /** The chunks {@code t < nt} of a grouping: an OpenMP loop with {@code par}, else a plain one. */
@@ -207,8 +212,8 @@ final class CGroup {
       soac.chunked(t, nt, body, tmp);
       return;
     }
-    g.open("for (int " + t + " = 0; " + t + " < " + nt + "; " + t + "++) {");
+    st.open("for (int " + t + " = 0; " + t + " < " + nt + "; " + t + "++) {");
     body.run();
-    g.close("}");
+    st.close("}");
   }
 }

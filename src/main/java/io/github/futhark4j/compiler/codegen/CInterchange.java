@@ -37,6 +37,11 @@ import java.util.Set;
  *
  * <p>{@code transpose b} used only as the column input of such maps (and in {@code shape}) is
  * never materialised: the kernel reads b itself ({@link #findVirtualTransposes}).
+ *
+ * <p>Writes through the function's {@link CgState} (and records the virtual transposes there);
+ * statements before the reduce are emitted by {@link CGen}. Each micro-kernel is a helper
+ * function with a state and generators of its own ({@link Generators#of} of {@link
+ * CgState#helper}). Wired by {@link Generators}.
  */
 final class CInterchange {
   /** Rows sharing each loaded column vector. */
@@ -56,9 +61,14 @@ final class CInterchange {
   /** At most this many column inputs (each needs a packed panel). */
   static final int MAX_COLUMN_INPUTS = 4;
 
-  private final CGen g;
+  private final CgState st;
+  private final CGen gen;
 
-  CInterchange(CGen g) { this.g = g; }
+  /** See {@link Generators}, which wires the generators. */
+  CInterchange(CgState st, CGen gen) {
+    this.st = st;
+    this.gen = gen;
+  }
 
   /**
    * One input array of the redomap: {@code param >= 0} for the rows of the map's array
@@ -185,7 +195,7 @@ final class CInterchange {
       boolean ok = true;
       for (int j = i + 1; j < stms.size() && ok; j++) ok = onlyColumns(x, stms.get(j).exp());
       if (!ok) continue;
-      g.virtualTransposes.put(x, src);
+      st.virtualTransposes.put(x, src);
       for (int j = i + 1; j < stms.size(); j++) if (uses.get(j).contains(x)) uses.get(j).add(src.name());
     }
   }
@@ -219,7 +229,7 @@ final class CInterchange {
       return true;
     }
     Inner in = inner(m);
-    if (in != null && in.inputs().stream().anyMatch(x -> x.column() && g.virtualTransposes.containsKey(x.array().name()))) {
+    if (in != null && in.inputs().stream().anyMatch(x -> x.column() && st.virtualTransposes.containsKey(x.array().name()))) {
       emit(pat, null, List.of(), in);
       return true;
     }
@@ -232,77 +242,77 @@ final class CInterchange {
       Atom.Var p = params.get(k);
       if (!p.type().isArray()) continue;
       Atom a = arrays.get(k);
-      g.line("fut_arr " + p.name() + " = fut_row(&" + atom(a) + ", " + a.type().rank() + ", 0, " + CGen.es(a.type()) + ");");
+      st.line("fut_arr " + p.name() + " = fut_row(&" + atom(a) + ", " + a.type().rank() + ", 0, " + CGen.es(a.type()) + ");");
     }
   }
 
   private void emit(List<Atom.Var> pat, Exp.Map outer, List<Stm> outerPre, Inner in) {
     String out = pat.get(0).name();
-    g.declare(pat);
+    gen.declare(pat);
     String es = CGen.es(pat.get(0).type());
     String wi = outer != null ? atom(outer.width()) : "1";
     String wj = atom(in.map().width());
-    g.line("/* interchanged redomap: k loop outside a vector of j accumulators */");
+    st.line("/* interchanged redomap: k loop outside a vector of j accumulators */");
     if (outer != null) {
       // Statements of the map over i run once (they are the same for every row), if it runs.
-      g.open("if (" + wi + " > 0) {");
+      st.open("if (" + wi + " > 0) {");
       bindRow0(outer.f().params(), outer.arrays());
-      g.body(new Body(outerPre, List.of()), Set.of(), List.of());
-      g.check("fut_alloc(ctx, &" + out + ", 2, (int64_t[]){" + wi + ", " + wj + "}, " + es + ")");
+      gen.body(new Body(outerPre, List.of()), Set.of(), List.of());
+      st.check("fut_alloc(ctx, &" + out + ", 2, (int64_t[]){" + wi + ", " + wj + "}, " + es + ")");
     } else {
-      g.open("{");
-      g.check("fut_alloc(ctx, &" + out + ", 1, (int64_t[]){" + wj + "}, " + es + ")");
+      st.open("{");
+      st.check("fut_alloc(ctx, &" + out + ", 1, (int64_t[]){" + wj + "}, " + es + ")");
     }
-    g.open("if (" + wj + " > 0) {");
+    st.open("if (" + wj + " > 0) {");
     bindRow0(in.map().f().params(), in.map().arrays());
-    g.body(new Body(in.pre(), List.of()), Set.of(), List.of());
+    gen.body(new Body(in.pre(), List.of()), Set.of(), List.of());
     kernel(out, wi, wj, outer, in);
-    g.close("}");
+    st.close("}");
     if (outer != null) {
-      g.close("} else {");
-      g.indent++;
-      g.check("fut_alloc(ctx, &" + out + ", 2, (int64_t[]){" + wi + ", 0}, " + es + ")");
+      st.close("} else {");
+      st.indent++;
+      st.check("fut_alloc(ctx, &" + out + ", 2, (int64_t[]){" + wi + ", 0}, " + es + ")");
     }
-    g.close("}");
+    st.close("}");
   }
 
   /**
    * Declares the lane count of one vector register of element type {@code t} as {@code vj} (16
    * f32 lanes with AVX-512) and the columns of one micro-kernel step, VW vectors, as {@code vw}.
    */
-  private static void widths(CGen g, String t, String vj, String vw) {
-    g.line("#if defined(__AVX512F__)");
-    g.line("enum { " + vj + " = 64 / (int)sizeof(" + t + ") };");
-    g.line("#else");
-    g.line("enum { " + vj + " = 32 / (int)sizeof(" + t + ") };");
-    g.line("#endif");
-    g.line("enum { " + vw + " = " + VW + " * " + vj + " };");
+  private static void widths(CgState st, String t, String vj, String vw) {
+    st.line("#if defined(__AVX512F__)");
+    st.line("enum { " + vj + " = 64 / (int)sizeof(" + t + ") };");
+    st.line("#else");
+    st.line("enum { " + vj + " = 32 / (int)sizeof(" + t + ") };");
+    st.line("#endif");
+    st.line("enum { " + vw + " = " + VW + " * " + vj + " };");
   }
 
   private void kernel(String out, String wi, String wj, Exp.Map outer, Inner in) {
     Exp.Reduce r = in.red();
     String t = CPrim.ctype(r.nes().get(0).type().elem());
-    boolean par = g.multicore && !g.inParallel;
-    g.open("{");
-    String vj = g.fresh("vj"), vw = g.fresh("vw");
-    widths(g, t, vj, vw);
-    String ni = g.fresh("ni"), nj = g.fresh("nj"), nk = g.fresh("nk");
-    g.line("const int64_t " + ni + " = " + wi + ", " + nj + " = " + wj + ", " + nk + " = " + atom(r.width()) + ";");
+    boolean par = st.multicore && !st.inParallel;
+    st.open("{");
+    String vj = st.fresh("vj"), vw = st.fresh("vw");
+    widths(st, t, vj, vw);
+    String ni = st.fresh("ni"), nj = st.fresh("nj"), nk = st.fresh("nk");
+    st.line("const int64_t " + ni + " = " + wi + ", " + nj + " = " + wj + ", " + nk + " = " + atom(r.width()) + ";");
     // Where each input's element (i or j, k) lives.
     List<String> src = new ArrayList<>(), stepK = new ArrayList<>(), stepJ = new ArrayList<>(), lda = new ArrayList<>();
     List<String> et = new ArrayList<>();
     for (Input x : in.inputs()) {
-      String s = g.fresh("src"), e = CPrim.ctype(x.array().type().elem());
+      String s = st.fresh("src"), e = CPrim.ctype(x.array().type().elem());
       et.add(e);
       src.add(s);
       if (x.column()) {
-        Atom.Var through = g.virtualTransposes.get(x.array().name());
+        Atom.Var through = st.virtualTransposes.get(x.array().name());
         if (through != null) {
-          g.line("const " + e + " *restrict " + s + " = (const " + e + " *)" + through.name() + ".data;");
+          st.line("const " + e + " *restrict " + s + " = (const " + e + " *)" + through.name() + ".data;");
           stepK.add(through.name() + ".shape[1]");
           stepJ.add("1");
         } else {
-          g.line("const " + e + " *restrict " + s + " = (const " + e + " *)" + x.array().name() + ".data;");
+          st.line("const " + e + " *restrict " + s + " = (const " + e + " *)" + x.array().name() + ".data;");
           stepK.add("1");
           stepJ.add(x.array().name() + ".shape[1]");
         }
@@ -310,43 +320,43 @@ final class CInterchange {
       } else {
         int q = outer == null ? -1 : outer.f().params().indexOf(x.array());
         Atom base = q >= 0 ? outer.arrays().get(q) : x.array();
-        g.line("const " + e + " *restrict " + s + " = (const " + e + " *)" + atom(base) + ".data;");
+        st.line("const " + e + " *restrict " + s + " = (const " + e + " *)" + atom(base) + ".data;");
         lda.add(q >= 0 ? atom(base) + ".shape[1]" : "0");
         stepK.add(null);
         stepJ.add(null);
       }
     }
-    String nbi = g.fresh("nbi"), nbj = g.fresh("nbj"), tile = g.fresh("tile");
-    g.line("const int64_t " + nbi + " = (" + ni + " + " + IB + " - 1) / " + IB + ", " + nbj + " = (" + nj + " + " + PANELS + " * "
+    String nbi = st.fresh("nbi"), nbj = st.fresh("nbj"), tile = st.fresh("tile");
+    st.line("const int64_t " + nbi + " = (" + ni + " + " + IB + " - 1) / " + IB + ", " + nbj + " = (" + nj + " + " + PANELS + " * "
         + vj + " - 1) / (" + PANELS + " * " + vj + ");");
     if (par) {
-      String nt = g.fresh("nt");
-      g.line("int " + nt + " = fut_threads_for_heavy(ctx, " + nbi + " * " + nbj + ");");
-      g.line("#pragma omp parallel for num_threads(" + nt + ") schedule(dynamic) if(" + nt + " > 1)");
+      String nt = st.fresh("nt");
+      st.line("int " + nt + " = fut_threads_for_heavy(ctx, " + nbi + " * " + nbj + ");");
+      st.line("#pragma omp parallel for num_threads(" + nt + ") schedule(dynamic) if(" + nt + " > 1)");
     }
-    g.open("for (int64_t " + tile + " = 0; " + tile + " < " + nbi + " * " + nbj + "; " + tile + "++) {");
-    boolean savedPar = g.inParallel;
-    if (par) g.inParallel = true;
-    String ilo = g.fresh("ilo"), ihi = g.fresh("ihi"), jlo = g.fresh("jlo"), jhi = g.fresh("jhi");
-    g.line("const int64_t " + ilo + " = (" + tile + " / " + nbj + ") * " + IB + ", " + ihi + " = " + ilo + " + " + IB + " < " + ni
+    st.open("for (int64_t " + tile + " = 0; " + tile + " < " + nbi + " * " + nbj + "; " + tile + "++) {");
+    boolean savedPar = st.inParallel;
+    if (par) st.inParallel = true;
+    String ilo = st.fresh("ilo"), ihi = st.fresh("ihi"), jlo = st.fresh("jlo"), jhi = st.fresh("jhi");
+    st.line("const int64_t " + ilo + " = (" + tile + " / " + nbj + ") * " + IB + ", " + ihi + " = " + ilo + " + " + IB + " < " + ni
         + " ? " + ilo + " + " + IB + " : " + ni + ";");
-    g.line("const int64_t " + jlo + " = (" + tile + " % " + nbj + ") * " + PANELS + " * " + vj + ", " + jhi + " = " + jlo + " + "
+    st.line("const int64_t " + jlo + " = (" + tile + " % " + nbj + ") * " + PANELS + " * " + vj + ", " + jhi + " = " + jlo + " + "
         + PANELS + " * " + vj + " < " + nj + " ? " + jlo + " + " + PANELS + " * " + vj + " : " + nj + ";");
     List<String> pk = new ArrayList<>();
     for (int q = 0; q < in.inputs().size(); q++) {
       if (!in.inputs().get(q).column()) { pk.add(null); continue; }
-      String p = g.fresh("pk");
+      String p = st.fresh("pk");
       pk.add(p);
-      g.line(et.get(q) + " " + p + "[" + KC + " * " + vw + "] __attribute__((aligned(64)));");
+      st.line(et.get(q) + " " + p + "[" + KC + " * " + vw + "] __attribute__((aligned(64)));");
     }
-    String accb = g.fresh("accb");
-    g.line(t + " " + accb + "[" + IB + " * " + vw + "] __attribute__((aligned(64)));");
-    String j0 = g.fresh("j0"), jw = g.fresh("jw"), k0 = g.fresh("k0"), kc = g.fresh("kc"), i0 = g.fresh("i0");
-    g.open("for (int64_t " + j0 + " = " + jlo + "; " + j0 + " < " + jhi + "; " + j0 + " += " + vw + ") {");
-    g.line("const int64_t " + jw + " = " + nj + " - " + j0 + " < " + vw + " ? " + nj + " - " + j0 + " : " + vw + ";");
-    g.line("for (int64_t q_ = 0; q_ < (" + ihi + " - " + ilo + ") * " + vw + "; q_++) " + accb + "[q_] = " + atom(r.nes().get(0)) + ";");
-    g.open("for (int64_t " + k0 + " = 0; " + k0 + " < " + nk + "; " + k0 + " += " + KC + ") {");
-    g.line("const int64_t " + kc + " = " + nk + " - " + k0 + " < " + KC + " ? " + nk + " - " + k0 + " : " + KC + ";");
+    String accb = st.fresh("accb");
+    st.line(t + " " + accb + "[" + IB + " * " + vw + "] __attribute__((aligned(64)));");
+    String j0 = st.fresh("j0"), jw = st.fresh("jw"), k0 = st.fresh("k0"), kc = st.fresh("kc"), i0 = st.fresh("i0");
+    st.open("for (int64_t " + j0 + " = " + jlo + "; " + j0 + " < " + jhi + "; " + j0 + " += " + vw + ") {");
+    st.line("const int64_t " + jw + " = " + nj + " - " + j0 + " < " + vw + " ? " + nj + " - " + j0 + " : " + vw + ";");
+    st.line("for (int64_t q_ = 0; q_ < (" + ihi + " - " + ilo + ") * " + vw + "; q_++) " + accb + "[q_] = " + atom(r.nes().get(0)) + ";");
+    st.open("for (int64_t " + k0 + " = 0; " + k0 + " < " + nk + "; " + k0 + " += " + KC + ") {");
+    st.line("const int64_t " + kc + " = " + nk + " - " + k0 + " < " + KC + " ? " + nk + " - " + k0 + " : " + KC + ";");
     // Pack the column inputs of this k-slice: row kk holds the vj columns from j0 (the lanes past
     // the edge repeat column j0, so they compute on real values and are never stored).
     for (int q = 0; q < in.inputs().size(); q++) {
@@ -356,28 +366,28 @@ final class CInterchange {
       String store = pk.get(q) + "[kk_ * " + vw + " + jj_] = " + at + ";";
       if (stepJ.get(q).equals("1")) {
         // Full panels (all but the right edge) are row copies, which gcc vectorises.
-        g.line("if (" + jw + " == " + vw + ") for (int64_t kk_ = 0; kk_ < " + kc + "; kk_++) for (int jj_ = 0; jj_ < " + vw
+        st.line("if (" + jw + " == " + vw + ") for (int64_t kk_ = 0; kk_ < " + kc + "; kk_++) for (int jj_ = 0; jj_ < " + vw
             + "; jj_++) " + pk.get(q) + "[kk_ * " + vw + " + jj_] = " + src.get(q) + "[(" + k0 + " + kk_) * " + stepK.get(q) + " + "
             + j0 + " + jj_];");
-        g.line("else for (int64_t kk_ = 0; kk_ < " + kc + "; kk_++) for (int jj_ = 0; jj_ < " + vw + "; jj_++) " + store);
+        st.line("else for (int64_t kk_ = 0; kk_ < " + kc + "; kk_++) for (int jj_ = 0; jj_ < " + vw + "; jj_++) " + store);
       } else {
-        g.line("for (int jj_ = 0; jj_ < " + vw + "; jj_++) for (int64_t kk_ = 0; kk_ < " + kc + "; kk_++) " + store);
+        st.line("for (int jj_ = 0; jj_ < " + vw + "; jj_++) for (int64_t kk_ = 0; kk_ < " + kc + "; kk_++) " + store);
       }
     }
-    g.line("int64_t " + i0 + " = " + ilo + ";");
-    g.open("for (; " + i0 + " + " + R + " <= " + ihi + "; " + i0 + " += " + R + ") {");
+    st.line("int64_t " + i0 + " = " + ilo + ";");
+    st.open("for (; " + i0 + " + " + R + " <= " + ihi + "; " + i0 + " += " + R + ") {");
     micro(R, in, t, vj, vw, src, lda, pk, et, accb, ilo, i0, k0, kc);
-    g.close("}");
-    g.open("for (; " + i0 + " < " + ihi + "; " + i0 + "++) {");
+    st.close("}");
+    st.open("for (; " + i0 + " < " + ihi + "; " + i0 + "++) {");
     micro(1, in, t, vj, vw, src, lda, pk, et, accb, ilo, i0, k0, kc);
-    g.close("}");
-    g.close("}");
-    g.line("for (int64_t i_ = " + ilo + "; i_ < " + ihi + "; i_++) for (int64_t jj_ = 0; jj_ < " + jw + "; jj_++) ((" + t + " *)"
+    st.close("}");
+    st.close("}");
+    st.line("for (int64_t i_ = " + ilo + "; i_ < " + ihi + "; i_++) for (int64_t jj_ = 0; jj_ < " + jw + "; jj_++) ((" + t + " *)"
         + out + ".data)[i_ * " + nj + " + " + j0 + " + jj_] = " + accb + "[(i_ - " + ilo + ") * " + vw + " + jj_];");
-    g.close("}");
-    g.inParallel = savedPar;
-    g.close("}");
-    g.close("}");
+    st.close("}");
+    st.inParallel = savedPar;
+    st.close("}");
+    st.close("}");
   }
 
   /**
@@ -410,7 +420,7 @@ final class CInterchange {
   }
 
   /**
-   * rows rows from i0 as a call of a static function (see {@link CGen#helper}): the lanes are vj
+   * rows rows from i0 as a call of a static function (see {@link CgState#helper}): the lanes are vj
    * columns, each lane keeps VW accumulators per row (columns jj and vj + jj, ...) while k runs
    * over the packed slice (gcc vectorises this outer loop; the accumulators become vector
    * registers).
@@ -419,15 +429,15 @@ final class CInterchange {
       List<String> pk, List<String> et, String accb, String ilo, String i0, String k0, String kc) {
     Exp.Reduce r = in.red();
     List<Input> inputs = in.inputs();
-    // The loop nest is a function of its own (see CGen#helper); this emits the call.
-    CGen h = g.helper();
-    String fn = g.helperName("micro" + rows + "_");
+    // The loop nest is a function of its own (see CgState#helper); this emits the call.
+    Generators h = Generators.of(st.helper());
+    String fn = st.helperName("micro" + rows + "_");
     List<String> params = new ArrayList<>(), args = new ArrayList<>();
     params.add("struct futhark_context *ctx");
     args.add("ctx");
     List<String> base = new ArrayList<>();
     for (int q = 0; q < inputs.size(); q++) {
-      String a = h.fresh("in");
+      String a = h.st.fresh("in");
       base.add(a);
       params.add("const " + et.get(q) + " *restrict " + a);
       if (inputs.get(q).column()) {
@@ -438,7 +448,7 @@ final class CInterchange {
         args.add(lda.get(q));
       }
     }
-    String ac = h.fresh("ac"), n = h.fresh("kc");
+    String ac = h.st.fresh("ac"), n = h.st.fresh("kc");
     params.add(t + " *restrict " + ac);
     args.add(accb + " + (" + i0 + " - " + ilo + ") * " + vw);
     params.add("int64_t " + n);
@@ -447,43 +457,43 @@ final class CInterchange {
       params.add(CPrim.ctype(v.type()) + " " + v.name());
       args.add(v.name());
     }
-    g.line(fn + "(" + String.join(", ", args) + ");");
+    st.line(fn + "(" + String.join(", ", args) + ");");
 
-    h.line("(void)ctx;");
-    widths(h, t, vj, vw); // the same names and values as in the caller
+    h.st.line("(void)ctx;");
+    widths(h.st, t, vj, vw); // the same names and values as in the caller
     List<List<String>> rowPtr = new ArrayList<>();
     for (int q = 0; q < inputs.size(); q++) {
       List<String> ps = new ArrayList<>();
       if (!inputs.get(q).column()) {
         for (int k = 0; k < rows; k++) {
-          String p = h.fresh("ar");
-          h.line("const " + et.get(q) + " *restrict " + p + " = " + base.get(q) + " + " + k + " * " + base.get(q) + "_ld;");
+          String p = h.st.fresh("ar");
+          h.st.line("const " + et.get(q) + " *restrict " + p + " = " + base.get(q) + " + " + k + " * " + base.get(q) + "_ld;");
           ps.add(p);
         }
       }
       rowPtr.add(ps);
     }
     Madd madd = madd(r);
-    if (h.multicore) h.line("#pragma omp simd");
-    h.open("for (int jj = 0; jj < " + vj + "; jj++) {");
+    if (h.st.multicore) h.st.line("#pragma omp simd");
+    h.st.open("for (int jj = 0; jj < " + vj + "; jj++) {");
     // c[k][s]: the accumulator of row k, lane jj of vector s.
     List<List<String>> c = new ArrayList<>();
     for (int k = 0; k < rows; k++) {
       List<String> cs = new ArrayList<>();
       for (int v = 0; v < VW; v++) {
-        String a = h.fresh("c");
+        String a = h.st.fresh("c");
         cs.add(a);
-        h.line(t + " " + a + " = " + ac + "[" + k + " * " + vw + " + " + v + " * " + vj + " + jj];");
+        h.st.line(t + " " + a + " = " + ac + "[" + k + " * " + vw + " + " + v + " * " + vj + " + jj];");
       }
       c.add(cs);
     }
-    h.open("for (int64_t kk = 0; kk < " + n + "; kk++) {");
+    h.st.open("for (int64_t kk = 0; kk < " + n + "; kk++) {");
     List<List<String>> cols = new ArrayList<>();
     for (int q = 0; q < inputs.size(); q++) {
       List<String> bs = new ArrayList<>();
       for (int v = 0; v < VW && inputs.get(q).column(); v++) {
-        String b = h.fresh("b");
-        h.line("const " + et.get(q) + " " + b + " = " + base.get(q) + "[kk * " + vw + " + " + v + " * " + vj + " + jj];");
+        String b = h.st.fresh("b");
+        h.st.line("const " + et.get(q) + " " + b + " = " + base.get(q) + "[kk * " + vw + " + " + v + " * " + vj + " + jj];");
         bs.add(b);
       }
       cols.add(bs);
@@ -495,12 +505,12 @@ final class CInterchange {
         step(h, r, madd, t, xs, c.get(k).get(v));
       }
     }
-    h.close("}");
+    h.st.close("}");
     for (int k = 0; k < rows; k++) {
-      for (int v = 0; v < VW; v++) h.line(ac + "[" + k + " * " + vw + " + " + v + " * " + vj + " + jj] = " + c.get(k).get(v) + ";");
+      for (int v = 0; v < VW; v++) h.st.line(ac + "[" + k + " * " + vw + " + " + v + " * " + vj + " + jj] = " + c.get(k).get(v) + ";");
     }
-    h.close("}");
-    g.helpers.append("static void ").append(fn).append("(").append(String.join(", ", params)).append(") {\n").append(h.out)
+    h.st.close("}");
+    st.helpers.append("static void ").append(fn).append("(").append(String.join(", ", params)).append(") {\n").append(h.st.out)
         .append("}\n\n");
   }
 
@@ -530,29 +540,29 @@ final class CInterchange {
   }
 
   /** One k step of one accumulator: {@code acc = acc op f(args)}, or one multiply-add. */
-  private static void step(CGen h, Exp.Reduce r, Madd madd, String t, List<String> args, String acc) {
+  private static void step(Generators h, Exp.Reduce r, Madd madd, String t, List<String> args, String acc) {
     if (madd != null) {
-      h.open("{");
+      h.st.open("{");
       for (int a = 0; a < args.size(); a++) {
         Atom.Var prm = r.mapf().params().get(a);
-        h.line(CPrim.ctype(prm.type()) + " " + prm.name() + " = " + args.get(a) + ";");
+        h.st.line(CPrim.ctype(prm.type()) + " " + prm.name() + " = " + args.get(a) + ";");
       }
-      ScalarCode.emit(h, new Body(madd.before(), List.of()), List.of());
-      h.line(acc + " = " + madd.fn() + "(" + atom(madd.x()) + ", " + atom(madd.y()) + ", " + acc + ");");
-      h.close("}");
+      ScalarCode.emit(h.st, h.gen, new Body(madd.before(), List.of()), List.of());
+      h.st.line(acc + " = " + madd.fn() + "(" + atom(madd.x()) + ", " + atom(madd.y()) + ", " + acc + ");");
+      h.st.close("}");
       return;
     }
     String y;
     if (r.mapf() == null) {
       y = args.get(0);
     } else {
-      y = h.fresh("y");
-      h.line(t + " " + y + ";");
-      ScalarCode.apply(h, r.mapf(), args, List.of(y));
+      y = h.st.fresh("y");
+      h.st.line(t + " " + y + ";");
+      ScalarCode.apply(h.st, h.gen, r.mapf(), args, List.of(y));
     }
-    String next = h.fresh("acc");
-    h.line(t + " " + next + ";");
-    ScalarCode.apply(h, r.op(), List.of(acc, y), List.of(next));
-    h.line(acc + " = " + next + ";");
+    String next = h.st.fresh("acc");
+    h.st.line(t + " " + next + ";");
+    ScalarCode.apply(h.st, h.gen, r.op(), List.of(acc, y), List.of(next));
+    h.st.line(acc + " = " + next + ";");
   }
 }

@@ -26,14 +26,22 @@ import java.util.List;
  * stays false: each lane ends exactly where its own loop would. The body is evaluated for
  * stopped lanes too and thrown away, hence the restriction to {@link ScalarCode}: scalar loop
  * variables, a condition and body without arrays, nested loops or anything that can fail.
+ *
+ * <p>Writes through the function's {@link CgState}; the scalar code is emitted by {@link
+ * ScalarCode} and {@link CGen}. Wired by {@link Generators}.
  */
 final class CLanes {
   /** Elements per block (16 f32 lanes fill an AVX-512 register). */
   static final int L = 16;
 
-  private final CGen g;
+  private final CgState st;
+  private final CGen gen;
 
-  CLanes(CGen g) { this.g = g; }
+  /** See {@link Generators}, which wires the generators. */
+  CLanes(CgState st, CGen gen) {
+    this.st = st;
+    this.gen = gen;
+  }
 
   /** The lambda split around its while loop. */
   record Shape(List<Stm> before, Stm loop, List<Stm> after) {}
@@ -65,8 +73,8 @@ final class CLanes {
 
   /** A C expression for element {@code i} of a rank-1 map input. */
   private String element(Atom arr, String i) {
-    if (arr instanceof Atom.Var v && g.virtualIotas.contains(v.name())) return "((int64_t)(" + i + "))";
-    if (arr instanceof Atom.Var v && g.virtualReplicates.containsKey(v.name())) return atom(g.virtualReplicates.get(v.name()));
+    if (arr instanceof Atom.Var v && st.virtualIotas.contains(v.name())) return "((int64_t)(" + i + "))";
+    if (arr instanceof Atom.Var v && st.virtualReplicates.containsKey(v.name())) return atom(st.virtualReplicates.get(v.name()));
     return CGen.load(arr, i);
   }
 
@@ -74,7 +82,7 @@ final class CLanes {
   private Shape eligible(Exp.Map m) {
     Shape sh = match(m);
     if (sh == null) return null;
-    for (Atom a : m.arrays()) if (a instanceof Atom.Var v && g.virtualMaps.containsKey(v.name())) return null;
+    for (Atom a : m.arrays()) if (a instanceof Atom.Var v && st.virtualMaps.containsKey(v.name())) return null;
     return sh;
   }
 
@@ -82,9 +90,9 @@ final class CLanes {
   boolean tryMap(List<Atom.Var> pat, Exp.Map m) {
     Shape sh = eligible(m);
     if (sh == null) return false;
-    g.declare(pat);
+    gen.declare(pat);
     for (int j = 0; j < pat.size(); j++) {
-      g.check("fut_alloc(ctx, &" + pat.get(j).name() + ", 1, (int64_t[]){" + atom(m.width()) + "}, "
+      st.check("fut_alloc(ctx, &" + pat.get(j).name() + ", 1, (int64_t[]){" + atom(m.width()) + "}, "
           + CGen.es(m.f().returnTypes().get(j)) + ")");
     }
     emit(pat, m, sh);
@@ -104,114 +112,114 @@ final class CLanes {
     Exp.Loop loop = (Exp.Loop) sh.loop().exp();
     Exp.LoopForm.While w = (Exp.LoopForm.While) loop.form();
     String n = atom(m.width());
-    g.line("/* lane-masked while loop: " + L + " elements per block */");
+    st.line("/* lane-masked while loop: " + L + " elements per block */");
     // Values that live across the phases, one slot per lane.
     List<Atom.Var> kept = new ArrayList<>(f.params());
     for (Stm s : sh.before()) kept.addAll(s.pattern());
-    boolean par = g.multicore && !g.inParallel;
-    String simd = g.multicore ? "#pragma omp simd" : null;
-    String blk = g.fresh("blk"), nb = g.fresh("nb"), bs = g.fresh("bs");
-    g.open("{");
+    boolean par = st.multicore && !st.inParallel;
+    String simd = st.multicore ? "#pragma omp simd" : null;
+    String blk = st.fresh("blk"), nb = st.fresh("nb"), bs = st.fresh("bs");
+    st.open("{");
     // Elements per block: L, but fewer when that leaves threads idle (a few long loops are
     // better spread over the cores, each block still a vector of L lanes).
     if (par) {
-      g.line("const int64_t " + bs + "_t = (" + n + " + ctx->num_threads - 1) / (ctx->num_threads > 0 ? ctx->num_threads : 1);");
-      g.line("const int64_t " + bs + " = " + bs + "_t < 1 ? 1 : " + bs + "_t > " + L + " ? " + L + " : " + bs + "_t;");
+      st.line("const int64_t " + bs + "_t = (" + n + " + ctx->num_threads - 1) / (ctx->num_threads > 0 ? ctx->num_threads : 1);");
+      st.line("const int64_t " + bs + " = " + bs + "_t < 1 ? 1 : " + bs + "_t > " + L + " ? " + L + " : " + bs + "_t;");
     } else {
-      g.line("const int64_t " + bs + " = " + L + ";");
+      st.line("const int64_t " + bs + " = " + L + ";");
     }
-    g.line("const int64_t " + nb + " = (" + n + " + " + bs + " - 1) / " + bs + ";");
+    st.line("const int64_t " + nb + " = (" + n + " + " + bs + " - 1) / " + bs + ";");
     if (par) {
-      String nt = g.fresh("nt");
-      g.line("int " + nt + " = fut_threads_for_heavy(ctx, " + nb + ");");
-      g.line("#pragma omp parallel for num_threads(" + nt + ") schedule(dynamic) if(" + nt + " > 1)");
+      String nt = st.fresh("nt");
+      st.line("int " + nt + " = fut_threads_for_heavy(ctx, " + nb + ");");
+      st.line("#pragma omp parallel for num_threads(" + nt + ") schedule(dynamic) if(" + nt + " > 1)");
     }
-    g.open("for (int64_t " + blk + " = 0; " + blk + " < " + nb + "; " + blk + "++) {");
-    boolean saved = g.inParallel;
-    if (par) g.inParallel = true;
-    String base = g.fresh("base"), lanes = g.fresh("lanes"), l = g.fresh("l");
-    g.line("const int64_t " + base + " = " + blk + " * " + bs + ", " + lanes + " = " + n + " - " + base + " < " + bs + " ? " + n + " - "
+    st.open("for (int64_t " + blk + " = 0; " + blk + " < " + nb + "; " + blk + "++) {");
+    boolean saved = st.inParallel;
+    if (par) st.inParallel = true;
+    String base = st.fresh("base"), lanes = st.fresh("lanes"), l = st.fresh("l");
+    st.line("const int64_t " + base + " = " + blk + " * " + bs + ", " + lanes + " = " + n + " - " + base + " < " + bs + " ? " + n + " - "
         + base + " : " + bs + ";");
-    for (Atom.Var v : kept) g.line(ctype(v.type()) + " ln_" + v.name() + "[" + L + "];");
-    for (Atom.Var p : loop.params()) g.line(ctype(p.type()) + " ln_" + p.name() + "[" + L + "];");
+    for (Atom.Var v : kept) st.line(ctype(v.type()) + " ln_" + v.name() + "[" + L + "];");
+    for (Atom.Var p : loop.params()) st.line(ctype(p.type()) + " ln_" + p.name() + "[" + L + "];");
 
     // Phase 1: the statements before the loop and the loop's initial values, per lane. Lanes
     // past the end repeat the block's first element, so they stop when it does.
-    if (simd != null) g.line(simd);
-    g.open("for (int " + l + " = 0; " + l + " < " + L + "; " + l + "++) {");
-    String i = g.fresh("i");
-    g.line("const int64_t " + i + " = " + base + " + (" + l + " < " + lanes + " ? " + l + " : 0);");
+    if (simd != null) st.line(simd);
+    st.open("for (int " + l + " = 0; " + l + " < " + L + "; " + l + "++) {");
+    String i = st.fresh("i");
+    st.line("const int64_t " + i + " = " + base + " + (" + l + " < " + lanes + " ? " + l + " : 0);");
     for (int k = 0; k < f.params().size(); k++) {
       Atom.Var p = f.params().get(k);
-      g.line(ctype(p.type()) + " " + p.name() + " = " + element(m.arrays().get(k), i) + ";");
+      st.line(ctype(p.type()) + " " + p.name() + " = " + element(m.arrays().get(k), i) + ";");
     }
-    ScalarCode.emit(g, new Body(sh.before(), List.of()), List.of());
-    for (Atom.Var v : kept) g.line("ln_" + v.name() + "[" + l + "] = " + v.name() + ";");
+    ScalarCode.emit(st, gen, new Body(sh.before(), List.of()), List.of());
+    for (Atom.Var v : kept) st.line("ln_" + v.name() + "[" + l + "] = " + v.name() + ";");
     for (int k = 0; k < loop.params().size(); k++) {
-      g.line("ln_" + loop.params().get(k).name() + "[" + l + "] = " + atom(loop.inits().get(k)) + ";");
+      st.line("ln_" + loop.params().get(k).name() + "[" + l + "] = " + atom(loop.inits().get(k)) + ";");
     }
-    g.close("}");
+    st.close("}");
 
     // Phase 2: rounds of the loop over all lanes until no lane's condition holds.
-    String any = g.fresh("any");
-    g.open("for (;;) {");
-    g.line("int " + any + " = 0;");
-    if (simd != null) g.line(simd + " reduction(|:" + any + ")");
-    g.open("for (int " + l + " = 0; " + l + " < " + L + "; " + l + "++) {");
+    String any = st.fresh("any");
+    st.open("for (;;) {");
+    st.line("int " + any + " = 0;");
+    if (simd != null) st.line(simd + " reduction(|:" + any + ")");
+    st.open("for (int " + l + " = 0; " + l + " < " + L + "; " + l + "++) {");
     java.util.Set<String> used = new java.util.HashSet<>(FreeVars.ofBody(w.cond()));
     used.addAll(FreeVars.ofBody(loop.body()));
     loadLane(kept.stream().filter(v -> used.contains(v.name())).toList(), l);
     loadLane(loop.params(), l);
-    String c = g.fresh("cond");
-    g.line("bool " + c + ";");
-    g.open("{");
-    ScalarCode.emit(g, w.cond(), List.of(c));
-    g.close("}");
+    String c = st.fresh("cond");
+    st.line("bool " + c + ";");
+    st.open("{");
+    ScalarCode.emit(st, gen, w.cond(), List.of(c));
+    st.close("}");
     List<String> next = new ArrayList<>();
     for (Atom.Var p : loop.params()) {
-      String x = g.fresh("next");
+      String x = st.fresh("next");
       next.add(x);
-      g.line(ctype(p.type()) + " " + x + ";");
+      st.line(ctype(p.type()) + " " + x + ";");
     }
-    g.open("{");
-    ScalarCode.emit(g, loop.body(), next);
-    g.close("}");
+    st.open("{");
+    ScalarCode.emit(st, gen, loop.body(), next);
+    st.close("}");
     for (int k = 0; k < next.size(); k++) {
       String p = loop.params().get(k).name();
-      g.line("ln_" + p + "[" + l + "] = " + c + " ? " + next.get(k) + " : " + p + ";");
+      st.line("ln_" + p + "[" + l + "] = " + c + " ? " + next.get(k) + " : " + p + ";");
     }
-    g.line(any + " |= " + c + ";");
-    g.close("}");
-    g.line("if (!" + any + ") break;");
-    g.close("}");
+    st.line(any + " |= " + c + ";");
+    st.close("}");
+    st.line("if (!" + any + ") break;");
+    st.close("}");
 
     // Phase 3: the loop's results and the statements after it, for the real lanes.
-    g.open("for (int " + l + " = 0; " + l + " < " + lanes + "; " + l + "++) {");
+    st.open("for (int " + l + " = 0; " + l + " < " + lanes + "; " + l + "++) {");
     java.util.Set<String> usedAfter = FreeVars.ofBody(new Body(sh.after(), f.body().results()));
     loadLane(kept.stream().filter(v -> usedAfter.contains(v.name())).toList(), l);
     List<Atom.Var> res = sh.loop().pattern();
     for (int k = 0; k < res.size(); k++) {
-      g.line(ctype(res.get(k).type()) + " " + res.get(k).name() + " = ln_" + loop.params().get(k).name() + "[" + l + "];");
+      st.line(ctype(res.get(k).type()) + " " + res.get(k).name() + " = ln_" + loop.params().get(k).name() + "[" + l + "];");
     }
     List<String> outs = new ArrayList<>();
     for (IrType t : f.returnTypes()) {
-      String x = g.fresh("r");
+      String x = st.fresh("r");
       outs.add(x);
-      g.line(ctype(t) + " " + x + ";");
+      st.line(ctype(t) + " " + x + ";");
     }
-    g.open("{");
-    ScalarCode.emit(g, new Body(sh.after(), f.body().results()), outs);
-    g.close("}");
+    st.open("{");
+    ScalarCode.emit(st, gen, new Body(sh.after(), f.body().results()), outs);
+    st.close("}");
     for (int j = 0; j < pat.size(); j++) {
-      g.line(CGen.storeTo(pat.get(j).name(), f.returnTypes().get(j).elem(), base + " + " + l, outs.get(j)));
+      st.line(CGen.storeTo(pat.get(j).name(), f.returnTypes().get(j).elem(), base + " + " + l, outs.get(j)));
     }
-    g.close("}");
-    g.inParallel = saved;
-    g.close("}");
-    g.close("}");
+    st.close("}");
+    st.inParallel = saved;
+    st.close("}");
+    st.close("}");
   }
 
   private void loadLane(List<Atom.Var> vs, String l) {
-    for (Atom.Var v : vs) g.line(ctype(v.type()) + " " + v.name() + " = ln_" + v.name() + "[" + l + "];");
+    for (Atom.Var v : vs) st.line(ctype(v.type()) + " " + v.name() + " = ln_" + v.name() + "[" + l + "];");
   }
 }

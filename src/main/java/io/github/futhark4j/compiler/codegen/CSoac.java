@@ -17,11 +17,28 @@ import java.util.List;
  * parallel loop (reductions and scans with per-thread partial results, combined in thread
  * order since operators need only be associative); inside a parallel region, and in the
  * sequential backend, the same operators are plain loops.
+ *
+ * <p>Writes through the function's {@link CgState}, whose {@code errLabel} and {@code inParallel}
+ * it sets around parallel loop bodies; lambdas are emitted by {@link CGen}, and maps of the
+ * kernels' shapes by {@link CInterchange} and {@link CLanes}, filter and partition by {@link
+ * CGroup}. Wired by {@link Generators}.
  */
 final class CSoac {
-  private final CGen g;
+  private final CgState st;
+  private final CGen gen;
+  private final CInterchange interchange;
+  private final CLanes lanes;
+  private CGroup group;
 
-  CSoac(CGen g) { this.g = g; }
+  /** See {@link Generators}, which wires the generators. */
+  CSoac(CgState st, CGen gen, CInterchange interchange, CLanes lanes) {
+    this.st = st;
+    this.gen = gen;
+    this.interchange = interchange;
+    this.lanes = lanes;
+  }
+
+  void setGroup(CGroup group) { this.group = group; }
 
   /**
    * The body of an OpenMP loop iteration, in its own block: a failure inside jumps to {@code end}
@@ -29,17 +46,17 @@ final class CSoac {
    * SOACs know they run inside a parallel region.
    */
   private void parallelBody(String end, Runnable body) {
-    String saved = g.errLabel;
-    g.errLabel = end;
-    g.inParallel = true;
-    g.open("{");
+    String saved = st.errLabel;
+    st.errLabel = end;
+    st.inParallel = true;
+    st.open("{");
     body.run();
-    g.close("}");
-    g.inParallel = false;
-    g.errLabel = saved;
+    st.close("}");
+    st.inParallel = false;
+    st.errLabel = saved;
   }
 
-  private boolean parallel() { return g.multicore && !g.inParallel; }
+  private boolean parallel() { return st.multicore && !st.inParallel; }
 
   static boolean mayFail(Body b) {
     return io.github.futhark4j.compiler.core.Effects.mayFail(b);
@@ -84,46 +101,46 @@ final class CSoac {
    */
   void parallelFor(String i, String lo, String hi, boolean mayFail, boolean heavy, boolean simd, Runnable body) {
     if (!parallel()) {
-      if (simd) g.line("#pragma omp simd");
-      g.open("for (int64_t " + i + " = " + lo + "; " + i + " < " + hi + "; " + i + "++) {");
+      if (simd) st.line("#pragma omp simd");
+      st.open("for (int64_t " + i + " = " + lo + "; " + i + " < " + hi + "; " + i + "++) {");
       body.run();
-      g.close("}");
+      st.close("}");
       return;
     }
-    String nt = g.fresh("nt"), end = g.fresh("iter_end");
-    g.open("{");
-    g.line("int " + nt + " = " + threadsFn(heavy) + "(ctx, " + hi + " - " + lo + ");");
+    String nt = st.fresh("nt"), end = st.fresh("iter_end");
+    st.open("{");
+    st.line("int " + nt + " = " + threadsFn(heavy) + "(ctx, " + hi + " - " + lo + ");");
     // Entering an OpenMP region costs about a microsecond even when if(0) makes it serial, far
     // more than a few elements' work (a small map in a sequential loop): one thread runs a plain loop.
-    g.open("if (" + nt + " <= 1) {");
+    st.open("if (" + nt + " <= 1) {");
     sequentially(() -> {
-      if (simd) g.line("#pragma omp simd");
-      g.open("for (int64_t " + i + " = " + lo + "; " + i + " < " + hi + "; " + i + "++) {");
+      if (simd) st.line("#pragma omp simd");
+      st.open("for (int64_t " + i + " = " + lo + "; " + i + " < " + hi + "; " + i + "++) {");
       body.run();
-      g.close("}");
+      st.close("}");
     });
-    g.close("} else {");
-    g.indent++;
+    st.close("} else {");
+    st.indent++;
     // Heavy iterations (loops, nested operators) may differ in cost: hand them out dynamically,
     // in chunks that shrink towards the end (guided), so that many cheap rows do not pay one
     // scheduling call each.
-    g.line("#pragma omp parallel for" + (simd ? " simd" : "") + " num_threads(" + nt + ") schedule(" + (heavy ? "guided" : "static") + ") if(" + nt + " > 1)");
-    g.open("for (int64_t " + i + " = " + lo + "; " + i + " < " + hi + "; " + i + "++) {");
-    if (mayFail) g.line("if (fut_failed(ctx)) continue;");
+    st.line("#pragma omp parallel for" + (simd ? " simd" : "") + " num_threads(" + nt + ") schedule(" + (heavy ? "guided" : "static") + ") if(" + nt + " > 1)");
+    st.open("for (int64_t " + i + " = " + lo + "; " + i + " < " + hi + "; " + i + "++) {");
+    if (mayFail) st.line("if (fut_failed(ctx)) continue;");
     parallelBody(end, body);
-    if (mayFail) g.line(end + ": __attribute__((unused));");
-    g.close("}");
-    if (mayFail) g.line("if (ctx->failed) goto " + g.errLabel + ";");
-    g.close("}");
-    g.close("}");
+    if (mayFail) st.line(end + ": __attribute__((unused));");
+    st.close("}");
+    if (mayFail) st.line("if (ctx->failed) goto " + st.errLabel + ";");
+    st.close("}");
+    st.close("}");
   }
 
   /** Emits code as if inside a parallel region: nested operators become plain loops. */
   private void sequentially(Runnable code) {
-    boolean saved = g.inParallel;
-    g.inParallel = true;
+    boolean saved = st.inParallel;
+    st.inParallel = true;
     code.run();
-    g.inParallel = saved;
+    st.inParallel = saved;
   }
 
   /**
@@ -133,23 +150,23 @@ final class CSoac {
    */
   boolean sequentialWhenSmall(String n, Runnable seq) {
     if (!parallel()) return false;
-    g.open("if (fut_threads_for(ctx, " + n + ") <= 1) {");
+    st.open("if (fut_threads_for(ctx, " + n + ") <= 1) {");
     sequentially(seq);
-    g.close("} else {");
-    g.indent++;
+    st.close("} else {");
+    st.indent++;
     return true;
   }
 
   /** A C expression for row {@code i} of an array atom (a scalar, or a borrowed view). */
   String row(Atom arr, String i) {
     IrType t = arr.type();
-    if (arr instanceof Atom.Var v && g.virtualIotas.contains(v.name())) return "((int64_t)(" + i + "))";
-    if (arr instanceof Atom.Var v && g.virtualReplicates.containsKey(v.name())) return atom(g.virtualReplicates.get(v.name()));
-    if (arr instanceof Atom.Var v && g.virtualMaps.containsKey(v.name())) {
+    if (arr instanceof Atom.Var v && st.virtualIotas.contains(v.name())) return "((int64_t)(" + i + "))";
+    if (arr instanceof Atom.Var v && st.virtualReplicates.containsKey(v.name())) return atom(st.virtualReplicates.get(v.name()));
+    if (arr instanceof Atom.Var v && st.virtualMaps.containsKey(v.name())) {
       // The fused map: its lambda runs here, inside the consumer's loop.
-      Exp.Map m = g.virtualMaps.get(v.name());
+      Exp.Map m = st.virtualMaps.get(v.name());
       List<String> tmps = declareTemps(m.f().returnTypes(), "vm");
-      g.apply(m.f(), m.arrays().stream().map(a -> row(a, i)).toList(), tmps);
+      gen.apply(m.f(), m.arrays().stream().map(a -> row(a, i)).toList(), tmps);
       return tmps.get(0);
     }
     if (t.rank() == 1) return CGen.load(arr, i);
@@ -159,23 +176,23 @@ final class CSoac {
   /** Writes {@code v} (of type {@code et}) as row {@code i} of {@code out}; arrays are copied. */
   private void store(String out, IrType et, String i, String v, boolean checkShape, boolean release) {
     if (et.rank() == 0) {
-      g.line(CGen.storeTo(out, et.elem(), i, v));
+      st.line(CGen.storeTo(out, et.elem(), i, v));
       return;
     }
     if (checkShape) {
-      g.line("if (fut_same_shape(ctx, NULL, " + out + ".shape + 1, " + v + ".shape, " + et.rank() + ")) { fut_decref(&" + v
-          + "); goto " + g.errLabel + "; }");
+      st.line("if (fut_same_shape(ctx, NULL, " + out + ".shape + 1, " + v + ".shape, " + et.rank() + ")) { fut_decref(&" + v
+          + "); goto " + st.errLabel + "; }");
     }
     String rb = "(size_t)fut_numel(&" + v + ", " + et.rank() + ") * " + CGen.es(et);
-    g.line("memcpy(" + out + ".data + (size_t)(" + i + ") * " + rb + ", " + v + ".data, " + rb + ");");
-    if (release) g.decref(v);
+    st.line("memcpy(" + out + ".data + (size_t)(" + i + ") * " + rb + ", " + v + ".data, " + rb + ");");
+    if (release) st.decref(v);
   }
 
   private List<String> declareTemps(List<IrType> ts, String base) {
     List<String> names = new ArrayList<>();
     for (IrType t : ts) {
-      String n = g.fresh(base);
-      g.line(ctype(t) + " " + n + ";");
+      String n = st.fresh(base);
+      st.line(ctype(t) + " " + n + ";");
       names.add(n);
     }
     return names;
@@ -190,16 +207,16 @@ final class CSoac {
   // ---- map --------------------------------------------------------------------------------
 
   void map(List<Atom.Var> pat, Exp.Map m) {
-    if (g.interchange.tryMap(pat, m) || g.lanes.tryMap(pat, m)) return;
+    if (interchange.tryMap(pat, m) || lanes.tryMap(pat, m)) return;
     String n = atom(m.width());
     Lambda f = m.f();
     List<IrType> rets = f.returnTypes();
     boolean arrays = rets.stream().anyMatch(IrType::isArray);
-    g.declare(pat);
-    String i = g.fresh("i");
+    gen.declare(pat);
+    String i = st.fresh("i");
     if (!arrays) {
       for (int j = 0; j < pat.size(); j++) {
-        g.check("fut_alloc(ctx, &" + pat.get(j).name() + ", 1, (int64_t[]){" + n + "}, " + CGen.es(rets.get(j)) + ")");
+        st.check("fut_alloc(ctx, &" + pat.get(j).name() + ", 1, (int64_t[]){" + n + "}, " + CGen.es(rets.get(j)) + ")");
       }
       boolean simd = ScalarCode.lambda(f);
       parallelFor(i, "0", n, mayFail(f.body()), heavy(f.body()), simd, () -> iteration(f, m.arrays(), i, pat, false));
@@ -212,37 +229,37 @@ final class CSoac {
       // and let the inner map write each row in place (no allocation and copy per row).
       IrType et = rets.get(0);
       Atom.Var out = pat.get(0);
-      g.check("fut_alloc(ctx, &" + out.name() + ", 2, (int64_t[]){" + n + ", " + width + "}, "
+      st.check("fut_alloc(ctx, &" + out.name() + ", 2, (int64_t[]){" + n + ", " + width + "}, "
           + CGen.es(et) + ")");
       String key = inner.pattern().get(0).name();
-      g.directRows.put(key, new CGen.DirectRow(out.name(), i, CGen.es(et)));
+      st.directRows.put(key, new CgState.DirectRow(out.name(), i, CGen.es(et)));
       parallelFor(i, "0", n, mayFail(f.body()), heavy(f.body()), () -> {
         List<String> tmps = declareTemps(rets, "r");
-        g.noRefTargets.add(tmps.get(0));
-        g.apply(f, m.arrays().stream().map(a -> row(a, i)).toList(), tmps);
+        st.noRefTargets.add(tmps.get(0));
+        gen.apply(f, m.arrays().stream().map(a -> row(a, i)).toList(), tmps);
       });
       // Only this map's own lambda writes into `out`.
-      g.directRows.remove(key);
+      st.directRows.remove(key);
       return;
     }
     // Row shapes are known only once a row is computed: run iteration 0 first, then allocate.
-    g.open("if (" + n + " > 0) {");
+    st.open("if (" + n + " > 0) {");
     List<String> tmps = declareTemps(rets, "r");
-    g.apply(f, m.arrays().stream().map(a -> row(a, "0")).toList(), tmps);
+    gen.apply(f, m.arrays().stream().map(a -> row(a, "0")).toList(), tmps);
     for (int j = 0; j < pat.size(); j++) {
       IrType et = rets.get(j);
-      g.check("fut_alloc(ctx, &" + pat.get(j).name() + ", " + (et.rank() + 1) + ", " + shapeOf(n, et, tmps.get(j)) + ", "
+      st.check("fut_alloc(ctx, &" + pat.get(j).name() + ", " + (et.rank() + 1) + ", " + shapeOf(n, et, tmps.get(j)) + ", "
           + CGen.es(et) + ")");
       store(pat.get(j).name(), et, "0", tmps.get(j), false, true);
     }
-    g.close("} else {");
-    g.indent++;
+    st.close("} else {");
+    st.indent++;
     for (int j = 0; j < pat.size(); j++) {
       IrType et = rets.get(j);
-      g.check("fut_alloc(ctx, &" + pat.get(j).name() + ", " + (et.rank() + 1) + ", " + shapeOf(n, et, null) + ", "
+      st.check("fut_alloc(ctx, &" + pat.get(j).name() + ", " + (et.rank() + 1) + ", " + shapeOf(n, et, null) + ", "
           + CGen.es(et) + ")");
     }
-    g.close("}");
+    st.close("}");
     parallelFor(i, "1", n, true, heavy(f.body()), () -> iteration(f, m.arrays(), i, pat, true));
   }
 
@@ -285,11 +302,11 @@ final class CSoac {
   }
 
   /** An inner map (see {@link #directInner}) writing its elements straight into row {@code d.index()} of {@code d.out()}. */
-  void mapInto(Atom.Var x, Exp.Map m, CGen.DirectRow d) {
-    g.line(ctype(x.type()) + " " + x.name() + " = fut_row(&" + d.out() + ", 2, " + d.index() + ", " + d.elemSize() + ");");
-    g.borrowedViews.add(x.name());
-    if (g.lanes.tryInto(List.of(x), m)) return;
-    String j = g.fresh("i");
+  void mapInto(Atom.Var x, Exp.Map m, CgState.DirectRow d) {
+    st.line(ctype(x.type()) + " " + x.name() + " = fut_row(&" + d.out() + ", 2, " + d.index() + ", " + d.elemSize() + ");");
+    st.borrowedViews.add(x.name());
+    if (lanes.tryInto(List.of(x), m)) return;
+    String j = st.fresh("i");
     parallelFor(j, "0", atom(m.width()), mayFail(m.f().body()), heavy(m.f().body()),
         () -> iteration(m.f(), m.arrays(), j, List.of(x), false));
   }
@@ -297,7 +314,7 @@ final class CSoac {
   private void iteration(Lambda f, List<Atom> arrays, String i, List<Atom.Var> outs, boolean checkShape) {
     List<IrType> rets = f.returnTypes();
     List<String> tmps = declareTemps(rets, "r");
-    g.apply(f, arrays.stream().map(a -> row(a, i)).toList(), tmps);
+    gen.apply(f, arrays.stream().map(a -> row(a, i)).toList(), tmps);
     for (int j = 0; j < outs.size(); j++) store(outs.get(j).name(), rets.get(j), i, tmps.get(j), checkShape, true);
   }
 
@@ -308,13 +325,13 @@ final class CSoac {
     List<String> rows = arrays.stream().map(a -> row(a, i)).toList();
     if (mapf == null) return rows;
     List<String> ys = declareTemps(mapf.returnTypes(), "y");
-    g.apply(mapf, rows, ys);
+    gen.apply(mapf, rows, ys);
     return ys;
   }
 
   private void releaseElements(Lambda mapf, List<String> ys) {
     if (mapf == null) return;
-    for (int k = 0; k < ys.size(); k++) if (mapf.returnTypes().get(k).isArray()) g.decref(ys.get(k));
+    for (int k = 0; k < ys.size(); k++) if (mapf.returnTypes().get(k).isArray()) st.decref(ys.get(k));
   }
 
   /** acc = op(acc, x), releasing the old accumulator. */
@@ -322,18 +339,18 @@ final class CSoac {
     List<String> args = new ArrayList<>(accs);
     args.addAll(xs);
     List<String> next = declareTemps(ts, "acc");
-    g.apply(op, args, next);
+    gen.apply(op, args, next);
     for (int k = 0; k < accs.size(); k++) {
-      if (ts.get(k).isArray()) g.decref(accs.get(k));
-      g.line(accs.get(k) + " = " + next.get(k) + ";");
+      if (ts.get(k).isArray()) st.decref(accs.get(k));
+      st.line(accs.get(k) + " = " + next.get(k) + ";");
     }
   }
 
   private List<String> initAccs(List<Atom> nes, List<IrType> ts) {
     List<String> accs = declareTemps(ts, "acc");
     for (int k = 0; k < accs.size(); k++) {
-      g.line(accs.get(k) + " = " + atom(nes.get(k)) + ";");
-      if (ts.get(k).isArray()) g.incref(accs.get(k));
+      st.line(accs.get(k) + " = " + atom(nes.get(k)) + ";");
+      if (ts.get(k).isArray()) st.incref(accs.get(k));
     }
     return accs;
   }
@@ -368,33 +385,33 @@ final class CSoac {
   }
 
   private void reduceChunk(Exp.Reduce r, List<String> accs, List<IrType> ts, String lo, String hi) {
-    String i = g.fresh("i");
+    String i = st.fresh("i");
     List<String> simd = simdOperators(r);
-    if (simd != null && g.multicore) {
+    if (simd != null && st.multicore) {
       // Reductions are associative, so lanes may hold partial results: lets gcc vectorise
       // float sums it would otherwise keep in strict order.
       StringBuilder clauses = new StringBuilder();
       for (int k = 0; k < simd.size(); k++) clauses.append(" reduction(").append(simd.get(k)).append(":").append(accs.get(k)).append(")");
-      g.line("#pragma omp simd" + clauses);
+      st.line("#pragma omp simd" + clauses);
     }
-    g.open("for (int64_t " + i + " = " + lo + "; " + i + " < " + hi + "; " + i + "++) {");
+    st.open("for (int64_t " + i + " = " + lo + "; " + i + " < " + hi + "; " + i + "++) {");
     List<String> xs = elements(r.mapf(), r.arrays(), i);
     step(r.op(), accs, xs, ts);
     releaseElements(r.mapf(), xs);
-    g.close("}");
+    st.close("}");
   }
 
   void reduce(List<Atom.Var> pat, Exp.Reduce r) {
     List<IrType> ts = r.nes().stream().map(Atom::type).toList();
     String n = atom(r.width());
-    g.declare(pat);
+    gen.declare(pat);
     List<String> res = pat.stream().map(Atom.Var::name).toList();
     Runnable seq = () -> {
-      g.open("{");
+      st.open("{");
       List<String> accs = initAccs(r.nes(), ts);
       reduceChunk(r, accs, ts, "0", n);
-      for (int k = 0; k < res.size(); k++) g.line(res.get(k) + " = " + accs.get(k) + ";");
-      g.close("}");
+      for (int k = 0; k < res.size(); k++) st.line(res.get(k) + " = " + accs.get(k) + ";");
+      st.close("}");
     };
     if (!parallel()) {
       seq.run();
@@ -402,43 +419,43 @@ final class CSoac {
     }
     sequentialWhenSmall(n, seq);
     parallelReduce(pat, r, ts, n, res);
-    g.close("}");
+    st.close("}");
   }
 
   private void parallelReduce(List<Atom.Var> pat, Exp.Reduce r, List<IrType> ts, String n, List<String> res) {
-    g.open("{");
-    String nt = g.fresh("nt");
-    g.line("int " + nt + " = fut_threads_for(ctx, " + n + ");");
+    st.open("{");
+    String nt = st.fresh("nt");
+    st.line("int " + nt + " = fut_threads_for(ctx, " + n + ");");
     List<String> parts = partials(ts, nt);
-    String t = g.fresh("t"), end = g.fresh("chunk_end");
-    g.line("#pragma omp parallel for num_threads(" + nt + ") schedule(static, 1) if(" + nt + " > 1)");
-    g.open("for (int " + t + " = 0; " + t + " < " + nt + "; " + t + "++) {");
+    String t = st.fresh("t"), end = st.fresh("chunk_end");
+    st.line("#pragma omp parallel for num_threads(" + nt + ") schedule(static, 1) if(" + nt + " > 1)");
+    st.open("for (int " + t + " = 0; " + t + " < " + nt + "; " + t + "++) {");
     parallelBody(end, () -> {
       List<String> accs = initAccs(r.nes(), ts);
       reduceChunk(r, accs, ts, "fut_chunk(" + n + ", " + t + ", " + nt + ")", "fut_chunk(" + n + ", " + t + " + 1, " + nt + ")");
-      for (int k = 0; k < accs.size(); k++) g.line(parts.get(k) + "[" + t + "] = " + accs.get(k) + ";");
+      for (int k = 0; k < accs.size(); k++) st.line(parts.get(k) + "[" + t + "] = " + accs.get(k) + ";");
     });
-    g.line(end + ": __attribute__((unused));");
-    g.close("}");
-    g.line("if (ctx->failed) { " + freeAll(parts) + "goto " + g.errLabel + "; }");
+    st.line(end + ": __attribute__((unused));");
+    st.close("}");
+    st.line("if (ctx->failed) { " + freeAll(parts) + "goto " + st.errLabel + "; }");
     List<String> accs2 = initAccs(r.nes(), ts);
-    g.open("for (int " + t + " = 0; " + t + " < " + nt + "; " + t + "++) {");
+    st.open("for (int " + t + " = 0; " + t + " < " + nt + "; " + t + "++) {");
     List<String> xs = parts.stream().map(p -> p + "[" + t + "]").toList();
     step(r.op(), accs2, xs, ts);
-    for (int k = 0; k < ts.size(); k++) if (ts.get(k).isArray()) g.decref(xs.get(k));
-    g.close("}");
-    for (int k = 0; k < res.size(); k++) g.line(res.get(k) + " = " + accs2.get(k) + ";");
-    g.line(freeAll(parts));
-    g.close("}");
+    for (int k = 0; k < ts.size(); k++) if (ts.get(k).isArray()) st.decref(xs.get(k));
+    st.close("}");
+    for (int k = 0; k < res.size(); k++) st.line(res.get(k) + " = " + accs2.get(k) + ";");
+    st.line(freeAll(parts));
+    st.close("}");
   }
 
   private List<String> partials(List<IrType> ts, String nt) {
     List<String> parts = new ArrayList<>();
     for (IrType ty : ts) {
-      String p = g.fresh("part");
-      g.line(ctype(ty) + " *" + p + " = calloc((size_t)" + nt + ", sizeof(" + ctype(ty) + "));");
-      g.line("if (!" + p + ") { fut_error(ctx, NULL, \"Failed to allocate partial results.\"); ctx->error_code = 3; goto "
-          + g.errLabel + "; }");
+      String p = st.fresh("part");
+      st.line(ctype(ty) + " *" + p + " = calloc((size_t)" + nt + ", sizeof(" + ctype(ty) + "));");
+      st.line("if (!" + p + ") { fut_error(ctx, NULL, \"Failed to allocate partial results.\"); ctx->error_code = 3; goto "
+          + st.errLabel + "; }");
       parts.add(p);
     }
     return parts;
@@ -455,19 +472,19 @@ final class CSoac {
   void scan(List<Atom.Var> pat, Exp.Scan s) {
     List<IrType> ts = s.nes().stream().map(Atom::type).toList();
     String n = atom(s.width());
-    g.declare(pat);
+    gen.declare(pat);
     for (int k = 0; k < pat.size(); k++) {
       String ne = atom(s.nes().get(k));
-      g.check("fut_alloc(ctx, &" + pat.get(k).name() + ", " + (ts.get(k).rank() + 1) + ", "
+      st.check("fut_alloc(ctx, &" + pat.get(k).name() + ", " + (ts.get(k).rank() + 1) + ", "
           + shapeOf(n, ts.get(k), ts.get(k).isArray() ? ne : null) + ", " + CGen.es(ts.get(k)) + ")");
     }
     boolean scalar = ts.stream().noneMatch(IrType::isArray);
     Runnable seq = () -> {
-      g.open("{");
+      st.open("{");
       List<String> accs = initAccs(s.nes(), ts);
       scanChunk(s, pat, accs, ts, "0", n);
-      for (int k = 0; k < ts.size(); k++) if (ts.get(k).isArray()) g.decref(accs.get(k));
-      g.close("}");
+      for (int k = 0; k < ts.size(); k++) if (ts.get(k).isArray()) st.decref(accs.get(k));
+      st.close("}");
     };
     if (!parallel() || !scalar) {
       // An array operator runs sequentially, and so do the operators inside it.
@@ -477,80 +494,80 @@ final class CSoac {
     }
     sequentialWhenSmall(n, seq);
     parallelScan(pat, s, ts, n);
-    g.close("}");
+    st.close("}");
   }
 
   private void parallelScan(List<Atom.Var> pat, Exp.Scan s, List<IrType> ts, String n) {
     // Three phases: per-chunk totals, their exclusive prefix (sequential), per-chunk scans.
-    g.open("{");
-    String nt = g.fresh("nt");
-    g.line("int " + nt + " = fut_threads_for(ctx, " + n + ");");
+    st.open("{");
+    String nt = st.fresh("nt");
+    st.line("int " + nt + " = fut_threads_for(ctx, " + n + ");");
     List<String> parts = partials(ts, nt);
-    String t = g.fresh("t");
+    String t = st.fresh("t");
     Exp.Reduce asReduce = new Exp.Reduce(s.width(), s.op(), s.nes(), s.mapf(), s.arrays(), false);
     chunked(t, nt, () -> {
       List<String> accs = initAccs(s.nes(), ts);
       reduceChunk(asReduce, accs, ts, "fut_chunk(" + n + ", " + t + ", " + nt + ")", "fut_chunk(" + n + ", " + t + " + 1, " + nt + ")");
-      for (int k = 0; k < accs.size(); k++) g.line(parts.get(k) + "[" + t + "] = " + accs.get(k) + ";");
+      for (int k = 0; k < accs.size(); k++) st.line(parts.get(k) + "[" + t + "] = " + accs.get(k) + ";");
     }, parts);
-    g.open("{");
+    st.open("{");
     List<String> run = initAccs(s.nes(), ts);
-    g.open("for (int " + t + " = 0; " + t + " < " + nt + "; " + t + "++) {");
+    st.open("for (int " + t + " = 0; " + t + " < " + nt + "; " + t + "++) {");
     List<String> tot = declareTemps(ts, "tot");
     for (int k = 0; k < ts.size(); k++) {
-      g.line(tot.get(k) + " = " + parts.get(k) + "[" + t + "];");
-      g.line(parts.get(k) + "[" + t + "] = " + run.get(k) + ";");
+      st.line(tot.get(k) + " = " + parts.get(k) + "[" + t + "];");
+      st.line(parts.get(k) + "[" + t + "] = " + run.get(k) + ";");
     }
     step(s.op(), run, tot, ts);
-    g.close("}");
-    g.close("}");
+    st.close("}");
+    st.close("}");
     chunked(t, nt, () -> {
       List<String> accs = declareTemps(ts, "acc");
-      for (int k = 0; k < ts.size(); k++) g.line(accs.get(k) + " = " + parts.get(k) + "[" + t + "];");
+      for (int k = 0; k < ts.size(); k++) st.line(accs.get(k) + " = " + parts.get(k) + "[" + t + "];");
       scanChunk(s, pat, accs, ts, "fut_chunk(" + n + ", " + t + ", " + nt + ")", "fut_chunk(" + n + ", " + t + " + 1, " + nt + ")");
     }, parts);
-    g.line(freeAll(parts));
-    g.close("}");
+    st.line(freeAll(parts));
+    st.close("}");
   }
 
   void chunked(String t, String nt, Runnable body, List<String> parts) {
-    String end = g.fresh("chunk_end");
-    g.line("#pragma omp parallel for num_threads(" + nt + ") schedule(static, 1) if(" + nt + " > 1)");
-    g.open("for (int " + t + " = 0; " + t + " < " + nt + "; " + t + "++) {");
+    String end = st.fresh("chunk_end");
+    st.line("#pragma omp parallel for num_threads(" + nt + ") schedule(static, 1) if(" + nt + " > 1)");
+    st.open("for (int " + t + " = 0; " + t + " < " + nt + "; " + t + "++) {");
     parallelBody(end, body);
-    g.line(end + ": __attribute__((unused));");
-    g.close("}");
-    g.line("if (ctx->failed) { " + freeAll(parts) + "goto " + g.errLabel + "; }");
+    st.line(end + ": __attribute__((unused));");
+    st.close("}");
+    st.line("if (ctx->failed) { " + freeAll(parts) + "goto " + st.errLabel + "; }");
   }
 
   private void scanChunk(Exp.Scan s, List<Atom.Var> pat, List<String> accs, List<IrType> ts, String lo, String hi) {
-    String i = g.fresh("i");
-    g.open("for (int64_t " + i + " = " + lo + "; " + i + " < " + hi + "; " + i + "++) {");
+    String i = st.fresh("i");
+    st.open("for (int64_t " + i + " = " + lo + "; " + i + " < " + hi + "; " + i + "++) {");
     List<String> xs = elements(s.mapf(), s.arrays(), i);
     step(s.op(), accs, xs, ts);
     releaseElements(s.mapf(), xs);
     for (int k = 0; k < pat.size(); k++) store(pat.get(k).name(), ts.get(k), i, accs.get(k), ts.get(k).isArray(), false);
-    g.close("}");
+    st.close("}");
   }
 
   // ---- filter, partition ------------------------------------------------------------------
 
   /** Filter and partition: one grouping, generated by {@link CGroup}. */
-  void filter(List<Atom.Var> pat, Exp.Filter f) { new CGroup(g, this).filter(pat, f); }
+  void filter(List<Atom.Var> pat, Exp.Filter f) { group.filter(pat, f); }
 
-  void partition(List<Atom.Var> pat, Exp.Partition p) { new CGroup(g, this).partition(pat, p); }
+  void partition(List<Atom.Var> pat, Exp.Partition p) { group.partition(pat, p); }
 
   // ---- hist, scatter ----------------------------------------------------------------------
 
   void hist(List<Atom.Var> pat, Exp.Hist h) {
     List<IrType> ts = h.nes().stream().map(Atom::type).toList();
     if (parallel() && ts.stream().noneMatch(IrType::isArray)) {
-      g.open("if (fut_threads_for(ctx, " + atom(h.width()) + ") > 1 && " + pat.get(0).name() + ".shape[0] <= 65536) {");
+      st.open("if (fut_threads_for(ctx, " + atom(h.width()) + ") > 1 && " + pat.get(0).name() + ".shape[0] <= 65536) {");
       parallelHist(pat, h, ts);
-      g.close("} else {");
-      g.indent++;
+      st.close("} else {");
+      st.indent++;
       sequentialHist(pat, h, ts);
-      g.close("}");
+      st.close("}");
       return;
     }
     sequentialHist(pat, h, ts);
@@ -566,24 +583,24 @@ final class CSoac {
    * store (4.1 ms against 2.8 ms for 2^24 elements into 256 buckets).
    */
   private void parallelHist(List<Atom.Var> pat, Exp.Hist h, List<IrType> ts) {
-    String n = atom(h.width()), m = g.fresh("m"), nt = g.fresh("nt"), t = g.fresh("t"), sub = g.fresh("sub");
-    g.line("int64_t " + m + " = " + pat.get(0).name() + ".shape[0];");
-    g.line("int " + nt + " = fut_threads_for(ctx, " + n + ");");
-    g.line("const int64_t " + sub + " = " + m + " <= " + HIST_SUB_MAX + " ? " + HIST_SUB + " : 1;");
+    String n = atom(h.width()), m = st.fresh("m"), nt = st.fresh("nt"), t = st.fresh("t"), sub = st.fresh("sub");
+    st.line("int64_t " + m + " = " + pat.get(0).name() + ".shape[0];");
+    st.line("int " + nt + " = fut_threads_for(ctx, " + n + ");");
+    st.line("const int64_t " + sub + " = " + m + " <= " + HIST_SUB_MAX + " ? " + HIST_SUB + " : 1;");
     // Each thread's copies start on a cache line of their own (stride[k] elements apart): two
     // threads updating buckets in one line would move it between the cores on every update (with
     // malloc's 16-byte alignment that cost 2^24 elements into 256 buckets a quarter of its time).
     List<String> privs = new ArrayList<>(), strides = new ArrayList<>();
     for (int k = 0; k < ts.size(); k++) {
-      String pv = g.fresh("priv"), st = g.fresh("stride"), ct = CPrim.ctype(ts.get(k));
-      g.line("const int64_t " + st + " = (int64_t)((sizeof(" + ct + ") * (size_t)" + m + " * (size_t)" + sub + " + 63) / 64 * 64 / sizeof("
+      String pv = st.fresh("priv"), stride = st.fresh("stride"), ct = CPrim.ctype(ts.get(k));
+      st.line("const int64_t " + stride + " = (int64_t)((sizeof(" + ct + ") * (size_t)" + m + " * (size_t)" + sub + " + 63) / 64 * 64 / sizeof("
           + ct + "));");
-      g.line(ct + " *" + pv + " = aligned_alloc(64, sizeof(" + ct + ") * (size_t)" + st + " * (size_t)" + nt + " + 64);");
-      g.line("if (!" + pv + ") { " + freeAll(privs) + "fut_error(ctx, NULL, \"Failed to allocate histogram copies.\"); "
-          + "ctx->error_code = 3; goto " + g.errLabel + "; }");
-      g.line("for (int64_t j_ = 0; j_ < " + st + " * " + nt + "; j_++) " + pv + "[j_] = " + atom(h.nes().get(k)) + ";");
+      st.line(ct + " *" + pv + " = aligned_alloc(64, sizeof(" + ct + ") * (size_t)" + stride + " * (size_t)" + nt + " + 64);");
+      st.line("if (!" + pv + ") { " + freeAll(privs) + "fut_error(ctx, NULL, \"Failed to allocate histogram copies.\"); "
+          + "ctx->error_code = 3; goto " + st.errLabel + "; }");
+      st.line("for (int64_t j_ = 0; j_ < " + stride + " * " + nt + "; j_++) " + pv + "[j_] = " + atom(h.nes().get(k)) + ";");
       privs.add(pv);
-      strides.add(st);
+      strides.add(stride);
     }
     chunked(t, nt, () -> {
       // copies[s][k]: this thread's copy s of histogram k (all the same copy when sub is 1).
@@ -591,8 +608,8 @@ final class CSoac {
       for (int c = 0; c < HIST_SUB; c++) {
         List<String> bases = new ArrayList<>();
         for (int k = 0; k < privs.size(); k++) {
-          String b = g.fresh("copy");
-          g.line(CPrim.ctype(ts.get(k)) + " *" + b + " = " + privs.get(k) + " + (int64_t)" + t + " * " + strides.get(k) + " + ("
+          String b = st.fresh("copy");
+          st.line(CPrim.ctype(ts.get(k)) + " *" + b + " = " + privs.get(k) + " + (int64_t)" + t + " * " + strides.get(k) + " + ("
               + c + " < " + sub + " ? " + c + " : 0) * " + m + ";");
           bases.add(b);
         }
@@ -603,43 +620,43 @@ final class CSoac {
         histChunk(h, ts, copies, n, t, nt, m, true);
       } else {
         // Every index the fused index function can produce is a bucket: no per-element check.
-        g.open("if (" + m + " > " + range.hi() + "LL) {");
+        st.open("if (" + m + " > " + range.hi() + "LL) {");
         histChunk(h, ts, copies, n, t, nt, m, false);
-        g.close("} else {");
-        g.indent++;
+        st.close("} else {");
+        st.indent++;
         histChunk(h, ts, copies, n, t, nt, m, true);
-        g.close("}");
+        st.close("}");
       }
     }, privs);
-    String j = g.fresh("j");
+    String j = st.fresh("j");
     parallelFor(j, "0", m, mayFail(h.op().body()), () -> {
       List<String> acc = declareTemps(ts, "a");
-      for (int k = 0; k < ts.size(); k++) g.line(acc.get(k) + " = " + CGen.load(pat.get(k), j) + ";");
-      String u = g.fresh("u");
-      g.open("for (int64_t " + u + " = 0; " + u + " < " + nt + " * " + sub + "; " + u + "++) {");
+      for (int k = 0; k < ts.size(); k++) st.line(acc.get(k) + " = " + CGen.load(pat.get(k), j) + ";");
+      String u = st.fresh("u");
+      st.open("for (int64_t " + u + " = 0; " + u + " < " + nt + " * " + sub + "; " + u + "++) {");
       List<String> at = new ArrayList<>();
       for (int k = 0; k < privs.size(); k++) {
         at.add(privs.get(k) + "[(" + u + " / " + sub + ") * " + strides.get(k) + " + (" + u + " % " + sub + ") * " + m + " + " + j + "]");
       }
       step(h.op(), acc, at, ts);
-      g.close("}");
-      for (int k = 0; k < ts.size(); k++) g.line(CGen.storeTo(pat.get(k).name(), ts.get(k).elem(), j, acc.get(k)));
+      st.close("}");
+      for (int k = 0; k < ts.size(); k++) st.line(CGen.storeTo(pat.get(k).name(), ts.get(k).elem(), j, acc.get(k)));
     });
-    for (String pv : privs) g.line("free(" + pv + ");");
+    for (String pv : privs) st.line("free(" + pv + ");");
   }
 
   /** Thread t's elements into its copies, unrolled by {@link #HIST_SUB}. */
   private void histChunk(Exp.Hist h, List<IrType> ts, List<List<String>> copies, String n, String t, String nt, String m,
       boolean checked) {
-    String i = g.fresh("i"), hi = g.fresh("hi");
-    g.line("const int64_t " + hi + " = fut_chunk(" + n + ", " + t + " + 1, " + nt + ");");
-    g.line("int64_t " + i + " = fut_chunk(" + n + ", " + t + ", " + nt + ");");
-    g.open("for (; " + i + " + " + HIST_SUB + " <= " + hi + "; " + i + " += " + HIST_SUB + ") {");
+    String i = st.fresh("i"), hi = st.fresh("hi");
+    st.line("const int64_t " + hi + " = fut_chunk(" + n + ", " + t + " + 1, " + nt + ");");
+    st.line("int64_t " + i + " = fut_chunk(" + n + ", " + t + ", " + nt + ");");
+    st.open("for (; " + i + " + " + HIST_SUB + " <= " + hi + "; " + i + " += " + HIST_SUB + ") {");
     for (int c = 0; c < HIST_SUB; c++) histUpdate(h, ts, copies.get(c), i + " + " + c, m, checked);
-    g.close("}");
-    g.open("for (; " + i + " < " + hi + "; " + i + "++) {");
+    st.close("}");
+    st.open("for (; " + i + " < " + hi + "; " + i + "++) {");
     histUpdate(h, ts, copies.get(0), i, m, checked);
-    g.close("}");
+    st.close("}");
   }
 
   /**
@@ -647,7 +664,7 @@ final class CSoac {
    * known non-negative range ({@link IndexRange}); null otherwise.
    */
   private IndexRange.Range indexRange(Atom inds) {
-    if (!(inds instanceof Atom.Var v) || !(g.virtualMaps.get(v.name()) instanceof Exp.Map m)) return null;
+    if (!(inds instanceof Atom.Var v) || !(st.virtualMaps.get(v.name()) instanceof Exp.Map m)) return null;
     IndexRange.Range r = IndexRange.ofResult(m.f());
     return r != null && r.lo() >= 0 ? r : null;
   }
@@ -658,53 +675,53 @@ final class CSoac {
 
   /** One element of a parallel hist: element {@code index} into the copies {@code bases} (one per histogram). */
   private void histUpdate(Exp.Hist h, List<IrType> ts, List<String> bases, String index, String m, boolean checked) {
-    String i = g.fresh("e"), ix = g.fresh("ix");
-    g.open("{");
-    g.line("const int64_t " + i + " = " + index + ";");
-    g.line("int64_t " + ix + " = " + row(h.inds(), i) + ";");
-    g.open(checked ? "if (" + ix + " >= 0 && " + ix + " < " + m + ") {" : "{");
+    String i = st.fresh("e"), ix = st.fresh("ix");
+    st.open("{");
+    st.line("const int64_t " + i + " = " + index + ";");
+    st.line("int64_t " + ix + " = " + row(h.inds(), i) + ";");
+    st.open(checked ? "if (" + ix + " >= 0 && " + ix + " < " + m + ") {" : "{");
     List<String> args = new ArrayList<>();
     for (String b : bases) args.add(b + "[" + ix + "]");
     for (Atom v : h.vals()) args.add(row(v, i));
     List<String> next = declareTemps(ts, "h");
-    g.apply(h.op(), args, next);
-    for (int k = 0; k < bases.size(); k++) g.line(bases.get(k) + "[" + ix + "] = " + next.get(k) + ";");
-    g.close("}");
-    g.close("}");
+    gen.apply(h.op(), args, next);
+    for (int k = 0; k < bases.size(); k++) st.line(bases.get(k) + "[" + ix + "] = " + next.get(k) + ";");
+    st.close("}");
+    st.close("}");
   }
 
   private void sequentialHist(List<Atom.Var> pat, Exp.Hist h, List<IrType> ts) {
     // The loop is sequential: operators on arrays (map2 (+) on rows) run as plain loops, not as
     // one OpenMP region per element.
-    boolean saved = g.inParallel;
-    g.inParallel = true;
+    boolean saved = st.inParallel;
+    st.inParallel = true;
     sequentialHistLoop(pat, h, ts);
-    g.inParallel = saved;
+    st.inParallel = saved;
   }
 
   private void sequentialHistLoop(List<Atom.Var> pat, Exp.Hist h, List<IrType> ts) {
-    String i = g.fresh("i"), ix = g.fresh("ix");
-    g.open("for (int64_t " + i + " = 0; " + i + " < " + atom(h.width()) + "; " + i + "++) {");
-    g.line("int64_t " + ix + " = " + row(h.inds(), i) + ";");
-    g.open("if (" + ix + " >= 0 && " + ix + " < " + pat.get(0).name() + ".shape[0]) {");
+    String i = st.fresh("i"), ix = st.fresh("ix");
+    st.open("for (int64_t " + i + " = 0; " + i + " < " + atom(h.width()) + "; " + i + "++) {");
+    st.line("int64_t " + ix + " = " + row(h.inds(), i) + ";");
+    st.open("if (" + ix + " >= 0 && " + ix + " < " + pat.get(0).name() + ".shape[0]) {");
     List<String> args = new ArrayList<>();
     for (Atom.Var p : pat) args.add(row(p, ix));
     for (Atom v : h.vals()) args.add(row(v, i));
     List<String> next = declareTemps(ts, "h");
-    g.apply(h.op(), args, next);
+    gen.apply(h.op(), args, next);
     for (int k = 0; k < pat.size(); k++) store(pat.get(k).name(), ts.get(k), ix, next.get(k), ts.get(k).isArray(), true);
-    g.close("}");
-    g.close("}");
+    st.close("}");
+    st.close("}");
   }
 
   void scatter(List<Atom.Var> pat, Exp.Scatter s) {
-    String i = g.fresh("i");
+    String i = st.fresh("i");
     parallelFor(i, "0", atom(s.width()), false, () -> {
-      String ix = g.fresh("ix");
-      g.line("int64_t " + ix + " = " + CGen.load(s.inds(), i) + ";");
-      g.open("if (" + ix + " >= 0 && " + ix + " < " + pat.get(0).name() + ".shape[0]) {");
+      String ix = st.fresh("ix");
+      st.line("int64_t " + ix + " = " + CGen.load(s.inds(), i) + ";");
+      st.open("if (" + ix + " >= 0 && " + ix + " < " + pat.get(0).name() + ".shape[0]) {");
       for (int k = 0; k < pat.size(); k++) storeRow(pat.get(k).name(), s.vals().get(k).type().row(), ix, row(s.vals().get(k), i));
-      g.close("}");
+      st.close("}");
     });
   }
 
@@ -714,10 +731,10 @@ final class CSoac {
    */
   void storeRow(String out, IrType rt, String pos, String row) {
     if (rt.rank() == 0) {
-      g.line(CGen.storeTo(out, rt.elem(), pos, row));
+      st.line(CGen.storeTo(out, rt.elem(), pos, row));
     } else {
-      String v = g.fresh("rowv");
-      g.line("fut_arr " + v + " = " + row + ";");
+      String v = st.fresh("rowv");
+      st.line("fut_arr " + v + " = " + row + ";");
       store(out, rt, pos, v, false, false);
     }
   }

@@ -49,42 +49,43 @@ final class ScalarCode {
    * Emits a {@link #body} in the current C scope, assigning its results to {@code targets}
    * (declared by the caller). Branches are flattened into selects: both sides are computed (they
    * cannot fail) and {@code c ? a : b} picks one, so the code has no control flow and gcc can
-   * vectorise the loop around it.
+   * vectorise the loop around it. Statements other than branches are written by {@code gen}, the
+   * body generator of the same state {@code st}.
    */
-  static void emit(CGen g, Body b, List<String> targets) {
+  static void emit(CgState st, CGen gen, Body b, List<String> targets) {
     for (Stm s : b.stms()) {
       if (s.exp() instanceof Exp.If i) {
-        List<String> th = temps(g, s.pattern()), el = temps(g, s.pattern());
-        emit(g, i.then(), th);
-        emit(g, i.otherwise(), el);
+        List<String> th = temps(st, s.pattern()), el = temps(st, s.pattern());
+        emit(st, gen, i.then(), th);
+        emit(st, gen, i.otherwise(), el);
         String c = CPrim.atom(i.cond());
         for (int k = 0; k < s.pattern().size(); k++) {
           Atom.Var v = s.pattern().get(k);
-          g.line(CPrim.ctype(v.type()) + " " + v.name() + " = " + c + " ? " + th.get(k) + " : " + el.get(k) + ";");
+          st.line(CPrim.ctype(v.type()) + " " + v.name() + " = " + c + " ? " + th.get(k) + " : " + el.get(k) + ";");
         }
       } else {
-        g.body(new Body(List.of(s), List.of()), Set.of(), List.of());
+        gen.body(new Body(List.of(s), List.of()), Set.of(), List.of());
       }
     }
-    for (int k = 0; k < targets.size(); k++) g.line(targets.get(k) + " = " + CPrim.atom(b.results().get(k)) + ";");
+    for (int k = 0; k < targets.size(); k++) st.line(targets.get(k) + " = " + CPrim.atom(b.results().get(k)) + ";");
   }
 
   /** Applies a {@link #lambda} to C expressions in a block of its own, like {@link CGen#apply}. */
-  static void apply(CGen g, Lambda l, List<String> args, List<String> targets) {
-    g.open("{");
+  static void apply(CgState st, CGen gen, Lambda l, List<String> args, List<String> targets) {
+    st.open("{");
     for (int k = 0; k < args.size(); k++) {
       Atom.Var p = l.params().get(k);
-      g.line(CPrim.ctype(p.type()) + " " + p.name() + " = " + args.get(k) + ";");
+      st.line(CPrim.ctype(p.type()) + " " + p.name() + " = " + args.get(k) + ";");
     }
-    emit(g, l.body(), targets);
-    g.close("}");
+    emit(st, gen, l.body(), targets);
+    st.close("}");
   }
 
-  private static List<String> temps(CGen g, List<Atom.Var> vs) {
+  private static List<String> temps(CgState st, List<Atom.Var> vs) {
     List<String> out = new ArrayList<>();
     for (Atom.Var v : vs) {
-      String t = g.fresh("sel");
-      g.line(CPrim.ctype(v.type()) + " " + t + ";");
+      String t = st.fresh("sel");
+      st.line(CPrim.ctype(v.type()) + " " + t + ";");
       out.add(t);
     }
     return out;

@@ -9,6 +9,9 @@
  * without pragmas. Two shapes of compute-bound code get kernels of their own: maps of
  * redomaps (matrix multiplication) are interchanged and register-blocked ({@link
  * io.github.futhark4j.compiler.codegen.CInterchange}), and maps of scalar while loops run
- * lane-masked in blocks ({@link io.github.futhark4j.compiler.codegen.CLanes}).
+ * lane-masked in blocks ({@link io.github.futhark4j.compiler.codegen.CLanes}). These generators
+ * share one explicit state per generated function ({@link
+ * io.github.futhark4j.compiler.codegen.CgState}) and are wired together in one place ({@link
+ * io.github.futhark4j.compiler.codegen.Generators}).
  */
 package io.github.futhark4j.compiler.codegen;

@@ -255,6 +255,28 @@ class TestRunnerTest {
   }
 
   @Test
+  void structureSpecsAreCheckedOnRequest() throws Exception {
+    Path f = write("structure.fut", """
+        -- ==
+        -- input { [1] } output { 1 }
+        -- structure { Map 1 Screma 3 }
+        -- structure { Reduce 1 Alloc 1 }
+        -- structure { Alloc 1 }
+        -- structure mc-mem { Alloc 1 }
+        """);
+    TestRunner r = new TestRunner(loader, null, new TestRunner.Options("builtin", Set.of(), false, 1, true),
+        new PrintStream(bytes, true, StandardCharsets.UTF_8), p -> java.util.Map.of("Map", 1, "Reduce", 1));
+    List<Outcome> os = r.testFile(f);
+    assertEquals(new Summary(2, 1, 2), Summary.of(os));
+    assertEquals("FAILED " + f + ": structure (line 3):\n    Screma (Map + Reduce + Scan + Filter + Partition): expected 3, got 2",
+        os.get(1).render());
+    assertEquals("PASSED " + f + ": structure (line 4): not checked (no counterpart here): Alloc", os.get(2).render());
+    assertEquals("SKIPPED " + f + ": structure (line 5): no construct with a counterpart here: Alloc", os.get(3).render());
+    assertEquals("SKIPPED " + f + ": structure mc-mem (line 6): mode 'mc-mem' is not checked (no such IR here)",
+        os.get(4).render());
+  }
+
+  @Test
   void malformedSpecIsAFailure() throws Exception {
     Path f = write("malformed.fut", "-- ==\n-- input { [1, }\n");
     Outcome o = runner(false).testFile(f).get(0);

@@ -203,10 +203,17 @@ class SpecParserTest {
         -- ==
         -- input { 1 } output { 1 }
         -- structure { Screma 1 }
-        -- structure gpu { SegMap 2 }
+        -- structure gpu { SegMap 2
+        --   /SegMap/Loop 0 }
+        -- structure { Screma one }
         -- warning: unused
         """);
-    assertEquals(2, rc.structures());
+    assertEquals(3, rc.structures().size());
+    assertEquals(new TestSpec.Structure("", List.of(new TestSpec.Count("Screma", 1)), 3, null), rc.structures().get(0));
+    assertEquals(new TestSpec.Structure("gpu", List.of(new TestSpec.Count("SegMap", 2), new TestSpec.Count("/SegMap/Loop", 0)), 4,
+        null), rc.structures().get(1));
+    // Kept, not rejected: structure specs are checked only on request (test --structure).
+    assertEquals("expected a count after 'Screma'", rc.structures().get(2).problem());
     assertEquals("unused", rc.warnings().get(0).regex());
   }
 

@@ -1,0 +1,196 @@
+package io.github.futhark4j.compiler.codegen;
+
+import io.github.futhark4j.compiler.core.Atom;
+import io.github.futhark4j.compiler.core.Exp;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The one mutable state of generating the C of one function: an entry point's body, or a helper
+ * function split off it ({@link #helper}). It is handed to each of the generators that {@link
+ * Generators} wires around it ({@link CGen}, {@link CSoac}, {@link CGroup}, {@link CInterchange},
+ * {@link CLanes}), which keep no mutable state of their own: the text written so far and where
+ * it stands (indentation, the fresh-name counter, where a failure jumps, whether code runs
+ * inside a parallel region), and what the generators tell each other about variables of the
+ * bodies being emitted (which arrays are never materialised, which rows are written in place,
+ * which references are borrowed).
+ *
+ * <p>Besides the fields, the state has the primitive writes every generator uses: {@link #line},
+ * {@link #open}, {@link #close}, {@link #fresh}, {@link #check}, {@link #failIf}, {@link #incref}
+ * and {@link #decref}.
+ */
+final class CgState {
+  /** Whether the target is the multicore backend (OpenMP pragmas) rather than the c backend. Fixed per program. */
+  final boolean multicore;
+
+  /**
+   * The C statements of the function's body, written so far. Every generator appends to it
+   * through {@link #line}; {@link CApi#entry} (an entry point) and {@link CInterchange} (a helper
+   * function) wrap it in the function's signature at the end.
+   */
+  final StringBuilder out = new StringBuilder();
+
+  /**
+   * The indentation of the next line, in steps of two spaces. Moved by {@link #open} and
+   * {@link #close}; a generator that closes one block and opens another on the same line
+   * ({@code } else {}) raises it by hand, and {@link CApi#entry} sets it to 0 for its label.
+   */
+  int indent = 1;
+
+  /**
+   * Numbers fresh names ({@link #fresh}), helper functions ({@link #helperName}, {@link #helper})
+   * and slice descriptors ({@link #next}): one counter for all, so the order in which the
+   * generators ask for names decides them.
+   */
+  private int counter;
+
+  /** What fresh names of this function carry between base and number ({@code _c} in an entry, {@code _hN_} in a helper). */
+  private final String tag;
+
+  /**
+   * Static functions this entry point's code calls, emitted before it: one buffer shared by the
+   * entry's state and the states of all its helpers. Appended to by {@link CInterchange} (its
+   * micro-kernels), read by {@link CApi#entry}.
+   */
+  final StringBuilder helpers;
+
+  /** The entry point's name: helper functions are named after it ({@link #helperName}), so entries never clash. */
+  private final String owner;
+
+  /**
+   * Where a failing check jumps ({@link #check}, {@link #failIf}, and gotos written out): the
+   * entry's exit {@code fail}, or the end of a parallel iteration. Set and restored by {@link
+   * CSoac} around the body of an OpenMP loop (nothing may jump out of a parallel region) and by
+   * {@link CGroup} around a sequential grouping (whose buffers must be freed on failure); read by
+   * every generator.
+   */
+  String errLabel = "fail";
+
+  /**
+   * Whether the code being written runs inside a parallel region, where nested parallel
+   * operators become plain loops. Set and restored by {@link CSoac} (parallel loop bodies, code
+   * written as sequential), {@link CLanes} and {@link CInterchange} (their parallel blocks); true
+   * from the start in a {@link #helper}. Read by {@link CSoac}, {@link CLanes} and {@link
+   * CInterchange} to decide whether to emit OpenMP loops.
+   */
+  boolean inParallel;
+
+  /**
+   * {@code iota} results used only as the input of map/reduce/scan: never materialised, their
+   * rows are the loop index (see {@link CGen#onlySoacInput}). Added to by {@link CGen#body}; read
+   * by {@link CGen} (the iota's statement), {@link CSoac#row} and {@link CLanes}.
+   */
+  final Set<String> virtualIotas = new HashSet<>();
+
+  /**
+   * {@code replicate n v} of a scalar used only as a SOAC input row by row: never materialised,
+   * every row is {@code v} (e.g. the ones of a counting histogram). Added to by {@link CGen#body};
+   * read by {@link CGen} (the replicate's statement), {@link CSoac#row} and {@link CLanes}.
+   */
+  final Map<String, Atom> virtualReplicates = new HashMap<>();
+
+  /**
+   * Maps with one scalar result whose output is used once, as the index or value array of a
+   * histogram: never materialised, the lambda runs inside the histogram's loop (fusion of the
+   * map into the hist at code generation; the IR has no fused form of hist). Added to by {@link
+   * CGen#body}; read by {@link CGen} (the map's statement), {@link CSoac#row} (which runs the
+   * lambda), {@link CSoac}'s histogram (the index range) and {@link CLanes} (not eligible).
+   */
+  final Map<String, Exp.Map> virtualMaps = new HashMap<>();
+
+  /**
+   * {@code transpose b} read only by interchanged redomaps: never materialised, read through b.
+   * Added to by {@link CInterchange#findVirtualTransposes} (called from {@link CGen#body}); read
+   * by {@link CGen} (the transpose's statement) and {@link CInterchange} (its kernels).
+   */
+  final Map<String, Atom.Var> virtualTransposes = new HashMap<>();
+
+  /** Where an inner map writes its rows in place: row {@code index} of the 2-d array {@code out}. */
+  record DirectRow(String out, String index, String elemSize) { }
+
+  /**
+   * Inner maps (by result variable) that write straight into a row of their outer map's result
+   * (see {@link CSoac#directInner}); the lambda's result is then a borrowed view of that row.
+   * Put and removed by {@link CSoac#map} around the outer map's loop; read by {@link CGen} (which
+   * emits such an inner map with {@link CSoac#mapInto}).
+   */
+  final Map<String, DirectRow> directRows = new HashMap<>();
+
+  /**
+   * Lambda result targets that receive such a view: they take no reference of their own. Added
+   * to by {@link CSoac#map}; read by {@link CGen#body} when it assigns a body's results.
+   */
+  final Set<String> noRefTargets = new HashSet<>();
+
+  /**
+   * Views (rows, flattenings, copies of a variable) of an array a body does not own: they need no
+   * reference of their own, since the source outlives the body, and are borrowed like lambda
+   * parameters, which avoids atomic reference-count traffic inside parallel loops. Added to by
+   * {@link CGen} (views of borrowed arrays) and {@link CSoac#mapInto} (the row written in place);
+   * read by {@link CGen#body}, which neither owns nor releases them.
+   */
+  final Set<String> borrowedViews = new HashSet<>();
+
+  private CgState(boolean multicore, String owner, StringBuilder helpers, String tag) {
+    this.multicore = multicore;
+    this.owner = owner;
+    this.helpers = helpers;
+    this.tag = tag;
+  }
+
+  /** The state of entry point {@code name}'s body. */
+  static CgState forEntry(boolean multicore, String name) {
+    return new CgState(multicore, name, new StringBuilder(), "_c");
+  }
+
+  /**
+   * The state of the body of a static function that will be added to {@link #helpers}: its fresh
+   * names cannot clash with this state's (a different tag), it runs inside a parallel region
+   * (helpers are called from inside one), and the function is named after the same entry point.
+   * A hot loop nest in a function of its own gets registers to itself: inside the large function
+   * of an entry point gcc spilled accumulators of the matrix-multiplication micro-kernel to the
+   * stack (1.6x slower).
+   */
+  CgState helper() {
+    CgState h = new CgState(multicore, owner, helpers, "_h" + (counter++) + "_");
+    h.inParallel = true;
+    h.indent = 1;
+    return h;
+  }
+
+  /** A fresh C name from {@code base}. */
+  String fresh(String base) { return base + tag + (counter++); }
+
+  /** A fresh number (for names of a form of their own, e.g. slice descriptors {@code sd_0N}). */
+  int next() { return counter++; }
+
+  /** A unique name for a helper function: {@code futhark4j_<entry>_<base><n>}. */
+  String helperName(String base) { return "futhark4j_" + owner + "_" + base + (counter++); }
+
+  /** Writes one line at the current indentation. */
+  void line(String s) {
+    out.append("  ".repeat(indent)).append(s).append('\n');
+  }
+
+  /** Writes a line that opens a block: the following lines are indented one step more. */
+  void open(String s) { line(s); indent++; }
+
+  /** Writes a line that closes a block, one step less indented. */
+  void close(String s) { indent--; line(s); }
+
+  /** Fails the current computation when {@code cond} holds. */
+  void failIf(String cond, String errorCall) {
+    line("if (" + cond + ") { " + errorCall + "; goto " + errLabel + "; }");
+  }
+
+  /** Runs an engine call returning non-zero on failure (the error is already recorded). */
+  void check(String call) {
+    line("if (" + call + ") goto " + errLabel + ";");
+  }
+
+  void incref(String v) { line("fut_incref(&" + v + ");"); }
+
+  void decref(String v) { line("fut_decref(&" + v + ");"); }
+}
