@@ -250,7 +250,7 @@ public final class CCompiler {
         return obj;
       }
       Files.createDirectories(objects);
-      Path tmp = Files.createTempFile(objects, key + "-", ".tmp");
+      Path tmp = TempPaths.file(objects, key + "-", ".tmp");
       try {
         List<String> cmd = new ArrayList<>();
         cmd.add(executable.toString());

@@ -205,7 +205,7 @@ public final class CompileCache {
   /** A fresh, private directory inside the cache to build {@code key} in. */
   Path newBuildDir(String key) throws IOException {
     checkKey(key);
-    return Files.createTempDirectory(dir, "tmp-" + key + "-");
+    return TempPaths.directory(dir, "tmp-" + key + "-");
   }
 
   /**

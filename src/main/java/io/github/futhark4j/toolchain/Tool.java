@@ -241,7 +241,7 @@ final class Tool {
     lines.add(stamp + "\t" + line);
     if (lines.size() > VERSIONS_KEPT) lines = lines.subList(lines.size() - VERSIONS_KEPT, lines.size());
     try {
-      Path tmp = Files.createTempFile(memo.getParent(), "tmpv-", ".txt");
+      Path tmp = TempPaths.file(memo.getParent(), "tmpv-", ".txt");
       try {
         Files.write(tmp, lines, StandardCharsets.UTF_8);
         Files.move(tmp, memo, java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);

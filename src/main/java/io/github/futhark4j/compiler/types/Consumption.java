@@ -408,7 +408,7 @@ final class Consumption {
         Al v = contain(() -> captured(l.value()), cons);
         consumed.putAll(cons);
         if (!cons.isEmpty() && Defs.functional(l.value().type())) {
-          error(DiagCode.E0309, l.value().span(), "Let-bound expression of higher-order type\n  " + l.value().type()
+          error(DiagCode.E0309, l.value().span(), "Let-bound expression of higher-order type\n  " + Holes.show(l.value().type(), n -> false)
               + "\ncontains consumption, which is not allowed." + TcState.link("contains-consumption"));
         }
         Set<VName> bound = bindPat(l.pattern(), v);
@@ -766,7 +766,7 @@ final class Consumption {
       Al als = contain(() -> captured(arg), cons);
       consumed.putAll(cons);
       if (!cons.isEmpty() && Defs.functional(arg.type())) {
-        error(DiagCode.E0309, arg.span(), "Argument of functional type\n  " + arg.type() + "\ncontains consumption, which is not allowed."
+        error(DiagCode.E0309, arg.span(), "Argument of functional type\n  " + Holes.show(arg.type(), n -> false) + "\ncontains consumption, which is not allowed."
             + TcState.link("contains-consumption"));
       }
       Type pt = paramTypes.get(i);

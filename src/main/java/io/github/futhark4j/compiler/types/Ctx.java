@@ -116,6 +116,6 @@ record Ctx(Env env, Locals locals, Map<String, Ty> typeParams, Checker.FileCtx f
     int dot = qualified.lastIndexOf('.');
     if (dot < 0) return env.sig(qualified);
     Env m = moduleEnv(qualified.substring(0, dot));
-    return m == null ? null : m.sigs.get(qualified.substring(dot + 1));
+    return m == null ? null : (MTy) m.sigs.get(qualified.substring(dot + 1));
   }
 }

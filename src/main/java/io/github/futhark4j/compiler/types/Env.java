@@ -19,7 +19,8 @@ final class Env {
   final Env parent;
   final Map<String, Object> terms = new TermMap();
   final Map<String, TypeB> types = new LinkedHashMap<>();
-  final Map<String, MTy> sigs = new LinkedHashMap<>();
+  /** The module types: {@link MTy}, or {@link Lazy} ones (the prelude's), as in {@link #terms}. */
+  final Map<String, Object> sigs = new TermMap();
   /** Names bound by {@code local} declarations: in scope here, not exported. */
   final java.util.Set<String> hiddenTerms = new java.util.HashSet<>();
   final java.util.Set<String> hiddenTypes = new java.util.HashSet<>();
@@ -45,7 +46,7 @@ final class Env {
 
   MTy sig(String n) {
     for (Env e = this; e != null; e = e.parent) {
-      MTy t = e.sigs.get(n);
+      MTy t = (MTy) e.sigs.get(n);
       if (t != null) return t;
     }
     return null;
@@ -102,7 +103,12 @@ final class Env {
     }
   }
 
-  /** A value ({@link ValB}) or module ({@link Mod}) checked when its name is first looked up. */
+  /** A binding as it is used: a {@link Lazy} one checked (copies of maps hold them unchecked). */
+  static Object forced(Object binding) {
+    return binding instanceof Lazy l ? l.force() : binding;
+  }
+
+  /** A value ({@link ValB}), module ({@link Mod}) or module type ({@link MTy}) checked when its name is first looked up. */
   static final class Lazy {
     private java.util.function.Supplier<Object> check;
     private Object binding;

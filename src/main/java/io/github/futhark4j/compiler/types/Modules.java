@@ -108,9 +108,14 @@ final class Modules {
         if (topOfFile && !file.prelude()) defs.drain();
       }
       case ModTypeDecl m -> {
-        MTy mty = sig(m.signature(), ctx);
         define(env, declared.sigs, "module type", m.name(), m.nameSpan(), d.span());
-        env.sigs.put(m.name(), mty);
+        if (file.prelude() && topOfFile) {
+          // Checked when a program first names it, seeing the names declared before it.
+          Ctx at = ctx.withEnv(env.snapshot());
+          env.sigs.put(m.name(), lazy(() -> preludeChecked(() -> sig(m.signature(), at))));
+        } else {
+          env.sigs.put(m.name(), sig(m.signature(), ctx));
+        }
         if (local) env.hiddenSigs.add(m.name());
         else env.hiddenSigs.remove(m.name());
       }
@@ -846,7 +851,7 @@ final class Modules {
       case Struct s -> {
         Env out = new Env(null);
         s.env().types.forEach((k, v) -> out.types.put(k, substTypeB(v, abs)));
-        s.env().sigs.forEach((k, v) -> out.sigs.put(k, substMTy(v, abs)));
+        s.env().sigs.forEach((k, v) -> out.sigs.put(k, substMTy((MTy) Env.forced(v), abs)));
         s.env().terms.forEach((k, v) -> {
           if (v instanceof Global g) {
             Env.Scheme sc = g.scheme();
