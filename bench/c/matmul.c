@@ -6,10 +6,17 @@
  *   regblock  (default) packed panels and a register-blocked micro-kernel: an MR x NR tile of C
  *             lives in vector registers while k runs, so each loaded B vector feeds MR FMAs.
  * Compute-bound: 2 n m p flops.  GCC vector extensions keep the micro-kernel portable across
- * -march targets (on AVX-512 one v16f is one zmm register). */
+ * -march targets; the vector (VF) is one register of the target: 16 floats (zmm) with AVX-512,
+ * else 8 (ymm). With 16 vector registers (AVX2) the tile is 6 x 2 vectors, so its 12 accumulators,
+ * two B vectors and the broadcast fit; with 32 (AVX-512) 8 x 2. */
 #include "bench.h"
 
-typedef float v16f __attribute__((vector_size(64)));
+#if defined(__AVX512F__)
+enum { VL = 16, MR = 8 };
+#else
+enum { VL = 8, MR = 6 };
+#endif
+typedef float vf __attribute__((vector_size(VL * 4)));
 
 typedef struct {
   int64_t n, m, p;
@@ -51,7 +58,7 @@ static void mm_tiled(void *vp) {
 
 /* ---- register-blocked ---- */
 
-enum { MR = 8, NR = 32, KC = 256 };
+enum { NR = 2 * VL, KC = 256 };
 
 /* Packs B[k0..k0+kc) x [all columns] into panels of NR columns, zero-padded at the right edge:
  * panel q holds kc rows of NR contiguous floats, so the micro-kernel streams it linearly. */
@@ -79,10 +86,10 @@ static void pack_a(const mm_ctx *x, int64_t i0, int64_t k0, int64_t kc, float *a
 /* C[i0.., j0..] += Ap * Bp for an MR x NR tile (mr, nr: the valid part at the edges). */
 static void micro(int64_t kc, const float *restrict ap, const float *restrict bp, float *c, int64_t ldc,
                   int64_t mr, int64_t nr) {
-  v16f acc[MR][2];
-  for (int r = 0; r < MR; r++) acc[r][0] = acc[r][1] = (v16f){0};
+  vf acc[MR][2];
+  for (int r = 0; r < MR; r++) acc[r][0] = acc[r][1] = (vf){0};
   for (int64_t k = 0; k < kc; k++) {
-    const v16f b0 = *(const v16f *)(bp + k * NR), b1 = *(const v16f *)(bp + k * NR + 16);
+    const vf b0 = *(const vf *)(bp + k * NR), b1 = *(const vf *)(bp + k * NR + VL);
     for (int r = 0; r < MR; r++) {
       const float av = ap[k * MR + r];
       acc[r][0] += av * b0;
@@ -91,13 +98,13 @@ static void micro(int64_t kc, const float *restrict ap, const float *restrict bp
   }
   if (mr == MR && nr == NR) {
     for (int r = 0; r < MR; r++) {
-      v16f c0, c1;
+      vf c0, c1;
       memcpy(&c0, c + r * ldc, sizeof c0);
-      memcpy(&c1, c + r * ldc + 16, sizeof c1);
+      memcpy(&c1, c + r * ldc + VL, sizeof c1);
       c0 += acc[r][0];
       c1 += acc[r][1];
       memcpy(c + r * ldc, &c0, sizeof c0);
-      memcpy(c + r * ldc + 16, &c1, sizeof c1);
+      memcpy(c + r * ldc + VL, &c1, sizeof c1);
     }
   } else {
     float tile[MR][NR];

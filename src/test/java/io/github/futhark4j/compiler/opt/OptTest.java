@@ -95,4 +95,46 @@ class OptTest {
     Exp.Map map = assertInstanceOf(Exp.Map.class, h.stms().get(h.stms().size() - 1).exp());
     assertEquals(1, map.f().body().stms().size());
   }
+
+  /** The entries of a program after all passes (the verifier runs after each). */
+  private static List<io.github.futhark4j.compiler.core.Program.Entry> optimised(String src) throws Exception {
+    var typed = io.github.futhark4j.compiler.Frontend.check(new io.github.futhark4j.compiler.source.Source("t.fut", src));
+    return io.github.futhark4j.compiler.Backend.optimised(typed, true).entries();
+  }
+
+  private static int count(Body b, Class<?> kind) {
+    int[] n = {0};
+    for (var s : b.stms()) {
+      if (kind.isInstance(s.exp())) n[0]++;
+      io.github.futhark4j.compiler.core.Rewrite.exp(s.exp(), a -> a, nested -> {
+        n[0] += count(nested, kind);
+        return nested;
+      });
+    }
+    return n[0];
+  }
+
+  @Test
+  void tabulateOverRowsMapsOverTheRows() throws Exception {
+    // The same product spelt two ways reaches code generation as the same operators: the
+    // tabulate's index only picks rows of bt, which has exactly p rows.
+    var es = optimised("""
+        entry by_map [n][m][p] (a: [n][m]f32) (b: [m][p]f32) : [n][p]f32 =
+          map (\\r -> map (\\c -> f32.sum (map2 (*) r c)) (transpose b)) a
+        entry by_tabulate [n][m][p] (a: [n][m]f32) (b: [m][p]f32) : [n][p]f32 =
+          let bt = transpose b
+          in map (\\r -> tabulate p (\\j -> f32.sum (map2 (*) r bt[j]))) a
+        """);
+    for (var e : es) {
+      assertEquals(0, count(e.body(), Exp.Index.class), () -> io.github.futhark4j.compiler.core.Printer.body(e.body()));
+      assertEquals(0, count(e.body(), Exp.Iota.class), () -> io.github.futhark4j.compiler.core.Printer.body(e.body()));
+      assertEquals(2, count(e.body(), Exp.Map.class));
+      assertEquals(1, count(e.body(), Exp.Reduce.class));
+    }
+    // An index that may fail (xs need not have n rows) is kept, and so is the iota.
+    var kept = optimised("""
+        entry f (n: i64) (xs: []i32) : [n]i32 = tabulate n (\\i -> xs[i] + 1)
+        """);
+    assertEquals(1, count(kept.get(0).body(), Exp.Index.class));
+  }
 }
