@@ -19,6 +19,10 @@
 #include <stdarg.h>
 #include <math.h>
 #include <stdatomic.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#include <dlfcn.h>
+#endif
 #ifdef _OPENMP
 #include <omp.h>
 #endif

@@ -131,7 +131,9 @@ public final class CCompiler {
   public static List<String> libraries(String backend) {
     return switch (backend) {
       case "c" -> List.of("-lm");
-      case "multicore", "ispc" -> List.of("-lm", "-lpthread");
+      // -ldl: the engine pins the OpenMP runtime with dlopen (in libc itself from glibc 2.34 on).
+      case "multicore" -> List.of("-lm", "-lpthread", "-ldl");
+      case "ispc" -> List.of("-lm", "-lpthread");
       case "opencl" -> List.of("-lm", "-lOpenCL");
       case "cuda" -> List.of("-lm", "-lcuda", "-lcudart", "-lnvrtc");
       case "hip" -> List.of("-lm", "-lhiprtc", "-lamdhip64");

@@ -81,7 +81,7 @@ class CCompilerTest {
     assertEquals(List.of("-O3", "-march=native", "-fno-math-errno", "-fPIC", "-shared", "-Wl,-Bsymbolic", "-fopenmp-simd"), c.flags("c"));
     assertEquals(List.of("-O3", "-march=native", "-fno-math-errno", "-fPIC", "-shared", "-Wl,-Bsymbolic", "-fopenmp"), c.flags("multicore"));
     assertEquals(List.of("-lm"), CCompiler.libraries("c"));
-    assertEquals(List.of("-lm", "-lpthread"), CCompiler.libraries("multicore"));
+    assertEquals(List.of("-lm", "-lpthread", "-ldl"), CCompiler.libraries("multicore"));
     assertEquals(List.of("-lm", "-lOpenCL"), CCompiler.libraries("opencl"));
     assertEquals(List.of("-lm", "-lcuda", "-lcudart", "-lnvrtc"), CCompiler.libraries("cuda"));
     assertTrue(CCompiler.libraries("hip").contains("-lhiprtc"));
