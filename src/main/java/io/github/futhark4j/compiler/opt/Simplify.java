@@ -49,8 +49,11 @@ public final class Simplify {
     }
 
     Body body(Body b) {
+      // A shape read inside this body is not in scope after it: forget it on the way out.
+      Set<String> dimsBefore = new HashSet<>(dims.keySet());
       List<Stm> out = new ArrayList<>();
       for (Stm s : b.stms()) stm(s, out);
+      dims.keySet().retainAll(dimsBefore);
       return new Body(out, b.results().stream().map(this::atom).toList());
     }
 
