@@ -151,6 +151,20 @@ class ScheduleTest {
   }
 
   @Test
+  void innerMapReadingAVirtualTransposeIsInterchangedNotADirectRow() throws Exception {
+    // The outer map is no nest (the inner map also reads a row of zss), so the inner map is
+    // interchanged alone; written into the outer map's rows it would read the transpose row by row.
+    Program p = optimised("""
+        entry main [a] [b] [c] (xs: [a][c]i32) (ys: [c][b]i32) (zss: [a][b][c]i32) : [a][b]i32 =
+          map2 (\\x zs -> map2 (\\y z -> i32.sum (map2 (*) z (map2 (*) x y))) (transpose ys) zs) xs zss
+        """);
+    List<Stm> maps = stms(p, "main").stream().filter(s -> s.exp() instanceof Exp.Map).toList();
+    assertEquals(Set.of(), maps.get(0).plan(), () -> Printer.program(p));
+    assertEquals(Set.of(Plan.INTERCHANGE), maps.get(1).plan(), () -> Printer.program(p));
+    assertEquals(Set.of(Plan.VIRTUAL), first(p, "main", Exp.Transpose.class).plan());
+  }
+
+  @Test
   void passesBeforeTheScheduleLeaveNoPlans() throws Exception {
     Program p = after("entry main (n: i64) : []i64 = map (\\i -> i * 2) (iota n)", "dead-code-2");
     assertTrue(stms(p, "main").stream().allMatch(s -> s.plan().isEmpty()));
