@@ -32,19 +32,25 @@ import java.util.stream.Collectors;
  *                                  known arrays
  * dead-code    opt.DeadCode        statements whose results nobody uses (also failing ones, as the
  *                                  reference does)
- * fusion       opt.Fusion          producer–consumer fusion of map/reduce/scan/filter/hist chains
+ * fusion       opt.Fusion          producer–consumer fusion: a map into the map, reduce, scan or hist
+ *                                  that alone consumes it (the latter three as their map function)
  * hoist        opt.Hoist           loop-invariant statements out of loops and lambdas
  * simplify-2   opt.Simplify        again, on what fusion and hoisting exposed
  * dead-code-2  opt.DeadCode        again
- * codegen      codegen.CProgram    IR → one C file (engine runtime pasted in), header and manifest; its
- *                                  generators also choose the loop strategy of each operator: virtual
- *                                  (unmaterialised) maps and transposes, map→histogram fusion, loop
- *                                  interchange for matrix products (CInterchange), lanes for
- *                                  divergent loops (CLanes), OpenMP parallel loops (multicore)
+ * schedule     opt.Schedule        chooses how each operator runs and marks its statement:
+ *                                  #[virtual] iotas, replicates and transposes (never materialised),
+ *                                  #[interchange] for map-of-redomap nests (matrix products),
+ *                                  #[lanes] for maps of scalar while loops, #[direct-row] for inner
+ *                                  maps writing straight into their outer map's rows
+ * codegen      codegen.CProgram    IR → one C file (engine runtime pasted in), header and manifest;
+ *                                  obeys the schedule's marks (CInterchange, CLanes), and chooses only
+ *                                  how to write each loop: OpenMP parallel loops at the outermost
+ *                                  level (multicore), simd pragmas, per-thread histogram copies
  * </pre>
  *
  * With {@code futhark4j.verifyIr=true} (set for the test suite) the IR verifier checks the IR after
- * {@code lower} and after every optimisation pass. {@link Frontend} and {@link Backend} run these
+ * {@code lower} and after every optimisation pass (after {@code schedule}, that its marks are on
+ * statements they fit). {@link Frontend} and {@link Backend} run these
  * steps for every compile; this class runs them one by one for inspection.
  */
 public final class Pipeline {

@@ -19,7 +19,7 @@ class DevCommandTest {
   void listsTheStepsAndPrintsAProgramAfterAny(@TempDir Path dir) throws Exception {
     assertEquals(0, run("dev", "--steps"), cli.err());
     String steps = cli.out();
-    for (String s : new String[] {"parse", "check", "lower", "simplify", "fusion", "hoist", "dead-code-2", "codegen"}) {
+    for (String s : new String[] {"parse", "check", "lower", "simplify", "fusion", "hoist", "dead-code-2", "schedule", "codegen"}) {
       assertTrue(steps.contains(s + " "), steps);
     }
     Path p = dir.resolve("p.fut");
@@ -33,6 +33,12 @@ class DevCommandTest {
     String fused = cli.out();
     assertTrue(fused.contains("entry main"), fused);
     assertFalse(fused.equals(lowered), "fusion changed the map-reduce chain");
+
+    // The schedule's marks: the iota is never materialised.
+    Path q = dir.resolve("q.fut");
+    Files.writeString(q, "entry main (n: i64) : []i64 = map (\\i -> i * 2) (iota n)\n");
+    assertEquals(0, run("dev", "--dump-after", "schedule", "--verify", q.toString()), cli.err());
+    assertTrue(cli.out().contains("#[virtual] let ("), cli.out());
 
     assertEquals(0, run("dev", "--dump-after", "check", p.toString()), cli.err());
     assertTrue(cli.out().contains("main"), cli.out());

@@ -7,11 +7,11 @@ import static io.github.futhark4j.compiler.codegen.CPrim.stype;
 
 import io.github.futhark4j.compiler.core.Atom;
 import io.github.futhark4j.compiler.core.Body;
-import io.github.futhark4j.compiler.core.Effects;
 import io.github.futhark4j.compiler.core.Exp;
 import io.github.futhark4j.compiler.core.FreeVars;
 import io.github.futhark4j.compiler.core.IrType;
 import io.github.futhark4j.compiler.core.Lambda;
+import io.github.futhark4j.compiler.core.Plan;
 import io.github.futhark4j.compiler.core.Stm;
 import io.github.futhark4j.compiler.source.Span;
 import io.github.futhark4j.compiler.typed.TExp.BinOperator;
@@ -31,21 +31,18 @@ import java.util.Set;
  * updates of unshared arrays happen in place, and hands dying references into the branches of an
  * {@code if}. See docs/architecture.md, "Ownership".
  *
- * <p>Writes through the function's {@link CgState} (which it also tells which arrays of a body are
- * never materialised, see {@link #body}) and hands SOACs to {@link CSoac}; wired by {@link
- * Generators}.
+ * <p>Writes through the function's {@link CgState} (which it also tells which arrays are never
+ * materialised, as the statements' plans from {@code opt.Schedule} say) and hands SOACs to {@link
+ * CSoac}; wired by {@link Generators}.
  */
 final class CGen {
   private final CgState st;
   private CSoac soac;
-  private CInterchange interchange;
 
   /** See {@link Generators}, which wires the generators. */
   CGen(CgState st) { this.st = st; }
 
   void setSoac(CSoac soac) { this.soac = soac; }
-
-  void setInterchange(CInterchange interchange) { this.interchange = interchange; }
 
   static String loc(Span span) {
     if (span == null || span == Span.NONE) return "NULL";
@@ -87,12 +84,16 @@ final class CGen {
    */
   void body(Body b, Set<String> ownedIn, List<String> targets) {
     List<Stm> stms = b.stms();
-    // Uses by statements that evaluate a virtual map's lambda: its free variables stay alive
-    // until the consumer has run.
     List<Set<String>> uses = new ArrayList<>();
     for (Stm s : stms) uses.add(new HashSet<>(FreeVars.ofExp(s.exp())));
-    findVirtual(b, uses);
-    interchange.findVirtualTransposes(b, uses);
+    // A virtual transpose is read through its source: b stays alive as long as t is used, so an
+    // in-place update of b cannot overwrite what the kernel still reads.
+    for (int i = 0; i < stms.size(); i++) {
+      Stm s = stms.get(i);
+      if (!(s.has(Plan.VIRTUAL) && s.exp() instanceof Exp.Transpose t && t.array() instanceof Atom.Var src)) continue;
+      String x = s.pattern().get(0).name();
+      for (int j = i + 1; j < stms.size(); j++) if (uses.get(j).contains(x)) uses.get(j).add(src.name());
+    }
     // A variable is live after statement i when a later statement or the results use it: kept as
     // the index of its last use (a set per statement cost memory quadratic in the body's length,
     // and a 20,000-term sum ran out of heap).
@@ -100,11 +101,6 @@ final class CGen {
     for (int i = 0; i < stms.size(); i++) for (String v : uses.get(i)) lastUse.put(v, i);
     for (Atom a : b.results()) if (a instanceof Atom.Var v) lastUse.put(v.name(), Integer.MAX_VALUE);
     Set<String> owned = new LinkedHashSet<>(ownedIn);
-    for (Stm s : stms) {
-      if (s.exp() instanceof Exp.Iota && s.pattern().size() == 1 && onlySoacInput(s.pattern().get(0).name(), b)) {
-        st.virtualIotas.add(s.pattern().get(0).name());
-      }
-    }
     for (int i = 0; i < stms.size(); i++) {
       Stm s = stms.get(i);
       Set<String> used = uses.get(i);
@@ -138,29 +134,6 @@ final class CGen {
   private static boolean liveAfter(Map<String, Integer> lastUse, String v, int i) {
     Integer last = lastUse.get(v);
     return last != null && last > i;
-  }
-
-  /** Whether {@code v} is used in {@code b} only as an input array of map, reduce or scan. */
-  static boolean onlySoacInput(String v, Body b) {
-    for (Atom a : b.results()) if (a instanceof Atom.Var x && x.name().equals(v)) return false;
-    for (Stm s : b.stms()) {
-      Exp e = s.exp();
-      List<Atom> arrays;
-      List<Lambda> lams = new ArrayList<>();
-      Atom width;
-      switch (e) {
-        case Exp.Map m -> { arrays = m.arrays(); lams.add(m.f()); width = m.width(); }
-        case Exp.Reduce r -> { arrays = r.arrays(); lams.add(r.op()); if (r.mapf() != null) lams.add(r.mapf()); width = r.width(); }
-        case Exp.Scan sc -> { arrays = sc.arrays(); lams.add(sc.op()); if (sc.mapf() != null) lams.add(sc.mapf()); width = sc.width(); }
-        default -> {
-          if (FreeVars.ofExp(e).contains(v)) return false;
-          continue;
-        }
-      }
-      if (width instanceof Atom.Var w && w.name().equals(v)) return false;
-      for (Lambda l : lams) if (FreeVars.ofBody(l.body()).contains(v)) return false;
-    }
-    return true;
   }
 
   /** Declares {@code T name;} for each variable. */
@@ -241,7 +214,8 @@ final class CGen {
         return taken;
       }
       case Exp.ArrayLit a -> arrayLit(pat.get(0), a);
-      case Exp.Iota io when st.virtualIotas.contains(x) -> {
+      case Exp.Iota io when s.has(Plan.VIRTUAL) -> {
+        st.virtualIotas.add(x);
         iotaCheck(io.n());
         st.line("fut_arr " + x + " = {0};");
         st.line(x + ".shape[0] = " + atom(io.n()) + ";");
@@ -254,7 +228,10 @@ final class CGen {
         soac.parallelFor(i, "0", atom(io.n()), false, () ->
             st.line(storeTo(x, PrimType.I64, i, i)));
       }
-      case Exp.Replicate r when st.virtualReplicates.containsKey(x) -> virtualArray(x, r.n());
+      case Exp.Replicate r when s.has(Plan.VIRTUAL) -> {
+        st.virtualReplicates.put(x, r.value());
+        virtualArray(x, r.n());
+      }
       case Exp.Replicate r -> replicate(pat.get(0), r);
       case Exp.Copy c -> {
         declare(pat);
@@ -268,7 +245,8 @@ final class CGen {
         st.check("fut_concat(ctx, " + loc(c.span()) + ", &" + x + ", &" + acc + ", &" + atom(c.arrays().get(1)) + ", "
             + t.rank() + ", " + es(t) + ")");
       }
-      case Exp.Transpose t when st.virtualTransposes.containsKey(x) -> {
+      case Exp.Transpose t when s.has(Plan.VIRTUAL) -> {
+        st.virtualTransposes.put(x, (Atom.Var) t.array());
         st.line("fut_arr " + x + " = {0};");
         st.line(x + ".shape[0] = " + atom(t.array()) + ".shape[1];");
         st.line(x + ".shape[1] = " + atom(t.array()) + ".shape[0];");
@@ -321,9 +299,8 @@ final class CGen {
         for (Atom x2 : a.args()) args.append(", (long long)").append(atom(x2));
         st.failIf("!" + atom(a.cond()), "fut_error(ctx, " + loc(a.span()) + ", " + cstring(a.message()) + args + ")");
       }
-      case Exp.Map m when st.virtualMaps.containsKey(x) -> virtualArray(x, m.width());
-      case Exp.Map m when st.directRows.containsKey(x) -> soac.mapInto(pat.get(0), m, st.directRows.get(x));
-      case Exp.Map m -> soac.map(pat, m);
+      case Exp.Map m when s.has(Plan.DIRECT_ROW) -> soac.mapInto(pat.get(0), m, st.directRows.get(x), s.has(Plan.LANES));
+      case Exp.Map m -> soac.map(pat, m, s);
       case Exp.Reduce r -> soac.reduce(pat, r);
       case Exp.Scan sc -> soac.scan(pat, sc);
       case Exp.Filter f -> soac.filter(pat, f);
@@ -581,69 +558,5 @@ final class CGen {
   private void virtualArray(String x, Atom n) {
     st.line("fut_arr " + x + " = {0};");
     st.line(x + ".shape[0] = " + atom(n) + ";");
-  }
-
-  /**
-   * Finds the virtual replicates and maps of {@code b} (see the fields); a virtual map's free
-   * variables are added to the uses of the histogram that evaluates it.
-   */
-  private void findVirtual(Body b, List<Set<String>> uses) {
-    List<Stm> stms = b.stms();
-    for (int i = 0; i < stms.size(); i++) {
-      Stm s = stms.get(i);
-      if (s.pattern().size() != 1 || s.pattern().get(0).type().rank() != 1) continue;
-      String x = s.pattern().get(0).name();
-      if (s.exp() instanceof Exp.Replicate r && !r.value().type().isArray() && onlyRowInput(x, b, false) >= 0) {
-        st.virtualReplicates.put(x, r.value());
-      } else if (s.exp() instanceof Exp.Map m && m.f().returnTypes().size() == 1
-          && !Effects.mayFail(m.f().body())) {
-        int consumer = onlyRowInput(x, b, true);
-        if (consumer > i) {
-          st.virtualMaps.put(x, m);
-          uses.get(consumer).addAll(FreeVars.ofExp(m));
-        }
-      }
-    }
-  }
-
-  /**
-   * The index of the one statement of {@code b} using {@code v}, when every use is as an input
-   * array read row by row (map/reduce/scan arrays, hist indices and values; with
-   * {@code histOnly} only hist, and only once), else -1.
-   */
-  static int onlyRowInput(String v, Body b, boolean histOnly) {
-    for (Atom a : b.results()) if (a instanceof Atom.Var x && x.name().equals(v)) return -1;
-    int found = -1;
-    for (int i = 0; i < b.stms().size(); i++) {
-      Exp e = b.stms().get(i).exp();
-      if (!FreeVars.ofExp(e).contains(v)) continue;
-      List<Atom> inputs;
-      List<Atom> others = new ArrayList<>();
-      List<Lambda> lams = new ArrayList<>();
-      switch (e) {
-        case Exp.Hist h -> {
-          inputs = new ArrayList<>(h.vals());
-          inputs.add(h.inds());
-          others.add(h.width()); others.addAll(h.nes()); others.addAll(h.dests());
-          lams.add(h.op());
-        }
-        case Exp.Map m when !histOnly -> { inputs = m.arrays(); others.add(m.width()); lams.add(m.f()); }
-        case Exp.Reduce r when !histOnly -> {
-          inputs = r.arrays(); others.add(r.width()); others.addAll(r.nes()); lams.add(r.op());
-          if (r.mapf() != null) lams.add(r.mapf());
-        }
-        case Exp.Scan sc when !histOnly -> {
-          inputs = sc.arrays(); others.add(sc.width()); others.addAll(sc.nes()); lams.add(sc.op());
-          if (sc.mapf() != null) lams.add(sc.mapf());
-        }
-        default -> { return -1; }
-      }
-      for (Atom a : others) if (a instanceof Atom.Var x && x.name().equals(v)) return -1;
-      for (Lambda l : lams) if (FreeVars.ofBody(l.body()).contains(v)) return -1;
-      long n = inputs.stream().filter(a -> a instanceof Atom.Var x && x.name().equals(v)).count();
-      if (histOnly && (n != 1 || found >= 0)) return -1;
-      found = i;
-    }
-    return found;
   }
 }

@@ -9,10 +9,13 @@ import io.github.futhark4j.compiler.core.FreeVars;
 import io.github.futhark4j.compiler.core.Lambda;
 import io.github.futhark4j.compiler.core.Rewrite;
 import io.github.futhark4j.compiler.core.Stm;
+import io.github.futhark4j.compiler.opt.Schedule;
+import io.github.futhark4j.compiler.opt.Schedule.Inner;
+import io.github.futhark4j.compiler.opt.Schedule.Input;
+import io.github.futhark4j.compiler.opt.Schedule.Nest;
 import io.github.futhark4j.compiler.typed.TExp.BinOperator;
 import io.github.futhark4j.compiler.typed.PrimType;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -35,10 +38,12 @@ import java.util.Set;
  * the operator, only that the operator and the map function are scalar code that cannot fail
  * ({@link ScalarCode}), since vector lanes past the edge compute on padding.
  *
- * <p>{@code transpose b} used only as the column input of such maps (and in {@code shape}) is
- * never materialised: the kernel reads b itself ({@link #findVirtualTransposes}).
+ * <p>Which maps are interchanged, and which {@code transpose b} used only as the column input of
+ * such maps (and in {@code shape}) is never materialised (the kernel then reads b itself), is
+ * chosen by {@code opt.Schedule}, which also recognises the shapes ({@link Schedule#nest}, {@link
+ * Schedule#inner}).
  *
- * <p>Writes through the function's {@link CgState} (and records the virtual transposes there);
+ * <p>Writes through the function's {@link CgState} (whose virtual transposes it reads);
  * statements before the reduce are emitted by {@link CGen}. Each micro-kernel is a helper
  * function with a state and generators of its own ({@link Generators#of} of {@link
  * CgState#helper}). Wired by {@link Generators}.
@@ -58,8 +63,6 @@ final class CInterchange {
    * operations) and R x VW accumulator chains hide the latency of the multiply-add.
    */
   static final int VW = 2;
-  /** At most this many column inputs (each needs a packed panel). */
-  static final int MAX_COLUMN_INPUTS = 4;
 
   private final CgState st;
   private final CGen gen;
@@ -70,170 +73,16 @@ final class CInterchange {
     this.gen = gen;
   }
 
-  /**
-   * One input array of the redomap: {@code param >= 0} for the rows of the map's array
-   * {@code array} (element k of row j is {@code array[j][k]}: a column input), else an array
-   * invariant in j (element k is {@code array[k]}, or {@code A[i][k]} when it is the row of an
-   * enclosing map over A).
-   */
-  record Input(int param, Atom.Var array) {
-    boolean column() { return param >= 0; }
-  }
-
-  /** {@code map width (arrays) (\params -> pre; reduce red)}. */
-  record Inner(Exp.Map map, List<Stm> pre, Exp.Reduce red, List<Input> inputs) {}
-
-  /** {@code map width (arrays) (\params -> pre; inner)}. */
-  record Nest(Exp.Map outer, List<Stm> pre, Inner inner) {}
-
-  private static Set<String> names(List<Atom.Var> vs) {
-    Set<String> s = new HashSet<>();
-    for (Atom.Var v : vs) s.add(v.name());
-    return s;
-  }
-
-  private static boolean mentions(Atom a, Set<String> vs) {
-    return a instanceof Atom.Var v && vs.contains(v.name());
-  }
-
-  /** Statements that are the same for every row: shapes, non-failing scalar code and assertions. */
-  private static boolean invariantPre(List<Stm> pre, Set<String> params) {
-    for (Stm s : pre) {
-      if (s.exp() instanceof Exp.Shape) continue; // every row of a regular array has the same shape
-      if (!(s.exp() instanceof Exp.Assert) && !ScalarCode.stm(s)) return false;
-      if (!Collections.disjoint(FreeVars.ofExp(s.exp()), params)) return false;
-    }
-    return true;
-  }
-
-  private static Set<String> lambdaFree(Lambda l) {
-    if (l == null) return Set.of();
-    Set<String> s = new HashSet<>(FreeVars.ofBody(l.body()));
-    s.removeAll(names(l.params()));
-    return s;
-  }
-
-  /**
-   * The expression of the last statement of {@code f} when the lambda's one result is that
-   * statement's one variable ({@code \... -> pre; let x = e in x}); null otherwise.
-   */
-  private static Exp tail(Lambda f) {
-    List<Stm> stms = f.body().stms();
-    if (stms.isEmpty() || f.body().results().size() != 1) return null;
-    Stm last = stms.get(stms.size() - 1);
-    return last.pattern().size() == 1 && f.body().results().get(0).equals(last.pattern().get(0)) ? last.exp() : null;
-  }
-
-  /** The map over j of a redomap over k, or null. */
-  static Inner inner(Exp.Map m) {
-    Lambda f = m.f();
-    if (!(tail(f) instanceof Exp.Reduce r)) return null;
-    List<Stm> stms = f.body().stms();
-    if (r.nes().size() != 1 || r.nes().get(0).type().isArray() || r.nes().get(0).type().elem() == PrimType.F16) return null;
-    if (!ScalarCode.lambda(r.op())) return null;
-    if (r.mapf() == null ? r.arrays().size() != 1 : !ScalarCode.lambda(r.mapf()) || r.mapf().returnTypes().size() != 1) {
-      return null;
-    }
-    Set<String> params = names(f.params());
-    List<Stm> pre = stms.subList(0, stms.size() - 1);
-    if (!invariantPre(pre, params)) return null;
-    if (!Collections.disjoint(lambdaFree(r.op()), params) || !Collections.disjoint(lambdaFree(r.mapf()), params)) return null;
-    if (mentions(r.width(), params) || mentions(r.nes().get(0), params)) return null;
-    List<Input> inputs = new ArrayList<>();
-    for (Atom a : r.arrays()) {
-      if (!(a instanceof Atom.Var v) || v.type().rank() != 1 || v.type().elem() == PrimType.F16) return null;
-      int p = f.params().indexOf(v);
-      if (p >= 0) {
-        if (!(m.arrays().get(p) instanceof Atom.Var x) || x.type().rank() != 2) return null;
-        inputs.add(new Input(p, x));
-      } else {
-        inputs.add(new Input(-1, v));
-      }
-    }
-    // Each column input gets a packed panel on the stack of the worker thread (<= 128 KiB).
-    long columns = inputs.stream().filter(Input::column).count();
-    return columns >= 1 && columns <= MAX_COLUMN_INPUTS ? new Inner(m, List.copyOf(pre), r, inputs) : null;
-  }
-
-  /** A map over i whose body is (invariant statements and) an {@link #inner} map, or null. */
-  static Nest nest(Exp.Map m) {
-    Lambda f = m.f();
-    if (!(tail(f) instanceof Exp.Map im)) return null;
-    List<Stm> stms = f.body().stms();
-    Inner in = inner(im);
-    if (in == null) return null;
-    Set<String> params = names(f.params());
-    List<Stm> pre = stms.subList(0, stms.size() - 1);
-    if (!invariantPre(pre, params) || !invariantPre(in.pre(), params)) return null;
-    Exp.Reduce r = in.red();
-    if (!Collections.disjoint(lambdaFree(r.op()), params) || !Collections.disjoint(lambdaFree(r.mapf()), params)) return null;
-    if (mentions(im.width(), params) || mentions(r.width(), params) || mentions(r.nes().get(0), params)) return null;
-    for (Atom a : im.arrays()) if (mentions(a, params)) return null;
-    for (Input x : in.inputs()) {
-      if (x.column()) continue;
-      int q = f.params().indexOf(x.array());
-      if (q >= 0 && !(m.arrays().get(q) instanceof Atom.Var av && av.type().rank() == 2)) return null;
-    }
-    return new Nest(m, List.copyOf(pre), in);
-  }
-
-  // ---- virtual transposes -------------------------------------------------------------------
-
-  /**
-   * Marks {@code let t = transpose b} (rank 2) virtual when every later use of t in {@code b} is
-   * as an input array of an {@link #inner} map (or in {@code shape}); b stays alive as long as t
-   * is used, so an in-place update of b cannot overwrite what the kernel still reads.
-   */
-  void findVirtualTransposes(Body b, List<Set<String>> uses) {
-    List<Stm> stms = b.stms();
-    for (int i = 0; i < stms.size(); i++) {
-      Stm s = stms.get(i);
-      if (!(s.exp() instanceof Exp.Transpose t) || s.pattern().size() != 1 || s.pattern().get(0).type().rank() != 2
-          || !(t.array() instanceof Atom.Var src)) continue;
-      String x = s.pattern().get(0).name();
-      if (b.results().stream().anyMatch(a -> mentions(a, Set.of(x)))) continue;
-      boolean ok = true;
-      for (int j = i + 1; j < stms.size() && ok; j++) ok = onlyColumns(x, stms.get(j).exp());
-      if (!ok) continue;
-      st.virtualTransposes.put(x, src);
-      for (int j = i + 1; j < stms.size(); j++) if (uses.get(j).contains(x)) uses.get(j).add(src.name());
-    }
-  }
-
-  private static boolean onlyColumns(String t, Exp e) {
-    if (e instanceof Exp.Shape) return true;
-    if (e instanceof Exp.Map m && inner(m) != null) return true; // t can only be an input array there
-    boolean[] ok = {true};
-    Rewrite.exp(e, a -> {
-      if (mentions(a, Set.of(t))) ok[0] = false;
-      return a;
-    }, body -> {
-      for (Stm s : body.stms()) if (!onlyColumns(t, s.exp())) ok[0] = false;
-      if (body.results().stream().anyMatch(a -> mentions(a, Set.of(t)))) ok[0] = false;
-      return body;
-    });
-    return ok[0];
-  }
-
   // ---- code -----------------------------------------------------------------------------------
 
   /**
-   * Emits {@code m} interchanged when it is a {@link #nest}, or an {@link #inner} map one of whose
-   * column inputs is a virtual transpose (a single map over j gains nothing from the interchange
-   * when its rows are contiguous already, but must read a virtual transpose through its source).
+   * Emits a map the schedule marked {@code #[interchange]}: a {@link Schedule#nest}, or a single
+   * {@link Schedule#inner} map (one of whose column inputs is a virtual transpose).
    */
-  boolean tryMap(List<Atom.Var> pat, Exp.Map m) {
-    Nest nest = nest(m);
-    if (nest != null) {
-      emit(pat, m, nest.pre(), nest.inner());
-      return true;
-    }
-    Inner in = inner(m);
-    if (in != null && in.inputs().stream().anyMatch(x -> x.column() && st.virtualTransposes.containsKey(x.array().name()))) {
-      emit(pat, null, List.of(), in);
-      return true;
-    }
-    return false;
+  void map(List<Atom.Var> pat, Exp.Map m) {
+    Nest nest = Schedule.nest(m);
+    if (nest != null) emit(pat, m, nest.pre(), nest.inner());
+    else emit(pat, null, List.of(), Schedule.inner(m));
   }
 
   /** Binds the array parameters of a map to row 0 (only their shapes are read). */
@@ -512,6 +361,13 @@ final class CInterchange {
     h.st.close("}");
     st.helpers.append("static void ").append(fn).append("(").append(String.join(", ", params)).append(") {\n").append(h.st.out)
         .append("}\n\n");
+  }
+
+  private static Set<String> lambdaFree(Lambda l) {
+    if (l == null) return Set.of();
+    Set<String> s = new HashSet<>(FreeVars.ofBody(l.body()));
+    for (Atom.Var p : l.params()) s.remove(p.name());
+    return s;
   }
 
   /** The scalar variables the operator and the map function read from outside (parameters of the micro-kernel). */

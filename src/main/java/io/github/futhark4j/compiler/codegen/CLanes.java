@@ -10,7 +10,7 @@ import io.github.futhark4j.compiler.core.FreeVars;
 import io.github.futhark4j.compiler.core.IrType;
 import io.github.futhark4j.compiler.core.Lambda;
 import io.github.futhark4j.compiler.core.Stm;
-import io.github.futhark4j.compiler.typed.PrimType;
+import io.github.futhark4j.compiler.opt.Schedule;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -27,8 +27,10 @@ import java.util.List;
  * stopped lanes too and thrown away, hence the restriction to {@link ScalarCode}: scalar loop
  * variables, a condition and body without arrays, nested loops or anything that can fail.
  *
- * <p>Writes through the function's {@link CgState}; the scalar code is emitted by {@link
- * ScalarCode} and {@link CGen}. Wired by {@link Generators}.
+ * <p>Which maps run so is chosen by {@code opt.Schedule} ({@code #[lanes]}), which also splits
+ * the lambda around its loop ({@link Schedule#lanes}). Writes through the function's {@link
+ * CgState}; the scalar code is emitted by {@link ScalarCode} and {@link CGen}. Wired by {@link
+ * Generators}.
  */
 final class CLanes {
   /** Elements per block (16 f32 lanes fill an AVX-512 register). */
@@ -43,34 +45,6 @@ final class CLanes {
     this.gen = gen;
   }
 
-  /** The lambda split around its while loop. */
-  record Shape(List<Stm> before, Stm loop, List<Stm> after) {}
-
-  private static boolean scalar(IrType t) {
-    return !t.isArray() && t.elem() != PrimType.F16;
-  }
-
-  /** The shape of an eligible map, or null. */
-  static Shape match(Exp.Map m) {
-    Lambda f = m.f();
-    if (!f.params().stream().allMatch(p -> scalar(p.type())) || !f.returnTypes().stream().allMatch(CLanes::scalar)) return null;
-    List<Stm> stms = f.body().stms();
-    int at = -1;
-    for (int k = 0; k < stms.size(); k++) {
-      Stm s = stms.get(k);
-      if (s.exp() instanceof Exp.Loop l) {
-        if (at >= 0 || !(l.form() instanceof Exp.LoopForm.While w)) return null;
-        if (!l.params().stream().allMatch(p -> scalar(p.type()))) return null;
-        if (!ScalarCode.body(w.cond()) || !ScalarCode.body(l.body())) return null;
-        at = k;
-      } else if (!ScalarCode.stm(s)) {
-        return null;
-      }
-    }
-    if (at < 0) return null;
-    return new Shape(stms.subList(0, at), stms.get(at), stms.subList(at + 1, stms.size()));
-  }
-
   /** A C expression for element {@code i} of a rank-1 map input. */
   private String element(Atom arr, String i) {
     if (arr instanceof Atom.Var v && st.virtualIotas.contains(v.name())) return "((int64_t)(" + i + "))";
@@ -78,36 +52,25 @@ final class CLanes {
     return CGen.load(arr, i);
   }
 
-  /** The shape of a map this class can emit, or null. */
-  private Shape eligible(Exp.Map m) {
-    Shape sh = match(m);
-    if (sh == null) return null;
-    for (Atom a : m.arrays()) if (a instanceof Atom.Var v && st.virtualMaps.containsKey(v.name())) return null;
-    return sh;
-  }
-
-  /** Emits an eligible map into freshly allocated results {@code pat}; false if not eligible. */
-  boolean tryMap(List<Atom.Var> pat, Exp.Map m) {
-    Shape sh = eligible(m);
-    if (sh == null) return false;
+  /** Emits a map the schedule marked {@code #[lanes]} into freshly allocated results {@code pat}. */
+  void map(List<Atom.Var> pat, Exp.Map m) {
     gen.declare(pat);
     for (int j = 0; j < pat.size(); j++) {
       st.check("fut_alloc(ctx, &" + pat.get(j).name() + ", 1, (int64_t[]){" + atom(m.width()) + "}, "
           + CGen.es(m.f().returnTypes().get(j)) + ")");
     }
-    emit(pat, m, sh);
-    return true;
+    emit(pat, m, Schedule.lanes(m));
   }
 
-  /** Emits an eligible map into {@code outs}, rank-1 arrays of the map's width that already exist (a row of a 2-D result). */
-  boolean tryInto(List<Atom.Var> outs, Exp.Map m) {
-    Shape sh = eligible(m);
-    if (sh == null) return false;
-    emit(outs, m, sh);
-    return true;
+  /**
+   * Emits a map the schedule marked {@code #[lanes]} into {@code outs}, rank-1 arrays of the map's
+   * width that already exist (a row of a 2-D result).
+   */
+  void into(List<Atom.Var> outs, Exp.Map m) {
+    emit(outs, m, Schedule.lanes(m));
   }
 
-  private void emit(List<Atom.Var> pat, Exp.Map m, Shape sh) {
+  private void emit(List<Atom.Var> pat, Exp.Map m, Schedule.Lanes sh) {
     Lambda f = m.f();
     Exp.Loop loop = (Exp.Loop) sh.loop().exp();
     Exp.LoopForm.While w = (Exp.LoopForm.While) loop.form();

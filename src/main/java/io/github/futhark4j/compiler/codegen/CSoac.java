@@ -6,11 +6,16 @@ import static io.github.futhark4j.compiler.codegen.CPrim.ctype;
 import io.github.futhark4j.compiler.core.Atom;
 import io.github.futhark4j.compiler.core.Body;
 import io.github.futhark4j.compiler.core.Exp;
+import io.github.futhark4j.compiler.core.FreeVars;
 import io.github.futhark4j.compiler.core.IrType;
 import io.github.futhark4j.compiler.core.Lambda;
+import io.github.futhark4j.compiler.core.Plan;
 import io.github.futhark4j.compiler.core.Stm;
+import io.github.futhark4j.compiler.opt.Schedule;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * C for the SOACs. At the outermost level of the multicore backend a SOAC becomes an OpenMP
@@ -19,9 +24,9 @@ import java.util.List;
  * sequential backend, the same operators are plain loops.
  *
  * <p>Writes through the function's {@link CgState}, whose {@code errLabel} and {@code inParallel}
- * it sets around parallel loop bodies; lambdas are emitted by {@link CGen}, and maps of the
- * kernels' shapes by {@link CInterchange} and {@link CLanes}, filter and partition by {@link
- * CGroup}. Wired by {@link Generators}.
+ * it sets around parallel loop bodies; lambdas are emitted by {@link CGen}, maps the schedule
+ * marked {@code #[interchange]} or {@code #[lanes]} by {@link CInterchange} and {@link CLanes},
+ * filter and partition by {@link CGroup}. Wired by {@link Generators}.
  */
 final class CSoac {
   private final CgState st;
@@ -162,13 +167,6 @@ final class CSoac {
     IrType t = arr.type();
     if (arr instanceof Atom.Var v && st.virtualIotas.contains(v.name())) return "((int64_t)(" + i + "))";
     if (arr instanceof Atom.Var v && st.virtualReplicates.containsKey(v.name())) return atom(st.virtualReplicates.get(v.name()));
-    if (arr instanceof Atom.Var v && st.virtualMaps.containsKey(v.name())) {
-      // The fused map: its lambda runs here, inside the consumer's loop.
-      Exp.Map m = st.virtualMaps.get(v.name());
-      List<String> tmps = declareTemps(m.f().returnTypes(), "vm");
-      gen.apply(m.f(), m.arrays().stream().map(a -> row(a, i)).toList(), tmps);
-      return tmps.get(0);
-    }
     if (t.rank() == 1) return CGen.load(arr, i);
     return "fut_row(&" + atom(arr) + ", " + t.rank() + ", " + i + ", " + CGen.es(t) + ")";
   }
@@ -206,8 +204,16 @@ final class CSoac {
 
   // ---- map --------------------------------------------------------------------------------
 
-  void map(List<Atom.Var> pat, Exp.Map m) {
-    if (interchange.tryMap(pat, m) || lanes.tryMap(pat, m)) return;
+  /** Map statement {@code s} (binding {@code pat} to {@code m}), as its plan says. */
+  void map(List<Atom.Var> pat, Exp.Map m, Stm s) {
+    if (s.has(Plan.INTERCHANGE)) {
+      interchange.map(pat, m);
+      return;
+    }
+    if (s.has(Plan.LANES)) {
+      lanes.map(pat, m);
+      return;
+    }
     String n = atom(m.width());
     Lambda f = m.f();
     List<IrType> rets = f.returnTypes();
@@ -222,9 +228,9 @@ final class CSoac {
       parallelFor(i, "0", n, mayFail(f.body()), heavy(f.body()), simd, () -> iteration(f, m.arrays(), i, pat, false));
       return;
     }
-    Stm inner = directInner(f);
-    String width = inner == null ? null : directWidth(f, m.arrays(), ((Exp.Map) inner.exp()).width());
-    if (width != null) {
+    Stm inner = Schedule.directInner(f);
+    if (inner != null && inner.has(Plan.DIRECT_ROW)) {
+      String width = width(Schedule.directWidth(f, m.arrays(), ((Exp.Map) inner.exp()).width()));
       // The rows are an inner map of a width known before the loop: allocate the result at once
       // and let the inner map write each row in place (no allocation and copy per row).
       IrType et = rets.get(0);
@@ -263,49 +269,22 @@ final class CSoac {
     parallelFor(i, "1", n, true, heavy(f.body()), () -> iteration(f, m.arrays(), i, pat, true));
   }
 
-  /**
-   * The statement computing the only result of {@code f} when that result is one-dimensional and
-   * computed by the body's last statement, a map with one scalar result whose width is bound
-   * outside {@code f} (so every row has that width and it is known before the outer loop);
-   * otherwise null.
-   */
-  static Stm directInner(Lambda f) {
-    List<Stm> stms = f.body().stms();
-    if (f.body().results().size() != 1 || stms.isEmpty()) return null;
-    Stm last = stms.get(stms.size() - 1);
-    if (!(last.exp() instanceof Exp.Map im) || last.pattern().size() != 1) return null;
-    if (!(f.body().results().get(0) instanceof Atom.Var r) || !r.name().equals(last.pattern().get(0).name())) return null;
-    if (r.type().rank() != 1 || im.f().returnTypes().size() != 1 || im.f().returnTypes().get(0).isArray()) return null;
-    return last;
+  /** The C expression of a width known before the outer loop. */
+  private static String width(Schedule.RowWidth w) {
+    return w.width() != null ? atom(w.width()) : atom(w.array()) + ".shape[" + w.dim() + "]";
   }
 
   /**
-   * A C expression, valid before the outer loop, for the width of the inner map of
-   * {@link #directInner}: the width itself when it is bound outside {@code f}, or the size of the
-   * outer array a row parameter comes from (`map (\row -> map g row) a`: rows of a regular
-   * array all have a's inner size); null when the width depends on the iteration.
+   * A {@code #[direct-row]} inner map (see {@link Schedule#directInner}) writing its elements
+   * straight into row {@code d.index()} of {@code d.out()}; lane-masked with {@code lanes}.
    */
-  String directWidth(Lambda f, List<Atom> arrays, Atom width) {
-    if (!(width instanceof Atom.Var w)) return atom(width);
-    for (Atom.Var p : f.params()) if (p.name().equals(w.name())) return null;
-    for (Stm s : f.body().stms()) {
-      for (Atom.Var v : s.pattern()) {
-        if (!v.name().equals(w.name())) continue;
-        if (s.exp() instanceof Exp.Shape sh && sh.array() instanceof Atom.Var a) {
-          int k = f.params().stream().map(Atom.Var::name).toList().indexOf(a.name());
-          if (k >= 0 && arrays.get(k).type().rank() >= sh.dim() + 2) return atom(arrays.get(k)) + ".shape[" + (sh.dim() + 1) + "]";
-        }
-        return null;
-      }
-    }
-    return atom(width);
-  }
-
-  /** An inner map (see {@link #directInner}) writing its elements straight into row {@code d.index()} of {@code d.out()}. */
-  void mapInto(Atom.Var x, Exp.Map m, CgState.DirectRow d) {
+  void mapInto(Atom.Var x, Exp.Map m, CgState.DirectRow d, boolean useLanes) {
     st.line(ctype(x.type()) + " " + x.name() + " = fut_row(&" + d.out() + ", 2, " + d.index() + ", " + d.elemSize() + ");");
     st.borrowedViews.add(x.name());
-    if (lanes.tryInto(List.of(x), m)) return;
+    if (useLanes) {
+      lanes.into(List.of(x), m);
+      return;
+    }
     String j = st.fresh("i");
     parallelFor(j, "0", atom(m.width()), mayFail(m.f().body()), heavy(m.f().body()),
         () -> iteration(m.f(), m.arrays(), j, List.of(x), false));
@@ -615,16 +594,17 @@ final class CSoac {
         }
         copies.add(bases);
       }
-      IndexRange.Range range = indexRange(h.inds());
+      IndexRange.Range range = indexRange(h);
+      List<HistPart> parts = histParts(h);
       if (range == null) {
-        histChunk(h, ts, copies, n, t, nt, m, true);
+        histChunk(h, parts, ts, copies, n, t, nt, m, true);
       } else {
         // Every index the fused index function can produce is a bucket: no per-element check.
         st.open("if (" + m + " > " + range.hi() + "LL) {");
-        histChunk(h, ts, copies, n, t, nt, m, false);
+        histChunk(h, parts, ts, copies, n, t, nt, m, false);
         st.close("} else {");
         st.indent++;
-        histChunk(h, ts, copies, n, t, nt, m, true);
+        histChunk(h, parts, ts, copies, n, t, nt, m, true);
         st.close("}");
       }
     }, privs);
@@ -646,27 +626,116 @@ final class CSoac {
   }
 
   /** Thread t's elements into its copies, unrolled by {@link #HIST_SUB}. */
-  private void histChunk(Exp.Hist h, List<IrType> ts, List<List<String>> copies, String n, String t, String nt, String m,
-      boolean checked) {
+  private void histChunk(Exp.Hist h, List<HistPart> parts, List<IrType> ts, List<List<String>> copies, String n, String t,
+      String nt, String m, boolean checked) {
     String i = st.fresh("i"), hi = st.fresh("hi");
     st.line("const int64_t " + hi + " = fut_chunk(" + n + ", " + t + " + 1, " + nt + ");");
     st.line("int64_t " + i + " = fut_chunk(" + n + ", " + t + ", " + nt + ");");
     st.open("for (; " + i + " + " + HIST_SUB + " <= " + hi + "; " + i + " += " + HIST_SUB + ") {");
-    for (int c = 0; c < HIST_SUB; c++) histUpdate(h, ts, copies.get(c), i + " + " + c, m, checked);
+    for (int c = 0; c < HIST_SUB; c++) histUpdate(h, parts, ts, copies.get(c), i + " + " + c, m, checked);
     st.close("}");
     st.open("for (; " + i + " < " + hi + "; " + i + "++) {");
-    histUpdate(h, ts, copies.get(0), i, m, checked);
+    histUpdate(h, parts, ts, copies.get(0), i, m, checked);
     st.close("}");
   }
 
   /**
-   * The values a histogram's indices can take when they come from a fused map whose result has a
-   * known non-negative range ({@link IndexRange}); null otherwise.
+   * The values a histogram's indices can take when its map function's index has a known
+   * non-negative range ({@link IndexRange}); null otherwise.
    */
-  private IndexRange.Range indexRange(Atom inds) {
-    if (!(inds instanceof Atom.Var v) || !(st.virtualMaps.get(v.name()) instanceof Exp.Map m)) return null;
-    IndexRange.Range r = IndexRange.ofResult(m.f());
+  private static IndexRange.Range indexRange(Exp.Hist h) {
+    if (h.mapf() == null) return null;
+    IndexRange.Range r = IndexRange.ofResult(h.mapf());
     return r != null && r.lo() >= 0 ? r : null;
+  }
+
+  /**
+   * How one element (the index, or a value) of a histogram is computed in its loop: row
+   * {@code array} of its arrays as it is, or {@code part} (one result of its map function) of
+   * the rows of {@code arrays}.
+   */
+  private record HistPart(int array, Lambda part, List<Atom> arrays) {}
+
+  /**
+   * The elements of a histogram computed apart, or null when its map function runs as a whole
+   * before the index is checked. Without a map function every element is a row of an array. A
+   * map function is split when its results are passed-through rows or scalars computed by
+   * separate statements that cannot fail (maps fused into the indices and into the values): the
+   * index is then computed first and the values only for an index inside the histogram, each
+   * from the rows it reads.
+   */
+  private static List<HistPart> histParts(Exp.Hist h) {
+    List<HistPart> parts = new ArrayList<>();
+    Lambda f = h.mapf();
+    if (f == null) {
+      for (int k = 0; k < h.arrays().size(); k++) parts.add(new HistPart(k, null, null));
+      return parts;
+    }
+    if (mayFail(f.body())) return null;
+    List<Stm> stms = f.body().stms();
+    List<Atom> results = f.body().results();
+    Set<Integer> taken = new HashSet<>();
+    // For each computed result: the statements it needs and the names they read.
+    List<List<Stm>> mine = new ArrayList<>();
+    List<Set<String>> needs = new ArrayList<>();
+    for (Atom r : results) {
+      if (f.params().contains(r)) {
+        mine.add(null);
+        needs.add(null);
+        continue;
+      }
+      if (r.type().isArray()) return null;
+      Set<String> need = new HashSet<>();
+      if (r instanceof Atom.Var v) need.add(v.name());
+      List<Stm> ss = new ArrayList<>();
+      for (int k = stms.size() - 1; k >= 0; k--) {
+        Stm s = stms.get(k);
+        if (s.pattern().stream().noneMatch(x -> need.contains(x.name()))) continue;
+        if (!taken.add(k)) return null; // shared with another result
+        ss.add(0, s);
+        need.addAll(FreeVars.ofExp(s.exp()));
+      }
+      mine.add(ss);
+      needs.add(need);
+    }
+    if (taken.size() != stms.size()) return null;
+    for (int j = 0; j < results.size(); j++) {
+      Atom r = results.get(j);
+      if (mine.get(j) == null) {
+        parts.add(new HistPart(f.params().indexOf(r), null, null));
+        continue;
+      }
+      // Its parameters: the rows it reads.
+      List<Atom.Var> ps = new ArrayList<>();
+      List<Atom> as = new ArrayList<>();
+      for (int k = 0; k < f.params().size(); k++) {
+        Atom.Var p = f.params().get(k);
+        if (needs.get(j).contains(p.name())) {
+          ps.add(p);
+          as.add(h.arrays().get(k));
+        }
+      }
+      parts.add(new HistPart(-1, new Lambda(ps, new Body(mine.get(j), List.of(r))), as));
+    }
+    return parts;
+  }
+
+  /**
+   * A C expression for element {@code k} of row {@code i} of a histogram: from {@code whole}, the
+   * results of its map function run as a whole, or else computed as {@code parts} says.
+   */
+  private String histElem(Exp.Hist h, List<HistPart> parts, List<String> whole, int k, String i) {
+    if (whole != null) return whole.get(k);
+    HistPart p = parts.get(k);
+    if (p.part() == null) return row(h.arrays().get(p.array()), i);
+    List<String> tmps = declareTemps(p.part().returnTypes(), "vm");
+    gen.apply(p.part(), p.arrays().stream().map(a -> row(a, i)).toList(), tmps);
+    return tmps.get(0);
+  }
+
+  /** The whole map function's results for row {@code i}, when it is not split ({@code parts} null). */
+  private List<String> histWhole(Exp.Hist h, List<HistPart> parts, String i) {
+    return parts != null ? null : elements(h.mapf(), h.arrays(), i);
   }
 
   /** Private histogram copies per thread, and the largest bucket count that gets them. */
@@ -674,15 +743,17 @@ final class CSoac {
   private static final int HIST_SUB_MAX = 4096;
 
   /** One element of a parallel hist: element {@code index} into the copies {@code bases} (one per histogram). */
-  private void histUpdate(Exp.Hist h, List<IrType> ts, List<String> bases, String index, String m, boolean checked) {
+  private void histUpdate(Exp.Hist h, List<HistPart> parts, List<IrType> ts, List<String> bases, String index, String m,
+      boolean checked) {
     String i = st.fresh("e"), ix = st.fresh("ix");
     st.open("{");
     st.line("const int64_t " + i + " = " + index + ";");
-    st.line("int64_t " + ix + " = " + row(h.inds(), i) + ";");
+    List<String> whole = histWhole(h, parts, i);
+    st.line("int64_t " + ix + " = " + histElem(h, parts, whole, 0, i) + ";");
     st.open(checked ? "if (" + ix + " >= 0 && " + ix + " < " + m + ") {" : "{");
     List<String> args = new ArrayList<>();
     for (String b : bases) args.add(b + "[" + ix + "]");
-    for (Atom v : h.vals()) args.add(row(v, i));
+    for (int k = 1; k <= ts.size(); k++) args.add(histElem(h, parts, whole, k, i));
     List<String> next = declareTemps(ts, "h");
     gen.apply(h.op(), args, next);
     for (int k = 0; k < bases.size(); k++) st.line(bases.get(k) + "[" + ix + "] = " + next.get(k) + ";");
@@ -701,16 +772,19 @@ final class CSoac {
 
   private void sequentialHistLoop(List<Atom.Var> pat, Exp.Hist h, List<IrType> ts) {
     String i = st.fresh("i"), ix = st.fresh("ix");
+    List<HistPart> parts = histParts(h);
     st.open("for (int64_t " + i + " = 0; " + i + " < " + atom(h.width()) + "; " + i + "++) {");
-    st.line("int64_t " + ix + " = " + row(h.inds(), i) + ";");
+    List<String> whole = histWhole(h, parts, i);
+    st.line("int64_t " + ix + " = " + histElem(h, parts, whole, 0, i) + ";");
     st.open("if (" + ix + " >= 0 && " + ix + " < " + pat.get(0).name() + ".shape[0]) {");
     List<String> args = new ArrayList<>();
     for (Atom.Var p : pat) args.add(row(p, ix));
-    for (Atom v : h.vals()) args.add(row(v, i));
+    for (int k = 1; k <= ts.size(); k++) args.add(histElem(h, parts, whole, k, i));
     List<String> next = declareTemps(ts, "h");
     gen.apply(h.op(), args, next);
     for (int k = 0; k < pat.size(); k++) store(pat.get(k).name(), ts.get(k), ix, next.get(k), ts.get(k).isArray(), true);
     st.close("}");
+    if (whole != null) releaseElements(h.mapf(), whole);
     st.close("}");
   }
 

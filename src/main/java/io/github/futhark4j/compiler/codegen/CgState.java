@@ -1,7 +1,6 @@
 package io.github.futhark4j.compiler.codegen;
 
 import io.github.futhark4j.compiler.core.Atom;
-import io.github.futhark4j.compiler.core.Exp;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
@@ -14,8 +13,9 @@ import java.util.Set;
  * {@link CLanes}), which keep no mutable state of their own: the text written so far and where
  * it stands (indentation, the fresh-name counter, where a failure jumps, whether code runs
  * inside a parallel region), and what the generators tell each other about variables of the
- * bodies being emitted (which arrays are never materialised, which rows are written in place,
- * which references are borrowed).
+ * bodies being emitted (which arrays the schedule made virtual, where rows are written in place,
+ * which references are borrowed). What runs how is decided before code generation, by {@code
+ * opt.Schedule}, and read off the statements' plans.
  *
  * <p>Besides the fields, the state has the primitive writes every generator uses: {@link #line},
  * {@link #open}, {@link #close}, {@link #fresh}, {@link #check}, {@link #failIf}, {@link #incref}
@@ -78,32 +78,24 @@ final class CgState {
   boolean inParallel;
 
   /**
-   * {@code iota} results used only as the input of map/reduce/scan: never materialised, their
-   * rows are the loop index (see {@link CGen#onlySoacInput}). Added to by {@link CGen#body}; read
-   * by {@link CGen} (the iota's statement), {@link CSoac#row} and {@link CLanes}.
+   * {@code iota} results the schedule marked {@code #[virtual]} (used only as SOAC inputs): never
+   * materialised, their rows are the loop index. Added to by {@link CGen} when it emits the
+   * iota's statement; read by {@link CSoac#row} and {@link CLanes}.
    */
   final Set<String> virtualIotas = new HashSet<>();
 
   /**
-   * {@code replicate n v} of a scalar used only as a SOAC input row by row: never materialised,
-   * every row is {@code v} (e.g. the ones of a counting histogram). Added to by {@link CGen#body};
-   * read by {@link CGen} (the replicate's statement), {@link CSoac#row} and {@link CLanes}.
+   * {@code replicate n v} of a scalar marked {@code #[virtual]} (used only as a SOAC input row by
+   * row), by variable, to {@code v}: never materialised, every row is {@code v} (e.g. the ones of
+   * a counting histogram). Put by {@link CGen} when it emits the replicate's statement; read by
+   * {@link CSoac#row} and {@link CLanes}.
    */
   final Map<String, Atom> virtualReplicates = new HashMap<>();
 
   /**
-   * Maps with one scalar result whose output is used once, as the index or value array of a
-   * histogram: never materialised, the lambda runs inside the histogram's loop (fusion of the
-   * map into the hist at code generation; the IR has no fused form of hist). Added to by {@link
-   * CGen#body}; read by {@link CGen} (the map's statement), {@link CSoac#row} (which runs the
-   * lambda), {@link CSoac}'s histogram (the index range) and {@link CLanes} (not eligible).
-   */
-  final Map<String, Exp.Map> virtualMaps = new HashMap<>();
-
-  /**
-   * {@code transpose b} read only by interchanged redomaps: never materialised, read through b.
-   * Added to by {@link CInterchange#findVirtualTransposes} (called from {@link CGen#body}); read
-   * by {@link CGen} (the transpose's statement) and {@link CInterchange} (its kernels).
+   * {@code transpose b} marked {@code #[virtual]} (read only by interchanged redomaps), by
+   * variable, to b: never materialised, read through b. Put by {@link CGen} when it emits the
+   * transpose's statement; read by {@link CInterchange} (its kernels).
    */
   final Map<String, Atom.Var> virtualTransposes = new HashMap<>();
 
@@ -111,10 +103,10 @@ final class CgState {
   record DirectRow(String out, String index, String elemSize) { }
 
   /**
-   * Inner maps (by result variable) that write straight into a row of their outer map's result
-   * (see {@link CSoac#directInner}); the lambda's result is then a borrowed view of that row.
-   * Put and removed by {@link CSoac#map} around the outer map's loop; read by {@link CGen} (which
-   * emits such an inner map with {@link CSoac#mapInto}).
+   * Where the inner maps (by result variable) the schedule marked {@code #[direct-row]} write:
+   * straight into a row of their outer map's result; the lambda's result is then a borrowed view
+   * of that row. Put and removed by {@link CSoac#map} around the outer map's loop; read by {@link
+   * CGen} (which emits such an inner map with {@link CSoac#mapInto}).
    */
   final Map<String, DirectRow> directRows = new HashMap<>();
 

@@ -32,7 +32,6 @@ final class Generators {
     soac = new CSoac(st, gen, interchange, lanes);
     group = new CGroup(st, gen, soac);
     gen.setSoac(soac);
-    gen.setInterchange(interchange);
     soac.setGroup(group);
   }
 

@@ -2,11 +2,10 @@ package io.github.futhark4j.compiler.codegen;
 
 import io.github.futhark4j.compiler.core.Atom;
 import io.github.futhark4j.compiler.core.Body;
-import io.github.futhark4j.compiler.core.Effects;
 import io.github.futhark4j.compiler.core.Exp;
 import io.github.futhark4j.compiler.core.Lambda;
 import io.github.futhark4j.compiler.core.Stm;
-import io.github.futhark4j.compiler.typed.PrimType;
+import io.github.futhark4j.compiler.opt.Schedule;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -20,30 +19,12 @@ import java.util.Set;
 final class ScalarCode {
   private ScalarCode() {}
 
-  /** Whether every statement of {@code b} is scalar, side-effect free and cannot fail. */
-  static boolean body(Body b) {
-    for (Stm s : b.stms()) if (!stm(s)) return false;
-    return b.results().stream().noneMatch(a -> a.type().isArray() || a.type().elem() == PrimType.F16);
-  }
+  /** Whether every statement of {@code b} is scalar, side-effect free and cannot fail ({@link Schedule#scalarBody}). */
+  static boolean body(Body b) { return Schedule.scalarBody(b); }
 
-  static boolean lambda(Lambda l) {
-    return l.params().stream().noneMatch(p -> p.type().isArray() || p.type().elem() == PrimType.F16) && body(l.body());
-  }
+  static boolean lambda(Lambda l) { return Schedule.scalarLambda(l); }
 
-  static boolean stm(Stm s) {
-    // f16 is rounded after every operation by engine calls; keep it on the ordinary path.
-    if (s.pattern().stream().anyMatch(v -> v.type().isArray() || v.type().elem() == PrimType.F16)) return false;
-    if (Effects.mayFail(s.exp())) return false;
-    return switch (s.exp()) {
-      case Exp.AtomE a -> !a.atom().type().isArray();
-      case Exp.BinOp b -> b.type() != PrimType.F16;
-      case Exp.UnOp u -> u.type() != PrimType.F16;
-      case Exp.Convert c -> c.x().type().elem() != PrimType.F16;
-      case Exp.PrimCall p -> p.args().stream().noneMatch(a -> a.type().isArray() || a.type().elem() == PrimType.F16);
-      case Exp.If i -> body(i.then()) && body(i.otherwise());
-      default -> false;
-    };
-  }
+  static boolean stm(Stm s) { return Schedule.scalarStm(s); }
 
   /**
    * Emits a {@link #body} in the current C scope, assigning its results to {@code targets}

@@ -119,9 +119,28 @@ public sealed interface Exp {
    */
   record Partition(Atom width, Atom k, Lambda cls, List<Atom> arrays) implements Exp {}
 
-  /** {@code reduce_by_index dests op nes inds vals}: consumes the destinations. */
-  record Hist(Atom width, Lambda op, List<Atom> nes, List<Atom> dests, Atom inds, List<Atom> vals)
-      implements Exp {}
+  /**
+   * {@code reduce_by_index dests op nes inds vals} of ({@code mapf} of) the rows of
+   * {@code arrays}: each element is an index (an i64) followed by the values combined into that
+   * bucket with {@code op}; indices outside the destinations are ignored. Consumes the
+   * destinations. When {@code mapf} is null the arrays are the indices and the values themselves
+   * ({@code inds} and {@code vals}); a map fused into the histogram becomes its {@code mapf}, as
+   * for {@link Reduce}.
+   */
+  record Hist(Atom width, Lambda op, List<Atom> nes, List<Atom> dests, Lambda mapf, List<Atom> arrays)
+      implements Exp {
+    /** The unfused form: the rows of {@code inds} and {@code vals} themselves. */
+    public Hist(Atom width, Lambda op, List<Atom> nes, List<Atom> dests, Atom inds, List<Atom> vals) {
+      this(width, op, nes, dests, (Lambda) null, concat(inds, vals));
+    }
+
+    private static List<Atom> concat(Atom a, List<Atom> as) {
+      List<Atom> l = new java.util.ArrayList<>();
+      l.add(a);
+      l.addAll(as);
+      return List.copyOf(l);
+    }
+  }
 
   /** {@code scatter dests inds vals} along the outer dimension; consumes the destinations. */
   record Scatter(Atom width, List<Atom> dests, Atom inds, List<Atom> vals) implements Exp {}

@@ -128,7 +128,7 @@ public final class FreeVars {
       case Exp.Partition p -> { atom(p.width(), out); atom(p.k(), out); lambda(p.cls(), out); atoms(p.arrays(), out); }
       case Exp.Hist h -> {
         atom(h.width(), out); lambda(h.op(), out); atoms(h.nes(), out); atoms(h.dests(), out);
-        atom(h.inds(), out); atoms(h.vals(), out);
+        lambda(h.mapf(), out); atoms(h.arrays(), out);
       }
       case Exp.Scatter s -> { atom(s.width(), out); atoms(s.dests(), out); atom(s.inds(), out); atoms(s.vals(), out); }
     }

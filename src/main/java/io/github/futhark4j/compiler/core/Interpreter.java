@@ -733,19 +733,17 @@ public final class Interpreter {
   }
 
   private List<Object> hist(Exp.Hist h) {
-    List<Atom> ins = new ArrayList<>(h.vals());
-    ins.add(h.inds());
-    checkWidth(h.width(), ins);
+    checkWidth(h.width(), h.arrays());
     List<ArrayValue> dests = new ArrayList<>();
     for (Atom d : h.dests()) dests.add(copy(array(d)));
     long w = i64(h.width());
-    ArrayValue inds = array(h.inds());
     for (long i = 0; i < w; i++) {
-      long ix = get(inds.elem(), inds.data(), (int) i).bits();
+      List<Object> el = mapped(h.mapf(), h.arrays(), i);
+      long ix = ((PrimValue) el.get(0)).bits();
       if (ix < 0 || ix >= dests.get(0).shape()[0]) continue;
       List<Object> args = new ArrayList<>();
       for (ArrayValue d : dests) args.add(row(d, ix));
-      for (Atom v : h.vals()) args.add(row(array(v), i));
+      args.addAll(el.subList(1, el.size()));
       List<Object> r = apply(h.op(), args);
       for (int k = 0; k < dests.size(); k++) {
         if (!sameShape(r.get(k), dests.get(k))) throw new ProgramError("Histogram operator result of the wrong shape.");

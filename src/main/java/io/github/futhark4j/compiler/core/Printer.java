@@ -45,6 +45,7 @@ public final class Printer {
 
   private static void stm(StringBuilder sb, Stm s, int d) {
     indent(sb, d);
+    for (Plan p : s.plan()) sb.append("#[").append(p.label).append("] ");
     sb.append("let (").append(s.pattern().stream().map(Printer::param).collect(Collectors.joining(", ")))
         .append(") = ");
     exp(sb, s.exp(), d);
@@ -148,8 +149,14 @@ public final class Printer {
       }
       case Exp.Hist h -> {
         sb.append("hist ").append(h.width()).append(" (").append(atoms(h.nes())).append(") (").append(atoms(h.dests()))
-            .append(") ").append(h.inds()).append(" (").append(atoms(h.vals())).append(')');
+            .append(") ");
+        if (h.mapf() == null) {
+          sb.append(h.arrays().get(0)).append(" (").append(atoms(h.arrays().subList(1, h.arrays().size()))).append(')');
+        } else {
+          sb.append('(').append(atoms(h.arrays())).append(')');
+        }
         lambda(sb, "op", h.op(), d);
+        lambda(sb, "mapf", h.mapf(), d);
       }
       case Exp.Scatter s -> sb.append("scatter ").append(s.width()).append(" (").append(atoms(s.dests())).append(") ")
           .append(s.inds()).append(" (").append(atoms(s.vals())).append(')');

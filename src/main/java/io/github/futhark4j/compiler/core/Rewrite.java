@@ -48,7 +48,7 @@ public final class Rewrite {
       case Exp.Filter x -> new Exp.Filter(a.apply(x.width()), lam(x.pred(), b), atoms(x.arrays(), a));
       case Exp.Partition x -> new Exp.Partition(a.apply(x.width()), a.apply(x.k()), lam(x.cls(), b), atoms(x.arrays(), a));
       case Exp.Hist x -> new Exp.Hist(a.apply(x.width()), lam(x.op(), b), atoms(x.nes(), a), atoms(x.dests(), a),
-          a.apply(x.inds()), atoms(x.vals(), a));
+          lam(x.mapf(), b), atoms(x.arrays(), a));
       case Exp.Scatter x -> new Exp.Scatter(a.apply(x.width()), atoms(x.dests(), a), a.apply(x.inds()), atoms(x.vals(), a));
     };
   }

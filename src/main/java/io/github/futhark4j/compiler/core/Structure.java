@@ -113,7 +113,10 @@ public final class Structure {
       });
       case Exp.Filter f -> inside("Filter", () -> lambda(f.pred()));
       case Exp.Partition p -> inside("Partition", () -> lambda(p.cls()));
-      case Exp.Hist h -> inside("Hist", () -> lambda(h.op()));
+      case Exp.Hist h -> inside("Hist", () -> {
+        lambda(h.mapf());
+        lambda(h.op());
+      });
       default -> seen(e.getClass().getSimpleName());
     }
   }

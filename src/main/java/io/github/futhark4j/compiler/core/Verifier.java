@@ -62,7 +62,9 @@ public final class Verifier {
 
   private void body(Body b, Map<String, IrType> outer) {
     Map<String, IrType> scope = new HashMap<>(outer);
-    for (Stm s : b.stms()) {
+    for (int k = 0; k < b.stms().size(); k++) {
+      Stm s = b.stms().get(k);
+      plan(s, b, k);
       exp(s.exp(), scope);
       List<IrType> ts = Typing.typesOf(s.exp());
       if (ts.size() != s.pattern().size()) {
@@ -138,7 +140,13 @@ public final class Verifier {
         atom(m.width(), scope);
         scalarI64(m.width(), "map width");
         atoms(m.arrays(), scope);
+        Stm saved = directRow;
+        List<Stm> fs = m.f().body().stms();
+        Stm last = fs.isEmpty() ? null : fs.get(fs.size() - 1);
+        directRow = last != null && last.exp() instanceof Exp.Map && last.pattern().size() == 1
+            && m.f().body().results().equals(List.of(last.pattern().get(0))) ? last : null;
         lambda(m.f(), rows(m.arrays()), scope, "map");
+        directRow = saved;
       }
       case Exp.Reduce r -> {
         atoms(r.nes(), scope);
@@ -176,11 +184,19 @@ public final class Verifier {
         }
       }
       case Exp.Hist h -> {
+        atom(h.width(), scope);
         atoms(h.nes(), scope);
         atoms(h.dests(), scope);
-        atom(h.inds(), scope);
-        atoms(h.vals(), scope);
-        redOp(h.op(), h.nes(), rows(h.vals()), scope);
+        atoms(h.arrays(), scope);
+        List<IrType> elems = rows(h.arrays());
+        if (h.mapf() != null) {
+          lambda(h.mapf(), elems, scope, "hist map");
+          elems = h.mapf().returnTypes();
+        }
+        if (elems.isEmpty() || !elems.get(0).equals(new IrType.Scalar(io.github.futhark4j.compiler.typed.PrimType.I64))) {
+          throw fail("hist elements " + elems + " do not start with an i64 index");
+        }
+        redOp(h.op(), h.nes(), elems.subList(1, elems.size()), scope);
       }
       default -> {
         List<Atom.Var> free = new java.util.ArrayList<>();
@@ -188,6 +204,82 @@ public final class Verifier {
         for (Atom.Var v : free) atom(v, scope);
       }
     }
+  }
+
+  // ---- plans (opt.Schedule) ----------------------------------------------------------------
+
+  /** The statement that may be {@code #[direct-row]}: the last of the lambda of the map being verified. */
+  private Stm directRow;
+
+  /**
+   * Checks statement {@code k} of {@code b} against its plan: each plan on the expressions it is
+   * for, a virtual iota or replicate used only as an input array of SOACs (read row by row), a
+   * virtual transpose only by {@code shape} and as an input array of maps, a direct row only as
+   * the result of a map's lambda.
+   */
+  private void plan(Stm s, Body b, int k) {
+    if (s.plan().isEmpty()) return;
+    if (s.has(Plan.INTERCHANGE) && s.has(Plan.LANES) || s.has(Plan.INTERCHANGE) && s.has(Plan.DIRECT_ROW)) {
+      throw fail("conflicting plans " + s.plan() + ": " + s);
+    }
+    for (Plan p : s.plan()) {
+      boolean ok = switch (p) {
+        case VIRTUAL -> s.pattern().size() == 1 && (s.exp() instanceof Exp.Iota
+            || s.exp() instanceof Exp.Replicate r && !r.value().type().isArray() && s.pattern().get(0).type().rank() == 1
+            || s.exp() instanceof Exp.Transpose && s.pattern().get(0).type().rank() == 2);
+        case INTERCHANGE, LANES -> s.exp() instanceof Exp.Map;
+        case DIRECT_ROW -> s == directRow;
+      };
+      if (!ok) throw fail("plan " + p.label + " on " + s);
+    }
+    if (!s.has(Plan.VIRTUAL)) return;
+    String x = s.pattern().get(0).name();
+    boolean transpose = s.exp() instanceof Exp.Transpose;
+    boolean ok = b.results().stream().noneMatch(a -> a instanceof Atom.Var v && v.name().equals(x));
+    for (int j = k + 1; j < b.stms().size() && ok; j++) {
+      Exp e = b.stms().get(j).exp();
+      ok = transpose ? onlyMapInput(x, e) : onlyRowInput(x, e);
+    }
+    if (!ok) throw fail("virtual " + x + " is used other than as an input array: " + s);
+  }
+
+  private static boolean mentions(Atom a, String x) {
+    return a instanceof Atom.Var v && v.name().equals(x);
+  }
+
+  private static boolean inLambda(Lambda l, String x) {
+    return l != null && FreeVars.ofBody(l.body()).contains(x);
+  }
+
+  /** Whether {@code e} uses {@code x} at most as an input array of a SOAC (not in its lambdas or other operands). */
+  private static boolean onlyRowInput(String x, Exp e) {
+    if (!FreeVars.ofExp(e).contains(x)) return true;
+    return switch (e) {
+      case Exp.Map m -> !mentions(m.width(), x) && !inLambda(m.f(), x);
+      case Exp.Reduce r -> !mentions(r.width(), x) && r.nes().stream().noneMatch(a -> mentions(a, x))
+          && !inLambda(r.op(), x) && !inLambda(r.mapf(), x);
+      case Exp.Scan sc -> !mentions(sc.width(), x) && sc.nes().stream().noneMatch(a -> mentions(a, x))
+          && !inLambda(sc.op(), x) && !inLambda(sc.mapf(), x);
+      case Exp.Hist h -> !mentions(h.width(), x) && h.nes().stream().noneMatch(a -> mentions(a, x))
+          && h.dests().stream().noneMatch(a -> mentions(a, x)) && !inLambda(h.op(), x) && !inLambda(h.mapf(), x);
+      default -> false;
+    };
+  }
+
+  /** Whether {@code e} uses {@code x} only in {@code shape} and as an input array of maps, at any depth. */
+  private static boolean onlyMapInput(String x, Exp e) {
+    if (e instanceof Exp.Shape) return true;
+    if (e instanceof Exp.Map m && mentions(m.width(), x)) return false;
+    boolean[] ok = {true};
+    Rewrite.exp(e, a -> {
+      if (!(e instanceof Exp.Map) && mentions(a, x)) ok[0] = false;
+      return a;
+    }, body -> {
+      for (Stm s : body.stms()) if (!onlyMapInput(x, s.exp())) ok[0] = false;
+      if (body.results().stream().anyMatch(a -> mentions(a, x))) ok[0] = false;
+      return body;
+    });
+    return ok[0];
   }
 
   private void redOp(Lambda op, List<Atom> nes, List<IrType> elems, Map<String, IrType> scope) {

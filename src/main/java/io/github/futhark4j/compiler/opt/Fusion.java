@@ -15,9 +15,10 @@ import java.util.Map;
 
 /**
  * Producer-consumer fusion within a body: a {@code map} whose results are used only by one
- * later {@code map}, {@code reduce} or {@code scan} is merged into it, so the intermediate array
- * is never materialised (map-map composes the lambdas; map-reduce and map-scan become the fused
- * {@code mapf} of the reduction). Bodies are fused inside out.
+ * later {@code map}, {@code reduce}, {@code scan} or {@code hist} is merged into it, so the
+ * intermediate array is never materialised (map-map composes the lambdas; map-reduce, map-scan
+ * and map-hist become the fused {@code mapf} of the reduction or histogram, computing its
+ * elements as they are read). Bodies are fused inside out.
  */
 public final class Fusion {
   private Fusion() {}
@@ -117,10 +118,78 @@ public final class Fusion {
         Lambda f = new Lambda(params, new Body(stms, c.f().body().results()));
         return new Stm(s.pattern(), new Exp.Map(c.width(), f, arrays));
       }
+      case Exp.Hist h -> {
+        return fuseHist(s, h, out, producer, uses);
+      }
       default -> {
         return s;
       }
     }
+  }
+
+  /**
+   * Fuses into histogram {@code h} every map that produces some of its input arrays and whose
+   * outputs are used only there, once each: the map's function becomes (part of) the histogram's
+   * {@code mapf}, and the histogram reads the map's arrays instead. Inputs that come from no such
+   * map are passed through by the new function (a parameter returned as it is).
+   */
+  private static Stm fuseHist(Stm s, Exp.Hist h, List<Stm> out, Map<String, Integer> producer, Map<String, Integer> uses) {
+    List<Atom> inputs = h.arrays();
+    List<Integer> fusible = new ArrayList<>();
+    for (Atom a : inputs) {
+      if (!(a instanceof Atom.Var v) || !producer.containsKey(v.name())) continue;
+      int p = producer.get(v.name());
+      if (out.get(p) == null || fusible.contains(p)) continue;
+      Stm ps = out.get(p);
+      List<Atom> fromP = inputs.stream().filter(x -> x instanceof Atom.Var xv && ps.pattern().contains(xv)).toList();
+      if (soleProducer(fromP, out, producer, uses) != p) continue;
+      // Every output of the producer must be consumed here (otherwise it would still be needed).
+      if (ps.pattern().stream().anyMatch(x -> !fromP.contains(x))) continue;
+      fusible.add(p);
+    }
+    if (fusible.isEmpty()) return s;
+    Lambda c = h.mapf();
+    List<Atom.Var> params = new ArrayList<>();
+    List<Atom> arrays = new ArrayList<>();
+    List<Stm> stms = new ArrayList<>();
+    List<Atom> elems = new ArrayList<>();
+    List<Integer> added = new ArrayList<>();
+    String base = s.pattern().get(0).name();
+    for (int k = 0; k < inputs.size(); k++) {
+      Atom a = inputs.get(k);
+      Integer p = a instanceof Atom.Var v ? producer.get(v.name()) : null;
+      if (p != null && fusible.contains(p)) {
+        Stm ps = out.get(p);
+        Exp.Map m = (Exp.Map) ps.exp();
+        if (!added.contains(p)) {
+          added.add(p);
+          params.addAll(m.f().params());
+          arrays.addAll(m.arrays());
+          stms.addAll(m.f().body().stms());
+        }
+        elems.add(m.f().body().results().get(ps.pattern().indexOf(a)));
+      } else {
+        // The row passed through: the consumer's own parameter, or a fresh one named after the
+        // histogram (its names are unique, and no lowered name ends in "_row" and a number).
+        Atom.Var q = c != null ? c.params().get(k) : new Atom.Var(base + "_row" + k, a.type().row());
+        params.add(q);
+        arrays.add(a);
+        elems.add(q);
+      }
+    }
+    for (int p : added) out.set(p, null);
+    Body fb;
+    if (c == null) {
+      fb = new Body(stms, elems);
+    } else {
+      for (int k = 0; k < inputs.size(); k++) {
+        Atom.Var q = c.params().get(k);
+        if (!elems.get(k).equals(q)) stms.add(new Stm(List.of(q), new Exp.AtomE(elems.get(k))));
+      }
+      stms.addAll(c.body().stms());
+      fb = new Body(stms, c.body().results());
+    }
+    return new Stm(s.pattern(), new Exp.Hist(h.width(), h.op(), h.nes(), h.dests(), new Lambda(params, fb), arrays));
   }
 
   /** The producer's lambda returning, in order, the elements of {@code wanted} (its outputs). */

@@ -39,6 +39,8 @@ public final class Hoist {
             r.arrays(), r.commutative());
         case Exp.Scan sc -> new Exp.Scan(sc.width(), sc.op(), sc.nes(), sc.mapf() == null ? null : lift(sc.mapf(), hoisted),
             sc.arrays());
+        case Exp.Hist h -> new Exp.Hist(h.width(), h.op(), h.nes(), h.dests(), h.mapf() == null ? null : lift(h.mapf(), hoisted),
+            h.arrays());
         case Exp.Filter f -> new Exp.Filter(f.width(), lift(f.pred(), hoisted), f.arrays());
         case Exp.Partition p -> new Exp.Partition(p.width(), p.k(), lift(p.cls(), hoisted), p.arrays());
         case Exp.Loop l -> {

@@ -6,7 +6,10 @@ import java.util.List;
 import java.util.function.BiConsumer;
 import java.util.function.UnaryOperator;
 
-/** The optimisation pipeline: the passes in order, in one place. */
+/**
+ * The optimisation pipeline: the passes in order, in one place. The last, {@code schedule}, only
+ * marks statements with how they run ({@link Schedule}); code generation obeys its marks.
+ */
 public final class Optimiser {
   private Optimiser() {}
 
@@ -19,7 +22,8 @@ public final class Optimiser {
       new Pass("fusion", Fusion::program),
       new Pass("hoist", Hoist::program),
       new Pass("simplify-2", Simplify::program),
-      new Pass("dead-code-2", DeadCode::program));
+      new Pass("dead-code-2", DeadCode::program),
+      new Pass("schedule", Schedule::program));
 
   public static Program run(Program p, boolean verify) {
     return run(p, verify, null, (name, q) -> { });

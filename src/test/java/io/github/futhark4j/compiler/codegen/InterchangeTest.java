@@ -11,6 +11,7 @@ import io.github.futhark4j.compiler.Frontend;
 import io.github.futhark4j.compiler.core.Exp;
 import io.github.futhark4j.compiler.core.Program;
 import io.github.futhark4j.compiler.core.Stm;
+import io.github.futhark4j.compiler.opt.Schedule;
 import io.github.futhark4j.compiler.source.Source;
 import java.util.ArrayList;
 import java.util.List;
@@ -109,15 +110,15 @@ class InterchangeTest {
       }
     }
     assertNotNull(mm);
-    CInterchange.Nest n = CInterchange.nest(mm);
+    Schedule.Nest n = Schedule.nest(mm);
     assertNotNull(n);
     // One input is the row of a (invariant in j), the other the columns of the transpose.
     assertEquals(2, n.inner().inputs().size());
-    assertEquals(1, n.inner().inputs().stream().filter(CInterchange.Input::column).count());
+    assertEquals(1, n.inner().inputs().stream().filter(Schedule.Input::column).count());
     // A map of sums of rows has the inner shape but no enclosing map: interchanged only when it
     // reads a virtual transpose (it does not, see firesOn...).
-    assertNull(CInterchange.nest(rows));
-    assertNotNull(CInterchange.inner(rows));
+    assertNull(Schedule.nest(rows));
+    assertNotNull(Schedule.inner(rows));
   }
 
   @Test

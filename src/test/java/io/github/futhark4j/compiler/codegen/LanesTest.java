@@ -11,6 +11,7 @@ import io.github.futhark4j.compiler.Frontend;
 import io.github.futhark4j.compiler.core.Exp;
 import io.github.futhark4j.compiler.core.Program;
 import io.github.futhark4j.compiler.core.Stm;
+import io.github.futhark4j.compiler.opt.Schedule;
 import io.github.futhark4j.compiler.source.Source;
 import java.util.ArrayList;
 import java.util.List;
@@ -67,12 +68,12 @@ class LanesTest {
     for (Program.Entry e : p.entries()) {
       for (Stm s : e.body().stms()) if (s.exp() instanceof Exp.Map m) maps.put(e.signature().name(), m);
     }
-    CLanes.Shape s = CLanes.match(maps.get("two"));
+    Schedule.Lanes s = Schedule.lanes(maps.get("two"));
     assertNotNull(s);
     assertFalse(s.before().isEmpty()); // k = n * 2 + 1
     assertFalse(s.after().isEmpty()); // i + 1, x + k
-    assertNull(CLanes.match(maps.get("divides")));
-    assertNull(CLanes.match(maps.get("counted")));
+    assertNull(Schedule.lanes(maps.get("divides")));
+    assertNull(Schedule.lanes(maps.get("counted")));
   }
 
   static int[] collatz(long n) {
