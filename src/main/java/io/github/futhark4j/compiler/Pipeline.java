@@ -24,12 +24,14 @@ import java.util.stream.Collectors;
  * parse        syntax.Parser       the main file and every file it imports → parsed trees (Ast)
  * check        types.Checker       parsed trees and the prelude → the checked tree (TProgram): names
  *                                  resolved, types and sizes inferred, uniqueness checked, modules
- *                                  applied; errors become Diagnostics
+ *                                  applied; errors become Diagnostics (prelude declarations are
+ *                                  checked only when the program names them)
  * lower        lower.Lowerer       checked tree → first-order IR (core.Program): functions inlined and
  *                                  specialised, records and tuples flattened to their leaves, sum types
  *                                  to tags and payloads, SOACs to IR operators, size checks made explicit
  * simplify     opt.Simplify        constant folding, copy propagation, algebraic identities, shapes of
- *                                  known arrays
+ *                                  known arrays; a map over iota whose function takes rows xs[i]
+ *                                  maps over xs (so tabulate and map over iota reach fusion as map)
  * dead-code    opt.DeadCode        statements whose results nobody uses (also failing ones, as the
  *                                  reference does)
  * fusion       opt.Fusion          producer–consumer fusion: a map into the map, reduce, scan or hist
