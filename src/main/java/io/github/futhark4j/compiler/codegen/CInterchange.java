@@ -51,6 +51,8 @@ import java.util.Set;
 final class CInterchange {
   /** Rows sharing each loaded column vector. */
   static final int R = 8;
+  /** Rows of a micro-kernel step where the target has 16 vector registers (AVX2 and older). */
+  static final int R_AVX2 = 6;
   /** The k extent of one packed panel. */
   static final int KC = 256;
   /** Rows per parallel task. */
@@ -224,9 +226,17 @@ final class CInterchange {
       }
     }
     st.line("int64_t " + i0 + " = " + ilo + ";");
+    // R rows of VW vectors of accumulators, plus the VW panel vectors and a broadcast, must fit
+    // the vector registers: 32 with AVX-512, 16 with AVX2, where 8 rows (16 accumulators) spilled.
+    st.line("#if defined(__AVX512F__)");
     st.open("for (; " + i0 + " + " + R + " <= " + ihi + "; " + i0 + " += " + R + ") {");
     micro(R, in, t, vj, vw, src, lda, pk, et, accb, ilo, i0, k0, kc);
     st.close("}");
+    st.line("#else");
+    st.open("for (; " + i0 + " + " + R_AVX2 + " <= " + ihi + "; " + i0 + " += " + R_AVX2 + ") {");
+    micro(R_AVX2, in, t, vj, vw, src, lda, pk, et, accb, ilo, i0, k0, kc);
+    st.close("}");
+    st.line("#endif");
     st.open("for (; " + i0 + " < " + ihi + "; " + i0 + "++) {");
     micro(1, in, t, vj, vw, src, lda, pk, et, accb, ilo, i0, k0, kc);
     st.close("}");
