@@ -1,7 +1,6 @@
 package io.github.futhark4j.toolchain;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,13 +43,5 @@ final class Hashing {
     return String.format("%08x", c.getValue());
   }
 
-  static String sha256Hex(Path file) throws IOException {
-    Sha256 md = sha256();
-    byte[] buf = new byte[1 << 16];
-    try (InputStream in = Files.newInputStream(file)) {
-      int n;
-      while ((n = in.read(buf)) > 0) md.update(buf, 0, n);
-    }
-    return HexFormat.of().formatHex(md.digest());
-  }
+
 }

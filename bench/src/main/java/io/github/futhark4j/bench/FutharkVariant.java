@@ -103,12 +103,7 @@ final class FutharkVariant implements AutoCloseable {
     return args;
   }
 
-  Stats.Timed timeResident(List<Object> residentArgs, int warmup, int runs) {
-    Object[] args = residentArgs.toArray();
-    return Stats.time(warmup, runs, () -> function.callNative(args), FutharkVariant::release);
-  }
-
-  /** {@link #timeResident} through another entry point of the same program (a spelling of the kernel). */
+  /** Times {@code entry} (the kernel's, or another spelling of it in the same program) on resident inputs. */
   Stats.Timed timeResident(String entry, List<Object> residentArgs, int warmup, int runs) {
     FutharkFunction f = program.function(entry);
     Object[] args = residentArgs.toArray();

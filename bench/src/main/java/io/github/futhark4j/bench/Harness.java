@@ -165,10 +165,10 @@ public final class Harness {
           }, times);
         }
         List<String> entries = new ArrayList<>();
-        entries.add(null);
+        entries.add(kernel.entry());
         entries.addAll(kernel.spellings());
         for (String entry : entries) {
-          String key = entry == null ? Variant.FUTHARK : Variant.spelling(entry);
+          String key = entry.equals(kernel.entry()) ? Variant.FUTHARK : Variant.spelling(entry);
           if (resident == null || variants.containsKey(key)) continue;
           FutharkVariant f = fut;
           List<Object> args = resident;
@@ -176,8 +176,7 @@ public final class Harness {
             // As before the Java variants: garbage is collected first, so that G1's work does
             // not share the cores with the timed runs.
             System.gc();
-            Stats.Timed t = entry == null ? f.timeResident(args, options.warmup(), options.runs())
-                : f.timeResident(entry, args, options.warmup(), options.runs());
+            Stats.Timed t = f.timeResident(entry, args, options.warmup(), options.runs());
             Object java;
             try {
               java = FutharkVariant.toJava(t.lastResult());

@@ -98,8 +98,7 @@ final class Env {
   private static final class TermMap extends LinkedHashMap<String, Object> {
     @Override
     public Object get(Object key) {
-      Object o = super.get(key);
-      return o instanceof Lazy l ? l.force() : o;
+      return forced(super.get(key));
     }
   }
 
