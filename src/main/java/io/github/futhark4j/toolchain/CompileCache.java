@@ -20,6 +20,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.UserPrincipal;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -42,8 +43,10 @@ import java.util.stream.Stream;
  *   trash-&lt;key&gt;-&lt;random&gt;/   a bad entry moved aside, being deleted
  *   tool-versions.txt          the C compiler's and futhark's --version, by path, size and time
  *   jna/                       a copy of JNA's native part, loaded instead of unpacking it each start
- *   engine/&lt;hash&gt;.o           the built-in compiler's C runtime compiled once per engine, C compiler
- *                              and flags, linked into each library (CCompiler)
+ *   engine/&lt;hash&gt;.o           the built-in compiler's C runtime compiled once per engine, C compiler,
+ *                              flags and CPU, linked into each library (CCompiler)
+ *   engine/&lt;hash&gt;-&lt;h&gt;.h[.gch]  the engine's declarations, and gcc's precompiled form of them,
+ *                              included by each library's program part (CCompiler)
  * </pre>
  *
  * An entry is built in a temporary directory inside the cache directory (so it is on the same file
@@ -498,31 +501,49 @@ public final class CompileCache {
     }
   }
 
-  /** How many engine objects a prune keeps: those a build used last (CCompiler touches the one it links). */
+  /**
+   * How many engines a prune keeps: those a build used last (CCompiler touches the object it
+   * links and the precompiled header it includes).
+   */
   static final int ENGINE_KEEP = 4;
 
-  /** Deletes all but the {@code keep} most recently used engine objects; returns the bytes freed. */
+  /**
+   * Deletes the files of all but the {@code keep} most recently used engines; returns the bytes
+   * freed. An engine's files share the name's first part, its key: {@code KEY.o},
+   * {@code KEY-HASH.h} and {@code KEY-HASH.h.gch}.
+   */
   private long pruneEngineObjects(int keep) throws IOException {
     Path engines = dir.resolve(ENGINE_DIR);
     if (!Files.isDirectory(engines)) return 0;
-    List<Path> objs = new ArrayList<>();
+    Map<String, List<Path>> byEngine = new HashMap<>();
+    Map<String, Long> used = new HashMap<>();
     try (DirectoryStream<Path> ds = Files.newDirectoryStream(engines)) {
-      ds.forEach(objs::add);
-    }
-    objs.sort(java.util.Comparator.comparing((Path p) -> {
-      try {
-        return Files.getLastModifiedTime(p).toMillis();
-      } catch (IOException e) {
-        return 0L;
+      for (Path p : ds) {
+        String n = p.getFileName().toString();
+        int end = n.length();
+        for (char c : new char[] {'.', '-'}) if (n.indexOf(c) >= 0) end = Math.min(end, n.indexOf(c));
+        String key = n.substring(0, end);
+        byEngine.computeIfAbsent(key, k -> new ArrayList<>()).add(p);
+        long t;
+        try {
+          t = Files.getLastModifiedTime(p).toMillis();
+        } catch (IOException e) {
+          t = 0;
+        }
+        used.merge(key, t, Math::max);
       }
-    }).reversed());
+    }
+    List<String> keys = new ArrayList<>(byEngine.keySet());
+    keys.sort(java.util.Comparator.comparing((String k) -> used.get(k)).reversed());
     long freed = 0;
-    for (Path p : objs.subList(Math.min(keep, objs.size()), objs.size())) {
-      try {
-        long b = Files.size(p);
-        if (Files.deleteIfExists(p)) freed += b;
-      } catch (IOException e) {
-        // gone meanwhile
+    for (String k : keys.subList(Math.min(keep, keys.size()), keys.size())) {
+      for (Path p : byEngine.get(k)) {
+        try {
+          long b = Files.size(p);
+          if (Files.deleteIfExists(p)) freed += b;
+        } catch (IOException e) {
+          // gone meanwhile
+        }
       }
     }
     if (keep == 0) Files.deleteIfExists(engines);

@@ -53,6 +53,14 @@ class BuiltinEndToEndTest {
     try (var objs = Files.list(cache.resolve(CompileCache.ENGINE_DIR))) {
       assertEquals(1, objs.filter(p -> p.toString().endsWith(".o")).count(), "one engine object for both programs");
     }
+    if (cc.identity(cache).contains("gcc")) {
+      try (var hs = Files.list(cache.resolve(CompileCache.ENGINE_DIR))) {
+        assertEquals(1, hs.filter(p -> p.toString().endsWith(".h.gch")).count(), "one precompiled header for both programs");
+      }
+    }
+    try (var left = Files.list(a.sharedLibrary().getParent())) {
+      assertTrue(left.noneMatch(p -> p.toString().endsWith(".pch.c")), "the unit that includes the header is gone");
+    }
     for (BuiltLibrary lib : new BuiltLibrary[] {a, b}) {
       NativeLibrary nl = NativeLibrary.getInstance(lib.sharedLibrary().toString());
       nl.getFunction("futhark_context_new");

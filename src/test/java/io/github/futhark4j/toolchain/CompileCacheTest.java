@@ -209,4 +209,35 @@ class CompileCacheTest {
     CompileCache c = new CompileCache(tmp.resolve("c"));
     assertThrows(IllegalArgumentException.class, () -> c.lookup("../../etc"));
   }
+
+  /** A prune keeps the engines used last, each with all its files (object, header, precompiled header). */
+  @Test
+  void pruneKeepsTheEnginesUsedLastWithAllTheirFiles() throws IOException {
+    Path dir = tmp.resolve("cache");
+    new CompileCache(dir);
+    Path engines = Files.createDirectories(dir.resolve(CompileCache.ENGINE_DIR));
+    int n = CompileCache.ENGINE_KEEP + 2;
+    long now = System.currentTimeMillis();
+    for (int e = 0; e < n; e++) {
+      String key = String.valueOf((char) ('a' + e)).repeat(64);
+      for (String f : new String[] {key + ".o", key + "-0123456789abcdef.h", key + "-0123456789abcdef.h.gch"}) {
+        Path p = Files.writeString(engines.resolve(f), f);
+        // engine e was used e minutes ago, and only its header recently for engine 0
+        long t = now - (e + 1) * 60_000L;
+        if (e == n - 1 && f.endsWith(".gch")) t = now;
+        Files.setLastModifiedTime(p, java.nio.file.attribute.FileTime.fromMillis(t));
+      }
+    }
+    LibraryBuilder.prune(dir, Long.MAX_VALUE);
+    java.util.Set<String> left;
+    try (var s = Files.list(engines)) {
+      left = s.map(p -> p.getFileName().toString().substring(0, 1)).collect(java.util.stream.Collectors.toSet());
+    }
+    // the last engine counts as used now (its precompiled header was), so it stays; the two
+    // oldest of the others go
+    assertEquals(java.util.Set.of("a", "b", "c", String.valueOf((char) ('a' + n - 1))), left);
+    try (var s = Files.list(engines)) {
+      assertEquals(3L * CompileCache.ENGINE_KEEP, s.count(), "all three files of each engine kept");
+    }
+  }
 }
