@@ -88,7 +88,22 @@ public final class IndyLowering {
     return loader.getResourceAsStream(internal + ".class");
   }
 
-  public static void main(String[] args) throws Exception {
+  /**
+   * Exit status 0 when done (or skipped), 2 when the step itself failed. On a JDK without
+   * java.lang.classfile (before 24) the source launcher cannot compile this file and exits with 1,
+   * which the build accepts: the classes then stay as javac wrote them, correct but slower to start.
+   */
+  public static void main(String[] args) {
+    try {
+      run(args);
+    } catch (Throwable t) {
+      System.err.println("[indy-lowering] failed: " + t);
+      t.printStackTrace();
+      System.exit(2);
+    }
+  }
+
+  private static void run(String[] args) throws Exception {
     if (Runtime.version().feature() < 24) {
       System.out.println("[indy-lowering] skipped: needs JDK 24 or later, this is " + Runtime.version());
       return;
