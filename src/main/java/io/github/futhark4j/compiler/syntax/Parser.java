@@ -812,26 +812,50 @@ public final class Parser extends ParserBase {
   }
 
   /** {@code e} with its span replaced (every expression node is a record with a {@code span} component). */
+  /**
+   * {@code e} with the span {@code span} (a parenthesised expression's, parentheses included).
+   * Written out rather than through reflection on the record: core reflection spins method
+   * handles, which cost a fresh JVM's first compilation some 20 ms.
+   */
   private static Exp respan(Exp e, Span span) {
-    var comps = e.getClass().getRecordComponents();
-    Object[] args = new Object[comps.length];
-    Class<?>[] types = new Class<?>[comps.length];
-    boolean found = false;
-    try {
-      for (int i = 0; i < comps.length; i++) {
-        types[i] = comps[i].getType();
-        if (comps[i].getName().equals("span") && types[i] == Span.class) {
-          args[i] = span;
-          found = true;
-        } else {
-          args[i] = comps[i].getAccessor().invoke(e);
-        }
-      }
-      if (!found) return e;
-      return (Exp) e.getClass().getDeclaredConstructor(types).newInstance(args);
-    } catch (ReflectiveOperationException x) {
-      return e;
-    }
+    return switch (e) {
+      case IntLit i_ -> new IntLit(i_.value(), i_.suffix(), span);
+      case FloatLit f_ -> new FloatLit(f_.value(), f_.suffix(), span);
+      case BoolLit b_ -> new BoolLit(b_.value(), span);
+      case StringLit s_ -> new StringLit(s_.value(), span);
+      case Var v_ -> new Var(v_.qualifiers(), v_.name(), span);
+      case Project p_ -> new Project(p_.record(), p_.field(), span);
+      case TupleLit t_ -> new TupleLit(t_.elements(), span);
+      case RecordLit r_ -> new RecordLit(r_.fields(), span);
+      case ArrayLit a_ -> new ArrayLit(a_.elements(), span);
+      case Range r_ -> new Range(r_.start(), r_.second(), r_.end(), r_.kind(), span);
+      case Index i_ -> new Index(i_.array(), i_.indices(), span);
+      case BinOp b_ -> new BinOp(b_.op(), b_.left(), b_.right(), span);
+      case Apply a_ -> new Apply(a_.function(), a_.arg(), span);
+      case Negate n_ -> new Negate(n_.exp(), span);
+      case Not n_ -> new Not(n_.exp(), span);
+      case Constr c_ -> new Constr(c_.name(), c_.payload(), span);
+      case Ascribe a_ -> new Ascribe(a_.exp(), a_.type(), span);
+      case Coerce c_ -> new Coerce(c_.exp(), c_.type(), span);
+      case If i_ -> new If(i_.cond(), i_.then(), i_.otherwise(), span);
+      case LetPat l_ -> new LetPat(l_.sizes(), l_.pattern(), l_.value(), l_.body(), span);
+      case LetFun l_ -> new LetFun(l_.name(), l_.nameSpan(), l_.typeParams(), l_.params(), l_.returnType(), l_.value(), l_.body(), span);
+      case LetUpdate l_ -> new LetUpdate(l_.name(), l_.nameSpan(), l_.indices(), l_.value(), l_.body(), span);
+      case Lambda l_ -> new Lambda(l_.params(), l_.returnType(), l_.body(), span);
+      case OpSection o_ -> new OpSection(o_.op(), span);
+      case LeftSection l_ -> new LeftSection(l_.left(), l_.op(), span);
+      case RightSection r_ -> new RightSection(r_.op(), r_.right(), span);
+      case ProjectSection p_ -> new ProjectSection(p_.fields(), span);
+      case IndexSection i_ -> new IndexSection(i_.indices(), span);
+      case Loop l_ -> new Loop(l_.param(), l_.init(), l_.form(), l_.body(), span);
+      case Attr a_ -> new Attr(a_.attribute(), a_.exp(), span);
+      case Assert a_ -> new Assert(a_.cond(), a_.body(), span);
+      case Update u_ -> new Update(u_.array(), u_.indices(), u_.value(), span);
+      case RecordUpdate r_ -> new RecordUpdate(r_.record(), r_.path(), r_.value(), span);
+      case Match m_ -> new Match(m_.scrutinee(), m_.cases(), span);
+      case LocalOpen l_ -> new LocalOpen(l_.module(), l_.exp(), span);
+      case Hole h_ -> new Hole(span);
+    };
   }
 
   List<DimIndex> parseIndices(String context) {
