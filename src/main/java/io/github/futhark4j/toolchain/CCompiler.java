@@ -282,8 +282,8 @@ public final class CCompiler {
    *
    * <p>The header holds the file's lines before the engine's own code (the {@code #ifndef
    * FUT_ENGINE_LINKED} line) without the include of {@code NAME.h}, preceded by what that header
-   * includes and defines; its name carries the hash of that text, so a header never serves another
-   * text. If gcc cannot use the precompiled form it reads the text, with the same result. The new
+   * includes and defines; its name carries a checksum of that text, and a header is used only if
+   * it holds that text. If gcc cannot use the precompiled form it reads the text, with the same result. The new
    * file keeps {@code NAME.c}'s line numbers ({@code #line}), so diagnostics point into it.
    */
   private String precompiledUnit(Path dir, String name, String backend, boolean floatContraction, Path engineObject,
@@ -304,15 +304,19 @@ public final class CCompiler {
         if (l.startsWith("#include <") || l.startsWith("#define ")) h.append(l).append('\n');
       }
       for (int i = inc + 1; i < split; i++) h.append(lines.get(i)).append('\n');
-      String stem = objKey + "-" + Hashing.sha256Hex(h.toString()).substring(0, 16);
+      // CRC-32C, not SHA-256 (20 KB of it in a fresh JVM's interpreter: tens of ms); an existing
+      // header is used only if its text is this one.
+      byte[] text = h.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+      String stem = objKey + "-" + Hashing.crc32cHex(text) + String.format("%08x", text.length);
       Path header = objects.resolve(stem + ".h");
       Path gch = objects.resolve(stem + ".h.gch");
+      if (Files.isRegularFile(header) && !java.util.Arrays.equals(Files.readAllBytes(header), text)) return null;
       if (Files.isRegularFile(gch)) {
         Files.setLastModifiedTime(gch, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis()));
       } else {
         if (!Files.isRegularFile(header)) {
           Path tmp = TempPaths.file(objects, stem + "-", ".tmp");
-          Files.writeString(tmp, h, java.nio.charset.StandardCharsets.UTF_8);
+          Files.write(tmp, text);
           Files.move(tmp, header, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
         }
         Path tmp = TempPaths.file(objects, stem + "-", ".tmp");

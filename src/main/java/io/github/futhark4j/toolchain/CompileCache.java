@@ -42,6 +42,7 @@ import java.util.stream.Stream;
  *   tmp-&lt;key&gt;-&lt;random&gt;/     an entry being built
  *   trash-&lt;key&gt;-&lt;random&gt;/   a bad entry moved aside, being deleted
  *   tool-versions.txt          the C compiler's and futhark's --version, by path, size and time
+ *   usage.txt                  the entries' size as last listed, and when (large caches only)
  *   jna/                       a copy of JNA's native part, loaded instead of unpacking it each start
  *   engine/&lt;hash&gt;.o           the built-in compiler's C runtime compiled once per engine, C compiler,
  *                              flags and CPU, linked into each library (CCompiler)
@@ -73,9 +74,29 @@ public final class CompileCache {
   /** The default size limit: 1 GiB. */
   public static final long DEFAULT_LIMIT = 1L << 30;
   /** How long this JVM trusts its running estimate of a cache's size before it lists the directory again. */
-  private static final long RESCAN_MILLIS = 10 * 60 * 1000;
+  private static final long RESCAN_MILLIS = 60 * 60 * 1000;
+  /**
+   * After a build pushed the cache over its limit, entries are evicted down to this share of it
+   * (per mille), so that the next builds do not each list the directory to evict one entry.
+   */
+  private static final long LOW_WATER = 900;
+  /** How long a JVM waits before listing the cache in the background, off its first compilation's path. */
+  static long listingDelayMillis = 2000;
   /** Per cache directory: {bytes of entries, when last listed (ms)} as far as this JVM knows. */
   private static final Map<Path, long[]> ESTIMATES = new ConcurrentHashMap<>();
+  /**
+   * The size of the cache's entries as last listed, shared by the processes that use the directory
+   * ({@code <bytes> <when listed, ms>}): a fresh JVM's first build then adds its entry to that
+   * instead of listing the directory again, which for a cache of thousands of entries took a
+   * second core some hundreds of milliseconds just when the first library was being loaded. Only
+   * caches of at least {@value #USAGE_MIN_ENTRIES} entries write it; smaller ones are listed
+   * quickly. Two processes publishing at once may each add only their own entry (the estimate is
+   * low by one entry until the next listing, at most {@link #RESCAN_MILLIS} later).
+   */
+  static final String USAGE_FILE = "usage.txt";
+  static final int USAGE_MIN_ENTRIES = 1000;
+  /** {@link #USAGE_MIN_ENTRIES}; lowered by tests. */
+  static int usageMinEntries = USAGE_MIN_ENTRIES;
   /** Background prunes running, per cache directory. */
   private static final Map<Path, CompletableFuture<Void>> RUNNING = new ConcurrentHashMap<>();
 
@@ -387,7 +408,7 @@ public final class CompileCache {
     return "?";
   }
 
-  private static long treeSize(Path root) throws IOException {
+  static long treeSize(Path root) throws IOException {
     long[] total = {0};
     Files.walkFileTree(root, new SimpleFileVisitor<>() {
       @Override
@@ -421,7 +442,7 @@ public final class CompileCache {
    * left by crashed builds, and, when no build is running in any process, every per-key lock file.
    */
   public Pruned prune(long limit, String keep) throws IOException {
-    return prune(limit, keep, false);
+    return prune(limit, limit, keep, false);
   }
 
   /**
@@ -429,7 +450,7 @@ public final class CompileCache {
    * may be being deleted meanwhile), so it cleans up build directories and lock files only when it
    * gets the directory lock exclusively, and evicts (which takes key locks) only when over the limit.
    */
-  private Pruned prune(long limit, String keep, boolean background) throws IOException {
+  private Pruned prune(long limit, long target, String keep, boolean background) throws IOException {
     Optional<AutoCloseable> ex = dirLock.tryExclusive(!background);
     try {
       // Exclusive: no thread of any process holds or waits for a key's lock (see DirLock), so
@@ -439,8 +460,9 @@ public final class CompileCache {
       long total = u.entryBytes();
       long freed = 0;
       List<EntryInfo> evicted = new ArrayList<>();
+      long downTo = total > limit ? Math.min(limit, target) : limit;
       for (EntryInfo e : u.entries()) {
-        if (total <= limit) break;
+        if (total <= downTo) break;
         if (e.key().equals(keep)) continue;
         if (exclusive) {
           discard(e.key());
@@ -494,7 +516,9 @@ public final class CompileCache {
         // Nobody has any lock file open, so none is in use. Last, since taking a key's lock creates its file.
         if (exclusive) locks = deleteLockFiles();
       }
-      ESTIMATES.put(dir, new long[] {total, System.currentTimeMillis()});
+      long listed = System.currentTimeMillis();
+      ESTIMATES.put(dir, new long[] {total, listed});
+      if (u.entries().size() >= usageMinEntries) writeUsage(total, listed);
       return new Pruned(List.copyOf(evicted), freed, dirs, locks, total);
     } finally {
       if (ex.isPresent()) closeQuietly(ex.get());
@@ -578,13 +602,23 @@ public final class CompileCache {
     }
     long now = System.currentTimeMillis();
     long[] est = ESTIMATES.get(dir);
+    if (est == null || now - est[1] >= RESCAN_MILLIS) {
+      // Another process may have listed the directory lately.
+      long[] shared = readUsage();
+      if (shared != null && now - shared[1] < RESCAN_MILLIS && shared[1] <= now) {
+        ESTIMATES.put(dir, shared);
+        est = shared;
+      }
+    }
     if (est != null) {
       synchronized (est) {
         if (now - est[1] < RESCAN_MILLIS) {
           est[0] += added;
+          if (Files.isRegularFile(dir.resolve(USAGE_FILE))) writeUsage(est[0], est[1]);
           if (est[0] <= limit) return null;
-          // Over the limit: evict now, so the cache never grows past it by more than one build.
-          return prune(limit, key);
+          // Over the limit: evict now, so the cache never grows past it by more than one build,
+          // down to the low-water mark, so that this happens once in many builds.
+          return prune(limit, lowWater(limit), key, false);
         }
       }
     }
@@ -595,7 +629,13 @@ public final class CompileCache {
       CompletableFuture<Void> f = new CompletableFuture<>();
       Thread.ofPlatform().daemon().name("futhark4j-cache-prune").start(() -> {
         try {
-          if (Files.isDirectory(d)) prune(limit, key, true);
+          // Later, not on the path of the build's caller: a fresh JVM's first library is being
+          // loaded and called now, and listing thousands of entries takes seconds of a core.
+          // A JVM that ends sooner leaves it to another; usage.txt spares most of them the listing.
+          Thread.sleep(listingDelayMillis);
+          if (Files.isDirectory(d)) prune(limit, lowWater(limit), key, true);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
         } catch (IOException | RuntimeException e) {
           // tried again after a later build
         } finally {
@@ -606,6 +646,55 @@ public final class CompileCache {
       return f;
     });
     return null;
+  }
+
+  private static long lowWater(long limit) {
+    return limit / 1000 * LOW_WATER;
+  }
+
+  /** {bytes, when listed} from {@link #USAGE_FILE}, or null if there is none or it is unreadable. */
+  private long[] readUsage() {
+    try {
+      String[] parts = Files.readString(dir.resolve(USAGE_FILE), StandardCharsets.UTF_8).strip().split(" ");
+      if (parts.length != 2) return null;
+      long bytes = Long.parseLong(parts[0]);
+      long when = Long.parseLong(parts[1]);
+      return bytes < 0 || when < 0 ? null : new long[] {bytes, when};
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
+  }
+
+  /** Replaces {@link #USAGE_FILE} (atomically); failures only cost a later listing. */
+  private void writeUsage(long bytes, long when) {
+    Path tmp = null;
+    try {
+      tmp = TempPaths.file(dir, "usage-", ".tmp");
+      Files.writeString(tmp, bytes + " " + when + "\n", StandardCharsets.UTF_8);
+      Files.move(tmp, dir.resolve(USAGE_FILE), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      tmp = null;
+    } catch (IOException | RuntimeException e) {
+      // the next build lists the directory
+    } finally {
+      if (tmp != null) {
+        try {
+          Files.deleteIfExists(tmp);
+        } catch (IOException e) {
+          // left for a clear
+        }
+      }
+    }
+  }
+
+  /** Forgets this JVM's estimate of {@code cacheDir}'s size, as a new JVM starts without one (tests). */
+  static void forgetEstimate(Path cacheDir) throws IOException {
+    ESTIMATES.remove(cacheDir.toRealPath());
+  }
+
+  /** Whether a background prune of {@code cacheDir} runs (tests). */
+  static boolean pruning(Path cacheDir) throws IOException {
+    CompletableFuture<Void> f = RUNNING.get(cacheDir.toRealPath());
+    return f != null && !f.isDone();
   }
 
   /** Waits until no background pruning of {@code cacheDir} runs (tests). */
@@ -637,6 +726,7 @@ public final class CompileCache {
 
   private void clear(boolean exclusive) throws IOException {
     Files.deleteIfExists(dir.resolve(Tool.VERSIONS_FILE));
+    Files.deleteIfExists(dir.resolve(USAGE_FILE));
     if (Files.isDirectory(dir.resolve(JNA_DIR))) deleteTree(dir.resolve(JNA_DIR));
     if (Files.isDirectory(dir.resolve(ENGINE_DIR))) deleteTree(dir.resolve(ENGINE_DIR));
     List<Path> children = new ArrayList<>();

@@ -240,4 +240,37 @@ class CompileCacheTest {
       assertEquals(3L * CompileCache.ENGINE_KEEP, s.count(), "all three files of each engine kept");
     }
   }
+
+  /**
+   * A large cache's size, as last listed, is shared through usage.txt: a new JVM's first build
+   * adds its entry to it instead of listing the directory in the background.
+   */
+  @Test
+  void aNewJvmAddsToTheSharedSizeInsteadOfListing() throws Exception {
+    CompileCache c = new CompileCache(tmp.resolve("c"));
+    int saved = CompileCache.usageMinEntries;
+    CompileCache.usageMinEntries = 2;
+    try {
+      publishFake(c, "a1".repeat(32));
+      publishFake(c, "b2".repeat(32));
+      CompileCache.Pruned p = c.prune(Long.MAX_VALUE, null);
+      Path usage = c.dir().resolve(CompileCache.USAGE_FILE);
+      String[] first = Files.readString(usage).strip().split(" ");
+      assertEquals(p.remaining(), Long.parseLong(first[0]));
+
+      CompileCache.forgetEstimate(c.dir());
+      String third = "c3".repeat(32);
+      publishFake(c, third);
+      org.junit.jupiter.api.Assertions.assertNull(c.afterPublish(third, Long.MAX_VALUE));
+      assertFalse(CompileCache.pruning(c.dir()), "no listing in the background");
+      String[] after = Files.readString(usage).strip().split(" ");
+      assertEquals(Long.parseLong(first[0]) + CompileCache.treeSize(c.dir().resolve(third)), Long.parseLong(after[0]));
+      assertEquals(first[1], after[1], "still the time of the last listing");
+
+      c.clear();
+      assertFalse(Files.exists(usage));
+    } finally {
+      CompileCache.usageMinEntries = saved;
+    }
+  }
 }
