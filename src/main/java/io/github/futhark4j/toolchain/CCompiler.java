@@ -294,16 +294,18 @@ public final class CCompiler {
       String objKey = engineObject.getFileName().toString().replace(".o", "");
       String abs = objects.toAbsolutePath().toString();
       if (abs.contains("\"") || abs.contains("\\") || abs.contains("\n")) return null;
-      List<String> lines = Files.readAllLines(dir.resolve(name + ".c"));
-      int inc = lines.indexOf("#include \"" + name + ".h\"");
-      int split = lines.indexOf("#ifndef FUT_ENGINE_LINKED");
-      if (inc < 0 || split < inc) return null;
-      StringBuilder h = new StringBuilder();
-      for (int i = 0; i < inc; i++) h.append(lines.get(i)).append('\n');
-      for (String l : Files.readAllLines(dir.resolve(name + ".h"))) {
+      String c = Files.readString(dir.resolve(name + ".c"));
+      String include = "\n#include \"" + name + ".h\"\n";
+      int inc = c.indexOf(include) + 1; // start of the include line
+      int split = c.indexOf("\n#ifndef FUT_ENGINE_LINKED\n") + 1; // start of the engine's code
+      if (inc <= 0 || split <= inc) return null;
+      int afterInc = inc + include.length() - 1;
+      StringBuilder h = new StringBuilder(split + 256);
+      h.append(c, 0, inc);
+      for (String l : Files.readString(dir.resolve(name + ".h")).split("\n")) {
         if (l.startsWith("#include <") || l.startsWith("#define ")) h.append(l).append('\n');
       }
-      for (int i = inc + 1; i < split; i++) h.append(lines.get(i)).append('\n');
+      h.append(c, afterInc, split);
       // CRC-32C, not SHA-256 (20 KB of it in a fresh JVM's interpreter: tens of ms); an existing
       // header is used only if its text is this one.
       byte[] text = h.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
@@ -332,12 +334,14 @@ public final class CCompiler {
           Files.deleteIfExists(tmp);
         }
       }
-      StringBuilder u = new StringBuilder();
+      int splitLine = 1;
+      for (int i = 0; i < split; i++) if (c.charAt(i) == '\n') splitLine++;
+      StringBuilder u = new StringBuilder(c.length() - split + afterInc + 256);
       u.append("#include \"").append(header.toAbsolutePath()).append("\"\n");
       u.append("#line 1 \"").append(name).append(".c\"\n");
-      for (int i = 0; i <= inc; i++) u.append(lines.get(i)).append('\n');
-      u.append("#line ").append(split + 1).append(" \"").append(name).append(".c\"\n");
-      for (int i = split; i < lines.size(); i++) u.append(lines.get(i)).append('\n');
+      u.append(c, 0, afterInc);
+      u.append("#line ").append(splitLine).append(" \"").append(name).append(".c\"\n");
+      u.append(c, split, c.length());
       String unit = name + ".pch.c";
       Files.writeString(dir.resolve(unit), u, java.nio.charset.StandardCharsets.UTF_8);
       return unit;

@@ -249,9 +249,14 @@ public final class CompileCache {
     StringBuilder m = new StringBuilder(MARKER_HEADER).append('\n');
     m.append("name ").append(name).append('\n');
     m.append("compiler ").append(compiler.replace('\n', ' ')).append('\n');
+    long libSize = -1;
+    long manifestSize = -1;
     for (String f : files) {
       Path p = buildDir.resolve(f);
-      m.append("file ").append(Hashing.crc32cHex(p)).append(' ').append(Files.size(p)).append(' ').append(f).append('\n');
+      long size = Files.size(p);
+      if (f.equals(LIBRARY)) libSize = size;
+      if (f.equals(name + ".json")) manifestSize = size;
+      m.append("file ").append(Hashing.crc32cHex(p)).append(' ').append(size).append(' ').append(f).append('\n');
     }
     Files.writeString(buildDir.resolve(MARKER), m.toString(), StandardCharsets.UTF_8);
     try {
@@ -267,7 +272,8 @@ public final class CompileCache {
       deleteTree(buildDir);
       return theirs.get();
     }
-    return lookup(key).orElseThrow(() -> new IOException("Cache entry " + target + " is unreadable right after publishing"));
+    // What lookup would find: the files were hashed and measured just now.
+    return new Entry(target, name, compiler.replace('\n', ' '), key, libSize, manifestSize);
   }
 
   /** Moves a bad entry aside (one rename, so nobody sees it half deleted), then deletes it. */

@@ -148,28 +148,45 @@ public final class Prelude {
             : t.bits() >= 32
             ? "  def sign (x: " + other + ") : $t = intrinsics.convert x\n  def unsign (x: $t) : " + other + " = intrinsics.convert x\n"
             : "";
-        sb.append(intT.replace("$signs", signs).replace("$conversions", conversions(t.futName()))
-            .replace("$highest", hi + t.futName()).replace("$lowest", lo)
-            .replace("$bits", Integer.toString(t.bits())).replace("$t", t.futName()));
+        expand(sb, intT, java.util.Map.of("signs", signs.replace("$t", t.futName()), "conversions", conversions(t.futName()),
+            "highest", hi + t.futName(), "lowest", lo, "bits", Integer.toString(t.bits()), "t", t.futName()));
       } else if (t.isFloat()) {
         String eps = switch (t) {
           case F16 -> "0.0009765625f16";
           case F32 -> "1.1920929e-7f32";
           default -> "2.220446049250313e-16f64";
         };
-        sb.append(floatT.replace("$conversions", conversions(t.futName()))
-            .replace("$epsilon", eps).replace("$bits", Integer.toString(t.bits()))
-            .replace("$u", "u" + t.bits()).replace("$t", t.futName()));
+        expand(sb, floatT, java.util.Map.of("conversions", conversions(t.futName()), "epsilon", eps,
+            "bits", Integer.toString(t.bits()), "u", "u" + t.bits(), "t", t.futName()));
       }
       if (sb.length() > from) modules.add(new Module(t.futName(), from, sb.length()));
       sb.append('\n');
     }
     int from = sb.length();
-    sb.append(resource("bool.fut").replace("$conversions", conversions("bool")));
+    expand(sb, resource("bool.fut"), java.util.Map.of("conversions", conversions("bool")));
     modules.add(new Module("bool", from, sb.length()));
     sb.append('\n');
     sb.append(resource("soacs.fut"));
     return new Layout(sb.toString(), List.copyOf(modules));
+  }
+
+  /**
+   * Appends {@code template} with every {@code $name} (a name of letters) replaced by its value in
+   * {@code vars}, in one pass (values are not expanded again; a name without a value stays as it
+   * is). One pass instead of a {@code replace} per name: this runs in a fresh JVM's interpreter.
+   */
+  static void expand(StringBuilder sb, String template, java.util.Map<String, String> vars) {
+    int from = 0;
+    for (int i = template.indexOf('$'); i >= 0; i = template.indexOf('$', i + 1)) {
+      int end = i + 1;
+      while (end < template.length() && Character.isLetter(template.charAt(end))) end++;
+      String value = vars.get(template.substring(i + 1, end));
+      if (value == null) continue;
+      sb.append(template, from, i).append(value);
+      from = end;
+      i = end - 1;
+    }
+    sb.append(template, from, template.length());
   }
 
   /** {@code def i8 (x: i8) : T = intrinsics.convert x} for every primitive type. */
