@@ -824,17 +824,36 @@ public final class CompileCache {
     }
     if (!posix) return;
     Set<PosixFilePermission> perms = Files.getPosixFilePermissions(dir);
-    UserPrincipal owner = Files.getOwner(dir);
-    UserPrincipal me = currentUser(dir);
-    if (me != null && !owner.equals(me)) {
-      throw new IOException("Cache directory " + dir + " belongs to " + owner.getName() + ", not to "
-          + me.getName() + "; refusing to load shared libraries from it. Choose another cache directory"
-          + " (system property futhark4j.cache or environment variable FUTHARK4J_CACHE).");
+    if (!ownedByThisProcess(dir)) {
+      UserPrincipal owner = Files.getOwner(dir);
+      UserPrincipal me = currentUser(dir);
+      if (me != null && !owner.equals(me)) {
+        throw new IOException("Cache directory " + dir + " belongs to " + owner.getName() + ", not to "
+            + me.getName() + "; refusing to load shared libraries from it. Choose another cache directory"
+            + " (system property futhark4j.cache or environment variable FUTHARK4J_CACHE).");
+      }
     }
     if (perms.contains(PosixFilePermission.GROUP_WRITE) || perms.contains(PosixFilePermission.OTHERS_WRITE)) {
       throw new IOException("Cache directory " + dir + " is writable by other users (mode "
           + PosixFilePermissions.toString(perms) + "); refusing to load shared libraries from it."
           + " Run 'chmod 700 " + dir + "' or choose another cache directory.");
+    }
+  }
+
+  /**
+   * Whether {@code dir}'s owner is this process's user, by number (Linux: the owner of
+   * {@code /proc/self}); false when that cannot be told, and the caller compares names. Comparing
+   * names looks both users up in the user database, which cost a fresh JVM's first build some
+   * 10 ms.
+   */
+  private static boolean ownedByThisProcess(Path dir) {
+    try {
+      Path self = Path.of("/proc/self");
+      if (!Files.isDirectory(self)) return false;
+      Object mine = Files.getAttribute(self, "unix:uid");
+      return mine != null && mine.equals(Files.getAttribute(dir, "unix:uid"));
+    } catch (IOException | RuntimeException e) {
+      return false;
     }
   }
 
