@@ -20,7 +20,8 @@ import javax.script.ScriptEngineManager;
  *
  * "hit" evaluates a source already in the disk cache (one unmeasured run puts it there); "cold"
  * evaluates a new source every run, so the run compiles it (built-in compiler, gcc). Prints the
- * median and the range of each phase.
+ * median and the range of each phase. {@code StartProbe ab RUNS CLASSPATH_A CLASSPATH_B} compares
+ * the cold compiles of two class paths (each must hold this class) in interleaved fresh JVMs.
  */
 public final class StartProbe {
   private StartProbe() {}
@@ -28,6 +29,10 @@ public final class StartProbe {
   public static void main(String[] args) throws Exception {
     if (args.length > 0 && args[0].equals("child")) {
       child(args[1]);
+      return;
+    }
+    if (args.length > 0 && args[0].equals("ab")) {
+      ab(Integer.parseInt(args[1]), args[2], args[3]);
       return;
     }
     int runs = args.length > 0 ? Integer.parseInt(args[0]) : 10;
@@ -44,9 +49,32 @@ public final class StartProbe {
     return rows;
   }
 
+  /**
+   * Compares the cold compile of two class paths (say, two builds of the jar) in interleaved fresh
+   * JVMs, so that both see the same machine: one unmeasured run each first (the engine object and
+   * precompiled header of each build), then {@code runs} alternating pairs.
+   */
+  private static void ab(int runs, String cpA, String cpB) throws Exception {
+    String[] cps = {cpA, cpB};
+    long salt = System.nanoTime();
+    for (String cp : cps) run(cp, "entry sum (xs: []f64) : f64 = reduce (+) 0 xs -- warm " + salt + " " + cp);
+    List<List<double[]>> rows = List.of(new ArrayList<>(), new ArrayList<>());
+    for (int i = 0; i < runs; i++) {
+      for (int k = 0; k < 2; k++) {
+        rows.get(k).add(run(cps[k], "entry sum (xs: []f64) : f64 = reduce (+) 0 xs -- " + salt + " " + k + " " + i));
+      }
+    }
+    report("A, cold compile", rows.get(0));
+    report("B, cold compile", rows.get(1));
+  }
+
   private static double[] run(String source) throws Exception {
+    return run(System.getProperty("java.class.path"), source);
+  }
+
+  private static double[] run(String classPath, String source) throws Exception {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    Process p = new ProcessBuilder(java, "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
+    Process p = new ProcessBuilder(java, "--enable-native-access=ALL-UNNAMED", "-cp", classPath,
         StartProbe.class.getName(), "child", source).redirectErrorStream(true).start();
     String out = new String(p.getInputStream().readAllBytes()).strip();
     if (p.waitFor() != 0 || !out.startsWith("TIMES ")) throw new IllegalStateException("child failed: " + out);
