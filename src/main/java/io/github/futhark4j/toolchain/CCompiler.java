@@ -306,10 +306,10 @@ public final class CCompiler {
         if (l.startsWith("#include <") || l.startsWith("#define ")) h.append(l).append('\n');
       }
       h.append(c, afterInc, split);
-      // CRC-32C, not SHA-256 (20 KB of it in a fresh JVM's interpreter: tens of ms); an existing
+      // CRC-32, not SHA-256 (20 KB of it in a fresh JVM's interpreter: tens of ms); an existing
       // header is used only if its text is this one.
       byte[] text = h.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
-      String stem = objKey + "-" + Hashing.crc32cHex(text) + String.format("%08x", text.length);
+      String stem = objKey + "-" + Hashing.crc32Hex(text) + String.format("%08x", text.length);
       Path header = objects.resolve(stem + ".h");
       Path gch = objects.resolve(stem + ".h.gch");
       if (Files.isRegularFile(header) && !java.util.Arrays.equals(Files.readAllBytes(header), text)) return null;

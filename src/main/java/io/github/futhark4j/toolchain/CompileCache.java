@@ -63,7 +63,14 @@ public final class CompileCache {
   static final String ENGINE_DIR = "engine";
   static final String LIBRARY = "lib.so";
   static final String KEY_TEXT = "key.txt";
-  static final String MARKER_HEADER = "futhark4j-cache-entry 2";
+  static final String MARKER_HEADER = "futhark4j-cache-entry 3";
+  /** Markers of format 2 (CRC-32C instead of CRC-32) are still read. */
+  static final String MARKER_HEADER_2 = "futhark4j-cache-entry 2";
+
+  /** The format of a marker's first line (2 or 3), or -1 if it is not a marker's. */
+  static int markerFormat(String header) {
+    return header.equals(MARKER_HEADER) ? 3 : header.equals(MARKER_HEADER_2) ? 2 : -1;
+  }
   private static final Pattern KEY = Pattern.compile("[0-9a-f]{64}");
   private static final Set<PosixFilePermission> PRIVATE = PosixFilePermissions.fromString("rwx------");
 
@@ -181,7 +188,8 @@ public final class CompileCache {
     try {
       if (!Files.isRegularFile(marker)) return Optional.empty();
       List<String> lines = Files.readAllLines(marker, StandardCharsets.UTF_8);
-      if (lines.isEmpty() || !lines.get(0).equals(MARKER_HEADER)) return Optional.empty();
+      int format = lines.isEmpty() ? -1 : markerFormat(lines.get(0));
+      if (format < 0) return Optional.empty();
       String name = null;
       String compiler = null;
       long libSize = -1;
@@ -199,7 +207,9 @@ public final class CompileCache {
           if (!f.normalize().startsWith(e) || !Files.isRegularFile(f)) return Optional.empty();
           long size = Long.parseLong(parts[2]);
           boolean loaded = parts[3].equals(LIBRARY) || name != null && parts[3].equals(name + ".json");
-          if (Files.size(f) != size || loaded && !Hashing.crc32cHex(f).equals(parts[1])) return Optional.empty();
+          if (Files.size(f) != size || loaded && !Hashing.markerChecksum(format, Files.readAllBytes(f)).equals(parts[1])) {
+            return Optional.empty();
+          }
           if (parts[3].equals(LIBRARY)) libSize = size;
           if (name != null && parts[3].equals(name + ".json")) manifestSize = size;
         }
@@ -256,7 +266,7 @@ public final class CompileCache {
       long size = Files.size(p);
       if (f.equals(LIBRARY)) libSize = size;
       if (f.equals(name + ".json")) manifestSize = size;
-      m.append("file ").append(Hashing.crc32cHex(p)).append(' ').append(size).append(' ').append(f).append('\n');
+      m.append("file ").append(Hashing.crc32Hex(p)).append(' ').append(size).append(' ').append(f).append('\n');
     }
     Files.writeString(buildDir.resolve(MARKER), m.toString(), StandardCharsets.UTF_8);
     try {

@@ -89,7 +89,7 @@ public record PortableEntry(String key, String name, String compiler, String os,
       byte[] b = files.get(f.name());
       if (b == null) return "file " + f.name() + " is missing";
       if (b.length != f.size()) return "file " + f.name() + " has " + b.length + " bytes, the marker says " + f.size();
-      if (!Hashing.crc32cHex(b).equals(f.crc32c())) return "file " + f.name() + " does not have the checksum the marker records";
+      if (!Hashing.markerChecksum(m.format(), b).equals(f.checksum())) return "file " + f.name() + " does not have the checksum the marker records";
     }
     for (String f : files.keySet()) {
       if (!f.equals(CompileCache.MARKER) && !listed.contains(f)) return "file " + f + " is not listed in the marker";
@@ -193,12 +193,13 @@ public record PortableEntry(String key, String name, String compiler, String os,
   }
 
   /** The parts of a {@code complete} marker (format in {@link CompileCache#publish}). */
-  private record Marker(String name, String compiler, List<FileLine> files) {
-    record FileLine(String crc32c, long size, String name) {}
+  private record Marker(int format, String name, String compiler, List<FileLine> files) {
+    record FileLine(String checksum, long size, String name) {}
 
     static Marker parse(String text) throws IOException {
       List<String> lines = text.lines().toList();
-      if (lines.isEmpty() || !lines.get(0).equals(CompileCache.MARKER_HEADER)) throw new IOException("the marker has no valid header");
+      int format = lines.isEmpty() ? -1 : CompileCache.markerFormat(lines.get(0));
+      if (format < 0) throw new IOException("the marker has no valid header");
       String name = null;
       String compiler = null;
       List<FileLine> files = new ArrayList<>();
@@ -218,7 +219,7 @@ public record PortableEntry(String key, String name, String compiler, String os,
         }
       }
       if (name == null || compiler == null) throw new IOException("the marker names no files or no compiler");
-      return new Marker(name, compiler, files);
+      return new Marker(format, name, compiler, files);
     }
   }
 }

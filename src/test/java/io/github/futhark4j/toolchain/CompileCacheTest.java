@@ -273,4 +273,24 @@ class CompileCacheTest {
       CompileCache.usageMinEntries = saved;
     }
   }
+
+  /** Entries written before format 3 (their marker records CRC-32C) are still found, and checked. */
+  @Test
+  void markersOfFormatTwoAreStillRead() throws IOException {
+    CompileCache c = new CompileCache(tmp.resolve("c"));
+    CompileCache.Entry e = publishFake(c, KEY);
+    Path marker = e.dir().resolve(CompileCache.MARKER);
+    StringBuilder old = new StringBuilder(CompileCache.MARKER_HEADER_2).append('\n');
+    for (String line : Files.readAllLines(marker).subList(1, Files.readAllLines(marker).size())) {
+      if (line.startsWith("file ")) {
+        String[] p = line.split(" ", 4);
+        line = "file " + Hashing.crc32cHex(Files.readAllBytes(e.dir().resolve(p[3]))) + " " + p[2] + " " + p[3];
+      }
+      old.append(line).append('\n');
+    }
+    Files.writeString(marker, old);
+    assertTrue(c.lookup(KEY).isPresent(), "a format-2 entry is found");
+    Files.writeString(marker, old.toString().replace(CompileCache.MARKER_HEADER_2, CompileCache.MARKER_HEADER));
+    assertTrue(c.lookup(KEY).isEmpty(), "CRC-32C values under a format-3 header do not check");
+  }
 }
