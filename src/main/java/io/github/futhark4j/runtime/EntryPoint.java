@@ -96,7 +96,8 @@ final class EntryPoint implements FutharkFunction {
     this.guess = new int[this.outputs.size()];
     this.valuesCalls = new HeapCalls.Downcall[this.outputs.size()];
     this.valuesLinked = new boolean[this.outputs.size()];
-    this.heapPossible = HeapCalls.available() && program.context().api().hostMemory
+    // Whether the JDK can make heap calls is asked only when a call has a big array to lend.
+    this.heapPossible = program.context().api().hostMemory
         && this.inputs.stream().anyMatch(t -> t instanceof ValueType.Array);
   }
 
@@ -114,8 +115,8 @@ final class EntryPoint implements FutharkFunction {
    */
   private Object lentResult(int o, ValueType.Array a, long[] shape, Object given) {
     long n = JavaArrays.count(shape);
-    if (!HeapCalls.available() || !HeapCalls.lendableType(a) || a.values() == null || n > Integer.MAX_VALUE
-        || n * a.prim().bytes() < HeapCalls.MIN_BYTES) {
+    if (!HeapCalls.lendableType(a) || a.values() == null || n > Integer.MAX_VALUE
+        || n * a.prim().bytes() < HeapCalls.MIN_BYTES || !HeapCalls.available()) {
       return null;
     }
     Object array = given != null ? given : java.lang.reflect.Array.newInstance(a.prim().javaComponent(), (int) n);
@@ -197,7 +198,7 @@ final class EntryPoint implements FutharkFunction {
       if (args[i] instanceof NativeArray) return false;
       some |= HeapCalls.lendable(a, args[i]);
     }
-    if (!some) return false;
+    if (!some || !HeapCalls.available()) return false;
     synchronized (program.context().lock()) {
       return heapCall() != null;
     }

@@ -48,7 +48,13 @@ final class HeapCalls {
     Downcall link(long address, String signature);
   }
 
-  private static final Linking LINKING = linking();
+  /**
+   * The linker, set up on first use: reaching it (reflection on the release-22 class, the FFM API's
+   * classes) cost a fresh JVM 7-20 ms, which a program never called with a big Java array need not pay.
+   */
+  private static final class Setup {
+    static final Linking LINKING = linking();
+  }
 
   private static Linking linking() {
     if ("false".equals(System.getProperty(PROPERTY)) || Runtime.version().feature() < 22) return null;
@@ -60,13 +66,13 @@ final class HeapCalls {
   }
 
   /** Whether this JVM can make heap calls at all. */
-  static boolean available() { return LINKING != null; }
+  static boolean available() { return Setup.LINKING != null; }
 
   /** The wrapper at {@code address} linked for {@code signature}, or {@code null} when that fails. */
   static Downcall link(long address, String signature) {
-    if (LINKING == null) return null;
+    if (Setup.LINKING == null) return null;
     try {
-      return LINKING.link(address, signature);
+      return Setup.LINKING.link(address, signature);
     } catch (RuntimeException | LinkageError e) {
       return null;
     }
