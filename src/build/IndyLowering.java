@@ -1,9 +1,7 @@
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.lang.classfile.AccessFlags;
 import java.lang.classfile.ClassBuilder;
-import java.lang.classfile.ClassElement;
 import java.lang.classfile.ClassFile;
 import java.lang.classfile.ClassHierarchyResolver;
 import java.lang.classfile.ClassModel;
@@ -13,7 +11,6 @@ import java.lang.classfile.CodeElement;
 import java.lang.classfile.CodeModel;
 import java.lang.classfile.Label;
 import java.lang.classfile.MethodModel;
-import java.lang.classfile.Opcode;
 import java.lang.classfile.TypeKind;
 import java.lang.classfile.instruction.InvokeDynamicInstruction;
 import java.lang.constant.ClassDesc;
@@ -331,10 +328,9 @@ public final class IndyLowering {
         && a.get(2) instanceof MethodTypeDesc && indy.typeSymbol().returnType().isClassOrInterface();
   }
 
-  /** The implementation's full parameter list: the receiver first for instance methods. */
+  /** The implementation's full parameter list (the receiver first for instance methods) and result. */
   private static MethodTypeDesc implType(DirectMethodHandleDesc impl) {
-    MethodTypeDesc t = impl.invocationType();
-    return t;
+    return impl.invocationType();
   }
 
   /**
@@ -355,7 +351,6 @@ public final class IndyLowering {
         cb.loadLocal(tk, slot);
         slot += tk.slotSize();
       }
-      MethodTypeDesc own = impl.invocationType();
       switch (impl.kind()) {
         case STATIC, INTERFACE_STATIC -> cb.invokestatic(impl.owner(), impl.methodName(), MethodTypeDesc.ofDescriptor(impl.lookupDescriptor()), impl.isOwnerInterface());
         case VIRTUAL -> cb.invokevirtual(impl.owner(), impl.methodName(), MethodTypeDesc.ofDescriptor(impl.lookupDescriptor()));
@@ -364,7 +359,7 @@ public final class IndyLowering {
         case CONSTRUCTOR -> cb.invokespecial(impl.owner(), ConstantDescs.INIT_NAME, MethodTypeDesc.ofDescriptor(impl.lookupDescriptor()));
         default -> throw new IllegalStateException("method handle kind " + impl.kind());
       }
-      cb.return_(TypeKind.from(own.returnType()));
+      cb.return_(TypeKind.from(t.returnType()));
     });
   }
 
@@ -496,6 +491,4 @@ public final class IndyLowering {
         || to.equals(ClassDesc.of("java.lang.constant.Constable"));
   }
 
-  @SuppressWarnings("unused")
-  private static final Class<?>[] UNUSED = {AccessFlags.class, ClassElement.class, Opcode.class};
 }
