@@ -255,18 +255,14 @@ public final class CCompiler {
         return obj;
       }
       Files.createDirectories(objects);
-      Path tmp = TempPaths.file(objects, key + "-", ".tmp");
-      try {
+      // Another process may make it meanwhile: the same bytes, so either copy will do.
+      TempPaths.replace(obj, tmp -> {
         List<String> cmd = new ArrayList<>();
         cmd.add(executable.toString());
         cmd.addAll(flags(backend, floatContraction));
         cmd.addAll(List.of("-c", "-DFUT_ENGINE_ONLY", name + ".c", "-o", tmp.toString()));
         Tool.runChecked(cmd, dir, limit);
-        // Another process may have made it meanwhile: the same bytes, so either copy will do.
-        Files.move(tmp, obj, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-      } finally {
-        Files.deleteIfExists(tmp);
-      }
+      });
       return obj;
     } catch (IOException | ExternalCompilerException | RuntimeException e) {
       return null;
@@ -316,23 +312,15 @@ public final class CCompiler {
       if (Files.isRegularFile(gch)) {
         Files.setLastModifiedTime(gch, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis()));
       } else {
-        if (!Files.isRegularFile(header)) {
-          Path tmp = TempPaths.file(objects, stem + "-", ".tmp");
-          Files.write(tmp, text);
-          Files.move(tmp, header, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-        }
-        Path tmp = TempPaths.file(objects, stem + "-", ".tmp");
-        try {
+        if (!Files.isRegularFile(header)) TempPaths.replace(header, tmp -> Files.write(tmp, text));
+        TempPaths.replace(gch, tmp -> {
           List<String> cmd = new ArrayList<>();
           cmd.add(executable.toString());
           // Not the link flags: with -shared, gcc links instead of writing a precompiled header.
           for (String f : flags(backend, floatContraction)) if (!f.equals("-shared") && !f.startsWith("-Wl,")) cmd.add(f);
           cmd.addAll(List.of("-DFUT_ENGINE_LINKED", "-x", "c-header", header.toString(), "-o", tmp.toString()));
           Tool.runChecked(cmd, dir, limit);
-          Files.move(tmp, gch, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-          Files.deleteIfExists(tmp);
-        }
+        });
       }
       int splitLine = 1;
       for (int i = 0; i < split; i++) if (c.charAt(i) == '\n') splitLine++;

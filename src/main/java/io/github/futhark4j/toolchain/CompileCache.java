@@ -256,9 +256,10 @@ public final class CompileCache {
     if (!files.contains(LIBRARY) || !files.contains(name + ".json")) {
       throw new IOException("Build of " + key + " produced no " + LIBRARY + " or " + name + ".json in " + buildDir);
     }
+    String compilerLine = compiler.replace('\n', ' ');
     StringBuilder m = new StringBuilder(MARKER_HEADER).append('\n');
     m.append("name ").append(name).append('\n');
-    m.append("compiler ").append(compiler.replace('\n', ' ')).append('\n');
+    m.append("compiler ").append(compilerLine).append('\n');
     long libSize = -1;
     long manifestSize = -1;
     for (String f : files) {
@@ -283,7 +284,7 @@ public final class CompileCache {
       return theirs.get();
     }
     // What lookup would find: the files were hashed and measured just now.
-    return new Entry(target, name, compiler.replace('\n', ' '), key, libSize, manifestSize);
+    return new Entry(target, name, compilerLine, key, libSize, manifestSize);
   }
 
   /** Moves a bad entry aside (one rename, so nobody sees it half deleted), then deletes it. */
@@ -683,22 +684,10 @@ public final class CompileCache {
 
   /** Replaces {@link #USAGE_FILE} (atomically); failures only cost a later listing. */
   private void writeUsage(long bytes, long when) {
-    Path tmp = null;
     try {
-      tmp = TempPaths.file(dir, "usage-", ".tmp");
-      Files.writeString(tmp, bytes + " " + when + "\n", StandardCharsets.UTF_8);
-      Files.move(tmp, dir.resolve(USAGE_FILE), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-      tmp = null;
+      TempPaths.replace(dir.resolve(USAGE_FILE), tmp -> Files.writeString(tmp, bytes + " " + when + "\n", StandardCharsets.UTF_8));
     } catch (IOException | RuntimeException e) {
       // the next build lists the directory
-    } finally {
-      if (tmp != null) {
-        try {
-          Files.deleteIfExists(tmp);
-        } catch (IOException e) {
-          // left for a clear
-        }
-      }
     }
   }
 

@@ -40,6 +40,27 @@ final class TempPaths {
     }
   }
 
+  /** Writes a new file at the path it is given. */
+  @FunctionalInterface
+  interface Writer<E extends Exception> {
+    void write(Path tmp) throws IOException, E;
+  }
+
+  /**
+   * Replaces {@code target} with what {@code writer} writes, atomically: into a new file beside it
+   * ({@code NAME-<unique>.tmp}), renamed over it afterwards, so a reader sees the old file or the
+   * whole new one; the temporary file is gone afterwards either way.
+   */
+  static <E extends Exception> void replace(Path target, Writer<E> writer) throws IOException, E {
+    Path tmp = file(target.getParent(), target.getFileName() + "-", ".tmp");
+    try {
+      writer.write(tmp);
+      Files.move(tmp, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    } finally {
+      Files.deleteIfExists(tmp);
+    }
+  }
+
   private static String unique() {
     return ProcessHandle.current().pid() + "-" + Long.toHexString(System.nanoTime()) + "-" + COUNTER.incrementAndGet();
   }

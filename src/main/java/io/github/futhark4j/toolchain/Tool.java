@@ -240,14 +240,9 @@ final class Tool {
     for (String l : readLines(memo)) if (!l.startsWith(path)) lines.add(l);
     lines.add(stamp + "\t" + line);
     if (lines.size() > VERSIONS_KEPT) lines = lines.subList(lines.size() - VERSIONS_KEPT, lines.size());
+    List<String> keep = lines;
     try {
-      Path tmp = TempPaths.file(memo.getParent(), "tmpv-", ".txt");
-      try {
-        Files.write(tmp, lines, StandardCharsets.UTF_8);
-        Files.move(tmp, memo, java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-      } finally {
-        Files.deleteIfExists(tmp);
-      }
+      TempPaths.replace(memo, tmp -> Files.write(tmp, keep, StandardCharsets.UTF_8));
     } catch (IOException | RuntimeException e) {
       // best effort: the next JVM asks the tool again
     }
