@@ -124,8 +124,23 @@ public final class IndyLowering {
         + " lambdas, " + l.records + " record equals/hashCode lowered in " + files.size() + " classes" + (l.skipped > 0 ? "; " + l.skipped + " classes left as they were" : ""));
   }
 
-  /** One site to rewrite, with the name of what replaces it. */
-  private record Site(InvokeDynamicInstruction indy, String kind, int index) {}
+  /** What a site is: a pattern switch, a lambda or method reference, a record's equals or hashCode. */
+  private enum Kind { SWITCH, LAMBDA, RECORD }
+
+  /** Prefix of the methods generated into a host; no member of the sources has it. */
+  private static final String PREFIX = "fut$indy$";
+
+  /** One site to rewrite, numbered within its class. */
+  private record Site(InvokeDynamicInstruction indy, Kind kind, int index) {
+    /** The static method of the host that replaces the site; for a lambda, the accessor its class calls. */
+    String method() {
+      return PREFIX + switch (kind) {
+        case SWITCH -> "switch";
+        case RECORD -> indy.name().stringValue();
+        case LAMBDA -> "fn";
+      } + index;
+    }
+  }
 
   private void lower(Path file) throws IOException {
     byte[] bytes = Files.readAllBytes(file);
@@ -140,9 +155,9 @@ public final class IndyLowering {
       if (code == null) continue;
       for (CodeElement e : code) {
         if (e instanceof InvokeDynamicInstruction indy) {
-          Site site = isTypeSwitch(indy) ? new Site(indy, "switch", k++)
-              : isLambda(indy) ? new Site(indy, "lambda", k++)
-              : isRecordMethod(indy) ? new Site(indy, "record", k++) : null;
+          Site site = isTypeSwitch(indy) ? new Site(indy, Kind.SWITCH, k++)
+              : isLambda(indy) ? new Site(indy, Kind.LAMBDA, k++)
+              : isRecordMethod(indy) ? new Site(indy, Kind.RECORD, k++) : null;
           order.add(site);
           if (site != null) sites.add(site);
         }
@@ -151,9 +166,6 @@ public final class IndyLowering {
     if (sites.isEmpty()) return;
     ClassDesc host = cm.thisClass().asSymbol();
     boolean hostInterface = cm.flags().has(AccessFlag.INTERFACE);
-    // Names must not collide with what an earlier run generated (there is none after a run: the
-    // sites are gone) or with the class's own members.
-    String prefix = "fut$indy$";
     Map<String, byte[]> generated = new HashMap<>();
     byte[] out;
     int[] next = {0};
@@ -169,29 +181,26 @@ public final class IndyLowering {
         }
         if (s == null) {
           cb.with(e);
-        } else if (s.kind.equals("switch")) {
-          cb.invokestatic(host, prefix + "switch" + s.index, s.indy.typeSymbol(), hostInterface);
-        } else if (s.kind.equals("record")) {
-          cb.invokestatic(host, prefix + s.indy.name().stringValue() + s.index, s.indy.typeSymbol(), hostInterface);
-        } else {
+        } else if (s.kind == Kind.LAMBDA) {
           cb.invokestatic(fnClass(host, s.index), "create", s.indy.typeSymbol(), false);
+        } else {
+          cb.invokestatic(host, s.method(), s.indy.typeSymbol(), hostInterface);
         }
       }).andThen(ClassTransform.endHandler(clb -> {
         for (Site s : sites) {
-          if (s.kind.equals("switch")) typeSwitchMethod(clb, s, prefix + "switch" + s.index, hostInterface);
-          else if (s.kind.equals("record")) recordMethod(clb, s, prefix + s.indy.name().stringValue() + s.index);
-          else {
-            String accessor = prefix + "fn" + s.index;
-            lambdaAccessor(clb, s, accessor, hostInterface);
-            generated.put(internalName(fnClass(host, s.index)), lambdaClass(host, hostInterface, s, accessor));
+          switch (s.kind) {
+            case SWITCH -> typeSwitchMethod(clb, s);
+            case RECORD -> recordMethod(clb, s);
+            case LAMBDA -> {
+              lambdaAccessor(clb, s, hostInterface);
+              generated.put(internalName(fnClass(host, s.index)), lambdaClass(host, hostInterface, s));
+            }
           }
         }
       })));
-      // Verifies the stack maps of the result; a failure leaves the class as it was.
-      cf.verify(out).stream().findFirst().ifPresent(err -> { throw new IllegalStateException(err); });
-      for (byte[] g : generated.values()) {
-        cf.verify(g).stream().findFirst().ifPresent(err -> { throw new IllegalStateException(err); });
-      }
+      // Verifies the stack maps of the results; a failure leaves the class as it was.
+      verify(out);
+      for (byte[] g : generated.values()) verify(g);
     } catch (RuntimeException ex) {
       skipped++;
       System.out.println("[indy-lowering] left " + host.displayName() + " as it was: " + ex);
@@ -200,9 +209,24 @@ public final class IndyLowering {
     for (var g : generated.entrySet()) Files.write(root.resolve(g.getKey() + ".class"), g.getValue());
     Files.write(file, out);
     for (Site s : sites) {
-      if (s.kind.equals("switch")) switches++;
-      else if (s.kind.equals("record")) records++;
-      else lambdas++;
+      switch (s.kind) {
+        case SWITCH -> switches++;
+        case RECORD -> records++;
+        case LAMBDA -> lambdas++;
+      }
+    }
+  }
+
+  private void verify(byte[] classFile) {
+    cf.verify(classFile).stream().findFirst().ifPresent(err -> { throw new IllegalStateException(err); });
+  }
+
+  /** Loads the values of {@code types} from the locals from {@code slot} on, in order. */
+  private static void loadLocals(CodeBuilder cb, List<ClassDesc> types, int slot) {
+    for (ClassDesc t : types) {
+      TypeKind tk = TypeKind.from(t);
+      cb.loadLocal(tk, slot);
+      slot += tk.slotSize();
     }
   }
 
@@ -233,9 +257,9 @@ public final class IndyLowering {
    * {@code static int name(T target, int restart)}: -1 for null, else the index of the first
    * label from {@code restart} on that the target is an instance of, else the number of labels.
    */
-  private static void typeSwitchMethod(ClassBuilder clb, Site s, String name, boolean hostInterface) {
+  private static void typeSwitchMethod(ClassBuilder clb, Site s) {
     List<ConstantDesc> labels = s.indy.bootstrapArgs();
-    clb.withMethodBody(name, s.indy.typeSymbol(), ClassFile.ACC_PRIVATE | ClassFile.ACC_STATIC | ClassFile.ACC_SYNTHETIC, cb -> {
+    clb.withMethodBody(s.method(), s.indy.typeSymbol(), ClassFile.ACC_PRIVATE | ClassFile.ACC_STATIC | ClassFile.ACC_SYNTHETIC, cb -> {
       Label notNull = cb.newLabel();
       cb.aload(0).ifnonnull(notNull).iconst_m1().ireturn();
       cb.labelBinding(notNull);
@@ -272,13 +296,13 @@ public final class IndyLowering {
    * floating point, {@code Objects.equals} for references); hashCode is {@code h = 31 * h + hash(c)}
    * over the components from 0, with the wrappers' {@code hashCode} and {@code Objects.hashCode}.
    */
-  private static void recordMethod(ClassBuilder clb, Site s, String name) {
+  private static void recordMethod(ClassBuilder clb, Site s) {
     List<ConstantDesc> a = s.indy.bootstrapArgs();
     ClassDesc rec = (ClassDesc) a.get(0);
     List<DirectMethodHandleDesc> getters = new ArrayList<>();
     for (ConstantDesc g : a.subList(2, a.size())) getters.add((DirectMethodHandleDesc) g);
     ClassDesc objects = ClassDesc.of("java.util.Objects");
-    clb.withMethodBody(name, s.indy.typeSymbol(), ClassFile.ACC_PRIVATE | ClassFile.ACC_STATIC | ClassFile.ACC_SYNTHETIC, cb -> {
+    clb.withMethodBody(s.method(), s.indy.typeSymbol(), ClassFile.ACC_PRIVATE | ClassFile.ACC_STATIC | ClassFile.ACC_SYNTHETIC, cb -> {
       if (s.indy.name().stringValue().equals("hashCode")) {
         cb.iconst_0();
         for (DirectMethodHandleDesc g : getters) {
@@ -337,26 +361,22 @@ public final class IndyLowering {
    * A static method in the host that makes the implementation's call (any kind, any access: the
    * host could make it in the lambda's place); the generated class calls this instead.
    */
-  private static void lambdaAccessor(ClassBuilder clb, Site s, String name, boolean hostInterface) {
+  private static void lambdaAccessor(ClassBuilder clb, Site s, boolean hostInterface) {
     DirectMethodHandleDesc impl = (DirectMethodHandleDesc) s.indy.bootstrapArgs().get(1);
     MethodTypeDesc t = implType(impl);
     int flags = (hostInterface ? ClassFile.ACC_PUBLIC : 0) | ClassFile.ACC_STATIC | ClassFile.ACC_SYNTHETIC;
-    clb.withMethodBody(name, t, flags, cb -> {
-      int slot = 0;
+    MethodTypeDesc own = MethodTypeDesc.ofDescriptor(impl.lookupDescriptor());
+    clb.withMethodBody(s.method(), t, flags, cb -> {
       if (impl.kind() == DirectMethodHandleDesc.Kind.CONSTRUCTOR) {
         cb.new_(impl.owner()).dup();
       }
-      for (ClassDesc p : t.parameterList()) {
-        TypeKind tk = TypeKind.from(p);
-        cb.loadLocal(tk, slot);
-        slot += tk.slotSize();
-      }
+      loadLocals(cb, t.parameterList(), 0);
       switch (impl.kind()) {
-        case STATIC, INTERFACE_STATIC -> cb.invokestatic(impl.owner(), impl.methodName(), MethodTypeDesc.ofDescriptor(impl.lookupDescriptor()), impl.isOwnerInterface());
-        case VIRTUAL -> cb.invokevirtual(impl.owner(), impl.methodName(), MethodTypeDesc.ofDescriptor(impl.lookupDescriptor()));
-        case INTERFACE_VIRTUAL -> cb.invokeinterface(impl.owner(), impl.methodName(), MethodTypeDesc.ofDescriptor(impl.lookupDescriptor()));
-        case SPECIAL, INTERFACE_SPECIAL -> cb.invokespecial(impl.owner(), impl.methodName(), MethodTypeDesc.ofDescriptor(impl.lookupDescriptor()), impl.isOwnerInterface());
-        case CONSTRUCTOR -> cb.invokespecial(impl.owner(), ConstantDescs.INIT_NAME, MethodTypeDesc.ofDescriptor(impl.lookupDescriptor()));
+        case STATIC, INTERFACE_STATIC -> cb.invokestatic(impl.owner(), impl.methodName(), own, impl.isOwnerInterface());
+        case VIRTUAL -> cb.invokevirtual(impl.owner(), impl.methodName(), own);
+        case INTERFACE_VIRTUAL -> cb.invokeinterface(impl.owner(), impl.methodName(), own);
+        case SPECIAL, INTERFACE_SPECIAL -> cb.invokespecial(impl.owner(), impl.methodName(), own, impl.isOwnerInterface());
+        case CONSTRUCTOR -> cb.invokespecial(impl.owner(), ConstantDescs.INIT_NAME, own);
         default -> throw new IllegalStateException("method handle kind " + impl.kind());
       }
       cb.return_(TypeKind.from(t.returnType()));
@@ -364,7 +384,7 @@ public final class IndyLowering {
   }
 
   /** The class {@code Host$$FnN}: the captured values in fields, the interface method calling the accessor. */
-  private byte[] lambdaClass(ClassDesc host, boolean hostInterface, Site s, String accessor) {
+  private byte[] lambdaClass(ClassDesc host, boolean hostInterface, Site s) {
     InvokeDynamicInstruction indy = s.indy;
     ClassDesc self = fnClass(host, s.index);
     MethodTypeDesc factory = indy.typeSymbol();
@@ -402,12 +422,7 @@ public final class IndyLowering {
           return;
         }
         cb.new_(self).dup();
-        int slot = 0;
-        for (ClassDesc c : caps) {
-          TypeKind tk = TypeKind.from(c);
-          cb.loadLocal(tk, slot);
-          slot += tk.slotSize();
-        }
+        loadLocals(cb, caps, 0);
         cb.invokespecial(self, ConstantDescs.INIT_NAME, ctor).areturn();
       });
       clb.withMethodBody(indy.name().stringValue(), sam, ClassFile.ACC_PUBLIC | ClassFile.ACC_FINAL, cb -> {
@@ -426,7 +441,7 @@ public final class IndyLowering {
           convert(cb, from, inst.parameterType(j), implParams.get(ip));
         }
         if (ip != implParams.size()) throw new IllegalStateException("arity mismatch in " + impl);
-        cb.invokestatic(host, accessor, implT, hostInterface);
+        cb.invokestatic(host, s.method(), implT, hostInterface);
         ClassDesc r = implT.returnType();
         ClassDesc want = sam.returnType();
         if (want.equals(ConstantDescs.CD_void)) {
