@@ -8,11 +8,12 @@ import io.github.futhark4j.Futhark;
 import io.github.futhark4j.FutharkFunction;
 import io.github.futhark4j.FutharkOptions;
 import io.github.futhark4j.FutharkProgram;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
+import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Calls on Java arrays touch no fresh memory once warm: the staging buffers, the library's blocks
@@ -34,17 +35,13 @@ class NoFreshMemoryPerCallTest {
   static final int CALLS = 40;
 
   @Test
-  void callsOnJavaArraysTakeNoPageFaultsOnceWarm() throws Exception {
+  void callsOnJavaArraysTakeNoPageFaultsOnceWarm(@TempDir Path tmp) throws Exception {
     assumeTrue(Files.isReadable(Path.of("/proc/self/stat")), "needs /proc/self/stat (Linux)");
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    Process child = new ProcessBuilder(java, "--enable-native-access=ALL-UNNAMED", "-Xms512m", "-Xmx512m",
-        "-XX:+AlwaysPreTouch", "-Dfuthark4j.cache=" + System.getProperty("futhark4j.cache"),
-        "-cp", System.getProperty("java.class.path"), Child.class.getName())
-        .redirectErrorStream(true).start();
-    String out = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertTrue(child.waitFor(10, TimeUnit.MINUTES), "child finished");
+    ChildJvm.Result r = ChildJvm.run(Duration.ofMinutes(10), List.of("-Xms512m", "-Xmx512m", "-XX:+AlwaysPreTouch"),
+        tmp.resolve("cache"), Child.class);
+    String out = r.out();
     System.out.print(out);
-    assertEquals(0, child.exitValue(), out);
+    assertEquals(0, r.exit(), out);
     long pages = (long) N * 8 / 4096;
     for (String line : out.lines().filter(l -> l.startsWith("FAULTS ")).toList()) {
       String[] f = line.split(" ");

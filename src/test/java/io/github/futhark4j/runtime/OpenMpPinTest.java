@@ -3,9 +3,9 @@ package io.github.futhark4j.runtime;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
+import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
@@ -25,16 +25,10 @@ import org.junit.jupiter.api.io.TempDir;
 class OpenMpPinTest {
   @Test
   void theOpenMpRuntimeStaysAfterTheLastLibraryIsUnloaded(@TempDir Path dir) throws Exception {
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    ProcessBuilder pb = new ProcessBuilder(java, "--enable-native-access=ALL-UNNAMED",
-        "-Dfuthark4j.cache=" + System.getProperty("futhark4j.cache", dir.resolve("cache").toString()),
-        "-Dfuthark4j.programCache=0",
-        "-cp", System.getProperty("java.class.path"), OpenMpPinChild.class.getName())
-        .redirectErrorStream(true);
-    Process child = pb.start();
-    String out = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertTrue(child.waitFor(120, TimeUnit.SECONDS), "child finished");
-    assertEquals(0, child.exitValue(), out);
+    ChildJvm.Result r = ChildJvm.run(Duration.ofSeconds(120), List.of("-Dfuthark4j.programCache=0"), dir.resolve("cache"),
+        OpenMpPinChild.class);
+    String out = r.out();
+    assertEquals(0, r.exit(), out);
     assertTrue(out.contains("sum=1048576.0"), out);
     assertTrue(out.contains("library unloaded=true"), "the scenario needs the library unloaded: " + out);
     assertTrue(out.contains("libgomp mapped=true"), out);

@@ -15,15 +15,14 @@ import io.github.futhark4j.FutharkOptions;
 import io.github.futhark4j.FutharkProgram;
 import io.github.futhark4j.FutharkProgramException;
 import java.lang.management.ManagementFactory;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import javax.script.ScriptContext;
 import javax.script.ScriptEngine;
@@ -203,16 +202,11 @@ class SoakTest {
     assumeTrue(Files.isReadable(Path.of("/proc/self/status")), "needs /proc/self/status (Linux)");
     assumeTrue(mallocInUse() >= 0, "needs glibc's mallinfo2");
     int total = size("calls", 30_000);
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    ProcessBuilder pb = new ProcessBuilder(java, "--enable-native-access=ALL-UNNAMED", "-Xms128m", "-Xmx128m",
-        "-XX:+AlwaysPreTouch", "-Dfuthark4j.cache=" + System.getProperty("futhark4j.cache", tmp.resolve("cache").toString()),
-        "-cp", System.getProperty("java.class.path"), Calls.class.getName(), Integer.toString(total))
-        .redirectErrorStream(true);
-    Process child = pb.start();
-    String out = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertTrue(child.waitFor(30, TimeUnit.MINUTES), "child finished");
+    ChildJvm.Result child = ChildJvm.run(Duration.ofMinutes(30), List.of("-Xms128m", "-Xmx128m", "-XX:+AlwaysPreTouch"),
+        tmp.resolve("cache"), Calls.class, Integer.toString(total));
+    String out = child.out();
     System.out.print(out);
-    assertEquals(0, child.exitValue(), out);
+    assertEquals(0, child.exit(), out);
     String[] r = out.lines().filter(l -> l.startsWith("RESULT ")).findFirst().orElseThrow().split(" ");
     // The resident size is the measure (issue 12: < 5 % after warm-up). malloc's bytes in use are
     // reported too, but not asserted: the JVM's own malloc use (the JIT's data) still grows by a

@@ -18,8 +18,9 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
-import java.util.concurrent.TimeUnit;
+import java.util.List;
 import java.util.zip.CRC32;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -127,15 +128,10 @@ class StoreRestoreTest {
       Files.write(bytes, pt.store());
     }
     Path src = Files.writeString(dir.resolve("prog.fut"), SRC);
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    ProcessBuilder pb = new ProcessBuilder(java, "--enable-native-access=ALL-UNNAMED",
-        "-Dfuthark4j.cache=" + System.getProperty("futhark4j.cache", dir.resolve("cache").toString()),
-        "-cp", System.getProperty("java.class.path"), StoreRestoreChild.class.getName(), src.toString(), bytes.toString())
-        .redirectErrorStream(true);
-    Process child = pb.start();
-    String out = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertTrue(child.waitFor(120, TimeUnit.SECONDS), "child finished");
-    assertEquals(0, child.exitValue(), out);
+    ChildJvm.Result r = ChildJvm.run(Duration.ofSeconds(120), List.of(), dir.resolve("cache"), StoreRestoreChild.class,
+        src.toString(), bytes.toString());
+    String out = r.out();
+    assertEquals(0, r.exit(), out);
     assertTrue(out.contains("norm=10.0"), out);
   }
 

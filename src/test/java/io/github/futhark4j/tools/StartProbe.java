@@ -26,6 +26,9 @@ import javax.script.ScriptEngineManager;
 public final class StartProbe {
   private StartProbe() {}
 
+  /** The program of every run; cold runs append a comment that makes the source new. */
+  private static final String ONE_LINER = "entry sum (xs: []f64) : f64 = reduce (+) 0 xs";
+
   public static void main(String[] args) throws Exception {
     if (args.length > 0 && args[0].equals("child")) {
       child(args[1]);
@@ -36,11 +39,10 @@ public final class StartProbe {
       return;
     }
     int runs = args.length > 0 ? Integer.parseInt(args[0]) : 10;
-    String hit = "entry sum (xs: []f64) : f64 = reduce (+) 0 xs";
-    run(hit); // puts it into the disk cache
-    report("cache hit", measure(runs, i -> hit));
+    run(ONE_LINER); // puts it into the disk cache
+    report("cache hit", measure(runs, i -> ONE_LINER));
     long salt = System.nanoTime();
-    report("cold compile", measure(runs, i -> "entry sum (xs: []f64) : f64 = reduce (+) 0 xs -- " + salt + " " + i));
+    report("cold compile", measure(runs, i -> ONE_LINER + " -- " + salt + " " + i));
   }
 
   private static List<double[]> measure(int runs, java.util.function.IntFunction<String> source) throws Exception {
@@ -57,11 +59,11 @@ public final class StartProbe {
   private static void ab(int runs, String cpA, String cpB) throws Exception {
     String[] cps = {cpA, cpB};
     long salt = System.nanoTime();
-    for (String cp : cps) run(cp, "entry sum (xs: []f64) : f64 = reduce (+) 0 xs -- warm " + salt + " " + cp);
+    for (String cp : cps) run(cp, ONE_LINER + " -- warm " + salt + " " + cp);
     List<List<double[]>> rows = List.of(new ArrayList<>(), new ArrayList<>());
     for (int i = 0; i < runs; i++) {
       for (int k = 0; k < 2; k++) {
-        rows.get(k).add(run(cps[k], "entry sum (xs: []f64) : f64 = reduce (+) 0 xs -- " + salt + " " + k + " " + i));
+        rows.get(k).add(run(cps[k], ONE_LINER + " -- " + salt + " " + k + " " + i));
       }
     }
     report("A, cold compile", rows.get(0));
