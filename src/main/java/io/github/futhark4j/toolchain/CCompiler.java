@@ -305,7 +305,7 @@ public final class CCompiler {
       // CRC-32, not SHA-256 (20 KB of it in a fresh JVM's interpreter: tens of ms); an existing
       // header is used only if its text is this one.
       byte[] text = h.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
-      String stem = objKey + "-" + Hashing.crc32Hex(text) + String.format("%08x", text.length);
+      String stem = objKey + "-" + Hashing.crc32Hex(text) + Hashing.hex8(text.length);
       Path header = objects.resolve(stem + ".h");
       Path gch = objects.resolve(stem + ".h.gch");
       if (Files.isRegularFile(header) && !java.util.Arrays.equals(Files.readAllBytes(header), text)) return null;
@@ -341,6 +341,11 @@ public final class CCompiler {
   private Path ispc() throws MissingToolException {
     return Tool.which("ispc", pathVar).orElseThrow(() -> new MissingToolException("ispc",
         "The ispc backend needs the Intel SPMD Program Compiler: 'ispc' is not on PATH (" + pathVar + ")."));
+  }
+
+  /** Sets up the JVM's process machinery in the background ({@link Tool#warmUp}) for a build that will run this compiler. */
+  void warmUp() {
+    Tool.warmUp(executable);
   }
 
   @Override

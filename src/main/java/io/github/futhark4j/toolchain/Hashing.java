@@ -41,7 +41,15 @@ final class Hashing {
   static String crc32Hex(byte[] b) {
     java.util.zip.CRC32 c = new java.util.zip.CRC32();
     c.update(b);
-    return String.format("%08x", c.getValue());
+    return hex8(c.getValue());
+  }
+
+  /**
+   * The low 32 bits of {@code v} as 8 lower-case hex digits, as {@code String.format("%08x", v)} for
+   * {@code 0 <= v < 2^32}, without the formatter (whose first use costs a fresh JVM several ms).
+   */
+  static String hex8(long v) {
+    return HexFormat.of().toHexDigits((int) v);
   }
 
   /** The checksum a marker of {@code format} (2 or 3) records for {@code b}. */
@@ -53,7 +61,7 @@ final class Hashing {
   static String crc32cHex(byte[] b) {
     java.util.zip.CRC32C c = new java.util.zip.CRC32C();
     c.update(b);
-    return String.format("%08x", c.getValue());
+    return hex8(c.getValue());
   }
 
 

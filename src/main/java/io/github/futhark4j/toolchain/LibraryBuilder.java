@@ -189,6 +189,7 @@ public final class LibraryBuilder {
   private CompileCache.Entry compileAndPublish(CompileCache c, Source main, BuildKey key)
       throws CompileException, ExternalCompilerException, IOException {
     Inputs in = inputs();
+    in.cc().warmUp(); // while the Futhark compiler runs
     String name = baseName(main);
     Path work = c.newBuildDir(key.hex());
     boolean published = false;
@@ -243,7 +244,17 @@ public final class LibraryBuilder {
     String n = main.name();
     n = n.substring(Math.max(n.lastIndexOf('/'), n.lastIndexOf('\\')) + 1);
     if (n.endsWith(".fut")) n = n.substring(0, n.length() - 4);
-    n = n.replaceAll("[^A-Za-z0-9_]", "_").replaceAll("^_+|_+$", "");
+    // As replaceAll("[^A-Za-z0-9_]", "_") then stripping leading and trailing '_' (no regex: this
+    // runs in every build, and a fresh JVM compiles each pattern in its interpreter).
+    StringBuilder b = new StringBuilder(n.length());
+    for (int i = 0; i < n.length(); i += Character.charCount(n.codePointAt(i))) {
+      char c = n.charAt(i);
+      b.append((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' ? c : '_');
+    }
+    int from = 0, to = b.length();
+    while (from < to && b.charAt(from) == '_') from++;
+    while (to > from && b.charAt(to - 1) == '_') to--;
+    n = b.substring(from, to);
     if (n.isEmpty() || !Character.isLetter(n.charAt(0)) || n.length() > 64
         || Set.of("lib", "key", "complete").contains(n)) {
       return "prog";

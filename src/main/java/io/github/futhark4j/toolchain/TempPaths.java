@@ -62,6 +62,27 @@ final class TempPaths {
   }
 
   private static String unique() {
-    return ProcessHandle.current().pid() + "-" + Long.toHexString(System.nanoTime()) + "-" + COUNTER.incrementAndGet();
+    return pid() + "-" + Long.toHexString(System.nanoTime()) + "-" + COUNTER.incrementAndGet();
+  }
+
+  private static volatile String pid;
+
+  /**
+   * This process's id: on Linux what {@code /proc/self} links to, else from {@link ProcessHandle},
+   * whose first use also sets up the JDK's process reaper (some 8 ms of a fresh JVM, better spent by
+   * {@link Tool#warmUp} on another thread).
+   */
+  private static String pid() {
+    String p = pid;
+    if (p == null) {
+      try {
+        p = Files.readSymbolicLink(Path.of("/proc/self")).toString();
+        Long.parseLong(p);
+      } catch (IOException | RuntimeException e) {
+        p = Long.toString(ProcessHandle.current().pid());
+      }
+      pid = p;
+    }
+    return p;
   }
 }

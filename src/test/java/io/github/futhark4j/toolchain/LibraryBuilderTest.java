@@ -312,6 +312,16 @@ class LibraryBuilderTest {
     assertEquals("a_b", LibraryBuilder.baseName(new Source("a b.fut", "")));
     assertEquals("prog", LibraryBuilder.baseName(new Source("1.fut", "")));
     assertEquals("prog", LibraryBuilder.baseName(new Source("lib.fut", "")));
+    // one '_' per character (a character outside the BMP is one), leading and trailing ones dropped
+    assertEquals("x_y__z", LibraryBuilder.baseName(new Source("__x\uD83D\uDE00y_-z__.fut", "")));
+    assertEquals("prog", LibraryBuilder.baseName(new Source("___.fut", "")));
+  }
+
+  @Test
+  void hex8IsFormatOf32Bits() {
+    for (long v : new long[] {0, 1, 0xabcL, 0x7fffffffL, 0x80000000L, 0xffffffffL}) {
+      assertEquals(String.format("%08x", v), Hashing.hex8(v));
+    }
   }
 
   private Set<String> listCache() throws IOException {

@@ -22,8 +22,19 @@ record ApiValue(String typeName, Type type, boolean unique, List<Atom> leaves, S
 
   /** The C identifier part of an opaque type: the programmer's name if it is one, else a hash. */
   String opaqueName() {
-    if (typeName.matches("[A-Za-z_][A-Za-z0-9_]*")) return typeName;
+    if (isCIdentifier(typeName)) return typeName;
     return "t" + Integer.toHexString(typeName.hashCode());
+  }
+
+  /** Whether {@code s} matches {@code [A-Za-z_][A-Za-z0-9_]*}. */
+  private static boolean isCIdentifier(String s) {
+    if (s.isEmpty()) return false;
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      boolean letter = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_';
+      if (!letter && !(i > 0 && c >= '0' && c <= '9')) return false;
+    }
+    return true;
   }
 
   String opaqueStruct() { return "struct futhark_opaque_" + opaqueName(); }

@@ -54,7 +54,9 @@ public final class CProgram {
       crc.update(b);
       java.util.zip.Adler32 adler = new java.util.zip.Adler32();
       adler.update(b);
-      v = String.format("%08x%08x-%d", crc.getValue(), adler.getValue(), b.length);
+      // Not String.format: its first use loads the locale data (some 15 ms of a fresh JVM's compile).
+      java.util.HexFormat hex = java.util.HexFormat.of();
+      v = hex.toHexDigits((int) crc.getValue()) + hex.toHexDigits((int) adler.getValue()) + "-" + b.length;
       engineVersion = v;
     }
     return v;

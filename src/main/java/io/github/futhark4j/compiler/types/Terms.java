@@ -93,12 +93,32 @@ final class Terms {
     return v;
   }
 
+  /**
+   * {@code s} trimmed, with every run of whitespace made one space (as {@code replaceAll("\\s+", " ")},
+   * without compiling a pattern on every call: this runs for every operator of every program).
+   */
+  static String oneLine(String s) {
+    StringBuilder b = new StringBuilder(s.length());
+    boolean space = false;
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == 0x0B) {
+        space = true;
+      } else {
+        if (space && b.length() > 0) b.append(' ');
+        space = false;
+        b.append(c);
+      }
+    }
+    return b.toString().trim();
+  }
+
   static String shortText(Span s) {
     // Only the head of the text is looked at: messages are built for every operator, and reading a
     // whole long operand each time made a 20,000-term sum take 44 s to check (quadratic).
     boolean cut = s.end() - s.start() > 400;
     Span head = cut ? new Span(s.source(), s.start(), s.start() + 400) : s;
-    String t = head.text().replaceAll("\\s+", " ").trim();
+    String t = oneLine(head.text());
     return t.length() > 40 ? t.substring(0, 37) + "..." : cut ? t + "..." : t;
   }
 
@@ -516,7 +536,7 @@ final class Terms {
         Res c = check(a.cond(), ctx);
         unify(a.cond().span(), Ty.BOOL, c.ty(), "Condition of \"assert\" must be of type bool.");
         Res b = check(a.body(), ctx);
-        String desc = a.cond().span().text().replaceAll("\\s+", " ").trim();
+        String desc = oneLine(a.cond().span().text());
         // The condition as written, without the parentheses that delimit it (assert (x > 0) e).
         if (desc.startsWith("(") && desc.endsWith(")") && balanced(desc.substring(1, desc.length() - 1))) {
           desc = desc.substring(1, desc.length() - 1).trim();

@@ -45,6 +45,13 @@ class CheckerTest {
   // ---- inference and defaults --------------------------------------------------------------
 
   @Test
+  void oneLineCollapsesWhitespaceAsTheRegexDid() {
+    for (String t : new String[] {"", " ", "a", "  a  b\n\t c \r\n", "x\u000Bx\fy", "\u0001 q ", "f (x:\n   i32)"}) {
+      assertEquals(t.replaceAll("\\s+", " ").trim(), Terms.oneLine(t), t);
+    }
+  }
+
+  @Test
   void integerLiteralsDefaultToI32() {
     assertEquals(Type.I32, decl(ok("def x = 1 + 2"), "x").fun().returnType());
   }
