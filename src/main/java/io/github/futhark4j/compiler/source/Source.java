@@ -69,11 +69,15 @@ public final class Source {
   private int[] lineStarts() {
     int[] s = lineStarts;
     if (s == null) {
+      // indexOf, not a loop over charAt: the first compile of a JVM runs this in the interpreter
+      // over the whole prelude (58 KB), where a call per character cost some 5 ms.
+      s = new int[64];
       int n = 1;
-      for (int i = 0; i < text.length(); i++) if (text.charAt(i) == '\n') n++;
-      s = new int[n];
-      int k = 1;
-      for (int i = 0; i < text.length(); i++) if (text.charAt(i) == '\n') s[k++] = i + 1;
+      for (int i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) {
+        if (n == s.length) s = Arrays.copyOf(s, n * 2);
+        s[n++] = i + 1;
+      }
+      s = Arrays.copyOf(s, n);
       lineStarts = s;
     }
     return s;

@@ -235,6 +235,12 @@ public final class Ast {
     public boolean isEntry() { return keyword.equals("entry"); }
   }
 
+  /**
+   * A {@code def} of the prelude that is parsed when first used ({@code Prelude}): its name and
+   * spans are known from a scan of the text, {@code parse} gives the {@link ValDecl} (once).
+   */
+  public record LazyValDecl(String name, Span nameSpan, Span span, java.util.function.Supplier<ValDecl> parse) implements Decl {}
+
   /** {@code type name params = t}, {@code type~ ...}, {@code type^ ...}. */
   public record TypeDecl(String name, Span nameSpan, Liftedness liftedness, List<TypeParam> params, TypeExp type,
                          Span span) implements Decl {}

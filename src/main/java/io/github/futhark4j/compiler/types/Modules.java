@@ -80,6 +80,18 @@ final class Modules {
         else env.hiddenTerms.remove(v.name());
         if (topOfFile && !file.prelude()) defs.drain();
       }
+      case LazyValDecl lv -> {
+        if (!file.prelude() || !topOfFile) {
+          decl(lv.parse().get(), env, file, topOfFile, declared, local);
+          return;
+        }
+        // As a ValDecl of the prelude above, parsed only when a program first names it as well.
+        Ctx dctx = ctx.withEnv(env.snapshot());
+        define(env, declared.terms, "value", lv.name(), lv.nameSpan(), d.span());
+        env.terms.put(lv.name(), lazy(() -> preludeChecked(() -> defs.valDecl(lv.parse().get(), dctx, true, false, true))));
+        if (local) env.hiddenTerms.add(lv.name());
+        else env.hiddenTerms.remove(lv.name());
+      }
       case TypeDecl t -> {
         TypeB tb = typeDecl(t, ctx);
         define(env, declared.types, "type", t.name(), t.nameSpan(), d.span());

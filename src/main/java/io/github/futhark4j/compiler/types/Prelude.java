@@ -3,7 +3,10 @@ package io.github.futhark4j.compiler.types;
 import io.github.futhark4j.compiler.typed.PrimType;
 import io.github.futhark4j.compiler.diag.Diagnostic;
 import io.github.futhark4j.compiler.source.Source;
+import io.github.futhark4j.compiler.source.Span;
 import io.github.futhark4j.compiler.syntax.Ast.Decl;
+import io.github.futhark4j.compiler.syntax.Ast.LazyValDecl;
+import io.github.futhark4j.compiler.syntax.Ast.ValDecl;
 import io.github.futhark4j.compiler.syntax.Ast.ModDecl;
 import io.github.futhark4j.compiler.syntax.Ast.Program;
 import io.github.futhark4j.compiler.syntax.Parser;
@@ -79,11 +82,80 @@ public final class Prelude {
     Layout l = layout;
     if (l == null) {
       synchronized (Prelude.class) {
-        if (layout == null) layout = build();
+        if (layout == null) {
+          Layout expanded = expanded();
+          layout = expanded != null ? expanded : build();
+        }
         l = layout;
       }
     }
     return l;
+  }
+
+  /** The resources the build writes ({@link Expand}): the expanded text and where its modules are. */
+  static final String EXPANDED = "expanded.fut", EXPANDED_INDEX = "expanded.idx";
+
+  /**
+   * The layout the build expanded from the templates ({@link Expand}), or null without it (a build
+   * that skipped the step): expanding them here costs a fresh JVM's first compile some 20 ms of its
+   * interpreter.
+   */
+  private static Layout expanded() {
+    try (InputStream idx = Prelude.class.getResourceAsStream("/io/github/futhark4j/prelude/" + EXPANDED_INDEX)) {
+      if (idx == null) return null;
+      String[] lines = new String(idx.readAllBytes(), StandardCharsets.UTF_8).split("\n");
+      String text = resource(EXPANDED);
+      if (!lines[0].equals("length " + text.length())) return null;
+      List<Module> modules = new ArrayList<>();
+      int end = 0;
+      for (int i = 1; i < lines.length; i++) {
+        String[] f = lines[i].split(" ");
+        if (f.length != 3) return null;
+        int from = Integer.parseInt(f[1]), to = Integer.parseInt(f[2]);
+        if (from < end || to < from || to > text.length()) return null;
+        modules.add(new Module(f[0], from, to));
+        end = to;
+      }
+      return modules.isEmpty() ? null : new Layout(text, List.copyOf(modules));
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
+  }
+
+  /**
+   * Build step (Maven phase process-classes): writes the prelude expanded from its templates, and
+   * where its modules are, into {@code CLASSES_DIR/io/github/futhark4j/prelude/}, for
+   * {@link #layout()} to read instead of expanding the templates in every JVM.
+   */
+  public static final class Expand {
+    private Expand() {}
+
+    public static void main(String[] args) throws IOException {
+      Layout l = build();
+      java.nio.file.Path dir = java.nio.file.Path.of(args[0], "io", "github", "futhark4j", "prelude");
+      StringBuilder idx = new StringBuilder("length ").append(l.text().length()).append('\n');
+      for (Module m : l.modules()) idx.append(m.name).append(' ').append(m.from).append(' ').append(m.to).append('\n');
+      java.nio.file.Files.writeString(dir.resolve(EXPANDED), l.text(), StandardCharsets.UTF_8);
+      java.nio.file.Files.writeString(dir.resolve(EXPANDED_INDEX), idx, StandardCharsets.UTF_8);
+    }
+  }
+
+  /** The prelude text expanded from the templates now, and its modules' names and ranges; for tests of the expanded resources. */
+  static List<String> built() {
+    Layout l = build();
+    List<String> out = new ArrayList<>();
+    out.add(l.text());
+    for (Module m : l.modules()) out.add(m.name + " " + m.from + " " + m.to);
+    return out;
+  }
+
+  /** {@link #built()} of the layout in use. */
+  static List<String> inUse() {
+    Layout l = layout();
+    List<String> out = new ArrayList<>();
+    out.add(l.text());
+    for (Module m : l.modules()) out.add(m.name + " " + m.from + " " + m.to);
+    return out;
   }
 
   /**
@@ -101,7 +173,8 @@ public final class Prelude {
           int first = l.modules().get(0).from, last = l.modules().get(l.modules().size() - 1).to;
           List<Decl> decls = new ArrayList<>(Parser.parse(src, 0, first, diags).decls());
           int head = decls.size();
-          decls.addAll(Parser.parse(src, last, l.text().length(), diags).decls());
+          List<Decl> tail = lazyDefs(src, last, l.text().length());
+          decls.addAll(tail != null ? tail : Parser.parse(src, last, l.text().length(), diags).decls());
           if (!diags.isEmpty()) throw new IllegalStateException("prelude does not parse: " + diags);
           headSize = head;
           unit = new Checker.Unit(src, new Program(decls), true, false);
@@ -110,6 +183,90 @@ public final class Prelude {
       }
     }
     return u;
+  }
+
+  /**
+   * The array functions ({@code soacs.fut}, characters {@code [from, to)} of {@code src}) as
+   * {@link LazyValDecl}s, each parsed when the checker first needs it (a fresh JVM's first compile
+   * spent a third of its parsing on them, and most programs use a few); null if the text is not
+   * what the scan expects (only {@code def}s at the start of a line, their continuation lines
+   * indented, comments and blank lines between them), and the caller then parses it all.
+   */
+  static List<Decl> lazyDefs(Source src, int from, int to) {
+    String t = src.text();
+    List<Decl> out = new ArrayList<>();
+    int defStart = -1, defEnd = -1;
+    for (int i = from; i < to; ) {
+      int eol = t.indexOf('\n', i);
+      if (eol < 0 || eol > to) eol = to;
+      int end = eol;
+      while (end > i && Character.isWhitespace(t.charAt(end - 1))) end--;
+      if (end > i) {
+        char c = t.charAt(i);
+        if (c == ' ') {
+          if (defStart < 0) return null; // indented text outside a def
+          defEnd = end;
+        } else {
+          if (defStart >= 0) {
+            Decl d = lazyDef(src, defStart, defEnd);
+            if (d == null) return null;
+            out.add(d);
+            defStart = -1;
+          }
+          if (t.startsWith("def ", i)) {
+            defStart = i;
+            defEnd = end;
+          } else if (!t.startsWith("--", i)) {
+            return null;
+          }
+        }
+      }
+      i = eol + 1;
+    }
+    if (defStart >= 0) {
+      Decl d = lazyDef(src, defStart, defEnd);
+      if (d == null) return null;
+      out.add(d);
+    }
+    return out;
+  }
+
+  /** {@code def NAME ...} or {@code def (OP) ...} at {@code [from, to)}, parsed when first asked for; null for another form. */
+  private static LazyValDecl lazyDef(Source src, int from, int to) {
+    String t = src.text();
+    int n = from + 4;
+    while (n < to && t.charAt(n) == ' ') n++;
+    int nameFrom, nameTo;
+    if (n < to && t.charAt(n) == '(') {
+      nameFrom = n + 1;
+      nameTo = nameFrom;
+      while (nameTo < to && "+-*/%=!<>&|^.@~:?".indexOf(t.charAt(nameTo)) >= 0) nameTo++;
+      if (nameTo == nameFrom || nameTo >= to || t.charAt(nameTo) != ')') return null;
+    } else {
+      nameFrom = n;
+      nameTo = n;
+      while (nameTo < to && (Character.isLetterOrDigit(t.charAt(nameTo)) || t.charAt(nameTo) == '_' || t.charAt(nameTo) == '\'')) nameTo++;
+      if (nameTo == nameFrom || !Character.isLetter(t.charAt(nameFrom))) return null;
+    }
+    String name = t.substring(nameFrom, nameTo);
+    Span nameSpan = new Span(src, nameFrom, nameTo);
+    Span span = new Span(src, from, to);
+    ValDecl[] parsed = new ValDecl[1];
+    java.util.function.Supplier<ValDecl> parse = () -> {
+      synchronized (parsed) {
+        if (parsed[0] == null) {
+          List<Diagnostic> diags = new ArrayList<>();
+          Program p = Parser.parse(src, from, to, diags);
+          if (!diags.isEmpty() || p.decls().size() != 1 || !(p.decls().get(0) instanceof ValDecl v)
+              || !v.name().equals(name) || !v.nameSpan().equals(nameSpan)) {
+            throw new IllegalStateException("prelude definition " + name + " does not parse: " + diags);
+          }
+          parsed[0] = v;
+        }
+        return parsed[0];
+      }
+    };
+    return new LazyValDecl(name, nameSpan, span, parse);
   }
 
   /** The number of declarations of {@link #unit()} that come before the modules in the text. */

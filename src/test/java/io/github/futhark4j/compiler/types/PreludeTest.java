@@ -18,6 +18,46 @@ class PreludeTest {
   }
 
   @Test
+  void arrayFunctionsParseLazilyAsTheWholeTextWould() {
+    var unit = Prelude.unit();
+    List<io.github.futhark4j.compiler.syntax.Ast.Decl> tail = unit.program().decls().subList(Prelude.headSize(), unit.program().decls().size());
+    assertTrue(tail.size() > 80, "expected the array functions, got " + tail.size());
+    int from = tail.get(0).span().start();
+    List<Diagnostic> diags = new ArrayList<>();
+    var eager = io.github.futhark4j.compiler.syntax.Parser.parse(unit.source(), from, Prelude.text().length(), diags).decls();
+    assertEquals(List.of(), diags);
+    assertEquals(eager.size(), tail.size());
+    for (int i = 0; i < tail.size(); i++) {
+      var lazy = assertInstanceOf(io.github.futhark4j.compiler.syntax.Ast.LazyValDecl.class, tail.get(i));
+      var e = assertInstanceOf(io.github.futhark4j.compiler.syntax.Ast.ValDecl.class, eager.get(i));
+      assertEquals(e.name(), lazy.name());
+      assertEquals(e.nameSpan(), lazy.nameSpan(), e.name());
+      assertEquals(e.span(), lazy.span(), e.name());
+      assertEquals(e, lazy.parse().get(), e.name());
+      assertSame(lazy.parse().get(), lazy.parse().get());
+    }
+  }
+
+  @Test
+  void aTextTheScanDoesNotExpectIsParsedWhole() {
+    var src = new io.github.futhark4j.compiler.source.Source("t", "def a = 1\n  + 2\n-- c\ndef (++) x y = x\n");
+    assertEquals(List.of("a", "++"), Prelude.lazyDefs(src, 0, src.text().length()).stream()
+        .map(d -> ((io.github.futhark4j.compiler.syntax.Ast.LazyValDecl) d).name()).toList());
+    for (String odd : List.of("type t = i32\n", "def (x: i32) +++ (y: i32) = x\n", "  def a = 1\n", "def a =\n-- c\n  1\n")) {
+      var s = new io.github.futhark4j.compiler.source.Source("t", odd);
+      assertNull(Prelude.lazyDefs(s, 0, odd.length()), odd);
+    }
+  }
+
+  @Test
+  void theBuildsExpandedPreludeIsTheTemplatesExpanded() {
+    // The build writes it (process-classes); a stale or missing one would go unnoticed otherwise.
+    assertNotNull(Prelude.class.getResource("/io/github/futhark4j/prelude/" + Prelude.EXPANDED));
+    assertNotNull(Prelude.class.getResource("/io/github/futhark4j/prelude/" + Prelude.EXPANDED_INDEX));
+    assertEquals(Prelude.built(), Prelude.inUse());
+  }
+
+  @Test
   void everyIntrinsicHasASignature() {
     for (var set : List.of(io.github.futhark4j.compiler.typed.Intrinsics.ARRAY, io.github.futhark4j.compiler.typed.Intrinsics.PRIM)) {
       for (String name : set) assertTrue(Defs.hasSignature(name), name);
