@@ -343,7 +343,7 @@ public final class CCompiler {
         "The ispc backend needs the Intel SPMD Program Compiler: 'ispc' is not on PATH (" + pathVar + ")."));
   }
 
-  /** Sets up the JVM's process machinery in the background ({@link Tool#warmUp}) for a build that will run this compiler. */
+  /** Sets up the JVM's process machinery for a build that will run this compiler ({@link Tool#warmUp}; call it on a background thread). */
   void warmUp() {
     Tool.warmUp(executable);
   }

@@ -43,4 +43,11 @@ public interface FutharkCompiler {
       boolean floatContraction) throws CompileException, ExternalCompilerException, IOException {
     compile(main, backend, outDir, name, toolTimeout);
   }
+
+  /**
+   * Prepares this JVM for a first compilation, on the thread of the caller, which calls it on a
+   * background thread while the build's other steps run; does nothing by default. Must be harmless
+   * to call more than once, or not at all.
+   */
+  default void warmUp() {}
 }

@@ -38,21 +38,18 @@ final class Tool {
   private static final java.util.concurrent.atomic.AtomicBoolean WARMED = new java.util.concurrent.atomic.AtomicBoolean();
 
   /**
-   * Runs {@code executable -dumpversion} once per JVM on a daemon thread, ignoring the outcome, so
-   * that the JDK's process machinery (the process reaper, pipes, futures, the logger the JDK
-   * consults on every start: 20-25 ms of a fresh JVM, most of it class loading) is set up while
-   * the caller does other work, such as compiling the C file this will run on, instead of just
-   * before the build's first tool runs.
+   * Once per JVM, runs {@code executable -dumpversion}, ignoring the outcome, so that the JDK's
+   * process machinery (the process reaper, pipes, futures, the logger the JDK consults on every
+   * start: 20-25 ms of a fresh JVM, most of it class loading) is set up by the caller, a background
+   * thread, instead of just before the build's first tool runs.
    */
   static void warmUp(Path executable) {
     if (!WARMED.compareAndSet(false, true)) return;
-    Thread.ofPlatform().daemon().name("futhark4j-process-warm-up").start(() -> {
-      try {
-        run(List.of(executable.toString(), "-dumpversion"), null, Duration.ofSeconds(30));
-      } catch (IOException | RuntimeException e) {
-        // the build's own runs report what is wrong
-      }
-    });
+    try {
+      run(List.of(executable.toString(), "-dumpversion"), null, Duration.ofSeconds(30));
+    } catch (IOException | RuntimeException e) {
+      // the build's own runs report what is wrong
+    }
   }
 
   /** Runs {@code command} with the default timeout ({@link ToolLimits#defaultTimeout()}). */

@@ -14,6 +14,16 @@ class BuiltinCompilerTest {
   @TempDir Path tmp;
 
   @Test
+  void theClassesWarmedUpBeforeAFirstCompilationExist() throws Exception {
+    // A renamed class would make the warm-up silently useless.
+    for (String c : BuiltinCompiler.HEAVY_CLASSES) {
+      Class.forName("io.github.futhark4j.compiler." + c, false, getClass().getClassLoader());
+    }
+    BuiltinCompiler.instance().warmUp();
+    BuiltinCompiler.instance().warmUp(); // once per JVM; harmless again
+  }
+
+  @Test
   void identityNamesVersionAndForSnapshotsTheCode() {
     String id = Compilers.builtin().identity();
     assertTrue(id.startsWith("futhark4j-builtin " + Version.FUTHARK4J), id);
