@@ -27,7 +27,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -71,7 +70,18 @@ public final class CompileCache {
   static int markerFormat(String header) {
     return header.equals(MARKER_HEADER) ? 3 : header.equals(MARKER_HEADER_2) ? 2 : -1;
   }
-  private static final Pattern KEY = Pattern.compile("[0-9a-f]{64}");
+  /**
+   * Whether {@code s} is a build key: 64 lower-case hex digits (written out, not a regular
+   * expression: this runs on every look-up, and a fresh JVM compiles a pattern in its interpreter).
+   */
+  static boolean isKey(String s) {
+    if (s.length() != 64) return false;
+    for (int i = 0; i < 64; i++) {
+      char c = s.charAt(i);
+      if (!(c >= '0' && c <= '9' || c >= 'a' && c <= 'f')) return false;
+    }
+    return true;
+  }
   private static final Set<PosixFilePermission> PRIVATE = PosixFilePermissions.fromString("rwx------");
 
   /** System property: the size limit of the cache, e.g. {@code 1g}, {@code 500m} or a number of bytes. */
@@ -393,12 +403,12 @@ public final class CompileCache {
     for (Path child : children) {
       String n = child.getFileName().toString();
       try {
-        if (n.endsWith(".lock") && KEY.matcher(n.substring(0, n.length() - 5)).matches()) {
+        if (n.endsWith(".lock") && isKey(n.substring(0, n.length() - 5))) {
           locks++;
         } else if ((n.startsWith("tmp-") || n.startsWith("trash-")) && Files.isDirectory(child, LinkOption.NOFOLLOW_LINKS)) {
           buildDirs++;
           buildBytes += treeSize(child);
-        } else if (KEY.matcher(n).matches() && Files.isRegularFile(child.resolve(MARKER))) {
+        } else if (isKey(n) && Files.isRegularFile(child.resolve(MARKER))) {
           entries.add(new EntryInfo(n, child, treeSize(child),
               Files.getLastModifiedTime(child, LinkOption.NOFOLLOW_LINKS), names ? sourceName(child) : "?"));
         }
@@ -504,7 +514,7 @@ public final class CompileCache {
         for (Path child : children) {
           String n = child.getFileName().toString();
           String key = keyPrefix(n.substring(n.indexOf('-') + 1));
-          if (key == null || !KEY.matcher(key).matches()) continue;
+          if (key == null || !isKey(key)) continue;
           try {
             if (exclusive) {
               long b = treeSize(child);
@@ -742,7 +752,7 @@ public final class CompileCache {
       String n = child.getFileName().toString();
       if (n.endsWith(".lock")) continue;
       String key = n.startsWith("tmp-") || n.startsWith("trash-") ? keyPrefix(n.substring(n.indexOf('-') + 1)) : n;
-      if (key == null || !KEY.matcher(key).matches()) continue;
+      if (key == null || !isKey(key)) continue;
       Optional<KeyLock> held = tryLock(key, exclusive);
       if (held.isEmpty()) continue;
       try (KeyLock l = held.get()) {
@@ -768,7 +778,7 @@ public final class CompileCache {
     }
     for (Path l : locks) {
       String f = l.getFileName().toString();
-      if (KEY.matcher(f.substring(0, f.length() - 5)).matches() && Files.deleteIfExists(l)) n++;
+      if (isKey(f.substring(0, f.length() - 5)) && Files.deleteIfExists(l)) n++;
     }
     return n;
   }
@@ -778,7 +788,7 @@ public final class CompileCache {
   }
 
   private static void checkKey(String key) {
-    if (!KEY.matcher(key).matches()) throw new IllegalArgumentException("not a build key: " + key);
+    if (!isKey(key)) throw new IllegalArgumentException("not a build key: " + key);
   }
 
   /** Deletes a directory tree if present; never follows symbolic links out of it. */

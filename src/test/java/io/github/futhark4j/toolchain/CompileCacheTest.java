@@ -22,6 +22,15 @@ class CompileCacheTest {
   static final String KEY = "ab".repeat(32);
 
   @Test
+  void keysAreSixtyFourLowerCaseHexDigits() {
+    assertTrue(CompileCache.isKey("0123456789abcdef".repeat(4)));
+    for (String bad : new String[] {"", "0123456789abcdef".repeat(4) + "0", "0123456789abcdef".repeat(4).substring(1),
+        "0123456789ABCDEF".repeat(4), "0123456789abcdeg".repeat(4), "../" + "0".repeat(61)}) {
+      assertFalse(CompileCache.isKey(bad), bad);
+    }
+  }
+
+  @Test
   void newCacheDirectoryIsPrivate() throws IOException {
     assumeTrue(CompileCache.isPosix(tmp), "skipped: not a POSIX file system");
     Path dir = tmp.resolve("a/b/cache");
