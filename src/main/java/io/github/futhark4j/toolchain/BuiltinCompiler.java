@@ -65,7 +65,7 @@ public final class BuiltinCompiler implements FutharkCompiler {
   private static final java.util.concurrent.atomic.AtomicBoolean WARMED = new java.util.concurrent.atomic.AtomicBoolean();
 
   /**
-   * Once per JVM, loads, verifies and initialises {@link #HEAVY_CLASSES} (the caller runs this on a
+   * Once per JVM, loads and verifies {@link #HEAVY_CLASSES} (the caller runs this on a
    * background thread as the first compilation starts): a fresh JVM spends some 30 µs per KB of
    * class file on that, on the compiling thread's critical path otherwise. A class the compilation
    * reaches first is simply loaded there (class loading is per class and thread-safe), so the
@@ -77,7 +77,10 @@ public final class BuiltinCompiler implements FutharkCompiler {
     ClassLoader loader = BuiltinCompiler.class.getClassLoader();
     for (String c : HEAVY_CLASSES) {
       try {
-        Class.forName("io.github.futhark4j.compiler." + c, true, loader);
+        // Loaded and linked (verified: HotSpot links a class before listing its members), not
+        // initialised: no static initialiser runs on this thread, so none can deadlock with one
+        // the compiling thread runs.
+        Class.forName("io.github.futhark4j.compiler." + c, false, loader).getDeclaredConstructors();
       } catch (ClassNotFoundException | LinkageError e) {
         // the compilation loads (and reports) it itself
       }
