@@ -322,8 +322,8 @@ public final class CCompiler {
           Tool.runChecked(cmd, dir, limit);
         });
       }
-      int splitLine = 1;
-      for (int i = 0; i < split; i++) if (c.charAt(i) == '\n') splitLine++;
+      int splitLine = 1; // indexOf, not charAt over 25 KB: this runs in a fresh JVM's interpreter
+      for (int i = c.indexOf('\n'); i >= 0 && i < split; i = c.indexOf('\n', i + 1)) splitLine++;
       StringBuilder u = new StringBuilder(c.length() - split + afterInc + 256);
       u.append("#include \"").append(header.toAbsolutePath()).append("\"\n");
       u.append("#line 1 \"").append(name).append(".c\"\n");

@@ -19,6 +19,7 @@ import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.UserPrincipal;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -258,11 +259,15 @@ public final class CompileCache {
    */
   Entry publish(Path buildDir, String key, String name, String compiler) throws IOException {
     Path target = entryDir(key);
-    List<String> files;
-    try (Stream<Path> s = Files.list(buildDir)) {
-      files = s.filter(Files::isRegularFile).map(p -> p.getFileName().toString())
-          .filter(f -> !f.equals(MARKER)).sorted().toList();
+    List<String> files = new ArrayList<>();
+    // A directory stream and a sort, not a Stream pipeline: a fresh JVM's first build runs this.
+    try (DirectoryStream<Path> ds = Files.newDirectoryStream(buildDir)) {
+      for (Path p : ds) {
+        String f = p.getFileName().toString();
+        if (!f.equals(MARKER) && Files.isRegularFile(p)) files.add(f);
+      }
     }
+    Collections.sort(files);
     if (!files.contains(LIBRARY) || !files.contains(name + ".json")) {
       throw new IOException("Build of " + key + " produced no " + LIBRARY + " or " + name + ".json in " + buildDir);
     }
