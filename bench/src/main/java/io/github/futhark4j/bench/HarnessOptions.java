@@ -15,7 +15,8 @@ import java.util.Set;
  * @param warmup   {@code --warmup N}: untimed runs first (default 3; quick 1)
  * @param rounds   {@code --rounds N}: the C baselines and resident Futhark alternate in N rounds of
  *                 warm-up and runs each, so that a drift of the machine (this VM's memory bandwidth
- *                 moves by 15-30% within minutes) reaches both alike (default 3; quick 1)
+ *                 moves by 15-30% within minutes) reaches both alike, and so do Futhark on Java
+ *                 arrays and parallel streams (default 3; quick 1)
  * @param variants {@code --variants c,java,streams,futhark,futhark-copy}: which variants (default all)
  * @param json     {@code --json FILE}: write all results as JSON
  * @param markdown {@code --markdown FILE}: write the Markdown table; into an existing file between
