@@ -72,7 +72,7 @@ public record PortableEntry(String key, String name, String compiler, String os,
    * {@code lib.so} and the manifest. Returns what is wrong, or {@code null} when all is well.
    */
   public String check() {
-    if (!key.matches("[0-9a-f]{64}")) return "not a build key: " + key;
+    if (!CompileCache.isKey(key)) return "not a build key: " + key;
     byte[] markerBytes = files.get(CompileCache.MARKER);
     if (markerBytes == null) return "no " + CompileCache.MARKER + " marker";
     Marker m;

@@ -186,16 +186,10 @@ public final class Harness {
           }, times);
         }
       }
-      for (Map.Entry<String, List<Double>> e : times.entrySet()) {
-        if (variants.containsKey(e.getKey())) continue;
-        double[] all = e.getValue().stream().mapToDouble(Double::doubleValue).toArray();
-        record(variants, VariantResult.ok(e.getKey(), Stats.of(all), notes.getOrDefault(e.getKey(), "")));
-      }
       // Futhark on Java arrays and parallel streams on the same arrays, alternating in rounds like
       // the native variants: the two are compared with each other (the target: not slower than
       // streams), so a drift of the machine must reach both alike. Each starts after a collection,
       // so that the garbage of the other (results of 64-256 MiB) is not collected in its runs.
-      Map<String, List<Double>> javaTimes = new LinkedHashMap<>();
       for (int round = 0; round < options.rounds(); round++) {
         if (fut != null && options.wants(Variant.FUTHARK_COPY) && !variants.containsKey(Variant.FUTHARK_COPY)) {
           FutharkVariant f = fut;
@@ -203,20 +197,20 @@ public final class Harness {
             System.gc();
             Stats.Timed t = f.timeCopy(inputs, options.warmup(), options.runs());
             return checked(kernel, Variant.FUTHARK_COPY, t.stats(), reference, Flat.of(t.lastResult()));
-          }, javaTimes);
+          }, times);
         }
         if (options.wants(Variant.STREAMS) && !variants.containsKey(Variant.STREAMS)) {
           guardedRound(variants, Variant.STREAMS, () -> {
             System.gc();
             Stats.Timed t = Stats.time(options.warmup(), options.runs(), () -> kernel.parallel(inputs), r -> {});
             return checked(kernel, Variant.STREAMS, t.stats(), reference, Flat.of(t.lastResult()));
-          }, javaTimes);
+          }, times);
         }
       }
-      for (Map.Entry<String, List<Double>> e : javaTimes.entrySet()) {
+      for (Map.Entry<String, List<Double>> e : times.entrySet()) {
         if (variants.containsKey(e.getKey())) continue;
         double[] all = e.getValue().stream().mapToDouble(Double::doubleValue).toArray();
-        record(variants, VariantResult.ok(e.getKey(), Stats.of(all), ""));
+        record(variants, VariantResult.ok(e.getKey(), Stats.of(all), notes.getOrDefault(e.getKey(), "")));
       }
     } finally {
       if (fut != null) fut.close();

@@ -66,31 +66,21 @@ final class Modules {
     Ctx ctx = new Ctx(env, null, Map.of(), file);
     switch (d) {
       case ValDecl v -> {
+        if (file.prelude() && topOfFile) {
+          preludeFunction(v.name(), v.nameSpan(), d.span(), () -> v, ctx, env, declared, local);
+          return;
+        }
         // A definition checked later (the prelude's) sees the names declared before it, only.
         Ctx dctx = file.prelude() ? ctx.withEnv(env.snapshot()) : ctx;
         define(env, declared.terms, "value", v.name(), v.nameSpan(), d.span());
-        if (file.prelude() && topOfFile) {
-          // The prelude's functions are checked when a program first names one (their bodies
-          // only when used): most programs use a few of them.
-          env.terms.put(v.name(), lazy(() -> preludeChecked(() -> defs.valDecl(v, dctx, true, false, true))));
-        } else {
-          env.terms.put(v.name(), defs.valDecl(v, dctx, file.prelude(), file.main(), topOfFile));
-        }
+        env.terms.put(v.name(), defs.valDecl(v, dctx, file.prelude(), file.main(), topOfFile));
         if (local) env.hiddenTerms.add(v.name());
         else env.hiddenTerms.remove(v.name());
         if (topOfFile && !file.prelude()) defs.drain();
       }
       case LazyValDecl lv -> {
-        if (!file.prelude() || !topOfFile) {
-          decl(lv.parse().get(), env, file, topOfFile, declared, local);
-          return;
-        }
-        // As a ValDecl of the prelude above, parsed only when a program first names it as well.
-        Ctx dctx = ctx.withEnv(env.snapshot());
-        define(env, declared.terms, "value", lv.name(), lv.nameSpan(), d.span());
-        env.terms.put(lv.name(), lazy(() -> preludeChecked(() -> defs.valDecl(lv.parse().get(), dctx, true, false, true))));
-        if (local) env.hiddenTerms.add(lv.name());
-        else env.hiddenTerms.remove(lv.name());
+        if (file.prelude() && topOfFile) preludeFunction(lv.name(), lv.nameSpan(), d.span(), lv.parse(), ctx, env, declared, local);
+        else decl(lv.parse().get(), env, file, topOfFile, declared, local);
       }
       case TypeDecl t -> {
         TypeB tb = typeDecl(t, ctx);
@@ -132,6 +122,20 @@ final class Modules {
         else env.hiddenSigs.remove(m.name());
       }
     }
+  }
+
+  /**
+   * A function at the top of the prelude: checked when a program first names one (its body only
+   * when used), seeing the names declared before it, only; most programs use a few of them. A
+   * {@link LazyValDecl} is parsed then too.
+   */
+  private void preludeFunction(String name, Span nameSpan, Span span, java.util.function.Supplier<ValDecl> decl, Ctx ctx,
+      Env env, Declared declared, boolean local) {
+    Ctx dctx = ctx.withEnv(env.snapshot());
+    define(env, declared.terms, "value", name, nameSpan, span);
+    env.terms.put(name, lazy(() -> preludeChecked(() -> defs.valDecl(decl.get(), dctx, true, false, true))));
+    if (local) env.hiddenTerms.add(name);
+    else env.hiddenTerms.remove(name);
   }
 
   private void define(Env env, Map<String, Span> declared, String what, String name, Span at, Span declSpan) {

@@ -60,12 +60,7 @@ public final class Prelude {
       if (d == null) {
         synchronized (this) {
           if (decl == null) {
-            List<Diagnostic> diags = new ArrayList<>();
-            Program p = Parser.parse(unit().source(), from, to, diags);
-            if (!diags.isEmpty() || p.decls().size() != 1 || !(p.decls().get(0) instanceof ModDecl m) || !m.name().equals(name)) {
-              throw new IllegalStateException("prelude module " + name + " does not parse: " + diags);
-            }
-            decl = m;
+            decl = parseOne(unit().source(), from, to, ModDecl.class, m -> m.name().equals(name), "prelude module " + name);
           }
           d = decl;
         }
@@ -133,29 +128,28 @@ public final class Prelude {
     public static void main(String[] args) throws IOException {
       Layout l = build();
       java.nio.file.Path dir = java.nio.file.Path.of(args[0], "io", "github", "futhark4j", "prelude");
-      StringBuilder idx = new StringBuilder("length ").append(l.text().length()).append('\n');
-      for (Module m : l.modules()) idx.append(m.name).append(' ').append(m.from).append(' ').append(m.to).append('\n');
       java.nio.file.Files.writeString(dir.resolve(EXPANDED), l.text(), StandardCharsets.UTF_8);
-      java.nio.file.Files.writeString(dir.resolve(EXPANDED_INDEX), idx, StandardCharsets.UTF_8);
+      java.nio.file.Files.writeString(dir.resolve(EXPANDED_INDEX), index(l), StandardCharsets.UTF_8);
     }
   }
 
-  /** The prelude text expanded from the templates now, and its modules' names and ranges; for tests of the expanded resources. */
+  /** {@link #EXPANDED_INDEX} of a layout: {@code length N}, then {@code name from to} per module. */
+  private static String index(Layout l) {
+    StringBuilder idx = new StringBuilder("length ").append(l.text().length()).append('\n');
+    for (Module m : l.modules()) idx.append(m.name).append(' ').append(m.from).append(' ').append(m.to).append('\n');
+    return idx.toString();
+  }
+
+  /** The prelude text expanded from the templates now, and its index; for tests of the expanded resources. */
   static List<String> built() {
     Layout l = build();
-    List<String> out = new ArrayList<>();
-    out.add(l.text());
-    for (Module m : l.modules()) out.add(m.name + " " + m.from + " " + m.to);
-    return out;
+    return List.of(l.text(), index(l));
   }
 
   /** {@link #built()} of the layout in use. */
   static List<String> inUse() {
     Layout l = layout();
-    List<String> out = new ArrayList<>();
-    out.add(l.text());
-    for (Module m : l.modules()) out.add(m.name + " " + m.from + " " + m.to);
-    return out;
+    return List.of(l.text(), index(l));
   }
 
   /**
@@ -255,18 +249,28 @@ public final class Prelude {
     java.util.function.Supplier<ValDecl> parse = () -> {
       synchronized (parsed) {
         if (parsed[0] == null) {
-          List<Diagnostic> diags = new ArrayList<>();
-          Program p = Parser.parse(src, from, to, diags);
-          if (!diags.isEmpty() || p.decls().size() != 1 || !(p.decls().get(0) instanceof ValDecl v)
-              || !v.name().equals(name) || !v.nameSpan().equals(nameSpan)) {
-            throw new IllegalStateException("prelude definition " + name + " does not parse: " + diags);
-          }
-          parsed[0] = v;
+          parsed[0] = parseOne(src, from, to, ValDecl.class, v -> v.name().equals(name) && v.nameSpan().equals(nameSpan),
+              "prelude definition " + name);
         }
         return parsed[0];
       }
     };
     return new LazyValDecl(name, nameSpan, span, parse);
+  }
+
+  /**
+   * The one declaration at {@code [from, to)} of {@code src}, which must be a {@code kind} that is
+   * {@code expected}; {@code what} names it in the error that anything else is.
+   */
+  private static <T extends Decl> T parseOne(Source src, int from, int to, Class<T> kind,
+      java.util.function.Predicate<T> expected, String what) {
+    List<Diagnostic> diags = new ArrayList<>();
+    Program p = Parser.parse(src, from, to, diags);
+    if (!diags.isEmpty() || p.decls().size() != 1 || !kind.isInstance(p.decls().get(0))
+        || !expected.test(kind.cast(p.decls().get(0)))) {
+      throw new IllegalStateException(what + " does not parse: " + diags);
+    }
+    return kind.cast(p.decls().get(0));
   }
 
   /** The number of declarations of {@link #unit()} that come before the modules in the text. */
