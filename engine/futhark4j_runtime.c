@@ -67,6 +67,87 @@ static void fut_pin_openmp(void) {
 #endif
 }
 
+/* Copies a block to dst: the aligned middle with non-temporal stores (32 bytes at a time with
+   AVX, else 16), the unaligned ends with memcpy. */
+FUT_FN void fut_stream_out(char *dst, const char *src, size_t bytes) {
+#if defined(__SSE2__) && (defined(__clang__) || defined(__GNUC__))
+  typedef long long fut_v2di __attribute__((vector_size(16)));
+  size_t head = (size_t)(-(uintptr_t)dst & 15);
+  if (head > bytes) head = bytes;
+  memcpy(dst, src, head);
+  dst += head; src += head; bytes -= head;
+#if defined(__AVX__)
+  typedef long long fut_v4di __attribute__((vector_size(32)));
+  if (((uintptr_t)dst & 31) && bytes >= 16) {
+    fut_v2di v;
+    memcpy(&v, src, 16);
+#if defined(__clang__)
+    __builtin_nontemporal_store(v, (fut_v2di *)dst);
+#else
+    __builtin_ia32_movntdq((fut_v2di *)dst, v);
+#endif
+    dst += 16; src += 16; bytes -= 16;
+  }
+  for (; bytes >= 32; dst += 32, src += 32, bytes -= 32) {
+    fut_v4di v;
+    memcpy(&v, src, 32);
+#if defined(__clang__)
+    __builtin_nontemporal_store(v, (fut_v4di *)dst);
+#else
+    __builtin_ia32_movntdq256((fut_v4di *)dst, v);
+#endif
+  }
+#endif
+  for (; bytes >= 16; dst += 16, src += 16, bytes -= 16) {
+    fut_v2di v;
+    memcpy(&v, src, 16);
+#if defined(__clang__)
+    __builtin_nontemporal_store(v, (fut_v2di *)dst);
+#else
+    __builtin_ia32_movntdq((fut_v2di *)dst, v);
+#endif
+  }
+#endif
+  memcpy(dst, src, bytes);
+}
+
+/* The size in bytes of the largest cache that one core's caches belong to, as Linux describes
+   cpu0's caches (index3 is the last-level cache, shared by a core complex; the C library's
+   sysconf reported the whole package's 256 MiB on a virtual machine whose L3 is 32 MiB), or 0. */
+static int64_t fut_cache_bytes(void) {
+#if defined(__linux__)
+  static const char *paths[] = {"/sys/devices/system/cpu/cpu0/cache/index3/size",
+                                "/sys/devices/system/cpu/cpu0/cache/index2/size"};
+  for (int i = 0; i < 2; i++) {
+    FILE *f = fopen(paths[i], "r");
+    if (!f) continue;
+    long long v = 0;
+    char unit = 0;
+    int got = fscanf(f, "%lld%c", &v, &unit);
+    fclose(f);
+    if (got >= 1 && v > 0) return unit == 'K' ? v << 10 : unit == 'M' ? v << 20 : unit == 'G' ? v << 30 : v;
+  }
+#endif
+  return 0;
+}
+
+/* From how many bytes a result is written with streaming stores (see stream_bytes): the
+   environment variable FUTHARK4J_STREAM_BYTES if set (a decimal byte count; 0 turns streaming
+   stores off), else the size of the last-level cache, else 32 MiB. Read once per library. */
+static int64_t fut_stream_threshold(void) {
+  static _Atomic int64_t known;
+  int64_t t = atomic_load(&known);
+  if (t > 0) return t;
+  const char *env = getenv("FUTHARK4J_STREAM_BYTES");
+  char *end = NULL;
+  long long v = env && *env ? strtoll(env, &end, 10) : -1;
+  if (end && *end == '\0' && v >= 0) t = v == 0 ? INT64_MAX : (int64_t)v;
+  else t = fut_cache_bytes();
+  if (t <= 0) t = (int64_t)32 << 20;
+  atomic_store(&known, t);
+  return t;
+}
+
 struct futhark_context *futhark_context_new(struct futhark_context_config *cfg) {
   fut_pin_openmp();
   struct futhark_context *ctx = calloc(1, sizeof(struct futhark_context));
@@ -83,6 +164,7 @@ struct futhark_context *futhark_context_new(struct futhark_context_config *cfg) 
   n = 1;
 #endif
   ctx->num_threads = n < 1 ? 1 : n;
+  ctx->stream_bytes = fut_stream_threshold();
   int k = fut_tuning_count();
   ctx->tuning = malloc((k > 0 ? k : 1) * sizeof(int64_t));
   ctx->tuning_set = malloc(k > 0 ? k : 1);

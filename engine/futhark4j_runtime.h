@@ -19,6 +19,9 @@
 #include <stdarg.h>
 #include <math.h>
 #include <stdatomic.h>
+#if defined(__unix__) || defined(__APPLE__)
+#include <unistd.h>
+#endif
 #if defined(__linux__)
 #include <sys/mman.h>
 #include <dlfcn.h>
@@ -81,6 +84,9 @@ struct futhark_context {
      allocation of exactly lend_bytes takes it instead of a block of its own (fut_alloc). */
   char *lend_data;
   size_t lend_bytes;
+  /* Results of at least this many bytes are written with streaming stores (fut_stream_out): the
+     size of the last-level cache, which such a result would only flush. */
+  int64_t stream_bytes;
 };
 
 /* Tuning parameters: the program's #[param(NAME)] e; an unknown name is an error (1). */
@@ -338,6 +344,44 @@ static inline int fut_threads_for(struct futhark_context *ctx, int64_t n) {
   if (n < 4096) return 1;
   int nt = ctx->num_threads;
   return (int64_t)nt > n ? (int)n : nt;
+}
+
+/* ---- streaming stores -------------------------------------------------------------------
+   A map whose result is larger than the last-level cache computes it in blocks of
+   FUT_STREAM_BLOCK bytes into a buffer on the stack (which gcc vectorises like the plain loop)
+   and copies each block out with non-temporal stores: they skip reading each destination line
+   before overwriting it (for saxpy, a quarter of the memory traffic). Blocks follow the
+   destination's 256-byte grid, so every store but a thread's first and last fills whole lines. */
+#define FUT_STREAM_BLOCK 256
+
+/* Whether a result of that many bytes is written with streaming stores. */
+static inline int fut_stream_worth(struct futhark_context *ctx, int64_t bytes) {
+#if defined(__SSE2__) && (defined(__clang__) || defined(__GNUC__))
+  return bytes >= ctx->stream_bytes;
+#else
+  (void)ctx; (void)bytes;
+  return 0;
+#endif
+}
+
+/* Where the block of elements of size es starting at element b of dst (element-aligned) ends:
+   at the next FUT_STREAM_BLOCK boundary of the address, or at hi. */
+static inline int64_t fut_stream_end(const char *dst, int64_t b, int64_t hi, int64_t es) {
+  int64_t room = (int64_t)(FUT_STREAM_BLOCK - ((uintptr_t)(dst + b * es) & (FUT_STREAM_BLOCK - 1))) / es;
+  int64_t e = b + (room > 0 ? room : 1);
+  return e < hi ? e : hi;
+}
+
+/* Copies a block to dst: the aligned middle with non-temporal stores, the ends with memcpy. An
+   engine function rather than inline code: a call per block costs little, and the program's
+   compilation does not optimise the copy again for every map. */
+FUT_FN void fut_stream_out(char *dst, const char *src, size_t bytes);
+
+/* Orders a thread's streaming stores before what follows (the end of the parallel region). */
+static inline void fut_stream_fence(void) {
+#if defined(__SSE2__) && (defined(__clang__) || defined(__GNUC__))
+  __builtin_ia32_sfence();
+#endif
 }
 
 /* ---- array operations too generic to emit per use ---------------------------------------- */

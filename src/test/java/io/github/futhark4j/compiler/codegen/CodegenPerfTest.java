@@ -37,6 +37,21 @@ class CodegenPerfTest {
   }
 
   @Test
+  void elementwiseMapsWriteLargeResultsWithStreamingStores() throws Exception {
+    String c = multicoreC("""
+        entry saxpy [n] (a: f32) (xs: [n]f32) (ys: [n]f32) : [n]f32 = map2 (\\x y -> a * x + y) xs ys
+        entry pairs [n] (xs: [n]f64) : ([n]f64, [n]i32) = unzip (map (\\x -> (x * 2, i32.f64 x)) xs)
+        """);
+    String saxpy = c.substring(c.indexOf("int futhark_entry_saxpy("), c.indexOf("int futhark_entry_pairs("));
+    assertTrue(saxpy.contains("fut_stream_worth(ctx, (n_") && saxpy.contains("fut_stream_out(") && saxpy.contains("fut_stream_fence()"),
+        saxpy);
+    String pairs = c.substring(c.indexOf("int futhark_entry_pairs("));
+    // One decision for both results, a block copy for each.
+    assertEquals(1, pairs.split("fut_stream_worth\\(", -1).length - 1, pairs);
+    assertEquals(2, pairs.split("fut_stream_out\\(", -1).length - 1, pairs);
+  }
+
+  @Test
   void componentwiseSumsOfTuplesAreSimdReductions() throws Exception {
     String c = multicoreC("""
         entry f [n] (xs: [n]f32) (ys: [n]f32) : (f32, f32) =
