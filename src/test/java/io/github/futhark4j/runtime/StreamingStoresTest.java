@@ -24,7 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
  * inside cache lines and blocks), results of 1, 2, 4 and 8 bytes from one map (blocks follow the
  * first result's address grid; the others are unaligned to it), results lent by the JVM (Java
  * arrays start 16 bytes into an object, not on a 32-byte boundary), a caller's array through
- * {@code callInto}, native results, and a streamed result read right after the map at scattered
+ * {@code callInto}, native results, a {@code tabulate} that indexes its arrays (unchecked,
+ * since the indices are proven in range), and a streamed result read right after the map at scattered
  * places (the stores must be visible to the other thread after the parallel region).
  */
 class StreamingStoresTest {
@@ -32,6 +33,7 @@ class StreamingStoresTest {
       entry saxpy [n] (a: f32) (xs: [n]f32) (ys: [n]f32) : [n]f32 = map2 (\\x y -> a * x + y) xs ys
       entry mix [n] (xs: [n]f32) (ys: [n]f64) : ([n]i8, [n]f64, [n]i16, [n]bool, [n]f32) =
         unzip5 (map2 (\\x y -> (i8.f32 x, y * 2 + f64.f32 x, i16.f64 y, x > 100, x - 1)) xs ys)
+      entry tab [n] (a: f32) (xs: [n]f32) (ys: [n]f32) : [n]f32 = tabulate n (\\i -> a * xs[i] + ys[(i + 1) % n])
       entry gather [n] (xs: [n]f32) : [n]f32 =
         let ys = map (\\x -> x * 2 + 1) xs
         in map (\\i -> ys[(i * 7919) % n]) (iota n)
@@ -52,6 +54,7 @@ class StreamingStoresTest {
     public static void main(String[] args) throws Exception {
       try (FutharkProgram p = Futhark.compile(SRC, FutharkOptions.defaults().withThreads(2))) {
         FutharkFunction saxpy = p.function("saxpy"), mix = p.function("mix"), gather = p.function("gather");
+        FutharkFunction tab = p.function("tab");
         for (int n : SIZES) {
           float[] xs = new float[n], ys = new float[n];
           double[] ds = new double[n];
@@ -72,6 +75,11 @@ class StreamingStoresTest {
             check(s[i] == e, "saxpy", n, i, s[i] + " != " + e);
             check(into[i] == e, "saxpy into", n, i, into[i] + " != " + e);
             check(nat[i] == e, "saxpy native", n, i, nat[i] + " != " + e);
+          }
+          float[] t = (float[]) tab.call(3f, xs, ys);
+          for (int i = 0; i < n; i++) {
+            float e = 3f * xs[i] + ys[(i + 1) % n];
+            check(t[i] == e, "tabulate", n, i, t[i] + " != " + e);
           }
           Object[] m = (Object[]) mix.call(xs, ds);
           byte[] m0 = (byte[]) m[0];

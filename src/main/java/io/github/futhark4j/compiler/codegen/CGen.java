@@ -385,7 +385,10 @@ final class CGen {
   Set<String> consume(Atom.Var dst, Atom src, Set<String> dying) {
     String s = atom(src);
     IrType t = src.type();
-    st.line("fut_arr " + dst.name() + " = " + s + ";");
+    // Field by field, as assign does: a whole-struct copy reads the eight shape slots as wide loads
+    // right after they were stored one by one (a store-forwarding stall per copy), which cost an
+    // in-place update in a sequential loop ten times its work.
+    st.line("fut_arr " + dst.name() + "; " + assign(dst.name(), s, t));
     boolean move = src instanceof Atom.Var v && dying.contains(v.name());
     if (!move) st.incref(dst.name());
     st.open("if (!fut_unique(&" + dst.name() + ")) {");

@@ -224,7 +224,7 @@ final class CSoac {
       for (int j = 0; j < pat.size(); j++) {
         st.check("fut_alloc(ctx, &" + pat.get(j).name() + ", 1, (int64_t[]){" + n + "}, " + CGen.es(rets.get(j)) + ")");
       }
-      boolean simd = ScalarCode.lambda(f);
+      boolean simd = Schedule.scalarLambdaReading(f);
       if (simd && parallel()) {
         streamingMap(i, n, f, m.arrays(), pat);
         return;

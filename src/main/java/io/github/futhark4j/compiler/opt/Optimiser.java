@@ -23,6 +23,7 @@ public final class Optimiser {
       new Pass("hoist", Hoist::program),
       new Pass("simplify-2", Simplify::program),
       new Pass("dead-code-2", DeadCode::program),
+      new Pass("bounds", Bounds::program),
       new Pass("schedule", Schedule::program));
 
   public static Program run(Program p, boolean verify) {

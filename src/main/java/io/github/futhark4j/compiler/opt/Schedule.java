@@ -216,6 +216,22 @@ public final class Schedule {
     return l.params().stream().noneMatch(p -> p.type().isArray() || p.type().elem() == PrimType.F16) && scalarBody(l.body());
   }
 
+  /**
+   * As {@link #scalarLambda}, but the body may also read elements of arrays at indices proven in
+   * range ({@link Bounds}: an {@link Exp.Index} without a span): still straight-line code that
+   * cannot fail, for a map's {@code omp simd} loop (not for lanes or columns, which evaluate
+   * code speculatively with indices of their own).
+   */
+  public static boolean scalarLambdaReading(Lambda l) {
+    if (l.params().stream().anyMatch(p -> p.type().isArray() || p.type().elem() == PrimType.F16)) return false;
+    for (Stm s : l.body().stms()) {
+      boolean read = s.exp() instanceof Exp.Index ix && ix.span() == null && ix.indices().size() == ix.array().type().rank()
+          && ix.array().type().elem() != PrimType.F16 && s.pattern().size() == 1 && !s.pattern().get(0).type().isArray();
+      if (!read && !scalarStm(s)) return false;
+    }
+    return l.body().results().stream().noneMatch(a -> a.type().isArray() || a.type().elem() == PrimType.F16);
+  }
+
   public static boolean scalarStm(Stm s) {
     // f16 is rounded after every operation by engine calls; keep it on the ordinary path.
     if (s.pattern().stream().anyMatch(v -> v.type().isArray() || v.type().elem() == PrimType.F16)) return false;

@@ -1,0 +1,282 @@
+package io.github.futhark4j.compiler.opt;
+
+import io.github.futhark4j.compiler.core.Atom;
+import io.github.futhark4j.compiler.core.Body;
+import io.github.futhark4j.compiler.core.Exp;
+import io.github.futhark4j.compiler.core.Lambda;
+import io.github.futhark4j.compiler.core.Program;
+import io.github.futhark4j.compiler.core.Stm;
+import io.github.futhark4j.compiler.typed.PrimType;
+import io.github.futhark4j.compiler.typed.TExp.BinOperator;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Bounds-check elimination: an index {@code a[i]} (or an in-place update {@code a with [i] = v})
+ * whose every index is provably within its dimension loses its check (its span becomes null,
+ * which {@link io.github.futhark4j.compiler.core.Effects} and code generation read as "cannot
+ * fail"). What the proof knows, in program order and scoped like the program's bodies:
+ *
+ * <ul>
+ *   <li>which sizes are equal: {@code n = shape a d} names dimension d of a; {@code t = x == y}
+ *       followed by {@code assert t} (the entry point's and the size checks of the lowering)
+ *       makes x and y one size; copies keep sizes;
+ *   <li>the dimensions of arrays: {@code iota n}, {@code replicate n v}, a map's results (its
+ *       width), copies and in-place updates (the array's), loop parameters whose every iteration
+ *       keeps the dimensions of the initial value;
+ *   <li>which integers lie in {@code [0, n)}: the element of {@code iota n} a SOAC lambda gets,
+ *       the index of {@code for i < n}, and {@code x % n} (Futhark's {@code %} takes the sign of
+ *       the divisor; a zero divisor fails at the {@code %} itself).
+ * </ul>
+ *
+ * <p>So {@code tabulate n (\i -> a * xs[i] + ys[i])} with {@code xs, ys : [n]f32} and
+ * {@code loop out for i < n do out with [i] = ...} index without checks, and the map becomes
+ * straight-line code that vectorises like its {@code map2} spelling. Runs after the passes that
+ * move statements ({@code hoist}), so an index proven in range where it stands stays there.
+ */
+public final class Bounds {
+  private Bounds() {}
+
+  public static Program program(Program p) {
+    return new Program(p.entries().stream()
+        .map(e -> new Program.Entry(e.signature(), e.params(), e.paramNames(), body(e.body(), new Facts(null)))).toList(),
+        p.tuningParams());
+  }
+
+  /** What is known at a point of the program; a nested body gets a child that adds to it. */
+  private static final class Facts {
+    final Facts up;
+    final Map<String, String> rep = new HashMap<>();       // size key -> an equal size key (union-find)
+    final Map<String, List<String>> dims = new HashMap<>(); // array -> size key per dimension (null: unknown)
+    final Map<String, String> below = new HashMap<>();     // integer -> size key n with 0 <= it < n
+    final Map<String, String> iota = new HashMap<>();      // array -> n of the iota n it is
+    final Map<String, String[]> eqs = new HashMap<>();     // boolean -> the two sizes it compares
+
+    Facts(Facts up) { this.up = up; }
+
+    private <V> V get(String k, java.util.function.Function<Facts, Map<String, V>> m) {
+      for (Facts f = this; f != null; f = f.up) {
+        V v = m.apply(f).get(k);
+        if (v != null) return v;
+      }
+      return null;
+    }
+
+    String find(String k) {
+      if (k == null) return null;
+      for (int guard = 0; guard < 10_000; guard++) {
+        String r = get(k, f -> f.rep);
+        if (r == null || r.equals(k)) return k;
+        k = r;
+      }
+      return k;
+    }
+
+    void union(String a, String b) {
+      if (a == null || b == null) return;
+      String ra = find(a), rb = find(b);
+      if (!ra.equals(rb)) rep.put(ra, rb);
+    }
+
+    boolean same(String a, String b) { return a != null && b != null && find(a).equals(find(b)); }
+
+    List<String> dims(String array) { return get(array, f -> f.dims); }
+
+    String below(String x) { return get(x, f -> f.below); }
+
+    String iota(String array) { return get(array, f -> f.iota); }
+
+    String[] eq(String t) { return get(t, f -> f.eqs); }
+  }
+
+  /** The size key of an atom: a variable's name, or an integer constant. */
+  private static String key(Atom a) {
+    return switch (a) {
+      case Atom.Var v -> v.name();
+      case Atom.Const c when c.value().type().isSigned() || c.value().type().isUnsigned() -> "#" + c.value().bits();
+      case Atom.Const c -> null;
+    };
+  }
+
+  private static String name(Atom a) { return a instanceof Atom.Var v ? v.name() : null; }
+
+  private static Body body(Body b, Facts facts) {
+    List<Stm> out = new ArrayList<>(b.stms().size());
+    for (Stm s : b.stms()) {
+      Exp e = nested(s, facts);
+      e = switch (e) {
+        case Exp.Index ix when ix.span() != null && inRange(ix.array(), ix.indices(), facts) ->
+            new Exp.Index(ix.array(), ix.indices(), null);
+        case Exp.Update u when u.span() != null && inRange(u.array(), u.indices(), facts) ->
+            new Exp.Update(u.array(), u.indices(), u.value(), null);
+        default -> e;
+      };
+      learn(s.pattern(), e, facts);
+      out.add(new Stm(s.pattern(), e, s.plan()));
+    }
+    return new Body(out, b.results());
+  }
+
+  private static boolean inRange(Atom array, List<Atom> indices, Facts facts) {
+    List<String> ds = name(array) == null ? null : facts.dims(name(array));
+    if (ds == null) return false;
+    for (int d = 0; d < indices.size(); d++) {
+      String i = name(indices.get(d));
+      if (i == null || d >= ds.size() || !facts.same(facts.below(i), ds.get(d))) return false;
+    }
+    return true;
+  }
+
+  /** Rewrites the bodies inside {@code s}'s expression, each with the facts that hold there. */
+  private static Exp nested(Stm s, Facts facts) {
+    return switch (s.exp()) {
+      case Exp.If i -> new Exp.If(i.cond(), body(i.then(), new Facts(facts)), body(i.otherwise(), new Facts(facts)));
+      case Exp.Loop l -> loop(l, facts, s.pattern());
+      case Exp.Map m -> new Exp.Map(m.width(), lambda(m.f(), m.arrays(), facts), m.arrays());
+      case Exp.Reduce r -> new Exp.Reduce(r.width(), lambda(r.op(), List.of(), facts), r.nes(),
+          r.mapf() == null ? null : lambda(r.mapf(), r.arrays(), facts), r.arrays(), r.commutative());
+      case Exp.Scan sc -> new Exp.Scan(sc.width(), lambda(sc.op(), List.of(), facts), sc.nes(),
+          sc.mapf() == null ? null : lambda(sc.mapf(), sc.arrays(), facts), sc.arrays());
+      case Exp.Hist h -> new Exp.Hist(h.width(), lambda(h.op(), List.of(), facts), h.nes(), h.dests(),
+          h.mapf() == null ? null : lambda(h.mapf(), h.arrays(), facts), h.arrays());
+      case Exp.Filter f -> new Exp.Filter(f.width(), lambda(f.pred(), f.arrays(), facts), f.arrays());
+      case Exp.Partition p -> new Exp.Partition(p.width(), p.k(), lambda(p.cls(), p.arrays(), facts), p.arrays());
+      default -> s.exp();
+    };
+  }
+
+  /** A SOAC lambda whose parameters are the rows of {@code arrays} (none for operators). */
+  private static Lambda lambda(Lambda f, List<Atom> arrays, Facts facts) {
+    Facts inner = new Facts(facts);
+    for (int k = 0; k < arrays.size() && k < f.params().size(); k++) {
+      String a = name(arrays.get(k)), p = f.params().get(k).name();
+      if (a == null) continue;
+      String n = facts.iota(a);
+      if (n != null) inner.below.put(p, n);
+      List<String> ds = facts.dims(a);
+      if (ds != null && ds.size() > 1) inner.dims.put(p, ds.subList(1, ds.size()));
+    }
+    return new Lambda(f.params(), body(f.body(), inner));
+  }
+
+  /**
+   * A loop: its index lies below its bound; an array parameter keeps its initial value's
+   * dimensions if every iteration's result for it has them, which is checked after rewriting the
+   * body under that assumption (a parameter for which it fails is dropped and the body redone).
+   */
+  private static Exp loop(Exp.Loop l, Facts facts, List<Atom.Var> pattern) {
+    List<Boolean> keep = new ArrayList<>();
+    for (int k = 0; k < l.params().size(); k++) {
+      String init = name(l.inits().get(k));
+      keep.add(l.params().get(k).type().isArray() && init != null && facts.dims(init) != null);
+    }
+    while (true) {
+      Facts inner = new Facts(facts);
+      for (int k = 0; k < l.params().size(); k++) {
+        if (keep.get(k)) inner.dims.put(l.params().get(k).name(), facts.dims(name(l.inits().get(k))));
+      }
+      Exp.LoopForm form = l.form();
+      if (form instanceof Exp.LoopForm.For f && key(f.bound()) != null) inner.below.put(f.index().name(), key(f.bound()));
+      if (form instanceof Exp.LoopForm.While w) form = new Exp.LoopForm.While(body(w.cond(), new Facts(inner)));
+      Facts bodyFacts = new Facts(inner);
+      Body b = body(l.body(), bodyFacts);
+      boolean stable = true;
+      for (int k = 0; k < l.params().size(); k++) {
+        if (!keep.get(k)) continue;
+        String r = name(b.results().get(k));
+        if (r == null || !sameDims(bodyFacts.dims(r), inner.dims(l.params().get(k).name()), bodyFacts)) {
+          keep.set(k, false);
+          stable = false;
+        }
+      }
+      if (stable) {
+        // The loop's results have the dimensions of the parameters that kept them.
+        for (int k = 0; k < pattern.size() && k < keep.size(); k++) {
+          if (keep.get(k)) facts.dims.put(pattern.get(k).name(), facts.dims(name(l.inits().get(k))));
+        }
+        return new Exp.Loop(l.params(), l.inits(), form, b);
+      }
+    }
+  }
+
+  private static boolean sameDims(List<String> a, List<String> b, Facts facts) {
+    if (a == null || b == null || a.size() != b.size()) return false;
+    for (int d = 0; d < a.size(); d++) if (!facts.same(a.get(d), b.get(d))) return false;
+    return true;
+  }
+
+  /** Records what statement {@code pattern = e} tells. */
+  private static void learn(List<Atom.Var> pattern, Exp e, Facts facts) {
+    if (pattern.isEmpty()) {
+      if (e instanceof Exp.Assert a && name(a.cond()) != null) {
+        String[] eq = facts.eq(name(a.cond()));
+        if (eq != null) facts.union(eq[0], eq[1]);
+      }
+      return;
+    }
+    String v = pattern.get(0).name();
+    switch (e) {
+      case Exp.Shape sh when name(sh.array()) != null -> {
+        String a = name(sh.array());
+        List<String> ds = facts.dims(a);
+        if (ds != null && sh.dim() < ds.size() && ds.get(sh.dim()) != null) {
+          facts.union(v, ds.get(sh.dim()));
+        } else {
+          int rank = sh.array().type().rank();
+          List<String> nd = new ArrayList<>();
+          for (int d = 0; d < rank; d++) nd.add(ds != null && d < ds.size() ? ds.get(d) : null);
+          nd.set(sh.dim(), v);
+          facts.dims.put(a, nd);
+        }
+      }
+      case Exp.AtomE x when x.atom() instanceof Atom.Var src -> {
+        if (src.type().isArray()) {
+          copyArray(src.name(), v, facts);
+        } else {
+          facts.union(v, src.name());
+          String b = facts.below(src.name());
+          if (b != null) facts.below.put(v, b);
+        }
+      }
+      case Exp.BinOp b when b.op() == BinOperator.EQ && key(b.x()) != null && key(b.y()) != null
+          && (b.type().isSigned() || b.type().isUnsigned()) -> facts.eqs.put(v, new String[] {key(b.x()), key(b.y())});
+      case Exp.BinOp b when b.op() == BinOperator.MOD && b.type() == PrimType.I64 && key(b.y()) != null ->
+          facts.below.put(v, key(b.y()));
+      case Exp.Iota i when key(i.n()) != null -> {
+        facts.dims.put(v, List.of(key(i.n())));
+        facts.iota.put(v, key(i.n()));
+      }
+      case Exp.Replicate r when key(r.n()) != null -> {
+        List<String> ds = new ArrayList<>();
+        ds.add(key(r.n()));
+        if (r.value().type().isArray()) {
+          List<String> inner = name(r.value()) == null ? null : facts.dims(name(r.value()));
+          if (inner == null) return;
+          ds.addAll(inner);
+        }
+        facts.dims.put(v, ds);
+      }
+      case Exp.Copy c when name(c.array()) != null -> copyArray(name(c.array()), v, facts);
+      case Exp.Update u when name(u.array()) != null -> copyArray(name(u.array()), v, facts);
+      case Exp.UpdateSlice u when name(u.array()) != null -> copyArray(name(u.array()), v, facts);
+      case Exp.Map m when key(m.width()) != null -> {
+        for (Atom.Var r : pattern) {
+          List<String> ds = new ArrayList<>();
+          ds.add(key(m.width()));
+          for (int d = 1; d < r.type().rank(); d++) ds.add(null);
+          facts.dims.put(r.name(), ds);
+        }
+      }
+      default -> { }
+    }
+  }
+
+  private static void copyArray(String from, String to, Facts facts) {
+    List<String> ds = facts.dims(from);
+    if (ds != null) facts.dims.put(to, ds);
+    String n = facts.iota(from);
+    if (n != null) facts.iota.put(to, n);
+  }
+}
