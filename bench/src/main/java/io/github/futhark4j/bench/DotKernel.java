@@ -11,7 +11,7 @@ final class DotKernel implements Kernel {
 
   @Override public String entry() { return "dot"; }
 
-  @Override public List<String> spellings() { return List.of("dot_zip", "dot_record"); }
+  @Override public List<String> spellings() { return List.of("dot_zip", "dot_record", "dot_tabulate"); }
 
   @Override public Category category() { return Category.BANDWIDTH; }
 

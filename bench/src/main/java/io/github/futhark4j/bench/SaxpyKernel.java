@@ -11,7 +11,7 @@ final class SaxpyKernel implements Kernel {
 
   @Override public String entry() { return "saxpy"; }
 
-  @Override public List<String> spellings() { return List.of("saxpy_zip", "saxpy_unzip"); }
+  @Override public List<String> spellings() { return List.of("saxpy_zip", "saxpy_unzip", "saxpy_tabulate"); }
 
   @Override public Category category() { return Category.BANDWIDTH; }
 
