@@ -30,15 +30,20 @@ import java.util.stream.Collectors;
  *                                  specialised, records and tuples flattened to their leaves, sum types
  *                                  to tags and payloads, SOACs to IR operators, size checks made explicit
  * simplify     opt.Simplify        constant folding, copy propagation, algebraic identities, shapes of
- *                                  known arrays; a map over iota whose function takes rows xs[i]
- *                                  maps over xs (so tabulate and map over iota reach fusion as map)
+ *                                  known arrays
  * dead-code    opt.DeadCode        statements whose results nobody uses (also failing ones, as the
  *                                  reference does)
+ * indices      opt.IotaIndex       a map over iota n indexing arrays by its position (xs[k], a[i, k],
+ *                                  b[k, j] along a dimension proven n) maps over their rows, rows
+ *                                  a[i] and columns (transpose b)[j] instead, so tabulate and map
+ *                                  over iota reach fusion and the schedule as map does
  * fusion       opt.Fusion          producer–consumer fusion: a map into the map, reduce, scan or hist
  *                                  that alone consumes it (the latter three as their map function)
  * hoist        opt.Hoist           loop-invariant statements out of loops and lambdas
  * simplify-2   opt.Simplify        again, on what fusion and hoisting exposed
  * dead-code-2  opt.DeadCode        again
+ * bounds       opt.Bounds          drops the checks of indices proven in range (iota elements, for
+ *                                  loop indices, x % n, sizes equal by shape and assertions)
  * schedule     opt.Schedule        chooses how each operator runs and marks its statement:
  *                                  #[virtual] iotas, replicates and transposes (never materialised),
  *                                  #[interchange] for map-of-redomap nests (matrix products),

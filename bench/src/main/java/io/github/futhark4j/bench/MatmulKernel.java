@@ -11,7 +11,7 @@ final class MatmulKernel implements Kernel {
 
   @Override public String entry() { return "matmul"; }
 
-  @Override public List<String> spellings() { return List.of("matmul_tabulate"); }
+  @Override public List<String> spellings() { return List.of("matmul_tabulate", "matmul_index"); }
 
   @Override public Category category() { return Category.COMPUTE; }
 

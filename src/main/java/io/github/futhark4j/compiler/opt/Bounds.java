@@ -24,8 +24,8 @@ import java.util.Map;
  *       followed by {@code assert t} (the entry point's and the size checks of the lowering)
  *       makes x and y one size; copies keep sizes;
  *   <li>the dimensions of arrays: {@code iota n}, {@code replicate n v}, a map's results (its
- *       width), copies and in-place updates (the array's), loop parameters whose every iteration
- *       keeps the dimensions of the initial value;
+ *       width), copies and in-place updates (the array's), transposes, rows, loop parameters whose
+ *       every iteration keeps the dimensions of the initial value;
  *   <li>which integers lie in {@code [0, n)}: the element of {@code iota n} a SOAC lambda gets,
  *       the index of {@code for i < n}, and {@code x % n} (Futhark's {@code %} takes the sign of
  *       the divisor; a zero divisor fails at the {@code %} itself).
@@ -46,7 +46,7 @@ public final class Bounds {
   }
 
   /** What is known at a point of the program; a nested body gets a child that adds to it. */
-  private static final class Facts {
+  static final class Facts {
     final Facts up;
     final Map<String, String> rep = new HashMap<>();       // size key -> an equal size key (union-find)
     final Map<String, List<String>> dims = new HashMap<>(); // array -> size key per dimension (null: unknown)
@@ -92,7 +92,7 @@ public final class Bounds {
   }
 
   /** The size key of an atom: a variable's name, or an integer constant. */
-  private static String key(Atom a) {
+  static String key(Atom a) {
     return switch (a) {
       case Atom.Var v -> v.name();
       case Atom.Const c when c.value().type().isSigned() || c.value().type().isUnsigned() -> "#" + c.value().bits();
@@ -100,7 +100,7 @@ public final class Bounds {
     };
   }
 
-  private static String name(Atom a) { return a instanceof Atom.Var v ? v.name() : null; }
+  static String name(Atom a) { return a instanceof Atom.Var v ? v.name() : null; }
 
   private static Body body(Body b, Facts facts) {
     List<Stm> out = new ArrayList<>(b.stms().size());
@@ -129,26 +129,36 @@ public final class Bounds {
     return true;
   }
 
-  /** Rewrites the bodies inside {@code s}'s expression, each with the facts that hold there. */
-  private static Exp nested(Stm s, Facts facts) {
+  /** A rewriting of a body given the facts that hold at its start (which it may add to). */
+  interface BodyFn {
+    Body apply(Body b, Facts facts);
+  }
+
+  private static Exp nested(Stm s, Facts facts) { return nested(s, facts, Bounds::body); }
+
+  /**
+   * Rewrites the bodies inside {@code s}'s expression with {@code fn}, each with the facts that
+   * hold there; for a loop also records the dimensions of its results in {@code facts}.
+   */
+  static Exp nested(Stm s, Facts facts, BodyFn fn) {
     return switch (s.exp()) {
-      case Exp.If i -> new Exp.If(i.cond(), body(i.then(), new Facts(facts)), body(i.otherwise(), new Facts(facts)));
-      case Exp.Loop l -> loop(l, facts, s.pattern());
-      case Exp.Map m -> new Exp.Map(m.width(), lambda(m.f(), m.arrays(), facts), m.arrays());
-      case Exp.Reduce r -> new Exp.Reduce(r.width(), lambda(r.op(), List.of(), facts), r.nes(),
-          r.mapf() == null ? null : lambda(r.mapf(), r.arrays(), facts), r.arrays(), r.commutative());
-      case Exp.Scan sc -> new Exp.Scan(sc.width(), lambda(sc.op(), List.of(), facts), sc.nes(),
-          sc.mapf() == null ? null : lambda(sc.mapf(), sc.arrays(), facts), sc.arrays());
-      case Exp.Hist h -> new Exp.Hist(h.width(), lambda(h.op(), List.of(), facts), h.nes(), h.dests(),
-          h.mapf() == null ? null : lambda(h.mapf(), h.arrays(), facts), h.arrays());
-      case Exp.Filter f -> new Exp.Filter(f.width(), lambda(f.pred(), f.arrays(), facts), f.arrays());
-      case Exp.Partition p -> new Exp.Partition(p.width(), p.k(), lambda(p.cls(), p.arrays(), facts), p.arrays());
+      case Exp.If i -> new Exp.If(i.cond(), fn.apply(i.then(), new Facts(facts)), fn.apply(i.otherwise(), new Facts(facts)));
+      case Exp.Loop l -> loop(l, facts, s.pattern(), fn);
+      case Exp.Map m -> new Exp.Map(m.width(), lambda(m.f(), m.arrays(), facts, fn), m.arrays());
+      case Exp.Reduce r -> new Exp.Reduce(r.width(), lambda(r.op(), List.of(), facts, fn), r.nes(),
+          r.mapf() == null ? null : lambda(r.mapf(), r.arrays(), facts, fn), r.arrays(), r.commutative());
+      case Exp.Scan sc -> new Exp.Scan(sc.width(), lambda(sc.op(), List.of(), facts, fn), sc.nes(),
+          sc.mapf() == null ? null : lambda(sc.mapf(), sc.arrays(), facts, fn), sc.arrays());
+      case Exp.Hist h -> new Exp.Hist(h.width(), lambda(h.op(), List.of(), facts, fn), h.nes(), h.dests(),
+          h.mapf() == null ? null : lambda(h.mapf(), h.arrays(), facts, fn), h.arrays());
+      case Exp.Filter f -> new Exp.Filter(f.width(), lambda(f.pred(), f.arrays(), facts, fn), f.arrays());
+      case Exp.Partition p -> new Exp.Partition(p.width(), p.k(), lambda(p.cls(), p.arrays(), facts, fn), p.arrays());
       default -> s.exp();
     };
   }
 
-  /** A SOAC lambda whose parameters are the rows of {@code arrays} (none for operators). */
-  private static Lambda lambda(Lambda f, List<Atom> arrays, Facts facts) {
+  /** The facts inside a SOAC lambda whose parameters are the rows of {@code arrays}. */
+  static Facts lambdaFacts(Lambda f, List<Atom> arrays, Facts facts) {
     Facts inner = new Facts(facts);
     for (int k = 0; k < arrays.size() && k < f.params().size(); k++) {
       String a = name(arrays.get(k)), p = f.params().get(k).name();
@@ -158,7 +168,12 @@ public final class Bounds {
       List<String> ds = facts.dims(a);
       if (ds != null && ds.size() > 1) inner.dims.put(p, ds.subList(1, ds.size()));
     }
-    return new Lambda(f.params(), body(f.body(), inner));
+    return inner;
+  }
+
+  /** A SOAC lambda whose parameters are the rows of {@code arrays} (none for operators). */
+  private static Lambda lambda(Lambda f, List<Atom> arrays, Facts facts, BodyFn fn) {
+    return new Lambda(f.params(), fn.apply(f.body(), lambdaFacts(f, arrays, facts)));
   }
 
   /**
@@ -166,7 +181,7 @@ public final class Bounds {
    * dimensions if every iteration's result for it has them, which is checked after rewriting the
    * body under that assumption (a parameter for which it fails is dropped and the body redone).
    */
-  private static Exp loop(Exp.Loop l, Facts facts, List<Atom.Var> pattern) {
+  private static Exp loop(Exp.Loop l, Facts facts, List<Atom.Var> pattern, BodyFn fn) {
     List<Boolean> keep = new ArrayList<>();
     for (int k = 0; k < l.params().size(); k++) {
       String init = name(l.inits().get(k));
@@ -179,9 +194,9 @@ public final class Bounds {
       }
       Exp.LoopForm form = l.form();
       if (form instanceof Exp.LoopForm.For f && key(f.bound()) != null) inner.below.put(f.index().name(), key(f.bound()));
-      if (form instanceof Exp.LoopForm.While w) form = new Exp.LoopForm.While(body(w.cond(), new Facts(inner)));
+      if (form instanceof Exp.LoopForm.While w) form = new Exp.LoopForm.While(fn.apply(w.cond(), new Facts(inner)));
       Facts bodyFacts = new Facts(inner);
-      Body b = body(l.body(), bodyFacts);
+      Body b = fn.apply(l.body(), bodyFacts);
       boolean stable = true;
       for (int k = 0; k < l.params().size(); k++) {
         if (!keep.get(k)) continue;
@@ -208,7 +223,7 @@ public final class Bounds {
   }
 
   /** Records what statement {@code pattern = e} tells. */
-  private static void learn(List<Atom.Var> pattern, Exp e, Facts facts) {
+  static void learn(List<Atom.Var> pattern, Exp e, Facts facts) {
     if (pattern.isEmpty()) {
       if (e instanceof Exp.Assert a && name(a.cond()) != null) {
         String[] eq = facts.eq(name(a.cond()));
@@ -259,6 +274,19 @@ public final class Bounds {
         facts.dims.put(v, ds);
       }
       case Exp.Copy c when name(c.array()) != null -> copyArray(name(c.array()), v, facts);
+      case Exp.Transpose t when name(t.array()) != null && facts.dims(name(t.array())) != null
+          && facts.dims(name(t.array())).size() >= 2 -> {
+        List<String> ds = new ArrayList<>(facts.dims(name(t.array())));
+        String d0 = ds.get(0);
+        ds.set(0, ds.get(1));
+        ds.set(1, d0);
+        facts.dims.put(v, ds);
+      }
+      case Exp.Index ix when name(ix.array()) != null && facts.dims(name(ix.array())) != null
+          && ix.indices().size() < facts.dims(name(ix.array())).size() -> {
+        List<String> ds = facts.dims(name(ix.array()));
+        facts.dims.put(v, ds.subList(ix.indices().size(), ds.size()));
+      }
       case Exp.Update u when name(u.array()) != null -> copyArray(name(u.array()), v, facts);
       case Exp.UpdateSlice u when name(u.array()) != null -> copyArray(name(u.array()), v, facts);
       case Exp.Map m when key(m.width()) != null -> {

@@ -19,6 +19,7 @@ public final class Optimiser {
   public static final List<Pass> PASSES = List.of(
       new Pass("simplify", Simplify::program),
       new Pass("dead-code", DeadCode::program),
+      new Pass("indices", IotaIndex::program),
       new Pass("fusion", Fusion::program),
       new Pass("hoist", Hoist::program),
       new Pass("simplify-2", Simplify::program),

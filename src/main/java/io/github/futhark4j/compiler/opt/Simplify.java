@@ -3,8 +3,6 @@ package io.github.futhark4j.compiler.opt;
 import io.github.futhark4j.compiler.core.Atom;
 import io.github.futhark4j.compiler.core.Body;
 import io.github.futhark4j.compiler.core.Exp;
-import io.github.futhark4j.compiler.core.FreeVars;
-import io.github.futhark4j.compiler.core.Lambda;
 import io.github.futhark4j.compiler.core.Program;
 import io.github.futhark4j.compiler.core.Rewrite;
 import io.github.futhark4j.compiler.core.Stm;
@@ -22,10 +20,8 @@ import java.util.Set;
  * branches on constants and of assertions known to hold. Division is never folded so that a
  * division by zero still fails at run time with its source position.
  *
- * <p>Also one normalisation, so that the same computation reaches fusion and code generation in
- * one form however it is spelt: a {@code map} over {@code iota n} whose function takes rows
- * {@code xs[i]} of arrays with {@code n} rows maps over those arrays instead ({@code tabulate n
- * (\j -> f xs[j])} becomes {@code map f xs}; see {@link Run#rowsOfIota}).
+ * <p>A {@code map} over {@code iota n} that indexes arrays by its position is normalised into a
+ * map over their rows by {@link IotaIndex}, which runs after the first simplification.
  */
 public final class Simplify {
   private Simplify() {}
@@ -40,8 +36,6 @@ public final class Simplify {
     private final Map<String, Atom> outer = new HashMap<>();
     /** {@code shape xs d} statements seen: "xs#d" to the variable holding it. */
     private final Map<String, Atom> dims = new HashMap<>();
-    /** Variables bound to {@code iota n} (i64), to their {@code n}. */
-    private final Map<String, Atom> iotas = new HashMap<>();
 
     private Atom atom(Atom a) {
       while (a instanceof Atom.Var v && subst.containsKey(v.name())) a = subst.get(v.name());
@@ -83,12 +77,10 @@ public final class Simplify {
       };
       if (width != null) for (var v : s.pattern()) outer.put(v.name(), width);
       if (e instanceof Exp.Shape sh && sh.array() instanceof Atom.Var v) dims.putIfAbsent(v.name() + "#" + sh.dim(), s.pattern().get(0));
-      if (e instanceof Exp.Iota io && io.type() == PrimType.I64) iotas.put(s.pattern().get(0).name(), io.n());
       // transpose xs has xs's second dimension as its outer one.
       if (e instanceof Exp.Transpose t && t.array() instanceof Atom.Var v && dims.containsKey(v.name() + "#1")) {
         outer.put(s.pattern().get(0).name(), dims.get(v.name() + "#1"));
       }
-      if (e instanceof Exp.Map m) e = rowsOfIota(m);
       // A partition's arrays keep their outer size (its class sizes number k only when k >= 0).
       if (e instanceof Exp.Partition p) {
         for (var v : s.pattern().subList(0, p.arrays().size())) outer.put(v.name(), p.width());
@@ -99,54 +91,6 @@ public final class Simplify {
         return;
       }
       out.add(new Stm(s.pattern(), e));
-    }
-
-    /**
-     * {@code map n (iota n, ...) (\i ... -> let r = xs[i] ... )}, where {@code xs} is bound
-     * outside the map and known to have {@code n} rows: {@code xs} becomes an input of the map
-     * and {@code r} its parameter, so the map reads rows of {@code xs} as {@code map} over
-     * {@code xs} does (and fusion, interchange and the other rules see the same operator); the
-     * {@code iota} input goes when nothing else uses its index. No index can fail: there are
-     * exactly {@code n} rows.
-     */
-    private Exp rowsOfIota(Exp.Map m) {
-      Lambda f = m.f();
-      List<Atom> arrays = new ArrayList<>(m.arrays());
-      List<Atom.Var> params = new ArrayList<>(f.params());
-      List<Stm> stms = new ArrayList<>(f.body().stms());
-      Set<String> boundInside = new HashSet<>();
-      for (Atom.Var p : params) boundInside.add(p.name());
-      boolean changed = false;
-      for (int k = 0; k < m.arrays().size(); k++) {
-        if (!(m.arrays().get(k) instanceof Atom.Var iv) || !m.width().equals(iotas.get(iv.name()))) continue;
-        String idx = f.params().get(k).name();
-        for (int s = 0; s < stms.size(); s++) {
-          Stm st = stms.get(s);
-          if (st.pattern().size() == 1 && st.exp() instanceof Exp.Index ix && ix.indices().size() == 1
-              && ix.indices().get(0) instanceof Atom.Var i && i.name().equals(idx)
-              && ix.array() instanceof Atom.Var xs && !boundInside.contains(xs.name())
-              && m.width().equals(outer.get(xs.name()))) {
-            arrays.add(xs);
-            params.add(st.pattern().get(0));
-            stms.remove(s--);
-            changed = true;
-          } else {
-            for (Atom.Var v : st.pattern()) boundInside.add(v.name());
-          }
-        }
-      }
-      if (!changed) return m;
-      Body body = new Body(stms, f.body().results());
-      // Drop iota inputs whose index is no longer used (the map keeps at least one input).
-      Set<String> free = FreeVars.ofBody(body);
-      for (int k = arrays.size() - 1; k >= 0; k--) {
-        if (arrays.size() > 1 && arrays.get(k) instanceof Atom.Var iv && iotas.containsKey(iv.name())
-            && !free.contains(params.get(k).name())) {
-          arrays.remove(k);
-          params.remove(k);
-        }
-      }
-      return new Exp.Map(m.width(), new Lambda(params, body), arrays);
     }
   }
 

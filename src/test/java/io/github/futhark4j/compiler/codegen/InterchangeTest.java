@@ -49,6 +49,10 @@ class InterchangeTest {
         let c = map (\\r -> map (\\c -> i32.sum (map2 (*) r c)) (transpose b)) a
         let b[0, 0] = 1000
         in (c, b)
+      entry mmix [n][m][p] (a: [n][m]i32) (b: [m][p]i32) : [n][p]i32 =
+        tabulate_2d n p (\\i j -> i32.sum (tabulate m (\\k -> a[i, k] * b[k, j])))
+      entry mmiota [n][m][p] (a: [n][m]i32) (b: [m][p]i32) : [n][p]i32 =
+        map (\\i -> map (\\j -> reduce (+) 0 (map (\\k -> a[i, k] * b[k, j]) (iota m))) (iota p)) (iota n)
       entry rowsums [n][m] (a: [n][m]i32) : [n]i32 =
         map (\\r -> i32.sum r) a
       entry scaled [n][m][p] (alpha: f32) (a: [n][m]f32) (b: [m][p]f32) : [n][p]f32 =
@@ -75,7 +79,9 @@ class InterchangeTest {
   @Test
   void firesOnMapsOfRedomapsAndReadsTheTransposeThroughItsSource() throws Exception {
     String c = CodegenPerfTest.multicoreC(SRC);
-    for (String e : List.of("mm", "mmf", "mmd", "batched", "mmt", "tropical", "vecmat", "both", "updated")) {
+    // The index spellings too (opt.IotaIndex turns a[i, k] and b[k, j] into rows of a and of
+    // transpose b).
+    for (String e : List.of("mm", "mmf", "mmd", "batched", "mmt", "tropical", "vecmat", "both", "updated", "mmix", "mmiota")) {
       assertTrue(entry(c, e).contains("interchanged redomap"), e);
     }
     // Never materialised where every use is interchanged; kept where it is also a result.
@@ -212,6 +218,10 @@ class InterchangeTest {
       calls.add(CRunner.call("batched", "[" + la + ", " + lit(a2, m) + "]", "[" + lb + ", " + lit(b2b, p) + "]"));
       want.add("[" + show(c, "i32") + ", " + show(mul(a2, b2b, n, m, p, false), "i32") + "]");
       calls.add(CRunner.call("mmt", la, lit(bt, m)));
+      want.add(show(c, "i32"));
+      calls.add(CRunner.call("mmix", la, lb));
+      want.add(show(c, "i32"));
+      calls.add(CRunner.call("mmiota", la, lb));
       want.add(show(c, "i32"));
       calls.add(CRunner.call("tropical", la, lb));
       want.add(show(mul(a, b, n, m, p, true), "i32"));
