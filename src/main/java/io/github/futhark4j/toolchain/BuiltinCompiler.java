@@ -59,7 +59,7 @@ public final class BuiltinCompiler implements FutharkCompiler {
   static final List<String> HEAVY_CLASSES = List.of(
       "syntax.Lexer", "syntax.ParserBase", "syntax.Parser", "types.Checker", "types.Unify", "types.SE", "types.Zonk", "types.TypeConv", "types.Pats", "types.Defs", "types.Terms",
       "types.Consumption", "types.Modules", "lower.Lowerer", "lower.LowerIntrinsics", "core.Typing", "core.Rewrite",
-      "core.FreeVars", "opt.Simplify", "opt.Fusion", "opt.Schedule", "codegen.CApi", "codegen.CGen", "codegen.CInterchange",
+      "core.FreeVars", "opt.Simplify", "opt.IotaIndex", "opt.Fusion", "opt.Bounds", "opt.Schedule", "codegen.CApi", "codegen.CGen", "codegen.CInterchange",
       "codegen.CLanes", "codegen.CSoac", "codegen.CGroup", "codegen.CPrim");
 
   private static final java.util.concurrent.atomic.AtomicBoolean WARMED = new java.util.concurrent.atomic.AtomicBoolean();
