@@ -67,46 +67,51 @@ static void fut_pin_openmp(void) {
 #endif
 }
 
+#ifdef FUT_STREAM_STORES
+typedef long long fut_v2di __attribute__((vector_size(16)));
+typedef long long fut_v4di __attribute__((vector_size(32)));
+
+/* One non-temporal store of 16 bytes from src to 16-byte aligned dst. */
+static inline void fut_nt16(char *dst, const char *src) {
+  fut_v2di v;
+  memcpy(&v, src, 16);
+#if defined(__clang__)
+  __builtin_nontemporal_store(v, (fut_v2di *)dst);
+#else
+  __builtin_ia32_movntdq((fut_v2di *)dst, v);
+#endif
+}
+
+#if defined(__AVX__)
+/* One non-temporal store of 32 bytes from src to 32-byte aligned dst. */
+static inline void fut_nt32(char *dst, const char *src) {
+  fut_v4di v;
+  memcpy(&v, src, 32);
+#if defined(__clang__)
+  __builtin_nontemporal_store(v, (fut_v4di *)dst);
+#else
+  __builtin_ia32_movntdq256((fut_v4di *)dst, v);
+#endif
+}
+#endif
+#endif
+
 /* Copies a block to dst: the aligned middle with non-temporal stores (32 bytes at a time with
    AVX, else 16), the unaligned ends with memcpy. */
 FUT_FN void fut_stream_out(char *dst, const char *src, size_t bytes) {
-#if defined(__SSE2__) && (defined(__clang__) || defined(__GNUC__))
-  typedef long long fut_v2di __attribute__((vector_size(16)));
+#ifdef FUT_STREAM_STORES
   size_t head = (size_t)(-(uintptr_t)dst & 15);
   if (head > bytes) head = bytes;
   memcpy(dst, src, head);
   dst += head; src += head; bytes -= head;
 #if defined(__AVX__)
-  typedef long long fut_v4di __attribute__((vector_size(32)));
   if (((uintptr_t)dst & 31) && bytes >= 16) {
-    fut_v2di v;
-    memcpy(&v, src, 16);
-#if defined(__clang__)
-    __builtin_nontemporal_store(v, (fut_v2di *)dst);
-#else
-    __builtin_ia32_movntdq((fut_v2di *)dst, v);
-#endif
+    fut_nt16(dst, src);
     dst += 16; src += 16; bytes -= 16;
   }
-  for (; bytes >= 32; dst += 32, src += 32, bytes -= 32) {
-    fut_v4di v;
-    memcpy(&v, src, 32);
-#if defined(__clang__)
-    __builtin_nontemporal_store(v, (fut_v4di *)dst);
-#else
-    __builtin_ia32_movntdq256((fut_v4di *)dst, v);
+  for (; bytes >= 32; dst += 32, src += 32, bytes -= 32) fut_nt32(dst, src);
 #endif
-  }
-#endif
-  for (; bytes >= 16; dst += 16, src += 16, bytes -= 16) {
-    fut_v2di v;
-    memcpy(&v, src, 16);
-#if defined(__clang__)
-    __builtin_nontemporal_store(v, (fut_v2di *)dst);
-#else
-    __builtin_ia32_movntdq((fut_v2di *)dst, v);
-#endif
-  }
+  for (; bytes >= 16; dst += 16, src += 16, bytes -= 16) fut_nt16(dst, src);
 #endif
   memcpy(dst, src, bytes);
 }

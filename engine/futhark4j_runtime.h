@@ -353,10 +353,15 @@ static inline int fut_threads_for(struct futhark_context *ctx, int64_t n) {
    before overwriting it (for saxpy, a quarter of the memory traffic). Blocks follow the
    destination's 256-byte grid, so every store but a thread's first and last fills whole lines. */
 #define FUT_STREAM_BLOCK 256
+/* Where the compiler can emit non-temporal stores (x86-64 always has SSE2); elsewhere the blocks
+   are never used (fut_stream_worth is 0). */
+#if defined(__SSE2__) && (defined(__clang__) || defined(__GNUC__))
+#define FUT_STREAM_STORES 1
+#endif
 
 /* Whether a result of that many bytes is written with streaming stores. */
 static inline int fut_stream_worth(struct futhark_context *ctx, int64_t bytes) {
-#if defined(__SSE2__) && (defined(__clang__) || defined(__GNUC__))
+#ifdef FUT_STREAM_STORES
   return bytes >= ctx->stream_bytes;
 #else
   (void)ctx; (void)bytes;
@@ -379,7 +384,7 @@ FUT_FN void fut_stream_out(char *dst, const char *src, size_t bytes);
 
 /* Orders a thread's streaming stores before what follows (the end of the parallel region). */
 static inline void fut_stream_fence(void) {
-#if defined(__SSE2__) && (defined(__clang__) || defined(__GNUC__))
+#ifdef FUT_STREAM_STORES
   __builtin_ia32_sfence();
 #endif
 }

@@ -5,6 +5,7 @@ import io.github.futhark4j.compiler.core.Body;
 import io.github.futhark4j.compiler.core.Exp;
 import io.github.futhark4j.compiler.core.Lambda;
 import io.github.futhark4j.compiler.core.Program;
+import io.github.futhark4j.compiler.core.Rewrite;
 import io.github.futhark4j.compiler.core.Stm;
 import io.github.futhark4j.compiler.typed.PrimType;
 import io.github.futhark4j.compiler.typed.TExp.BinOperator;
@@ -40,9 +41,7 @@ public final class Bounds {
   private Bounds() {}
 
   public static Program program(Program p) {
-    return new Program(p.entries().stream()
-        .map(e -> new Program.Entry(e.signature(), e.params(), e.paramNames(), body(e.body(), new Facts(null)))).toList(),
-        p.tuningParams());
+    return Rewrite.bodies(p, b -> body(b, new Facts(null)));
   }
 
   /** What is known at a point of the program; a nested body gets a child that adds to it. */

@@ -6,6 +6,7 @@ import io.github.futhark4j.compiler.core.Exp;
 import io.github.futhark4j.compiler.core.FreeVars;
 import io.github.futhark4j.compiler.core.Lambda;
 import io.github.futhark4j.compiler.core.Program;
+import io.github.futhark4j.compiler.core.Rewrite;
 import io.github.futhark4j.compiler.core.Stm;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -45,9 +46,7 @@ public final class IotaIndex {
   }
 
   private static Program round(Program p, boolean[] changed) {
-    return new Program(p.entries().stream()
-        .map(e -> new Program.Entry(e.signature(), e.params(), e.paramNames(), body(e.body(), new Bounds.Facts(null), changed)))
-        .toList(), p.tuningParams());
+    return Rewrite.bodies(p, b -> body(b, new Bounds.Facts(null), changed));
   }
 
   private static Body body(Body b, Bounds.Facts facts, boolean[] changed) {
@@ -72,15 +71,12 @@ public final class IotaIndex {
     return new Body(out, b.results());
   }
 
-  /** One new input of the map: the array, and the statements before the map that make it. */
-  private record Input(Atom.Var array, Atom.Var param) {}
-
   private static Exp.Map rewrite(Exp.Map m, Bounds.Facts facts, List<Stm> before) {
     Lambda f = m.f();
     Set<String> inside = new HashSet<>();
     for (Atom.Var v : f.params()) inside.add(v.name());
     for (Stm s : f.body().stms()) for (Atom.Var v : s.pattern()) inside.add(v.name());
-    Map<String, Input> inputs = new HashMap<>(); // by what it reads: "row a i", "col b j", "all xs"
+    Map<String, Atom.Var> inputs = new HashMap<>(); // the new parameter, by what it reads: "row a i", "col b j", "all xs"
     List<Stm> stms = new ArrayList<>(f.body().stms());
     List<Atom.Var> newParams = new ArrayList<>();
     List<Atom> newArrays = new ArrayList<>();
@@ -118,17 +114,16 @@ public final class IotaIndex {
         } else {
           continue;
         }
-        Input in = inputs.get(key);
-        if (in == null) {
-          in = new Input(array, x);
-          inputs.put(key, in);
+        Atom.Var known = inputs.get(key);
+        if (known == null) {
+          inputs.put(key, x);
           before.addAll(make);
           newParams.add(x);
           newArrays.add(array);
           stms.remove(t);
           t--;
         } else {
-          stms.set(t, new Stm(List.of(x), new Exp.AtomE(in.param())));
+          stms.set(t, new Stm(List.of(x), new Exp.AtomE(known)));
         }
       }
     }

@@ -207,13 +207,17 @@ public final class Schedule {
    * loops, SOACs or checks), so it can be evaluated speculatively (for lanes or columns whose
    * result is thrown away) and inside an {@code omp simd} loop.
    */
-  public static boolean scalarBody(Body b) {
-    for (Stm s : b.stms()) if (!scalarStm(s)) return false;
+  public static boolean scalarBody(Body b) { return scalarBody(b, Schedule::scalarStm); }
+
+  public static boolean scalarLambda(Lambda l) { return scalarLambda(l, Schedule::scalarStm); }
+
+  private static boolean scalarBody(Body b, java.util.function.Predicate<Stm> stm) {
+    for (Stm s : b.stms()) if (!stm.test(s)) return false;
     return b.results().stream().noneMatch(a -> a.type().isArray() || a.type().elem() == PrimType.F16);
   }
 
-  public static boolean scalarLambda(Lambda l) {
-    return l.params().stream().noneMatch(p -> p.type().isArray() || p.type().elem() == PrimType.F16) && scalarBody(l.body());
+  private static boolean scalarLambda(Lambda l, java.util.function.Predicate<Stm> stm) {
+    return l.params().stream().noneMatch(p -> p.type().isArray() || p.type().elem() == PrimType.F16) && scalarBody(l.body(), stm);
   }
 
   /**
@@ -223,13 +227,9 @@ public final class Schedule {
    * code speculatively with indices of their own).
    */
   public static boolean scalarLambdaReading(Lambda l) {
-    if (l.params().stream().anyMatch(p -> p.type().isArray() || p.type().elem() == PrimType.F16)) return false;
-    for (Stm s : l.body().stms()) {
-      boolean read = s.exp() instanceof Exp.Index ix && ix.span() == null && ix.indices().size() == ix.array().type().rank()
-          && ix.array().type().elem() != PrimType.F16 && s.pattern().size() == 1 && !s.pattern().get(0).type().isArray();
-      if (!read && !scalarStm(s)) return false;
-    }
-    return l.body().results().stream().noneMatch(a -> a.type().isArray() || a.type().elem() == PrimType.F16);
+    return scalarLambda(l, s -> scalarStm(s) || s.exp() instanceof Exp.Index ix && ix.span() == null
+        && ix.indices().size() == ix.array().type().rank() && ix.array().type().elem() != PrimType.F16
+        && s.pattern().size() == 1 && !s.pattern().get(0).type().isArray());
   }
 
   public static boolean scalarStm(Stm s) {
