@@ -13,6 +13,10 @@ def map5 'a 'b 'c 'd 'e [n] 'x (f: a -> b -> c -> d -> e -> x) (as: [n]a) (bs: [
 def reduce [n] 'a (op: a -> a -> a) (ne: a) (as: [n]a) : a = intrinsics.reduce op ne as
 def reduce_comm [n] 'a (op: a -> a -> a) (ne: a) (as: [n]a) : a = intrinsics.reduce_comm op ne as
 def scan [n] 'a (op: a -> a -> a) (ne: a) (as: [n]a) : *[n]a = intrinsics.scan op ne as
+-- The exclusive scan: element i combines the elements before i (ne for the first).
+def exscan [n] 'a (op: a -> a -> a) (ne: a) (as: [n]a) : *[n]a =
+  let s = intrinsics.scan op ne as
+  in intrinsics.map (\i -> if i == 0 then ne else s[i - 1]) (intrinsics.iota n)
 def filter [n] 'a (p: a -> bool) (as: [n]a) : *[]a = intrinsics.filter p as
 
 def partition [n] 'a (p: a -> bool) (as: [n]a) : ([]a, []a) =
@@ -56,6 +60,8 @@ def scatter_3d 't [m] [k] [l] [n] (dest: *[m][k][l]t) (is: [n](i64, i64, i64)) (
 
 def iota (n: i64) : *[n]i64 = intrinsics.iota n
 def replicate 't (n: i64) (x: t) : *[n]t = intrinsics.replicate n x
+-- rep x: replicate x to the length the context requires.
+def rep 't [n] (x: t) : *[n]t = intrinsics.replicate n x
 def length [n] 't (xs: [n]t) : i64 = intrinsics.length xs
 def indices [n] 't (_: [n]t) : *[n]i64 = intrinsics.iota n
 def tabulate 'a (n: i64) (f: i64 -> a) : *[n]a = intrinsics.map f (intrinsics.iota n)
@@ -137,6 +143,10 @@ def flatmap [n] 'a 'b 'c (f: a -> ?[m].([m]b, c)) (as: [n]a) : ?[k].([n]i64, [k]
   let flags = intrinsics.scatter (intrinsics.replicate k false) starts (intrinsics.replicate n true)
   let data = intrinsics.map2 (\j s -> (f as[s]).0[j - offsets[s]]) (intrinsics.iota k) seg
   in (shape, flags, offsets, data, values)
+-- flatmap' f as: flatmap without the per-element values.
+def flatmap' [n] 'a 'b (f: a -> ?[k].[k]b) (as: [n]a) : ?[m].([n]i64, [m]bool, [n]i64, [m]b) =
+  let (shape, flags, offsets, data, _) = flatmap (\x -> (f x, ())) as
+  in (shape, flags, offsets, data)
 def spread 't [n] (k: i64) (x: t) (is: [n]i64) (vs: [n]t) : *[k]t = intrinsics.scatter (intrinsics.replicate k x) is vs
 def iterate 'a (n: i32) (f: a -> a) (x: a) : a = loop x for _i < n do f x
 def iterate_until 'a (p: a -> bool) (f: a -> a) (x: a) : a = loop x while !(p x) do f x
@@ -147,3 +157,10 @@ def const '^a '^b (x: a) (_: b) : a = x
 def flip '^a '^b '^c (f: a -> b -> c) (b: b) (a: a) : c = f a b
 def curry '^a '^b '^c (f: (a, b) -> c) (a: a) (b: b) : c = f (a, b)
 def uncurry '^a '^b '^c (f: a -> b -> c) ((a, b): (a, b)) : c = f a b
+
+-- Conversions and negation of the reference's prelude.fut, at top level.
+def r32 (x: i32) : f32 = intrinsics.convert x
+def t32 (x: f32) : i32 = intrinsics.convert x
+def r64 (x: i32) : f64 = intrinsics.convert x
+def t64 (x: f64) : i32 = intrinsics.convert x
+def not (x: bool) : bool = !x

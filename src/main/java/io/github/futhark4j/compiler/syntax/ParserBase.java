@@ -127,7 +127,8 @@ abstract class ParserBase {
     while (true) {
       names.add(expect(Kind.CONSTRUCTOR, "a constructor", "in a sum type").text());
       List<TypeExp> pl = new ArrayList<>();
-      while (startsAtomType()) pl.add(parseAtomType());
+      // A payload is an atomic type; as in the reference's grammar, an array type [d]t is atomic here.
+      while (startsAtomType() || at(Kind.LBRACKET)) pl.add(at(Kind.LBRACKET) ? parseArrayType() : parseAtomType());
       payloads.add(pl);
       if (!atOp("|")) break;
       advance();
@@ -141,12 +142,7 @@ abstract class ParserBase {
       advance();
       return new TUnique(at(Kind.CONSTRUCTOR) ? parseSumType() : parseTypeApp(), from(start));
     }
-    if (at(Kind.LBRACKET)) {
-      Dim d = parseDim();
-      // []#foo | #bar is an array of the sum type, as in the reference.
-      TypeExp elem = at(Kind.CONSTRUCTOR) ? parseSumType() : parseTypeApp();
-      return new TArray(d, elem, from(start));
-    }
+    if (at(Kind.LBRACKET)) return parseArrayType();
     TypeExp head = parseAtomType();
     if (head instanceof TName n && n.args().isEmpty()) {
       List<TypeArg> args = new ArrayList<>();
@@ -161,6 +157,15 @@ abstract class ParserBase {
       if (!args.isEmpty()) return new TName(n.name(), args, from(start));
     }
     return head;
+  }
+
+  /** {@code [d]t}: a dimension and the element type. */
+  private TypeExp parseArrayType() {
+    Span start = peek().span();
+    Dim d = parseDim();
+    // []#foo | #bar is an array of the sum type, as in the reference.
+    TypeExp elem = at(Kind.CONSTRUCTOR) ? parseSumType() : parseTypeApp();
+    return new TArray(d, elem, from(start));
   }
 
   private boolean startsAtomType() {
