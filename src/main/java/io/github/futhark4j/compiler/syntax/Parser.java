@@ -629,20 +629,30 @@ public final class Parser extends ParserBase {
 
   /** {@code M.op} written between two operands ({@code x f32.+ y}): a qualified binary operator. */
   private boolean atQualifiedBinaryOp() {
+    int k = qualifiedOpEnd();
+    return k >= 0 && !peek(k + 1).is(Kind.RPAREN);
+  }
+
+  /**
+   * The offset of the operator token when the tokens ahead are a module-qualified operator
+   * {@code M.N.op} (no spaces around the dots), else -1.
+   */
+  private int qualifiedOpEnd() {
     int i = 0;
     while (peek(i).is(Kind.IDENT) && peek(i + 1).is(Kind.DOT) && !peek(i + 1).spaceBefore() && !peek(i + 2).spaceBefore()) {
       if (peek(i + 2).is(Kind.OPERATOR)) {
         String s = peek(i + 2).text();
-        return !s.equals("=") && !s.equals("->") && !peek(i + 3).is(Kind.RPAREN);
+        return s.equals("=") || s.equals("->") ? -1 : i + 2;
       }
       i += 2;
     }
-    return false;
+    return -1;
   }
 
   private boolean startsAtom() {
     Token t = peek();
-    if (t.is(Kind.IDENT) && atQualifiedBinaryOp()) return false;
+    // A qualified operator is never an operand: "(x M.op)" is a left section, as "(x op)" is.
+    if (t.is(Kind.IDENT) && qualifiedOpEnd() >= 0) return false;
     return switch (t.kind()) {
       case IDENT, INT, FLOAT, CHAR, STRING, LPAREN, LBRACE, HOLE, LBRACKET -> true;
       case CONSTRUCTOR -> true;
@@ -683,19 +693,22 @@ public final class Parser extends ParserBase {
     Span start = t.span();
     switch (t.kind()) {
       case IDENT -> {
+        int q = qualifiedOpEnd();
+        if (q >= 0) {
+          // A qualified operator is no operand (only an infix operator or a section): the reference
+          // rejects "f32.+ x y" with the operator as the unexpected token.
+          Span opSpan = new Span(start.source(), start.start(), peek(q).span().end());
+          diags.add(Diagnostics.unexpected(opSpan, opSpan.text(), "an expression", null));
+          throw new ParseError();
+        }
         advance();
-        // A module-qualified operator such as i32.+ (used in sections: (i32.+)).
+        // M.(e): a local open.
         if (at(Kind.DOT) && !peek().spaceBefore() && peek(1).is(Kind.LPAREN) && !peek(1).spaceBefore()) {
           advance();
           advance();
           Exp inner = parseExp();
           expect(Kind.RPAREN, "')'", "after a locally opened expression " + t.text() + ".(...)");
           return new LocalOpen(t.text(), inner, from(start));
-        }
-        if (at(Kind.DOT) && !peek().spaceBefore() && peek(1).is(Kind.OPERATOR) && !peek(1).spaceBefore()) {
-          advance();
-          Token op = advance();
-          return new Var(List.of(t.text()), op.text(), from(start));
         }
         return new Var(List.of(), t.text(), start);
       }
@@ -769,6 +782,22 @@ public final class Parser extends ParserBase {
       expect(Kind.RPAREN, "')'", "after an operator section");
       return new RightSection(opVar(op), e, from(start));
     }
+    int qop = qualifiedOpEnd();
+    if (qop >= 0) {
+      // (M.op) and (M.op e): sections of a module-qualified operator; (M.op e) is \x -> x M.op e.
+      List<String> quals = new ArrayList<>();
+      for (int i = 0; i < qop; i += 2) quals.add(peek(i).text());
+      Token op = peek(qop);
+      for (int i = 0; i <= qop; i++) advance();
+      Var ov = new Var(List.copyOf(quals), op.text(), op.span());
+      if (at(Kind.RPAREN)) {
+        advance();
+        return new OpSection(ov, from(start));
+      }
+      Exp e = parseExp();
+      expect(Kind.RPAREN, "')'", "after an operator section");
+      return new RightSection(ov, e, from(start));
+    }
     if (at(Kind.DOT)) {
       advance();
       List<Object> steps = new ArrayList<>();
@@ -794,6 +823,15 @@ public final class Parser extends ParserBase {
       Token op = advance();
       advance();
       return new LeftSection(first, opVar(op), from(start));
+    }
+    int q = qualifiedOpEnd();
+    if (q >= 0 && peek(q + 1).is(Kind.RPAREN)) {
+      // (x M.op): a left section of a module-qualified operator.
+      List<String> quals = new ArrayList<>();
+      for (int i = 0; i < q; i += 2) quals.add(peek(i).text());
+      Token op = peek(q);
+      for (int i = 0; i <= q + 1; i++) advance();
+      return new LeftSection(first, new Var(List.copyOf(quals), op.text(), op.span()), from(start));
     }
     if (at(Kind.COMMA)) {
       List<Exp> elems = new ArrayList<>();
