@@ -1,7 +1,9 @@
--- A returned function whose parameter size is computed inside the body can never be applied (the reference's "Unknown size ... in parameter").
+-- A returned function whose parameter's size is made inside the body can never be applied: the
+-- size of ys is unknown outside the let, and the binding cannot be generalised (the reference's
+-- "Unknown size ... in parameter").
 -- ==
--- error: Unknown size "k" in parameter
-def mk (b: bool) =
-  let k = if b then 3 else 4
-  in \(v: [k]i32) -> i32.sum v
+-- error: Cannot generalise type of "mk".*\n*.*Unknown size "d" in parameter of "mk"
+def mk (xs: []i32) =
+  let ys = filter (> 0) xs
+  in \(v: [length ys]i32) -> i32.sum v
 entry main (b: bool) : i32 = if b then 1 else 0

@@ -302,19 +302,10 @@ public final class Lowerer {
 
   /** Whether every variable of a size expression that is not a top-level definition is bound in {@code env}. */
   private boolean boundIn(TExp e, Scope env) {
-    return switch (e) {
-      case TExp.Var v -> env.lookup(v.name()) != null || globals.containsKey(v.name());
-      case TExp.BinOp b -> boundIn(b.x(), env) && boundIn(b.y(), env);
-      case TExp.UnOp u -> boundIn(u.x(), env);
-      case TExp.Apply a -> boundIn(a.function(), env) && a.args().stream().allMatch(x -> boundIn(x, env));
-      case TExp.Project p -> boundIn(p.record(), env);
-      case TExp.Index i -> boundIn(i.array(), env)
-          && i.indices().stream().allMatch(d -> !(d instanceof TExp.DimIndex.Fix f) || boundIn(f.index(), env));
-      case TExp.Literal l -> true;
-      case TExp.Intrinsic i -> true;
-      case TExp.Attr a -> boundIn(a.body(), env);
-      default -> false;
-    };
+    for (VName v : io.github.futhark4j.compiler.typed.FreeVars.of(e)) {
+      if (env.lookup(v) == null && !globals.containsKey(v)) return false;
+    }
+    return true;
   }
 
   V lower(TExp e, Scope env) {

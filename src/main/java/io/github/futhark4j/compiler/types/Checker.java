@@ -96,9 +96,7 @@ public final class Checker {
                             java.util.Set<io.github.futhark4j.compiler.typed.VName> done,
                             java.util.Set<io.github.futhark4j.compiler.typed.VName> visiting) {
     if (done.contains(d.name()) || !visiting.add(d.name())) return;
-    java.util.Set<io.github.futhark4j.compiler.typed.VName> refs = new java.util.LinkedHashSet<>();
-    TypedRefs.collect(d.fun().body(), refs);
-    for (var r : refs) {
+    for (var r : io.github.futhark4j.compiler.typed.FreeVars.of(d.fun().body())) {
       TDecl dep = byName.get(r);
       if (dep != null) visit(dep, byName, done, visiting);
     }

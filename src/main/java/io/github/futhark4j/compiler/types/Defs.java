@@ -189,6 +189,7 @@ final class Defs {
     // Sizes of the result that are unknown outside the function (made in its body) are existential.
     if (sig.ret() == null) ret = existentialResult(ret, outer, exts, paramTys);
     if (kind != Kind.LAMBDA) {
+      unknownSizesInParameters(sig, ret, outer, name, span);
       generaliseSizes(paramTys, ret, outer, sizeParams, exts);
       // As in the reference, only top-level definitions are generalised; a local function is
       // polymorphic only in the type parameters it declares.
@@ -209,6 +210,27 @@ final class Defs {
       return new FunDef(tpNames, List.copyOf(sizeParams), params, zonk.type(rty), body);
     };
     return new Fn(sig, tparams, sizeParams, fty, rty, b, build);
+  }
+
+  /**
+   * A size the body makes (an unknown size) may not be the size of a parameter of the function type
+   * that a binding is generalised to: no caller could ever supply an argument of that size. As the
+   * reference's let-generalisation (closeOverSizes), unless the size is also one of the value itself.
+   */
+  private void unknownSizesInParameters(Sig sig, Ty ret, int outer, String name, Span span) {
+    Ty fty = ret;
+    for (int i = sig.params().size() - 1; i >= 0; i--) fty = new Ty.Fun(sig.params().get(i).ty(), fty);
+    Set<VName> immediate = new LinkedHashSet<>(), inParams = new LinkedHashSet<>();
+    Unify.sizeUses(fty, immediate, inParams);
+    for (VName v : inParams) {
+      Integer l = st.nameLevel.get(v);
+      if (l == null || l <= outer || !st.unknownSizes.containsKey(v) || immediate.contains(v)) continue;
+      String origin = st.unknownSizes.get(v);
+      st.typeError(DiagCode.E0223, span, "Cannot generalise type of \"" + name + "\".\n\nUnknown size \"" + v.base()
+          + "\" in parameter of \"" + name + "\", which is inferred as:\n  " + Unify.show(fty)
+          + TcState.link("unknown-param-def") + (origin != null ? "\n\nNote: \"" + v.base() + "\" " + origin : ""));
+      return;
+    }
   }
 
   private Ty existentialParams(Ty ret, List<Pats.PatRes> params, List<VName> exts) {
@@ -332,17 +354,15 @@ final class Defs {
     }
   }
 
+  /** Whether a type has a size the body made (an unknown size: an existential of a value binding). */
+  private boolean hasUnknownSize(Ty t) {
+    Set<VName> vs = new HashSet<>();
+    Unify.sizeVars(t, vs);
+    return vs.stream().anyMatch(st.unknownSizes::containsKey);
+  }
+
   static void flexes(SE e, List<Ty.Flex> out) {
-    e = SE.norm(e);
-    switch (e) {
-      case SE.F f -> { if (!out.contains(f.flex())) out.add(f.flex()); }
-      case SE.Op o -> { flexes(o.a(), out); flexes(o.b(), out); }
-      case SE.Neg n -> flexes(n.a(), out);
-      case SE.Call c -> c.args().forEach(x -> flexes(x, out));
-      case SE.Proj p -> flexes(p.e(), out);
-      case SE.Idx i -> { flexes(i.a(), out); i.idx().forEach(x -> flexes(x, out)); }
-      default -> { }
-    }
+    SE.forEach(e, x -> { if (x instanceof SE.F f && !out.contains(f.flex())) out.add(f.flex()); });
   }
 
   static void vars(Ty t, List<Ty.Var> out) {
@@ -460,9 +480,13 @@ final class Defs {
     Fn f = function(sig, d.body(), Kind.TOP, d.span(), d.name());
     ambiguousSizes(instBefore);
     ambiguousSumsIn(sumsBefore);
-    if (d.params().isEmpty() && !f.sizeParams().isEmpty() && !(zonkSafe(f.type()) instanceof Type.Arrow)) {
-      st.error(DiagCode.E0229, d.span(), "Size parameters are only allowed on functions: \"" + d.name()
-          + "\" is a size-polymorphic value binding.");
+    if (d.params().isEmpty() && !f.sizeParams().isEmpty() && !(zonkSafe(f.type()) instanceof Type.Arrow)
+        && hasUnknownSize(f.type())) {
+      // Size-polymorphic constants are fine (def iota' [n] : [n]i64 = ...), but not with sizes the
+      // body makes: each use would need both the caller's and the body's sizes.
+      st.error(DiagCode.E0229, d.span(), "A size-polymorphic value binding may not have a type with an existential size.\n"
+          + "Type of this binding is:\n  " + Unify.show(f.type()) + "\nwith the following type parameters:\n  "
+          + String.join(" ", f.sizeParams().stream().map(n -> "[" + n.base() + "]").toList()));
     }
     checkSizeParamsUsed(d, f);
     ambiguousSums(f.type(), d.nameSpan());

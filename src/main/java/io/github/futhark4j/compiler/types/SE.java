@@ -12,9 +12,14 @@ import java.util.stream.Collectors;
 /**
  * A size expression: what a known array size is, as today's Futhark allows any {@code i64}
  * expression without bindings in a size ({@code [n]}, {@code [n+1]}, {@code [i64.max n m]},
- * {@code [length xs]}). Two sizes are equal when their expressions are the same syntactically
- * (after resolving names), as in the reference compiler. An expression the checker cannot represent
- * structurally is {@link Opaque}: equal only to itself. A size still to be inferred is {@link F}.
+ * {@code [length xs]}, {@code [reduce (+) 0 reps]}). Two sizes are equal when their expressions are
+ * the same syntactically (after resolving names), as in the reference compiler. The forms the
+ * checker reasons about have records of their own; any other expression without bindings is a
+ * {@link Form}. An expression that cannot be a size is {@link Opaque}: equal only to itself. A size
+ * still to be inferred is {@link F}.
+ *
+ * <p>Every traversal goes through {@link #kids} and {@link #withKids}, so a new form needs only
+ * those two and its rendering.
  */
 sealed interface SE {
   /** A size inference variable (resolved through {@link Ty.Flex#ref}). */
@@ -59,6 +64,24 @@ sealed interface SE {
     }
   }
 
+  /**
+   * Any other expression without bindings, as its text with the sub-expressions left out:
+   * {@code text.get(0) kids.get(0) text.get(1) ... text.get(n)}. Two forms are the same when their
+   * texts are and their sub-expressions are the same sizes. {@code raw} renders the kids as they are
+   * (inside brackets, as in a tuple {@code (a, b)}), otherwise as arguments (parenthesised unless
+   * atomic); {@code atomic} says whether the whole needs no parentheses as an argument.
+   */
+  record Form(List<String> text, List<SE> kids, boolean raw, boolean atomic) implements SE {
+    public Form {
+      text = List.copyOf(text);
+      kids = List.copyOf(kids);
+      if (text.size() != kids.size() + 1) throw new IllegalArgumentException("text and kids do not interleave");
+    }
+
+    /** A form without sub-expressions (a literal, an operator section). */
+    static Form leaf(String text) { return new Form(List.of(text), List.of(), true, true); }
+  }
+
   /** Some other expression, compared by identity. */
   record Opaque(int id, String text) implements SE {}
 
@@ -73,58 +96,122 @@ sealed interface SE {
 
   static V var(VName v) { return new V(v); }
 
-  /** The expression without builders (their expressions may refer to names not in scope). */
-  static SE strip(SE e) {
-    if (e instanceof B b) return strip(b.exp());
+  static L lit(long n) { return new L(n, PrimType.I64); }
+
+  // ---- generic structure ----------------------------------------------------------------------
+
+  /** The sub-expressions of a (normalised) size. */
+  static List<SE> kids(SE e) {
     return switch (e) {
-      case Op o -> new Op(o.op(), strip(o.a()), strip(o.b()));
-      case Neg n -> new Neg(strip(n.a()));
-      case Call c -> new Call(c.f(), c.display(), c.args().stream().map(SE::strip).toList());
-      case Proj p -> new Proj(strip(p.e()), p.field());
-      case Idx i -> new Idx(strip(i.a()), i.idx().stream().map(SE::strip).toList());
+      case Op x -> List.of(x.a(), x.b());
+      case Neg x -> List.of(x.a());
+      case Call x -> x.args();
+      case Proj x -> List.of(x.e());
+      case Idx x -> {
+        List<SE> k = new ArrayList<>(x.idx().size() + 1);
+        k.add(x.a());
+        k.addAll(x.idx());
+        yield k;
+      }
+      case Form x -> x.kids();
+      case B x -> List.of(x.exp());
+      default -> List.of();
+    };
+  }
+
+  /** {@code e} with its sub-expressions replaced by {@code ks} (in the order of {@link #kids}). */
+  static SE withKids(SE e, List<SE> ks) {
+    return switch (e) {
+      case Op x -> new Op(x.op(), ks.get(0), ks.get(1));
+      case Neg x -> new Neg(ks.get(0));
+      case Call x -> new Call(x.f(), x.display(), ks);
+      case Proj x -> new Proj(ks.get(0), x.field());
+      case Idx x -> new Idx(ks.get(0), ks.subList(1, ks.size()));
+      case Form x -> new Form(x.text(), ks, x.raw(), x.atomic());
+      case B x -> new B(ks.get(0), x.build());
       default -> e;
     };
   }
 
-  static L lit(long n) { return new L(n, PrimType.I64); }
+  /** Whether two (normalised) sizes have the same outermost form, so that equality is their kids'. */
+  static boolean sameHead(SE a, SE b) {
+    return switch (a) {
+      case F x -> b instanceof F y && x.flex() == y.flex();
+      case V x -> b instanceof V y && x.v().equals(y.v());
+      case L x -> b instanceof L y && x.value() == y.value();
+      case Op x -> b instanceof Op y && x.op().equals(y.op());
+      case Neg x -> b instanceof Neg;
+      case Call x -> b instanceof Call y && x.f().equals(y.f()) && x.args().size() == y.args().size();
+      case Proj x -> b instanceof Proj y && x.field().equals(y.field());
+      case Idx x -> b instanceof Idx y && x.idx().size() == y.idx().size();
+      case Form x -> b instanceof Form y && x.text().equals(y.text());
+      case Opaque x -> b instanceof Opaque y && x.id() == y.id();
+      case B x -> throw new IllegalStateException();
+    };
+  }
+
+  /** Applies {@code f} to every sub-expression (resolved), rebuilding only what changed. */
+  static SE mapKids(SE e, java.util.function.UnaryOperator<SE> f) {
+    List<SE> ks = kids(e);
+    if (ks.isEmpty()) return e;
+    List<SE> out = new ArrayList<>(ks.size());
+    boolean changed = false;
+    for (SE k : ks) {
+      SE n = f.apply(k);
+      changed |= n != k;
+      out.add(n);
+    }
+    return changed ? withKids(e, out) : e;
+  }
+
+  /** Whether {@code p} holds of {@code e} (normalised) or of any expression inside it. */
+  static boolean any(SE e, java.util.function.Predicate<SE> p) {
+    e = norm(e);
+    if (p.test(e)) return true;
+    for (SE k : kids(e)) if (any(k, p)) return true;
+    return false;
+  }
+
+  /** Calls {@code f} on {@code e} (normalised) and every expression inside it, outermost first. */
+  static void forEach(SE e, java.util.function.Consumer<SE> f) {
+    e = norm(e);
+    f.accept(e);
+    for (SE k : kids(e)) forEach(k, f);
+  }
+
+  /** The expression without builders (their expressions may refer to names not in scope). */
+  static SE strip(SE e) {
+    if (e instanceof B b) return strip(b.exp());
+    return mapKids(e, SE::strip);
+  }
 
   static boolean same(SE a, SE b) {
     a = norm(a);
     b = norm(b);
-    return switch (a) {
-      case F x -> b instanceof F y && x.flex() == y.flex();
-      case B x -> throw new IllegalStateException();
-      case V x -> b instanceof V y && x.v().equals(y.v());
-      case L x -> b instanceof L y && x.value() == y.value();
-      case Op x -> b instanceof Op y && x.op().equals(y.op()) && same(x.a(), y.a()) && same(x.b(), y.b());
-      case Neg x -> b instanceof Neg y && same(x.a(), y.a());
-      case Call x -> b instanceof Call y && x.f().equals(y.f()) && sameAll(x.args(), y.args());
-      case Proj x -> b instanceof Proj y && x.field().equals(y.field()) && same(x.e(), y.e());
-      case Idx x -> b instanceof Idx y && same(x.a(), y.a()) && sameAll(x.idx(), y.idx());
-      case Opaque x -> b instanceof Opaque y && x.id() == y.id();
-    };
-  }
-
-  private static boolean sameAll(List<SE> a, List<SE> b) {
-    if (a.size() != b.size()) return false;
-    for (int i = 0; i < a.size(); i++) if (!same(a.get(i), b.get(i))) return false;
+    if (!sameHead(a, b)) return false;
+    List<SE> ka = kids(a), kb = kids(b);
+    if (ka.size() != kb.size()) return false;
+    for (int i = 0; i < ka.size(); i++) if (!same(ka.get(i), kb.get(i))) return false;
     return true;
   }
 
   static int hash(SE e) {
     e = norm(e);
-    return switch (e) {
+    int h = switch (e) {
       case F x -> x.flex().id;
-      case B x -> throw new IllegalStateException();
       case V x -> x.v().hashCode();
       case L x -> Long.hashCode(x.value());
-      case Op x -> Objects.hash(x.op(), hash(x.a()), hash(x.b()));
-      case Neg x -> 31 * hash(x.a());
-      case Call x -> Objects.hash(x.f(), x.args().stream().map(SE::hash).toList());
-      case Proj x -> Objects.hash(hash(x.e()), x.field());
-      case Idx x -> Objects.hash(hash(x.a()), x.idx().stream().map(SE::hash).toList());
+      case Op x -> x.op().hashCode();
+      case Neg x -> 7;
+      case Call x -> x.f().hashCode();
+      case Proj x -> x.field().hashCode();
+      case Idx x -> 11;
+      case Form x -> x.text().hashCode();
       case Opaque x -> x.id();
+      case B x -> throw new IllegalStateException();
     };
+    for (SE k : kids(e)) h = 31 * h + hash(k);
+    return h;
   }
 
   /** Futhark's rendering: {@code n}, {@code 3}, {@code n + 1}, {@code i64.max n m}. */
@@ -140,6 +227,13 @@ sealed interface SE {
       case Call x -> x.display() + x.args().stream().map(a -> " " + showArg(a, false)).collect(Collectors.joining());
       case Proj x -> showArg(x.e(), false) + "." + x.field();
       case Idx x -> showArg(x.a(), false) + x.idx().stream().map(SE::show).collect(Collectors.joining(", ", "[", "]"));
+      case Form x -> {
+        StringBuilder sb = new StringBuilder(x.text().get(0));
+        for (int i = 0; i < x.kids().size(); i++) {
+          sb.append(x.raw() ? show(x.kids().get(i)) : showArg(x.kids().get(i), false)).append(x.text().get(i + 1));
+        }
+        yield sb.toString();
+      }
       case Opaque x -> x.text();
     };
   }
@@ -147,42 +241,20 @@ sealed interface SE {
   private static String showArg(SE e, boolean inOp) {
     String s = show(e);
     e = norm(e);
+    // An application binds tighter than any operator: an operand of one needs no parentheses.
     boolean atomic = e instanceof F || e instanceof V || e instanceof L || e instanceof Proj || e instanceof Idx
-        || (e instanceof Opaque o && !o.text().contains(" "));
+        || (e instanceof Form f && f.atomic()) || (e instanceof Opaque o && !o.text().contains(" "))
+        || (inOp && e instanceof Call);
     return atomic ? s : "(" + s + ")";
   }
 
   /** The variables of an expression. */
   static void vars(SE e, Set<VName> out) {
-    e = norm(e);
-    switch (e) {
-      case F x -> { }
-      case B x -> { }
-      case V x -> out.add(x.v());
-      case L x -> { }
-      case Op x -> { vars(x.a(), out); vars(x.b(), out); }
-      case Neg x -> vars(x.a(), out);
-      case Call x -> x.args().forEach(a -> vars(a, out));
-      case Proj x -> vars(x.e(), out);
-      case Idx x -> { vars(x.a(), out); x.idx().forEach(a -> vars(a, out)); }
-      case Opaque x -> { }
-    }
+    forEach(e, x -> { if (x instanceof V v) out.add(v.v()); });
   }
 
   static boolean mentions(SE e, Set<VName> names) {
-    e = norm(e);
-    return switch (e) {
-      case F x -> false;
-      case B x -> false;
-      case V x -> names.contains(x.v());
-      case L x -> false;
-      case Op x -> mentions(x.a(), names) || mentions(x.b(), names);
-      case Neg x -> mentions(x.a(), names);
-      case Call x -> x.args().stream().anyMatch(a -> mentions(a, names));
-      case Proj x -> mentions(x.e(), names);
-      case Idx x -> mentions(x.a(), names) || x.idx().stream().anyMatch(a -> mentions(a, names));
-      case Opaque x -> false;
-    };
+    return any(e, x -> x instanceof V v && names.contains(v.v()));
   }
 
   /** Replaces variables; returns {@code e} itself when nothing changes. */
@@ -193,44 +265,7 @@ sealed interface SE {
       return inner == b.exp() ? b : inner;
     }
     e = norm(e);
-    return switch (e) {
-      case F x -> x;
-      case B x -> throw new IllegalStateException();
-      case V x -> m.getOrDefault(x.v(), x);
-      case L x -> x;
-      case Op x -> {
-        SE a = subst(x.a(), m), b = subst(x.b(), m);
-        yield a == x.a() && b == x.b() ? x : new Op(x.op(), a, b);
-      }
-      case Neg x -> {
-        SE a = subst(x.a(), m);
-        yield a == x.a() ? x : new Neg(a);
-      }
-      case Call x -> {
-        List<SE> args = substAll(x.args(), m);
-        yield args == null ? x : new Call(x.f(), x.display(), args);
-      }
-      case Proj x -> {
-        SE a = subst(x.e(), m);
-        yield a == x.e() ? x : new Proj(a, x.field());
-      }
-      case Idx x -> {
-        SE a = subst(x.a(), m);
-        List<SE> is = substAll(x.idx(), m);
-        yield a == x.a() && is == null ? x : new Idx(a, is == null ? x.idx() : is);
-      }
-      case Opaque x -> x;
-    };
-  }
-
-  private static List<SE> substAll(List<SE> es, Map<VName, SE> m) {
-    List<SE> out = new ArrayList<>(es.size());
-    boolean changed = false;
-    for (SE a : es) {
-      SE b = subst(a, m);
-      changed |= b != a;
-      out.add(b);
-    }
-    return changed ? out : null;
+    if (e instanceof V x) return m.getOrDefault(x.v(), x);
+    return mapKids(e, k -> subst(k, m));
   }
 }

@@ -108,6 +108,6 @@ final class TcState {
 
   /** The documentation link the reference appends to some messages. */
   static String link(String anchor) {
-    return "\n\nFor more information, see:\n  https://futhark-lang.org/error-index.html#" + anchor;
+    return "\n\nFor more information, see:\n  https://futhark.readthedocs.io/en/latest/error-index.html#" + anchor;
   }
 }

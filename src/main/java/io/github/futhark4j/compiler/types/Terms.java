@@ -128,7 +128,8 @@ final class Terms {
     return switch (e) {
       case IntLit l -> intLit(l.value(), l.suffix(), l.span(), l.span().text());
       case FloatLit l -> floatLit(l.value(), l.suffix(), l.span());
-      case BoolLit b -> new Res(Ty.BOOL, () -> new TExp.Literal(PrimValue.ofBool(b.value()), Type.BOOL, b.span()));
+      case BoolLit b -> new Res(Ty.BOOL, () -> new TExp.Literal(PrimValue.ofBool(b.value()), Type.BOOL, b.span()),
+          SE.Form.leaf(b.value() ? "true" : "false"));
       case Negate n when n.exp() instanceof IntLit l -> intLit(l.value().negate(), l.suffix(), n.span(), "-" + l.value());
       case Negate n when n.exp() instanceof FloatLit l -> floatLit(-l.value(), l.suffix(), n.span());
       default -> throw new IllegalStateException("not a literal: " + e);
@@ -157,7 +158,7 @@ final class Terms {
         st.error(DiagCode.E0208, span, "Float literal " + span.text() + " out of bounds for type " + p.futName() + ".");
       }
       return new TExp.Literal(PrimValue.ofFloat(p, v), zt, span);
-    });
+    }, SE.Form.leaf(oneLine(span.text())));
   }
 
   static boolean fits(BigInteger v, PrimType p) {
@@ -194,6 +195,29 @@ final class Terms {
   private SE sizeOf(Res r, Exp e, String origin) {
     if (r.size() != null && !hasBinding(e)) return r.size();
     return SE.var(st.unknownSize(e instanceof Var v ? v.name() : "d", origin));
+  }
+
+  /**
+   * The size of an expression of another form ({@link SE.Form}): {@code text} interleaved with the
+   * sizes of {@code kids}; null when a kid has none (it binds names or cannot be a size).
+   */
+  static SE form(List<Res> kids, boolean raw, boolean atomic, String... text) {
+    List<SE> ks = new ArrayList<>(kids.size());
+    for (Res k : kids) {
+      if (k.size() == null) return null;
+      ks.add(k.size());
+    }
+    return new SE.Form(List.of(text), ks, raw, atomic);
+  }
+
+  /** The parts of a bracketed form with {@code n} elements: {@code open}, separators, {@code close}. */
+  private static String[] bracketed(String open, String sep, String close, int n) {
+    String[] t = new String[n + 1];
+    if (n == 0) return new String[] {open + close};
+    t[0] = open;
+    for (int i = 1; i < n; i++) t[i] = sep;
+    t[n] = close;
+    return t;
   }
 
   /** Whether an expression binds names (such expressions cannot be sizes). */
@@ -338,7 +362,7 @@ final class Terms {
           List<TExp> elems = new ArrayList<>();
           for (byte b : bytes) elems.add(new TExp.Literal(PrimValue.ofInt(PrimType.U8, b & 0xFF), Type.prim(PrimType.U8), span));
           return new TExp.ArrayLit(elems, zonk.type(t), span);
-        });
+        }, SE.Form.leaf(oneLine(span.text())));
       }
       case Var v -> { return var(v.full(), ctx, span); }
       case Project p -> {
@@ -365,7 +389,7 @@ final class Terms {
           Map<String, TExp> m = new LinkedHashMap<>();
           for (int i = 0; i < rs.size(); i++) m.put(Integer.toString(i), rs.get(i).build().get());
           return new TExp.RecordLit(m, zonk.type(ty), span);
-        });
+        }, form(rs, true, true, bracketed("(", ", ", ")", rs.size())));
       }
       case RecordLit r -> {
         Map<String, Res> rs = new LinkedHashMap<>();
@@ -376,11 +400,16 @@ final class Terms {
         Map<String, Ty> fts = new LinkedHashMap<>();
         rs.forEach((k, v) -> fts.put(k, v.ty()));
         Ty ty = new Ty.Rec(fts);
+        List<String> names = new ArrayList<>(rs.keySet());
+        String[] text = new String[names.size() + 1];
+        for (int i = 0; i <= names.size(); i++) {
+          text[i] = (i == 0 ? "{" : "") + (i > 0 && i < names.size() ? ", " : "") + (i < names.size() ? names.get(i) + " = " : "}");
+        }
         return new Res(ty, () -> {
           Map<String, TExp> m = new LinkedHashMap<>();
           rs.forEach((k, v) -> m.put(k, v.build().get()));
           return new TExp.RecordLit(m, zonk.type(ty), span);
-        });
+        }, form(new ArrayList<>(rs.values()), true, true, text));
       }
       case ArrayLit a -> { return arrayLit(a, ctx); }
       case Range r -> { return range(r, ctx); }
@@ -416,14 +445,19 @@ final class Terms {
           Type zt = zonk.type(t);
           TExp.UnOperator op = zt.equals(Type.BOOL) ? TExp.UnOperator.NOT : TExp.UnOperator.COMPLEMENT;
           return new TExp.UnOp(op, r.build().get(), zt, span);
-        });
+        }, form(List.of(r), false, false, "!", ""));
       }
       case Constr c -> {
         List<Res> rs = c.payload().stream().map(x -> check(x, ctx)).toList();
         Ty.Var v = new Ty.Var(st.level);
         v.constructors = new TreeMap<>(Map.of(c.name(), rs.stream().map(Res::ty).toList()));
         st.sumVars.add(new Object[] {v, span});
-        return new Res(v, () -> new TExp.Constr(c.name(), rs.stream().map(r -> r.build().get()).toList(), zonk.type(v), span));
+        String[] text = new String[rs.size() + 1];
+        java.util.Arrays.fill(text, " ");
+        text[rs.size()] = "";
+        text[0] = "#" + c.name() + (rs.isEmpty() ? "" : " ");
+        return new Res(v, () -> new TExp.Constr(c.name(), rs.stream().map(r -> r.build().get()).toList(), zonk.type(v), span),
+            form(rs, false, rs.isEmpty(), text));
       }
       case Ascribe a -> {
         Res r = check(a.exp(), ctx);
@@ -450,7 +484,8 @@ final class Terms {
         Res b = check(i.otherwise(), ctx);
         Ty t = joinBranches(span, a.ty(), b.ty(), "conditional expression", i.otherwise().span());
         noFunction(span, t, "Conditional expression");
-        return new Res(t, () -> new TExp.If(c.build().get(), a.build().get(), b.build().get(), zonk.type(t), span));
+        return new Res(t, () -> new TExp.If(c.build().get(), a.build().get(), b.build().get(), zonk.type(t), span),
+            form(List.of(c, a, b), true, false, "if ", " then ", " else ", ""));
       }
       case LetPat l -> { return letPat(l, ctx); }
       case LetFun l -> { return defs.letFun(l, ctx, this); }
@@ -477,6 +512,7 @@ final class Terms {
         Ty ty = bop != null ? null : new Ty.Fun(null, y, List.of(), r);
         if (bop != null) return sectionBuiltin(bop, s.op(), left, null, ctx, span);
         Res opr = op;
+        SE lsize = op == null ? null : form(List.of(left, op), false, true, "(", " ", ")");
         return new Res(ty, () -> {
           VName lv = st.fresh("x");
           VName yv = st.fresh("y");
@@ -485,7 +521,7 @@ final class Terms {
               List.of(zonk.type(opr.ty())), span);
           return new TExp.Let(new TPat.Id(lv, lt, span), left.build().get(),
               new TExp.Lambda(List.of(new TPat.Id(yv, yt, span)), call, zonk.type(ty), span), zonk.type(ty), span);
-        });
+        }, lsize);
       }
       case RightSection s -> {
         Res op = operator(s.op(), ctx);
@@ -500,6 +536,7 @@ final class Terms {
         if (op != null) unify(span, new Ty.Fun(x, new Ty.Fun(right.ty(), r)), op.ty(), "Cannot apply operator section.");
         Ty ty = new Ty.Fun(x, r);
         Res opr = op;
+        SE rsize = form(List.of(op, right), false, true, "(", " ", ")");
         return new Res(ty, () -> {
           VName rv = st.fresh("y");
           VName xv = st.fresh("x");
@@ -508,7 +545,7 @@ final class Terms {
               List.of(zonk.type(opr.ty())), span);
           return new TExp.Let(new TPat.Id(rv, rt, span), right.build().get(),
               new TExp.Lambda(List.of(new TPat.Id(xv, xt, span)), call, zonk.type(ty), span), zonk.type(ty), span);
-        });
+        }, rsize);
       }
       case ProjectSection s -> {
         Ty x = fresh();
@@ -688,7 +725,8 @@ final class Terms {
     }
     noLiftedElements(elem, span);
     Ty ty = new Ty.Arr(elem, SE.lit(rs.size()), false);
-    return new Res(ty, () -> new TExp.ArrayLit(rs.stream().map(r -> r.build().get()).toList(), zonk.type(ty), span));
+    return new Res(ty, () -> new TExp.ArrayLit(rs.stream().map(r -> r.build().get()).toList(), zonk.type(ty), span),
+        form(rs, true, true, bracketed("[", ", ", "]", rs.size())));
   }
 
   private static boolean balanced(String s) {
@@ -971,6 +1009,9 @@ final class Terms {
     Ty ty = body.ty();
     for (int i = params.size() - 1; i >= 0; i--) ty = new Ty.Fun(params.get(i), ty);
     Ty fty = ty;
+    SE size = left != null ? form(List.of(left), false, true, "(", " " + op.symbol + ")")
+        : right != null ? form(List.of(right), false, true, "(" + op.symbol + " ", ")")
+        : SE.Form.leaf("(" + op.symbol + ")");
     return new Res(fty, () -> {
       List<TPat> ps = new ArrayList<>();
       if (left == null) ps.add(new TPat.Id(xv, zonk.type(xt), span));
@@ -979,13 +1020,13 @@ final class Terms {
       if (left != null) lam = new TExp.Let(new TPat.Id(xv, zonk.type(xt), span), left.build().get(), lam, zonk.type(fty), span);
       if (right != null) lam = new TExp.Let(new TPat.Id(yv, zonk.type(yt), span), right.build().get(), lam, zonk.type(fty), span);
       return lam;
-    });
+    }, size);
   }
 
   private Res opSection(OpSection s, Ctx ctx) {
     Span span = s.span();
     Res op = operator(s.op(), ctx);
-    if (op != null) return op;
+    if (op != null) return new Res(op.ty(), op.build(), form(List.of(op), true, true, "(", ")"));
     String name = s.op().full();
     BinOperator bop = builtinBinOp(name);
     if (bop != null) return sectionBuiltin(bop, s.op(), null, null, ctx, span);
@@ -1205,11 +1246,12 @@ final class Terms {
       Set<VName> gone = new HashSet<>(sizeVars);
       for (Pats.Bound bd : p.binds()) gone.add(bd.v());
       st.level = saved;
-      // A name bound to a size expression (let m = n + 1) stands for that expression when it goes
-      // out of scope, as in the reference: iota m then has the size n + 1 outside the let.
+      // A name bound to an i64 expression without bindings (let m = n + 1) stands for that
+      // expression when it goes out of scope, as in the reference: iota m then has the size n + 1
+      // outside the let. Sizes naming other bound names become unknown (unscope).
       Ty bodyTy = body.ty();
       if (p.binds().size() == 1 && v.size() != null && Unify.resolve(p.binds().get(0).ty()) == Unify.resolve(p.ty())
-          && !SE.mentions(v.size(), gone)) {
+          && Unify.resolve(v.ty()) instanceof Ty.Prim vp && vp.prim() == PrimType.I64 && !SE.mentions(v.size(), gone)) {
         bodyTy = Unify.subst(bodyTy, Map.of(), Map.of(p.binds().get(0).v(), v.size()));
       }
       Ty bt = unscope(bodyTy, gone, span);
@@ -1376,41 +1418,34 @@ final class Terms {
   }
 
   private Ty unscopeTy(Ty t, Set<VName> gone, Map<String, SE> made, Span span) {
-    return unscopeTy(t, gone, made, span, false);
-  }
-
-  private Ty unscopeTy(Ty t, Set<VName> gone, Map<String, SE> made, Span span, boolean inParam) {
     t = Unify.resolve(t);
     return switch (t) {
       case Ty.Arr a -> {
         SE s = a.size();
-        if (SE.mentions(s, gone) && inParam) {
-          Set<VName> vs = new HashSet<>();
-          SE.vars(s, vs);
-          vs.retainAll(gone);
-          String n = vs.isEmpty() ? SE.show(s) : vs.iterator().next().base();
-          st.typeError(DiagCode.E0223, span, "Unknown size \"" + n + "\" in parameter of \"" + st.currentDef
-              + "\": the size is bound inside the function that returns it." + TcState.link("unknown-param-def"));
-        }
         if (SE.mentions(s, gone)) {
+          // Each expression naming a gone name becomes one unknown size (the same one wherever it
+          // occurs in the type).
           String key = SE.show(Unify.normFully(s));
-          String origin = "is an unknown size arising from a name going out of scope at " + span.shortPos() + ".";
+          Set<VName> named = new LinkedHashSet<>();
+          SE.vars(s, named);
+          named.retainAll(gone);
+          String origin = "is an unknown size arising from \"" + named.iterator().next().base() + "\" going out of scope at "
+              + span.shortPos() + ".";
           s = made.computeIfAbsent(key, k -> SE.var(st.unknownSize("d", origin)));
         }
-        yield new Ty.Arr(unscopeTy(a.elem(), gone, made, span, inParam), s, a.unique());
+        yield new Ty.Arr(unscopeTy(a.elem(), gone, made, span), s, a.unique());
       }
       case Ty.Rec r -> {
         Map<String, Ty> m = new LinkedHashMap<>();
-        r.fields().forEach((k, v) -> m.put(k, unscopeTy(v, gone, made, span, inParam)));
+        r.fields().forEach((k, v) -> m.put(k, unscopeTy(v, gone, made, span)));
         yield new Ty.Rec(m);
       }
       case Ty.Sum s -> {
         java.util.SortedMap<String, List<Ty>> m = new TreeMap<>();
-        s.constructors().forEach((k, v) -> m.put(k, v.stream().map(x -> unscopeTy(x, gone, made, span, inParam)).toList()));
+        s.constructors().forEach((k, v) -> m.put(k, v.stream().map(x -> unscopeTy(x, gone, made, span)).toList()));
         yield new Ty.Sum(m);
       }
-      case Ty.Fun f -> new Ty.Fun(f.pname(), unscopeTy(f.param(), gone, made, span, true), f.exts(),
-          unscopeTy(f.result(), gone, made, span, inParam));
+      case Ty.Fun f -> new Ty.Fun(f.pname(), unscopeTy(f.param(), gone, made, span), f.exts(), unscopeTy(f.result(), gone, made, span));
       default -> t;
     };
   }

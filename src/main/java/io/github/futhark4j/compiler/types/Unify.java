@@ -55,15 +55,7 @@ final class Unify {
 
   /** Resolves flexible sizes everywhere in a size expression. */
   static SE normFully(SE e) {
-    e = SE.norm(e);
-    return switch (e) {
-      case SE.Op o -> new SE.Op(o.op(), normFully(o.a()), normFully(o.b()));
-      case SE.Neg n -> new SE.Neg(normFully(n.a()));
-      case SE.Call c -> new SE.Call(c.f(), c.display(), c.args().stream().map(Unify::normFully).toList());
-      case SE.Proj p -> new SE.Proj(normFully(p.e()), p.field());
-      case SE.Idx i -> new SE.Idx(normFully(i.a()), i.idx().stream().map(Unify::normFully).toList());
-      default -> e;
-    };
+    return SE.mapKids(SE.norm(e), Unify::normFully);
   }
 
   // ---- unification --------------------------------------------------------------------------
@@ -216,33 +208,16 @@ final class Unify {
   }
 
   static boolean hasFlex(SE e) {
-    e = SE.norm(e);
-    return switch (e) {
-      case SE.F f -> true;
-      case SE.Op o -> hasFlex(o.a()) || hasFlex(o.b());
-      case SE.Neg n -> hasFlex(n.a());
-      case SE.Call c -> c.args().stream().anyMatch(Unify::hasFlex);
-      case SE.Proj p -> hasFlex(p.e());
-      case SE.Idx i -> hasFlex(i.a()) || i.idx().stream().anyMatch(Unify::hasFlex);
-      default -> false;
-    };
+    return SE.any(e, x -> x instanceof SE.F);
   }
 
   /** The pairs of corresponding parts of two expressions of the same shape, or null. */
   private static List<SE[]> similar(SE a, SE b) {
+    if (a instanceof SE.F || a instanceof SE.V || a instanceof SE.L || a instanceof SE.Opaque || !SE.sameHead(a, b)) return null;
+    List<SE> ka = SE.kids(a), kb = SE.kids(b);
+    if (ka.size() != kb.size()) return null;
     List<SE[]> out = new ArrayList<>();
-    switch (a) {
-      case SE.Op x when b instanceof SE.Op y && x.op().equals(y.op()) -> {
-        out.add(new SE[] {x.a(), y.a()});
-        out.add(new SE[] {x.b(), y.b()});
-      }
-      case SE.Neg x when b instanceof SE.Neg y -> out.add(new SE[] {x.a(), y.a()});
-      case SE.Call x when b instanceof SE.Call y && x.f().equals(y.f()) && x.args().size() == y.args().size() -> {
-        for (int i = 0; i < x.args().size(); i++) out.add(new SE[] {x.args().get(i), y.args().get(i)});
-      }
-      case SE.Proj x when b instanceof SE.Proj y && x.field().equals(y.field()) -> out.add(new SE[] {x.e(), y.e()});
-      default -> { return null; }
-    }
+    for (int i = 0; i < ka.size(); i++) out.add(new SE[] {ka.get(i), kb.get(i)});
     return out;
   }
 
@@ -261,16 +236,7 @@ final class Unify {
   }
 
   private static boolean occursFlex(Flex f, SE e) {
-    e = SE.norm(e);
-    return switch (e) {
-      case SE.F g -> g.flex() == f;
-      case SE.Op o -> occursFlex(f, o.a()) || occursFlex(f, o.b());
-      case SE.Neg n -> occursFlex(f, n.a());
-      case SE.Call c -> c.args().stream().anyMatch(x -> occursFlex(f, x));
-      case SE.Proj p -> occursFlex(f, p.e());
-      case SE.Idx i -> occursFlex(f, i.a()) || i.idx().stream().anyMatch(x -> occursFlex(f, x));
-      default -> false;
-    };
+    return SE.any(e, x -> x instanceof SE.F g && g.flex() == f);
   }
 
   /** Every variable of {@code e} must be bound no deeper than {@code level}. */
@@ -295,16 +261,7 @@ final class Unify {
   }
 
   private static void lowerLevels(SE e, int level) {
-    e = SE.norm(e);
-    switch (e) {
-      case SE.F g -> g.flex().level = Math.min(g.flex().level, level);
-      case SE.Op o -> { lowerLevels(o.a(), level); lowerLevels(o.b(), level); }
-      case SE.Neg n -> lowerLevels(n.a(), level);
-      case SE.Call c -> c.args().forEach(x -> lowerLevels(x, level));
-      case SE.Proj p -> lowerLevels(p.e(), level);
-      case SE.Idx i -> { lowerLevels(i.a(), level); i.idx().forEach(x -> lowerLevels(x, level)); }
-      default -> { }
-    }
+    SE.forEach(e, x -> { if (x instanceof SE.F g) g.flex().level = Math.min(g.flex().level, level); });
   }
 
   private void bindVar(Ty.Var v, Ty t) {
@@ -659,6 +616,35 @@ final class Unify {
         if (x.type() != null) sizeVars(x.type(), out);
         else SE.vars(x.size(), out);
       });
+      default -> { }
+    }
+  }
+
+  /**
+   * The size variables of {@code t} by position, as the reference's {@code dimUses}: those of the
+   * value itself ({@code immediate}: outside any function type) and those in the parameter types of
+   * its function types ({@code params}).
+   */
+  static void sizeUses(Ty t, Set<VName> immediate, Set<VName> params) {
+    sizeUses(t, immediate, params, true);
+  }
+
+  private static void sizeUses(Ty t, Set<VName> immediate, Set<VName> params, boolean here) {
+    t = resolve(t);
+    switch (t) {
+      case Ty.Arr a -> {
+        if (here) SE.vars(a.size(), immediate);
+        sizeUses(a.elem(), immediate, params, here);
+      }
+      case Ty.Rec r -> r.fields().values().forEach(x -> sizeUses(x, immediate, params, here));
+      case Ty.Sum s -> s.constructors().values().forEach(l -> l.forEach(x -> sizeUses(x, immediate, params, here)));
+      case Ty.Fun f -> {
+        // Everything in a parameter type is a parameter's size; a result's own sizes are neither
+        // kind, but the parameters of functions inside it are parameters' sizes.
+        sizeVars(f.param(), params);
+        sizeUses(f.result(), immediate, params, false);
+      }
+      case Ty.Named n -> sizeVars(n, params);
       default -> { }
     }
   }
