@@ -215,21 +215,62 @@ final class Defs {
   /**
    * A size the body makes (an unknown size) may not be the size of a parameter of the function type
    * that a binding is generalised to: no caller could ever supply an argument of that size. As the
-   * reference's let-generalisation (closeOverSizes), unless the size is also one of the value itself.
+   * reference's let-generalisation (closeOverSizes), unless the size is witnessed where it is bound:
+   * a size of the value itself, or of the result of an arrow around the parameter (it is then an
+   * existential of that result, fresh at each application).
    */
   private void unknownSizesInParameters(Sig sig, Ty ret, int outer, String name, Span span) {
     Ty fty = ret;
     for (int i = sig.params().size() - 1; i >= 0; i--) fty = new Ty.Fun(sig.params().get(i).ty(), fty);
-    Set<VName> immediate = new LinkedHashSet<>(), inParams = new LinkedHashSet<>();
-    Unify.sizeUses(fty, immediate, inParams);
-    for (VName v : inParams) {
+    java.util.function.Predicate<VName> unknown = v -> {
       Integer l = st.nameLevel.get(v);
-      if (l == null || l <= outer || !st.unknownSizes.containsKey(v) || immediate.contains(v)) continue;
-      String origin = st.unknownSizes.get(v);
-      st.typeError(DiagCode.E0223, span, "Cannot generalise type of \"" + name + "\".\n\nUnknown size \"" + v.base()
-          + "\" in parameter of \"" + name + "\", which is inferred as:\n  " + Unify.show(fty)
-          + TcState.link("unknown-param-def") + (origin != null ? "\n\nNote: \"" + v.base() + "\" " + origin : ""));
-      return;
+      return l != null && l > outer && st.unknownSizes.containsKey(v);
+    };
+    Set<VName> immediate = new LinkedHashSet<>();
+    Unify.sizeUses(fty, immediate, new HashSet<>());
+    VName bad = unwitnessed(fty, immediate, unknown);
+    if (bad == null) return;
+    String origin = st.unknownSizes.get(bad);
+    st.typeError(DiagCode.E0223, span, "Cannot generalise type of \"" + name + "\".\n\nUnknown size \"" + bad.base()
+        + "\" in parameter of \"" + name + "\", which is inferred as:\n  " + Unify.show(fty)
+        + TcState.link("unknown-param-def") + (origin != null ? "\n\nNote: \"" + bad.base() + "\" " + origin : ""));
+  }
+
+  /** An unknown size of a parameter type inside {@code t} that no enclosing result witnesses, or null. */
+  private static VName unwitnessed(Ty t, Set<VName> bound, java.util.function.Predicate<VName> unknown) {
+    t = Unify.resolve(t);
+    switch (t) {
+      case Ty.Fun f -> {
+        Set<VName> inParam = new LinkedHashSet<>();
+        Unify.sizeVars(f.param(), inParam);
+        for (VName v : inParam) if (unknown.test(v) && !bound.contains(v)) return v;
+        Set<VName> inner = new HashSet<>(bound);
+        Unify.sizeUses(f.result(), inner, new HashSet<>());
+        return unwitnessed(f.result(), inner, unknown);
+      }
+      case Ty.Rec r -> {
+        for (Ty x : r.fields().values()) {
+          VName v = unwitnessed(x, bound, unknown);
+          if (v != null) return v;
+        }
+        return null;
+      }
+      case Ty.Sum s -> {
+        for (List<Ty> l : s.constructors().values()) {
+          for (Ty x : l) {
+            VName v = unwitnessed(x, bound, unknown);
+            if (v != null) return v;
+          }
+        }
+        return null;
+      }
+      case Ty.Named n -> {
+        Set<VName> inArgs = new LinkedHashSet<>();
+        Unify.sizeVars(n, inArgs);
+        for (VName v : inArgs) if (unknown.test(v) && !bound.contains(v)) return v;
+        return null;
+      }
+      default -> { return null; }
     }
   }
 
