@@ -257,6 +257,9 @@ abstract class ParserBase {
         }
       }
       pat = new PConstr(name, payload, from(start));
+      // As in the reference's grammar, a constructor with a payload takes no ascription: (#c x : t)
+      // does not parse; ((#c x) : t) does.
+      if (!payload.isEmpty()) return pat;
     } else {
       pat = parseAtomPattern();
     }

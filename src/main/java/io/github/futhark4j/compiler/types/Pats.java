@@ -59,7 +59,38 @@ final class Pats {
     List<Bound> binds = new ArrayList<>();
     List<Ty.Flex> flexes = new ArrayList<>();
     Supplier<TPat> b = pat(p, expected, ctx, mode, sizeNames, binds, flexes);
+    if (mode != Mode.MATCH && refutableForm(p)) b = irrefutable(b, p.span());
     return new PatRes(patType(p, expected, binds), binds, flexes, b);
+  }
+
+  /** Whether a pattern has a literal or constructor (only such a pattern can fail to match). */
+  private static boolean refutableForm(Pat p) {
+    return switch (p) {
+      case PLit l -> true;
+      case PConstr c -> true;
+      case PTuple t -> t.elements().stream().anyMatch(Pats::refutableForm);
+      case PRecord r -> r.fields().stream().anyMatch(f -> refutableForm(f.pattern()));
+      case PAscribe a -> refutableForm(a.pattern());
+      case PAttr a -> refutableForm(a.pattern());
+      default -> false;
+    };
+  }
+
+  /**
+   * Outside {@code match} a pattern must match every value of its type, as the reference requires:
+   * {@code let #x y = e} is fine for a type with the one constructor {@code #x}. Checked once the
+   * type is known, when the pattern is built.
+   */
+  private Supplier<TPat> irrefutable(Supplier<TPat> b, Span span) {
+    return () -> {
+      TPat tp = b.get();
+      String missing = Exhaustiveness.missing(List.of(List.of(tp)), List.of(tp.type()));
+      if (missing != null) {
+        st.error(DiagCode.E0211, span, "Refutable pattern not allowed here.\nUnmatched cases:\n  " + missing
+            + TcState.link("refutable-pattern"));
+      }
+      return tp;
+    };
   }
 
   /**
@@ -143,17 +174,11 @@ final class Pats {
         };
       }
       case PLit l -> {
-        if (mode != Mode.MATCH) {
-          st.error(DiagCode.E0211, span, "Refutable pattern not allowed here: only the cases of 'match' may match literals.");
-        }
         Terms.Res lit = terms.literal(l.literal());
         unifyPat(span, lit.ty(), t);
         return () -> new TPat.Lit(((io.github.futhark4j.compiler.typed.TExp.Literal) lit.build().get()).value(), zonk.type(t), span);
       }
       case PConstr c -> {
-        if (mode != Mode.MATCH) {
-          st.error(DiagCode.E0211, span, "Refutable pattern not allowed here: only the cases of 'match' may match constructors.");
-        }
         List<Ty> payload = new ArrayList<>();
         for (int i = 0; i < c.payload().size(); i++) payload.add(new Ty.Var(st.level));
         Ty.Var v = new Ty.Var(st.level);
