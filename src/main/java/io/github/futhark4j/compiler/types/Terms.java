@@ -141,10 +141,11 @@ final class Terms {
     return new Res(t, () -> {
       Type zt = zonk.type(t);
       PrimType p = ((Type.Prim) zt).prim();
+      // As in the reference, only a literal whose type is inferred is checked: one with a suffix
+      // wraps around (255i8 is -1i8).
+      boolean inBounds = p.isFloat() ? !Double.isInfinite(PrimValue.ofFloat(p, v.doubleValue()).floatValue()) : fits(v, p);
+      if (suffix == null && !inBounds) outOfBounds(span, v.toString(), p);
       if (p.isFloat()) return new TExp.Literal(PrimValue.ofFloat(p, v.doubleValue()), zt, span);
-      if (!fits(v, p)) {
-        st.error(DiagCode.E0208, span, "Integer literal " + text + " out of bounds for type " + p.futName() + ".");
-      }
       return new TExp.Literal(PrimValue.ofInt(p, v.longValue()), zt, span);
     }, new SE.L(v.longValue(), suffix));
   }
@@ -154,11 +155,16 @@ final class Terms {
     return new Res(t, () -> {
       Type zt = zonk.type(t);
       PrimType p = ((Type.Prim) zt).prim();
-      if (p.isFloat() && Double.isInfinite(PrimValue.ofFloat(p, v).floatValue())) {
-        st.error(DiagCode.E0208, span, "Float literal " + span.text() + " out of bounds for type " + p.futName() + ".");
+      if (suffix == null && p.isFloat() && Double.isInfinite(PrimValue.ofFloat(p, v).floatValue())) {
+        outOfBounds(span, span.text(), p);
       }
       return new TExp.Literal(PrimValue.ofFloat(p, v), zt, span);
     }, SE.Form.leaf(oneLine(span.text())));
+  }
+
+  private void outOfBounds(Span span, String literal, PrimType p) {
+    st.error(DiagCode.E0208, span, "Literal " + literal + " out of bounds for inferred type " + p.futName() + "."
+        + TcState.link("literal-out-of-bounds"));
   }
 
   static boolean fits(BigInteger v, PrimType p) {
