@@ -626,14 +626,12 @@ final class Defs {
    * type of a function argument whose size nothing fixes) is ambiguous.
    */
   private void ambiguousSizes(int from) {
-    List<Object[]> made = st.instFlexes.subList(from, st.instFlexes.size());
-    for (Object[] m : made) {
-      Ty.Flex fl = (Ty.Flex) m[0];
-      if (SE.norm(new SE.F(fl)) instanceof SE.F) {
-        Span at = (Span) m[3];
-        st.error(DiagCode.E0222, at, "Ambiguous size \"" + m[1] + "\".\nNote: \"" + m[1] + "\" is an instantiated size parameter of \""
-            + m[2] + "\" whose value this application does not determine; add a type annotation.");
-        fl.ref = SE.var(st.fresh((String) m[1]));
+    List<TcState.Watched> made = st.instFlexes.subList(from, st.instFlexes.size());
+    for (TcState.Watched m : made) {
+      if (SE.norm(new SE.F(m.flex())) instanceof SE.F) {
+        st.error(DiagCode.E0222, m.at(), "Ambiguous size \"" + m.name() + "\" arising from " + m.arising() + "."
+            + TcState.link("ambiguous-size"));
+        m.flex().ref = SE.var(st.fresh(m.name()));
         break;
       }
     }

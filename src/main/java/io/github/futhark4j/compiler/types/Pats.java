@@ -192,6 +192,7 @@ final class Pats {
         TypeConv.Conv conv = new TypeConv.Conv();
         Ty at = types.convert(a.type(), ctx, TypeConv.Anon.FLEX, conv, sizeNames);
         flexes.addAll(conv.flexes);
+        if (mode == Mode.LET) terms.watchAscribed(conv, a.type().span());
         try {
           u.unify(at, t);
         } catch (Unify.Failure f) {

@@ -46,8 +46,15 @@ final class TcState {
   final java.util.Set<VName> topLevel = new java.util.HashSet<>();
   /** Loop parameters whose declared type is a non-unique array (loop xs: []i32 ...): not consumable. */
   final java.util.Set<VName> observedLoopParams = new java.util.HashSet<>();
-  /** The flexible sizes made by instantiating size parameters, with what they instantiate (for "Ambiguous size"). */
-  final List<Object[]> instFlexes = new ArrayList<>();
+  /**
+   * A flexible size that must be determined by the end of the top-level definition that made it
+   * ("Ambiguous size "n" arising from instantiated size parameter of "map"."): {@code name} is how
+   * the message names it, {@code arising} what made it, as the reference words it.
+   */
+  record Watched(Ty.Flex flex, String name, String arising, Span at) {}
+
+  /** The flexible sizes of the definition being checked that must be determined (instantiated size parameters, ascriptions). */
+  final List<Watched> instFlexes = new ArrayList<>();
   /** Type variables made for constructors, with where: a sum type still unknown at the end of a definition is ambiguous. */
   final List<Object[]> sumVars = new ArrayList<>();
   /** The name of the top-level definition being checked, for messages. */

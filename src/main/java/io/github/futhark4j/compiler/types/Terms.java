@@ -122,6 +122,11 @@ final class Terms {
     return t.length() > 40 ? t.substring(0, 37) + "..." : cut ? t + "..." : t;
   }
 
+  /** The anonymous sizes of an ascription must be determined by the end of the definition (E0222). */
+  void watchAscribed(TypeConv.Conv conv, Span at) {
+    for (Ty.Flex f : conv.flexes) st.instFlexes.add(new TcState.Watched(f, f.name != null ? f.name : "d", "explicit type ascription", at));
+  }
+
   // ---- literals -----------------------------------------------------------------------------
 
   Res literal(Exp e) {
@@ -333,7 +338,7 @@ final class Terms {
     Map<VName, SE> ssub = new LinkedHashMap<>();
     for (VName n : s.sizeParams()) {
       Ty.Flex fl = new Ty.Flex(st.level, n.base());
-      st.instFlexes.add(new Object[] {fl, n.base(), g.target().base(), span});
+      st.instFlexes.add(new TcState.Watched(fl, n.base(), "instantiated size parameter of \"" + g.target().base() + "\"", span));
       ssub.put(n, new SE.F(fl));
     }
     Ty t = Unify.subst(s.type(), tsub, ssub);
@@ -469,6 +474,7 @@ final class Terms {
         Res r = check(a.exp(), ctx);
         TypeConv.Conv conv = new TypeConv.Conv();
         Ty t = types.convert(a.type(), ctx, TypeConv.Anon.FLEX, conv);
+        watchAscribed(conv, a.type().span());
         unify(span, t, r.ty(), "Expression does not have expected type from explicit type ascription.");
         return new Res(t, r.build(), r.size());
       }
