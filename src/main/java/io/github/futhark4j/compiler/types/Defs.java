@@ -38,6 +38,7 @@ final class Defs {
   private final TypeConv types;
   private final Pats pats;
   private final Zonk zonk;
+  private final Causality causality;
   private Terms terms;
 
   Defs(TcState st, Unify u, TypeConv types, Pats pats, Zonk zonk) {
@@ -46,6 +47,7 @@ final class Defs {
     this.types = types;
     this.pats = pats;
     this.zonk = zonk;
+    this.causality = new Causality(st);
   }
 
   void setTerms(Terms terms) { this.terms = terms; }
@@ -437,6 +439,7 @@ final class Defs {
       }
       want = fn.result();
     }
+    for (int i = 0; i < sig.params().size() && i < l.params().size(); i++) st.trace.type(l.params().get(i), sig.params().get(i).ty());
     Fn f = function(sig, l.body(), Kind.LAMBDA, l.span(), "lambda");
     return new Terms.Res(f.type(), () -> {
       FunDef fd = f.build().get();
@@ -482,11 +485,14 @@ final class Defs {
     }
     VName v = st.fresh(d.name());
     String savedDef = st.currentDef;
+    Causality.Trace savedTrace = st.trace;
     st.currentDef = d.name();
+    st.trace = new Causality.Trace();
     try {
       return valDeclIn(d, ctx, lazy, mainFile, topOfFile, v, errors);
     } finally {
       st.currentDef = savedDef;
+      st.trace = savedTrace;
     }
   }
 
@@ -521,6 +527,7 @@ final class Defs {
     Fn f = function(sig, d.body(), Kind.TOP, d.span(), d.name());
     ambiguousSizes(instBefore);
     ambiguousSumsIn(sumsBefore);
+    if (st.errorCount() == errors) causality.check(d.body(), st.trace);
     if (d.params().isEmpty() && !f.sizeParams().isEmpty() && !(zonkSafe(f.type()) instanceof Type.Arrow)
         && hasUnknownSize(f.type())) {
       // Size-polymorphic constants are fine (def iota' [n] : [n]i64 = ...), but not with sizes the

@@ -110,8 +110,25 @@ final class TcState {
     VName v = fresh(base);
     nameLevel.put(v, level);
     if (origin != null) unknownSizes.put(v, origin);
+    trace.made(v);
     return v;
   }
+
+  /**
+   * An unknown size standing for an existential or dependent size of a function type that
+   * unification absorbed (an instantiated type parameter standing for such a result): fresh at
+   * each application of the function, as the reference's pending existentials, so not one that an
+   * expression computes for the causality check.
+   */
+  VName absorbedSize(String base, String origin) {
+    VName v = fresh(base);
+    nameLevel.put(v, level);
+    if (origin != null) unknownSizes.put(v, origin);
+    return v;
+  }
+
+  /** What the definition being checked records for the causality check (a fresh one per top-level definition). */
+  Causality.Trace trace = new Causality.Trace();
 
   /** The documentation link the reference appends to some messages. */
   static String link(String anchor) {

@@ -361,6 +361,30 @@ final class Terms {
   // ---- expressions --------------------------------------------------------------------------
 
   Res check(Exp e, Ctx ctx) {
+    Causality.Trace trace = st.trace;
+    trace.enter(e);
+    try {
+      Res r = checkNode(e, ctx);
+      // The types the causality check looks at (Causality#walk).
+      switch (e) {
+        case Var v -> trace.type(e, r.ty());
+        case OpSection s -> trace.type(e, r.ty());
+        case LeftSection s -> trace.type(e, r.ty());
+        case RightSection s -> trace.type(e, r.ty());
+        case ProjectSection s -> trace.type(e, r.ty());
+        case IndexSection s -> trace.type(e, r.ty());
+        case ArrayLit a when a.elements().isEmpty() -> trace.type(e, r.ty());
+        case Hole h -> trace.type(e, r.ty());
+        case Constr c -> trace.type(e, r.ty());
+        default -> { }
+      }
+      return r;
+    } finally {
+      trace.leave();
+    }
+  }
+
+  private Res checkNode(Exp e, Ctx ctx) {
     Span span = e.span();
     switch (e) {
       case IntLit l -> { return literal(l); }
@@ -387,6 +411,7 @@ final class Terms {
             int k = 1;
             while (k < parts.length - 1 && ctx.module(String.join(".", java.util.Arrays.copyOfRange(parts, 0, k + 1))) != null) k++;
             Res r = var(String.join(".", java.util.Arrays.copyOfRange(parts, 0, k + 1)), ctx, span);
+            if (k + 1 == parts.length) st.trace.type(p, r.ty());
             for (int i = k + 1; i < parts.length; i++) r = project(r, parts[i], span);
             return r;
           }
@@ -972,6 +997,7 @@ final class Terms {
       if (op != null) return builtinBinOp(op, b.left(), b.right(), ctx, span);
     }
     Res opr = var(name, ctx, b.op().span());
+    st.trace.type(b.op(), opr.ty());
     return apply(b.op(), opr, List.of(b.left(), b.right()), ctx, span);
   }
 
@@ -1644,7 +1670,7 @@ final class Terms {
             + "This is likely because the loop body uses a variable whose type\ndepends on the loop parameter."
             + TcState.link("loop-variant-escape"));
       }
-      VName d = st.unknownSize("loop_d", "is unknown size of value returned by loop at " + span.shortPos() + ".");
+      VName d = st.unknownSize("loop", "is unknown size of value returned by loop at " + span.shortPos() + ".");
       variant.add(d);
       fl.ref = SE.var(d);
     }

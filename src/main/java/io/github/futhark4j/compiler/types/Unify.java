@@ -123,7 +123,7 @@ final class Unify {
           if (i < ea.size()) {
             ren.put(eb.get(i), SE.var(ea.get(i)));
           } else {
-            VName d = st.unknownSize(eb.get(i).base(), "is unknown size returned by a function at this application.");
+            VName d = st.absorbedSize(eb.get(i).base(), "is unknown size returned by a function at this application.");
             madeUnknown.add(d);
             ren.put(eb.get(i), SE.var(d));
           }
@@ -594,7 +594,7 @@ final class Unify {
 
   /** {@code t} with the parameter {@code v} a fresh unknown size (the same one wherever it occurs). */
   private Ty unknownWhereMentioned(Ty t, VName v) {
-    VName d = st.unknownSize(v.base(), "is unknown size returned by a function at this application.");
+    VName d = st.absorbedSize(v.base(), "is unknown size returned by a function at this application.");
     madeUnknown.add(d);
     return subst(t, Map.of(), Map.of(v, SE.var(d)));
   }
