@@ -437,6 +437,8 @@ final class Unify {
   /** {@code made}: the unknown size made for each pair of differing sizes (the same pair gets the same one). */
   private Ty join(Ty a0, Ty b0, String origin, Map<String, SE> made) {
     Ty a = resolve(a0), b = resolve(b0);
+    if (openSum(a) != null && b instanceof Ty.Sum sb) return joinOpenSum((Ty.Var) a, sb, origin, made);
+    if (openSum(b) != null && a instanceof Ty.Sum sa) return joinOpenSum((Ty.Var) b, sa, origin, made);
     if (a instanceof Ty.Var || b instanceof Ty.Var) {
       unify(a, b);
       return a;
@@ -475,6 +477,36 @@ final class Unify {
         return a;
       }
     }
+  }
+
+  /** The constructors of a sum type known only by the constructors used so far, or null. */
+  private static SortedMap<String, List<Ty>> openSum(Ty t) {
+    return t instanceof Ty.Var v && v.ref == null && v.constructors != null && v.prims == null && v.fields == null ? v.constructors : null;
+  }
+
+  /**
+   * Joins a sum type known only by its constructors so far ({@code #some (iota x)}) with a known sum
+   * type: constructor by constructor, so that payload sizes that differ become unknown sizes as for
+   * arrays, instead of having to be equal. {@code v} takes the known type's constructors, with its
+   * own payloads.
+   */
+  private Ty joinOpenSum(Ty.Var v, Ty.Sum b, String origin, Map<String, SE> made) {
+    SortedMap<String, List<Ty>> joined = new TreeMap<>(b.constructors());
+    SortedMap<String, List<Ty>> own = new TreeMap<>(b.constructors());
+    for (var e : v.constructors.entrySet()) {
+      List<Ty> theirs = b.constructors().get(e.getKey());
+      if (theirs == null || theirs.size() != e.getValue().size()) {
+        // A constructor the known type lacks: unification reports it.
+        unify(v, b);
+        return b;
+      }
+      List<Ty> j = new ArrayList<>();
+      for (int i = 0; i < theirs.size(); i++) j.add(join(e.getValue().get(i), theirs.get(i), origin, made));
+      joined.put(e.getKey(), j);
+      own.put(e.getKey(), e.getValue());
+    }
+    v.ref = new Ty.Sum(own);
+    return new Ty.Sum(joined);
   }
 
   /**
