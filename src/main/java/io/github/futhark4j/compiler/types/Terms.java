@@ -729,15 +729,27 @@ final class Terms {
         return new Res(rt, rec.build());
       }
     }
+    // As in the reference, the new value may have other sizes than the field it replaces (the
+    // field's type with every size fresh must unify with it); the record then has the new sizes.
+    Ty fresh = flexCopy(cur, new HashMap<>());
     try {
-      u.unify(cur, val.ty());
+      u.unify(fresh, val.ty());
     } catch (Unify.Failure f) {
       String[] shown = Unify.showAll(val.ty(), cur);
       st.typeError(f.code, ru.value().span(), "Value of type " + shown[0] + " cannot replace record field \""
           + String.join(".", ru.path()) + "\" of type " + shown[1] + "." + (f.detail != null ? "\n\n" + f.detail : ""));
     }
-    Ty out = rt;
+    Ty out = withField(rt, ru.path(), 0, val.ty());
     return new Res(out, () -> new TExp.RecordUpdate(rec.build().get(), ru.path(), val.build().get(), zonk.type(out), span));
+  }
+
+  /** {@code t} (a record with the fields {@code path}) with the field at {@code path[i..]} of type {@code v}. */
+  private static Ty withField(Ty t, List<String> path, int i, Ty v) {
+    if (i == path.size()) return v;
+    Ty.Rec r = (Ty.Rec) Unify.resolve(t);
+    Map<String, Ty> m = new LinkedHashMap<>(r.fields());
+    m.put(path.get(i), withField(m.get(path.get(i)), path, i + 1, v));
+    return new Ty.Rec(m);
   }
 
   // ---- arrays -------------------------------------------------------------------------------
