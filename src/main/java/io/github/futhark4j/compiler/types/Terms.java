@@ -1461,41 +1461,81 @@ final class Terms {
    * A type leaving the scope of {@code gone}: sizes that mention those names become fresh unknown
    * sizes (one per distinct size).
    */
+  /**
+   * {@code t} seen outside the scope of {@code gone}: as the reference's {@code sizeFree}, each size
+   * of the value itself that names a gone name, taken smallest first, becomes one unknown size, and
+   * every occurrence of that expression inside other sizes becomes the same unknown size
+   * ({@code ([count[0]]a, [n - count[0]]a)} becomes {@code ([d]a, [n - d]a)}); what still names a
+   * gone name after that becomes an unknown size too (one per distinct expression).
+   */
   Ty unscope(Ty t, Set<VName> gone, Span span) {
     if (gone.isEmpty() || !Unify.mentions(t, gone)) return t;
-    Map<String, SE> made = new HashMap<>();
-    return unscopeTy(t, gone, made, span);
+    List<SE> witnessed = new ArrayList<>();
+    immediateSizes(t, witnessed);
+    witnessed.sort(java.util.Comparator.comparingInt(Terms::nodes));
+    List<SE[]> mapping = new ArrayList<>();
+    for (SE e : witnessed) {
+      if (mapping.stream().anyMatch(m -> SE.same(m[0], e))) continue;
+      SE r = replaceKnown(e, mapping);
+      if (SE.mentions(r, gone)) r = SE.var(st.unknownSize("d", outOfScope(r, gone, span)));
+      mapping.add(new SE[] {e, r});
+    }
+    return unscopeTy(t, gone, mapping, new HashMap<>(), span);
   }
 
-  private Ty unscopeTy(Ty t, Set<VName> gone, Map<String, SE> made, Span span) {
+  private static String outOfScope(SE s, Set<VName> gone, Span span) {
+    Set<VName> named = new LinkedHashSet<>();
+    SE.vars(s, named);
+    named.retainAll(gone);
+    return "is an unknown size arising from \"" + named.iterator().next().base() + "\" going out of scope at " + span.shortPos() + ".";
+  }
+
+  /** The sizes of the arrays of a value of type {@code t} itself (not inside function types). */
+  private static void immediateSizes(Ty t, List<SE> out) {
+    t = Unify.resolve(t);
+    switch (t) {
+      case Ty.Arr a -> { out.add(a.size()); immediateSizes(a.elem(), out); }
+      case Ty.Rec r -> r.fields().values().forEach(x -> immediateSizes(x, out));
+      case Ty.Sum s -> s.constructors().values().forEach(l -> l.forEach(x -> immediateSizes(x, out)));
+      default -> { }
+    }
+  }
+
+  private static int nodes(SE e) {
+    int n = 1;
+    for (SE k : SE.kids(SE.norm(e))) n += nodes(k);
+    return n;
+  }
+
+  private static SE replaceKnown(SE e, List<SE[]> mapping) {
+    for (SE[] m : mapping) if (SE.same(m[0], e)) return m[1];
+    return SE.mapKids(SE.norm(e), k -> replaceKnown(k, mapping));
+  }
+
+  private Ty unscopeTy(Ty t, Set<VName> gone, List<SE[]> mapping, Map<String, SE> made, Span span) {
     t = Unify.resolve(t);
     return switch (t) {
       case Ty.Arr a -> {
         SE s = a.size();
         if (SE.mentions(s, gone)) {
-          // Each expression naming a gone name becomes one unknown size (the same one wherever it
-          // occurs in the type).
-          String key = SE.show(Unify.normFully(s));
-          Set<VName> named = new LinkedHashSet<>();
-          SE.vars(s, named);
-          named.retainAll(gone);
-          String origin = "is an unknown size arising from \"" + named.iterator().next().base() + "\" going out of scope at "
-              + span.shortPos() + ".";
-          s = made.computeIfAbsent(key, k -> SE.var(st.unknownSize("d", origin)));
+          SE r = replaceKnown(s, mapping);
+          s = !SE.mentions(r, gone) ? r
+              : made.computeIfAbsent(SE.show(Unify.normFully(r)), k -> SE.var(st.unknownSize("d", outOfScope(r, gone, span))));
         }
-        yield new Ty.Arr(unscopeTy(a.elem(), gone, made, span), s, a.unique());
+        yield new Ty.Arr(unscopeTy(a.elem(), gone, mapping, made, span), s, a.unique());
       }
       case Ty.Rec r -> {
         Map<String, Ty> m = new LinkedHashMap<>();
-        r.fields().forEach((k, v) -> m.put(k, unscopeTy(v, gone, made, span)));
+        r.fields().forEach((k, v) -> m.put(k, unscopeTy(v, gone, mapping, made, span)));
         yield new Ty.Rec(m);
       }
       case Ty.Sum s -> {
         java.util.SortedMap<String, List<Ty>> m = new TreeMap<>();
-        s.constructors().forEach((k, v) -> m.put(k, v.stream().map(x -> unscopeTy(x, gone, made, span)).toList()));
+        s.constructors().forEach((k, v) -> m.put(k, v.stream().map(x -> unscopeTy(x, gone, mapping, made, span)).toList()));
         yield new Ty.Sum(m);
       }
-      case Ty.Fun f -> new Ty.Fun(f.pname(), unscopeTy(f.param(), gone, made, span), f.exts(), unscopeTy(f.result(), gone, made, span));
+      case Ty.Fun f -> new Ty.Fun(f.pname(), unscopeTy(f.param(), gone, mapping, made, span), f.exts(),
+          unscopeTy(f.result(), gone, mapping, made, span));
       default -> t;
     };
   }
