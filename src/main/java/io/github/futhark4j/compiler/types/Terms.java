@@ -1699,7 +1699,13 @@ final class Terms {
    * Classifies the loop's own flexible sizes against the body's result (see {@link #loop}) and
    * makes the variant ones unknown sizes, returned; the invariant ones become their initial sizes.
    */
-  private Set<VName> loopVariance(Ty param, Ty result, Map<Ty.Flex, SE> own, Span span) {
+  private Set<VName> loopVariance(Ty param, Ty result, Map<Ty.Flex, SE> own0, Span span) {
+    // The body may have linked a parameter's flexible size with another (an instantiated size
+    // parameter of a call on it): classify by the flexible size each one now stands for.
+    Map<Ty.Flex, SE> own = new LinkedHashMap<>();
+    for (var e : own0.entrySet()) {
+      if (SE.norm(new SE.F(e.getKey())) instanceof SE.F rep) own.putIfAbsent(rep.flex(), e.getValue());
+    }
     Set<Ty.Flex> fresh = new LinkedHashSet<>();
     Map<Ty.Flex, Ty.Flex> copies = new LinkedHashMap<>();
     Set<Ty.Flex> same = new LinkedHashSet<>();
