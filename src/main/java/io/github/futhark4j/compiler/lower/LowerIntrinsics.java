@@ -56,6 +56,10 @@ final class LowerIntrinsics {
 
   /** The common outer size of the arrays, checked at run time. */
   private Atom width(List<Atom> arrays, Span span) {
+    if (arrays.isEmpty()) {
+      // An array of values without data (of () or of empty records) has no leaf to carry its shape.
+      throw new LowerException("arrays of values without data (such as [n]()) as SOAC inputs, at " + span);
+    }
     Atom w = l.b.shape(arrays.get(0), 0);
     for (int i = 1; i < arrays.size(); i++) {
       l.b.checkEq(l.b.shape(arrays.get(i), 0), w, "Sizes of arrays do not match: %lld and %lld.", span);
@@ -81,7 +85,7 @@ final class LowerIntrinsics {
       case "reduce", "reduce_comm" -> {
         V ne = args.get(1);
         List<Atom> xs = V.leaves(args.get(2));
-        Atom w = l.b.shape(xs.get(0), 0);
+        Atom w = width(xs, span);
         LamRes op = lambda(args.get(0), List.of(ne, ne), t -> t, span);
         yield V.rebuild(ne, l.b.bindN("red", new Exp.Reduce(w, op.lambda(), V.leaves(ne), null, xs,
             name.equals("reduce_comm"))).iterator());
@@ -89,13 +93,13 @@ final class LowerIntrinsics {
       case "scan" -> {
         V ne = args.get(1);
         List<Atom> xs = V.leaves(args.get(2));
-        Atom w = l.b.shape(xs.get(0), 0);
+        Atom w = width(xs, span);
         LamRes op = lambda(args.get(0), List.of(ne, ne), t -> t, span);
         yield V.rebuild(ne, l.b.bindN("scan", new Exp.Scan(w, op.lambda(), V.leaves(ne), null, xs)).iterator());
       }
       case "filter" -> {
         List<Atom> xs = V.leaves(args.get(1));
-        Atom w = l.b.shape(xs.get(0), 0);
+        Atom w = width(xs, span);
         LamRes p = lambda(args.get(0), List.of(args.get(1)), IrType::row, span);
         yield V.rebuild(args.get(1), l.b.bindN("filter", new Exp.Filter(w, p.lambda(), xs)).iterator());
       }

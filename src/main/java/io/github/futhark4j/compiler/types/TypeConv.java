@@ -193,8 +193,8 @@ final class TypeConv {
       return new Ty.Var(st.level);
     }
     if (tb.params().size() != n.args().size()) {
-      st.error(DiagCode.E0205, n.span(), "Type \"" + n.name() + "\" requires " + tb.params().size() + " argument"
-          + (tb.params().size() == 1 ? "" : "s") + ", but was given " + n.args().size() + ".");
+      st.error(DiagCode.E0205, n.span(), "Type constructor \"" + n.name() + "\" requires " + tb.params().size()
+          + " arguments, but provided " + n.args().size() + ".");
       return new Ty.Var(st.level);
     }
     Map<VName, Ty> tsub = new HashMap<>();
@@ -217,10 +217,9 @@ final class TypeConv {
         Ty t = convert(at.type(), ctx, anon, inner, sizeNames);
         absorb(out, inner, anon == Anon.ABBREV ? Anon.ABBREV : Anon.FLEX);
         if (anon != Anon.ABBREV) out.exts.addAll(inner.exts);
-        if (inner.functional && tp.liftedness() != Liftedness.LIFTED) {
-          st.error(DiagCode.E0230, n.span(), "Type argument " + Unify.show(t) + " of \"" + n.name()
-              + "\" is functional, but the parameter '" + tp.name().base() + " is not lifted.");
-        }
+        // As in the reference, an argument may be more lifted than its parameter: the type is then as
+        // lifted as its most lifted argument.
+        if (inner.functional) out.functional = true;
         tsub.put(tp.name(), t);
       } else {
         st.error(DiagCode.E0205, n.span(), "Type \"" + n.name() + "\" expects a type argument in position " + (i + 1) + ".");
