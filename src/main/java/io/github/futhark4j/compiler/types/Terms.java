@@ -520,8 +520,10 @@ final class Terms {
         Res a = check(i.then(), ctx);
         Res b = check(i.otherwise(), ctx);
         Ty t = joinBranches(span, a.ty(), b.ty(), "conditional expression", i.otherwise().span());
-        noFunction(span, t, "Conditional expression");
-        return new Res(t, () -> new TExp.If(c.build().get(), a.build().get(), b.build().get(), zonk.type(t), span),
+        return new Res(t, () -> {
+          noFunction(span, t, "If-expression returns type", "but if-results may not be of function type.");
+          return new TExp.If(c.build().get(), a.build().get(), b.build().get(), zonk.type(t), span);
+        },
             form(List.of(c, a, b), true, false, "if ", " then ", " else ", ""));
       }
       case LetPat l -> { return letPat(l, ctx); }
@@ -648,18 +650,25 @@ final class Terms {
     return rest == l.next() ? l : new Ctx.Locals(l.name(), l.binding(), rest);
   }
 
-  private void noFunction(Span span, Ty t, String what) {
-    if (Unify.containsFun(t) || liftedParam(t)) {
-      st.typeError(DiagCode.E0231, span, what + " may not be of function type (here: " + Unify.show(t) + ").");
-    }
+  /**
+   * The reference's check that a value a branch or loop returns is of order zero: {@code t} may not
+   * be or hold a function, nor a fully lifted type parameter (which may stand for one). Checked once
+   * the type is known (when the expression is built), as the reference's local checks after
+   * inference.
+   */
+  private void noFunction(Span span, Ty t, String what, String rule) {
+    if (functional(t)) st.typeError(DiagCode.E0231, span, what + "\n  " + Unify.show(t) + "\n" + rule);
   }
 
-  /** Whether {@code t} is (or holds) a fully lifted type parameter, which may stand for a function. */
-  private boolean liftedParam(Ty t) {
+  /** Whether {@code t} is or holds a function or a fully lifted type parameter. */
+  private boolean functional(Ty t) {
     t = Unify.resolve(t);
     return switch (t) {
+      case Ty.Fun f -> true;
       case Ty.Named n -> st.paramLiftedness.get(n.name()) == Liftedness.LIFTED;
-      case Ty.Rec r -> r.fields().values().stream().anyMatch(this::liftedParam);
+      case Ty.Arr a -> functional(a.elem());
+      case Ty.Rec r -> r.fields().values().stream().anyMatch(this::functional);
+      case Ty.Sum s -> s.constructors().values().stream().flatMap(List::stream).anyMatch(this::functional);
       default -> false;
     };
   }
@@ -1570,8 +1579,11 @@ final class Terms {
     for (Pats.Bound b : pass.param().binds()) gone.add(b.v());
     Ty rt = unscope(pt, gone, span);
     LoopPass fin = pass;
-    return new Res(rt, () -> new TExp.Loop(fin.param().build().get(), init.build().get(), fin.form().get(), fin.body().build().get(),
-        zonk.type(rt), span));
+    return new Res(rt, () -> {
+      noFunction(l.param().span(), fin.param().ty(), "Loop parameter inferred to have type",
+          "but a loop parameter may not be of function type.");
+      return new TExp.Loop(fin.param().build().get(), init.build().get(), fin.form().get(), fin.body().build().get(), zonk.type(rt), span);
+    });
   }
 
   /**
@@ -1642,7 +1654,6 @@ final class Terms {
       } catch (Unify.Failure f) {
         report(initExp.span(), p.ty(), init.ty(), "Initial loop values do not have expected type.", f);
       }
-      noFunction(span, p.ty(), "Loop parameter");
       Ctx inner = p.bindAll(ctx, st.level);
       Supplier<TExp.LoopForm> form;
       switch (l.form()) {
@@ -1874,8 +1885,8 @@ final class Terms {
       }
     }
     Ty rt = result;
-    noFunction(span, rt, "Result of match");
     return new Res(rt, () -> {
+      noFunction(span, rt, "Match-expression returns type", "but match-results may not be of function type.");
       TExp s = scrut.build().get();
       List<TExp.Case> cases = new ArrayList<>();
       List<List<TPat>> rows = new ArrayList<>();
