@@ -557,11 +557,44 @@ final class Defs {
       if (f.sizeParams().stream().anyMatch(n -> !inParams.contains(n) && inRet.contains(n))) {
         st.error(DiagCode.E0401, d.nameSpan(), "Entry point functions must not be size-polymorphic in their return type (\""
             + d.name() + "\").");
+      } else {
+        // Every size parameter must be the size of an array an argument has (not only of an
+        // abstract type's argument): the caller passes only values.
+        Set<VName> witnessed = new HashSet<>();
+        for (Pats.PatRes p : f.sig().params()) witnessedSizes(p.ty(), witnessed);
+        Ty rr = Unify.resolve(f.ret());
+        while (rr instanceof Ty.Fun fn) {
+          witnessedSizes(fn.param(), witnessed);
+          rr = Unify.resolve(fn.result());
+        }
+        for (VName n : f.sizeParams()) {
+          if (witnessed.contains(n)) continue;
+          Span at = d.typeParams().stream().filter(tp -> tp.name().equals(n.base())).map(TypeParam::span).findFirst().orElse(d.nameSpan());
+          st.error(DiagCode.E0229, at, "Entry point size parameter [" + n.base() + "] only used non-constructively."
+              + TcState.link("nonconstructive-entry"));
+          break;
+        }
       }
     }
     st.arity.put(v, d.params().isEmpty() ? Terms.arrows(zonkSafe(scheme.type())) : d.params().size());
     emit(v, f, d, isEntry && mainFile ? d : null, mainFile, errors);
     return new Env.Global(v, scheme, null, d.nameSpan());
+  }
+
+  /** The size variables that are whole sizes of arrays of a value of type {@code t} (not in function or abstract types). */
+  private static void witnessedSizes(Ty t, Set<VName> out) {
+    t = Unify.resolve(t);
+    switch (t) {
+      case Ty.Arr a -> {
+        if (SE.norm(a.size()) instanceof SE.V v) out.add(v.v());
+        witnessedSizes(a.elem(), out);
+      }
+      case Ty.Rec r -> r.fields().values().forEach(x -> witnessedSizes(x, out));
+      case Ty.Sum s -> s.constructors().values().forEach(l -> l.forEach(x -> witnessedSizes(x, out)));
+      // A size argument of a type is one of the value's sizes; a type argument's sizes are not.
+      case Ty.Named n -> n.args().forEach(x -> { if (x.size() != null && SE.norm(x.size()) instanceof SE.V v) out.add(v.v()); });
+      default -> { }
+    }
   }
 
   private Type zonkSafe(Ty t) {

@@ -520,6 +520,7 @@ final class Terms {
         Res a = check(i.then(), ctx);
         Res b = check(i.otherwise(), ctx);
         Ty t = joinBranches(span, a.ty(), b.ty(), "conditional expression", i.otherwise().span());
+        atMostSizeLifted(t);
         return new Res(t, () -> {
           noFunction(span, t, "If-expression returns type", "but if-results may not be of function type.");
           return new TExp.If(c.build().get(), a.build().get(), b.build().get(), zonk.type(t), span);
@@ -658,6 +659,22 @@ final class Terms {
    */
   private void noFunction(Span span, Ty t, String what, String rule) {
     if (functional(t)) st.typeError(DiagCode.E0231, span, what + "\n  " + Unify.show(t) + "\n" + rule);
+  }
+
+  /**
+   * What a branch or loop returns may not be a function: its type variables are at most
+   * size-lifted (as the reference's fresh size-lifted type of an if's result), so that a
+   * definition generalised over them takes non-lifted type parameters.
+   */
+  private static void atMostSizeLifted(Ty t) {
+    t = Unify.resolve(t);
+    switch (t) {
+      case Ty.Var v -> { if (v.lifted == Liftedness.LIFTED) v.lifted = Liftedness.SIZE_LIFTED; }
+      case Ty.Arr a -> atMostSizeLifted(a.elem());
+      case Ty.Rec r -> r.fields().values().forEach(Terms::atMostSizeLifted);
+      case Ty.Sum s -> s.constructors().values().forEach(l -> l.forEach(Terms::atMostSizeLifted));
+      default -> { }
+    }
   }
 
   /** Whether {@code t} is or holds a function or a fully lifted type parameter. */
@@ -1654,6 +1671,7 @@ final class Terms {
       } catch (Unify.Failure f) {
         report(initExp.span(), p.ty(), init.ty(), "Initial loop values do not have expected type.", f);
       }
+      atMostSizeLifted(p.ty());
       Ctx inner = p.bindAll(ctx, st.level);
       Supplier<TExp.LoopForm> form;
       switch (l.form()) {
@@ -1885,6 +1903,7 @@ final class Terms {
       }
     }
     Ty rt = result;
+    if (rt != null) atMostSizeLifted(rt);
     return new Res(rt, () -> {
       noFunction(span, rt, "Match-expression returns type", "but match-results may not be of function type.");
       TExp s = scrut.build().get();

@@ -676,7 +676,11 @@ final class Unify {
         sizeVars(f.param(), params);
         sizeUses(f.result(), immediate, params, false);
       }
-      case Ty.Named n -> sizeVars(n, params);
+      case Ty.Named n -> n.args().forEach(x -> {
+        // A size argument is in the type's own position; a type argument's sizes are parameters'.
+        if (x.type() != null) sizeVars(x.type(), params);
+        else if (here) SE.vars(x.size(), immediate);
+      });
       default -> { }
     }
   }
