@@ -136,7 +136,7 @@ class CheckerTest {
   void userDefinitionsShadowThePreludeOnlyForTheUser() {
     // The user's unflatten_3d takes an i32; the prelude's unflatten and reduce still see their own names.
     TProgram p = ok("def unflatten_3d (x: i32) : i32 = x\ndef reduce (x: i32) : i32 = x + 1\n"
-        + "entry main [n] (xs: [n * 2]i32) = (unflatten_3d 1, reduce 2, unflatten xs : [n][2]i32, i32.sum xs)");
+        + "def f [n] (xs: [n * 2]i32) = (unflatten_3d 1, reduce 2, unflatten xs : [n][2]i32, i32.sum xs)");
     assertEquals(1, p.decls().stream().filter(d -> d.name().base().equals("unflatten_3d")).count());
     assertTrue(p.decls().stream().anyMatch(d -> d.name().base().equals("unflatten")), "the prelude's unflatten is used");
   }
