@@ -190,6 +190,7 @@ public final class Lowerer {
         s.constructors().forEach((k, ts) -> ps.put(k, ts.stream().map(x -> blank(x, outerRank)).toList()));
         yield new V.Sum(((V.Leaf) tag).atom(), ps);
       }
+      case Type.Arrow a -> new V.Fun(new V.Closure.Blank(t));
       default -> throw new LowerException("no value of type " + t);
     };
   }
@@ -554,11 +555,43 @@ public final class Lowerer {
 
   V ifThenElse(Atom cond, java.util.function.Supplier<V> th, java.util.function.Supplier<V> el) {
     if (cond instanceof Atom.Const c) return c.value().boolValue() ? th.get() : el.get();
-    V[] tv = new V[1];
+    V[] tv = new V[1], ev = new V[1];
     Body tb = b.block(() -> { tv[0] = th.get(); return V.leaves(tv[0]); });
-    Body eb = b.block(() -> V.leaves(el.get()));
+    Body eb = b.block(() -> { ev[0] = el.get(); return V.leaves(ev[0]); });
     List<Atom.Var> res = b.bindN("if", new Exp.If(cond, tb, eb));
-    return V.rebuild(tv[0], res.iterator());
+    return V.rebuild(merge(tv[0], ev[0]), res.iterator());
+  }
+
+  /**
+   * The structure of a value that is either {@code a} or {@code b} (branches of the same type): a
+   * function in it (the payload of a constructor, the only place data can hold one) must be the same
+   * in both, or a blank one (of a constructor the branch does not make) in one of them.
+   */
+  private static V merge(V a, V b) {
+    return switch (a) {
+      case V.Leaf l -> a;
+      case V.Rec r -> {
+        TreeMap<String, V> m = new TreeMap<>(V.FIELD_ORDER);
+        r.fields().forEach((k, f) -> m.put(k, merge(f, ((V.Rec) b).fields().get(k))));
+        yield new V.Rec(m);
+      }
+      case V.Sum s -> {
+        TreeMap<String, List<V>> m = new TreeMap<>();
+        s.payloads().forEach((k, ps) -> {
+          List<V> qs = ((V.Sum) b).payloads().get(k);
+          List<V> out = new ArrayList<>();
+          for (int i = 0; i < ps.size(); i++) out.add(merge(ps.get(i), qs.get(i)));
+          m.put(k, out);
+        });
+        yield new V.Sum(s.tag(), m);
+      }
+      case V.Fun f -> {
+        V.Closure other = ((V.Fun) b).closure();
+        if (f.closure() instanceof V.Closure.Blank || f.closure().equals(other)) yield b;
+        if (other instanceof V.Closure.Blank) yield a;
+        throw new LowerException("a function chosen at run time (two different functions in the same constructor of a sum)");
+      }
+    };
   }
 
   private V loop(TExp.Loop l, Scope env) {
@@ -624,6 +657,12 @@ public final class Lowerer {
         yield call(t.decl().fun(), e, t.typeArgs(), args, span);
       }
       case V.Closure.Local l -> call(l.fun(), l.env(), l.subst(), args, span);
+      case V.Closure.Blank bl -> {
+        // Never applied where the program runs: blank values of the result type.
+        Type t = bl.type();
+        for (int i = 0; i < args.size() && t instanceof Type.Arrow a; i++) t = a.result();
+        yield blank(t, 0);
+      }
     };
   }
 

@@ -49,6 +49,13 @@ sealed interface V {
 
     /** A closure applied to some, but not all, of its arguments. */
     record Partial(Closure fun, List<V> args) implements Closure {}
+
+    /**
+     * The function payload of a constructor a sum value does not hold: never applied where the
+     * program runs (a match applies only the payload of the constructor it found), so applying it
+     * gives blank values of {@code type}'s result.
+     */
+    record Blank(Type type) implements Closure {}
   }
 
   Comparator<String> FIELD_ORDER = (a, b) -> {
@@ -73,7 +80,7 @@ sealed interface V {
         out.add(s.tag());
         s.payloads().values().forEach(ps -> ps.forEach(p -> collect(p, out)));
       }
-      case Fun f -> throw new LowerException("a function value cannot be stored in data");
+      case Fun f -> { } // static: no leaves (see Lowerer#merge for a choice between two)
     }
   }
 
