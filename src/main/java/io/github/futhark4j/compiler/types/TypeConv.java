@@ -221,7 +221,8 @@ final class TypeConv {
           st.error(DiagCode.E0230, n.span(), "Type argument " + Unify.show(t) + " of \"" + n.name()
               + "\" is functional, but the parameter '" + tp.name().base() + " is not lifted.");
         }
-        tsub.put(tp.name(), t);
+        // A type argument has no uniqueness (as in the reference): t (*[]i32) is t ([]i32).
+        tsub.put(tp.name(), Unify.unique(t, false));
       } else {
         st.error(DiagCode.E0205, n.span(), "Type \"" + n.name() + "\" expects a type argument in position " + (i + 1) + ".");
         tsub.put(tp.name(), new Ty.Var(st.level));
