@@ -44,8 +44,15 @@ final class TcState {
   final java.util.Set<VName> demanded = new java.util.LinkedHashSet<>();
   /** The names of top-level definitions (their arrays are not consumable, and results may not alias them). */
   final java.util.Set<VName> topLevel = new java.util.HashSet<>();
-  /** Loop parameters whose declared type is a non-unique array (loop xs: []i32 ...): not consumable. */
-  final java.util.Set<VName> observedLoopParams = new java.util.HashSet<>();
+  /**
+   * Loop parameters under a type ascription (loop (xs: []i32) ...): their diet is the declared
+   * one, not inferred from the body.
+   */
+  final java.util.Set<VName> ascribedLoopParams = new java.util.HashSet<>();
+  /** Local functions with a declared return type (others have its uniqueness inferred). */
+  final java.util.Set<VName> declaredLocalReturns = new java.util.HashSet<>();
+  /** Lambdas (by span) with a declared return type. */
+  final java.util.Set<Span> declaredLambdaReturns = new java.util.HashSet<>();
   /** The flexible sizes made by instantiating size parameters, with what they instantiate (for "Ambiguous size"). */
   final List<Object[]> instFlexes = new ArrayList<>();
   /** Type variables made for constructors, with where: a sum type still unknown at the end of a definition is ambiguous. */
