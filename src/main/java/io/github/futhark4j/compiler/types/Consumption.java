@@ -747,35 +747,43 @@ final class Consumption {
   // ---- functions ----------------------------------------------------------------------------
 
   /**
-   * Whether a lambda is the eta-expansion of a partial application ({@code f x} of a function of
-   * two parameters is {@code \y -> f x y}, with the call's span): the reference sees an
-   * application, which consumes what it captures when it is made.
+   * Whether a lambda is the checker's eta-expansion of a partial application or an operator
+   * section ({@code f x} of a function of two parameters is {@code \y -> f x y}, {@code (`f` e)} is
+   * {@code \x -> f x e}), with the call's span: each of its parameters is an argument of the call.
+   * The reference sees an application, which consumes what it captures when it is made.
    */
   private static boolean isPartialApplication(TExp.Lambda l) {
-    if (!(l.body() instanceof TExp.Apply a) || !a.span().equals(l.span()) || a.args().size() < l.params().size()) return false;
-    int off = a.args().size() - l.params().size();
-    for (int i = 0; i < l.params().size(); i++) {
-      if (!(l.params().get(i) instanceof TPat.Id id && a.args().get(off + i) instanceof TExp.Var v && v.name().equals(id.name()))) {
-        return false;
-      }
+    if (!(l.body() instanceof TExp.Apply a) || !a.span().equals(l.span())) return false;
+    for (TPat p : l.params()) {
+      if (!(p instanceof TPat.Id id) || paramPosition(a, id.name()) < 0) return false;
     }
     return true;
   }
 
+  private static int paramPosition(TExp.Apply a, VName v) {
+    for (int i = 0; i < a.args().size(); i++) if (a.args().get(i) instanceof TExp.Var x && x.name().equals(v)) return i;
+    return -1;
+  }
+
   private Al partialApplication(TExp.Lambda l) {
     TExp.Apply a = (TExp.Apply) l.body();
-    int n = a.args().size() - l.params().size();
+    int n = a.args().size();
     Al fAls = exp(a.function());
     Type ft = functionType(a.function(), fAls);
-    List<Type> params = paramTypes(ft, a.args().size());
-    Al[] argAls = checkArgs(a, params, n);
+    List<Type> params = paramTypes(ft, n);
+    Set<Integer> open = new HashSet<>();
+    for (TPat p : l.params()) open.add(paramPosition(a, ((TPat.Id) p).name()));
+    Al[] argAls = checkArgs(a, params, n, open);
     VName res = internal("internal_app_result", appDesc(a));
     Set<Alias> closure = new HashSet<>(all(fAls));
     closure.add(new Alias(res, List.of(), true));
-    for (int i = 0; i < n; i++) if (!diet(params.get(i))) closure.addAll(all(argAls[i]));
+    for (int i = 0; i < n; i++) if (!open.contains(i) && !diet(params.get(i))) closure.addAll(all(argAls[i]));
+    // Its type: the function's, with the parameters the lambda leaves open.
     Type rest = ft;
     for (int i = 0; i < n && rest instanceof Type.Arrow ar; i++) rest = ar.result();
-    return new Al.Leaf(Kind.FUNCTION, closure, rest instanceof Type.Arrow ? rest : null);
+    List<TPat> ps = l.params();
+    for (int i = ps.size() - 1; i >= 0; i--) rest = new Type.Arrow(null, params.get(paramPosition(a, ((TPat.Id) ps.get(i)).name())), rest);
+    return new Al.Leaf(Kind.FUNCTION, closure, rest);
   }
 
   /**
@@ -1011,7 +1019,18 @@ final class Consumption {
     Al fAls = exp(a.function());
     Type ft = functionType(a.function(), fAls);
     List<Type> params = paramTypes(ft, a.args().size());
-    Al[] argAls = checkArgs(a, params, a.args().size());
+    String pipe = st.pipes.get(a.span());
+    if (pipe != null && !a.args().isEmpty() && diet(params.get(a.args().size() - 1))) {
+      // x |> f where f consumes x: the pipe's parameter f: a -> b does not consume.
+      String[] opFn = pipe.split("\u0000", 2);
+      Type p = params.get(a.args().size() - 1);
+      Type inst = overlay(paramTypes(a.function().type(), a.args().size()).get(a.args().size() - 1), p);
+      typeError(DiagCode.E0306, a.span(), "Cannot apply \"" + opFn[0] + "\" to \"" + opFn[1] + "\" (invalid type).\nExpected: "
+          + show(new Type.Arrow(null, setUnique(inst, false), setUnique(a.type(), false))) + "\nActual:   "
+          + show(new Type.Arrow(null, inst, a.type())) + "\n\nParameters\n  " + show(setUnique(inst, false)) + "\nand\n  " + show(inst)
+          + "\nare incompatible regarding consuming their arguments." + TcState.link("unify-consuming-param"));
+    }
+    Al[] argAls = checkArgs(a, params, a.args().size(), Set.of());
     VName res = internal("internal_app_result", appDesc(a));
     if (a.function() instanceof TExp.Intrinsic in && !VIEWS.contains(in.name())) return shape(a.type(), Set.of());
     Set<Alias> als = new HashSet<>(all(fAls));
@@ -1022,12 +1041,19 @@ final class Consumption {
     return resultAliases(a.type(), declared, als);
   }
 
-  /** Checks the first {@code n} arguments of {@code a}, right to left, as the reference evaluates them. */
-  private Al[] checkArgs(TExp.Apply a, List<Type> params, int n) {
+  /**
+   * Checks the first {@code n} arguments of {@code a}, right to left, as the reference evaluates
+   * them, except those at positions {@code open} (a partial application's parameters).
+   */
+  private Al[] checkArgs(TExp.Apply a, List<Type> params, int n, Set<Integer> open) {
     List<Type> instParams = paramTypes(a.function().type(), n);
     Al[] argAls = new Al[n];
     List<Integer> done = new ArrayList<>();
     for (int i = n - 1; i >= 0; i--) {
+      if (open.contains(i)) {
+        argAls[i] = PRIM;
+        continue;
+      }
       TExp arg = a.args().get(i);
       Map<VName, Span> cons = new HashMap<>();
       Al als = contain(() -> exp(arg), cons);

@@ -51,6 +51,12 @@ final class TcState {
   final java.util.Set<VName> ascribedLoopParams = new java.util.HashSet<>();
   /** Local functions with a declared return type (others have its uniqueness inferred). */
   final java.util.Set<VName> declaredLocalReturns = new java.util.HashSet<>();
+  /**
+   * Applications written with a pipe ({@code x |> f}, {@code f <| x}), by span: the operator and
+   * the function's text. The reference's pipes are functions, which a consuming function may not
+   * be passed to.
+   */
+  final Map<Span, String> pipes = new HashMap<>();
   /** Lambdas (by span) with a declared return type. */
   final java.util.Set<Span> declaredLambdaReturns = new java.util.HashSet<>();
   /** The flexible sizes made by instantiating size parameters, with what they instantiate (for "Ambiguous size"). */

@@ -892,8 +892,14 @@ final class Terms {
     boolean userDefined = !b.op().qualifiers().isEmpty() || ctx.term(name) != null;
     if (!userDefined) {
       switch (name) {
-        case "|>" -> { return apply(b.right(), check(b.right(), ctx), List.of(b.left()), ctx, span, true); }
-        case "<|" -> { return apply(b.left(), check(b.left(), ctx), List.of(b.right()), ctx, span); }
+        case "|>" -> {
+          st.pipes.put(span, b.op().full() + "\u0000" + b.right().span().text());
+          return apply(b.right(), check(b.right(), ctx), List.of(b.left()), ctx, span, true);
+        }
+        case "<|" -> {
+          st.pipes.put(span, b.op().full() + "\u0000" + b.left().span().text());
+          return apply(b.left(), check(b.left(), ctx), List.of(b.right()), ctx, span);
+        }
         case ">->", "<-<" -> {
           Exp f = name.equals(">->") ? b.left() : b.right();
           Exp g = name.equals(">->") ? b.right() : b.left();
