@@ -65,8 +65,8 @@ final class Consumption {
     /** A primitive value: no aliases. */
     record Prim() implements Al {}
 
-    /** {@code fn}: for a function, its type with the uniqueness its definition infers (null when its own type says it). */
-    record Leaf(Kind kind, Set<Alias> als, Type fn) implements Al {}
+    /** {@code fn}: for a function, its types when its own type does not say them (else null). */
+    record Leaf(Kind kind, Set<Alias> als, Fn fn) implements Al {}
 
     record Rec(Map<String, Al> fields) implements Al {}
 
@@ -74,6 +74,18 @@ final class Consumption {
   }
 
   private static final Al PRIM = new Al.Prim();
+
+  /**
+   * A function value's types: {@code applied} with the uniqueness of its result that its
+   * definition infers (applications use it), {@code checked} as the type checker sees it, before
+   * that inference (a lambda's or local function's result is then unique only if declared so):
+   * function arguments are matched against function parameters with it.
+   */
+  private record Fn(Type applied, Type checked) {
+    static Fn of(Type t) {
+      return t == null ? null : new Fn(t, t);
+    }
+  }
 
   /** A variable in scope: whether it may be consumed here, and its aliases. */
   private record Entry(boolean consumable, Al als, int depth) {}
@@ -503,7 +515,7 @@ final class Consumption {
     if (e != null) {
       als = e.als();
     } else if (v.type() instanceof Type.Arrow) {
-      als = new Al.Leaf(Kind.FUNCTION, Set.of(), st.defTypes.get(v.name()));
+      als = new Al.Leaf(Kind.FUNCTION, Set.of(), Fn.of(st.defTypes.get(v.name())));
     } else {
       // A global: its arrays alias it (not its values of abstract type, nor its functions).
       als = globalSelf(v.name(), v.type(), List.of());
@@ -773,17 +785,21 @@ final class Consumption {
     List<Type> params = paramTypes(ft, n);
     Set<Integer> open = new HashSet<>();
     for (TPat p : l.params()) open.add(paramPosition(a, ((TPat.Id) p).name()));
-    Al[] argAls = checkArgs(a, params, n, open);
+    // The operand of a section ((e op), (op e)) is bound to a name with the section's span: as in
+    // the reference, it is observed, not consumed, whatever the operator's parameter.
+    Set<Integer> operands = new HashSet<>();
+    for (int i = 0; i < n; i++) if (a.args().get(i) instanceof TExp.Var v && v.span().equals(l.span())) operands.add(i);
+    Al[] argAls = checkArgs(a, params, n, open, operands);
     VName res = internal("internal_app_result", appDesc(a));
     Set<Alias> closure = new HashSet<>(all(fAls));
     closure.add(new Alias(res, List.of(), true));
-    for (int i = 0; i < n; i++) if (!open.contains(i) && !diet(params.get(i))) closure.addAll(all(argAls[i]));
+    for (int i = 0; i < n; i++) if (!open.contains(i) && (operands.contains(i) || !diet(params.get(i)))) closure.addAll(all(argAls[i]));
     // Its type: the function's, with the parameters the lambda leaves open.
     Type rest = ft;
     for (int i = 0; i < n && rest instanceof Type.Arrow ar; i++) rest = ar.result();
     List<TPat> ps = l.params();
     for (int i = ps.size() - 1; i >= 0; i--) rest = new Type.Arrow(null, params.get(paramPosition(a, ((TPat.Id) ps.get(i)).name())), rest);
-    return new Al.Leaf(Kind.FUNCTION, closure, rest);
+    return new Al.Leaf(Kind.FUNCTION, closure, Fn.of(rest));
   }
 
   /**
@@ -794,7 +810,7 @@ final class Consumption {
     depth++;
     Set<VName> paramNames = new LinkedHashSet<>();
     Al b;
-    Type fnType;
+    Type fnType, checkedType;
     Set<Alias> closure = new HashSet<>();
     try {
       for (TPat p : params) bindParam(p, paramNames);
@@ -805,7 +821,11 @@ final class Consumption {
       checkGlobalAliases(span, params, b);
       Type r2 = declaredRet != null ? declaredRet : inferReturnUniqueness(params, r, b);
       fnType = r2;
-      for (int i = params.size() - 1; i >= 0; i--) fnType = new Type.Arrow(null, patternType(params.get(i)), fnType);
+      checkedType = r;
+      for (int i = params.size() - 1; i >= 0; i--) {
+        fnType = new Type.Arrow(null, patternType(params.get(i)), fnType);
+        checkedType = new Type.Arrow(null, patternType(params.get(i)), checkedType);
+      }
       // A function value aliases what its free variables alias (a local function's parameters too).
       Set<VName> free = new HashSet<>();
       freeVars(body, free);
@@ -817,7 +837,7 @@ final class Consumption {
       unbind(paramNames);
       depth--;
     }
-    return unscope(new Al.Leaf(Kind.FUNCTION, closure, fnType), paramNames);
+    return unscope(new Al.Leaf(Kind.FUNCTION, closure, new Fn(fnType, checkedType)), paramNames);
   }
 
   private static void freeVars(TExp e, Set<VName> out) {
@@ -988,9 +1008,15 @@ final class Consumption {
 
   /** The type of a function value: as its definition has it (with inferred uniqueness) when known. */
   private Type functionType(TExp f, Al fAls) {
-    if (fAls instanceof Al.Leaf l && l.fn() != null) return l.fn();
+    if (fAls instanceof Al.Leaf l && l.fn() != null) return l.fn().applied();
     if (f instanceof TExp.Var v && st.defTypes.containsKey(v.name())) return st.defTypes.get(v.name());
     return f.type();
+  }
+
+  /** The type of a function value as the type checker sees it (see {@link Fn}). */
+  private Type checkedType(TExp f, Al fAls) {
+    if (fAls instanceof Al.Leaf l && l.fn() != null) return l.fn().checked();
+    return functionType(f, fAls);
   }
 
   private static List<Type> paramTypes(Type ft, int n) {
@@ -1030,7 +1056,7 @@ final class Consumption {
           + show(new Type.Arrow(null, inst, a.type())) + "\n\nParameters\n  " + show(setUnique(inst, false)) + "\nand\n  " + show(inst)
           + "\nare incompatible regarding consuming their arguments." + TcState.link("unify-consuming-param"));
     }
-    Al[] argAls = checkArgs(a, params, a.args().size(), Set.of());
+    Al[] argAls = checkArgs(a, params, a.args().size(), Set.of(), Set.of());
     VName res = internal("internal_app_result", appDesc(a));
     if (a.function() instanceof TExp.Intrinsic in && !VIEWS.contains(in.name())) return shape(a.type(), Set.of());
     Set<Alias> als = new HashSet<>(all(fAls));
@@ -1043,15 +1069,20 @@ final class Consumption {
 
   /**
    * Checks the first {@code n} arguments of {@code a}, right to left, as the reference evaluates
-   * them, except those at positions {@code open} (a partial application's parameters).
+   * them, except those at positions {@code open} (a partial application's parameters); those at
+   * positions {@code observed} are only observed.
    */
-  private Al[] checkArgs(TExp.Apply a, List<Type> params, int n, Set<Integer> open) {
+  private Al[] checkArgs(TExp.Apply a, List<Type> params, int n, Set<Integer> open, Set<Integer> observed) {
     List<Type> instParams = paramTypes(a.function().type(), n);
     Al[] argAls = new Al[n];
     List<Integer> done = new ArrayList<>();
     for (int i = n - 1; i >= 0; i--) {
       if (open.contains(i)) {
         argAls[i] = PRIM;
+        continue;
+      }
+      if (observed.contains(i)) {
+        argAls[i] = exp(a.args().get(i));
         continue;
       }
       TExp arg = a.args().get(i);
@@ -1061,7 +1092,7 @@ final class Consumption {
       Type pt = params.get(i);
       if (Defs.functional(arg.type())) {
         Type inst = i < instParams.size() ? instParams.get(i) : pt;
-        compatible(a, arg, overlay(inst, pt), overlay(arg.type(), functionType(arg, als)));
+        compatible(a, arg, overlay(inst, pt), overlay(arg.type(), checkedType(arg, als)));
       }
       if (!cons.isEmpty() && !orderZero(arg.type())) {
         error(DiagCode.E0309, arg.span(), "Argument of functional type\n  " + show(arg.type()) + "\ncontains consumption, which is not allowed."
@@ -1112,7 +1143,7 @@ final class Consumption {
         });
         yield new Al.Sum(m);
       }
-      case Type.Arrow f -> new Al.Leaf(Kind.FUNCTION, als, declared instanceof Type.Arrow ? declared : null);
+      case Type.Arrow f -> new Al.Leaf(Kind.FUNCTION, als, declared instanceof Type.Arrow ? Fn.of(declared) : null);
       default -> new Al.Leaf(kind(actual), (declared instanceof Type.Array d ? d.unique() : unique(actual)) ? Set.of() : als, null);
     };
   }
