@@ -516,12 +516,26 @@ final class Consumption {
       als = e.als();
     } else if (v.type() instanceof Type.Arrow) {
       als = new Al.Leaf(Kind.FUNCTION, Set.of(), Fn.of(st.defTypes.get(v.name())));
+    } else if (mentionsLocal(v.type())) {
+      // An instance of a size-polymorphic global (its sizes are local names): like a function, it
+      // does not alias the global.
+      als = shape(v.type(), Set.of());
     } else {
       // A global: its arrays alias it (not its values of abstract type, nor its functions).
       als = globalSelf(v.name(), v.type(), List.of());
     }
     checkIfConsumed(v.span(), all(als));
     return als;
+  }
+
+  private boolean mentionsLocal(Type t) {
+    return switch (t) {
+      case Type.Array a -> a.shape().stream().anyMatch(d -> d instanceof Size.Var sv && vtable.containsKey(sv.name()))
+          || mentionsLocal(a.elem());
+      case Type.Record r -> r.fields().values().stream().anyMatch(this::mentionsLocal);
+      case Type.Sum su -> su.constructors().values().stream().flatMap(List::stream).anyMatch(this::mentionsLocal);
+      default -> false;
+    };
   }
 
   private static Al globalSelf(VName v, Type t, List<String> path) {
