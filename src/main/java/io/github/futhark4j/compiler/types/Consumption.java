@@ -1016,8 +1016,12 @@ final class Consumption {
 
   // ---- applications -------------------------------------------------------------------------
 
-  /** The intrinsics whose results share memory with their arguments; the others return fresh arrays. */
-  private static final Set<String> VIEWS = Set.of("zip", "unzip", "transpose", "flatten", "unflatten", "rotate",
+  /**
+   * The intrinsics whose results alias their arguments; the others return fresh arrays, as the
+   * reference's types of them say ({@code zip}, {@code rotate} and {@code manifest} too: arrays
+   * are reference counted, so an update of one that shares memory copies it).
+   */
+  private static final Set<String> VIEWS = Set.of("unzip", "transpose", "flatten", "unflatten",
       "opaque", "trace", "break", "coerce");
 
   /** The type of a function value: as its definition has it (with inferred uniqueness) when known. */
