@@ -352,6 +352,7 @@ final class Consumption {
     for (TPat p : fd.params()) bindParam(p, bound);
     for (TPat p : fd.params()) sizeExpressions(p.type());
     Al body = exp(fd.body());
+    if (declaredRet) bodyMatches(fd.body(), body, fd.returnType());
     Type ret = declaredRet ? fd.returnType() : setUnique(fd.returnType(), false);
     checkReturnAlias(span, fd.params(), ret, body);
     checkGlobalAliases(span, fd.params(), body);
@@ -830,6 +831,7 @@ final class Consumption {
       for (TPat p : params) bindParam(p, paramNames);
       for (TPat p : params) sizeExpressions(p.type());
       b = contain(() -> exp(body), new HashMap<>());
+      if (declaredRet != null) bodyMatches(body, b, declaredRet);
       Type r = declaredRet != null ? declaredRet : setUnique(ret, false);
       checkReturnAlias(span, params, r, b);
       checkGlobalAliases(span, params, b);
@@ -1196,6 +1198,17 @@ final class Consumption {
     }
     if (inst instanceof Type.Array x && decl instanceof Type.Array y) return new Type.Array(x.elem(), x.shape(), y.unique());
     return inst;
+  }
+
+  /** A function-valued body must consume and return as the declared return type says. */
+  private void bodyMatches(TExp body, Al als, Type declared) {
+    if (!(declared instanceof Type.Arrow)) return;
+    Type actual = overlay(body.type(), checkedType(body, als));
+    String why = incompatible(declared, actual, false);
+    if (why != null) {
+      typeError(DiagCode.E0306, body.span(), "Function body does not have expected type.\nExpected: " + show(declared) + "\nActual:   "
+          + show(actual) + "\n\n" + why);
+    }
   }
 
   private static String incompatible(Type expected, Type actual, boolean flipped) {
