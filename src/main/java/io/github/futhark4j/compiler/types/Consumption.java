@@ -94,7 +94,6 @@ final class Consumption {
   private Map<VName, Entry> vtable;
   private Map<VName, Span> consumed;
   private Map<VName, String> names;
-  private Set<VName> globals;
   private int counter;
   /** Function and loop bodies entered: what is bound outside the innermost is not consumable. */
   private int depth;
@@ -339,11 +338,10 @@ final class Consumption {
    * Checks a definition; returns its type with the result's uniqueness inferred when it was not
    * declared ({@code declaredRet}).
    */
-  Type checkDef(VName name, FunDef fd, boolean declaredRet, Span span, Set<VName> topLevel) {
+  Type checkDef(FunDef fd, boolean declaredRet, Span span) {
     vtable = new HashMap<>();
     consumed = new HashMap<>();
     names = new HashMap<>();
-    globals = topLevel;
     counter = 0;
     depth = 0;
     firstError = null;
@@ -452,12 +450,13 @@ final class Consumption {
   private Set<VName> bindPat(TPat p, Al als) {
     Map<VName, Al> m = new LinkedHashMap<>();
     matchPat(p, als, m);
-    Set<VName> bound = new LinkedHashSet<>(patternMap(p).keySet());
-    for (VName v : bound) {
-      Al a = m.containsKey(v) ? m.get(v) : shape(patternMap(p).get(v), Set.of());
-      vtable.put(v, new Entry(true, insertSelf(v, a, List.of()), depth));
+    Map<VName, Type> names = patternMap(p);
+    for (var e : names.entrySet()) {
+      // A name the value's structure does not reach aliases all of it.
+      Al a = m.containsKey(e.getKey()) ? m.get(e.getKey()) : shape(e.getValue(), all(als));
+      vtable.put(e.getKey(), new Entry(true, insertSelf(e.getKey(), a, List.of()), depth));
     }
-    return bound;
+    return names.keySet();
   }
 
   private void unbind(Set<VName> vs) {

@@ -572,11 +572,10 @@ final class Defs {
       FunDef written = f.build().get();
       FunDef fd = etaExpand(written, entry != null, d.span());
       st.arity.put(v, fd.params().size());
-      st.topLevel.add(v);
       // Uniqueness is checked on the definition as written: a constant of function type is not a
       // function (its result may alias other constants).
       if (st.errorCount() == errorsBefore) {
-        st.defTypes.put(v, consumption.checkDef(v, written, d.returnType() != null, d.span(), st.topLevel));
+        st.defTypes.put(v, consumption.checkDef(written, d.returnType() != null, d.span()));
       }
       TDecl.EntryPoint ep = entry != null ? entryPoint(entry, fd, st.errorCount() == errorsBefore) : null;
       st.out.add(new TDecl(v, fd, ep, d.span()));

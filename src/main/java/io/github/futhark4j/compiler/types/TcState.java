@@ -42,8 +42,6 @@ final class TcState {
   /** Prelude definitions whose bodies are checked only when used (see Defs#demand). */
   final Map<VName, Runnable> pending = new HashMap<>();
   final java.util.Set<VName> demanded = new java.util.LinkedHashSet<>();
-  /** The names of top-level definitions (their arrays are not consumable, and results may not alias them). */
-  final java.util.Set<VName> topLevel = new java.util.HashSet<>();
   /**
    * Loop parameters under a type ascription (loop (xs: []i32) ...): their diet is the declared
    * one, not inferred from the body.
