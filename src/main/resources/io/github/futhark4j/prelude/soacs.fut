@@ -70,8 +70,8 @@ def tabulate_2d 'a (n: i64) (m: i64) (f: i64 -> i64 -> a) : *[n][m]a =
 def tabulate_3d 'a (n: i64) (m: i64) (o: i64) (f: i64 -> i64 -> i64 -> a) : *[n][m][o]a =
   intrinsics.map (\i -> intrinsics.map (\j -> intrinsics.map (f i j) (intrinsics.iota o)) (intrinsics.iota m)) (intrinsics.iota n)
 
-def zip [n] 'a 'b (as: [n]a) (bs: [n]b) : [n](a, b) = intrinsics.zip as bs
-def zip2 [n] 'a 'b (as: [n]a) (bs: [n]b) : [n](a, b) = intrinsics.zip as bs
+def zip [n] 'a 'b (as: [n]a) (bs: [n]b) : *[n](a, b) = intrinsics.zip as bs
+def zip2 [n] 'a 'b (as: [n]a) (bs: [n]b) : *[n](a, b) = intrinsics.zip as bs
 def zip3 [n] 'a 'b 'c (as: [n]a) (bs: [n]b) (cs: [n]c) : *[n](a, b, c) =
   intrinsics.map3 (\a b c -> (a, b, c)) as bs cs
 def zip4 [n] 'a 'b 'c 'd (as: [n]a) (bs: [n]b) (cs: [n]c) (ds: [n]d) : *[n](a, b, c, d) =
@@ -105,7 +105,7 @@ def unflatten_4d 't [n] [m] [l] [k] (xs: [n * m * l * k]t) : [n][m][l][k]t =
   intrinsics.map (\(ys: [m * l * k]t) : [m][l][k]t -> intrinsics.map (intrinsics.unflatten l k) (intrinsics.unflatten m (l * k) ys))
                  (intrinsics.unflatten n (m * l * k) xs)
 def transpose [n] [m] 't (xs: [n][m]t) : [m][n]t = intrinsics.transpose xs
-def rotate [n] 't (r: i64) (xs: [n]t) : [n]t = intrinsics.rotate r xs
+def rotate [n] 't (r: i64) (xs: [n]t) : *[n]t = intrinsics.rotate r xs
 def reverse [n] 't (xs: [n]t) : [n]t = xs[::-1]
 def take [n] 't (i: i64) (xs: [n]t) : [i]t = xs[0:i]
 def drop [n] 't (i: i64) (xs: [n]t) : [n - i]t = xs[i:]
@@ -116,7 +116,7 @@ def tail [n] 't (xs: [n]t) : [n - 1]t = xs[1:]
 def init [n] 't (xs: [n]t) : [n - 1]t = xs[0:n - 1]
 def copy 't (a: t) : *t = intrinsics.copy a
 def opaque 't (x: t) : t = intrinsics.opaque x
-def manifest 't (x: t) : t = intrinsics.manifest x
+def manifest 't (x: t) : *t = intrinsics.manifest x
 def trace 't (x: t) : t = intrinsics.trace x
 def break 't (x: t) : t = intrinsics.break x
 

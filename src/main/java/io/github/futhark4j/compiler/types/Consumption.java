@@ -1,34 +1,46 @@
 package io.github.futhark4j.compiler.types;
 
-import io.github.futhark4j.compiler.typed.Type;
-import io.github.futhark4j.compiler.typed.Size;
 import io.github.futhark4j.compiler.diag.DiagCode;
 import io.github.futhark4j.compiler.source.Span;
 import io.github.futhark4j.compiler.typed.FunDef;
+import io.github.futhark4j.compiler.typed.Size;
 import io.github.futhark4j.compiler.typed.TExp;
 import io.github.futhark4j.compiler.typed.TPat;
+import io.github.futhark4j.compiler.typed.Type;
 import io.github.futhark4j.compiler.typed.VName;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Uniqueness and aliasing: checks a checked definition for uses of consumed values, consumption of
- * what may not be consumed, and the aliasing rules of unique results, loop parameters and in-place
- * updates, following the reference's rules (Language Reference, "In-place updates" and "Alias
- * analysis"). Runs on the checked tree, after type inference.
+ * what may not be consumed, and the aliasing rules of unique results, loop parameters, function
+ * arguments and in-place updates, following the reference's rules (Language Reference, "In-place
+ * updates" and "Alias analysis"; its type checker's consumption pass). Runs on the checked tree,
+ * after type inference, once per top-level definition; like the reference, reports the first
+ * problem it finds.
  *
- * <p>Every value has an alias structure mirroring its type ({@link Al}): the variables an array
- * (or a value of a type parameter, or a function's closure) may share memory with. An alias is
- * bound (a variable in scope) or free (the variable has gone out of scope, and then stands for
- * what it aliased). Applications and loops make internal names, so that their results can be told
- * apart in messages ("result of applying "f"").
+ * <p>Every value has an alias structure mirroring its type ({@link Al}): for each array, value of
+ * a type parameter and function (its closure), the variables it may share memory with. An alias is
+ * bound (a variable in scope, with the record fields leading to the part of it) or free (the
+ * variable has gone out of scope, and then stands for what it aliased). Applications and loops
+ * make internal names, so that their results can be told apart in messages ("result of applying
+ * "f"").
+ *
+ * <p>The checked tree is desugared where the reference's is not, and this pass sees through it: a
+ * partial application is a lambda around a call ({@link #isPartialApplication}), and an update
+ * along a path mixing fields and indices ({@code r with a[i] = v}) is nested updates sharing the
+ * update's span ({@link #updatePath}).
  */
 final class Consumption {
   private final TcState st;
@@ -37,31 +49,56 @@ final class Consumption {
     this.st = st;
   }
 
-  /** An alias: a variable, in scope ({@code free == false}) or gone out of scope. */
-  private record Alias(VName v, boolean free) {}
+  // ---- alias structures ---------------------------------------------------------------------
 
-  /** An alias structure: records and sums by component, everything else one set. */
+  /** An alias: a variable (and the fields of the part aliased), in scope or gone out of scope ({@code free}). */
+  private record Alias(VName v, List<String> fields, boolean free) {}
+
+  private static final Comparator<Alias> ORDER = Comparator.comparing((Alias a) -> a.free())
+      .thenComparing(a -> a.v().base()).thenComparingInt(a -> a.v().tag()).thenComparing(a -> String.join(".", a.fields()));
+
+  /** What kind of value a leaf of an alias structure is. */
+  private enum Kind { ARRAY, TYPEVAR, FUNCTION }
+
+  /** An alias structure: records and sums by component, a set per array, type variable or function. */
   private sealed interface Al {
-    record Leaf(Set<Alias> als) implements Al {}
+    /** A primitive value: no aliases. */
+    record Prim() implements Al {}
+
+    /** {@code fn}: for a function, its types when its own type does not say them (else null). */
+    record Leaf(Kind kind, Set<Alias> als, Fn fn) implements Al {}
 
     record Rec(Map<String, Al> fields) implements Al {}
 
     record Sum(SortedMap<String, List<Al>> cs) implements Al {}
   }
 
-  private static final Al NONE = new Al.Leaf(Set.of());
+  private static final Al PRIM = new Al.Prim();
 
-  private record Entry(boolean consumable, Al als) {}
+  /**
+   * A function value's types: {@code applied} with the uniqueness of its result that its
+   * definition infers (applications use it), {@code checked} as the type checker sees it, before
+   * that inference (a lambda's or local function's result is then unique only if declared so):
+   * function arguments are matched against function parameters with it.
+   */
+  private record Fn(Type applied, Type checked) {
+    static Fn of(Type t) {
+      return t == null ? null : new Fn(t, t);
+    }
+  }
+
+  /** A variable in scope: whether it may be consumed here, and its aliases. */
+  private record Entry(boolean consumable, Al als, int depth) {}
 
   // per-definition state
   private Map<VName, Entry> vtable;
   private Map<VName, Span> consumed;
   private Map<VName, String> names;
-  private Set<VName> globals;
-  private Span defSpan;
   private int counter;
-
-  // ---- alias structures ---------------------------------------------------------------------
+  /** Function and loop bodies entered: what is bound outside the innermost is not consumable. */
+  private int depth;
+  /** The first consumption error of the definition, and the first error of function argument types. */
+  private Object[] firstError, firstTypeError;
 
   private static Set<Alias> all(Al a) {
     Set<Alias> s = new HashSet<>();
@@ -71,39 +108,110 @@ final class Consumption {
 
   private static void collect(Al a, Set<Alias> out) {
     switch (a) {
+      case Al.Prim p -> { }
       case Al.Leaf l -> out.addAll(l.als());
       case Al.Rec r -> r.fields().values().forEach(x -> collect(x, out));
       case Al.Sum s -> s.cs().values().forEach(l -> l.forEach(x -> collect(x, out)));
     }
   }
 
-  private static Set<VName> bound(Set<Alias> als) {
-    Set<VName> s = new HashSet<>();
-    for (Alias a : als) if (!a.free()) s.add(a.v());
+  /** The aliases of the arrays and type-variable values in {@code a}, not those of functions. */
+  private static Set<Alias> arrayAliases(Al a) {
+    Set<Alias> s = new HashSet<>();
+    new Object() {
+      void go(Al x) {
+        switch (x) {
+          case Al.Leaf l -> { if (l.kind() != Kind.FUNCTION) s.addAll(l.als()); }
+          case Al.Rec r -> r.fields().values().forEach(this::go);
+          case Al.Sum u -> u.cs().values().forEach(l -> l.forEach(this::go));
+          case Al.Prim p -> { }
+        }
+      }
+    }.go(a);
     return s;
   }
 
-  /** The alias structure of a value of type {@code t} whose every part aliases {@code als}. */
-  private static Al shaped(Type t, Set<Alias> als) {
+  private static Set<VName> boundVars(Set<Alias> als) {
+    Set<VName> s = new LinkedHashSet<>();
+    for (Alias a : sorted(als)) if (!a.free()) s.add(a.v());
+    return s;
+  }
+
+  private static Set<VName> vars(Set<Alias> als) {
+    Set<VName> s = new LinkedHashSet<>();
+    for (Alias a : sorted(als)) s.add(a.v());
+    return s;
+  }
+
+  private static List<Alias> sorted(Set<Alias> als) {
+    List<Alias> l = new ArrayList<>(als);
+    l.sort(ORDER);
+    return l;
+  }
+
+  private static Kind kind(Type t) {
+    return t instanceof Type.Array ? Kind.ARRAY : t instanceof Type.Arrow ? Kind.FUNCTION : Kind.TYPEVAR;
+  }
+
+  /** The alias structure of a value of type {@code t} each of whose leaves (at field path p) aliases {@code f(p)}. */
+  private static Al shape(Type t, List<String> path, Function<List<String>, Set<Alias>> f) {
     return switch (t) {
-      case Type.Prim p -> NONE;
+      case Type.Prim p -> PRIM;
       case Type.Record r -> {
         Map<String, Al> m = new LinkedHashMap<>();
-        r.fields().forEach((k, v) -> m.put(k, shaped(v, als)));
+        r.fields().forEach((k, v) -> m.put(k, shape(v, extend(path, k), f)));
         yield new Al.Rec(m);
       }
       case Type.Sum s -> {
         SortedMap<String, List<Al>> m = new TreeMap<>();
-        s.constructors().forEach((k, v) -> m.put(k, v.stream().map(x -> shaped(x, als)).toList()));
+        s.constructors().forEach((k, v) -> m.put(k, v.stream().map(x -> shape(x, path, f)).toList()));
         yield new Al.Sum(m);
       }
-      default -> new Al.Leaf(als);
+      default -> new Al.Leaf(kind(t), f.apply(path), null);
     };
   }
 
-  private static Al map(Al a, java.util.function.Function<Set<Alias>, Set<Alias>> f) {
+  private static Al shape(Type t, Set<Alias> als) {
+    return shape(t, List.of(), p -> als);
+  }
+
+  private static List<String> extend(List<String> path, String f) {
+    List<String> l = new ArrayList<>(path);
+    l.add(f);
+    return List.copyOf(l);
+  }
+
+  /** A parameter's (or other fresh binding's) own aliases: itself, at every part. */
+  private static Al selfAliased(VName v, Type t) {
+    return shape(t, List.of(), p -> Set.of(new Alias(v, p, false)));
+  }
+
+  /** {@code a} with {@code v} (at each part's field path) added to every leaf. */
+  private static Al insertSelf(VName v, Al a, List<String> path) {
     return switch (a) {
-      case Al.Leaf l -> new Al.Leaf(f.apply(l.als()));
+      case Al.Prim p -> p;
+      case Al.Leaf l -> {
+        Set<Alias> s = new HashSet<>(l.als());
+        s.add(new Alias(v, path, false));
+        yield new Al.Leaf(l.kind(), s, l.fn());
+      }
+      case Al.Rec r -> {
+        Map<String, Al> m = new LinkedHashMap<>();
+        r.fields().forEach((k, x) -> m.put(k, insertSelf(v, x, extend(path, k))));
+        yield new Al.Rec(m);
+      }
+      case Al.Sum s -> {
+        SortedMap<String, List<Al>> m = new TreeMap<>();
+        s.cs().forEach((k, l) -> m.put(k, l.stream().map(x -> insertSelf(v, x, path)).toList()));
+        yield new Al.Sum(m);
+      }
+    };
+  }
+
+  private static Al map(Al a, Function<Set<Alias>, Set<Alias>> f) {
+    return switch (a) {
+      case Al.Prim p -> p;
+      case Al.Leaf l -> new Al.Leaf(l.kind(), f.apply(l.als()), l.fn());
       case Al.Rec r -> {
         Map<String, Al> m = new LinkedHashMap<>();
         r.fields().forEach((k, v) -> m.put(k, map(v, f)));
@@ -117,13 +225,28 @@ final class Consumption {
     };
   }
 
-  private static Al field(Al a, String f) {
-    if (a instanceof Al.Rec r && r.fields().containsKey(f)) return r.fields().get(f);
-    return a instanceof Al.Leaf ? a : new Al.Leaf(all(a));
+  private static Al clear(Al a) {
+    return map(a, s -> Set.of());
   }
 
-  /** Combines the aliases of two values of (roughly) the same type. */
+  private static Al field(Al a, String f) {
+    if (a instanceof Al.Rec r && r.fields().containsKey(f)) return r.fields().get(f);
+    return new Al.Leaf(Kind.ARRAY, all(a), null);
+  }
+
+  /** Combines the aliases of two values of (roughly) the same type, keeping the first's structure. */
   private static Al combine(Al a, Al b) {
+    if (a instanceof Al.Prim) return a;
+    if (a instanceof Al.Leaf l) {
+      Set<Alias> s = new HashSet<>(l.als());
+      s.addAll(all(b));
+      return new Al.Leaf(l.kind(), s, l.fn() != null ? l.fn() : b instanceof Al.Leaf m ? m.fn() : null);
+    }
+    if (b instanceof Al.Leaf l && l.kind() == Kind.TYPEVAR) {
+      Set<Alias> s = new HashSet<>(l.als());
+      s.addAll(all(a));
+      return new Al.Leaf(Kind.TYPEVAR, s, null);
+    }
     if (a instanceof Al.Rec x && b instanceof Al.Rec y && x.fields().keySet().equals(y.fields().keySet())) {
       Map<String, Al> m = new LinkedHashMap<>();
       x.fields().forEach((k, v) -> m.put(k, combine(v, y.fields().get(k))));
@@ -134,23 +257,79 @@ final class Consumption {
       for (var e : x.cs().entrySet()) {
         List<Al> ys = y.cs().get(e.getKey());
         List<Al> out = new ArrayList<>();
-        for (int i = 0; i < e.getValue().size() && i < ys.size(); i++) out.add(combine(e.getValue().get(i), ys.get(i)));
+        for (int i = 0; i < e.getValue().size(); i++) out.add(i < ys.size() ? combine(e.getValue().get(i), ys.get(i)) : e.getValue().get(i));
         m.put(e.getKey(), out);
       }
       return new Al.Sum(m);
     }
     Set<Alias> s = all(a);
     s.addAll(all(b));
-    return new Al.Leaf(s);
+    return map(a, x -> s);
   }
 
   private static Al unscope(Al a, Set<VName> gone) {
     if (gone.isEmpty()) return a;
     return map(a, s -> {
       Set<Alias> out = new HashSet<>();
-      for (Alias x : s) out.add(!x.free() && gone.contains(x.v()) ? new Alias(x.v(), true) : x);
+      for (Alias x : s) out.add(!x.free() && gone.contains(x.v()) ? new Alias(x.v(), x.fields(), true) : x);
       return out;
     });
+  }
+
+  // ---- types --------------------------------------------------------------------------------
+
+  /** Whether a parameter of type {@code t} consumes its argument (any part of it unique). */
+  private static boolean diet(Type t) {
+    return switch (t) {
+      case Type.Array a -> a.unique();
+      case Type.Param p -> p.unique();
+      case Type.Record r -> r.fields().values().stream().anyMatch(Consumption::diet);
+      case Type.Sum s -> s.constructors().values().stream().flatMap(List::stream).anyMatch(Consumption::diet);
+      default -> false;
+    };
+  }
+
+  /** Whether a result of type {@code t} is unique (any part of it). */
+  private static boolean unique(Type t) {
+    return diet(t);
+  }
+
+  /** Whether a parameter of type {@code t} may be aliased by a unique result: all of it consumed. */
+  private static boolean consumableParamType(Type t) {
+    return switch (t) {
+      case Type.Array a -> a.unique();
+      case Type.Prim p -> true;
+      case Type.Param p -> p.unique();
+      case Type.Record r -> r.fields().values().stream().allMatch(Consumption::consumableParamType);
+      case Type.Sum s -> s.constructors().values().stream().flatMap(List::stream).allMatch(Consumption::consumableParamType);
+      default -> false;
+    };
+  }
+
+  private static Type setUnique(Type t, boolean u) {
+    return switch (t) {
+      case Type.Array a -> new Type.Array(a.elem(), a.shape(), u);
+      case Type.Param p -> new Type.Param(p.name(), u);
+      case Type.Record r -> {
+        Map<String, Type> m = new LinkedHashMap<>();
+        r.fields().forEach((k, v) -> m.put(k, setUnique(v, u)));
+        yield new Type.Record(m);
+      }
+      case Type.Sum s -> {
+        SortedMap<String, List<Type>> m = new TreeMap<>();
+        s.constructors().forEach((k, v) -> m.put(k, v.stream().map(x -> setUnique(x, u)).toList()));
+        yield new Type.Sum(m);
+      }
+      default -> t;
+    };
+  }
+
+  private static boolean orderZero(Type t) {
+    return !Defs.functional(t);
+  }
+
+  private static String show(Type t) {
+    return Holes.show(t, n -> false);
   }
 
   // ---- entry --------------------------------------------------------------------------------
@@ -159,30 +338,40 @@ final class Consumption {
    * Checks a definition; returns its type with the result's uniqueness inferred when it was not
    * declared ({@code declaredRet}).
    */
-  Type checkDef(VName name, FunDef fd, boolean declaredRet, Span span, Set<VName> topLevel) {
+  Type checkDef(FunDef fd, boolean declaredRet, Span span) {
     vtable = new HashMap<>();
     consumed = new HashMap<>();
     names = new HashMap<>();
-    globals = topLevel;
-    defSpan = span;
     counter = 0;
-    Set<VName> paramNames = new HashSet<>();
-    for (TPat p : fd.params()) bindParam(p, paramNames);
+    depth = 0;
+    firstError = null;
+    firstTypeError = null;
+    Set<VName> bound = new HashSet<>();
+    for (TPat p : fd.params()) bindParam(p, bound);
     for (TPat p : fd.params()) sizeExpressions(p.type());
     Al body = exp(fd.body());
-    checkReturnAlias(span, fd.params(), fd.returnType(), body);
+    if (declaredRet) bodyMatches(fd.body(), body, fd.returnType());
+    Type ret = declaredRet ? fd.returnType() : setUnique(fd.returnType(), false);
+    checkReturnAlias(span, fd.params(), ret, body);
     checkGlobalAliases(span, fd.params(), body);
-    Type ret = fd.returnType();
     if (declaredRet) {
-      if (fd.params().isEmpty() && unique(ret)) {
-        error(DiagCode.E0304, span, "A top-level constant cannot have a unique type.");
-      }
+      if (fd.params().isEmpty() && unique(ret)) error(DiagCode.E0304, span, "A top-level constant cannot have a unique type.");
     } else {
       ret = inferReturnUniqueness(fd.params(), ret, body);
     }
+    Object[] e = firstTypeError != null ? firstTypeError : firstError;
+    if (e != null) st.error((DiagCode) e[0], (Span) e[1], (String) e[2]);
     Type t = ret;
-    for (int i = fd.params().size() - 1; i >= 0; i--) t = new Type.Arrow(null, fd.params().get(i).type(), t);
+    for (int i = fd.params().size() - 1; i >= 0; i--) t = new Type.Arrow(null, patternType(fd.params().get(i)), t);
     return t;
+  }
+
+  private void error(DiagCode code, Span span, String msg) {
+    if (firstError == null) firstError = new Object[] {code, span, msg};
+  }
+
+  private void typeError(DiagCode code, Span span, String msg) {
+    if (firstTypeError == null) firstTypeError = new Object[] {code, span, msg};
   }
 
   /** The size expressions of a parameter's type ([consume ns]) may consume nothing. */
@@ -191,16 +380,11 @@ final class Consumption {
       case Type.Array a -> {
         for (Size sz : a.shape()) {
           if (!(sz instanceof Size.Expr se)) continue;
-          Map<VName, Entry> saved = vtable;
-          Map<VName, Span> savedConsumed = consumed;
-          vtable = new HashMap<>();
-          saved.forEach((k, v) -> vtable.put(k, new Entry(false, v.als())));
-          consumed = new HashMap<>(consumed);
+          depth++;
           try {
             exp(se.exp());
           } finally {
-            vtable = saved;
-            consumed = savedConsumed;
+            depth--;
           }
         }
         sizeExpressions(a.elem());
@@ -210,30 +394,7 @@ final class Consumption {
     }
   }
 
-  private void error(DiagCode code, Span span, String msg) {
-    st.error(code, span, msg);
-  }
-
-  private static boolean unique(Type t) {
-    return switch (t) {
-      case Type.Array a -> a.unique();
-      case Type.Param p -> p.unique();
-      case Type.Record r -> r.fields().values().stream().anyMatch(Consumption::unique);
-      case Type.Sum s -> s.constructors().values().stream().flatMap(List::stream).anyMatch(Consumption::unique);
-      default -> false;
-    };
-  }
-
   // ---- bindings -----------------------------------------------------------------------------
-
-  private void bindParam(TPat p, Set<VName> out) {
-    for (var e : patternMap(p).entrySet()) {
-      VName v = e.getKey();
-      Type t = e.getValue();
-      out.add(v);
-      vtable.put(v, new Entry(consumes(t), shaped(t, Set.of(new Alias(v, false)))));
-    }
-  }
 
   private static Map<VName, Type> patternMap(TPat p) {
     Map<VName, Type> m = new LinkedHashMap<>();
@@ -250,53 +411,56 @@ final class Consumption {
     }
   }
 
-  /** Whether a parameter of type {@code t} is consumed (declared unique). */
-  private static boolean consumes(Type t) {
-    return switch (t) {
-      case Type.Array a -> a.unique();
-      case Type.Param p -> p.unique();
-      case Type.Record r -> !r.fields().isEmpty() && r.fields().values().stream().allMatch(Consumption::consumesOrPrim)
-          && r.fields().values().stream().anyMatch(Consumption::consumes);
-      // A unique sum type (*t): its payloads' arrays are unique.
-      case Type.Sum s -> s.constructors().values().stream().flatMap(List::stream).allMatch(Consumption::consumesOrPrim)
-          && s.constructors().values().stream().flatMap(List::stream).anyMatch(Consumption::consumes);
-      default -> false;
-    };
+  /** The type of a parameter pattern, with the uniqueness of the names it binds. */
+  private static Type patternType(TPat p) {
+    if (p instanceof TPat.Record r) {
+      Map<String, Type> m = new LinkedHashMap<>();
+      r.fields().forEach((k, v) -> m.put(k, patternType(v)));
+      return new Type.Record(m);
+    }
+    return p.type();
   }
 
-  private static boolean consumesOrPrim(Type t) {
-    return t instanceof Type.Prim || consumes(t);
+  /** Binds a parameter: its names are consumable when their types are unique anywhere. */
+  private void bindParam(TPat p, Set<VName> out) {
+    for (var e : patternMap(p).entrySet()) {
+      out.add(e.getKey());
+      vtable.put(e.getKey(), new Entry(diet(e.getValue()), selfAliased(e.getKey(), e.getValue()), depth));
+    }
   }
 
   /** The aliases of each name of a pattern matched against a value with aliases {@code als}. */
   private static void matchPat(TPat p, Al als, Map<VName, Al> out) {
     switch (p) {
       case TPat.Id id -> out.put(id.name(), als);
-      case TPat.Record r -> r.fields().forEach((k, v) -> matchPat(v, field(als, k), out));
+      case TPat.Record r -> {
+        if (als instanceof Al.Rec) r.fields().forEach((k, v) -> matchPat(v, field(als, k), out));
+      }
       case TPat.Constr c -> {
-        List<Al> payload = als instanceof Al.Sum s && s.cs().containsKey(c.name()) ? s.cs().get(c.name()) : null;
-        for (int i = 0; i < c.payload().size(); i++) {
-          matchPat(c.payload().get(i), payload != null && i < payload.size() ? payload.get(i) : new Al.Leaf(all(als)), out);
+        if (als instanceof Al.Sum s && s.cs().containsKey(c.name())) {
+          List<Al> payload = s.cs().get(c.name());
+          for (int i = 0; i < c.payload().size() && i < payload.size(); i++) matchPat(c.payload().get(i), payload.get(i), out);
         }
       }
       default -> { }
     }
   }
 
-  /** Binds a pattern of a let or match case; returns the names bound. */
+  /** Binds a pattern of a let or match case (consumable names, aliasing themselves too); returns the names. */
   private Set<VName> bindPat(TPat p, Al als) {
     Map<VName, Al> m = new LinkedHashMap<>();
     matchPat(p, als, m);
-    for (var e : m.entrySet()) {
-      VName v = e.getKey();
-      Set<Alias> self = Set.of(new Alias(v, false));
-      vtable.put(v, new Entry(true, map(e.getValue(), s -> {
-        Set<Alias> x = new HashSet<>(s);
-        x.addAll(self);
-        return x;
-      })));
+    Map<VName, Type> names = patternMap(p);
+    for (var e : names.entrySet()) {
+      // A name the value's structure does not reach aliases all of it.
+      Al a = m.containsKey(e.getKey()) ? m.get(e.getKey()) : shape(e.getValue(), all(als));
+      vtable.put(e.getKey(), new Entry(true, insertSelf(e.getKey(), a, List.of()), depth));
     }
-    return m.keySet();
+    return names.keySet();
+  }
+
+  private void unbind(Set<VName> vs) {
+    for (VName v : vs) vtable.remove(v);
   }
 
   // ---- consumption --------------------------------------------------------------------------
@@ -306,8 +470,13 @@ final class Consumption {
     return n != null ? n : "variable \"" + v.base() + "\"";
   }
 
+  private boolean consumable(VName v) {
+    Entry e = vtable.get(v);
+    return e != null && e.consumable() && e.depth() == depth;
+  }
+
   private void checkIfConsumed(Span at, Set<Alias> als) {
-    for (Alias a : als) {
+    for (Alias a : sorted(als)) {
       Span where = consumed.get(a.v());
       if (where != null) {
         error(DiagCode.E0301, at, "Using " + describe(a.v()) + ", but this was consumed at " + where.shortPos()
@@ -318,20 +487,17 @@ final class Consumption {
   }
 
   private void consumeAliases(Span at, Set<Alias> als) {
-    for (Alias a : als) {
-      if (a.free()) continue;
-      Entry e = vtable.get(a.v());
-      if (e == null || !e.consumable()) {
+    for (Alias a : sorted(als)) {
+      if (!a.free() && !consumable(a.v())) {
         error(DiagCode.E0302, at, "Consuming " + describe(a.v()) + ", which is not consumable." + TcState.link("not-consumable"));
-        break;
       }
     }
     checkIfConsumed(at, als);
     for (Alias a : als) consumed.putIfAbsent(a.v(), at);
   }
 
-  /** Runs {@code f}, returning what it consumed and undoing that in the state. */
-  private <T> T contain(java.util.function.Supplier<T> f, Map<VName, Span> out) {
+  /** Runs {@code f}, returning what it consumed (into {@code out}) and undoing that in the state. */
+  private <T> T contain(Supplier<T> f, Map<VName, Span> out) {
     Map<VName, Span> before = new HashMap<>(consumed);
     T x = f.get();
     for (var e : consumed.entrySet()) if (!before.containsKey(e.getKey())) out.put(e.getKey(), e.getValue());
@@ -339,18 +505,60 @@ final class Consumption {
     return x;
   }
 
+  private void markConsumed(Map<VName, Span> cons) {
+    for (var e : cons.entrySet()) consumed.putIfAbsent(e.getKey(), e.getValue());
+  }
+
   private Al observeVar(TExp.Var v) {
     Entry e = vtable.get(v.name());
     Al als;
-    if (e != null) als = e.als();
-    else if (globals.contains(v.name()) && !(v.type() instanceof Type.Arrow)) als = shaped(v.type(), Set.of(new Alias(v.name(), false)));
-    else als = shaped(v.type(), Set.of());
+    if (e != null) {
+      als = e.als();
+    } else if (v.type() instanceof Type.Arrow) {
+      als = new Al.Leaf(Kind.FUNCTION, Set.of(), Fn.of(st.defTypes.get(v.name())));
+    } else if (mentionsLocal(v.type())) {
+      // An instance of a size-polymorphic global (its sizes are local names): like a function, it
+      // does not alias the global.
+      als = shape(v.type(), Set.of());
+    } else {
+      // A global: its arrays alias it (not its values of abstract type, nor its functions).
+      als = globalSelf(v.name(), v.type(), List.of());
+    }
     checkIfConsumed(v.span(), all(als));
     return als;
   }
 
-  private VName internal(String desc) {
-    VName v = new VName("internal_" + desc, --counter);
+  private boolean mentionsLocal(Type t) {
+    return switch (t) {
+      case Type.Array a -> a.shape().stream().anyMatch(d -> d instanceof Size.Var sv && vtable.containsKey(sv.name()))
+          || mentionsLocal(a.elem());
+      case Type.Record r -> r.fields().values().stream().anyMatch(this::mentionsLocal);
+      case Type.Sum su -> su.constructors().values().stream().flatMap(List::stream).anyMatch(this::mentionsLocal);
+      default -> false;
+    };
+  }
+
+  private static Al globalSelf(VName v, Type t, List<String> path) {
+    return switch (t) {
+      case Type.Prim p -> PRIM;
+      case Type.Array a -> new Al.Leaf(Kind.ARRAY, Set.of(new Alias(v, path, false)), null);
+      case Type.Record r -> {
+        Map<String, Al> m = new LinkedHashMap<>();
+        r.fields().forEach((k, x) -> m.put(k, globalSelf(v, x, extend(path, k))));
+        yield new Al.Rec(m);
+      }
+      case Type.Sum s -> {
+        SortedMap<String, List<Al>> m = new TreeMap<>();
+        s.constructors().forEach((k, x) -> m.put(k, x.stream().map(y -> globalSelf(v, y, path)).toList()));
+        yield new Al.Sum(m);
+      }
+      default -> new Al.Leaf(kind(t), Set.of(), null);
+    };
+  }
+
+  private VName internal(String base, String desc) {
+    VName v = new VName(base, -(++counter));
+    names.put(v, desc);
     return v;
   }
 
@@ -358,12 +566,12 @@ final class Consumption {
 
   private Al exp(TExp e) {
     switch (e) {
-      case TExp.Literal l -> { return NONE; }
+      case TExp.Literal l -> { return PRIM; }
       case TExp.Var v -> { return observeVar(v); }
-      case TExp.Intrinsic i -> { return NONE; }
+      case TExp.Intrinsic i -> { return shape(i.type(), Set.of()); }
       case TExp.ArrayLit a -> {
         a.elements().forEach(this::exp);
-        return shaped(a.type(), Set.of());
+        return shape(a.type(), Set.of());
       }
       case TExp.RecordLit r -> {
         Map<String, Al> m = new LinkedHashMap<>();
@@ -374,111 +582,91 @@ final class Consumption {
         exp(r.start());
         if (r.second() != null) exp(r.second());
         exp(r.end());
-        return shaped(r.type(), Set.of());
+        return shape(r.type(), Set.of());
       }
       case TExp.Project p -> { return field(exp(p.record()), p.field()); }
       case TExp.Index i -> {
         Al a = exp(i.array());
         for (TExp.DimIndex d : i.indices()) dimIndex(d);
-        return shaped(i.type(), all(a));
+        return shape(i.type(), all(a));
       }
-      case TExp.Update up -> {
-        for (TExp.DimIndex d : up.indices()) dimIndex(d);
-        Al v = exp(up.value());
-        Al src = exp(up.array());
-        Set<Alias> overlap = new HashSet<>(all(src));
-        overlap.retainAll(all(v));
-        if (!overlap.isEmpty()) {
-          error(DiagCode.E0311, up.value().span(), "Source array for in-place update\n  " + up.array().span().text()
-              + "\nmight alias update value\n  " + up.value().span().text() + "\nHint: use \"copy\" to remove aliases from the value.");
-        }
-        consumeAliases(up.span(), all(src));
-        return shaped(up.type(), Set.of());
-      }
-      case TExp.RecordUpdate ru -> {
-        Al src = exp(ru.record());
-        Al v = exp(ru.value());
-        return setField(src, ru.path(), 0, v);
-      }
+      case TExp.Update up -> { return update(up); }
+      case TExp.RecordUpdate ru -> { return update(ru); }
       case TExp.Let l -> {
         Map<VName, Span> cons = new HashMap<>();
-        // let f = update xs (a partial application): the function's consumption of what it
-        // captured is the let's, which the reference reports as such (below), not as consuming a
-        // free variable inside a function.
-        Al v = contain(() -> captured(l.value()), cons);
-        consumed.putAll(cons);
-        if (!cons.isEmpty() && Defs.functional(l.value().type())) {
-          error(DiagCode.E0309, l.value().span(), "Let-bound expression of higher-order type\n  " + Holes.show(l.value().type(), n -> false)
+        Al v = contain(() -> exp(l.value()), cons);
+        markConsumed(cons);
+        if (!cons.isEmpty() && !orderZero(l.value().type())) {
+          error(DiagCode.E0309, l.value().span(), "Let-bound expression of higher-order type\n  " + show(l.value().type())
               + "\ncontains consumption, which is not allowed." + TcState.link("contains-consumption"));
         }
         Set<VName> bound = bindPat(l.pattern(), v);
         Al body = exp(l.body());
-        for (VName b : bound) vtable.remove(b);
+        unbind(bound);
         return unscope(body, bound);
       }
       case TExp.LetFun lf -> {
-        Al ft = function(lf.fun().params(), lf.fun().body(), null, lf.span());
-        vtable.put(lf.name(), new Entry(false, ft));
+        Type declared = st.declaredLocalReturns.contains(lf.name()) ? lf.fun().returnType() : null;
+        Al ft = function(lf.fun().params(), lf.fun().body(), lf.fun().returnType(), declared, lf.span(), true);
+        vtable.put(lf.name(), new Entry(false, ft, depth));
         Al body = exp(lf.body());
         vtable.remove(lf.name());
         return body;
       }
-      case TExp.Lambda l -> { return function(l.params(), l.body(), null, l.span()); }
+      case TExp.Lambda l -> {
+        if (isPartialApplication(l)) return partialApplication(l);
+        Type ret = l.type();
+        for (int i = 0; i < l.params().size() && ret instanceof Type.Arrow a; i++) ret = a.result();
+        Type declared = st.declaredLambdaReturns.contains(l.span()) ? ret : null;
+        return function(l.params(), l.body(), ret, declared, l.span(), false);
+      }
       case TExp.If i -> {
         exp(i.cond());
-        Map<VName, Span> c1 = new HashMap<>(), c2 = new HashMap<>();
+        Map<VName, Span> c1 = new LinkedHashMap<>(), c2 = new LinkedHashMap<>();
         Al a = contain(() -> exp(i.then()), c1);
         Al b = contain(() -> exp(i.otherwise()), c2);
-        Map<VName, Span> allCons = new HashMap<>(c1);
-        allCons.putAll(c2);
-        consumed.putAll(allCons);
-        return map(combine(a, b), s -> {
-          Set<Alias> out = new HashSet<>();
-          for (Alias x : s) if (!allCons.containsKey(x.v())) out.add(x);
-          return out;
-        });
+        Map<VName, Span> allCons = new LinkedHashMap<>(c1);
+        c2.forEach(allCons::putIfAbsent);
+        markConsumed(allCons);
+        return map(combine(a, b), s -> notConsumed(s, allCons));
       }
       case TExp.Match m -> {
         Al scrut = exp(m.scrutinee());
-        Map<VName, Span> allCons = new HashMap<>();
+        Map<VName, Span> allCons = new LinkedHashMap<>();
         Al result = null;
         for (TExp.Case c : m.cases()) {
-          Map<VName, Span> cc = new HashMap<>();
+          Map<VName, Span> cc = new LinkedHashMap<>();
           Al r = contain(() -> {
             Set<VName> bound = bindPat(c.pattern(), scrut);
             Al body = exp(c.body());
-            for (VName b : bound) vtable.remove(b);
+            unbind(bound);
             return unscope(body, bound);
           }, cc);
-          allCons.putAll(cc);
+          cc.forEach(allCons::putIfAbsent);
           result = result == null ? r : combine(result, r);
         }
-        consumed.putAll(allCons);
-        if (result == null) return NONE;
-        return map(result, s -> {
-          Set<Alias> out = new HashSet<>();
-          for (Alias x : s) if (!allCons.containsKey(x.v())) out.add(x);
-          return out;
-        });
+        markConsumed(allCons);
+        if (result == null) return shape(m.type(), Set.of());
+        return map(result, s -> notConsumed(s, allCons));
       }
       case TExp.Apply a -> { return apply(a); }
       case TExp.BinOp b -> {
         exp(b.x());
         exp(b.y());
-        return NONE;
+        return shape(b.type(), Set.of());
       }
       case TExp.UnOp u -> {
         exp(u.x());
-        return NONE;
+        return shape(u.type(), Set.of());
       }
       case TExp.Constr c -> {
         List<Al> payload = c.payload().stream().map(this::exp).toList();
         if (c.type() instanceof Type.Sum s) {
           SortedMap<String, List<Al>> m = new TreeMap<>();
-          s.constructors().forEach((k, v) -> m.put(k, k.equals(c.name()) ? payload : v.stream().map(x -> shaped(x, Set.of())).toList()));
+          s.constructors().forEach((k, v) -> m.put(k, k.equals(c.name()) ? payload : v.stream().map(x -> shape(x, Set.of())).toList()));
           return new Al.Sum(m);
         }
-        return NONE;
+        return shape(c.type(), Set.of());
       }
       case TExp.Assert a -> {
         exp(a.cond());
@@ -488,6 +676,12 @@ final class Consumption {
       case TExp.Attr a -> { return exp(a.body()); }
       case TExp.Loop l -> { return loop(l); }
     }
+  }
+
+  private static Set<Alias> notConsumed(Set<Alias> s, Map<VName, Span> cons) {
+    Set<Alias> out = new HashSet<>();
+    for (Alias x : s) if (!cons.containsKey(x.v())) out.add(x);
+    return out;
   }
 
   private void dimIndex(TExp.DimIndex d) {
@@ -501,82 +695,164 @@ final class Consumption {
     }
   }
 
-  private static Al setField(Al src, List<String> path, int i, Al v) {
+  // ---- updates ------------------------------------------------------------------------------
+
+  /**
+   * An update as written: {@code target with steps = value}, the steps field names and lists of
+   * indices. The parser makes a path mixing fields and indices nested updates of parts of the
+   * target, all with the update's span; this takes them apart again.
+   */
+  private record UpdatePath(TExp target, List<Object> steps, TExp value) {}
+
+  private static UpdatePath updatePath(TExp e) {
+    TExp target, value;
+    List<Object> steps = new ArrayList<>();
+    switch (e) {
+      case TExp.Update u -> {
+        target = u.array();
+        steps.add(u.indices());
+        value = u.value();
+      }
+      case TExp.RecordUpdate r -> {
+        target = r.record();
+        steps.addAll(r.path());
+        value = r.value();
+      }
+      default -> throw new IllegalArgumentException();
+    }
+    if ((value instanceof TExp.Update || value instanceof TExp.RecordUpdate) && synthesized(value.span(), e.span(), target.span())) {
+      UpdatePath inner = updatePath(value);
+      steps.addAll(inner.steps());
+      value = inner.value();
+    }
+    return new UpdatePath(target, steps, value);
+  }
+
+  /**
+   * Whether an update's value is the parser's (the rest of the path): it has the update's span
+   * (which parentheses around the update may have widened), or starts where the target does.
+   */
+  private static boolean synthesized(Span value, Span update, Span target) {
+    return value.equals(update) || value.source() == target.source() && value.start() == target.start();
+  }
+
+  private Al update(TExp e) {
+    UpdatePath p = updatePath(e);
+    boolean hasIndex = false;
+    for (Object s : p.steps()) {
+      if (s instanceof List<?> is) {
+        hasIndex = true;
+        for (Object d : is) dimIndex((TExp.DimIndex) d);
+      }
+    }
+    Al v = exp(p.value());
+    Al src = exp(p.target());
+    if (!hasIndex) return setField(src, p.steps(), 0, v);
+    Set<Alias> srcAls = all(src);
+    for (Alias a : all(v)) {
+      if (srcAls.contains(a)) {
+        error(DiagCode.E0311, p.value().span(), "Source array for in-place update\n  " + p.target().span().text()
+            + "\nmight alias update value\n  " + p.value().span().text() + "\nHint: use \"copy\" to remove aliases from the value.");
+        break;
+      }
+    }
+    consumeAliases(e.span(), srcAls);
+    return clear(src);
+  }
+
+  private static Al setField(Al src, List<Object> path, int i, Al v) {
     if (i == path.size()) return v;
-    if (src instanceof Al.Rec r && r.fields().containsKey(path.get(i))) {
+    if (src instanceof Al.Rec r && path.get(i) instanceof String f && r.fields().containsKey(f)) {
       Map<String, Al> m = new LinkedHashMap<>(r.fields());
-      m.put(path.get(i), setField(r.fields().get(path.get(i)), path, i + 1, v));
+      m.put(f, setField(r.fields().get(f), path, i + 1, v));
       return new Al.Rec(m);
     }
-    return combine(src, v);
+    return src;
   }
 
   // ---- functions ----------------------------------------------------------------------------
 
-  /** A lambda or local function: its body may consume only its own parameters. */
-  /** While checking a partial application's function: its consumption of what it captured is the caller's. */
-  private boolean captureFree;
-
   /**
-   * {@code e}'s aliases; when it is a partial application ({@code update xs}, eta-expanded to
-   * {@code \i -> update xs i}), consuming a captured value counts as consumption by the enclosing
-   * let or call, which the reference reports as "contains consumption".
+   * Whether a lambda is the checker's eta-expansion of a partial application or an operator
+   * section ({@code f x} of a function of two parameters is {@code \y -> f x y}, {@code (`f` e)} is
+   * {@code \x -> f x e}), with the call's span: each of its parameters is an argument of the call.
+   * The reference sees an application, which consumes what it captures when it is made.
    */
-  private Al captured(TExp e) {
-    boolean saved = captureFree;
-    captureFree = e instanceof TExp.Lambda l && isPartialApplication(l);
-    try {
-      return exp(e);
-    } finally {
-      captureFree = saved;
-    }
-  }
-
   private static boolean isPartialApplication(TExp.Lambda l) {
-    if (!(l.body() instanceof TExp.Apply a) || a.args().size() < l.params().size()) return false;
-    int off = a.args().size() - l.params().size();
-    for (int i = 0; i < l.params().size(); i++) {
-      if (!(l.params().get(i) instanceof TPat.Id id && a.args().get(off + i) instanceof TExp.Var v && v.name().equals(id.name()))) {
-        return false;
-      }
+    if (!(l.body() instanceof TExp.Apply a) || !a.span().equals(l.span())) return false;
+    for (TPat p : l.params()) {
+      if (!(p instanceof TPat.Id id) || paramPosition(a, id.name()) < 0) return false;
     }
     return true;
   }
 
-  private Al function(List<TPat> params, TExp body, Type declaredRet, Span span) {
-    Map<VName, Entry> savedTable = vtable;
-    Map<VName, Span> savedConsumed = consumed;
-    boolean capture = captureFree;
-    captureFree = false;
-    // Nothing bound outside may be consumed inside a function (except by a let-bound partial
-    // application, whose consumption is reported as the let's).
-    Map<VName, Entry> inner = new HashMap<>();
-    vtable.forEach((k, v) -> inner.put(k, new Entry(capture && v.consumable(), v.als())));
-    vtable = inner;
-    consumed = new HashMap<>(consumed);
-    Set<VName> paramNames = new HashSet<>();
-    for (TPat p : params) bindParam(p, paramNames);
-    Al b = exp(body);
-    // An unannotated function's result is not unique (the checker does not infer it for lambdas).
-    Type ret = declaredRet != null ? declaredRet : setUnique(body.type(), false);
-    checkReturnAlias(span, params, ret, b);
-    checkGlobalAliases(span, params, b);
-    if (capture) {
-      for (var e : consumed.entrySet()) {
-        if (savedTable.containsKey(e.getKey()) && !savedConsumed.containsKey(e.getKey())) savedConsumed.put(e.getKey(), e.getValue());
+  private static int paramPosition(TExp.Apply a, VName v) {
+    for (int i = 0; i < a.args().size(); i++) if (a.args().get(i) instanceof TExp.Var x && x.name().equals(v)) return i;
+    return -1;
+  }
+
+  private Al partialApplication(TExp.Lambda l) {
+    TExp.Apply a = (TExp.Apply) l.body();
+    int n = a.args().size();
+    Al fAls = exp(a.function());
+    Type ft = functionType(a.function(), fAls);
+    List<Type> params = paramTypes(ft, n);
+    Set<Integer> open = new HashSet<>();
+    for (TPat p : l.params()) open.add(paramPosition(a, ((TPat.Id) p).name()));
+    // The operand of a section ((e op), (op e)) is bound to a name with the section's span: as in
+    // the reference, it is observed, not consumed, whatever the operator's parameter.
+    Set<Integer> operands = new HashSet<>();
+    for (int i = 0; i < n; i++) if (a.args().get(i) instanceof TExp.Var v && v.span().equals(l.span())) operands.add(i);
+    Al[] argAls = checkArgs(a, params, n, open, operands);
+    VName res = internal("internal_app_result", appDesc(a));
+    Set<Alias> closure = new HashSet<>(all(fAls));
+    closure.add(new Alias(res, List.of(), true));
+    for (int i = 0; i < n; i++) if (!open.contains(i) && (operands.contains(i) || !diet(params.get(i)))) closure.addAll(all(argAls[i]));
+    // Its type: the function's, with the parameters the lambda leaves open.
+    Type rest = ft;
+    for (int i = 0; i < n && rest instanceof Type.Arrow ar; i++) rest = ar.result();
+    List<TPat> ps = l.params();
+    for (int i = ps.size() - 1; i >= 0; i--) rest = new Type.Arrow(null, params.get(paramPosition(a, ((TPat.Id) ps.get(i)).name())), rest);
+    return new Al.Leaf(Kind.FUNCTION, closure, Fn.of(rest));
+  }
+
+  /**
+   * A lambda or local function: checked with only its own (consuming) parameters consumable, its
+   * own consumption forgotten; its value aliases what the free variables of its body alias.
+   */
+  private Al function(List<TPat> params, TExp body, Type ret, Type declaredRet, Span span, boolean local) {
+    depth++;
+    Set<VName> paramNames = new LinkedHashSet<>();
+    Al b;
+    Type fnType, checkedType;
+    Set<Alias> closure = new HashSet<>();
+    try {
+      for (TPat p : params) bindParam(p, paramNames);
+      for (TPat p : params) sizeExpressions(p.type());
+      b = contain(() -> exp(body), new HashMap<>());
+      if (declaredRet != null) bodyMatches(body, b, declaredRet);
+      Type r = declaredRet != null ? declaredRet : setUnique(ret, false);
+      checkReturnAlias(span, params, r, b);
+      checkGlobalAliases(span, params, b);
+      Type r2 = declaredRet != null ? declaredRet : inferReturnUniqueness(params, r, b);
+      fnType = r2;
+      checkedType = r;
+      for (int i = params.size() - 1; i >= 0; i--) {
+        fnType = new Type.Arrow(null, patternType(params.get(i)), fnType);
+        checkedType = new Type.Arrow(null, patternType(params.get(i)), checkedType);
       }
+      // A function value aliases what its free variables alias (a local function's parameters too).
+      Set<VName> free = new HashSet<>();
+      freeVars(body, free);
+      for (VName v : free) {
+        Entry e = vtable.get(v);
+        if (e != null && (local || !paramNames.contains(v))) closure.addAll(all(e.als()));
+      }
+    } finally {
+      unbind(paramNames);
+      depth--;
     }
-    vtable = savedTable;
-    consumed = savedConsumed;
-    // A function value aliases the free variables it uses.
-    Set<VName> free = new HashSet<>();
-    freeVars(body, free);
-    Set<Alias> als = new HashSet<>();
-    for (VName v : free) {
-      Entry e = vtable.get(v);
-      if (e != null && !paramNames.contains(v)) als.addAll(all(e.als()));
-    }
-    return new Al.Leaf(als);
+    return unscope(new Al.Leaf(Kind.FUNCTION, closure, new Fn(fnType, checkedType)), paramNames);
   }
 
   private static void freeVars(TExp e, Set<VName> out) {
@@ -627,59 +903,57 @@ final class Consumption {
     }.go(e);
   }
 
-  /** A unique result must not alias anything the caller still has, nor other parts of the result. */
+  /** A unique result must not alias a parameter that is not consumed, nor other parts of the result. */
   private void checkReturnAlias(Span span, List<TPat> params, Type ret, Al body) {
-    Set<VName> nonConsumableParams = new HashSet<>();
-    for (TPat p : params) patternMap(p).forEach((v, t) -> { if (!consumesOrPrim(t) || t instanceof Type.Prim) nonConsumableParams.add(v); });
     List<Object[]> parts = new ArrayList<>();
     returnAliases(ret, body, parts);
-    Set<VName> seenUnique = new HashSet<>(), seenAny = new HashSet<>();
+    Set<Alias> seenUnique = new HashSet<>(), seenAny = new HashSet<>();
     for (Object[] part : parts) {
       boolean u = (Boolean) part[0];
       @SuppressWarnings("unchecked") Set<Alias> als = (Set<Alias>) part[1];
-      Set<VName> names = new HashSet<>();
-      for (Alias a : als) names.add(a.v());
       if (u) {
-        for (VName n : names) {
-          if (seenAny.contains(n)) {
-            error(DiagCode.E0305, span, "A unique-typed component of the return value is aliased to some other component."
-                + TcState.link("unique-return-aliased"));
-            return;
-          }
-        }
-        for (VName n : names) {
-          if (nonConsumableParams.contains(n)) {
-            error(DiagCode.E0304, span, "Unique-typed return value is aliased to \"" + n.base() + "\", which is not consumable."
-                + TcState.link("return-aliased"));
-            return;
-          }
-        }
-        seenUnique.addAll(names);
-      } else {
-        for (VName n : names) {
-          if (seenUnique.contains(n)) {
-            error(DiagCode.E0305, span, "A unique-typed component of the return value is aliased to some other component."
-                + TcState.link("unique-return-aliased"));
-            return;
-          }
+        if (als.stream().anyMatch(seenAny::contains)) uniqueReturnAliased(span);
+        notAliasesParam(span, params, vars(als));
+        seenUnique.addAll(als);
+      } else if (als.stream().anyMatch(seenUnique::contains)) {
+        uniqueReturnAliased(span);
+      }
+      seenAny.addAll(als);
+    }
+  }
+
+  private void uniqueReturnAliased(Span span) {
+    error(DiagCode.E0305, span, "A unique-typed component of the return value is aliased to some other component."
+        + TcState.link("unique-return-aliased"));
+  }
+
+  private void notAliasesParam(Span span, List<TPat> params, Set<VName> vs) {
+    for (TPat p : params) {
+      for (var e : patternMap(p).entrySet()) {
+        if (!consumableParamType(e.getValue()) && vs.contains(e.getKey())) {
+          error(DiagCode.E0304, span, "Unique-typed return value is aliased to \"" + e.getKey().base() + "\", which is not consumable."
+              + TcState.link("return-aliased"));
+          break;
         }
       }
-      seenAny.addAll(names);
     }
   }
 
   private static void returnAliases(Type ret, Al als, List<Object[]> out) {
     if (ret instanceof Type.Record r && als instanceof Al.Rec ar) {
-      for (var e : r.fields().entrySet()) returnAliases(e.getValue(), field(ar, e.getKey()), out);
+      for (var e : r.fields().entrySet()) {
+        if (ar.fields().containsKey(e.getKey())) returnAliases(e.getValue(), ar.fields().get(e.getKey()), out);
+      }
       return;
     }
     out.add(new Object[] {unique(ret), all(als)});
   }
 
+  /** A function's result may not alias a global (except through functions it returns). */
   private void checkGlobalAliases(Span span, List<TPat> params, Al body) {
     if (params.isEmpty()) return;
-    for (VName v : bound(all(body))) {
-      if (globals.contains(v) && !vtable.containsKey(v)) {
+    for (VName v : boundVars(arrayAliases(body))) {
+      if (!vtable.containsKey(v)) {
         error(DiagCode.E0307, span, "Function result aliases the free variable \"" + v.base() + "\".\nUse \"copy\" to break the aliasing."
             + TcState.link("alias-free-variable"));
         return;
@@ -687,102 +961,172 @@ final class Consumption {
     }
   }
 
-  private Type inferReturnUniqueness(List<TPat> params, Type ret, Al body) {
+  /**
+   * The uniqueness of a result whose type is not declared: unique where it aliases only consumed
+   * parameters, and nothing that other parts of the result alias too.
+   */
+  private static Type inferReturnUniqueness(List<TPat> params, Type ret, Al body) {
     if (params.isEmpty()) return setUnique(ret, false);
     Set<VName> consumings = new HashSet<>();
-    for (TPat p : params) patternMap(p).forEach((v, t) -> { if (consumes(t)) consumings.add(v); });
+    for (TPat p : params) patternMap(p).forEach((v, t) -> { if (diet(t)) consumings.add(v); });
     Map<VName, Integer> counts = new HashMap<>();
     countAliases(body, counts);
-    return inferU(ret, body, consumings, counts);
+    Set<VName> forbidden = new HashSet<>();
+    counts.forEach((k, n) -> { if (n > 1) forbidden.add(k); });
+    return inferU(ret, body, consumings, forbidden);
   }
 
   private static void countAliases(Al a, Map<VName, Integer> counts) {
-    if (a instanceof Al.Rec r) {
-      r.fields().values().forEach(x -> countAliases(x, counts));
-      return;
+    switch (a) {
+      case Al.Rec r -> {
+        for (Al x : r.fields().values()) {
+          Map<VName, Integer> sub = new HashMap<>();
+          countAliases(x, sub);
+          sub.forEach((k, n) -> counts.merge(k, n, Integer::sum));
+        }
+      }
+      case Al.Leaf l when l.kind() == Kind.TYPEVAR -> {
+        for (Alias x : l.als()) counts.put(x.v(), 2);
+      }
+      default -> {
+        for (VName v : vars(all(a))) counts.put(v, 1);
+      }
     }
-    for (Alias x : all(a)) counts.merge(x.v(), 1, Integer::sum);
   }
 
-  private Type inferU(Type t, Al a, Set<VName> consumings, Map<VName, Integer> counts) {
+  private static Type inferU(Type t, Al a, Set<VName> consumings, Set<VName> forbidden) {
     if (t instanceof Type.Record r && a instanceof Al.Rec ar) {
       Map<String, Type> m = new LinkedHashMap<>();
-      r.fields().forEach((k, v) -> m.put(k, inferU(v, field(ar, k), consumings, counts)));
+      r.fields().forEach((k, v) -> m.put(k, ar.fields().containsKey(k) ? inferU(v, ar.fields().get(k), consumings, forbidden) : v));
       return new Type.Record(m);
     }
-    Set<Alias> als = all(a);
-    boolean ok = consumings.containsAll(bound(als));
-    for (Alias x : als) if (counts.getOrDefault(x.v(), 0) > 1) ok = false;
+    if (t instanceof Type.Sum s && a instanceof Al.Sum as) {
+      SortedMap<String, List<Type>> m = new TreeMap<>();
+      s.constructors().forEach((k, ts) -> {
+        List<Al> ps = as.cs().get(k);
+        List<Type> out = new ArrayList<>();
+        for (int i = 0; i < ts.size(); i++) out.add(ps != null && i < ps.size() ? inferU(ts.get(i), ps.get(i), consumings, forbidden) : ts.get(i));
+        m.put(k, out);
+      });
+      return new Type.Sum(m);
+    }
+    boolean ok = consumings.containsAll(boundVars(arrayAliases(a)));
+    for (Alias x : all(a)) if (forbidden.contains(x.v())) ok = false;
     return setUnique(t, ok);
-  }
-
-  private static Type setUnique(Type t, boolean u) {
-    return switch (t) {
-      case Type.Array a -> new Type.Array(a.elem(), a.shape(), u);
-      case Type.Record r -> {
-        Map<String, Type> m = new LinkedHashMap<>();
-        r.fields().forEach((k, v) -> m.put(k, setUnique(v, u)));
-        yield new Type.Record(m);
-      }
-      default -> t;
-    };
   }
 
   // ---- applications -------------------------------------------------------------------------
 
-  /** The intrinsics whose results share memory with their arguments; the others return fresh arrays. */
-  private static final Set<String> VIEWS = Set.of("zip", "unzip", "transpose", "flatten", "unflatten", "rotate",
+  /**
+   * The intrinsics whose results alias their arguments; the others return fresh arrays, as the
+   * reference's types of them say ({@code zip}, {@code rotate} and {@code manifest} too: arrays
+   * are reference counted, so an update of one that shares memory copies it).
+   */
+  private static final Set<String> VIEWS = Set.of("unzip", "transpose", "flatten", "unflatten",
       "opaque", "trace", "break", "coerce");
 
-  /** The callee's type as its definition has it (uniqueness of parameters and results). */
-  private Type calleeType(TExp f) {
+  /** The type of a function value: as its definition has it (with inferred uniqueness) when known. */
+  private Type functionType(TExp f, Al fAls) {
+    if (fAls instanceof Al.Leaf l && l.fn() != null) return l.fn().applied();
     if (f instanceof TExp.Var v && st.defTypes.containsKey(v.name())) return st.defTypes.get(v.name());
     return f.type();
   }
 
-  private Al apply(TExp.Apply a) {
-    Al fAls = exp(a.function());
-    // Diets from the instantiated type (it has the uniqueness of the declared parameters); the
-    // result is unique if declared or inferred so.
-    Type ft = a.function().type();
-    Type declared = calleeType(a.function());
-    List<Type> paramTypes = new ArrayList<>();
+  /** The type of a function value as the type checker sees it (see {@link Fn}). */
+  private Type checkedType(TExp f, Al fAls) {
+    if (fAls instanceof Al.Leaf l && l.fn() != null) return l.fn().checked();
+    return functionType(f, fAls);
+  }
+
+  private static List<Type> paramTypes(Type ft, int n) {
+    List<Type> out = new ArrayList<>();
     Type t = ft;
-    for (int i = 0; i < a.args().size(); i++) {
+    for (int i = 0; i < n; i++) {
       if (t instanceof Type.Arrow ar) {
-        paramTypes.add(ar.param());
+        out.add(ar.param());
         t = ar.result();
       } else {
-        paramTypes.add(a.args().get(i).type());
+        out.add(Type.UNIT);
       }
     }
-    Type retType = t;
-    // Arguments are checked right to left, as the reference evaluates them.
-    Al[] argAls = new Al[a.args().size()];
+    return out;
+  }
+
+  private static String appDesc(TExp.Apply a) {
+    TExp f = a.function();
+    while (f instanceof TExp.Apply inner) f = inner.function();
+    String fname = f instanceof TExp.Var v ? "\"" + v.name().base() + "\"" : null;
+    return fname != null ? "result of applying " + fname + " (at " + a.span().shortPos() + ")"
+        : "result of application at " + a.span().shortPos();
+  }
+
+  private Al apply(TExp.Apply a) {
+    Al fAls = exp(a.function());
+    Type ft = functionType(a.function(), fAls);
+    List<Type> params = paramTypes(ft, a.args().size());
+    String pipe = st.pipes.get(a.span());
+    if (pipe != null && !a.args().isEmpty() && diet(params.get(a.args().size() - 1))) {
+      // x |> f where f consumes x: the pipe's parameter f: a -> b does not consume.
+      String[] opFn = pipe.split("\u0000", 2);
+      Type p = params.get(a.args().size() - 1);
+      Type inst = overlay(paramTypes(a.function().type(), a.args().size()).get(a.args().size() - 1), p);
+      typeError(DiagCode.E0306, a.span(), "Cannot apply \"" + opFn[0] + "\" to \"" + opFn[1] + "\" (invalid type).\nExpected: "
+          + show(new Type.Arrow(null, setUnique(inst, false), setUnique(a.type(), false))) + "\nActual:   "
+          + show(new Type.Arrow(null, inst, a.type())) + "\n\nParameters\n  " + show(setUnique(inst, false)) + "\nand\n  " + show(inst)
+          + "\nare incompatible regarding consuming their arguments." + TcState.link("unify-consuming-param"));
+    }
+    Al[] argAls = checkArgs(a, params, a.args().size(), Set.of(), Set.of());
+    VName res = internal("internal_app_result", appDesc(a));
+    if (a.function() instanceof TExp.Intrinsic in && !VIEWS.contains(in.name())) return shape(a.type(), Set.of());
+    Set<Alias> als = new HashSet<>(all(fAls));
+    als.add(new Alias(res, List.of(), true));
+    for (int i = 0; i < argAls.length; i++) if (!diet(params.get(i))) als.addAll(all(argAls[i]));
+    Type declared = ft;
+    for (int i = 0; i < a.args().size() && declared instanceof Type.Arrow ar; i++) declared = ar.result();
+    return resultAliases(a.type(), declared, als);
+  }
+
+  /**
+   * Checks the first {@code n} arguments of {@code a}, right to left, as the reference evaluates
+   * them, except those at positions {@code open} (a partial application's parameters); those at
+   * positions {@code observed} are only observed.
+   */
+  private Al[] checkArgs(TExp.Apply a, List<Type> params, int n, Set<Integer> open, Set<Integer> observed) {
+    List<Type> instParams = paramTypes(a.function().type(), n);
+    Al[] argAls = new Al[n];
     List<Integer> done = new ArrayList<>();
-    for (int i = a.args().size() - 1; i >= 0; i--) {
+    for (int i = n - 1; i >= 0; i--) {
+      if (open.contains(i)) {
+        argAls[i] = PRIM;
+        continue;
+      }
+      if (observed.contains(i)) {
+        argAls[i] = exp(a.args().get(i));
+        continue;
+      }
       TExp arg = a.args().get(i);
       Map<VName, Span> cons = new HashMap<>();
-      Al als = contain(() -> captured(arg), cons);
-      consumed.putAll(cons);
-      if (!cons.isEmpty() && Defs.functional(arg.type())) {
-        error(DiagCode.E0309, arg.span(), "Argument of functional type\n  " + Holes.show(arg.type(), n -> false) + "\ncontains consumption, which is not allowed."
-            + TcState.link("contains-consumption"));
+      Al als = contain(() -> exp(arg), cons);
+      markConsumed(cons);
+      Type pt = params.get(i);
+      if (Defs.functional(arg.type())) {
+        Type inst = i < instParams.size() ? instParams.get(i) : pt;
+        compatible(a, arg, overlay(inst, pt), overlay(arg.type(), checkedType(arg, als)));
       }
-      Type pt = paramTypes.get(i);
-      if (arg.type() instanceof Type.Arrow && pt instanceof Type.Arrow && consumesMore(arg.type(), pt)) {
-        error(DiagCode.E0306, arg.span(), "Non-consuming higher-order parameter passed consuming argument.");
+      if (!cons.isEmpty() && !orderZero(arg.type())) {
+        error(DiagCode.E0309, arg.span(), "Argument of functional type\n  " + show(arg.type()) + "\ncontains consumption, which is not allowed."
+            + TcState.link("consuming-argument"));
       }
-      if (anyConsumes(pt)) {
+      if (diet(pt)) {
         noSelfAliases(arg.span(), als);
-        consumeAsNeeded(arg.span(), pt, als);
-        for (int j : done) {
-          Set<VName> overlap = bound(all(als));
-          overlap.retainAll(bound(all(argAls[j])));
-          if (!overlap.isEmpty()) {
-            VName v = overlap.iterator().next();
+        consumeAliases(arg.span(), all(als));
+        for (VName v : boundVars(all(als))) {
+          Integer prev = null;
+          for (int j : done) if (boundVars(all(argAls[j])).contains(v)) { prev = j; break; }
+          if (prev != null) {
+            TExp p = a.args().get(prev);
             error(DiagCode.E0308, arg.span(), "Argument is consumed, but aliases\n  " + v.base() + "\nwhich is also aliased by other argument\n  "
-                + a.args().get(j).span().text() + "\nat " + a.args().get(j).span().shortPos() + ".");
+                + p.span().text() + "\nat " + p.span().shortPos() + ".");
             break;
           }
         }
@@ -790,85 +1134,113 @@ final class Consumption {
       argAls[i] = als;
       done.add(i);
     }
-    // Consuming functions may not be passed where a non-consuming function is expected.
-    VName res = internal("app_result");
-    String fname = a.function() instanceof TExp.Var v ? "\"" + v.name().base() + "\"" : null;
-    names.put(res, fname != null ? "result of applying " + fname + " (at " + a.span().shortPos() + ")"
-        : "result of application at " + a.span().shortPos());
-    Set<Alias> resAls = new HashSet<>(all(fAls));
-    resAls.add(new Alias(res, true));
-    boolean intrinsic = a.function() instanceof TExp.Intrinsic;
-    boolean view = a.function() instanceof TExp.Intrinsic in && VIEWS.contains(in.name());
-    if (intrinsic && !view) return shaped(a.type(), Set.of());
-    for (int i = 0; i < argAls.length; i++) {
-      if (!anyConsumes(paramTypes.get(i))) resAls.addAll(all(argAls[i]));
-    }
-    Type declaredRet = declared;
-    for (int i = 0; i < a.args().size() && declaredRet instanceof Type.Arrow ar; i++) declaredRet = ar.result();
-    return resultAliases(a.type(), retType, declaredRet, resAls);
+    return argAls;
   }
 
-  /** Aliases of a result: none for unique parts, {@code als} for the others. */
-  private static Al resultAliases(Type actual, Type inst, Type declared, Set<Alias> als) {
-    if (actual instanceof Type.Record r) {
-      Map<String, Al> m = new LinkedHashMap<>();
-      r.fields().forEach((k, v) -> m.put(k, resultAliases(v, fieldOf(inst, k), fieldOf(declared, k), als)));
-      return new Al.Rec(m);
-    }
-    if (actual instanceof Type.Prim) return NONE;
-    if (actual instanceof Type.Sum s) {
-      SortedMap<String, List<Al>> m = new TreeMap<>();
-      s.constructors().forEach((k, v) -> m.put(k, v.stream().map(x -> resultAliases(x, x, x, als)).toList()));
-      return new Al.Sum(m);
-    }
-    if (isUnique(actual) || isUnique(inst) || isUnique(declared)) return NONE;
-    return new Al.Leaf(als);
-  }
-
-  private static Type fieldOf(Type t, String k) {
-    return t instanceof Type.Record r && r.fields().containsKey(k) ? r.fields().get(k) : t;
-  }
-
-  private static boolean isUnique(Type t) {
-    return t instanceof Type.Array a && a.unique() || t instanceof Type.Param p && p.unique();
-  }
-
-  /** Whether function type {@code f} consumes a parameter that {@code expected} does not. */
-  private static boolean consumesMore(Type f, Type expected) {
-    while (f instanceof Type.Arrow a && expected instanceof Type.Arrow b) {
-      if (anyConsumes(a.param()) && !anyConsumes(b.param())) return true;
-      f = a.result();
-      expected = b.result();
-    }
-    return false;
-  }
-
-  private static boolean anyConsumes(Type t) {
-    return switch (t) {
-      case Type.Array a -> a.unique();
-      case Type.Param p -> p.unique();
-      case Type.Record r -> r.fields().values().stream().anyMatch(Consumption::anyConsumes);
-      case Type.Sum s -> s.constructors().values().stream().flatMap(List::stream).anyMatch(Consumption::anyConsumes);
-      default -> false;
+  /**
+   * The aliases of a result of type {@code actual}: none for the parts the function's type declares
+   * unique ({@code declared}, where a type parameter stands for all of the part it is), {@code als} for
+   * the others.
+   */
+  private static Al resultAliases(Type actual, Type declared, Set<Alias> als) {
+    if (declared instanceof Type.Param p) return shape(actual, p.unique() ? Set.of() : als);
+    return switch (actual) {
+      case Type.Prim p -> PRIM;
+      case Type.Record r -> {
+        Map<String, Al> m = new LinkedHashMap<>();
+        r.fields().forEach((k, v) -> m.put(k, resultAliases(v, declared instanceof Type.Record d && d.fields().containsKey(k)
+            ? d.fields().get(k) : v, als)));
+        yield new Al.Rec(m);
+      }
+      case Type.Sum s -> {
+        SortedMap<String, List<Al>> m = new TreeMap<>();
+        s.constructors().forEach((k, ts) -> {
+          List<Type> ds = declared instanceof Type.Sum d ? d.constructors().get(k) : null;
+          List<Al> out = new ArrayList<>();
+          for (int i = 0; i < ts.size(); i++) out.add(resultAliases(ts.get(i), ds != null && i < ds.size() ? ds.get(i) : ts.get(i), als));
+          m.put(k, out);
+        });
+        yield new Al.Sum(m);
+      }
+      case Type.Arrow f -> new Al.Leaf(Kind.FUNCTION, als, declared instanceof Type.Arrow ? Fn.of(declared) : null);
+      default -> new Al.Leaf(kind(actual), (declared instanceof Type.Array d ? d.unique() : unique(actual)) ? Set.of() : als, null);
     };
   }
 
-  private void consumeAsNeeded(Span at, Type pt, Al als) {
-    if (pt instanceof Type.Record r && als instanceof Al.Rec ar) {
-      for (var e : r.fields().entrySet()) consumeAsNeeded(at, e.getValue(), field(ar, e.getKey()));
-      return;
+  /**
+   * A function passed for a function parameter may not consume what the parameter's type does not
+   * let it consume, nor return a non-unique value where a unique one is expected (reported by the
+   * reference when unifying the types).
+   */
+  private void compatible(TExp.Apply a, TExp arg, Type expected, Type actual) {
+    String why = incompatible(expected, actual, false);
+    if (why == null) return;
+    TExp f = a.function();
+    String fname = f instanceof TExp.Var v ? v.name().base() : f.span().text();
+    typeError(DiagCode.E0306, arg.span(), "Cannot apply \"" + fname + "\" to \"" + arg.span().text() + "\" (invalid type).\nExpected: "
+        + show(expected) + "\nActual:   " + show(actual) + "\n\n" + why);
+  }
+
+  /**
+   * Type {@code inst} (an instance of {@code decl}) with the uniqueness {@code decl} gives its parts
+   * (a type parameter's to all of the part it stands for).
+   */
+  private static Type overlay(Type inst, Type decl) {
+    if (decl instanceof Type.Param p && !(inst instanceof Type.Param)) return setUnique(inst, p.unique());
+    if (inst instanceof Type.Arrow x && decl instanceof Type.Arrow y) {
+      return new Type.Arrow(x.paramName(), overlay(x.param(), y.param()), overlay(x.result(), y.result()));
     }
-    if (anyConsumes(pt)) consumeAliases(at, all(als));
+    if (inst instanceof Type.Record x && decl instanceof Type.Record y && x.fields().keySet().equals(y.fields().keySet())) {
+      Map<String, Type> m = new LinkedHashMap<>();
+      x.fields().forEach((k, v) -> m.put(k, overlay(v, y.fields().get(k))));
+      return new Type.Record(m);
+    }
+    if (inst instanceof Type.Array x && decl instanceof Type.Array y) return new Type.Array(x.elem(), x.shape(), y.unique());
+    return inst;
+  }
+
+  /** A function-valued body must consume and return as the declared return type says. */
+  private void bodyMatches(TExp body, Al als, Type declared) {
+    if (!(declared instanceof Type.Arrow)) return;
+    Type actual = overlay(body.type(), checkedType(body, als));
+    String why = incompatible(declared, actual, false);
+    if (why != null) {
+      typeError(DiagCode.E0306, body.span(), "Function body does not have expected type.\nExpected: " + show(declared) + "\nActual:   "
+          + show(actual) + "\n\n" + why);
+    }
+  }
+
+  private static String incompatible(Type expected, Type actual, boolean flipped) {
+    if (expected instanceof Type.Arrow e && actual instanceof Type.Arrow f) {
+      boolean d1 = diet(flipped ? f.param() : e.param()), d2 = diet(flipped ? e.param() : f.param());
+      if (!d1 && d2) {
+        return "Parameters\n  " + show(e.param()) + "\nand\n  " + show(f.param()) + "\nare incompatible regarding consuming their arguments."
+            + TcState.link("unify-consuming-param");
+      }
+      boolean u1 = unique(flipped ? e.result() : f.result()), u2 = unique(flipped ? f.result() : e.result());
+      if (!(e.result() instanceof Type.Arrow) && !u1 && u2) {
+        return "Return types\n  " + show(e.result()) + "\nand\n  " + show(f.result()) + "\nhave incompatible uniqueness.";
+      }
+      String p = incompatible(e.param(), f.param(), !flipped);
+      return p != null ? p : incompatible(e.result(), f.result(), flipped);
+    }
+    if (expected instanceof Type.Record e && actual instanceof Type.Record f && e.fields().keySet().equals(f.fields().keySet())) {
+      for (String k : e.fields().keySet()) {
+        String w = incompatible(e.fields().get(k), f.fields().get(k), flipped);
+        if (w != null) return w;
+      }
+    }
+    return null;
   }
 
   private void noSelfAliases(Span at, Al als) {
-    if (!(als instanceof Al.Rec r)) return;
+    List<Set<Alias>> parts = new ArrayList<>();
+    aliasParts(als, parts);
     Set<Alias> seen = new HashSet<>();
-    for (Al part : r.fields().values()) {
-      Set<Alias> s = all(part);
+    for (Set<Alias> s : parts) {
       for (Alias x : s) {
         if (seen.contains(x)) {
-          error(DiagCode.E0308, at, "Argument passed for consuming parameter is self-aliased." + TcState.link("self-aliases-arg"));
+          error(DiagCode.E0308, at, "Argument passed for consuming parameter is self-aliased." + TcState.link("self-aliasing-arg"));
           return;
         }
       }
@@ -876,126 +1248,189 @@ final class Consumption {
     }
   }
 
+  private static void aliasParts(Al a, List<Set<Alias>> out) {
+    if (a instanceof Al.Rec r) r.fields().values().forEach(x -> aliasParts(x, out));
+    else out.add(all(a));
+  }
+
   // ---- loops --------------------------------------------------------------------------------
 
   private Al loop(TExp.Loop l) {
-    // The loop form first (its expressions are outside the loop).
+    // The loop form's expressions are checked first, outside the loop.
     switch (l.form()) {
       case TExp.LoopForm.For f -> exp(f.bound());
       case TExp.LoopForm.ForIn f -> exp(f.array());
-      case TExp.LoopForm.While w -> { }
+      case TExp.LoopForm.While w -> exp(w.cond());
     }
     Map<VName, Type> params = patternMap(l.param());
-    // Pretend every parameter is consumable; which ones the body consumes decides their diet.
-    Map<VName, Entry> savedTable = vtable;
-    Map<VName, Entry> inner = new HashMap<>();
-    vtable.forEach((k, v) -> inner.put(k, new Entry(false, v.als())));
-    vtable = inner;
-    for (var e : params.entrySet()) {
-      boolean consumable = !st.observedLoopParams.contains(e.getKey());
-      vtable.put(e.getKey(), new Entry(consumable, shaped(e.getValue(), Set.of(new Alias(e.getKey(), false)))));
-    }
-    if (l.form() instanceof TExp.LoopForm.ForIn f) {
-      for (var e : patternMap(f.element()).entrySet()) vtable.put(e.getKey(), new Entry(false, shaped(e.getValue(), Set.of(new Alias(e.getKey(), false)))));
-    }
-    if (l.form() instanceof TExp.LoopForm.While w) exp(w.cond());
-    Map<VName, Span> bodyCons = new HashMap<>();
-    Al body = contain(() -> exp(l.body()), bodyCons);
-    vtable = savedTable;
-    Set<VName> consumedParams = new HashSet<>();
-    for (VName v : bodyCons.keySet()) if (params.containsKey(v)) consumedParams.add(v);
-    // A parameter declared unique consumes its initial value too.
-    params.forEach((v, t) -> { if (anyConsumes(t)) consumedParams.add(v); });
-    // The returned values of consumed parameters must not alias what is outside the loop, nor each other.
-    checkMergeReturn(l, params, consumedParams, body);
-    // The initial value is passed to the loop like an argument to a function consuming those parameters.
-    Map<VName, Span> initCons = new HashMap<>();
-    Al init = contain(() -> exp(l.init()), initCons);
-    consumed.putAll(initCons);
-    Map<VName, Al> initParts = new LinkedHashMap<>();
-    matchPat(l.param(), init, initParts);
-    for (var e : initParts.entrySet()) {
-      if (consumedParams.contains(e.getKey())) consumeAliases(l.init().span(), all(e.getValue()));
-    }
-    // The body must not use what the initial value consumed.
-    Set<VName> free = new HashSet<>();
-    freeVars(l.body(), free);
-    for (VName v : free) {
-      Entry e = vtable.get(v);
-      if (e == null || params.containsKey(v)) continue;
-      for (Alias a : all(e.als())) {
-        if (consumed.containsKey(a.v()) && initCons.containsKey(a.v()) || (initParts.values().stream().anyMatch(x -> false))) {
-          error(DiagCode.E0310, l.span(), "Loop body uses " + describe(v) + " (or an alias),\nbut this is consumed by the initial loop argument.");
-          break;
+    // Every parameter is consumable in the body, except those declared non-unique; which ones
+    // the body consumes decides their diet.
+    depth++;
+    Set<VName> inner = new LinkedHashSet<>();
+    Map<VName, Span> bodyCons = new LinkedHashMap<>();
+    Al body;
+    try {
+      for (var e : params.entrySet()) {
+        boolean c = !st.ascribedLoopParams.contains(e.getKey()) || diet(e.getValue());
+        vtable.put(e.getKey(), new Entry(c, selfAliased(e.getKey(), e.getValue()), depth));
+        inner.add(e.getKey());
+      }
+      switch (l.form()) {
+        case TExp.LoopForm.For f -> {
+          vtable.put(f.index(), new Entry(false, PRIM, depth));
+          inner.add(f.index());
         }
+        case TExp.LoopForm.ForIn f -> {
+          for (var e : patternMap(f.element()).entrySet()) {
+            vtable.put(e.getKey(), new Entry(false, selfAliased(e.getKey(), e.getValue()), depth));
+            inner.add(e.getKey());
+          }
+        }
+        case TExp.LoopForm.While w -> { }
+      }
+      body = contain(() -> exp(l.body()), bodyCons);
+    } finally {
+      unbind(inner);
+      depth--;
+    }
+    body = unscope(body, inner);
+    // The diets of the parameters, to a fixed point: a parameter is consumed when the body
+    // consumes it, or returns for a consumed parameter something that aliases it.
+    Set<VName> cons = new HashSet<>(bodyCons.keySet());
+    Set<VName> diets;
+    while (true) {
+      diets = new HashSet<>();
+      for (var e : params.entrySet()) {
+        boolean d = st.ascribedLoopParams.contains(e.getKey()) ? diet(e.getValue()) : cons.contains(e.getKey());
+        if (d) diets.add(e.getKey());
+      }
+      Set<Alias>[] state = newState();
+      checkMergeReturn(l.span(), l.param(), body, diets, state);
+      Set<VName> next = new HashSet<>(cons);
+      for (Alias a : state[0]) next.add(a.v());
+      if (next.equals(cons)) break;
+      cons = next;
+    }
+    // The initial value is passed to the loop like an argument to a function with those diets.
+    Map<VName, Span> initCons = new LinkedHashMap<>();
+    Set<VName> ds = diets;
+    Al init = contain(() -> {
+      Map<VName, Span> c = new HashMap<>();
+      Al x = contain(() -> exp(l.init()), c);
+      markConsumed(c);
+      if (!c.isEmpty() && !orderZero(l.init().type())) {
+        error(DiagCode.E0309, l.init().span(), "Argument of functional type\n  " + show(l.init().type())
+            + "\ncontains consumption, which is not allowed." + TcState.link("consuming-argument"));
+      }
+      if (!ds.isEmpty()) {
+        noSelfAliases(l.init().span(), x);
+        consumeAsNeeded(l.init().span(), l.param(), x, ds);
+      }
+      return x;
+    }, initCons);
+    markConsumed(initCons);
+    checkFree(l, "Loop body", l.body(), initCons);
+    if (l.form() instanceof TExp.LoopForm.While w) checkFree(l, "Loop condition", w.cond(), initCons);
+    VName res = internal("internal_loop_result", "result of loop at " + l.span().shortPos());
+    return combine(loopResult(new Alias(res, List.of(), true), l.param(), init, l.type(), ds), body);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Set<Alias>[] newState() {
+    return new Set[] {new HashSet<Alias>(), new HashSet<Alias>()};
+  }
+
+  private void checkFree(TExp.Loop l, String what, TExp e, Map<VName, Span> initCons) {
+    Set<VName> free = new LinkedHashSet<>();
+    freeVars(e, free);
+    List<VName> fs = new ArrayList<>(free);
+    fs.sort(Comparator.comparing(VName::base).thenComparingInt(VName::tag));
+    for (VName v : fs) {
+      Entry en = vtable.get(v);
+      if (en == null) continue;
+      if (boundVars(all(en.als())).stream().anyMatch(initCons::containsKey)) {
+        error(DiagCode.E0310, l.span(), what + " uses " + describe(v) + " (or an alias),\nbut this is consumed by the initial loop argument.");
+        return;
       }
     }
-    Set<Alias> resAls = new HashSet<>();
-    for (var e : initParts.entrySet()) if (!consumedParams.contains(e.getKey())) resAls.addAll(all(e.getValue()));
-    Set<VName> paramSet = params.keySet();
-    Al bodyOut = unscope(body, paramSet);
-    return combine(freshLeaves(l.type(), resAls, "result of loop at " + l.span().shortPos()), bodyOut);
+  }
+
+  private void consumeAsNeeded(Span at, TPat p, Al als, Set<VName> diets) {
+    switch (p) {
+      case TPat.Id id -> { if (diets.contains(id.name())) consumeAliases(at, all(als)); }
+      case TPat.Record r -> {
+        if (als instanceof Al.Rec ar) {
+          for (var e : r.fields().entrySet()) if (ar.fields().containsKey(e.getKey())) consumeAsNeeded(at, e.getValue(), ar.fields().get(e.getKey()), diets);
+        } else if (patternMap(p).keySet().stream().anyMatch(diets::contains)) {
+          consumeAliases(at, all(als));
+        }
+      }
+      default -> { }
+    }
+  }
+
+  private static List<String> fieldOrder(Map<String, ?> fields) {
+    List<String> ks = new ArrayList<>(fields.keySet());
+    if (ks.stream().allMatch(k -> k.matches("\\d+"))) ks.sort(Comparator.comparingInt(Integer::parseInt));
+    else ks.sort(Comparator.naturalOrder());
+    return ks;
   }
 
   /**
-   * Aliases shaped like {@code t} where every array component is a distinct new value (the
-   * components of a loop's result do not alias each other), plus the aliases {@code shared}.
+   * The values the body returns for consumed parameters may not alias what is outside the loop,
+   * nor values returned for other parameters. {@code state}: the aliases returned for consumed
+   * parameters and for the others, in the pattern's order.
    */
-  private Al freshLeaves(Type t, Set<Alias> shared, String desc) {
-    return switch (t) {
-      case Type.Prim p -> NONE;
-      case Type.Record r -> {
-        Map<String, Al> m = new LinkedHashMap<>();
-        r.fields().forEach((k, v) -> m.put(k, freshLeaves(v, shared, desc)));
-        yield new Al.Rec(m);
+  private void checkMergeReturn(Span at, TPat p, Al t, Set<VName> diets, Set<Alias>[] state) {
+    switch (p) {
+      case TPat.Id id -> {
+        boolean consume = diets.contains(id.name());
+        Set<Alias> als = all(t);
+        if (consume) {
+          for (VName v : boundVars(als)) {
+            error(DiagCode.E0310, at, "Return value for consuming loop parameter \"" + id.name().base() + "\" aliases \"" + v.base() + "\"."
+                + TcState.link("consuming-loop-param-aliases"));
+          }
+        }
+        if (als.stream().anyMatch(state[0]::contains)) {
+          error(DiagCode.E0310, at, "Return value for loop parameter \"" + id.name().base() + "\" aliases other consumed loop parameter."
+              + TcState.link("loop-parameter-aliases-other"));
+        }
+        if (consume && als.stream().anyMatch(x -> state[0].contains(x) || state[1].contains(x))) {
+          error(DiagCode.E0310, at, "Return value for consuming loop parameter \"" + id.name().base() + "\" aliases previously returned value."
+              + TcState.link("aliases-previously-returned"));
+        }
+        state[consume ? 0 : 1].addAll(als);
       }
-      default -> {
-        VName res = internal("loop_result");
-        names.put(res, desc);
-        Set<Alias> als = new HashSet<>(shared);
-        als.add(new Alias(res, true));
-        yield shaped(t, als);
-      }
-    };
-  }
-
-  private void checkMergeReturn(TExp.Loop l, Map<VName, Type> params, Set<VName> consumedParams, Al body) {
-    Map<VName, Al> parts = new LinkedHashMap<>();
-    matchPat(l.param(), body, parts);
-    Set<VName> cons = new HashSet<>(), obs = new HashSet<>();
-    for (var e : parts.entrySet()) {
-      VName p = e.getKey();
-      Set<Alias> als = all(e.getValue());
-      Set<VName> names = new HashSet<>();
-      for (Alias a : als) names.add(a.v());
-      boolean consuming = consumedParams.contains(p) || (params.get(p) != null && consumes(params.get(p)));
-      if (consuming) {
-        for (VName v : bound(als)) {
-          if (!params.containsKey(v) && vtable.containsKey(v)) {
-            error(DiagCode.E0310, l.span(), "Return value for consuming loop parameter \"" + p.base() + "\" aliases \"" + v.base() + "\".");
-            return;
+      case TPat.Record r -> {
+        if (t instanceof Al.Rec tr) {
+          for (String k : fieldOrder(r.fields())) {
+            if (tr.fields().containsKey(k)) checkMergeReturn(at, r.fields().get(k), tr.fields().get(k), diets, state);
           }
         }
       }
-      Set<VName> inter = new HashSet<>(names);
-      inter.retainAll(cons);
-      if (!inter.isEmpty()) {
-        error(DiagCode.E0310, l.span(), "Return value for loop parameter \"" + p.base() + "\" aliases other consumed loop parameter."
-            + TcState.link("loop-parameter-aliases-other"));
-        return;
-      }
-      if (consuming) {
-        Set<VName> prev = new HashSet<>(cons);
-        prev.addAll(obs);
-        prev.retainAll(names);
-        if (!prev.isEmpty()) {
-          error(DiagCode.E0310, l.span(), "Return value for consuming loop parameter \"" + p.base() + "\" aliases previously returned value.");
-          return;
-        }
-        cons.addAll(names);
-      } else {
-        obs.addAll(names);
-      }
+      default -> { }
     }
+  }
+
+  /**
+   * The aliases of a loop's result from its initial value: none for a consumed parameter, the
+   * initial value's (and the loop's own) for the others.
+   */
+  private static Al loopResult(Alias res, TPat p, Al init, Type t, Set<VName> diets) {
+    if (p instanceof TPat.Record r && init instanceof Al.Rec ar && t instanceof Type.Record rt) {
+      Map<String, Al> m = new LinkedHashMap<>();
+      for (var e : rt.fields().entrySet()) {
+        TPat sub = r.fields().get(e.getKey());
+        Al a = ar.fields().get(e.getKey());
+        m.put(e.getKey(), sub != null && a != null ? loopResult(res, sub, a, e.getValue(), diets) : shape(e.getValue(), Set.of(res)));
+      }
+      return new Al.Rec(m);
+    }
+    boolean consume = patternMap(p).keySet().stream().anyMatch(diets::contains);
+    if (consume) return shape(t, Set.of());
+    Set<Alias> s = new HashSet<>(all(init));
+    s.add(res);
+    return shape(t, s);
   }
 }

@@ -441,6 +441,7 @@ final class Defs {
     }
     for (int i = 0; i < sig.params().size() && i < l.params().size(); i++) st.trace.type(l.params().get(i), sig.params().get(i).ty());
     Fn f = function(sig, l.body(), Kind.LAMBDA, l.span(), "lambda");
+    if (l.returnType() != null) st.declaredLambdaReturns.add(l.span());
     return new Terms.Res(f.type(), () -> {
       FunDef fd = f.build().get();
       return new TExp.Lambda(fd.params(), fd.body(), zonk.type(f.type()), l.span());
@@ -452,6 +453,7 @@ final class Defs {
     Fn f = function(sig, l.value(), Kind.LOCAL, l.span(), l.name());
     VName v = st.fresh(l.name());
     st.arity.put(v, l.params().size());
+    if (l.returnType() != null) st.declaredLocalReturns.add(v);
     Env.Scheme scheme = new Env.Scheme(f.tparams(), f.sizeParams(), f.type());
     Ctx inner = ctx.bind(l.name(), new Env.Global(v, scheme, null, l.nameSpan()));
     int saved = st.level;
@@ -578,6 +580,10 @@ final class Defs {
     }
     st.arity.put(v, d.params().isEmpty() ? Terms.arrows(zonkSafe(scheme.type())) : d.params().size());
     emit(v, f, d, isEntry && mainFile ? d : null, mainFile, errors);
+    if (d.returnType() == null && !d.params().isEmpty() && st.defTypes.get(v) != null) {
+      // The result's uniqueness, when not declared, is what the consumption check inferred.
+      scheme = new Env.Scheme(f.tparams(), f.sizeParams(), resultUniqueness(f.type(), st.defTypes.get(v), d.params().size()));
+    }
     return new Env.Global(v, scheme, null, d.nameSpan());
   }
 
@@ -595,6 +601,30 @@ final class Defs {
       case Ty.Named n -> n.args().forEach(x -> { if (x.size() != null && SE.norm(x.size()) instanceof SE.V v) out.add(v.v()); });
       default -> { }
     }
+  }
+
+  /** Function type {@code t} with its result (after {@code n} parameters) unique where {@code inferred}'s is. */
+  private static Ty resultUniqueness(Ty t, Type inferred, int n) {
+    t = Unify.resolve(t);
+    if (n == 0) return uniqueWhere(t, inferred);
+    if (t instanceof Ty.Fun f && inferred instanceof Type.Arrow a) {
+      return new Ty.Fun(f.pname(), f.param(), f.exts(), resultUniqueness(f.result(), a.result(), n - 1));
+    }
+    return t;
+  }
+
+  private static Ty uniqueWhere(Ty t, Type u) {
+    t = Unify.resolve(t);
+    return switch (t) {
+      case Ty.Arr a when u instanceof Type.Array ua && ua.unique() -> new Ty.Arr(a.elem(), a.size(), true);
+      case Ty.Named n when u instanceof Type.Param up && up.unique() -> new Ty.Named(n.name(), n.args(), true);
+      case Ty.Rec r when u instanceof Type.Record ur -> {
+        Map<String, Ty> m = new LinkedHashMap<>();
+        r.fields().forEach((k, x) -> m.put(k, ur.fields().containsKey(k) ? uniqueWhere(x, ur.fields().get(k)) : x));
+        yield new Ty.Rec(m);
+      }
+      default -> t;
+    };
   }
 
   private Type zonkSafe(Ty t) {
@@ -644,11 +674,13 @@ final class Defs {
   /** Builds the definition and adds it to the program (an entry point when {@code entry} is given). */
   private void emit(VName v, Fn f, ValDecl d, ValDecl entry, boolean mainFile, int errorsBefore) {
     try {
-      FunDef fd = etaExpand(f.build().get(), entry != null, d.span());
+      FunDef written = f.build().get();
+      FunDef fd = etaExpand(written, entry != null, d.span());
       st.arity.put(v, fd.params().size());
-      st.topLevel.add(v);
+      // Uniqueness is checked on the definition as written: a constant of function type is not a
+      // function (its result may alias other constants).
       if (st.errorCount() == errorsBefore) {
-        st.defTypes.put(v, consumption.checkDef(v, fd, d.returnType() != null, d.span(), st.topLevel));
+        st.defTypes.put(v, consumption.checkDef(written, d.returnType() != null, d.span()));
       }
       TDecl.EntryPoint ep = entry != null ? entryPoint(entry, fd, st.errorCount() == errorsBefore) : null;
       st.out.add(new TDecl(v, fd, ep, d.span()));

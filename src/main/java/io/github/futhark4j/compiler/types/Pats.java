@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Supplier;
 
@@ -118,6 +119,9 @@ final class Pats {
     };
   }
 
+  /** Annotation types and their components (by identity): patterns matching them take their parts' types. */
+  private final Set<Ty> annotated = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+
   /** The annotation types of the ascriptions checked (by identity of the pattern node). */
   private final Map<PAscribe, Ty> ascribed = new java.util.IdentityHashMap<>();
 
@@ -143,9 +147,18 @@ final class Pats {
       }
       case PTuple tp -> {
         List<Ty> comps = new ArrayList<>();
-        for (int i = 0; i < tp.elements().size(); i++) comps.add(new Ty.Var(st.level));
-        Ty tt = Ty.tuple(comps);
-        unifyPat(span, tt, t);
+        Ty tt;
+        if (annotated.contains(t) && Unify.resolve(t) instanceof Ty.Rec ar && ar.fields().size() == tp.elements().size()
+            && java.util.stream.IntStream.range(0, tp.elements().size()).allMatch(i -> ar.fields().containsKey(Integer.toString(i)))) {
+          // Under an annotation the components get the annotation's types, with their uniqueness.
+          for (int i = 0; i < tp.elements().size(); i++) comps.add(ar.fields().get(Integer.toString(i)));
+          annotated.addAll(comps);
+          tt = t;
+        } else {
+          for (int i = 0; i < tp.elements().size(); i++) comps.add(new Ty.Var(st.level));
+          tt = Ty.tuple(comps);
+          unifyPat(span, tt, t);
+        }
         List<Supplier<TPat>> subs = new ArrayList<>();
         for (int i = 0; i < comps.size(); i++) subs.add(pat(tp.elements().get(i), comps.get(i), ctx, mode, sizeNames, binds, flexes));
         return () -> {
@@ -161,8 +174,15 @@ final class Pats {
             st.error(DiagCode.E0210, f.span(), "Duplicate fields in record pattern: \"" + f.name() + "\".");
           }
         }
-        Ty rt = new Ty.Rec(fields);
-        unifyPat(span, rt, t);
+        Ty rt;
+        if (annotated.contains(t) && Unify.resolve(t) instanceof Ty.Rec ar && ar.fields().keySet().equals(fields.keySet())) {
+          fields.replaceAll((k, v) -> ar.fields().get(k));
+          annotated.addAll(fields.values());
+          rt = t;
+        } else {
+          rt = new Ty.Rec(fields);
+          unifyPat(span, rt, t);
+        }
         Map<String, Supplier<TPat>> subs = new LinkedHashMap<>();
         for (PField f : r.fields()) {
           if (!subs.containsKey(f.name())) subs.put(f.name(), pat(f.pattern(), fields.get(f.name()), ctx, mode, sizeNames, binds, flexes));
@@ -203,6 +223,7 @@ final class Pats {
         }
         // The bound names get the annotation's type, with its uniqueness.
         ascribed.put(a, at);
+        annotated.add(at);
         return pat(a.pattern(), at, ctx, mode, sizeNames, binds, flexes);
       }
     }

@@ -42,10 +42,21 @@ final class TcState {
   /** Prelude definitions whose bodies are checked only when used (see Defs#demand). */
   final Map<VName, Runnable> pending = new HashMap<>();
   final java.util.Set<VName> demanded = new java.util.LinkedHashSet<>();
-  /** The names of top-level definitions (their arrays are not consumable, and results may not alias them). */
-  final java.util.Set<VName> topLevel = new java.util.HashSet<>();
-  /** Loop parameters whose declared type is a non-unique array (loop xs: []i32 ...): not consumable. */
-  final java.util.Set<VName> observedLoopParams = new java.util.HashSet<>();
+  /**
+   * Loop parameters under a type ascription (loop (xs: []i32) ...): their diet is the declared
+   * one, not inferred from the body.
+   */
+  final java.util.Set<VName> ascribedLoopParams = new java.util.HashSet<>();
+  /** Local functions with a declared return type (others have its uniqueness inferred). */
+  final java.util.Set<VName> declaredLocalReturns = new java.util.HashSet<>();
+  /**
+   * Applications written with a pipe ({@code x |> f}, {@code f <| x}), by span: the operator and
+   * the function's text. The reference's pipes are functions, which a consuming function may not
+   * be passed to.
+   */
+  final Map<Span, String> pipes = new HashMap<>();
+  /** Lambdas (by span) with a declared return type. */
+  final java.util.Set<Span> declaredLambdaReturns = new java.util.HashSet<>();
   /**
    * A flexible size that must be determined by the end of the top-level definition that made it
    * ("Ambiguous size "n" arising from instantiated size parameter of "map"."): {@code name} is how

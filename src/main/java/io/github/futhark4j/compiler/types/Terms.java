@@ -1005,8 +1005,14 @@ final class Terms {
     boolean userDefined = !b.op().qualifiers().isEmpty() || ctx.term(name) != null;
     if (!userDefined) {
       switch (name) {
-        case "|>" -> { return apply(b.right(), check(b.right(), ctx), List.of(b.left()), ctx, span, true); }
-        case "<|" -> { return apply(b.left(), check(b.left(), ctx), List.of(b.right()), ctx, span); }
+        case "|>" -> {
+          st.pipes.put(span, b.op().full() + "\u0000" + b.right().span().text());
+          return apply(b.right(), check(b.right(), ctx), List.of(b.left()), ctx, span, true);
+        }
+        case "<|" -> {
+          st.pipes.put(span, b.op().full() + "\u0000" + b.left().span().text());
+          return apply(b.left(), check(b.left(), ctx), List.of(b.right()), ctx, span);
+        }
         case ">->", "<-<" -> {
           Exp f = name.equals(">->") ? b.left() : b.right();
           Exp g = name.equals(">->") ? b.right() : b.left();
@@ -1584,9 +1590,9 @@ final class Terms {
     // match at every invariant position.
     Map<Ty.Flex, SE> own = new LinkedHashMap<>();
     LoopPass pass = loopPass(l, ctx, init, () -> flexCopy(init.ty(), own), initExp);
-    Set<String> observed = new HashSet<>();
-    observedNames(l.param(), false, observed);
-    for (Pats.Bound b : pass.param().binds()) if (observed.contains(b.name())) st.observedLoopParams.add(b.v());
+    Set<String> ascribed = new HashSet<>();
+    ascribedNames(l.param(), false, ascribed);
+    for (Pats.Bound b : pass.param().binds()) if (ascribed.contains(b.name())) st.ascribedLoopParams.add(b.v());
     impossibleLoopParam(pass.param(), l.param().span());
     Set<VName> variant = loopVariance(pass.param().ty(), pass.body().ty(), own, l.body().span());
     loopResult(pass.param().ty(), pass.body().ty(), variant, l.body().span());
@@ -1645,16 +1651,18 @@ final class Terms {
     }
   }
 
-  /** The names a pattern binds under a type ascription that is not unique ({@code xs: []i32}). */
-  private static void observedNames(Pat p, boolean observed, Set<String> out) {
+  /** The names a pattern binds under a type ascription ({@code xs: []i32}): their diet is the declared one. */
+  private static void ascribedNames(Pat p, boolean ascribed, Set<String> out) {
     switch (p) {
-      case PId id -> { if (observed) out.add(id.name()); }
-      case PAscribe a -> observedNames(a.pattern(), !(a.type() instanceof TUnique) && a.type() instanceof TArray, out);
-      case PTuple t -> t.elements().forEach(x -> observedNames(x, observed, out));
-      case PAttr a -> observedNames(a.pattern(), observed, out);
+      case PId id -> { if (ascribed) out.add(id.name()); }
+      case PAscribe a -> ascribedNames(a.pattern(), true, out);
+      case PTuple t -> t.elements().forEach(x -> ascribedNames(x, ascribed, out));
+      case PRecord r -> r.fields().forEach(f -> ascribedNames(f.pattern(), ascribed, out));
+      case PAttr a -> ascribedNames(a.pattern(), ascribed, out);
       default -> { }
     }
   }
+
 
   private record LoopPass(Pats.PatRes param, Supplier<TExp.LoopForm> form, Res body) {}
 

@@ -220,7 +220,8 @@ final class TypeConv {
         // As in the reference, an argument may be more lifted than its parameter: the type is then as
         // lifted as its most lifted argument.
         if (inner.functional) out.functional = true;
-        tsub.put(tp.name(), t);
+        // A type argument has no uniqueness (as in the reference): t (*[]i32) is t ([]i32).
+        tsub.put(tp.name(), Unify.unique(t, false));
       } else {
         st.error(DiagCode.E0205, n.span(), "Type \"" + n.name() + "\" expects a type argument in position " + (i + 1) + ".");
         tsub.put(tp.name(), new Ty.Var(st.level));
