@@ -286,8 +286,11 @@ public final class Bounds {
         List<String> ds = facts.dims(name(ix.array()));
         facts.dims.put(v, ds.subList(ix.indices().size(), ds.size()));
       }
-      case Exp.Update u when name(u.array()) != null -> copyArray(name(u.array()), v, facts);
-      case Exp.UpdateSlice u when name(u.array()) != null -> copyArray(name(u.array()), v, facts);
+      // An updated array keeps the dimensions, not the elements: it is no longer an iota.
+      case Exp.Update u when name(u.array()) != null && facts.dims(name(u.array())) != null ->
+          facts.dims.put(v, facts.dims(name(u.array())));
+      case Exp.UpdateSlice u when name(u.array()) != null && facts.dims(name(u.array())) != null ->
+          facts.dims.put(v, facts.dims(name(u.array())));
       case Exp.Map m when key(m.width()) != null -> {
         for (Atom.Var r : pattern) {
           List<String> ds = new ArrayList<>();
