@@ -1,4 +1,4 @@
 -- Projecting a component beyond the size of a tuple.
 -- ==
--- error: not found|no field|[Dd]oes not have
+-- error: Cannot unify record type with fields
 entry main (x: i32) : i32 = let t = (x, x + 1) in t.2

@@ -2,7 +2,7 @@
 -- size of ys is unknown outside the let, and the binding cannot be generalised (the reference's
 -- "Unknown size ... in parameter").
 -- ==
--- error: Cannot generalise type of "mk".*\n*.*Unknown size "d" in parameter of "mk"
+-- error: Unknown size "d[^"]*" in parameter of "mk"
 def mk (xs: []i32) =
   let ys = filter (> 0) xs
   in \(v: [length ys]i32) -> i32.sum v

@@ -1,4 +1,4 @@
 -- Array indices must be integers, not floats.
 -- ==
--- error: An index must be an integer
+-- error: Cannot unify
 entry main (xs: []i32) (f: f32) : i32 = xs[f]

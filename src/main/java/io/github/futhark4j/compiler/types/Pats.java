@@ -217,9 +217,8 @@ final class Pats {
           u.unify(at, t);
         } catch (Unify.Failure f) {
           String[] shown = Unify.showAll(at, t);
-          st.typeError(f.code == DiagCode.E0202 ? DiagCode.E0202 : f.code, span, "Pattern " + patText(a.pattern())
-              + " cannot match value of type\n  " + shown[1] + "\nbecause the pattern is annotated with\n  " + shown[0]
-              + (f.detail != null ? "\n\n" + f.detail : ""));
+          st.typeError(f.code == DiagCode.E0202 ? DiagCode.E0202 : f.code, span, "Pattern\n  " + patText(a)
+              + "\ncannot match value of type\n  " + shown[1] + (f.detail != null ? "\n\n" + f.detail : ""));
         }
         // The bound names get the annotation's type, with its uniqueness.
         ascribed.put(a, at);
@@ -233,14 +232,14 @@ final class Pats {
     try {
       u.unify(patType, valueType);
     } catch (Unify.Failure f) {
-      String[] shown = Unify.showAll(patType, valueType);
-      st.typeError(f.code, span, "Pattern does not match the type of the value.\nExpected: " + shown[0] + "\nActual:   " + shown[1]
+      // As the reference: the pattern as written and the type of the value it cannot match.
+      st.typeError(f.code, span, "Pattern\n  " + Terms.oneLine(span.text()) + "\ncannot match value of type\n  " + Unify.show(valueType)
           + (f.detail != null ? "\n\n" + f.detail : ""));
     }
   }
 
   private static String patText(Pat p) {
-    return p.span().text();
+    return Terms.oneLine(p.span().text());
   }
 
   /** A literal pattern's value as a {@link PrimValue} of type {@code p}. */

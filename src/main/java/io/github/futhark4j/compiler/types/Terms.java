@@ -78,6 +78,25 @@ final class Terms {
     }
   }
 
+  /**
+   * Unifies where the reference's first pass reports a plain mismatch ("Cannot unify\n  i32\nwith\n
+   * bool": the actual type, then the one needed there); a size mismatch is worded as {@code context}.
+   */
+  boolean unifyPlain(Span span, Ty expected, Ty actual, String context) {
+    try {
+      u.unify(expected, actual);
+      return true;
+    } catch (Unify.Failure f) {
+      if (f.code == DiagCode.E0220 || f.code == DiagCode.E0221) {
+        report(span, expected, actual, context, f);
+      } else {
+        String[] shown = Unify.showAll(actual, expected);
+        st.typeError(f.code, span, "Cannot unify\n  " + shown[0] + "\nwith\n  " + shown[1] + (f.detail != null ? "\n\n" + f.detail : ""));
+      }
+      return false;
+    }
+  }
+
   void report(Span span, Ty expected, Ty actual, String context, Unify.Failure f) {
     String[] shown = Unify.showAll(expected, actual);
     String msg = context + "\nExpected: " + shown[0] + "\nActual:   " + shown[1] + (f.detail != null ? "\n\n" + f.detail : "");
@@ -467,7 +486,7 @@ final class Terms {
         if (n.exp() instanceof IntLit || n.exp() instanceof FloatLit) return literal(n);
         Res r = check(n.exp(), ctx);
         Ty t = freshPrims(Ty.NUMS, "Negation");
-        unify(span, t, r.ty(), "Cannot negate a value of this type.");
+        unifyPlain(span, t, r.ty(), "Cannot negate a value of this type.");
         return Res.compound(t, () -> new TExp.UnOp(TExp.UnOperator.NEG, r.build().get(), zonk.type(t), span),
             r.size() == null ? null : new SE.Neg(r.size()));
       }
@@ -476,7 +495,7 @@ final class Terms {
         EnumSet<PrimType> ok = EnumSet.copyOf(Ty.INTS);
         ok.add(PrimType.BOOL);
         Ty t = freshPrims(ok, "Logical negation");
-        unify(span, t, r.ty(), "Cannot apply \"!\" to a value of this type.");
+        unifyPlain(span, t, r.ty(), "Cannot apply \"!\" to a value of this type.");
         return new Res(t, () -> {
           Type zt = zonk.type(t);
           TExp.UnOperator op = zt.equals(Type.BOOL) ? TExp.UnOperator.NOT : TExp.UnOperator.COMPLEMENT;
@@ -500,7 +519,14 @@ final class Terms {
         TypeConv.Conv conv = new TypeConv.Conv();
         Ty t = types.convert(a.type(), ctx, TypeConv.Anon.FLEX, conv);
         watchAscribed(conv, a.type().span());
-        unify(span, t, r.ty(), "Expression does not have expected type from explicit type ascription.");
+        // The reference's first pass words a type mismatch, its second a size mismatch.
+        try {
+          u.unify(t, r.ty());
+        } catch (Unify.Failure f) {
+          report(span, t, r.ty(), f.code == DiagCode.E0220 || f.code == DiagCode.E0221
+              ? "Expression does not have expected type from explicit ascription."
+              : "Expression does not have expected type from type ascription.", f);
+        }
         return new Res(t, r.build(), r.size());
       }
       case Coerce c -> {
@@ -516,7 +542,7 @@ final class Terms {
       }
       case If i -> {
         Res c = check(i.cond(), ctx);
-        unify(i.cond().span(), Ty.BOOL, c.ty(), "Condition of \"if\" must be of type bool.");
+        unifyPlain(i.cond().span(), Ty.BOOL, c.ty(), "Condition of \"if\" must be of type bool.");
         Res a = check(i.then(), ctx);
         Res b = check(i.otherwise(), ctx);
         Ty t = joinBranches(span, a.ty(), b.ty(), "conditional expression", i.otherwise().span());
@@ -611,7 +637,7 @@ final class Terms {
       }
       case Assert a -> {
         Res c = check(a.cond(), ctx);
-        unify(a.cond().span(), Ty.BOOL, c.ty(), "Condition of \"assert\" must be of type bool.");
+        unifyPlain(a.cond().span(), Ty.BOOL, c.ty(), "Condition of \"assert\" must be of type bool.");
         Res b = check(a.body(), ctx);
         String desc = oneLine(a.cond().span().text());
         // The condition as written, without the parentheses that delimit it (assert (x > 0) e).
@@ -709,7 +735,8 @@ final class Terms {
       case Ty.Rec rec -> {
         ft = rec.fields().get(field);
         if (ft == null) {
-          st.typeError(DiagCode.E0204, span, "Record type " + Unify.show(rt) + " has no field \"" + field + "\".");
+          st.typeError(DiagCode.E0204, span, "Cannot unify record type with fields\n  {" + field + ": " + Unify.show(fresh())
+              + "}\nwith record type\n  " + Unify.show(rt));
           ft = fresh();
         }
       }
@@ -724,7 +751,8 @@ final class Terms {
         }
       }
       default -> {
-        st.typeError(DiagCode.E0204, span, "Attempt to access field \"" + field + "\" of value of type " + Unify.show(rt) + ".");
+        st.typeError(DiagCode.E0204, span, "Cannot unify record type with fields\n  {" + field + ": " + Unify.show(fresh())
+            + "}\nwith type\n  " + Unify.show(rt));
         ft = fresh();
       }
     }
@@ -744,14 +772,16 @@ final class Terms {
       cur = Unify.resolve(cur);
       if (cur instanceof Ty.Rec r && r.fields().containsKey(f)) cur = r.fields().get(f);
       else if (cur instanceof Ty.Rec r) {
-        st.typeError(DiagCode.E0204, span, "Record type " + Unify.show(r) + " has no record field \"" + f + "\".");
+        st.typeError(DiagCode.E0204, span, "Cannot unify record type with fields\n  {" + f + ": " + Unify.show(val.ty())
+            + "}\nwith record type\n  " + Unify.show(r));
         return new Res(rt, rec.build());
       } else if (cur instanceof Ty.Var) {
         st.typeError(DiagCode.E0233, span, "Full type of " + shortText(ru.record().span()) + " is not known at this point."
             + " Add a type annotation to the original record to disambiguate.");
         return new Res(rt, rec.build());
       } else {
-        st.typeError(DiagCode.E0204, span, "Type " + Unify.show(cur) + " has no record field \"" + f + "\".");
+        st.typeError(DiagCode.E0204, span, "Cannot unify record type with fields\n  {" + f + ": " + Unify.show(val.ty())
+            + "}\nwith type\n  " + Unify.show(cur));
         return new Res(rt, rec.build());
       }
     }
@@ -794,7 +824,7 @@ final class Terms {
       elem = first.ty();
       for (Exp x : a.elements().subList(1, a.elements().size())) {
         Res r = check(x, ctx);
-        unify(x.span(), elem, r.ty(), "Elements of array literal have different types.");
+        unifyPlain(x.span(), elem, r.ty(), "Elements of array literal have different types.");
         rs.add(r);
       }
     }
@@ -835,11 +865,11 @@ final class Terms {
     Span span = r.span();
     Ty t = freshPrims(Ty.INTS, "A range bound");
     Res s = check(r.start(), ctx);
-    unify(r.start().span(), t, s.ty(), "Range bounds must be integers.");
+    unifyPlain(r.start().span(), t, s.ty(), "Range bounds must be integers.");
     Res sec = r.second() == null ? null : check(r.second(), ctx);
-    if (sec != null) unify(r.second().span(), t, sec.ty(), "Range elements must have the same type.");
+    if (sec != null) unifyPlain(r.second().span(), t, sec.ty(), "Range elements must have the same type.");
     Res end = check(r.end(), ctx);
-    unify(r.end().span(), t, end.ty(), "Range elements must have the same type.");
+    unifyPlain(r.end().span(), t, end.ty(), "Range elements must have the same type.");
     boolean i64 = Unify.resolve(t) instanceof Ty.Prim p && p.prim() == PrimType.I64;
     Long start = intValue(r.start()), second = r.second() == null ? null : intValue(r.second());
     boolean binds = hasBinding(r.end()) || hasBinding(r.start());
@@ -894,11 +924,13 @@ final class Terms {
       } else if (r instanceof Ty.Var) {
         SE d = new SE.F(new Ty.Flex(st.level, null));
         Ty inner = fresh();
-        unify(span, new Ty.Arr(inner, d, false), r, "Cannot index this value.");
+        unifyPlain(span, new Ty.Arr(inner, d, false), r, "Cannot index this value.");
         dims.add(d);
         elem = inner;
       } else {
-        st.typeError(DiagCode.E0209, span, "Cannot index value of type " + Unify.show(at) + " with " + indices.size() + " indices.");
+        // As the reference words it: the value against an array of what is left to index.
+        String[] shown = Unify.showAll(r, new Ty.Arr(fresh(), new SE.F(new Ty.Flex(st.level, null)), false));
+        st.typeError(DiagCode.E0209, span, "Cannot unify\n  " + shown[0] + "\nwith\n  " + shown[1]);
         return new Res(fresh(), () -> placeholder(span));
       }
     }
@@ -909,7 +941,7 @@ final class Terms {
       switch (di) {
         case Fix f -> {
           Res r = check(f.index(), ctx);
-          unify(f.index().span(), freshPrims(Ty.INTS, "An index"), r.ty(), "An index must be an integer.");
+          unifyPlain(f.index().span(), freshPrims(Ty.INTS, "An index"), r.ty(), "An index must be an integer.");
           idx.add(() -> new TExp.DimIndex.Fix(r.build().get()));
           fixSizes.add(r.size());
         }
@@ -934,7 +966,7 @@ final class Terms {
 
   private Res checkIndex(Exp e, Ctx ctx) {
     Res r = check(e, ctx);
-    unify(e.span(), freshPrims(Ty.INTS, "A slice bound"), r.ty(), "A slice bound must be an integer.");
+    unifyPlain(e.span(), freshPrims(Ty.INTS, "A slice bound"), r.ty(), "A slice bound must be an integer.");
     return r;
   }
 
@@ -969,11 +1001,7 @@ final class Terms {
     Res arr = check(up.array(), ctx);
     Res sliced = index(arr, up.indices(), up.array(), ctx, span, true);
     Res val = check(up.value(), ctx);
-    try {
-      u.unify(sliced.ty(), val.ty());
-    } catch (Unify.Failure f) {
-      report(up.value().span(), sliced.ty(), val.ty(), "The value of an in-place update does not match the array's elements.", f);
-    }
+    unifyPlain(up.array().span(), sliced.ty(), val.ty(), "The value of an in-place update does not match the array's elements.");
     Ty ty = arr.ty();
     return new Res(ty, () -> {
       TExp.Index ix = (TExp.Index) sliced.build().get();
@@ -1182,11 +1210,11 @@ final class Terms {
       }
       if (!(r instanceof Ty.Fun fn)) {
         if (i == 0) {
-          st.typeError(DiagCode.E0207, span, "Cannot apply " + shown + " to an argument: it is of type " + Unify.show(f.ty())
-              + ", which is not a function.");
+          st.typeError(DiagCode.E0207, span, "Cannot apply " + (fname != null ? "\"" + fname + "\"" : "expression")
+              + " as function, as it has non-function type:\n  " + Unify.show(f.ty()));
         } else {
-          st.typeError(DiagCode.E0207, arg.span(), "Cannot apply " + shown + " to " + args.size() + " arguments:"
-              + " it takes only " + i + " argument" + (i == 1 ? "" : "s") + ".");
+          st.typeError(DiagCode.E0207, arg.span(), "Cannot apply " + shown + " to \"" + shortText(arg.span()) + "\".\nFunction accepts only "
+              + i + " arguments.");
         }
         for (int k = i + 1; k < args.size(); k++) check(args.get(k), ctx);
         return new Res(fresh(), () -> placeholder(span));
@@ -1686,7 +1714,7 @@ final class Terms {
         case For f -> {
           Res bound = check(f.bound(), ctx);
           Ty it = freshPrims(Ty.INTS, "A loop bound");
-          unify(f.bound().span(), it, bound.ty(), "The bound of a for-loop must be an integer.");
+          unifyPlain(f.bound().span(), it, bound.ty(), "The bound of a for-loop must be an integer.");
           VName iv = st.fresh(f.index());
           st.nameLevel.put(iv, st.level);
           inner = inner.bind(f.index(), new Env.Local(iv, it, st.level, null));
@@ -1695,7 +1723,7 @@ final class Terms {
         case ForIn f -> {
           Res arr = check(f.array(), ctx);
           Ty elem = fresh();
-          unify(f.array().span(), new Ty.Arr(elem, new SE.F(new Ty.Flex(st.level, null)), false), arr.ty(),
+          unifyPlain(f.array().span(), new Ty.Arr(elem, new SE.F(new Ty.Flex(st.level, null)), false), arr.ty(),
               "The value iterated over by a for-in loop must be an array.");
           Pats.PatRes ep = pats.check(f.element(), elem, ctx, Pats.Mode.LET, Map.of());
           inner = ep.bindAll(inner, st.level);
@@ -1703,7 +1731,11 @@ final class Terms {
         }
         case While w -> {
           Res c = check(w.cond(), inner);
-          unify(w.cond().span(), Ty.BOOL, c.ty(), "The condition of a while-loop must be of type bool.");
+          if (!(Unify.resolve(c.ty()) instanceof Ty.Var) && !Unify.resolve(c.ty()).equals(Ty.BOOL)) {
+            st.typeError(DiagCode.E0202, w.cond().span(), "Types\n  bool\nand\n  " + Unify.show(c.ty()) + "\ndo not match.");
+          } else {
+            unifyPlain(w.cond().span(), Ty.BOOL, c.ty(), "The condition of a while-loop must be of type bool.");
+          }
           form = () -> new TExp.LoopForm.While(c.build().get());
         }
       }
@@ -1797,7 +1829,7 @@ final class Terms {
     Ty p = Unify.resolve(param);
     Ty r = Unify.resolve(result);
     if (r instanceof Ty.Var) {
-      unify(span, p, result, "Loop body does not have expected type.");
+      unifyPlain(span, p, result, "Loop body does not have expected type.");
       return;
     }
     switch (p) {
@@ -1815,13 +1847,7 @@ final class Terms {
       case Ty.Rec pr when r instanceof Ty.Rec rr && pr.fields().keySet().equals(rr.fields().keySet()) -> {
         for (var e : pr.fields().entrySet()) loopResult(e.getValue(), rr.fields().get(e.getKey()), variant, span);
       }
-      default -> {
-        try {
-          u.unify(p, r);
-        } catch (Unify.Failure f) {
-          report(span, param, result, "Loop body does not have expected type.", f);
-        }
-      }
+      default -> unifyPlain(span, p, r, "Loop body does not have expected type.");
     }
   }
 

@@ -312,7 +312,17 @@ final class Unify {
             .filter(k -> !(t instanceof Ty.Sum s2 && s2.constructors().containsKey(k))).findFirst().orElse("?");
         throw new Failure(DiagCode.E0214, "Type " + show(t) + " has no constructor #" + missing + ".");
       }
-      for (var e : v.constructors.entrySet()) unifyAll(s.constructors().get(e.getKey()), e.getValue());
+      for (var e : v.constructors.entrySet()) {
+        List<Ty> want = s.constructors().get(e.getKey());
+        if (want.size() != e.getValue().size()) {
+          // As the reference words it.
+          String mine = "#" + e.getKey() + e.getValue().stream().map(x -> " " + show(x)).reduce("", String::concat);
+          String theirs = "#" + e.getKey() + want.stream().map(x -> " " + show(x)).reduce("", String::concat);
+          throw new Failure(DiagCode.E0202, "Cannot unify type with constructor\n  " + mine + "\nwith type of constructor\n  "
+              + theirs + "\nbecause they differ in arity.");
+        }
+        unifyAll(want, e.getValue());
+      }
     }
   }
 

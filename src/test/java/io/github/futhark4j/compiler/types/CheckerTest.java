@@ -168,7 +168,7 @@ class CheckerTest {
   void unknownFieldIsReported() {
     Diagnostic d = error("def f (r: {a: i32}) = r.b");
     assertEquals("E0204", d.code());
-    assertTrue(d.message().contains("\"b\""));
+    assertTrue(d.message().startsWith("Cannot unify record type with fields\n  {b: 'a}\nwith record type\n  {a: i32}"), d.message());
   }
 
   @Test
@@ -271,7 +271,8 @@ class CheckerTest {
   @Test
   void unknownTypesAreNamedInOrderInMessages() {
     Diagnostic d = error("def k = let (a, b) = (1, 2, 3) in a");
-    assertTrue(d.message().contains("Expected: ('a, 'b)"), d.message());
+    assertTrue(d.message().startsWith("Pattern\n  (a, b)\ncannot match value of type\n  (i32, i32, i32)"), d.message());
+    assertTrue(error("def k (x: i32) = x[0]").message().startsWith("Cannot unify\n  i32\nwith\n  []'a"));
   }
 
   @Test
