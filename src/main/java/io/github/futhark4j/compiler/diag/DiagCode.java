@@ -43,6 +43,7 @@ public enum DiagCode {
   E0231("function returned from a branch or loop"),
   E0232("array of functions"),
   E0233("record update of an unknown type"),
+  E0234("recursion restriction"),
   E0301("use after consumption"),
   E0302("consuming what is not consumable"),
   E0304("unique result aliased"),

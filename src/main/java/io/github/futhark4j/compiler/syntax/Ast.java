@@ -331,4 +331,78 @@ public final class Ast {
 
   /** A parsed file. */
   public record Program(List<Decl> decls) {}
+
+  // ---- traversal ------------------------------------------------------------------------------
+
+  /**
+   * The direct sub-expressions of {@code e}, in the order they are written (the expressions in
+   * indices and slices, loop forms and match cases included; type expressions not).
+   */
+  public static List<Exp> subExps(Exp e) {
+    java.util.ArrayList<Exp> k = new java.util.ArrayList<>();
+    switch (e) {
+      case IntLit x -> { }
+      case FloatLit x -> { }
+      case BoolLit x -> { }
+      case StringLit x -> { }
+      case Var x -> { }
+      case Hole x -> { }
+      case OpSection x -> { }
+      case ProjectSection x -> { }
+      case Project x -> k.add(x.record());
+      case TupleLit x -> k.addAll(x.elements());
+      case RecordLit x -> { for (Field f : x.fields()) if (f.value() != null) k.add(f.value()); }
+      case ArrayLit x -> k.addAll(x.elements());
+      case Range x -> {
+        k.add(x.start());
+        if (x.second() != null) k.add(x.second());
+        k.add(x.end());
+      }
+      case Index x -> { k.add(x.array()); indexExps(x.indices(), k); }
+      case BinOp x -> { k.add(x.left()); k.add(x.op()); k.add(x.right()); }
+      case Apply x -> { k.add(x.function()); k.add(x.arg()); }
+      case Negate x -> k.add(x.exp());
+      case Not x -> k.add(x.exp());
+      case Constr x -> k.addAll(x.payload());
+      case Ascribe x -> k.add(x.exp());
+      case Coerce x -> k.add(x.exp());
+      case If x -> { k.add(x.cond()); k.add(x.then()); k.add(x.otherwise()); }
+      case LetPat x -> { k.add(x.value()); k.add(x.body()); }
+      case LetFun x -> { k.add(x.value()); k.add(x.body()); }
+      case LetUpdate x -> { indexExps(x.indices(), k); k.add(x.value()); k.add(x.body()); }
+      case Lambda x -> k.add(x.body());
+      case LeftSection x -> { k.add(x.left()); k.add(x.op()); }
+      case RightSection x -> { k.add(x.op()); k.add(x.right()); }
+      case IndexSection x -> indexExps(x.indices(), k);
+      case Loop x -> {
+        if (x.init() != null) k.add(x.init());
+        switch (x.form()) {
+          case For f -> k.add(f.bound());
+          case ForIn f -> k.add(f.array());
+          case While w -> k.add(w.cond());
+        }
+        k.add(x.body());
+      }
+      case Attr x -> k.add(x.exp());
+      case Assert x -> { k.add(x.cond()); k.add(x.body()); }
+      case Update x -> { k.add(x.array()); indexExps(x.indices(), k); k.add(x.value()); }
+      case RecordUpdate x -> { k.add(x.record()); k.add(x.value()); }
+      case Match x -> { k.add(x.scrutinee()); for (Case c : x.cases()) k.add(c.body()); }
+      case LocalOpen x -> k.add(x.exp());
+    }
+    return k;
+  }
+
+  private static void indexExps(List<DimIndex> is, List<Exp> out) {
+    for (DimIndex d : is) {
+      switch (d) {
+        case Fix f -> out.add(f.index());
+        case Slice sl -> {
+          if (sl.start() != null) out.add(sl.start());
+          if (sl.end() != null) out.add(sl.end());
+          if (sl.stride() != null) out.add(sl.stride());
+        }
+      }
+    }
+  }
 }

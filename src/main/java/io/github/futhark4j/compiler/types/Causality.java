@@ -2,6 +2,7 @@ package io.github.futhark4j.compiler.types;
 
 import io.github.futhark4j.compiler.diag.DiagCode;
 import io.github.futhark4j.compiler.source.Span;
+import io.github.futhark4j.compiler.syntax.Ast;
 import io.github.futhark4j.compiler.syntax.Ast.*;
 import io.github.futhark4j.compiler.typed.VName;
 import java.util.ArrayDeque;
@@ -54,6 +55,15 @@ final class Causality {
       made.computeIfAbsent(e, k -> new ArrayList<>()).add(v);
       madeAt.put(v, e.span());
     }
+
+    /** The uses of the definition's own name in its body (a recursive function), for {@link Recursion}. */
+    final Set<Exp> recursive = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+    /** The local variable each variable expression names. */
+    final Map<Exp, VName> resolved = new IdentityHashMap<>();
+
+    void recursive(Exp e) { recursive.add(e); }
+
+    void resolved(Exp e, VName v) { resolved.put(e, v); }
 
     /** The type of an expression or parameter pattern the check looks at. */
     void type(Object node, Ty t) {
@@ -164,12 +174,7 @@ final class Causality {
         out.addAll(y);
         walk(b.op(), union(union(known, x), y));
       }
-      default -> {
-        for (Exp k : children(e)) out.addAll(walk(k, known));
-        if (e instanceof Index ix) indices(ix.indices(), known, out);
-        if (e instanceof Update u) indices(u.indices(), known, out);
-        if (e instanceof LetUpdate u) indices(u.indices(), known, out);
-      }
+      default -> { for (Exp k : Ast.subExps(e)) out.addAll(walk(k, known)); }
     }
     List<VName> mine = trace.made.get(e);
     if (mine != null) out.addAll(mine);
@@ -195,46 +200,6 @@ final class Causality {
         }
       }
     }
-  }
-
-  /** The sub-expressions of the forms without an order of their own (evaluated with the same known sizes). */
-  private static List<Exp> children(Exp e) {
-    List<Exp> k = new ArrayList<>();
-    switch (e) {
-      case Project p -> k.add(p.record());
-      case TupleLit t -> k.addAll(t.elements());
-      case RecordLit r -> { for (Field f : r.fields()) if (f.value() != null) k.add(f.value()); }
-      case ArrayLit a -> k.addAll(a.elements());
-      case Range r -> {
-        k.add(r.start());
-        if (r.second() != null) k.add(r.second());
-        k.add(r.end());
-      }
-      case Index i -> k.add(i.array());
-      case Negate n -> k.add(n.exp());
-      case Not n -> k.add(n.exp());
-      case Ascribe a -> k.add(a.exp());
-      case Coerce c -> k.add(c.exp());
-      case If i -> { k.add(i.cond()); k.add(i.then()); k.add(i.otherwise()); }
-      case LetFun l -> { k.add(l.value()); k.add(l.body()); }
-      case LetUpdate l -> { k.add(l.value()); k.add(l.body()); }
-      case Loop l -> {
-        if (l.init() != null) k.add(l.init());
-        switch (l.form()) {
-          case ForIn f -> k.add(f.array());
-          case For f -> k.add(f.bound());
-          case While w -> k.add(w.cond());
-        }
-        k.add(l.body());
-      }
-      case Attr a -> k.add(a.exp());
-      case Assert a -> { k.add(a.cond()); k.add(a.body()); }
-      case Update u -> { k.add(u.array()); k.add(u.value()); }
-      case RecordUpdate u -> { k.add(u.record()); k.add(u.value()); }
-      case LocalOpen o -> k.add(o.exp());
-      default -> { }
-    }
-    return k;
   }
 
   private static Set<VName> union(Set<VName> a, Set<VName> b) {

@@ -39,6 +39,7 @@ final class Defs {
   private final Pats pats;
   private final Zonk zonk;
   private final Causality causality;
+  private final Recursion recursion;
   private Terms terms;
 
   Defs(TcState st, Unify u, TypeConv types, Pats pats, Zonk zonk) {
@@ -48,6 +49,7 @@ final class Defs {
     this.pats = pats;
     this.zonk = zonk;
     this.causality = new Causality(st);
+    this.recursion = new Recursion(st, u);
   }
 
   void setTerms(Terms terms) { this.terms = terms; }
@@ -102,6 +104,11 @@ final class Defs {
   record Fn(Sig sig, List<TParam> tparams, List<VName> sizeParams, Ty type, Ty ret, Terms.Res body, Supplier<FunDef> build) {}
 
   Fn function(Sig sig, Exp body, Kind kind, Span span, String name) {
+    return function(sig, body, kind, span, name, null);
+  }
+
+  /** {@code rec}: the definition's own name in its body, when it may recurse (else null). */
+  Fn function(Sig sig, Exp body, Kind kind, Span span, String name, Env.Recursive rec) {
     int saved = st.level;
     st.level = sig.bodyLevel();
     Terms.Res b;
@@ -147,6 +154,7 @@ final class Defs {
       } else {
         ret = b.ty();
       }
+      if (rec != null) recursion.close(rec, sig, ret, span);
     } finally {
       st.level = saved;
     }
@@ -294,7 +302,7 @@ final class Defs {
   }
 
   /** Whether the parameter is a plain name (possibly ascribed): only then may the result use it as a size. */
-  private static boolean isNamePattern(Pats.PatRes p) {
+  static boolean isNamePattern(Pats.PatRes p) {
     return p.binds().size() == 1 && Unify.resolve(p.binds().get(0).ty()) == Unify.resolve(p.ty());
   }
 
@@ -526,7 +534,14 @@ final class Defs {
       return new Env.Global(v, scheme, null, d.nameSpan());
     }
     int sumsBefore = st.sumVars.size();
-    Fn f = function(sig, d.body(), Kind.TOP, d.span(), d.name());
+    // A definition with parameters is in scope of its own body (Recursion).
+    // (A parameter of the same name shadows it.)
+    boolean shadowed = sig.params().stream().anyMatch(p -> p.binds().stream().anyMatch(b -> b.name().equals(d.name())));
+    Env.Recursive rec = d.params().isEmpty() || shadowed ? null : recursion.bind(v, d, sig);
+    Sig bodySig = rec == null ? sig
+        : new Sig(sig.tparams(), sig.params(), sig.ret(), sig.exts(), sig.ctx().bind(d.name(), rec), sig.outerLevel(), sig.bodyLevel());
+    Fn f = function(bodySig, d.body(), Kind.TOP, d.span(), d.name(), rec);
+    if (rec != null && st.errorCount() == errors) recursion.check(d, bodySig, f.ret(), st.trace, d.span());
     ambiguousSizes(instBefore);
     ambiguousSumsIn(sumsBefore);
     if (st.errorCount() == errors) causality.check(d.body(), st.trace);

@@ -165,6 +165,14 @@ final class Env {
   record Intrinsic(String name) implements ValB {}
 
   /**
+   * A top-level function's name in its own body (see {@link Recursion}): {@code declared} is its type
+   * scheme when its return type is declared (each use instantiates the size parameters), else each use
+   * gets a type of its own, unified with the function's type with fresh sizes once the body is
+   * checked.
+   */
+  record Recursive(VName v, Scheme declared, List<Ty> uses, Span definedAt) implements ValB {}
+
+  /**
    * A type abbreviation or abstract type: {@code type name params = body}. {@code anons} are the
    * placeholders in {@code body} for its anonymous sizes (a size-lifted abbreviation such as
    * {@code type~ t = []i32}): each use gets sizes of its own.

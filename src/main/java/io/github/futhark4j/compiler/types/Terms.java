@@ -313,6 +313,19 @@ final class Terms {
           return new TExp.Var(g.target(), zonk.type(in.ty()), targs, sargs, span);
         }, SE.var(g.target()));
       }
+      case Env.Recursive r -> {
+        if (r.declared() != null) {
+          Inst in = instantiate(new Env.Global(r.v(), r.declared(), null, r.definedAt()), span);
+          return new Res(in.ty(), () -> {
+            Map<VName, Size> sargs = new LinkedHashMap<>();
+            in.sizeArgs().forEach((k, x) -> sargs.put(k, zonk.size(x)));
+            return new TExp.Var(r.v(), zonk.type(in.ty()), Map.of(), sargs, span);
+          }, SE.var(r.v()));
+        }
+        Ty t = fresh();
+        r.uses().add(t);
+        return new Res(t, () -> new TExp.Var(r.v(), zonk.type(t), Map.of(), span), SE.var(r.v()));
+      }
       case Env.Intrinsic i -> {
         Ty t = defs.intrinsicType(i.name(), ctx);
         if (t == null) {
@@ -418,7 +431,12 @@ final class Terms {
           return new TExp.ArrayLit(elems, zonk.type(t), span);
         }, SE.Form.leaf(oneLine(span.text())));
       }
-      case Var v -> { return var(v.full(), ctx, span); }
+      case Var v -> {
+        Object b = ctx.term(v.full());
+        if (b instanceof Env.Recursive) st.trace.recursive(e);
+        else if (b instanceof Env.Local l) st.trace.resolved(e, l.v());
+        return var(v.full(), ctx, span);
+      }
       case Project p -> {
         String q = qualified(p);
         if (q != null) {

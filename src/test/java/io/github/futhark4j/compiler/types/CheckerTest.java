@@ -302,10 +302,17 @@ class CheckerTest {
   }
 
   @Test
-  void functionsAreNotRecursive() {
-    Diagnostic d = error("def f (x: i32) : i32 = if x == 0 then 0 else f (x - 1)");
-    assertEquals("E0201", d.code());
-    assertTrue(d.message().contains("Unknown name \"f\""));
+  void onlyTopLevelFunctionsAreRecursive() {
+    // A top-level function is in scope of its own body (monomorphic in types, fresh sizes per call).
+    ok("def f (x: i32) : i32 = if x == 0 then 0 else f (x - 1)");
+    ok("def sum (xs: []i32) = if length xs == 0 then 0 else xs[0] + sum (drop 1 xs)");
+    ok("def f (f: i32) = f + 2");
+    // A constant and a local function are not.
+    assertTrue(error("def c = \\(x: i32) -> if x == 0 then 0 else c (x - 1)").message().contains("Unknown name \"c\""));
+    assertTrue(error("def f (n: i32) = let g (k: i32) : i32 = if k == 0 then 0 else g (k - 1) in g n")
+        .message().contains("Unknown name \"g\""));
+    Diagnostic d = error("def f (g: i32 -> i32) (n: i32) : i32 = if n == 0 then 0 else f (\\x -> g x) (n - 1)");
+    assertEquals("E0234", d.code());
   }
 
   @Test
