@@ -30,6 +30,15 @@ public record Span(Source source, int start, int end) {
     return l1 == l2 ? pos + "-" + c2 : pos + "-" + l2 + ":" + c2;
   }
 
+  /**
+   * {@link #render()} without the file name: {@code line:col-endcol}, as the reference renders a
+   * location relative to another one in the same file.
+   */
+  public String relative() {
+    String r = render();
+    return r.substring(source.name().length() + 1);
+  }
+
   /** {@code line:col}, for messages that point at another place in the same file. */
   public String shortPos() { return source.line(start) + ":" + source.column(start); }
 

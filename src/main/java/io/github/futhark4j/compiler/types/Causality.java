@@ -252,7 +252,7 @@ final class Causality {
       if (at == null || known.contains(v)) continue;
       Span where = node instanceof Exp x ? x.span() : ((Pat) node).span();
       st.typeError(DiagCode.E0221, where, "Causality check: size \"" + v.base() + "\" needed for type of " + what + ":\n  "
-          + Unify.show(t) + "\nBut \"" + v.base() + "\" is computed at " + at.shortPos() + ".\n\nHint: Bind the expression producing \""
+          + Unify.show(t) + "\nBut \"" + v.base() + "\" is computed at " + at.relative() + ".\n\nHint: Bind the expression producing \""
           + v.base() + "\" with 'let' beforehand." + TcState.link("causality-check"));
       throw new Violation();
     }

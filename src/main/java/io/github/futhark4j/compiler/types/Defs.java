@@ -82,7 +82,7 @@ final class Defs {
       Pats.PatRes pr = pats.check(p, pt, c, Pats.Mode.PARAM, Map.of());
       for (Pats.Bound b : pr.binds()) {
         Span prev = seen.putIfAbsent(b.name(), b.span());
-        if (prev != null) st.error(DiagCode.E0210, b.span(), "Name \"" + b.name() + "\" also bound at " + prev.shortPos() + ".");
+        if (prev != null) st.error(DiagCode.E0210, b.span(), "Name \"" + b.name() + "\" also bound at " + prev.render() + ".");
       }
       c = pr.bindAll(c, st.level);
       ps.add(pr);

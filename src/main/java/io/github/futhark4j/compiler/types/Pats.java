@@ -131,7 +131,7 @@ final class Pats {
       case PId id -> {
         for (Bound b : binds) {
           if (b.name().equals(id.name())) {
-            st.error(DiagCode.E0210, span, "Name \"" + id.name() + "\" also bound at " + b.span().shortPos() + ".");
+            st.error(DiagCode.E0210, span, "Name \"" + id.name() + "\" also bound at " + b.span().render() + ".");
           }
         }
         VName v = st.fresh(id.name());
@@ -169,9 +169,19 @@ final class Pats {
       }
       case PRecord r -> {
         Map<String, Ty> fields = new LinkedHashMap<>();
+        Map<String, PField> first = new LinkedHashMap<>();
         for (PField f : r.fields()) {
-          if (fields.put(f.name(), new Ty.Var(st.level)) != null) {
-            st.error(DiagCode.E0210, f.span(), "Duplicate fields in record pattern: \"" + f.name() + "\".");
+          if (f.name().startsWith("_")) {
+            st.error(DiagCode.E0210, f.span(), "Underscore-prefixed fields are not allowed.\nDid you mean\"" + f.name().substring(1) + "=_\"?");
+          }
+          PField prev = first.putIfAbsent(f.name(), f);
+          if (prev == null) {
+            fields.put(f.name(), new Ty.Var(st.level));
+          } else if (f.pattern() instanceof PId id && id.name().equals(f.name())) {
+            // {a, a}: the name is bound twice, which the reference reports first.
+            st.error(DiagCode.E0210, f.span(), "Name \"" + f.name() + "\" also bound at " + prev.span().render() + ".");
+          } else {
+            st.error(DiagCode.E0210, span, "Duplicate fields in record pattern " + patText(r) + ".");
           }
         }
         Ty rt;

@@ -582,7 +582,7 @@ final class Terms {
       case LeftSection s -> {
         // (e op) is \y -> e op y; the left operand is evaluated once, outside.
         Res op = operator(s.op(), ctx);
-        if (op == null && builtinBinOp(s.op().name()) == null) {
+        if (op == null && builtinBinOp(s.op().name(), ctx) == null) {
           // (|>), (<|) and the like: the section is the lambda (its operand checked once, inside it).
           PId yp = new PId("y'", span);
           return check(new Lambda(List.of(yp), null, new BinOp(s.op(), s.left(), new Var(List.of(), "y'", span), span), span), ctx);
@@ -592,7 +592,7 @@ final class Terms {
         if (op != null) {
           unify(span, new Ty.Fun(left.ty(), new Ty.Fun(y, r)), op.ty(), "Cannot apply operator section.");
         }
-        BinOperator bop = op == null ? builtinBinOp(s.op().name()) : null;
+        BinOperator bop = op == null ? builtinBinOp(s.op().name(), ctx) : null;
         Ty ty = bop != null ? null : new Ty.Fun(null, y, List.of(), r);
         if (bop != null) return sectionBuiltin(bop, s.op(), left, null, ctx, span);
         Res opr = op;
@@ -609,7 +609,7 @@ final class Terms {
       }
       case RightSection s -> {
         Res op = operator(s.op(), ctx);
-        BinOperator bop = op == null ? builtinBinOp(s.op().name()) : null;
+        BinOperator bop = op == null ? builtinBinOp(s.op().name(), ctx) : null;
         if (op == null && bop == null) {
           PId xp = new PId("x'", span);
           return check(new Lambda(List.of(xp), null, new BinOp(s.op(), new Var(List.of(), "x'", span), s.right(), span), span), ctx);
@@ -1032,7 +1032,7 @@ final class Terms {
   /** A user-defined operator (or qualified one) in scope, or null for a built-in operator. */
   private Res operator(Var op, Ctx ctx) {
     String name = op.full();
-    if (op.qualifiers().isEmpty() && builtinBinOp(name) != null && ctx.term(name) == null) return null;
+    if (op.qualifiers().isEmpty() && builtinBinOp(name, ctx) != null && ctx.term(name) == null) return null;
     if (op.qualifiers().isEmpty() && (name.equals("|>") || name.equals("<|") || name.equals(">->") || name.equals("<-<"))
         && ctx.term(name) == null) {
       return null;
@@ -1040,7 +1040,13 @@ final class Terms {
     return var(name, ctx, op.span());
   }
 
-  static BinOperator builtinBinOp(String name) {
+  /**
+   * The built-in operator {@code name} stands for where {@code ctx} is. {@code >>>} is not one outside
+   * the prelude: as in the reference, the logical shift is only a member of the integer modules
+   * ({@code i32.>>>}), which the prelude defines with it.
+   */
+  static BinOperator builtinBinOp(String name, Ctx ctx) {
+    if (name.equals(">>>") && !ctx.file().prelude()) return null;
     for (BinOperator b : BinOperator.values()) if (b.symbol.equals(name)) return b;
     return null;
   }
@@ -1083,7 +1089,7 @@ final class Terms {
         }
         default -> { }
       }
-      BinOperator op = builtinBinOp(name);
+      BinOperator op = builtinBinOp(name, ctx);
       if (op != null) return builtinBinOp(op, b.left(), b.right(), ctx, span);
     }
     Res opr = var(name, ctx, b.op().span());
@@ -1156,7 +1162,7 @@ final class Terms {
     Res op = operator(s.op(), ctx);
     if (op != null) return new Res(op.ty(), op.build(), form(List.of(op), true, true, "(", ")"));
     String name = s.op().full();
-    BinOperator bop = builtinBinOp(name);
+    BinOperator bop = builtinBinOp(name, ctx);
     if (bop != null) return sectionBuiltin(bop, s.op(), null, null, ctx, span);
     // (|>) and friends as values.
     Lambda lam = switch (name) {
@@ -1741,8 +1747,14 @@ final class Terms {
         case ForIn f -> {
           Res arr = check(f.array(), ctx);
           Ty elem = fresh();
-          unifyPlain(f.array().span(), new Ty.Arr(elem, new SE.F(new Ty.Flex(st.level, null)), false), arr.ty(),
-              "The value iterated over by a for-in loop must be an array.");
+          Ty arrTy = new Ty.Arr(elem, new SE.F(new Ty.Flex(st.level, null)), false);
+          try {
+            u.unify(arrTy, arr.ty());
+          } catch (Unify.Failure x) {
+            // The reference words this one with the array type first.
+            String[] shown = Unify.showAll(arrTy, arr.ty());
+            st.typeError(x.code, f.array().span(), "Cannot unify\n  " + shown[0] + "\nwith\n  " + shown[1]);
+          }
           Pats.PatRes ep = pats.check(f.element(), elem, ctx, Pats.Mode.LET, Map.of());
           inner = ep.bindAll(inner, st.level);
           form = () -> new TExp.LoopForm.ForIn(ep.build().get(), arr.build().get());

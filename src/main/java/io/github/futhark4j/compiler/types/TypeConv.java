@@ -77,20 +77,20 @@ final class TypeConv {
         Map<String, Ty> fields = new LinkedHashMap<>();
         for (int i = 0; i < r.names().size(); i++) {
           if (fields.put(r.names().get(i), convert(r.types().get(i), ctx, anon, out, sizeNames)) != null) {
-            st.error(DiagCode.E0210, r.span(), "Duplicate fields in record type: \"" + r.names().get(i) + "\".");
+            st.error(DiagCode.E0210, r.span(), "Duplicate record fields in " + Terms.oneLine(r.span().text()) + ".");
           }
         }
         yield new Ty.Rec(fields);
       }
       case TSum s -> {
-        if (s.names().size() > 256) {
-          st.error(DiagCode.E0205, s.span(), "Sum types may have at most 256 constructors; this one has " + s.names().size() + ".");
+        if (s.names().size() >= 256) {
+          st.error(DiagCode.E0205, s.span(), "Sum types must have less than 256 constructors.");
         }
         SortedMap<String, List<Ty>> cs = new TreeMap<>();
         for (int i = 0; i < s.names().size(); i++) {
           List<Ty> payload = s.payloads().get(i).stream().map(x -> convert(x, ctx, anon, out, sizeNames)).toList();
           if (cs.put(s.names().get(i), payload) != null) {
-            st.error(DiagCode.E0210, s.span(), "Duplicate constructor #" + s.names().get(i) + " in sum type.");
+            st.error(DiagCode.E0210, s.span(), "Duplicate constructors in " + Terms.oneLine(s.span().text()));
           }
         }
         yield new Ty.Sum(cs);
@@ -275,7 +275,7 @@ final class TypeConv {
       Span prev = seen.putIfAbsent(tp.name(), tp.span());
       if (prev != null) {
         st.error(DiagCode.E0210, tp.span(), ofType ? "Type parameter \"" + tp.name() + "\" previously defined at " + prev.shortPos() + "."
-            : "Name \"" + tp.name() + "\" also bound at " + prev.shortPos() + ".");
+            : "Name \"" + tp.name() + "\" also bound at " + prev.render() + ".");
       }
       VName v = st.fresh(tp.name());
       st.nameLevel.put(v, st.level);
