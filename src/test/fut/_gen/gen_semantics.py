@@ -41,8 +41,8 @@ entry main [n] (a: [n]{t}) (b: [n]{t}) : ([]{t}, []{t}, []{t}, []bool) =
   (map2 (/) a b, map2 (%) a b, map2 (//) a b, map2 (<) a b)
 ''', [(f'{A(a,t)} {A(b,t)}', ' '.join([A([x//y for x,y in zip(a,b)],t), A([x%y for x,y in zip(a,b)],t),
                                        A([x//y for x,y in zip(a,b)],t), A([x<y for x,y in zip(a,b)],'bool')]))])
-write(M + 'logical_shift_right.fut', '>>> is a logical right shift even for signed types.', '''
-entry main (x: i32) (y: i8) : (i32, i8, i32) = (x >>> 28, y >>> 1, x >> 28)
+write(M + 'logical_shift_right.fut', '>>> (i32.>>>, i8.>>>) is a logical right shift even for signed types.', '''
+entry main (x: i32) (y: i8) : (i32, i8, i32) = (x i32.>>> 28, y i8.>>> 1, x >> 28)
 ''', [('-16i32 -2i8', f'{(-16 & 0xffffffff) >> 28}i32 {(-2 & 0xff) >> 1}i8 -1i32')])
 write(M + 'signed_unsigned_conversion.fut', 'Conversions between signed and unsigned types reinterpret or extend as in two\'s complement.', '''
 entry main (x: i8) (y: u8) : (u8, i8, i32, i32, u32, i64) =

@@ -419,7 +419,7 @@ class CheckerTest {
   void aNameMayBeBoundOnceAcrossParameters() {
     Diagnostic d = error("def f (x: i32) (x: i32) : i32 = x");
     assertEquals("E0210", d.code());
-    assertEquals("Name \"x\" also bound at 1:8.", d.message());
+    assertEquals("Name \"x\" also bound at t.fut:1:8-9.", d.message());
     assertEquals(17, d.column()); // at the second "x"
     assertEquals("E0210", error("def f (x: i32) ((y, x): (i32, i32)) : i32 = x + y").code());
     assertEquals("E0210", error("def f = \\(a: i32) (a: i32) -> a").code());
