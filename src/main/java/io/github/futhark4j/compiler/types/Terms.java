@@ -655,15 +655,44 @@ final class Terms {
         return new Res(rt, rec.build());
       }
     }
+    // The new value may have other sizes than the field had (the reference's updateFieldPath).
     try {
-      u.unify(cur, val.ty());
+      u.unify(anySizes(cur), val.ty());
     } catch (Unify.Failure f) {
       String[] shown = Unify.showAll(val.ty(), cur);
       st.typeError(f.code, ru.value().span(), "Value of type " + shown[0] + " cannot replace record field \""
           + String.join(".", ru.path()) + "\" of type " + shown[1] + "." + (f.detail != null ? "\n\n" + f.detail : ""));
     }
-    Ty out = rt;
+    Ty out = withField(rt, ru.path(), 0, val.ty());
     return new Res(out, () -> new TExp.RecordUpdate(rec.build().get(), ru.path(), val.build().get(), zonk.type(out), span));
+  }
+
+  /** {@code t} with every array size a new flexible size. */
+  private Ty anySizes(Ty t) {
+    t = Unify.resolve(t);
+    return switch (t) {
+      case Ty.Arr a -> new Ty.Arr(anySizes(a.elem()), new SE.F(new Ty.Flex(st.level, null)), a.unique());
+      case Ty.Rec r -> {
+        Map<String, Ty> fs = new LinkedHashMap<>();
+        r.fields().forEach((k, v) -> fs.put(k, anySizes(v)));
+        yield new Ty.Rec(fs);
+      }
+      case Ty.Sum s -> {
+        java.util.SortedMap<String, List<Ty>> cs = new java.util.TreeMap<>();
+        s.constructors().forEach((k, v) -> cs.put(k, v.stream().map(this::anySizes).toList()));
+        yield new Ty.Sum(cs);
+      }
+      default -> t;
+    };
+  }
+
+  /** Record type {@code t} with the field at {@code path} (from {@code i}) of type {@code v}. */
+  private static Ty withField(Ty t, List<String> path, int i, Ty v) {
+    if (i == path.size()) return v;
+    if (!(Unify.resolve(t) instanceof Ty.Rec r)) return t;
+    Map<String, Ty> fs = new LinkedHashMap<>(r.fields());
+    fs.put(path.get(i), withField(fs.get(path.get(i)), path, i + 1, v));
+    return new Ty.Rec(fs);
   }
 
   // ---- arrays -------------------------------------------------------------------------------

@@ -56,6 +56,10 @@ final class TypeConv {
     boolean anonymous;
     /** The flexible sizes made for anonymous sizes (FLEX). */
     final List<Ty.Flex> flexes = new ArrayList<>();
+    /** Whether the type has existential sizes ({@code ?[n].t}) or names a size-lifted type. */
+    boolean sizeLifted;
+    /** The placeholders (ABBREV) of anonymous sizes in function parameters. */
+    final List<VName> paramAnons = new ArrayList<>();
   }
 
   Ty convert(TypeExp te, Ctx ctx, Anon anon, Conv out) {
@@ -100,7 +104,11 @@ final class TypeConv {
         // Anonymous sizes left of an arrow are inferred at each application; right of it they are
         // existential (in a return type) or inferred.
         Anon paramAnon = anon == Anon.EXIST || anon == Anon.LAMBDA_RET ? Anon.FLEX : anon;
-        Ty param = convert(a.param(), ctx, paramAnon, out, sizeNames);
+        Conv pc = new Conv();
+        Ty param = convert(a.param(), ctx, paramAnon, pc, sizeNames);
+        absorb(out, pc, anon);
+        if (anon != Anon.ABBREV) out.exts.addAll(pc.exts);
+        else out.paramAnons.addAll(pc.exts);
         if (a.paramName() == null) {
           Conv inner = new Conv();
           Ty res = convert(a.result(), ctx, anon == Anon.ABBREV ? Anon.ABBREV : Anon.EXIST, inner, sizeNames);
@@ -126,6 +134,7 @@ final class TypeConv {
       case TExist e -> {
         Map<String, SE> names = new HashMap<>(sizeNames);
         out.anonymous = true;
+        out.sizeLifted = true;
         List<VName> made = new ArrayList<>();
         for (String n : e.names()) {
           if (anon == Anon.FLEX) {
@@ -170,6 +179,8 @@ final class TypeConv {
     out.functional |= inner.functional;
     out.anonymous |= inner.anonymous;
     out.flexes.addAll(inner.flexes);
+    out.sizeLifted |= inner.sizeLifted;
+    out.paramAnons.addAll(inner.paramAnons);
     if (anon == Anon.ABBREV) out.exts.addAll(inner.exts);
   }
 
@@ -183,6 +194,7 @@ final class TypeConv {
           Liftedness l = st.paramLiftedness.get(tn.name());
           if (l == Liftedness.LIFTED) out.functional = true;
           if (l != null && l != Liftedness.UNLIFTED) out.anonymous = true;
+          if (l == Liftedness.SIZE_LIFTED) out.sizeLifted = true;
         }
         return t;
       }
@@ -229,6 +241,7 @@ final class TypeConv {
     }
     if (tb.liftedness() == Liftedness.LIFTED) out.functional = true;
     if (tb.liftedness() != Liftedness.UNLIFTED) out.anonymous = true;
+    if (tb.liftedness() == Liftedness.SIZE_LIFTED) out.sizeLifted = true;
     // Each use of a size-lifted abbreviation gets its own sizes for the anonymous ones.
     for (VName a : tb.anons()) ssub.put(a, anonymous(anon, out, null));
     return Unify.subst(tb.body(), tsub, ssub);
