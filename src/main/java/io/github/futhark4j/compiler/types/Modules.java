@@ -913,6 +913,9 @@ final class Modules {
       if (p.liftedness() == Liftedness.LIFTED) continue;
       Ty inst = in.typeArgs().get(p.name());
       if (inst == null) continue;
+      if (Unify.containsFun(inst)) {
+        return "Cannot instantiate type parameter \"" + p.name().base() + "\" with functional type\n  " + Unify.show(inst);
+      }
       Set<VName> names = new java.util.LinkedHashSet<>();
       namedIn(inst, names);
       for (VName v : names) {
@@ -1006,12 +1009,9 @@ final class Modules {
   }
 
   private Terms.Inst instantiateScheme(Env.Scheme s, Map<VName, Ty> targetArgs, Map<VName, SE> targetSizes) {
+    // Unrestricted: what the type parameters may stand for is checked afterwards (liftednessProblem).
     Map<VName, Ty> tsub = new HashMap<>();
-    for (TParam p : s.tparams()) {
-      Ty.Var v = new Ty.Var(st.level);
-      v.lifted = p.liftedness();
-      tsub.put(p.name(), v);
-    }
+    for (TParam p : s.tparams()) tsub.put(p.name(), new Ty.Var(st.level));
     Map<VName, SE> ssub = new HashMap<>();
     for (VName n : s.sizeParams()) ssub.put(n, new SE.F(new Ty.Flex(st.level, n.base())));
     Ty t = Unify.subst(s.type(), tsub, ssub);

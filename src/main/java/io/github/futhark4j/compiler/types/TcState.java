@@ -31,6 +31,8 @@ final class TcState {
   final Map<VName, String> unknownSizes = new HashMap<>();
   /** The definitions of abstract types (from module ascriptions): zonking sees through them. */
   final Map<VName, Env.TypeB> abstractImpl = new HashMap<>();
+  /** Where type parameters are bound, for messages. */
+  final Map<VName, Span> typeParamSpans = new HashMap<>();
   /** The names of abstract types (of module types, and made by ascriptions), for messages. */
   final java.util.Set<VName> abstractTypes = new java.util.HashSet<>();
   /** Liftedness of type parameters and abstract types, by name. */

@@ -744,6 +744,8 @@ final class Terms {
     }
     if (TypeConv.liftedElement(r, st)) {
       st.typeError(DiagCode.E0232, span, "Cannot create array with elements of lifted type " + Unify.show(elem) + " (might be functional).");
+    } else if (TypeConv.liftedElementVar(r, st) instanceof String why) {
+      st.typeError(DiagCode.E0232, span, why);
     }
   }
 
@@ -983,7 +985,26 @@ final class Terms {
     else unify(rs, operand, y.ty(), "Cannot apply " + desc + " to \"" + shortText(rs) + "\" (invalid type).");
     SE size = x.size() != null && y.size() != null && result != Ty.BOOL ? new SE.Op(op.symbol, x.size(), y.size()) : null;
     Ty rt = result;
-    return Res.compound(rt, () -> new TExp.BinOp(op, x.build().get(), y.build().get(), zonk.type(operand), zonk.type(rt), span), size);
+    return Res.compound(rt, () -> {
+      // Checked once the types are known (the reference's checkEquality): abstract types and type
+      // parameters do not support equality.
+      if (op == BinOperator.EQ && !supportsEquality(operand)) {
+        st.typeError(DiagCode.E0206, span, "Comparing equality of values of type\n  " + Unify.show(operand) + "\nwhich does not support equality.");
+      }
+      return new TExp.BinOp(op, x.build().get(), y.build().get(), zonk.type(operand), zonk.type(rt), span);
+    }, size);
+  }
+
+  private static boolean supportsEquality(Ty t) {
+    t = Unify.resolve(t);
+    return switch (t) {
+      case Ty.Named n -> false;
+      case Ty.Fun f -> false;
+      case Ty.Arr a -> supportsEquality(a.elem());
+      case Ty.Rec r -> r.fields().values().stream().allMatch(Terms::supportsEquality);
+      case Ty.Sum s -> s.constructors().values().stream().flatMap(List::stream).allMatch(Terms::supportsEquality);
+      default -> true;
+    };
   }
 
   /** A section of a built-in operator: {@code (+)}, {@code (e +)}, {@code (+ e)}. */

@@ -70,9 +70,16 @@ final class TypeConv {
     return switch (te) {
       case TName n -> convertName(n, ctx, anon, out, sizeNames);
       case TArray a -> {
-        Ty elem = convert(a.elem(), ctx, anon, out, sizeNames);
-        if (liftedElement(elem, st)) {
-          st.error(DiagCode.E0232, a.span(), "Cannot create array with elements of lifted type " + Unify.show(elem) + " (might be functional).");
+        // The element type expression must be non-lifted: no functions, no size-lifted types.
+        Conv ec = new Conv();
+        Ty elem = convert(a.elem(), ctx, anon, ec, sizeNames);
+        absorb(out, ec, Anon.ABBREV);
+        String shown = a.elem().span().text();
+        if (ec.functional) {
+          st.error(DiagCode.E0232, a.span(), "Cannot create array with elements of lifted type \"" + shown + "\" (might contain function).");
+        } else if (ec.sizeLifted) {
+          st.error(DiagCode.E0232, a.span(), "Cannot create array with elements of size-lifted type \"" + shown
+              + "\" (might cause irregular array).");
         }
         yield new Ty.Arr(elem, dim(a.dim(), ctx, anon, out, sizeNames), false);
       }
@@ -172,6 +179,31 @@ final class TypeConv {
       case Ty.Named n -> st.paramLiftedness.get(n.name()) == Liftedness.LIFTED
           || n.args().stream().anyMatch(x -> x.type() != null && liftedElement(x.type(), st));
       default -> false;
+    };
+  }
+
+  /**
+   * Why a type may not be an array's element because of a lifted or size-lifted type parameter or
+   * abstract type in it (the reference's checkArrayElem), or null.
+   */
+  static String liftedElementVar(Ty t, TcState st) {
+    t = Unify.resolve(t);
+    return switch (t) {
+      case Ty.Arr a -> liftedElementVar(a.elem(), st);
+      case Ty.Rec r -> r.fields().values().stream().map(x -> liftedElementVar(x, st)).filter(x -> x != null).findFirst().orElse(null);
+      case Ty.Sum s -> s.constructors().values().stream().flatMap(List::stream).map(x -> liftedElementVar(x, st))
+          .filter(x -> x != null).findFirst().orElse(null);
+      case Ty.Named n -> {
+        Liftedness l = st.paramLiftedness.get(n.name());
+        if (l != null && l != Liftedness.UNLIFTED) {
+          Span at = st.typeParamSpans.get(n.name());
+          yield at != null ? "Type parameter \"" + n.name().base() + "\" bound at " + at.render() + " is lifted and cannot be an array element."
+              : "Type \"" + n.name().base() + "\" is lifted and cannot be an array element.";
+        }
+        yield n.args().stream().filter(x -> x.type() != null).map(x -> liftedElementVar(x.type(), st)).filter(x -> x != null)
+            .findFirst().orElse(null);
+      }
+      default -> null;
     };
   }
 
@@ -293,7 +325,10 @@ final class TypeConv {
       VName v = st.fresh(tp.name());
       st.nameLevel.put(v, st.level);
       out.add(new TParam(v, tp.isSize(), tp.liftedness()));
-      if (!tp.isSize()) st.paramLiftedness.put(v, tp.liftedness());
+      if (!tp.isSize()) {
+        st.paramLiftedness.put(v, tp.liftedness());
+        st.typeParamSpans.put(v, tp.span());
+      }
       if (tp.isSize()) {
         ctx = ctx.bind(tp.name(), new Env.Local(v, Ty.I64, st.level, null));
       } else {
