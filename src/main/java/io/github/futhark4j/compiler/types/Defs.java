@@ -129,11 +129,19 @@ final class Defs {
           // = iota n has type (n: i64) -> [n]i32. Otherwise, and for ?[k] written out, it stays
           // existential.
           Map<VName, SE> known = new HashMap<>();
+          List<VName> distinctExts = new ArrayList<>();
           for (VName e : sig.exts()) {
             SE v = SE.norm(open.get(e));
             if (st.unknownSizes.containsKey(e) && !(v instanceof SE.F) && knownOutside(v, sig)) known.put(e, open.get(e));
             // One that nothing determines is chosen by the caller: a size parameter (generaliseSizes).
-            if (st.unknownSizes.containsKey(e) && v instanceof SE.F) known.put(e, v);
+            else if (st.unknownSizes.containsKey(e) && v instanceof SE.F) known.put(e, v);
+            else if (st.unknownSizes.containsKey(e)) {
+              // Anonymous sizes that the body gives one size it makes are one existential size:
+              // (*[]i64, *[]i64) returning two arrays of a let-bound size n is ?[n].([n]i64, [n]i64).
+              VName same = distinctExts.stream().filter(d -> SE.same(SE.norm(open.get(d)), v)).findFirst().orElse(null);
+              if (same != null) known.put(e, SE.var(same));
+              else distinctExts.add(e);
+            }
           }
           if (!known.isEmpty()) {
             ret = Unify.subst(sig.ret(), Map.of(), known);
