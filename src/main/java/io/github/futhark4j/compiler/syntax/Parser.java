@@ -179,8 +179,16 @@ public final class Parser extends ParserBase {
       ModExp body = parseModExp();
       return new MLambda(param, res, body, from(start));
     }
-    m = parseModAtom();
-    while (startsModAtom()) {
+    if (atKw("import")) {
+      // import "file" is a module expression, not an atom: it neither is applied nor is an argument
+      // (open import "a" followed by a declaration import "b" is two declarations).
+      advance();
+      Token s = expect(Kind.STRING, "a string literal", "after \"import\"");
+      m = new MImport(s.text(), from(start));
+    } else {
+      m = parseModAtom();
+    }
+    while (!(m instanceof MImport) && startsModAtom()) {
       ModExp arg = parseModAtom();
       m = new MApply(m, arg, from(start));
     }
@@ -193,7 +201,7 @@ public final class Parser extends ParserBase {
   }
 
   private boolean startsModAtom() {
-    return at(Kind.IDENT) || at(Kind.LPAREN) || at(Kind.LBRACE) || atKw("import");
+    return at(Kind.IDENT) || at(Kind.LPAREN) || at(Kind.LBRACE);
   }
 
   private ModExp parseModAtom() {
@@ -209,11 +217,6 @@ public final class Parser extends ParserBase {
       ModExp m = parseModExp();
       expect(Kind.RPAREN, "')'", "after a parenthesised module expression");
       return m;
-    }
-    if (atKw("import")) {
-      advance();
-      Token s = expect(Kind.STRING, "a string literal", "after \"import\"");
-      return new MImport(s.text(), from(start));
     }
     String q = qualName("as a module");
     return new MVar(q, from(start));
@@ -640,9 +643,22 @@ public final class Parser extends ParserBase {
     return false;
   }
 
+  /**
+   * The position of the operator when a module-qualified operator closes a left section here
+   * ({@code (x f64.*)}): {@code m.(n.)*op )}; -1 otherwise.
+   */
+  private int qualifiedOpClosingSection() {
+    int i = 0;
+    while (peek(i).is(Kind.IDENT) && peek(i + 1).is(Kind.DOT) && !peek(i + 1).spaceBefore() && !peek(i + 2).spaceBefore()) {
+      if (peek(i + 2).is(Kind.OPERATOR)) return peek(i + 3).is(Kind.RPAREN) ? i + 2 : -1;
+      i += 2;
+    }
+    return -1;
+  }
+
   private boolean startsAtom() {
     Token t = peek();
-    if (t.is(Kind.IDENT) && atQualifiedBinaryOp()) return false;
+    if (t.is(Kind.IDENT) && (atQualifiedBinaryOp() || qualifiedOpClosingSection() >= 0)) return false;
     return switch (t.kind()) {
       case IDENT, INT, FLOAT, CHAR, STRING, LPAREN, LBRACE, HOLE, LBRACKET -> true;
       case CONSTRUCTOR -> true;
@@ -794,6 +810,15 @@ public final class Parser extends ParserBase {
       Token op = advance();
       advance();
       return new LeftSection(first, opVar(op), from(start));
+    }
+    int qop = qualifiedOpClosingSection();
+    if (qop >= 0) {
+      List<String> quals = new ArrayList<>();
+      for (int i = 0; i < qop; i += 2) quals.add(peek(i).text());
+      for (int i = 0; i < qop; i++) advance();
+      Token op = advance();
+      advance();
+      return new LeftSection(first, new Var(List.copyOf(quals), op.text(), op.span()), from(start));
     }
     if (at(Kind.COMMA)) {
       List<Exp> elems = new ArrayList<>();
