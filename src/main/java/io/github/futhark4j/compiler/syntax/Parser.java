@@ -141,9 +141,14 @@ public final class Parser extends ParserBase {
         ModExp body = parseModExp();
         return new ModDecl(n.text(), n.span(), params, sig, body, from(start));
       }
-      case "open", "include" -> {
+      case "open" -> {
         advance();
         return new Open(parseModExp(), from(start));
+      }
+      case "include" -> {
+        // include is a specification of module types, not a declaration (as in the reference).
+        diags.add(Diagnostics.expected(start, "a declaration", null, "keyword \"include\" (\"include\" belongs in module types)"));
+        throw new ParseError();
       }
       case "val" -> {
         advance();

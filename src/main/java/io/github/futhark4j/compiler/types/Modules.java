@@ -269,7 +269,11 @@ final class Modules {
           return null;
         }
         Mod m = ctx.module(v.name());
-        if (m == null) st.error(DiagCode.E0413, v.span(), "Unknown name \"" + v.name() + "\".");
+        if (m == null && v.name().contains(".") && ctx.throughParametric(v.name().substring(0, v.name().lastIndexOf('.')))) {
+          st.error(DiagCode.E0412, v.span(), "Cannot have parametric module here.");
+        } else if (m == null) {
+          st.error(DiagCode.E0413, v.span(), "Unknown name \"" + v.name() + "\".");
+        }
         return m;
       }
       case MStruct s -> {
@@ -365,6 +369,10 @@ final class Modules {
     switch (se) {
       case SVar v -> {
         MTy m = ctx.sig(v.name());
+        if (m == null && v.name().contains(".") && ctx.throughParametric(v.name().substring(0, v.name().lastIndexOf('.')))) {
+          st.error(DiagCode.E0412, v.span(), "Cannot have parametric module here.");
+          return new MTy(Map.of(), new Struct(new Env(null)));
+        }
         if (m == null) {
           st.error(DiagCode.E0413, v.span(), "Unknown module type \"" + v.name() + "\".");
           return new MTy(Map.of(), new Struct(new Env(null)));
@@ -1113,7 +1121,27 @@ final class Modules {
         Global impl = vals.get(specTarget(g));
         Env.Scheme sc = g.scheme();
         Env.Scheme renamed = new Env.Scheme(sc.tparams(), sc.sizeParams(), Unify.subst(sc.type(), Map.of(), names));
-        out.terms.put(e.getKey(), new Global(impl.target(), renamed, impl.targetArgs(), impl.targetSizes(), impl.definedAt()));
+        // Sizes that matching named (those a size-lifted abstract type brought) but the module type
+        // hides: each use leaves them unknown, for the value to tell.
+        Map<VName, SE> hidden = new HashMap<>();
+        for (VName n : impl.scheme().sizeParams()) {
+          if (!sc.sizeParams().contains(n)) hidden.put(n, new SE.F(new Ty.Flex(0, n.base())));
+        }
+        Map<VName, Ty> targs = impl.targetArgs();
+        Map<VName, SE> tsizes = impl.targetSizes();
+        if (!hidden.isEmpty()) {
+          if (targs != null) {
+            Map<VName, Ty> ta = new LinkedHashMap<>();
+            targs.forEach((k, v) -> ta.put(k, Unify.subst(v, Map.of(), hidden)));
+            targs = ta;
+          }
+          if (tsizes != null) {
+            Map<VName, SE> sa = new LinkedHashMap<>();
+            tsizes.forEach((k, v) -> sa.put(k, SE.subst(v, hidden)));
+            tsizes = sa;
+          }
+        }
+        out.terms.put(e.getKey(), new Global(impl.target(), renamed, targs, tsizes, impl.definedAt()));
       } else if (o instanceof Mod sub2) {
         out.terms.put(e.getKey(), withValues(sub2, mt, names, prefix + e.getKey() + "."));
       } else {

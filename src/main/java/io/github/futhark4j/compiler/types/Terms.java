@@ -231,6 +231,10 @@ final class Terms {
   /** The type of a value name at a use, and how to build the use. */
   Res var(String name, Ctx ctx, Span span) {
     Object b = ctx.term(name);
+    if (b == null && Ctx.qualDot(name) >= 0 && ctx.throughParametric(name.substring(0, Ctx.qualDot(name)))) {
+      st.error(DiagCode.E0412, span, "Cannot have parametric module here.");
+      return new Res(fresh(), () -> placeholder(span));
+    }
     if (b == null && ctx.module(name) == null && Ctx.qualDot(name) >= 0) {
       // m.x where x is not in m: name the module part in the message if it is not a module.
       String head = name.substring(0, name.indexOf('.'));
@@ -550,6 +554,14 @@ final class Terms {
       case Match m -> { return match(m, ctx); }
       case LocalOpen o -> {
         Env.Mod m = ctx.module(o.module());
+        if (m instanceof Env.Functor || m instanceof Env.FunSig) {
+          st.error(DiagCode.E0412, span, "Module " + o.module() + "  is a parametric module." + TcState.link("module-is-parametric"));
+          return check(o.exp(), ctx);
+        }
+        if (m == null && o.module().contains(".") && ctx.throughParametric(o.module().substring(0, o.module().lastIndexOf('.')))) {
+          st.error(DiagCode.E0412, span, "Cannot have parametric module here.");
+          return check(o.exp(), ctx);
+        }
         if (!(m instanceof Env.Struct s)) {
           st.error(DiagCode.E0201, span, "Unknown module \"" + o.module() + "\".");
           return check(o.exp(), ctx);

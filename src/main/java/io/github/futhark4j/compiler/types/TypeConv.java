@@ -232,6 +232,10 @@ final class TypeConv {
       }
     }
     TypeB tb = ctx.type(n.name());
+    if (tb == null && n.name().contains(".") && ctx.throughParametric(n.name().substring(0, n.name().lastIndexOf('.')))) {
+      st.error(DiagCode.E0412, n.span(), "Cannot have parametric module here.");
+      return new Ty.Var(st.level);
+    }
     if (tb == null) {
       st.error(DiagCode.E0203, n.span(), "Unknown type \"" + n.name() + "\".");
       return new Ty.Var(st.level);
