@@ -495,6 +495,10 @@ final class Defs {
             + d.name() + "\").");
       }
     }
+    if (isEntry && mainFile && st.errorCount() == errors && liftedAbstract(f.type())) {
+      // A lifted abstract type may be a function (the reference's orderZeroM), whatever it stands for.
+      st.error(DiagCode.E0402, d.nameSpan(), "Entry point functions may not be higher-order (\"" + d.name() + "\").");
+    }
     st.arity.put(v, d.params().isEmpty() ? Terms.arrows(zonkSafe(scheme.type())) : d.params().size());
     emit(v, f, d, isEntry && mainFile ? d : null, mainFile, errors);
     return new Env.Global(v, scheme, null, d.nameSpan());
@@ -692,6 +696,20 @@ final class Defs {
     if (name == null) name = writtenName(written);
     if (name == null) name = opaqueName(t);
     return new TDecl.EntryType(name, t, unique);
+  }
+
+  /** Whether a type mentions a lifted abstract type. */
+  private boolean liftedAbstract(Ty t) {
+    t = Unify.resolve(t);
+    return switch (t) {
+      case Ty.Named n -> st.abstractTypes.contains(n.name()) && st.paramLiftedness.get(n.name()) == io.github.futhark4j.compiler.syntax.Ast.Liftedness.LIFTED
+          || n.args().stream().anyMatch(a -> a.type() != null && liftedAbstract(a.type()));
+      case Ty.Arr a -> liftedAbstract(a.elem());
+      case Ty.Rec r -> r.fields().values().stream().anyMatch(this::liftedAbstract);
+      case Ty.Sum s -> s.constructors().values().stream().flatMap(List::stream).anyMatch(this::liftedAbstract);
+      case Ty.Fun f -> liftedAbstract(f.param()) || liftedAbstract(f.result());
+      default -> false;
+    };
   }
 
   static boolean functional(Type t) {

@@ -1038,10 +1038,10 @@ final class Modules {
 
   /** {@code val name [n] 'a :} and the type below it, as the reference prints a value specification. */
   private static String ppVal(String name, Env.Scheme sc, Ty type) {
-    StringBuilder sb = new StringBuilder("val " + name + " ");
-    for (VName n : sc.sizeParams()) sb.append("[").append(n.base()).append("] ");
-    for (TParam p : sc.tparams()) sb.append("'").append(p.liftedness().mark).append(p.name().base()).append(" ");
-    return sb.append(":\n  ").append(Unify.show(type)).toString();
+    List<String> ps = new ArrayList<>();
+    for (VName n : sc.sizeParams()) ps.add("[" + n.base() + "]");
+    for (TParam p : sc.tparams()) ps.add("'" + p.liftedness().mark + p.name().base());
+    return "val " + name + " " + String.join(" ", ps) + " :\n  " + Unify.show(type);
   }
 
   /**
