@@ -610,6 +610,26 @@ final class Modules {
         return false;
       }
     }
+    // An abstract type shadowed by a later specification of the same name (include A include B,
+    // both with type t) is still the module's type of that name, as the reference finds it.
+    Set<VName> mentioned = new java.util.LinkedHashSet<>();
+    for (TypeB tb : ss.env().types.values()) if (tb.body() != null) namedIn(tb.body(), mentioned);
+    for (Object o : ss.env().terms.values()) if (o instanceof Global g) namedIn(g.scheme().type(), mentioned);
+    for (VName n : mentioned) {
+      if (!absNames.containsKey(n) || abs.containsKey(n)) continue;
+      TypeB impl = me.types.get(n.base());
+      if (impl == null) {
+        st.error(DiagCode.E0410, span, "Module does not define a type named \"" + prefix + n.base() + "\".");
+        return false;
+      }
+      if (impl.liftedness().ordinal() > absNames.get(n).ordinal()) {
+        Liftedness want = absNames.get(n);
+        String what = want == Liftedness.UNLIFTED ? "a non-lifted type" : want == Liftedness.SIZE_LIFTED ? "a size-lifted type" : "a lifted type";
+        st.error(DiagCode.E0410, span, "Module defines\n" + indent(ppTypeAbbr(prefix + n.base(), impl)) + "\nbut module type requires " + what + ".");
+        return false;
+      }
+      abs.put(n, impl);
+    }
     return true;
   }
 
