@@ -864,7 +864,8 @@ final class Terms {
 
   private Res checkIndex(Exp e, Ctx ctx) {
     Res r = check(e, ctx);
-    unify(e.span(), freshPrims(Ty.INTS, "A slice bound"), r.ty(), "A slice bound must be an integer.");
+    // Slice bounds are i64 (an element index may be any integer type), as in the reference.
+    unify(e.span(), Ty.I64, r.ty(), "Cannot unify i64 with the type of a slice bound.");
     return r;
   }
 
