@@ -200,7 +200,7 @@ final class Defs {
       generaliseSizes(paramTys, ret, outer, sizeParams, exts);
       // As in the reference, only top-level definitions are generalised; a local function is
       // polymorphic only in the type parameters it declares.
-      if (kind == Kind.TOP) generaliseTypes(paramTys, ret, outer, tparams);
+      if (kind == Kind.TOP) generaliseTypes(paramTys, ret, outer, tparams, span);
     }
     Ty type = ret;
     List<Pats.PatRes> ps = sig.params();
@@ -296,12 +296,20 @@ final class Defs {
   }
 
   /** Type variables left open become type parameters. */
-  private void generaliseTypes(List<Ty> paramTys, Ty ret, int outer, List<TParam> tparams) {
+  private void generaliseTypes(List<Ty> paramTys, Ty ret, int outer, List<TParam> tparams, Span span) {
     List<Ty.Var> vars = new ArrayList<>();
     for (Ty p : paramTys) vars(p, vars);
     vars(ret, vars);
     int k = 0;
     for (Ty.Var v : vars) {
+      // A type only an overloaded literal or operator constrains is defaulted, with a warning (the
+      // reference's "Defaulting ambiguous type").
+      if (v.ref == null && v.level > outer && v.prims != null) {
+        PrimType p = Zonk.defaultOf(v.prims);
+        st.warn(DiagCode.E0212, span, "Defaulting ambiguous type to " + p.futName() + ".");
+        v.ref = new Ty.Prim(p);
+        continue;
+      }
       if (v.ref != null || v.level <= outer || v.prims != null || v.fields != null || v.constructors != null) continue;
       String base;
       do base = "t" + k++; while (false);

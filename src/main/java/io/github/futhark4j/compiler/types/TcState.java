@@ -80,6 +80,13 @@ final class TcState {
     report(Diagnostics.error(code, span, message));
   }
 
+  /** Warnings, in the order found: they accompany the errors of a program that has some. */
+  final List<Diagnostic> warnings = new ArrayList<>();
+
+  void warn(DiagCode code, Span span, String message) {
+    if (quiet == 0) warnings.add(Diagnostics.warning(code, span, message));
+  }
+
   void report(Diagnostic d) {
     if (quiet > 0) {
       quietErrors++;
