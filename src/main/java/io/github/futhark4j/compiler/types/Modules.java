@@ -731,8 +731,10 @@ final class Modules {
    * whose parameters and anonymous sizes may be instantiated.
    */
   private boolean matchTypeAbbr(String name, TypeB spec, TypeB impl, Map<VName, TypeB> abs, Span span) {
-    TypeB specT = substTypeB(spec, abs);
-    if (spec.params().size() == impl.params().size()) {
+    boolean kinds = spec.params().size() == impl.params().size();
+    for (int i = 0; kinds && i < spec.params().size(); i++) kinds = spec.params().get(i).isSize() == impl.params().get(i).isSize();
+    TypeB specT = kinds ? substTypeB(spec, abs) : spec;
+    if (kinds) {
       if (spec.body() instanceof Ty.Named n && abs.containsKey(n.name()) && isParamsOnly(n, spec)) {
         Set<VName> witnessed = new java.util.HashSet<>();
         witnesses(impl.body(), witnessed);
@@ -746,8 +748,8 @@ final class Modules {
       }
       if (sameType(specT, impl)) return true;
     }
-    st.error(DiagCode.E0410, span, "Module defines\n" + indent(ppTypeAbbr(name, impl)) + "\nbut module type requires\n"
-        + indent(ppTypeAbbr(name, specT)));
+    st.error(DiagCode.E0410, span, "Module defines\n" + indent(ppTypeAbbr(name, impl, abs.keySet())) + "\nbut module type requires\n"
+        + indent(ppTypeAbbr(name, specT, abs.keySet())));
     return false;
   }
 
@@ -1069,9 +1071,14 @@ final class Modules {
    * reference prints a type in a module.
    */
   private String ppTypeAbbr(String name, TypeB tb) {
+    return ppTypeAbbr(name, tb, st.abstractTypes);
+  }
+
+  /** As above, with the abstract types ({@code abs}) whose definitions are shown by name only. */
+  private String ppTypeAbbr(String name, TypeB tb, Set<VName> abs) {
     StringBuilder sb = new StringBuilder("type" + tb.liftedness().mark + " " + name);
     for (TParam p : tb.params()) sb.append(p.isSize() ? " [" + p.name().base() + "]" : " '" + p.liftedness().mark + p.name().base());
-    if (tb.body() == null || tb.body() instanceof Ty.Named n && st.abstractTypes.contains(n.name()) && isParamsOnly(n, tb)) {
+    if (tb.body() == null || tb.body() instanceof Ty.Named n && abs.contains(n.name()) && isParamsOnly(n, tb)) {
       return sb.toString();
     }
     String exts = tb.anons().stream().map(a -> "[" + a.base() + "]").collect(java.util.stream.Collectors.joining());
@@ -1206,6 +1213,9 @@ final class Modules {
         Map<VName, SE> ss = new HashMap<>();
         for (int i = 0; i < impl.params().size() && i < args.size(); i++) {
           TParam p = impl.params().get(i);
+          // Arguments of another kind (a module whose type has other parameters, reported by
+          // matching) leave the type as it is.
+          if (p.isSize() != (args.get(i).size() != null)) yield new Ty.Named(n.name(), args, n.unique());
           if (p.isSize()) ss.put(p.name(), args.get(i).size());
           else ts.put(p.name(), args.get(i).type());
         }

@@ -290,7 +290,7 @@ final class TypeConv {
       out.flexes.add(f);
       return new SE.F(f);
     }
-    VName v = st.fresh(anon == Anon.ABBREV ? "anon" : "d");
+    VName v = st.fresh("d");
     if (anon == Anon.EXIST) st.unknownSizes.putIfAbsent(v, null);
     out.exts.add(v);
     return SE.var(v);
