@@ -485,7 +485,7 @@ final class Defs {
     Env.Scheme scheme = new Env.Scheme(f.tparams(), f.sizeParams(), f.type());
     boolean isEntry = d.isEntry() || (mainFile && topOfFile && d.name().equals("main"));
     if (d.isEntry() && !topOfFile) {
-      st.error(DiagCode.E0405, d.nameSpan(), "Entry points may not be declared inside modules.");
+      st.error(DiagCode.E0405, d.nameSpan(), "Entry points may not be declared inside modules." + TcState.link("nested-entry"));
       isEntry = false;
     }
     if (isEntry && mainFile && !f.sizeParams().isEmpty()) {
