@@ -33,6 +33,10 @@ import java.util.Set;
  * the abstraction while the back end sees through it. A parametric module is checked once with
  * abstract parameter types (its errors are reported then) and elaborated anew at each application
  * with the parameter bound to the argument: each application makes definitions of its own.
+ *
+ * <p>Matching follows the reference's rules (Modules.hs, matchMTys): the module type's abstract
+ * types are resolved first, then its type definitions, values and modules are matched in that
+ * order, the first mismatch being the error, in the reference's words.
  */
 final class Modules {
   private final TcState st;
@@ -1305,14 +1309,12 @@ final class Modules {
   /** A copy of a module type with new names for its abstract types (each use of a module type is new). */
   MTy refresh(MTy m) {
     if (m.abs().isEmpty()) return m;
-    Map<VName, TypeB> ren = new HashMap<>();
     Map<VName, Liftedness> abs = new LinkedHashMap<>();
     for (var e : m.abs().entrySet()) {
       VName n = st.fresh(e.getKey().base());
       st.paramLiftedness.put(n, e.getValue());
       st.abstractTypes.add(n);
       abs.put(n, e.getValue());
-      ren.put(e.getKey(), new TypeB(List.of(), e.getValue(), null));
     }
     return new MTy(abs, renameAbs(m.mod(), m.abs().keySet().stream().toList(), abs.keySet().stream().toList()));
   }
@@ -1367,12 +1369,5 @@ final class Modules {
       case Ty.Fun f -> new Ty.Fun(f.pname(), renameTy(f.param(), ren), f.exts(), renameTy(f.result(), ren));
       default -> t;
     };
-  }
-
-  private static String showTypeB(String name, TypeB tb) {
-    StringBuilder sb = new StringBuilder("type" + tb.liftedness().mark + " " + name);
-    for (TParam p : tb.params()) sb.append(p.isSize() ? " [" + p.name().base() + "]" : " '" + p.liftedness().mark + p.name().base());
-    if (tb.body() != null) sb.append(" = ").append(Unify.show(tb.body()));
-    return sb.toString();
   }
 }
