@@ -1,6 +1,6 @@
 -- Only parametric modules can be applied (E0412).
 -- ==
--- error: not parametric
+-- error: non-parametric
 module A = { def x : i32 = 1 }
 module B = A A
 entry main (y: i32) : i32 = y

@@ -23,6 +23,11 @@ public final class Diagnostics {
     return new Diagnostic(Severity.ERROR, code.name(), span, message);
   }
 
+  /** A warning (reported with the errors of a program that has some). */
+  public static Diagnostic warning(DiagCode code, Span span, String message) {
+    return new Diagnostic(Severity.WARNING, code.name(), span, message);
+  }
+
   // ---- lexical --------------------------------------------------------------------------------
 
   /** E0001: a malformed token (bad character, unterminated literal, bad suffix or escape). */

@@ -285,7 +285,17 @@ public final class Lowerer {
   Atom sizeAtom(io.github.futhark4j.compiler.typed.Size s) {
     return switch (s) {
       case Size.Const c -> Atom.i64(c.value());
-      case Size.Var sv -> sizeEnv != null && sizeEnv.lookup(sv.name()) instanceof V.Leaf l ? l.atom() : null;
+      case Size.Var sv -> {
+        if (sizeEnv == null) yield null;
+        if (sizeEnv.lookup(sv.name()) instanceof V.Leaf l) yield l.atom();
+        // A size named by a top-level definition (def cap = 5i64): its value, as a use of it.
+        TDecl d = globals.get(sv.name());
+        if (d != null && d.fun().params().isEmpty()
+            && variable(new TExp.Var(sv.name(), d.fun().returnType(), Map.of(), d.span()), sizeEnv) instanceof V.Leaf l) {
+          yield l.atom();
+        }
+        yield null;
+      }
       case Size.Expr x -> sizeEnv != null ? sizeExpr(x, sizeEnv) : null;
       case Size.Unknown u -> null;
     };

@@ -141,9 +141,14 @@ public final class Parser extends ParserBase {
         ModExp body = parseModExp();
         return new ModDecl(n.text(), n.span(), params, sig, body, from(start));
       }
-      case "open", "include" -> {
+      case "open" -> {
         advance();
         return new Open(parseModExp(), from(start));
+      }
+      case "include" -> {
+        // include is a specification of module types, not a declaration (as in the reference).
+        diags.add(Diagnostics.expected(start, "a declaration", null, "keyword \"include\" (\"include\" belongs in module types)"));
+        throw new ParseError();
       }
       case "val" -> {
         advance();
@@ -179,8 +184,16 @@ public final class Parser extends ParserBase {
       ModExp body = parseModExp();
       return new MLambda(param, res, body, from(start));
     }
-    m = parseModAtom();
-    while (startsModAtom()) {
+    if (atKw("import")) {
+      // import "file" is a module expression, not an atom: it neither is applied nor is an argument
+      // (open import "a" followed by a declaration import "b" is two declarations).
+      advance();
+      Token s = expect(Kind.STRING, "a string literal", "after \"import\"");
+      m = new MImport(s.text(), from(start));
+    } else {
+      m = parseModAtom();
+    }
+    while (!(m instanceof MImport) && startsModAtom()) {
       ModExp arg = parseModAtom();
       m = new MApply(m, arg, from(start));
     }
@@ -193,7 +206,7 @@ public final class Parser extends ParserBase {
   }
 
   private boolean startsModAtom() {
-    return at(Kind.IDENT) || at(Kind.LPAREN) || at(Kind.LBRACE) || atKw("import");
+    return at(Kind.IDENT) || at(Kind.LPAREN) || at(Kind.LBRACE);
   }
 
   private ModExp parseModAtom() {
@@ -209,11 +222,6 @@ public final class Parser extends ParserBase {
       ModExp m = parseModExp();
       expect(Kind.RPAREN, "')'", "after a parenthesised module expression");
       return m;
-    }
-    if (atKw("import")) {
-      advance();
-      Token s = expect(Kind.STRING, "a string literal", "after \"import\"");
-      return new MImport(s.text(), from(start));
     }
     String q = qualName("as a module");
     return new MVar(q, from(start));

@@ -66,6 +66,8 @@ public final class Checker {
     Checker c = new Checker(diags);
     for (Unit u : units) c.file(u);
     c.defs.drain();
+    // Warnings are reported with errors (a test of an error may expect a warning's words).
+    if (!diags.isEmpty()) diags.addAll(c.st.warnings);
     return new TProgram(main, dependencyOrder(c.st.out));
   }
 

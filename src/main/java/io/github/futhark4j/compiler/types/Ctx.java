@@ -103,6 +103,22 @@ record Ctx(Env env, Locals locals, Map<String, Ty> typeParams, Checker.FileCtx f
     return o instanceof Mod m ? m : null;
   }
 
+  /**
+   * Whether a module path ({@code M.N}) goes through a parametric module: its components cannot
+   * be named ({@code F.x} where {@code F} is parametric is "Cannot have parametric module here.").
+   */
+  boolean throughParametric(String modulePath) {
+    String[] parts = modulePath.split("\\.");
+    if (local(parts[0]) != null) return false;
+    Object o = env.term(parts[0]);
+    for (int i = 1; i <= parts.length; i++) {
+      if (o instanceof Env.Functor || o instanceof Env.FunSig) return true;
+      if (!(o instanceof Env.Struct s) || i == parts.length) return false;
+      o = s.env().terms.get(parts[i]);
+    }
+    return false;
+  }
+
   /** The type a possibly qualified type name stands for, or null. */
   TypeB type(String qualified) {
     int dot = qualified.lastIndexOf('.');

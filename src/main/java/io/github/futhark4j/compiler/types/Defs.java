@@ -138,11 +138,19 @@ final class Defs {
           // = iota n has type (n: i64) -> [n]i32. Otherwise, and for ?[k] written out, it stays
           // existential.
           Map<VName, SE> known = new HashMap<>();
+          List<VName> distinctExts = new ArrayList<>();
           for (VName e : sig.exts()) {
             SE v = SE.norm(open.get(e));
             if (st.unknownSizes.containsKey(e) && !(v instanceof SE.F) && knownOutside(v, sig)) known.put(e, open.get(e));
             // One that nothing determines is chosen by the caller: a size parameter (generaliseSizes).
-            if (st.unknownSizes.containsKey(e) && v instanceof SE.F) known.put(e, v);
+            else if (st.unknownSizes.containsKey(e) && v instanceof SE.F) known.put(e, v);
+            else if (st.unknownSizes.containsKey(e)) {
+              // Anonymous sizes that the body gives one size it makes are one existential size:
+              // (*[]i64, *[]i64) returning two arrays of a let-bound size n is ?[n].([n]i64, [n]i64).
+              VName same = distinctExts.stream().filter(d -> SE.same(SE.norm(open.get(d)), v)).findFirst().orElse(null);
+              if (same != null) known.put(e, SE.var(same));
+              else distinctExts.add(e);
+            }
           }
           if (!known.isEmpty()) {
             ret = Unify.subst(sig.ret(), Map.of(), known);
@@ -203,7 +211,7 @@ final class Defs {
       generaliseSizes(paramTys, ret, outer, sizeParams, exts);
       // As in the reference, only top-level definitions are generalised; a local function is
       // polymorphic only in the type parameters it declares.
-      if (kind == Kind.TOP) generaliseTypes(paramTys, ret, outer, tparams);
+      if (kind == Kind.TOP) generaliseTypes(paramTys, ret, outer, tparams, span);
     }
     Ty type = ret;
     List<Pats.PatRes> ps = sig.params();
@@ -361,12 +369,20 @@ final class Defs {
   }
 
   /** Type variables left open become type parameters. */
-  private void generaliseTypes(List<Ty> paramTys, Ty ret, int outer, List<TParam> tparams) {
+  private void generaliseTypes(List<Ty> paramTys, Ty ret, int outer, List<TParam> tparams, Span span) {
     List<Ty.Var> vars = new ArrayList<>();
     for (Ty p : paramTys) vars(p, vars);
     vars(ret, vars);
     int k = 0;
     for (Ty.Var v : vars) {
+      // A type only an overloaded literal or operator constrains is defaulted, with a warning (the
+      // reference's "Defaulting ambiguous type").
+      if (v.ref == null && v.level > outer && v.prims != null) {
+        PrimType p = Zonk.defaultOf(v.prims);
+        st.warn(DiagCode.E0212, span, "Defaulting ambiguous type to " + p.futName() + ".");
+        v.ref = new Ty.Prim(p);
+        continue;
+      }
       if (v.ref != null || v.level <= outer || v.prims != null || v.fields != null || v.constructors != null) continue;
       String base;
       do base = "t" + k++; while (false);
@@ -558,7 +574,7 @@ final class Defs {
     Env.Scheme scheme = new Env.Scheme(f.tparams(), f.sizeParams(), f.type());
     boolean isEntry = d.isEntry() || (mainFile && topOfFile && d.name().equals("main"));
     if (d.isEntry() && !topOfFile) {
-      st.error(DiagCode.E0405, d.nameSpan(), "Entry points may not be declared inside modules.");
+      st.error(DiagCode.E0405, d.nameSpan(), "Entry points may not be declared inside modules." + TcState.link("nested-entry"));
       isEntry = false;
     }
     if (isEntry && mainFile && !f.sizeParams().isEmpty()) {
@@ -592,6 +608,10 @@ final class Defs {
           break;
         }
       }
+    }
+    if (isEntry && mainFile && st.errorCount() == errors && liftedAbstract(f.type())) {
+      // A lifted abstract type may be a function (the reference's orderZeroM), whatever it stands for.
+      st.error(DiagCode.E0402, d.nameSpan(), "Entry point functions may not be higher-order (\"" + d.name() + "\").");
     }
     st.arity.put(v, d.params().isEmpty() ? Terms.arrows(zonkSafe(scheme.type())) : d.params().size());
     emit(v, f, d, isEntry && mainFile ? d : null, mainFile, errors);
@@ -834,6 +854,20 @@ final class Defs {
     if (name == null) name = writtenName(written);
     if (name == null) name = opaqueName(t);
     return new TDecl.EntryType(name, t, unique);
+  }
+
+  /** Whether a type mentions a lifted abstract type. */
+  private boolean liftedAbstract(Ty t) {
+    t = Unify.resolve(t);
+    return switch (t) {
+      case Ty.Named n -> st.abstractTypes.contains(n.name()) && st.paramLiftedness.get(n.name()) == io.github.futhark4j.compiler.syntax.Ast.Liftedness.LIFTED
+          || n.args().stream().anyMatch(a -> a.type() != null && liftedAbstract(a.type()));
+      case Ty.Arr a -> liftedAbstract(a.elem());
+      case Ty.Rec r -> r.fields().values().stream().anyMatch(this::liftedAbstract);
+      case Ty.Sum s -> s.constructors().values().stream().flatMap(List::stream).anyMatch(this::liftedAbstract);
+      case Ty.Fun f -> liftedAbstract(f.param()) || liftedAbstract(f.result());
+      default -> false;
+    };
   }
 
   static boolean functional(Type t) {

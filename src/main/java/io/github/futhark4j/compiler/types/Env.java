@@ -193,10 +193,22 @@ final class Env {
   /**
    * A parametric module. Its body is elaborated anew at each application with the parameter bound
    * to the argument (seen through the parameter's module type); {@code paramType} and
-   * {@code resultType} are its module types as checked once with abstract parameter types.
+   * {@code resultType} are its module types as checked once with abstract parameter types;
+   * {@code seenAs}, when not null, is the module type it was ascribed (or matched against as a
+   * member of an ascribed module): its applications are typed by it, and their results seen
+   * through its result type.
    */
   record Functor(Ast.ModParam param, Ast.SigExp resultSig, Ast.ModExp body, Closure closure,
-                 MTy paramType, MTy resultType) implements Mod {}
+                 MTy paramType, MTy resultType, FunSig seenAs) implements Mod {
+    Functor(Ast.ModParam param, Ast.SigExp resultSig, Ast.ModExp body, Closure closure, MTy paramType, MTy resultType) {
+      this(param, resultSig, body, closure, paramType, resultType, null);
+    }
+
+    /** This parametric module seen through a parametric module type (an ascription, a parameter's member). */
+    Functor seenAs(FunSig sig) {
+      return new Functor(param, resultSig, body, closure, paramType, resultType, sig);
+    }
+  }
 
   /**
    * The module type of a parametric module: {@code (param: P) -> R}. {@code paramName} is the

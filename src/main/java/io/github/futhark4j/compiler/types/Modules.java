@@ -33,6 +33,10 @@ import java.util.Set;
  * the abstraction while the back end sees through it. A parametric module is checked once with
  * abstract parameter types (its errors are reported then) and elaborated anew at each application
  * with the parameter bound to the argument: each application makes definitions of its own.
+ *
+ * <p>Matching follows the reference's rules (Modules.hs, matchMTys): the module type's abstract
+ * types are resolved first, then its type definitions, values and modules are matched in that
+ * order, the first mismatch being the error, in the reference's words.
  */
 final class Modules {
   private final TcState st;
@@ -51,40 +55,56 @@ final class Modules {
 
   // ---- declarations -------------------------------------------------------------------------
 
-  /** Where each name of an environment was declared, to report duplicates. */
-  private static final class Declared {
-    final Map<String, Span> terms = new HashMap<>(), types = new HashMap<>(), sigs = new HashMap<>();
-  }
-
-  /** Elaborates declarations into {@code env} (a file's or structure's environment being built). */
+  /**
+   * Elaborates declarations into {@code env} (a file's or structure's environment being built).
+   * Two declarations of one name in one sequence are an error, found before any is checked
+   * (the reference's checkForDuplicateDecs; {@code local}, {@code open} and {@code import}
+   * declarations are not counted).
+   */
   void decls(List<Decl> ds, Env env, Checker.FileCtx file, boolean topOfFile) {
-    Declared declared = new Declared();
-    for (Decl d : ds) decl(d, env, file, topOfFile, declared, false);
+    Map<String, Span> seen = new HashMap<>();
+    for (Decl d : ds) {
+      switch (d) {
+        case ValDecl v -> duplicate(seen, "name", v.name(), v.nameSpan(), d.span());
+        case LazyValDecl v -> duplicate(seen, "name", v.name(), v.nameSpan(), d.span());
+        case TypeDecl t -> duplicate(seen, "type", t.name(), t.nameSpan(), d.span());
+        case ModDecl m -> duplicate(seen, "name", m.name(), m.nameSpan(), d.span());
+        case ModTypeDecl m -> duplicate(seen, "module type", m.name(), m.nameSpan(), d.span());
+        default -> { }
+      }
+    }
+    for (Decl d : ds) decl(d, env, file, topOfFile, false);
   }
 
-  private void decl(Decl d, Env env, Checker.FileCtx file, boolean topOfFile, Declared declared, boolean local) {
+  /** Reports {@code name} of {@code namespace} ("name", "type", "module type") if it was seen before in the sequence. */
+  private void duplicate(Map<String, Span> seen, String namespace, String name, Span at, Span declSpan) {
+    Span prev = seen.putIfAbsent(namespace + " " + name, declSpan);
+    if (prev != null) {
+      st.error(DiagCode.E0210, at, "Duplicate definition of " + namespace + " " + name + ".\nPreviously defined at " + prev.render() + ".");
+    }
+  }
+
+  private void decl(Decl d, Env env, Checker.FileCtx file, boolean topOfFile, boolean local) {
     Ctx ctx = new Ctx(env, null, Map.of(), file);
     switch (d) {
       case ValDecl v -> {
         if (file.prelude() && topOfFile) {
-          preludeFunction(v.name(), v.nameSpan(), d.span(), () -> v, ctx, env, declared, local);
+          preludeFunction(v.name(), () -> v, ctx, env, local);
           return;
         }
         // A definition checked later (the prelude's) sees the names declared before it, only.
         Ctx dctx = file.prelude() ? ctx.withEnv(env.snapshot()) : ctx;
-        define(env, declared.terms, "value", v.name(), v.nameSpan(), d.span());
         env.terms.put(v.name(), defs.valDecl(v, dctx, file.prelude(), file.main(), topOfFile));
         if (local) env.hiddenTerms.add(v.name());
         else env.hiddenTerms.remove(v.name());
         if (topOfFile && !file.prelude()) defs.drain();
       }
       case LazyValDecl lv -> {
-        if (file.prelude() && topOfFile) preludeFunction(lv.name(), lv.nameSpan(), d.span(), lv.parse(), ctx, env, declared, local);
-        else decl(lv.parse().get(), env, file, topOfFile, declared, local);
+        if (file.prelude() && topOfFile) preludeFunction(lv.name(), lv.parse(), ctx, env, local);
+        else decl(lv.parse().get(), env, file, topOfFile, local);
       }
       case TypeDecl t -> {
         TypeB tb = typeDecl(t, ctx);
-        define(env, declared.types, "type", t.name(), t.nameSpan(), d.span());
         env.types.put(t.name(), tb);
         if (local) env.hiddenTypes.add(t.name());
         else env.hiddenTypes.remove(t.name());
@@ -93,16 +113,15 @@ final class Modules {
         Env f = checker.importEnv(i.path(), file, i.span());
         if (f != null) env.addAll(f, true);
       }
-      case Local l -> decl(l.decl(), env, file, topOfFile, declared, true);
+      case Local l -> decl(l.decl(), env, file, topOfFile, true);
       case Open o -> {
         Mod m = modExp(o.module(), ctx);
         if (m instanceof Struct s) env.addAll(s.env(), local);
-        else if (m != null) st.error(DiagCode.E0412, o.span(), "Cannot open a parametric module.");
+        else if (m != null) st.error(DiagCode.E0412, o.module().span(), "Cannot have parametric module here.");
       }
       case ModDecl m -> {
         Mod mod = modDecl(m, ctx);
         if (mod != null) {
-          define(env, declared.terms, "module", m.name(), m.nameSpan(), d.span());
           env.terms.put(m.name(), mod);
           if (local) env.hiddenTerms.add(m.name());
           else env.hiddenTerms.remove(m.name());
@@ -110,7 +129,6 @@ final class Modules {
         if (topOfFile && !file.prelude()) defs.drain();
       }
       case ModTypeDecl m -> {
-        define(env, declared.sigs, "module type", m.name(), m.nameSpan(), d.span());
         if (file.prelude() && topOfFile) {
           // Checked when a program first names it, seeing the names declared before it.
           Ctx at = ctx.withEnv(env.snapshot());
@@ -129,72 +147,51 @@ final class Modules {
    * when used), seeing the names declared before it, only; most programs use a few of them. A
    * {@link LazyValDecl} is parsed then too.
    */
-  private void preludeFunction(String name, Span nameSpan, Span span, java.util.function.Supplier<ValDecl> decl, Ctx ctx,
-      Env env, Declared declared, boolean local) {
+  private void preludeFunction(String name, java.util.function.Supplier<ValDecl> decl, Ctx ctx, Env env, boolean local) {
     Ctx dctx = ctx.withEnv(env.snapshot());
-    define(env, declared.terms, "value", name, nameSpan, span);
     env.terms.put(name, lazy(() -> preludeChecked(() -> defs.valDecl(decl.get(), dctx, true, false, true))));
     if (local) env.hiddenTerms.add(name);
     else env.hiddenTerms.remove(name);
   }
 
-  private void define(Env env, Map<String, Span> declared, String what, String name, Span at, Span declSpan) {
-    Span prev = declared.put(name, at);
-    if (prev != null) {
-      st.error(DiagCode.E0210, at, "Duplicate definition of " + what + " \"" + name + "\". Previously defined at "
-          + prev.shortPos() + ".");
-    }
-  }
-
-  /** {@code type name params = t}: checks sizes and liftedness. */
+  /**
+   * {@code type name params = t} (the reference's checkTypeBind): an anonymous size in a function
+   * parameter must also be an array size outside functions, every size parameter must be used,
+   * and the declared liftedness must allow what the definition contains.
+   */
   TypeB typeDecl(TypeDecl t, Ctx ctx) {
     TypeConv.Params ps = types.bindTypeParams(t.params(), ctx, true);
     TypeConv.Conv conv = new TypeConv.Conv();
+    int errors = st.errorCount();
     Ty body = types.convert(t.type(), ps.ctx(), TypeConv.Anon.ABBREV, conv);
     Liftedness declared = t.liftedness();
-    int errors = st.errorCount();
-    // Every size parameter must be used, in an array dimension.
-    Set<VName> used0 = new java.util.HashSet<>();
-    Unify.sizeVars(body, used0);
-    for (int i = 0; i < t.params().size(); i++) {
-      TypeParam tp = t.params().get(i);
-      if (tp.isSize() && !used0.contains(ps.params().get(i).name())) {
-        st.error(DiagCode.E0226, tp.span(), "Size parameter [" + tp.name() + "] of type \"" + t.name()
-            + "\" is unused: all size parameters must be used in the definition.");
-      }
+    TypeB result = new TypeB(ps.params(), declared, body, conv.exts);
+    if (st.errorCount() != errors) return result;
+    Set<VName> witnessed = new java.util.HashSet<>();
+    witnesses(body, witnessed);
+    if (conv.paramAnons.stream().anyMatch(a -> !witnessed.contains(a))) {
+      st.error(DiagCode.E0229, t.type().span(), "Type abbreviation contains an anonymous size not used constructively as an array size."
+          + TcState.link("anonymous-nonconstructive"));
+      return result;
     }
-    if (st.errorCount() != errors) return new TypeB(ps.params(), declared, body, conv.exts);
-    if (conv.functional && declared != Liftedness.LIFTED) {
-      st.error(DiagCode.E0230, t.span(), "Non-lifted type abbreviations may not contain functions.\nHint: consider using 'type^'.");
-    } else if (conv.anonymous && declared == Liftedness.UNLIFTED) {
-      st.error(DiagCode.E0230, t.span(), "Non-lifted type abbreviations may not use anonymous sizes in their definition."
-          + "\nHint: use 'type~' or add size parameters to \"" + t.name() + "\".");
-    }
-    // An anonymous size must be an array dimension outside a function type: one that only a
-    // function's parameter has ([]bool -> bool) could never be known.
-    for (VName a : conv.exts) {
-      if (!constructive(body, a)) {
-        st.error(DiagCode.E0229, t.span(), "Type abbreviation \"" + t.name() + "\" has an anonymous size that is not used"
-            + " constructively (as an array dimension outside a function type)." + TcState.link("anonymous-nonconstructive"));
-        break;
-      }
-    }
-    // Every size parameter must be used, in an array dimension.
     Set<VName> used = new java.util.HashSet<>();
     Unify.sizeVars(body, used);
     for (int i = 0; i < t.params().size(); i++) {
       TypeParam tp = t.params().get(i);
-      if (!tp.isSize()) continue;
-      VName v = ps.params().get(i).name();
-      if (!used.contains(v)) {
-        st.error(DiagCode.E0226, tp.span(), "Size parameter [" + tp.name() + "] of type \"" + t.name()
-            + "\" is unused: all size parameters must be used in the definition.");
-      } else if (!constructive(body, v) && declared != Liftedness.LIFTED) {
-        st.error(DiagCode.E0229, tp.span(), "Size parameter [" + tp.name() + "] of type \"" + t.name()
-            + "\" is not used constructively (as an array dimension outside a function type).");
+      if (tp.isSize() && !used.contains(ps.params().get(i).name())) {
+        st.error(DiagCode.E0226, t.span(), "Size parameter \"[" + tp.name() + "]\" unused.");
+        return result;
       }
     }
-    return new TypeB(ps.params(), declared, body, conv.exts);
+    if (conv.functional && declared != Liftedness.LIFTED) {
+      st.error(DiagCode.E0230, t.span(), "Non-lifted type abbreviations may not contain functions.\nHint: consider using 'type^'.");
+    } else if (conv.sizeLifted && declared == Liftedness.UNLIFTED) {
+      st.error(DiagCode.E0230, t.span(), "Non-size-lifted type abbreviations may not contain size-lifted types.\nHint: consider using 'type~'.");
+    } else if (!conv.exts.isEmpty() && declared == Liftedness.UNLIFTED) {
+      st.error(DiagCode.E0230, t.span(), "Non-lifted type abbreviations may not use existential sizes in their definition."
+          + "\nHint: use 'type~' or add size parameters to \"" + t.name() + "\".");
+    }
+    return result;
   }
 
   /** Whether {@code v} is an array dimension of {@code t} outside any function type. */
@@ -276,7 +273,11 @@ final class Modules {
           return null;
         }
         Mod m = ctx.module(v.name());
-        if (m == null) st.error(DiagCode.E0413, v.span(), "Unknown module \"" + v.name() + "\".");
+        if (m == null && v.name().contains(".") && ctx.throughParametric(v.name().substring(0, v.name().lastIndexOf('.')))) {
+          st.error(DiagCode.E0412, v.span(), "Cannot have parametric module here.");
+        } else if (m == null) {
+          st.error(DiagCode.E0413, v.span(), "Unknown name \"" + v.name() + "\".");
+        }
         return m;
       }
       case MStruct s -> {
@@ -291,13 +292,13 @@ final class Modules {
         if (f instanceof FunSig fs) {
           // A parametric module known only by its module type (a parameter's member): the result
           // is its result type, with the parameter's abstract types as the argument's.
-          Match m = match(arg, fs.param(), a.arg().span());
+          Match m = match(arg, fs.param(), a.span());
           if (m == null) return null;
           MTy r = refresh(fs.result());
           return substMod(r.mod(), m.types());
         }
         if (!(f instanceof Functor fn)) {
-          st.error(DiagCode.E0412, a.span(), "Cannot apply a module that is not parametric.");
+          st.error(DiagCode.E0412, a.span(), "Cannot apply non-parametric module.");
           return null;
         }
         return apply(fn, arg, a.arg().span(), a.span());
@@ -336,8 +337,23 @@ final class Modules {
 
   /** Applies a parametric module to an argument module. */
   Mod apply(Functor f, Mod arg, Span argSpan, Span span) {
+    if (f.seenAs() != null) {
+      // Typed by the module type it is seen through; its result is seen through that type's result.
+      FunSig fs = f.seenAs();
+      Match m = match(arg, fs.param(), span);
+      if (m == null) return null;
+      Mod raw = apply(new Functor(f.param(), f.resultSig(), f.body(), f.closure(), f.paramType(), f.resultType()), arg, argSpan, span);
+      if (raw == null) return null;
+      MTy result = new MTy(fs.result().abs(), substMod(fs.result().mod(), m.types()));
+      st.quiet++;
+      try {
+        return ascribe(raw, result, span, null);
+      } finally {
+        st.quiet--;
+      }
+    }
     MTy paramType = refresh(f.paramType());
-    Match m = match(arg, paramType, argSpan);
+    Match m = match(arg, paramType, span);
     if (m == null) return null;
     Mod view = instantiate(paramType.mod(), m, false);
     Ctx ctx = new Ctx(withModule(f.closure().env(), f.param().name(), view), null, Map.of(), f.closure().file());
@@ -357,6 +373,10 @@ final class Modules {
     switch (se) {
       case SVar v -> {
         MTy m = ctx.sig(v.name());
+        if (m == null && v.name().contains(".") && ctx.throughParametric(v.name().substring(0, v.name().lastIndexOf('.')))) {
+          st.error(DiagCode.E0412, v.span(), "Cannot have parametric module here.");
+          return new MTy(Map.of(), new Struct(new Env(null)));
+        }
         if (m == null) {
           st.error(DiagCode.E0413, v.span(), "Unknown module type \"" + v.name() + "\".");
           return new MTy(Map.of(), new Struct(new Env(null)));
@@ -366,13 +386,22 @@ final class Modules {
       case SSpecs s -> {
         Env env = new Env(ctx.env());
         Map<VName, Liftedness> abs = new LinkedHashMap<>();
-        Map<String, Span> declared = new HashMap<>();
-        for (Spec sp : s.specs()) spec(sp, env, abs, ctx, declared);
+        Map<String, Span> seen = new HashMap<>();
+        for (Spec sp : s.specs()) {
+          switch (sp) {
+            case ValSpec v -> duplicate(seen, "name", v.name(), v.nameSpan(), v.span());
+            case TypeAbbrSpec t -> duplicate(seen, "type", t.decl().name(), t.decl().nameSpan(), t.span());
+            case AbstractTypeSpec t -> duplicate(seen, "type", t.name(), t.nameSpan(), t.span());
+            case ModSpec m -> duplicate(seen, "name", m.name(), m.nameSpan(), m.span());
+            case IncludeSpec i -> { }
+          }
+        }
+        for (Spec sp : s.specs()) spec(sp, env, abs, ctx);
         return new MTy(abs, new Struct(env.exports()));
       }
       case SWith w -> {
         MTy base = sig(w.sig(), ctx);
-        return refine(base, w, ctx);
+        return refine(base, w, ctx, w.sig().span());
       }
       case SArrow a -> {
         MTy p = sig(a.param(), ctx);
@@ -383,7 +412,7 @@ final class Modules {
     }
   }
 
-  private void spec(Spec sp, Env env, Map<VName, Liftedness> abs, Ctx outer, Map<String, Span> declared) {
+  private void spec(Spec sp, Env env, Map<VName, Liftedness> abs, Ctx outer) {
     Ctx ctx = new Ctx(env, null, Map.of(), outer.file());
     switch (sp) {
       case ValSpec v -> {
@@ -392,22 +421,19 @@ final class Modules {
         try {
           TypeConv.Params ps = types.bindTypeParams(v.typeParams(), ctx);
           TypeConv.Conv conv = new TypeConv.Conv();
+          int errors = st.errorCount();
           Ty t = types.convert(v.type(), ps.ctx(), TypeConv.Anon.EXIST, conv);
           List<VName> sizeParams = new ArrayList<>(ps.params().stream().filter(TParam::isSize).map(TParam::name).toList());
-          // Anonymous sizes of parameter types are implicit size parameters.
+          // Only a function's result may have anonymous (existential) sizes: a parameter's, or the
+          // value's own, would have to be named.
           List<Ty.Flex> fl = new ArrayList<>();
           Defs.flexes(t, fl);
-          for (Ty.Flex f : fl) {
-            if (f.ref == null) {
-              VName n = st.fresh("n");
-              f.ref = SE.var(n);
-              sizeParams.add(n);
-            }
+          if ((!conv.exts.isEmpty() || !fl.isEmpty()) && st.errorCount() == errors) {
+            st.error(DiagCode.E0224, v.span(), "All function parameters must have non-anonymous sizes.\nHint: add size parameters to \""
+                + v.name() + "\".");
           }
+          for (Ty.Flex f : fl) if (f.ref == null) f.ref = SE.var(st.fresh("d"));
           Env.Scheme scheme = new Env.Scheme(ps.params().stream().filter(p -> !p.isSize()).toList(), sizeParams, t);
-          if (declared.put(v.name(), v.nameSpan()) != null) {
-            st.error(DiagCode.E0210, v.nameSpan(), "Duplicate specification of \"" + v.name() + "\".");
-          }
           env.terms.put(v.name(), new Global(st.fresh(v.name()), scheme, null, v.nameSpan()));
         } finally {
           st.level = saved;
@@ -418,6 +444,7 @@ final class Modules {
         TypeConv.Params ps = types.bindTypeParams(a.params(), ctx, true);
         VName n = st.fresh(a.name());
         st.paramLiftedness.put(n, a.liftedness());
+        st.abstractTypes.add(n);
         abs.put(n, a.liftedness());
         List<Ty.Arg> args = new ArrayList<>();
         for (TParam p : ps.params()) {
@@ -434,15 +461,25 @@ final class Modules {
         MTy mt = sig(i.signature(), ctx);
         abs.putAll(mt.abs());
         if (mt.mod() instanceof Struct s) env.addAll(s.env(), false);
-        else st.error(DiagCode.E0412, i.span(), "Cannot include a parametric module type.");
+        else st.error(DiagCode.E0412, i.signature().span(), "Cannot have parametric module here.");
       }
     }
   }
 
-  /** {@code S with t params = type}. */
-  private MTy refine(MTy base, SWith w, Ctx ctx) {
+  /**
+   * {@code S with t params = type} (the reference's refineEnv): {@code t} must be an abstract type
+   * of {@code S} (through its modules: {@code M.t}), and the parameters must be of the same kinds,
+   * the new ones at least as lifted. The refined type keeps its liftedness; what the new
+   * definition may contain is not checked, as in the reference (no module could match a
+   * malformed refinement).
+   */
+  private MTy refine(MTy base, SWith w, Ctx ctx, Span sigSpan) {
+    if (!(base.mod() instanceof Struct)) {
+      st.error(DiagCode.E0412, sigSpan, "Cannot have parametric module here.");
+      return base;
+    }
     String[] path = w.typeName().split("\\.");
-    Env e = base.mod() instanceof Struct s ? s.env() : null;
+    Env e = ((Struct) base.mod()).env();
     for (int i = 0; i < path.length - 1 && e != null; i++) e = e.terms.get(path[i]) instanceof Struct s ? s.env() : null;
     TypeB tb = e == null ? null : e.types.get(path[path.length - 1]);
     VName abstractName = tb != null && tb.body() instanceof Ty.Named n && base.abs().containsKey(n.name()) ? n.name() : null;
@@ -451,27 +488,40 @@ final class Modules {
       return base;
     }
     TypeConv.Params ps = types.bindTypeParams(w.params(), ctx);
-    if (ps.params().size() != tb.params().size()) {
-      st.error(DiagCode.E0411, w.span(), "Cannot refine a type having " + tb.params().size() + " type parameters with a type having "
-          + ps.params().size() + ".");
+    if (!paramsMatch(tb.params(), ps.params())) {
+      st.error(DiagCode.E0411, w.span(), "Cannot refine a type having " + tpMsg(ps.params()) + " with a type having "
+          + tpMsg(tb.params()) + ".");
       return base;
     }
     TypeConv.Conv conv = new TypeConv.Conv();
     Ty t = types.convert(w.type(), ps.ctx(), TypeConv.Anon.ABBREV, conv);
     Map<VName, Liftedness> abs = new LinkedHashMap<>(base.abs());
     abs.remove(abstractName);
-    Liftedness l = conv.functional ? Liftedness.LIFTED : conv.anonymous ? Liftedness.SIZE_LIFTED : Liftedness.UNLIFTED;
-    if (l.ordinal() > tb.liftedness().ordinal()) {
-      st.error(DiagCode.E0411, w.span(), "Cannot refine " + tb.liftedness().mark + "type \"" + w.typeName()
-          + "\" with a " + (l == Liftedness.LIFTED ? "lifted" : "size-lifted") + " type.");
-    }
+    // The abstract type's own parameters, as its uses apply it, stand for the new ones.
     TypeB impl = new TypeB(ps.params(), tb.liftedness(), t, conv.exts);
     return new MTy(abs, substMod(base.mod(), Map.of(abstractName, impl)));
   }
 
+  /** The reference's paramsMatch: as many parameters, of the same kinds, the refining ones at least as lifted. */
+  private static boolean paramsMatch(List<TParam> cur, List<TParam> ps) {
+    if (cur.size() != ps.size()) return false;
+    for (int i = 0; i < cur.size(); i++) {
+      TParam a = cur.get(i), b = ps.get(i);
+      if (a.isSize() != b.isSize()) return false;
+      if (!a.isSize() && a.liftedness().ordinal() > b.liftedness().ordinal()) return false;
+    }
+    return true;
+  }
+
+  private static String tpMsg(List<TParam> ps) {
+    if (ps.isEmpty()) return "no type parameters";
+    StringBuilder sb = new StringBuilder("type parameters");
+    for (TParam p : ps) sb.append(p.isSize() ? " [" + p.name().base() + "]" : " '" + p.liftedness().mark + p.name().base());
+    return sb.toString();
+  }
+
   // ---- matching -----------------------------------------------------------------------------
 
-  /** The result of matching a module with a module type: what each abstract type stands for, and the value instantiations. */
   /**
    * What matching found: the abstract types' definitions, the module's values for the
    * specification's, and the module's parametric modules by their path (an ascribed module's
@@ -479,101 +529,161 @@ final class Modules {
    */
   record Match(Map<VName, TypeB> types, Map<VName, Global> values, Map<String, Functor> functors) {}
 
-  /**
-   * Matches module {@code m} against module type {@code sig}; errors are reported at {@code span}
-   * and give null.
-   */
   /** While matching: the specification's value names and the module's values they stand for. */
   private final Map<VName, SE> valueNames = new HashMap<>();
   /** While matching: the module's parametric modules by path. */
   private Map<String, Functor> functors = new HashMap<>();
 
+  /**
+   * Matches module {@code m} against module type {@code sig} (an ascription, an argument of a
+   * parametric module, a parametric module's body and its declared result); the first mismatch
+   * is reported at {@code span} and gives null.
+   */
   Match match(Mod m, MTy sig, Span span) {
     Map<String, Functor> savedFunctors = functors;
     functors = new HashMap<>();
     try {
-      return matchTop(m, sig, span);
+      Map<VName, TypeB> abs = new HashMap<>();
+      Map<VName, Global> vals = new HashMap<>();
+      if (m instanceof Functor fm && sig.mod() instanceof FunSig) functors.put("", fm);
+      boolean ok = matchMTy(m, sig.mod(), sig.abs(), abs, vals, span, "");
+      return ok ? new Match(abs, vals, functors) : null;
     } finally {
       functors = savedFunctors;
     }
   }
 
-  private Match matchTop(Mod m, MTy sig, Span span) {
-    Map<VName, TypeB> abs = new HashMap<>();
-    Map<VName, Global> vals = new HashMap<>();
-    boolean ok = matchMod(m, sig.mod(), sig.abs(), abs, vals, span, "");
-    return ok ? new Match(abs, vals, functors) : null;
-  }
-
-  private boolean matchMod(Mod m, Mod s, Map<VName, Liftedness> absNames, Map<VName, TypeB> abs, Map<VName, Global> vals,
+  /**
+   * A module against a module type (the reference's matchMTys): a structure against a parametric
+   * module type or the other way round is an error (worded as the reference words it here, "paramatric"
+   * included); otherwise the abstract types are resolved first, then everything is matched.
+   */
+  private boolean matchMTy(Mod m, Mod s, Map<VName, Liftedness> absNames, Map<VName, TypeB> abs, Map<VName, Global> vals,
                            Span span, String prefix) {
-    if (s instanceof FunSig fs) {
-      if (!(m instanceof Functor f)) {
-        st.error(DiagCode.E0410, span, "Cannot match non-parametric module with parametric module type.");
-        return false;
-      }
-      // The argument the signature allows must be acceptable to the module (contravariance: the
-      // signature's parameter, seen as a module, matches the module's parameter type), and the
-      // module's result, with its parameter's abstract types as the signature's, must match.
-      Match pm = match(fs.param().mod(), f.paramType(), span);
-      if (pm == null) return false;
-      Match rm = match(substMod(f.resultType().mod(), pm.types()), fs.result(), span);
-      return rm != null;
-    }
-    if (m instanceof Functor) {
+    if (isParametric(m) && s instanceof Struct) {
       st.error(DiagCode.E0410, span, "Cannot match parametric module with non-parametric module type.");
       return false;
     }
-    if (!(m instanceof Struct ms) || !(s instanceof Struct ss)) return false;
-    Env me = ms.env(), se = ss.env();
-    boolean ok = true;
-    // Types first: abstract ones are bound to the module's, the others must agree.
-    for (var e : se.types.entrySet()) {
+    if (m instanceof Struct && s instanceof FunSig) {
+      st.error(DiagCode.E0410, span, "Cannot match non-parametric module with paramatric module type.");
+      return false;
+    }
+    if (!resolveAbs(m, s, absNames, abs, span, prefix)) return false;
+    return matchMods(m, s, abs, vals, span, prefix);
+  }
+
+  private static boolean isParametric(Mod m) {
+    return m instanceof Functor || m instanceof FunSig;
+  }
+
+  /**
+   * What each abstract type of the module type stands for: the module's type of the same (qualified)
+   * name, which must be no more lifted than the abstract type, and without anonymous sizes unless
+   * the abstract type is size-lifted (the reference's resolveAbsTypes).
+   */
+  private boolean resolveAbs(Mod m, Mod s, Map<VName, Liftedness> absNames, Map<VName, TypeB> abs, Span span, String prefix) {
+    if (!(s instanceof Struct ss)) return true;
+    Env me = m instanceof Struct ms ? ms.env() : new Env(null);
+    for (var e : ss.env().types.entrySet()) {
       String name = e.getKey();
       TypeB spec = e.getValue();
+      if (!isAbstractSpec(name, spec, absNames)) continue;
+      VName absName = ((Ty.Named) spec.body()).name();
+      Liftedness want = absNames.get(absName);
       TypeB impl = me.types.get(name);
       if (impl == null) {
-        st.error(DiagCode.E0410, span, "Module does not define a type named " + prefix + name + ".");
-        ok = false;
-        continue;
+        st.error(DiagCode.E0410, span, "Module does not define a type named \"" + prefix + name + "\".");
+        return false;
       }
-      if (isAbstractSpec(name, spec, absNames)) {
-        Ty.Named n = (Ty.Named) spec.body();
-        Liftedness want = absNames.get(n.name());
-        if (impl.params().size() != spec.params().size() || !kindsMatch(impl.params(), spec.params())) {
-          boolean lifting = impl.params().size() == spec.params().size() && kindsMatch(impl.params(), spec.params(), true);
-          st.error(DiagCode.E0410, span, "Module defines\n  " + showTypeB(prefix + name, impl) + "\nbut module type requires\n  "
-              + showTypeB(prefix + name, spec) + (lifting ? "\n(its type parameters are non-lifted)" : ""));
-          ok = false;
-          continue;
-        }
-        // An abstract type's size parameters must be array dimensions of what it stands for.
-        for (TParam p : impl.params()) {
-          if (p.isSize() && impl.body() != null && !constructive(impl.body(), p.name())) {
-            st.error(DiagCode.E0229, span, "Size parameter [" + p.name().base() + "] of abstract type \"" + prefix + name
-                + "\" is not used constructively (as an array dimension outside a function type) in its definition.");
-            ok = false;
-          }
-        }
-        if (impl.liftedness().ordinal() > want.ordinal() || liftednessOf(impl).ordinal() > want.ordinal()) {
-          String what = want == Liftedness.UNLIFTED ? "a non-lifted type" : want == Liftedness.SIZE_LIFTED ? "a size-lifted type" : "a lifted type";
-          st.error(DiagCode.E0410, span, "Module defines\n  " + showTypeB(prefix + name, impl) + "\nbut module type requires " + what + ".");
-          ok = false;
-          continue;
-        }
-        abs.put(n.name(), impl);
+      if (impl.liftedness().ordinal() > want.ordinal()) {
+        String what = want == Liftedness.UNLIFTED ? "a non-lifted type" : want == Liftedness.SIZE_LIFTED ? "a size-lifted type" : "a lifted type";
+        st.error(DiagCode.E0410, span, "Module defines\n" + indent(ppTypeAbbr(prefix + name, impl)) + "\nbut module type requires " + what + ".");
+        return false;
+      }
+      if (want != Liftedness.SIZE_LIFTED && want != Liftedness.LIFTED && !impl.anons().isEmpty()) {
+        st.error(DiagCode.E0410, span, "Module defines\n" + indent(ppTypeAbbr(prefix + name, impl))
+            + "\nwhich contains anonymous sizes, but module type requires non-lifted type.");
+        return false;
+      }
+      abs.put(absName, impl);
+    }
+    for (var e : ss.env().terms.entrySet()) {
+      if (!(e.getValue() instanceof Struct sub)) continue;
+      Object impl = me.terms.get(e.getKey());
+      if (!resolveAbs(impl instanceof Mod im ? im : new Struct(new Env(null)), sub, absNames, abs, span, prefix + e.getKey() + ".")) {
+        return false;
       }
     }
-    if (!ok) return false;
-    for (var e : se.types.entrySet()) {
-      TypeB spec = e.getValue();
-      TypeB impl = me.types.get(e.getKey());
-      if (isAbstractSpec(e.getKey(), spec, absNames)) continue;
-      if (!sameType(impl, spec, abs)) {
-        st.error(DiagCode.E0410, span, "Module defines\n  " + showTypeB(prefix + e.getKey(), impl) + "\nbut module type requires\n  "
-            + showTypeB(prefix + e.getKey(), substTypeB(spec, abs)));
-        ok = false;
+    // An abstract type shadowed by a later specification of the same name (include A include B,
+    // both with type t) is still the module's type of that name, as the reference finds it.
+    Set<VName> mentioned = new java.util.LinkedHashSet<>();
+    for (TypeB tb : ss.env().types.values()) if (tb.body() != null) namedIn(tb.body(), mentioned);
+    for (Object o : ss.env().terms.values()) if (o instanceof Global g) namedIn(g.scheme().type(), mentioned);
+    for (VName n : mentioned) {
+      if (!absNames.containsKey(n) || abs.containsKey(n)) continue;
+      TypeB impl = me.types.get(n.base());
+      if (impl == null) {
+        st.error(DiagCode.E0410, span, "Module does not define a type named \"" + prefix + n.base() + "\".");
+        return false;
       }
+      if (impl.liftedness().ordinal() > absNames.get(n).ordinal()) {
+        Liftedness want = absNames.get(n);
+        String what = want == Liftedness.UNLIFTED ? "a non-lifted type" : want == Liftedness.SIZE_LIFTED ? "a size-lifted type" : "a lifted type";
+        st.error(DiagCode.E0410, span, "Module defines\n" + indent(ppTypeAbbr(prefix + n.base(), impl)) + "\nbut module type requires " + what + ".");
+        return false;
+      }
+      abs.put(n, impl);
+    }
+    return true;
+  }
+
+  /** A module against a module type's module whose abstract types are resolved (the reference's matchMods). */
+  private boolean matchMods(Mod m, Mod s, Map<VName, TypeB> abs, Map<VName, Global> vals, Span span, String prefix) {
+    if (m instanceof Struct && s instanceof FunSig) {
+      st.error(DiagCode.E0410, span, "Cannot match non-parametric module with parametric module type.");
+      return false;
+    }
+    if (isParametric(m) && s instanceof Struct) {
+      st.error(DiagCode.E0410, span, "Cannot match parametric module with non-parametric module type.");
+      return false;
+    }
+    if (s instanceof FunSig fs) return matchFunctor(m, fs, abs, vals, span, prefix);
+    if (!(m instanceof Struct ms) || !(s instanceof Struct ss)) return false;
+    return matchEnvs(ms.env(), ss.env(), abs, vals, span, prefix);
+  }
+
+  /**
+   * A parametric module against a parametric module type: the argument the module type allows
+   * must be acceptable to the module (its parameter type, as a module, matches the module's
+   * parameter type), and the module's result, with its parameter's abstract types standing for
+   * the module type's, must match the module type's result.
+   */
+  private boolean matchFunctor(Mod m, FunSig fs, Map<VName, TypeB> abs, Map<VName, Global> vals, Span span, String prefix) {
+    FunSig ms = m instanceof Functor f ? f.seenAs() : (FunSig) m;
+    MTy mParam = ms != null ? ms.param() : ((Functor) m).paramType();
+    MTy mResult = ms != null ? ms.result() : ((Functor) m).resultType();
+    MTy sParam = substMTy(fs.param(), abs);
+    Map<VName, TypeB> pAbs = new HashMap<>(abs);
+    if (!resolveAbs(sParam.mod(), mParam.mod(), mParam.abs(), pAbs, span, prefix)) return false;
+    if (!matchMods(sParam.mod(), mParam.mod(), pAbs, new HashMap<>(), span, prefix)) return false;
+    Map<VName, TypeB> paramTypes = new HashMap<>();
+    mParam.abs().keySet().forEach(k -> { if (pAbs.containsKey(k)) paramTypes.put(k, pAbs.get(k)); });
+    Mod result = substMod(mResult.mod(), paramTypes);
+    MTy sResult = substMTy(fs.result(), abs);
+    Map<VName, TypeB> rAbs = new HashMap<>(abs);
+    return matchMTy(result, sResult.mod(), sResult.abs(), rAbs, vals, span, prefix);
+  }
+
+  /** A structure against a module type's structure: its types, then values, then modules (the reference's matchEnvs). */
+  private boolean matchEnvs(Env me, Env se, Map<VName, TypeB> abs, Map<VName, Global> vals, Span span, String prefix) {
+    for (var e : se.types.entrySet()) {
+      String name = e.getKey();
+      TypeB impl = me.types.get(name);
+      if (impl == null) {
+        st.error(DiagCode.E0410, span, "Module does not define a type named \"" + name + "\".");
+        return false;
+      }
+      if (!matchTypeAbbr(prefix + name, e.getValue(), impl, abs, span)) return false;
     }
     // A specification's types may use the specification's values as sizes (val n: i64 val f: [n]t):
     // those stand for the module's values of the same names.
@@ -583,29 +693,310 @@ final class Modules {
       }
     }
     for (var e : se.terms.entrySet()) {
+      if (!(e.getValue() instanceof Global sv)) continue;
       String name = e.getKey();
-      Object spec = e.getValue();
-      Object impl = me.terms.get(name);
-      if (spec instanceof Global sv) {
-        if (!(impl instanceof Global iv)) {
-          st.error(DiagCode.E0410, span, "Module does not define a value named " + prefix + name + ".");
-          ok = false;
-          continue;
+      List<VName> top = new ArrayList<>();
+      Ty specTy = substAbs(sv.scheme().type(), abs, top);
+      top = distinct(top);
+      Set<VName> witnessed = new java.util.HashSet<>();
+      witnesses(specTy, witnessed);
+      if (top.stream().anyMatch(witnessed::contains)) {
+        st.error(DiagCode.E0410, span, "Type substitution in \"" + name + "\" results in a top-level size.");
+        return false;
+      }
+      if (!(me.terms.get(name) instanceof Global iv)) {
+        st.error(DiagCode.E0410, span, "Module does not define a value named \"" + name + "\".");
+        return false;
+      }
+      List<VName> sizeParams = new ArrayList<>(sv.scheme().sizeParams());
+      sizeParams.addAll(top);
+      Env.Scheme spec = new Env.Scheme(sv.scheme().tparams(), sizeParams, specTy);
+      Global view = matchVal(iv, spec, span, prefix + name);
+      if (view == null) return false;
+      vals.put(sv.target(), view);
+    }
+    for (var e : se.terms.entrySet()) {
+      if (!(e.getValue() instanceof Mod sm)) continue;
+      String name = e.getKey();
+      if (!(me.terms.get(name) instanceof Mod im)) {
+        st.error(DiagCode.E0410, span, "Module does not define a module named \"" + name + "\".");
+        return false;
+      }
+      if (im instanceof Functor fi && sm instanceof FunSig) functors.put(prefix + name + ".", fi);
+      if (!matchMods(im, sm, abs, vals, span, prefix + name + ".")) return false;
+    }
+    return true;
+  }
+
+  /**
+   * A type of the module against its specification (the reference's matchTypeAbbr): as many
+   * parameters; an abstract type's size parameters must be array sizes of its definition; and
+   * the specified definition, with the abstract types substituted, must unify with the module's,
+   * whose parameters and anonymous sizes may be instantiated.
+   */
+  private boolean matchTypeAbbr(String name, TypeB spec, TypeB impl, Map<VName, TypeB> abs, Span span) {
+    boolean kinds = spec.params().size() == impl.params().size();
+    for (int i = 0; kinds && i < spec.params().size(); i++) kinds = spec.params().get(i).isSize() == impl.params().get(i).isSize();
+    TypeB specT = kinds ? substTypeB(spec, abs) : spec;
+    if (kinds) {
+      if (spec.body() instanceof Ty.Named n && abs.containsKey(n.name()) && isParamsOnly(n, spec)) {
+        Set<VName> witnessed = new java.util.HashSet<>();
+        witnesses(impl.body(), witnessed);
+        for (TParam p : impl.params()) {
+          if (p.isSize() && !witnessed.contains(p.name())) {
+            st.error(DiagCode.E0229, span, "Type\n" + indent(ppTypeAbbr(name, impl)) + "\ncannot be made abstract because size parameter\n  "
+                + p.name().base() + "\nis not used constructively as an array size in the definition.");
+            return false;
+          }
         }
-        Global view = matchVal(iv, sv, abs, span, prefix + name);
-        if (view == null) ok = false;
-        else vals.put(sv.target(), view);
-      } else if (spec instanceof Mod sm) {
-        if (!(impl instanceof Mod im)) {
-          st.error(DiagCode.E0410, span, "Module does not define a module named " + prefix + name + ".");
-          ok = false;
-          continue;
+      }
+      if (sameType(specT, impl)) return true;
+    }
+    st.error(DiagCode.E0410, span, "Module defines\n" + indent(ppTypeAbbr(name, impl, abs.keySet())) + "\nbut module type requires\n"
+        + indent(ppTypeAbbr(name, specT, abs.keySet())));
+    return false;
+  }
+
+  /**
+   * Whether a specified type definition unifies with the module's: the specification's
+   * parameters are rigid, the module's parameters and anonymous sizes are instantiated.
+   */
+  private boolean sameType(TypeB spec, TypeB impl) {
+    Map<VName, Ty> ts = new HashMap<>();
+    Map<VName, SE> ss = new HashMap<>();
+    int saved = st.level;
+    st.level += 1000;
+    try {
+      for (TParam p : impl.params()) {
+        if (p.isSize()) ss.put(p.name(), new SE.F(new Ty.Flex(st.level, p.name().base())));
+        else {
+          Ty.Var v = new Ty.Var(st.level);
+          v.lifted = p.liftedness();
+          ts.put(p.name(), v);
         }
-        if (im instanceof Functor fi && sm instanceof FunSig) functors.put(prefix + name, fi);
-        ok &= matchMod(im, sm, absNames, abs, vals, span, prefix + name + ".");
+      }
+      for (VName a : impl.anons()) ss.put(a, new SE.F(new Ty.Flex(st.level, a.base())));
+      for (int i = 0; i < spec.params().size(); i++) {
+        TParam a = spec.params().get(i), b = impl.params().get(i);
+        if (a.isSize() != b.isSize()) return false;
+      }
+      Ty x = Unify.subst(spec.body(), Map.of(), valueNames);
+      Ty y = Unify.subst(impl.body(), ts, ss);
+      u.unify(x, y);
+      return true;
+    } catch (Unify.Failure f) {
+      return false;
+    } finally {
+      st.level = saved;
+    }
+  }
+
+  /**
+   * Matches a value with its specification (the reference's doUnification): the specification's
+   * type and size parameters are rigid, the value's are instantiated; a function's existential
+   * sizes may stand for anything in the specification but not in the value; consuming
+   * parameters and unique results must agree. Returns the value as the specification sees it.
+   */
+  private Global matchVal(Global impl, Env.Scheme spec, Span span, String name) {
+    int saved = st.level;
+    st.level += 1000;
+    try {
+      Terms.Inst in = instantiateScheme(impl.scheme(), impl.targetArgs(), impl.targetSizes());
+      Ty want = Unify.subst(spec.type(), Map.of(), valueNames);
+      Ty have = inferredUniqueness(in.ty(), impl);
+      String problem = matchTy(want, have, false);
+      if (problem == null) problem = liftednessProblem(impl.scheme(), in, spec);
+      if (problem != null) {
+        st.error(DiagCode.E0410, span, "Module type specifies\n" + indent(ppVal(name, spec, spec.type())) + "\nbut module provides\n"
+            + indent(ppVal(name, impl.scheme(), inferredUniqueness(impl.scheme().type(), impl))) + "\n" + problem);
+        return null;
+      }
+      Env.Scheme viewScheme = new Env.Scheme(spec.tparams(), spec.sizeParams(), want);
+      return new Global(impl.target(), viewScheme, in.typeArgs(), in.sizeArgs(), impl.definedAt());
+    } finally {
+      st.level = saved;
+    }
+  }
+
+  /**
+   * Unifies a specified type with the module's ({@code ord}: the two swapped, inside a parameter):
+   * the reference's sized unification of two types already equal up to sizes. Returns what is
+   * wrong, or null.
+   */
+  private String matchTy(Ty spec, Ty impl, boolean ord) {
+    Ty a = Unify.resolve(spec), b = Unify.resolve(impl);
+    switch (a) {
+      case Ty.Fun fa when b instanceof Ty.Fun fb -> {
+        boolean ca = consumes(fa.param()), cb = consumes(fb.param());
+        if (ord ? (!cb && ca) : (!ca && cb)) {
+          return "Parameters\n  " + Unify.show(fa.param()) + "\nand\n  " + Unify.show(fb.param())
+              + "\nare incompatible regarding consuming their arguments." + TcState.link("unify-consuming-param");
+        }
+        boolean ua = uniqueResult(fa.result()), ub = uniqueResult(fb.result());
+        if (ord ? (!ua && ub) : (!ub && ua)) {
+          return "Return types\n  " + Unify.show(fa.result()) + "\nand\n  " + Unify.show(fb.result()) + "\nhave incompatible uniqueness.";
+        }
+        String p = matchTy(fa.param(), fb.param(), !ord);
+        if (p != null) return p;
+        // The specification's existential sizes may be anything; the module's are what they are.
+        Map<VName, SE> renA = new HashMap<>(), renB = new HashMap<>();
+        for (VName x : ord ? fb.exts() : fa.exts()) (ord ? renB : renA).put(x, new SE.F(new Ty.Flex(st.level, x.base())));
+        if (fa.pname() != null && fb.pname() != null) renB.put(fb.pname(), SE.var(fa.pname()));
+        return matchTy(Unify.subst(fa.result(), Map.of(), renA), Unify.subst(fb.result(), Map.of(), renB), ord);
+      }
+      case Ty.Arr aa when b instanceof Ty.Arr ab -> {
+        try {
+          u.unifySize(aa.size(), ab.size());
+        } catch (Unify.Failure f) {
+          return f.detail != null ? f.detail : cannotUnify(a, b);
+        }
+        return matchTy(aa.elem(), ab.elem(), ord);
+      }
+      case Ty.Rec ra when b instanceof Ty.Rec rb && ra.fields().keySet().equals(rb.fields().keySet()) -> {
+        for (var e : ra.fields().entrySet()) {
+          String p = matchTy(e.getValue(), rb.fields().get(e.getKey()), ord);
+          if (p != null) return p;
+        }
+        return null;
+      }
+      case Ty.Sum sa when b instanceof Ty.Sum sb && sa.constructors().keySet().equals(sb.constructors().keySet()) -> {
+        for (var e : sa.constructors().entrySet()) {
+          List<Ty> xs = e.getValue(), ys = sb.constructors().get(e.getKey());
+          if (xs.size() != ys.size()) return cannotUnify(a, b);
+          for (int i = 0; i < xs.size(); i++) {
+            String p = matchTy(xs.get(i), ys.get(i), ord);
+            if (p != null) return p;
+          }
+        }
+        return null;
+      }
+      default -> {
+        try {
+          u.unify(a, b);
+          return null;
+        } catch (Unify.Failure f) {
+          return f.detail != null ? f.detail : cannotUnify(a, b);
+        }
       }
     }
-    return ok;
+  }
+
+  private static String cannotUnify(Ty a, Ty b) {
+    String[] shown = Unify.showAll(a, b);
+    return "Cannot unify\n  " + shown[0] + "\nwith\n  " + shown[1];
+  }
+
+  /** The uniqueness of a type as the result of a function: unique if some part is. */
+  private static boolean uniqueResult(Ty t) {
+    t = Unify.resolve(t);
+    return switch (t) {
+      case Ty.Arr a -> a.unique();
+      case Ty.Named n -> n.unique();
+      case Ty.Rec r -> r.fields().values().stream().anyMatch(Modules::uniqueResult);
+      case Ty.Sum s -> s.constructors().values().stream().flatMap(List::stream).anyMatch(Modules::uniqueResult);
+      default -> false;
+    };
+  }
+
+  /**
+   * A definition's type with the uniqueness of its results as the checker inferred it (a result
+   * that aliases no argument is unique: {@code def f (x: i32) = [x]} returns {@code *[1]i32}).
+   */
+  private Ty inferredUniqueness(Ty t, Global impl) {
+    if (impl.targetArgs() != null || impl.targetSizes() != null) return t;
+    Type dt = st.defTypes.get(impl.target());
+    return dt == null ? t : withResultUniqueness(t, dt);
+  }
+
+  private static Ty withResultUniqueness(Ty t, Type dt) {
+    Ty r = Unify.resolve(t);
+    if (r instanceof Ty.Fun f && dt instanceof Type.Arrow a) {
+      return new Ty.Fun(f.pname(), f.param(), f.exts(), withResultUniqueness(f.result(), a.result()));
+    }
+    if (r instanceof Ty.Fun) return t;
+    return uniqueResult(r) || !uniqueType(dt) ? t : markUnique(r, dt);
+  }
+
+  private static boolean uniqueType(Type t) {
+    return switch (t) {
+      case Type.Array a -> a.unique();
+      case Type.Record r -> r.fields().values().stream().anyMatch(Modules::uniqueType);
+      case Type.Sum s -> s.constructors().values().stream().flatMap(List::stream).anyMatch(Modules::uniqueType);
+      default -> false;
+    };
+  }
+
+  private static Ty markUnique(Ty t, Type dt) {
+    t = Unify.resolve(t);
+    if (t instanceof Ty.Rec r && dt instanceof Type.Record dr) {
+      Map<String, Ty> fs = new LinkedHashMap<>();
+      r.fields().forEach((k, v) -> fs.put(k, dr.fields().containsKey(k) ? markUnique(v, dr.fields().get(k)) : v));
+      return new Ty.Rec(fs);
+    }
+    return uniqueType(dt) ? Unify.unique(t, true) : t;
+  }
+
+  /**
+   * A non-lifted type parameter of the value instantiated (in the specification) with a type
+   * containing a lifted one (the reference's checkLiftedness), or null.
+   */
+  private static String liftednessProblem(Env.Scheme implScheme, Terms.Inst in, Env.Scheme spec) {
+    Map<VName, Liftedness> rigid = new HashMap<>();
+    for (TParam p : spec.tparams()) rigid.put(p.name(), p.liftedness());
+    for (TParam p : implScheme.tparams()) {
+      if (p.liftedness() == Liftedness.LIFTED) continue;
+      Ty inst = in.typeArgs().get(p.name());
+      if (inst == null) continue;
+      if (Unify.containsFun(inst)) {
+        return "Cannot instantiate type parameter \"" + p.name().base() + "\" with functional type\n  " + Unify.show(inst);
+      }
+      Set<VName> names = new java.util.LinkedHashSet<>();
+      namedIn(inst, names);
+      for (VName v : names) {
+        Liftedness l = rigid.get(v);
+        if (l == null) continue;
+        if (p.liftedness() == Liftedness.UNLIFTED ? l != Liftedness.UNLIFTED : l == Liftedness.LIFTED) {
+          return "Cannot instantiate type parameter \"" + p.name().base() + "\" with type containing lifted type parameter \""
+              + v.base() + "\".";
+        }
+      }
+    }
+    return null;
+  }
+
+  private static void namedIn(Ty t, Set<VName> out) {
+    t = Unify.resolve(t);
+    switch (t) {
+      case Ty.Named n -> {
+        out.add(n.name());
+        for (Ty.Arg a : n.args()) if (a.type() != null) namedIn(a.type(), out);
+      }
+      case Ty.Arr a -> namedIn(a.elem(), out);
+      case Ty.Rec r -> r.fields().values().forEach(x -> namedIn(x, out));
+      case Ty.Sum s -> s.constructors().values().forEach(xs -> xs.forEach(x -> namedIn(x, out)));
+      case Ty.Fun f -> { namedIn(f.param(), out); namedIn(f.result(), out); }
+      default -> { }
+    }
+  }
+
+  /**
+   * The sizes a type witnesses (the reference's determineSizeWitnesses): names used directly as
+   * array sizes or size arguments of a type, outside function types.
+   */
+  static void witnesses(Ty t, Set<VName> out) {
+    t = Unify.resolve(t);
+    switch (t) {
+      case Ty.Arr a -> {
+        if (SE.norm(a.size()) instanceof SE.V v) out.add(v.v());
+        witnesses(a.elem(), out);
+      }
+      case Ty.Rec r -> r.fields().values().forEach(x -> witnesses(x, out));
+      case Ty.Sum s -> s.constructors().values().forEach(xs -> xs.forEach(x -> witnesses(x, out)));
+      case Ty.Named n -> {
+        for (Ty.Arg a : n.args()) if (a.size() != null && SE.norm(a.size()) instanceof SE.V v) out.add(v.v());
+      }
+      default -> { }
+    }
   }
 
   /**
@@ -629,74 +1020,6 @@ final class Modules {
     return true;
   }
 
-  private static boolean kindsMatch(List<TParam> a, List<TParam> b) {
-    return kindsMatch(a, b, false);
-  }
-
-  /** Whether the parameters are of the same kinds (sizes, types); liftedness too unless {@code ignoreLiftedness}. */
-  private static boolean kindsMatch(List<TParam> a, List<TParam> b, boolean ignoreLiftedness) {
-    for (int i = 0; i < a.size(); i++) {
-      if (a.get(i).isSize() != b.get(i).isSize()) return false;
-      if (!ignoreLiftedness && !a.get(i).isSize() && a.get(i).liftedness().ordinal() > b.get(i).liftedness().ordinal()) return false;
-    }
-    return true;
-  }
-
-  /** How lifted a type really is: functions make it lifted, unknown sizes size-lifted. */
-  private Liftedness liftednessOf(TypeB tb) {
-    if (Unify.containsFun(tb.body())) return Liftedness.LIFTED;
-    if (!tb.anons().isEmpty()) return Liftedness.SIZE_LIFTED;
-    return Liftedness.UNLIFTED;
-  }
-
-  /** Whether two type definitions (with parameters) are the same type, after substituting abstract types. */
-  private boolean sameType(TypeB impl, TypeB spec, Map<VName, TypeB> abs) {
-    if (impl.params().size() != spec.params().size()) return false;
-    Map<VName, Ty> ts = new HashMap<>();
-    Map<VName, SE> ss = new HashMap<>();
-    for (int i = 0; i < impl.params().size(); i++) {
-      TParam a = impl.params().get(i), b = spec.params().get(i);
-      if (a.isSize() != b.isSize()) return false;
-      if (a.isSize()) ss.put(a.name(), SE.var(b.name()));
-      else ts.put(a.name(), new Ty.Named(b.name(), List.of(), false));
-    }
-    Ty x = Unify.subst(impl.body(), ts, ss);
-    Ty y = Unify.subst(substAbs(spec.body(), abs), Map.of(), valueNames);
-    try {
-      u.unify(x, y);
-      return true;
-    } catch (Unify.Failure f) {
-      return false;
-    }
-  }
-
-  /**
-   * Matches a value with its specification: the specified type must be an instance of the value's
-   * type. Returns the value as the specification sees it.
-   */
-  private Global matchVal(Global impl, Global spec, Map<VName, TypeB> abs, Span span, String name) {
-    int saved = st.level;
-    st.level += 1000;
-    try {
-      Terms.Inst in = instantiateScheme(impl.scheme(), impl.targetArgs(), impl.targetSizes());
-      Ty want = Unify.subst(substAbs(spec.scheme().type(), abs), Map.of(), valueNames);
-      try {
-        u.unify(want, in.ty());
-        if (!uniquenessOk(want, in.ty())) throw new Unify.Failure(DiagCode.E0410, null);
-      } catch (Unify.Failure f) {
-        String[] shown = Unify.showAll(want, in.ty());
-        st.error(DiagCode.E0410, span, "Module type specifies\n  val " + name + " : " + shown[0] + "\nbut module provides\n  val "
-            + name + " : " + Unify.show(impl.scheme().type()) + (f.detail != null ? "\n\n" + f.detail : ""));
-        return null;
-      }
-      Env.Scheme viewScheme = new Env.Scheme(spec.scheme().tparams(), spec.scheme().sizeParams(), want);
-      return new Global(impl.target(), viewScheme, in.typeArgs(), in.sizeArgs(), impl.definedAt());
-    } finally {
-      st.level = saved;
-    }
-  }
-
-  /** A unique (consumed) parameter in the module where the specification observes is an error; results the other way. */
   /** Whether function type {@code impl} consumes an argument that function type {@code spec} only observes. */
   static boolean consumesMore(Ty impl, Ty spec) {
     spec = Unify.resolve(spec);
@@ -707,34 +1030,22 @@ final class Modules {
     return false;
   }
 
-  static boolean uniquenessOk(Ty spec, Ty impl) {
-    spec = Unify.resolve(spec);
-    impl = Unify.resolve(impl);
-    if (spec instanceof Ty.Fun sf && impl instanceof Ty.Fun f) {
-      if (consumes(f.param()) && !consumes(sf.param())) return false;
-      return uniquenessOk(sf.result(), f.result());
-    }
-    if (spec instanceof Ty.Arr sa && impl instanceof Ty.Arr a) return !sa.unique() || a.unique();
-    return true;
-  }
-
+  /** A consumed (unique) parameter type. */
   private static boolean consumes(Ty t) {
     t = Unify.resolve(t);
     return switch (t) {
       case Ty.Arr a -> a.unique();
       case Ty.Named n -> n.unique();
       case Ty.Rec r -> r.fields().values().stream().anyMatch(Modules::consumes);
+      case Ty.Sum s -> s.constructors().values().stream().flatMap(List::stream).anyMatch(Modules::consumes);
       default -> false;
     };
   }
 
   private Terms.Inst instantiateScheme(Env.Scheme s, Map<VName, Ty> targetArgs, Map<VName, SE> targetSizes) {
+    // Unrestricted: what the type parameters may stand for is checked afterwards (liftednessProblem).
     Map<VName, Ty> tsub = new HashMap<>();
-    for (TParam p : s.tparams()) {
-      Ty.Var v = new Ty.Var(st.level);
-      v.lifted = p.liftedness();
-      tsub.put(p.name(), v);
-    }
+    for (TParam p : s.tparams()) tsub.put(p.name(), new Ty.Var(st.level));
     Map<VName, SE> ssub = new HashMap<>();
     for (VName n : s.sizeParams()) ssub.put(n, new SE.F(new Ty.Flex(st.level, n.base())));
     Ty t = Unify.subst(s.type(), tsub, ssub);
@@ -749,6 +1060,37 @@ final class Modules {
     if (targetArgs == null && targetSizes == null) sizes.putAll(ssub);
     else if (targetSizes != null) targetSizes.forEach((k, v) -> sizes.put(k, SE.subst(v, ssub)));
     return new Terms.Inst(t, targs, sizes);
+  }
+
+  /** {@code val name [n] 'a :} and the type below it, as the reference prints a value specification. */
+  private static String ppVal(String name, Env.Scheme sc, Ty type) {
+    List<String> ps = new ArrayList<>();
+    for (VName n : sc.sizeParams()) ps.add("[" + n.base() + "]");
+    for (TParam p : sc.tparams()) ps.add("'" + p.liftedness().mark + p.name().base());
+    return "val " + name + " " + String.join(" ", ps) + " :\n  " + Unify.show(type);
+  }
+
+  /**
+   * {@code type name params = t}, or {@code type name params} for an abstract type, as the
+   * reference prints a type in a module.
+   */
+  private String ppTypeAbbr(String name, TypeB tb) {
+    return ppTypeAbbr(name, tb, st.abstractTypes);
+  }
+
+  /** As above, with the abstract types ({@code abs}) whose definitions are shown by name only. */
+  private String ppTypeAbbr(String name, TypeB tb, Set<VName> abs) {
+    StringBuilder sb = new StringBuilder("type" + tb.liftedness().mark + " " + name);
+    for (TParam p : tb.params()) sb.append(p.isSize() ? " [" + p.name().base() + "]" : " '" + p.liftedness().mark + p.name().base());
+    if (tb.body() == null || tb.body() instanceof Ty.Named n && abs.contains(n.name()) && isParamsOnly(n, tb)) {
+      return sb.toString();
+    }
+    String exts = tb.anons().stream().map(a -> "[" + a.base() + "]").collect(java.util.stream.Collectors.joining());
+    return sb.append(" = ").append(exts.isEmpty() ? "" : "?" + exts + ".").append(Unify.show(tb.body())).toString();
+  }
+
+  private static String indent(String s) {
+    return "  " + s.replace("\n", "\n  ");
   }
 
   // ---- ascription and instantiation ---------------------------------------------------------
@@ -775,14 +1117,16 @@ final class Modules {
       TypeB impl = e.getValue();
       if (fresh) {
         VName n = st.fresh(abs.base());
-        st.paramLiftedness.put(n, st.paramLiftedness.getOrDefault(abs, Liftedness.UNLIFTED));
+        Liftedness l = st.paramLiftedness.getOrDefault(abs, Liftedness.UNLIFTED);
+        st.paramLiftedness.put(n, l);
+        st.abstractTypes.add(n);
         // What the new abstract type stands for: the module's type, seen through earlier ascriptions.
         st.abstractImpl.put(n, impl);
         List<Ty.Arg> args = new ArrayList<>();
         for (TParam p : impl.params()) {
           args.add(p.isSize() ? Ty.Arg.of(SE.var(p.name())) : Ty.Arg.of(new Ty.Named(p.name(), List.of(), false)));
         }
-        sub.put(abs, new TypeB(impl.params(), impl.liftedness(), new Ty.Named(n, args, false)));
+        sub.put(abs, new TypeB(impl.params(), l, new Ty.Named(n, args, false)));
       } else {
         sub.put(abs, impl);
       }
@@ -796,6 +1140,8 @@ final class Modules {
 
   private Mod withValues(Mod m, Match mt, Map<VName, SE> names, String prefix) {
     Map<VName, Global> vals = mt.values();
+    // A parametric module matched against a parametric module type stays applicable, seen through it.
+    if (m instanceof FunSig fs && mt.functors().containsKey(prefix)) return mt.functors().get(prefix).seenAs(fs);
     if (!(m instanceof Struct s)) return m;
     Env out = new Env(null);
     out.types.putAll(s.env().types);
@@ -806,9 +1152,27 @@ final class Modules {
         Global impl = vals.get(specTarget(g));
         Env.Scheme sc = g.scheme();
         Env.Scheme renamed = new Env.Scheme(sc.tparams(), sc.sizeParams(), Unify.subst(sc.type(), Map.of(), names));
-        out.terms.put(e.getKey(), new Global(impl.target(), renamed, impl.targetArgs(), impl.targetSizes(), impl.definedAt()));
-      } else if (o instanceof FunSig && mt.functors().containsKey(prefix + e.getKey())) {
-        out.terms.put(e.getKey(), mt.functors().get(prefix + e.getKey()));
+        // Sizes that matching named (those a size-lifted abstract type brought) but the module type
+        // hides: each use leaves them unknown, for the value to tell.
+        Map<VName, SE> hidden = new HashMap<>();
+        for (VName n : impl.scheme().sizeParams()) {
+          if (!sc.sizeParams().contains(n)) hidden.put(n, new SE.F(new Ty.Flex(0, n.base())));
+        }
+        Map<VName, Ty> targs = impl.targetArgs();
+        Map<VName, SE> tsizes = impl.targetSizes();
+        if (!hidden.isEmpty()) {
+          if (targs != null) {
+            Map<VName, Ty> ta = new LinkedHashMap<>();
+            targs.forEach((k, v) -> ta.put(k, Unify.subst(v, Map.of(), hidden)));
+            targs = ta;
+          }
+          if (tsizes != null) {
+            Map<VName, SE> sa = new LinkedHashMap<>();
+            tsizes.forEach((k, v) -> sa.put(k, SE.subst(v, hidden)));
+            tsizes = sa;
+          }
+        }
+        out.terms.put(e.getKey(), new Global(impl.target(), renamed, targs, tsizes, impl.definedAt()));
       } else if (o instanceof Mod sub2) {
         out.terms.put(e.getKey(), withValues(sub2, mt, names, prefix + e.getKey() + "."));
       } else {
@@ -823,43 +1187,90 @@ final class Modules {
 
   // ---- substitution of abstract types ---------------------------------------------------------
 
-  private Ty substAbs(Ty t, Map<VName, TypeB> abs) {
+  /**
+   * {@code t} with abstract types replaced by their definitions (the reference's substTypesRet).
+   * A size-lifted definition brings sizes of its own: in a function's result they are existential
+   * sizes of that result; elsewhere (at the outermost level, in parameters) they are added to
+   * {@code state}, which also holds the names already used in this substitution: a definition's
+   * sizes keep their names unless they are taken there. Type arguments are substituted apart, as
+   * the reference does (so a size brought in a result's type argument may have the name of one
+   * brought in a parameter, and then stands for it).
+   */
+  private Ty substAbs(Ty t, Map<VName, TypeB> abs, List<VName> state) {
     if (abs.isEmpty()) return t;
     t = Unify.resolve(t);
     return switch (t) {
       case Ty.Named n -> {
         TypeB impl = abs.get(n.name());
-        List<Ty.Arg> args = n.args().stream().map(a -> a.type() != null ? Ty.Arg.of(substAbs(a.type(), abs)) : a).toList();
+        List<Ty.Arg> args = new ArrayList<>();
+        for (Ty.Arg a : n.args()) {
+          if (a.type() == null) {
+            args.add(a);
+            continue;
+          }
+          List<VName> apart = new ArrayList<>();
+          args.add(Ty.Arg.of(substAbs(a.type(), abs, apart)));
+          state.addAll(apart);
+        }
         if (impl == null) yield new Ty.Named(n.name(), args, n.unique());
         Map<VName, Ty> ts = new HashMap<>();
         Map<VName, SE> ss = new HashMap<>();
         for (int i = 0; i < impl.params().size() && i < args.size(); i++) {
           TParam p = impl.params().get(i);
+          // Arguments of another kind (a module whose type has other parameters, reported by
+          // matching) leave the type as it is.
+          if (p.isSize() != (args.get(i).size() != null)) yield new Ty.Named(n.name(), args, n.unique());
           if (p.isSize()) ss.put(p.name(), args.get(i).size());
           else ts.put(p.name(), args.get(i).type());
         }
-        for (VName a : impl.anons()) ss.put(a, new SE.F(new Ty.Flex(st.level, null)));
+        boolean taken = impl.anons().stream().anyMatch(state::contains);
+        for (VName a : impl.anons()) {
+          VName d = taken ? st.fresh(a.base()) : a;
+          state.add(d);
+          if (taken) ss.put(a, SE.var(d));
+        }
         Ty r = Unify.subst(impl.body(), ts, ss);
         yield n.unique() ? Unify.unique(r, true) : r;
       }
-      case Ty.Arr a -> new Ty.Arr(substAbs(a.elem(), abs), a.size(), a.unique());
+      case Ty.Arr a -> new Ty.Arr(substAbs(a.elem(), abs, state), a.size(), a.unique());
       case Ty.Rec r -> {
         Map<String, Ty> m = new LinkedHashMap<>();
-        r.fields().forEach((k, v) -> m.put(k, substAbs(v, abs)));
+        r.fields().forEach((k, v) -> m.put(k, substAbs(v, abs, state)));
         yield new Ty.Rec(m);
       }
       case Ty.Sum s -> {
         java.util.SortedMap<String, List<Ty>> m = new java.util.TreeMap<>();
-        s.constructors().forEach((k, v) -> m.put(k, v.stream().map(x -> substAbs(x, abs)).toList()));
+        s.constructors().forEach((k, v) -> m.put(k, v.stream().map(x -> substAbs(x, abs, state)).toList()));
         yield new Ty.Sum(m);
       }
-      case Ty.Fun f -> new Ty.Fun(f.pname(), substAbs(f.param(), abs), f.exts(), substAbs(f.result(), abs));
+      case Ty.Fun f -> {
+        Ty param = substAbs(f.param(), abs, state);
+        if (Unify.resolve(f.result()) instanceof Ty.Fun) yield new Ty.Fun(f.pname(), param, f.exts(), substAbs(f.result(), abs, state));
+        List<VName> inner = new ArrayList<>(state);
+        Ty res = substAbs(f.result(), abs, inner);
+        List<VName> exts = new ArrayList<>();
+        for (VName v : inner.subList(state.size(), inner.size())) if (!exts.contains(v)) exts.add(v);
+        if (exts.isEmpty()) yield new Ty.Fun(f.pname(), param, f.exts(), res);
+        exts.addAll(f.exts());
+        yield new Ty.Fun(f.pname(), param, exts, res);
+      }
       default -> t;
     };
   }
 
+  /** {@code names} with each name once. */
+  private static List<VName> distinct(List<VName> names) {
+    return new ArrayList<>(new java.util.LinkedHashSet<>(names));
+  }
+
+  /** A type definition with abstract types replaced; sizes they bring become its anonymous sizes. */
   private TypeB substTypeB(TypeB tb, Map<VName, TypeB> abs) {
-    return new TypeB(tb.params(), tb.liftedness(), substAbs(tb.body(), abs), tb.anons());
+    if (tb.body() == null) return tb;
+    List<VName> more = new ArrayList<>();
+    Ty body = substAbs(tb.body(), abs, more);
+    List<VName> anons = new ArrayList<>(tb.anons());
+    anons.addAll(more);
+    return new TypeB(tb.params(), tb.liftedness(), body, distinct(anons));
   }
 
   private Mod substMod(Mod m, Map<VName, TypeB> abs) {
@@ -871,8 +1282,13 @@ final class Modules {
         s.env().terms.forEach((k, v) -> {
           if (v instanceof Global g) {
             Env.Scheme sc = g.scheme();
-            out.terms.put(k, new Global(g.target(), new Env.Scheme(sc.tparams(), sc.sizeParams(), substAbs(sc.type(), abs)),
-                g.targetArgs(), g.targetSizes(), g.definedAt()));
+            // Sizes a substituted size-lifted type brings outside function results are the value's size parameters.
+            List<VName> more = new ArrayList<>();
+            Ty t = substAbs(sc.type(), abs, more);
+            List<VName> sizes = new ArrayList<>(sc.sizeParams());
+            sizes.addAll(more);
+            out.terms.put(k, new Global(g.target(), new Env.Scheme(sc.tparams(), distinct(sizes), t), g.targetArgs(), g.targetSizes(),
+                g.definedAt()));
           } else if (v instanceof Mod mm) {
             out.terms.put(k, substMod(mm, abs));
           } else {
@@ -893,13 +1309,12 @@ final class Modules {
   /** A copy of a module type with new names for its abstract types (each use of a module type is new). */
   MTy refresh(MTy m) {
     if (m.abs().isEmpty()) return m;
-    Map<VName, TypeB> ren = new HashMap<>();
     Map<VName, Liftedness> abs = new LinkedHashMap<>();
     for (var e : m.abs().entrySet()) {
       VName n = st.fresh(e.getKey().base());
       st.paramLiftedness.put(n, e.getValue());
+      st.abstractTypes.add(n);
       abs.put(n, e.getValue());
-      ren.put(e.getKey(), new TypeB(List.of(), e.getValue(), null));
     }
     return new MTy(abs, renameAbs(m.mod(), m.abs().keySet().stream().toList(), abs.keySet().stream().toList()));
   }
@@ -954,12 +1369,5 @@ final class Modules {
       case Ty.Fun f -> new Ty.Fun(f.pname(), renameTy(f.param(), ren), f.exts(), renameTy(f.result(), ren));
       default -> t;
     };
-  }
-
-  private static String showTypeB(String name, TypeB tb) {
-    StringBuilder sb = new StringBuilder("type" + tb.liftedness().mark + " " + name);
-    for (TParam p : tb.params()) sb.append(p.isSize() ? " [" + p.name().base() + "]" : " '" + p.liftedness().mark + p.name().base());
-    if (tb.body() != null) sb.append(" = ").append(Unify.show(tb.body()));
-    return sb.toString();
   }
 }

@@ -31,6 +31,10 @@ final class TcState {
   final Map<VName, String> unknownSizes = new HashMap<>();
   /** The definitions of abstract types (from module ascriptions): zonking sees through them. */
   final Map<VName, Env.TypeB> abstractImpl = new HashMap<>();
+  /** Where type parameters are bound, for messages. */
+  final Map<VName, Span> typeParamSpans = new HashMap<>();
+  /** The names of abstract types (of module types, and made by ascriptions), for messages. */
+  final java.util.Set<VName> abstractTypes = new java.util.HashSet<>();
   /** Liftedness of type parameters and abstract types, by name. */
   final Map<VName, io.github.futhark4j.compiler.syntax.Ast.Liftedness> paramLiftedness = new HashMap<>();
   /** Number of parameters of each function definition, for saturating applications. */
@@ -92,6 +96,13 @@ final class TcState {
       return;
     }
     report(Diagnostics.error(code, span, message));
+  }
+
+  /** Warnings, in the order found: they accompany the errors of a program that has some. */
+  final List<Diagnostic> warnings = new ArrayList<>();
+
+  void warn(DiagCode code, Span span, String message) {
+    if (quiet == 0) warnings.add(Diagnostics.warning(code, span, message));
   }
 
   void report(Diagnostic d) {

@@ -285,6 +285,10 @@ final class Terms {
   /** The type of a value name at a use, and how to build the use. */
   Res var(String name, Ctx ctx, Span span) {
     Object b = ctx.term(name);
+    if (b == null && Ctx.qualDot(name) >= 0 && ctx.throughParametric(name.substring(0, Ctx.qualDot(name)))) {
+      st.error(DiagCode.E0412, span, "Cannot have parametric module here.");
+      return new Res(fresh(), () -> placeholder(span));
+    }
     if (b == null && ctx.module(name) == null && Ctx.qualDot(name) >= 0) {
       // m.x where x is not in m: name the module part in the message if it is not a module.
       String head = name.substring(0, name.indexOf('.'));
@@ -671,6 +675,14 @@ final class Terms {
       case Match m -> { return match(m, ctx); }
       case LocalOpen o -> {
         Env.Mod m = ctx.module(o.module());
+        if (m instanceof Env.Functor || m instanceof Env.FunSig) {
+          st.error(DiagCode.E0412, span, "Module " + o.module() + "  is a parametric module." + TcState.link("module-is-parametric"));
+          return check(o.exp(), ctx);
+        }
+        if (m == null && o.module().contains(".") && ctx.throughParametric(o.module().substring(0, o.module().lastIndexOf('.')))) {
+          st.error(DiagCode.E0412, span, "Cannot have parametric module here.");
+          return check(o.exp(), ctx);
+        }
         if (!(m instanceof Env.Struct s)) {
           st.error(DiagCode.E0201, span, "Unknown module \"" + o.module() + "\".");
           return check(o.exp(), ctx);
@@ -803,11 +815,9 @@ final class Terms {
         return new Res(rt, rec.build());
       }
     }
-    // As in the reference, the new value may have other sizes than the field it replaces (the
-    // field's type with every size fresh must unify with it); the record then has the new sizes.
-    Ty fresh = flexCopy(cur, new HashMap<>());
+    // The new value may have other sizes than the field had (the reference's updateFieldPath).
     try {
-      u.unify(fresh, val.ty());
+      u.unify(anySizes(cur), val.ty());
     } catch (Unify.Failure f) {
       String[] shown = Unify.showAll(val.ty(), cur);
       st.typeError(f.code, ru.value().span(), "Value of type " + shown[0] + " cannot replace record field \""
@@ -817,13 +827,32 @@ final class Terms {
     return new Res(out, () -> new TExp.RecordUpdate(rec.build().get(), ru.path(), val.build().get(), zonk.type(out), span));
   }
 
-  /** {@code t} (a record with the fields {@code path}) with the field at {@code path[i..]} of type {@code v}. */
+  /** {@code t} with every array size a new flexible size. */
+  private Ty anySizes(Ty t) {
+    t = Unify.resolve(t);
+    return switch (t) {
+      case Ty.Arr a -> new Ty.Arr(anySizes(a.elem()), new SE.F(new Ty.Flex(st.level, null)), a.unique());
+      case Ty.Rec r -> {
+        Map<String, Ty> fs = new LinkedHashMap<>();
+        r.fields().forEach((k, v) -> fs.put(k, anySizes(v)));
+        yield new Ty.Rec(fs);
+      }
+      case Ty.Sum s -> {
+        java.util.SortedMap<String, List<Ty>> cs = new java.util.TreeMap<>();
+        s.constructors().forEach((k, v) -> cs.put(k, v.stream().map(this::anySizes).toList()));
+        yield new Ty.Sum(cs);
+      }
+      default -> t;
+    };
+  }
+
+  /** Record type {@code t} with the field at {@code path} (from {@code i}) of type {@code v}. */
   private static Ty withField(Ty t, List<String> path, int i, Ty v) {
     if (i == path.size()) return v;
-    Ty.Rec r = (Ty.Rec) Unify.resolve(t);
-    Map<String, Ty> m = new LinkedHashMap<>(r.fields());
-    m.put(path.get(i), withField(m.get(path.get(i)), path, i + 1, v));
-    return new Ty.Rec(m);
+    if (!(Unify.resolve(t) instanceof Ty.Rec r)) return t;
+    Map<String, Ty> fs = new LinkedHashMap<>(r.fields());
+    fs.put(path.get(i), withField(fs.get(path.get(i)), path, i + 1, v));
+    return new Ty.Rec(fs);
   }
 
   // ---- arrays -------------------------------------------------------------------------------
@@ -876,6 +905,8 @@ final class Terms {
     }
     if (TypeConv.liftedElement(r, st)) {
       st.typeError(DiagCode.E0232, span, "Cannot create array with elements of lifted type " + Unify.show(elem) + " (might be functional).");
+    } else if (TypeConv.liftedElementVar(r, st) instanceof String why) {
+      st.typeError(DiagCode.E0232, span, why);
     }
   }
 
@@ -984,7 +1015,13 @@ final class Terms {
 
   private Res checkIndex(Exp e, Ctx ctx) {
     Res r = check(e, ctx);
-    unifyPlain(e.span(), freshPrims(Ty.INTS, "A slice bound"), r.ty(), "A slice bound must be an integer.");
+    // Slice bounds are i64 (an element index may be any integer type), as in the reference, which
+    // words a mismatch with i64 first.
+    try {
+      u.unify(Ty.I64, r.ty());
+    } catch (Unify.Failure f) {
+      st.typeError(f.code, e.span(), "Cannot unify\n  i64\nwith\n  " + Unify.show(r.ty()));
+    }
     return r;
   }
 
@@ -1126,7 +1163,26 @@ final class Terms {
     else unify(rs, operand, y.ty(), "Cannot apply " + desc + " to \"" + shortText(rs) + "\" (invalid type).");
     SE size = x.size() != null && y.size() != null && result != Ty.BOOL ? new SE.Op(op.symbol, x.size(), y.size()) : null;
     Ty rt = result;
-    return Res.compound(rt, () -> new TExp.BinOp(op, x.build().get(), y.build().get(), zonk.type(operand), zonk.type(rt), span), size);
+    return Res.compound(rt, () -> {
+      // Checked once the types are known (the reference's checkEquality): abstract types and type
+      // parameters do not support equality.
+      if (op == BinOperator.EQ && !supportsEquality(operand)) {
+        st.typeError(DiagCode.E0206, span, "Comparing equality of values of type\n  " + Unify.show(operand) + "\nwhich does not support equality.");
+      }
+      return new TExp.BinOp(op, x.build().get(), y.build().get(), zonk.type(operand), zonk.type(rt), span);
+    }, size);
+  }
+
+  private static boolean supportsEquality(Ty t) {
+    t = Unify.resolve(t);
+    return switch (t) {
+      case Ty.Named n -> false;
+      case Ty.Fun f -> false;
+      case Ty.Arr a -> supportsEquality(a.elem());
+      case Ty.Rec r -> r.fields().values().stream().allMatch(Terms::supportsEquality);
+      case Ty.Sum s -> s.constructors().values().stream().flatMap(List::stream).allMatch(Terms::supportsEquality);
+      default -> true;
+    };
   }
 
   /** A section of a built-in operator: {@code (+)}, {@code (e +)}, {@code (+ e)}. */

@@ -56,6 +56,10 @@ final class TypeConv {
     boolean anonymous;
     /** The flexible sizes made for anonymous sizes (FLEX). */
     final List<Ty.Flex> flexes = new ArrayList<>();
+    /** Whether the type has existential sizes ({@code ?[n].t}) or names a size-lifted type. */
+    boolean sizeLifted;
+    /** The placeholders (ABBREV) of anonymous sizes in function parameters. */
+    final List<VName> paramAnons = new ArrayList<>();
   }
 
   Ty convert(TypeExp te, Ctx ctx, Anon anon, Conv out) {
@@ -66,9 +70,16 @@ final class TypeConv {
     return switch (te) {
       case TName n -> convertName(n, ctx, anon, out, sizeNames);
       case TArray a -> {
-        Ty elem = convert(a.elem(), ctx, anon, out, sizeNames);
-        if (liftedElement(elem, st)) {
-          st.error(DiagCode.E0232, a.span(), "Cannot create array with elements of lifted type " + Unify.show(elem) + " (might be functional).");
+        // The element type expression must be non-lifted: no functions, no size-lifted types.
+        Conv ec = new Conv();
+        Ty elem = convert(a.elem(), ctx, anon, ec, sizeNames);
+        absorb(out, ec, Anon.ABBREV);
+        String shown = a.elem().span().text();
+        if (ec.functional) {
+          st.error(DiagCode.E0232, a.span(), "Cannot create array with elements of lifted type \"" + shown + "\" (might contain function).");
+        } else if (ec.sizeLifted) {
+          st.error(DiagCode.E0232, a.span(), "Cannot create array with elements of size-lifted type \"" + shown
+              + "\" (might cause irregular array).");
         }
         yield new Ty.Arr(elem, dim(a.dim(), ctx, anon, out, sizeNames), false);
       }
@@ -100,7 +111,11 @@ final class TypeConv {
         // Anonymous sizes left of an arrow are inferred at each application; right of it they are
         // existential (in a return type) or inferred.
         Anon paramAnon = anon == Anon.EXIST || anon == Anon.LAMBDA_RET ? Anon.FLEX : anon;
-        Ty param = convert(a.param(), ctx, paramAnon, out, sizeNames);
+        Conv pc = new Conv();
+        Ty param = convert(a.param(), ctx, paramAnon, pc, sizeNames);
+        absorb(out, pc, anon);
+        if (anon != Anon.ABBREV) out.exts.addAll(pc.exts);
+        else out.paramAnons.addAll(pc.exts);
         if (a.paramName() == null) {
           Conv inner = new Conv();
           Ty res = convert(a.result(), ctx, anon == Anon.ABBREV ? Anon.ABBREV : Anon.EXIST, inner, sizeNames);
@@ -126,6 +141,7 @@ final class TypeConv {
       case TExist e -> {
         Map<String, SE> names = new HashMap<>(sizeNames);
         out.anonymous = true;
+        out.sizeLifted = true;
         List<VName> made = new ArrayList<>();
         for (String n : e.names()) {
           if (anon == Anon.FLEX) {
@@ -166,10 +182,37 @@ final class TypeConv {
     };
   }
 
+  /**
+   * Why a type may not be an array's element because of a lifted or size-lifted type parameter or
+   * abstract type in it (the reference's checkArrayElem), or null.
+   */
+  static String liftedElementVar(Ty t, TcState st) {
+    t = Unify.resolve(t);
+    return switch (t) {
+      case Ty.Arr a -> liftedElementVar(a.elem(), st);
+      case Ty.Rec r -> r.fields().values().stream().map(x -> liftedElementVar(x, st)).filter(x -> x != null).findFirst().orElse(null);
+      case Ty.Sum s -> s.constructors().values().stream().flatMap(List::stream).map(x -> liftedElementVar(x, st))
+          .filter(x -> x != null).findFirst().orElse(null);
+      case Ty.Named n -> {
+        Liftedness l = st.paramLiftedness.get(n.name());
+        if (l != null && l != Liftedness.UNLIFTED) {
+          Span at = st.typeParamSpans.get(n.name());
+          yield at != null ? "Type parameter \"" + n.name().base() + "\" bound at " + at.render() + " is lifted and cannot be an array element."
+              : "Type \"" + n.name().base() + "\" is lifted and cannot be an array element.";
+        }
+        yield n.args().stream().filter(x -> x.type() != null).map(x -> liftedElementVar(x.type(), st)).filter(x -> x != null)
+            .findFirst().orElse(null);
+      }
+      default -> null;
+    };
+  }
+
   private static void absorb(Conv out, Conv inner, Anon anon) {
     out.functional |= inner.functional;
     out.anonymous |= inner.anonymous;
     out.flexes.addAll(inner.flexes);
+    out.sizeLifted |= inner.sizeLifted;
+    out.paramAnons.addAll(inner.paramAnons);
     if (anon == Anon.ABBREV) out.exts.addAll(inner.exts);
   }
 
@@ -183,11 +226,16 @@ final class TypeConv {
           Liftedness l = st.paramLiftedness.get(tn.name());
           if (l == Liftedness.LIFTED) out.functional = true;
           if (l != null && l != Liftedness.UNLIFTED) out.anonymous = true;
+          if (l == Liftedness.SIZE_LIFTED) out.sizeLifted = true;
         }
         return t;
       }
     }
     TypeB tb = ctx.type(n.name());
+    if (tb == null && n.name().contains(".") && ctx.throughParametric(n.name().substring(0, n.name().lastIndexOf('.')))) {
+      st.error(DiagCode.E0412, n.span(), "Cannot have parametric module here.");
+      return new Ty.Var(st.level);
+    }
     if (tb == null) {
       st.error(DiagCode.E0203, n.span(), "Unknown type \"" + n.name() + "\".");
       return new Ty.Var(st.level);
@@ -229,6 +277,7 @@ final class TypeConv {
     }
     if (tb.liftedness() == Liftedness.LIFTED) out.functional = true;
     if (tb.liftedness() != Liftedness.UNLIFTED) out.anonymous = true;
+    if (tb.liftedness() == Liftedness.SIZE_LIFTED) out.sizeLifted = true;
     // Each use of a size-lifted abbreviation gets its own sizes for the anonymous ones.
     for (VName a : tb.anons()) ssub.put(a, anonymous(anon, out, null));
     return Unify.subst(tb.body(), tsub, ssub);
@@ -241,7 +290,7 @@ final class TypeConv {
       out.flexes.add(f);
       return new SE.F(f);
     }
-    VName v = st.fresh(anon == Anon.ABBREV ? "anon" : "d");
+    VName v = st.fresh("d");
     if (anon == Anon.EXIST) st.unknownSizes.putIfAbsent(v, null);
     out.exts.add(v);
     return SE.var(v);
@@ -280,7 +329,10 @@ final class TypeConv {
       VName v = st.fresh(tp.name());
       st.nameLevel.put(v, st.level);
       out.add(new TParam(v, tp.isSize(), tp.liftedness()));
-      if (!tp.isSize()) st.paramLiftedness.put(v, tp.liftedness());
+      if (!tp.isSize()) {
+        st.paramLiftedness.put(v, tp.liftedness());
+        st.typeParamSpans.put(v, tp.span());
+      }
       if (tp.isSize()) {
         ctx = ctx.bind(tp.name(), new Env.Local(v, Ty.I64, st.level, null));
       } else {

@@ -290,6 +290,10 @@ final class Unify {
       throw new Failure(DiagCode.E0230, "Cannot instantiate a non-lifted type " + (v.origin != null ? "(" + v.origin + ") " : "")
           + "with functional type " + show(t) + ".");
     }
+    // A non-lifted type variable may not stand for a size-lifted or lifted abstract type or type parameter.
+    if (v.lifted == Liftedness.UNLIFTED && TypeConv.liftedElementVar(t, st) instanceof String why) {
+      throw new Failure(DiagCode.E0232, why);
+    }
     checkTypeScope(t, v.level);
     lowerTypeLevels(t, v.level);
     // A type variable stands for a type, not for the uniqueness of a particular value.

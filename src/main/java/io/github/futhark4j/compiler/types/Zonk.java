@@ -99,6 +99,8 @@ final class Zonk {
           if (p.isSize()) ss.put(p.name(), n.args().get(i).size());
           else ts.put(p.name(), n.args().get(i).type());
         }
+        // A size-lifted definition's own sizes are not known from the type: the value tells them.
+        for (VName a : impl.anons()) ss.put(a, new SE.F(new Ty.Flex(0, a.base())));
         Type r = type(Unify.subst(impl.body(), ts, ss));
         yield n.unique() && r instanceof Type.Array ra ? new Type.Array(ra.elem(), ra.shape(), true) : r;
       }
