@@ -164,3 +164,10 @@ def t32 (x: f32) : i32 = intrinsics.convert x
 def r64 (x: i32) : f64 = intrinsics.convert x
 def t64 (x: f64) : i32 = intrinsics.convert x
 def not (x: bool) : bool = !x
+
+-- Automatic differentiation (the reference's ad.fut). Forward mode: the primal result and its
+-- tangent for a tangent of the input (jvp), or for each of several (jmp).
+def jvp2 'a 'b (f: a -> b) (x: a) (x': a) : (b, b) = intrinsics.jvp2 f x x'
+def jmp2 'a 'b [n] (f: a -> b) (x: a) (x': [n]a) : (b, [n]b) = intrinsics.jmp2 f x x'
+def jvp 'a 'b (f: a -> b) (x: a) (x': a) : b = (jvp2 f x x').1
+def jmp 'a 'b [n] (f: a -> b) (x: a) (x': [n]a) : [n]b = (jmp2 f x x').1

@@ -5,6 +5,8 @@ import io.github.futhark4j.compiler.core.Body;
 import io.github.futhark4j.compiler.core.Exp;
 import io.github.futhark4j.compiler.core.IrType;
 import io.github.futhark4j.compiler.core.Lambda;
+import io.github.futhark4j.compiler.core.Stm;
+import io.github.futhark4j.compiler.ad.Fwd;
 import io.github.futhark4j.compiler.source.Span;
 import io.github.futhark4j.compiler.typed.TExp.BinOperator;
 import io.github.futhark4j.compiler.typed.PrimType;
@@ -159,6 +161,8 @@ final class LowerIntrinsics {
         yield new V.Leaf(l.b.bind("conv", new Exp.Convert(to, leaf(args.get(0)))));
       }
       case "scatter_2d", "scatter_3d" -> scatterNd(name.equals("scatter_2d") ? 2 : 3, args, span);
+      case "jvp2" -> jvp2(args, span);
+      case "jmp2" -> jmp2(args, span);
       default -> {
         if (!(Lowerer.resultType(type) instanceof Type.Prim rp)) throw new LowerException("unknown intrinsic " + name);
         List<Atom> as = new ArrayList<>();
@@ -166,6 +170,67 @@ final class LowerIntrinsics {
         yield new V.Leaf(l.b.bind(name, new Exp.PrimCall(name, as, rp.prim())));
       }
     };
+  }
+
+  /** {@code f} specialised for {@code x} and differentiated in forward mode ({@link Fwd#jvp}). */
+  private record Jvp(Lambda lambda, V result, int results) {}
+
+  private Jvp jvp(V f, V x, Span span) {
+    LamRes lr = lambda(f, List.of(x), t -> t, span);
+    try {
+      return new Jvp(new Fwd(l.b::fresh).jvp(lr.lambda()), lr.result(), lr.lambda().body().results().size());
+    } catch (Fwd.Unsupported e) {
+      throw new LowerException(e.getMessage() + ", at " + span);
+    }
+  }
+
+  /** The statements of {@code lam} with its parameters bound to {@code args}; its results. */
+  private List<Atom> inline(Lambda lam, List<Atom> args) {
+    for (int i = 0; i < args.size(); i++) l.b.add(new Stm(List.of(lam.params().get(i)), new Exp.AtomE(args.get(i))));
+    for (Stm s : lam.body().stms()) l.b.add(s);
+    return lam.body().results();
+  }
+
+  /**
+   * Tangents may be updated in place where the primal is (a unique parameter updated), but the
+   * tangent argument need not be unique: the derivative gets its own copy of array tangents.
+   */
+  private List<Atom> ownTangents(List<Atom> tangents) {
+    List<Atom> out = new ArrayList<>();
+    for (Atom a : tangents) out.add(a.type().isArray() ? l.b.bind("tan", new Exp.Copy(a)) : a);
+    return out;
+  }
+
+  /** {@code jvp2 f x x'}: the primal result and its tangent, in one pass. */
+  private V jvp2(List<V> args, Span span) {
+    Jvp d = jvp(args.get(0), args.get(1), span);
+    List<Atom> in = concat(V.leaves(args.get(1)), ownTangents(V.leaves(args.get(2))));
+    List<Atom> res = inline(d.lambda(), in);
+    V primal = V.rebuild(d.result(), res.subList(0, d.results()).iterator());
+    V tangent = V.rebuild(d.result(), res.subList(d.results(), res.size()).iterator());
+    return V.Rec.of(Map.of("0", primal, "1", tangent));
+  }
+
+  /**
+   * {@code jmp2 f x xs'}: the primal result, and the tangent for each seed of {@code xs'} (a map of
+   * the derivative over the seeds, the primal inputs free in it).
+   */
+  private V jmp2(List<V> args, Span span) {
+    LamRes p = lambda(args.get(0), List.of(args.get(1)), t -> t, span);
+    V primal = V.rebuild(p.result(), inline(p.lambda(), V.leaves(args.get(1))).iterator());
+    Jvp d = jvp(args.get(0), args.get(1), span);
+    List<Atom> xs = V.leaves(args.get(1)), seeds = V.leaves(args.get(2));
+    Atom n = seeds.isEmpty() ? null : width(seeds, span);
+    if (n == null) throw new LowerException("jmp of a function of a value without data, at " + span);
+    Lambda lam = d.lambda();
+    List<Atom.Var> tanParams = lam.params().subList(xs.size(), lam.params().size());
+    List<Stm> stms = new ArrayList<>();
+    for (int i = 0; i < xs.size(); i++) stms.add(new Stm(List.of(lam.params().get(i)), new Exp.AtomE(xs.get(i))));
+    stms.addAll(lam.body().stms());
+    List<Atom> res = lam.body().results();
+    Lambda perSeed = new Lambda(tanParams, new Body(stms, res.subList(d.results(), res.size())));
+    List<Atom.Var> outs = l.b.bindN("jmp", new Exp.Map(n, perSeed, seeds));
+    return V.Rec.of(Map.of("0", primal, "1", V.rebuild(d.result(), outs.iterator())));
   }
 
   /**

@@ -60,7 +60,10 @@ public final class Intrinsics {
       // copy x, opaque x, manifest x : t -> t   (copy gives a fresh unique value)
       "copy", "opaque", "manifest",
       // trace x, break x : t -> t (debugging aids; behave as identity)
-      "trace", "break");
+      "trace", "break",
+      // jvp2 f x x' : (a -> b) -> a -> a -> (b, b)   (forward-mode AD: the primal and its tangent)
+      // jmp2 f x xs' : (a -> b) -> a -> [n]a -> (b, [n]b)   (one tangent per seed)
+      "jvp2", "jmp2");
 
   /**
    * Primitive intrinsics. Each is applied to primitive arguments; the types are in the instance.
