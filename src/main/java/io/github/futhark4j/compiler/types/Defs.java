@@ -387,9 +387,10 @@ final class Defs {
       String base;
       do base = "t" + k++; while (false);
       VName n = st.fresh(base);
-      st.paramLiftedness.put(n, v.lifted);
+      Liftedness l = v.ceiling.ordinal() < v.lifted.ordinal() ? v.ceiling : v.lifted;
+      st.paramLiftedness.put(n, l);
       v.ref = new Ty.Named(n, List.of(), false);
-      tparams.add(new TParam(n, false, v.lifted));
+      tparams.add(new TParam(n, false, l));
     }
   }
 

@@ -723,14 +723,7 @@ final class Terms {
    * definition generalised over them takes non-lifted type parameters.
    */
   private static void atMostSizeLifted(Ty t) {
-    t = Unify.resolve(t);
-    switch (t) {
-      case Ty.Var v -> { if (v.lifted == Liftedness.LIFTED) v.lifted = Liftedness.SIZE_LIFTED; }
-      case Ty.Arr a -> atMostSizeLifted(a.elem());
-      case Ty.Rec r -> r.fields().values().forEach(Terms::atMostSizeLifted);
-      case Ty.Sum s -> s.constructors().values().forEach(l -> l.forEach(Terms::atMostSizeLifted));
-      default -> { }
-    }
+    Unify.lowerCeiling(t, Liftedness.SIZE_LIFTED);
   }
 
   /** Whether {@code t} is or holds a function or a fully lifted type parameter. */

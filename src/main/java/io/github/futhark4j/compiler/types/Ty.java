@@ -85,6 +85,13 @@ sealed interface Ty {
     Map<String, Ty> fields;
     SortedMap<String, List<Ty>> constructors;
     Liftedness lifted = Liftedness.LIFTED;
+    /**
+     * How lifted a type parameter this variable may become when its definition is generalised, as
+     * the reference's liftedness constraint of an if's, match's or loop's result: unlike
+     * {@code lifted} it never makes unification fail (a function result there is reported by the
+     * checks after inference), it only passes on to the variables the solution holds.
+     */
+    Liftedness ceiling = Liftedness.LIFTED;
     /** What made the variable, for messages ("An integer literal", "intrinsics.map"). */
     String origin;
     Span at;

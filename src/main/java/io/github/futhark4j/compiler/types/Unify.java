@@ -296,6 +296,7 @@ final class Unify {
     }
     checkTypeScope(t, v.level);
     lowerTypeLevels(t, v.level);
+    if (v.ceiling != Liftedness.LIFTED) lowerCeiling(t, v.ceiling);
     // A type variable stands for a type, not for the uniqueness of a particular value.
     v.ref = deepNonUnique(t);
     if (v.fields != null) {
@@ -351,6 +352,7 @@ final class Unify {
     }
     w.equality |= v.equality;
     if (v.lifted.ordinal() < w.lifted.ordinal()) w.lifted = v.lifted;
+    if (v.ceiling.ordinal() < w.ceiling.ordinal()) w.ceiling = v.ceiling;
     w.level = Math.min(w.level, v.level);
     if (v.fields != null) {
       if (w.prims != null) throw new Failure(DiagCode.E0204, "Cannot access a field of a value of a primitive type.");
@@ -623,6 +625,19 @@ final class Unify {
       }
       default -> t;
     };
+  }
+
+  /**
+   * Passes a liftedness ceiling on to the variables of a solution, through records and sums (as the
+   * reference's liftednessCheck: an array or function is whatever it is).
+   */
+  static void lowerCeiling(Ty t, Liftedness l) {
+    switch (resolve(t)) {
+      case Ty.Var w -> { if (l.ordinal() < w.ceiling.ordinal()) w.ceiling = l; }
+      case Ty.Rec r -> r.fields().values().forEach(f -> lowerCeiling(f, l));
+      case Ty.Sum s -> s.constructors().values().forEach(ts -> ts.forEach(f -> lowerCeiling(f, l)));
+      default -> { }
+    }
   }
 
   /** Whether {@code t} mentions any of {@code names} in a size. */
