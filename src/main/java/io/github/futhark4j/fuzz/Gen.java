@@ -412,7 +412,8 @@ public final class Gen {
           : Node.of(ty, "($ " + op + " $)", scalar(env, t, d), scalar(env, t, d));
     }
     if (k < 8) {
-      String op = pick(new String[] {"<<", ">>", ">>>", "**"});
+      // The logical shift >>> exists only as a member of the integer modules (i32.>>>).
+      String op = pick(new String[] {"<<", ">>", ty + ".>>>", "**"});
       return Node.of(ty, "($ " + op + " $)", scalar(env, t, d), scalar(env, t, d));
     }
     if (k < 10) {

@@ -92,7 +92,7 @@ class BackendTest {
         entry idiv (x: i32) (y: i32) : (i32, i32, i32, i32) = (x / y, x % y, x // y, x %% y)
         entry wrap8 (x: i8) (y: i8) : (i8, i8, i8) = (x + y, x * y, -x)
         entry uops (x: u8) (y: u8) : (u8, u8, u8, bool) = (x - y, x / y, x >> 1, x < y)
-        entry shifts (x: i32) (n: i32) : (i32, i32, i32) = (x << n, x >> n, x >>> n)
+        entry shifts (x: i32) (n: i32) : (i32, i32, i32) = (x << n, x >> n, x i32.>>> n)
         entry bits (x: i64) (y: i64) : (i64, i64, i64, i64) = (x & y, x | y, x ^ y, !x)
         entry fl (x: f64) (y: f64) : (f64, f64, f64, f64) = (x / y, x ** y, f64.sqrt x, x % y)
         entry f32s (x: f32) : (f32, i32, f64) = (f32.sin x, i32.f32 x, f64.f32 x)

@@ -116,7 +116,7 @@ class FrontendTest {
       "entry main (a: u8) (b: u16) (c: u32) (d: u64) : u64 = u64.u8 a + u64.u16 b + u64.u32 c + d",
       "entry main (a: i8) (b: i16) : i16 = i16.i8 a + b",
       "entry main (a: f16) : f32 = f32.f16 a",
-      "entry main (x: i32) : i32 = (x << 2) | (x >> 1) & (x ^ 3) >>> 1",
+      "entry main (x: i32) : i32 = (x << 2) | (x >> 1) & (x ^ 3) i32.>>> 1",
       "entry main (x: i32) (y: i32) : bool = x <= y || x != y && !(x == y)",
       "entry main (x: f64) : f64 = x ** 2.0 + x / 3 - x % 2",
       "entry main (x: i32) : i32 = x // 2 + x %% 3",

@@ -74,7 +74,7 @@ public final class Lowerer {
         bindPat(f.params().get(i), args.get(i), env);
       }
       for (VName sp : f.sizeParams()) if (env.lookup(sp) == null) throw new LowerException("unbound size " + sp);
-      return V.leaves(lower(f.body(), env));
+      return V.apiLeaves(lower(f.body(), env));
     });
     int leaves = 0;
     for (TDecl.EntryType t : d.entry().results()) leaves += leafCount(t.type());
@@ -313,7 +313,7 @@ public final class Lowerer {
 
   /** Whether every variable of a size expression that is not a top-level definition is bound in {@code env}. */
   private boolean boundIn(TExp e, Scope env) {
-    for (VName v : io.github.futhark4j.compiler.typed.FreeVars.of(e)) {
+    for (VName v : io.github.futhark4j.compiler.typed.FreeNames.of(e)) {
       if (env.lookup(v) == null && !globals.containsKey(v)) return false;
     }
     return true;

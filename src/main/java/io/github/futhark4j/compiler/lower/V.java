@@ -20,14 +20,24 @@ import java.util.TreeMap;
 sealed interface V {
   record Leaf(Atom atom) implements V {}
 
-  /** Fields in canonical order: numeric for tuples, else by name. */
+  /**
+   * Fields in canonical order: numeric for tuples, else by name. A record without fields (the
+   * unit value {@code ()}, or {@code {}}) holds one hidden leaf, {@link #UNIT}, a constant
+   * {@code false}: so an array of them ({@code [n]()}, a replicate or map result) is an array of
+   * that leaf and keeps its shape like any other array. The C API does not see it
+   * ({@link #apiLeaves}).
+   */
   record Rec(TreeMap<String, V> fields) implements V {
     static Rec of(Map<String, V> m) {
       TreeMap<String, V> t = new TreeMap<>(FIELD_ORDER);
       t.putAll(m);
+      if (t.isEmpty()) t.put(UNIT, new Leaf(Atom.bool(false)));
       return new Rec(t);
     }
   }
+
+  /** The name of the hidden field of a record without fields (no source field is named so). */
+  String UNIT = "";
 
   /** A sum value: tag is an i8 index into the sorted constructors; every payload is present. */
   record Sum(Atom tag, TreeMap<String, List<V>> payloads) implements V {}
@@ -72,13 +82,22 @@ sealed interface V {
     return out;
   }
 
-  private static void collect(V v, List<Atom> out) {
+  /** The atoms of a value as the C API has them: without the hidden leaves of empty records. */
+  static List<Atom> apiLeaves(V v) {
+    List<Atom> out = new ArrayList<>();
+    collect(v, out, false);
+    return out;
+  }
+
+  private static void collect(V v, List<Atom> out) { collect(v, out, true); }
+
+  private static void collect(V v, List<Atom> out, boolean hidden) {
     switch (v) {
       case Leaf l -> out.add(l.atom());
-      case Rec r -> r.fields().values().forEach(f -> collect(f, out));
+      case Rec r -> r.fields().forEach((k, f) -> { if (hidden || !k.equals(UNIT)) collect(f, out, hidden); });
       case Sum s -> {
         out.add(s.tag());
-        s.payloads().values().forEach(ps -> ps.forEach(p -> collect(p, out)));
+        s.payloads().values().forEach(ps -> ps.forEach(p -> collect(p, out, hidden)));
       }
       case Fun f -> { } // static: no leaves (see Lowerer#merge for a choice between two)
     }

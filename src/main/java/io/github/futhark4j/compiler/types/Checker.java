@@ -98,7 +98,7 @@ public final class Checker {
                             java.util.Set<io.github.futhark4j.compiler.typed.VName> done,
                             java.util.Set<io.github.futhark4j.compiler.typed.VName> visiting) {
     if (done.contains(d.name()) || !visiting.add(d.name())) return;
-    for (var r : io.github.futhark4j.compiler.typed.FreeVars.of(d.fun().body())) {
+    for (var r : io.github.futhark4j.compiler.typed.FreeNames.of(d.fun().body())) {
       TDecl dep = byName.get(r);
       if (dep != null) visit(dep, byName, done, visiting);
     }

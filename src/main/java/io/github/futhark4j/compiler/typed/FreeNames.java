@@ -9,8 +9,8 @@ import java.util.Set;
  * (by a pattern of a {@code let}, lambda, loop or case, or a local function's name and parameters).
  * Size arguments and types are not looked at.
  */
-public final class FreeVars {
-  private FreeVars() {}
+public final class FreeNames {
+  private FreeNames() {}
 
   /** The free variables of {@code e}, in the order of their first occurrence. */
   public static Set<VName> of(TExp e) {
