@@ -243,6 +243,30 @@ FUT_FN void fut_error(struct futhark_context *ctx, const char *loc, const char *
   ctx->error = s;
 }
 
+FUT_FN uintptr_t fut_stack_bound(void) {
+  uintptr_t lo = 0, size = 0;
+#if defined(__linux__) && defined(__GLIBC__)
+  pthread_attr_t a;
+  if (pthread_getattr_np(pthread_self(), &a) == 0) {
+    void *addr;
+    size_t sz;
+    if (pthread_attr_getstack(&a, &addr, &sz) == 0) { lo = (uintptr_t)addr; size = sz; }
+    pthread_attr_destroy(&a);
+  }
+#elif defined(__APPLE__)
+  size = pthread_get_stacksize_np(pthread_self());
+  lo = (uintptr_t)pthread_get_stackaddr_np(pthread_self()) - size;
+#endif
+  if (!lo || !size) return 1;
+  size_t margin = size / 4 < FUT_STACK_MARGIN ? size / 4 : FUT_STACK_MARGIN;
+  return lo + margin;
+}
+
+FUT_FN void fut_recursion_error(struct futhark_context *ctx, const char *loc, const char *fn, int depth, int limit) {
+  if (depth >= limit) fut_error(ctx, loc, "Recursion too deep: calls of \"%s\" nested more than %d deep.", fn, limit);
+  else fut_error(ctx, loc, "Recursion too deep: calls of \"%s\" nested %d deep exhaust the stack.", fn, depth + 1);
+}
+
 FUT_FN void fut_api_error(struct futhark_context *ctx, const char *msg) {
   char *s = strdup(msg);
   if (!s) return;

@@ -29,6 +29,13 @@
 #ifdef _OPENMP
 #include <omp.h>
 #endif
+#if (defined(__linux__) && defined(__GLIBC__)) || defined(__APPLE__)
+#include <pthread.h>
+#endif
+#if defined(__linux__) && defined(__GLIBC__)
+/* A GNU extension, declared by <pthread.h> only with _GNU_SOURCE, which the file may not define. */
+extern int pthread_getattr_np(pthread_t th, pthread_attr_t *attr);
+#endif
 
 #define FUTHARK_SUCCESS 0
 #define FUTHARK_PROGRAM_ERROR 2
@@ -130,6 +137,37 @@ FUT_FN void fut_fmt_shape(char *buf, size_t cap, int n, const int64_t *xs);
 
 FUT_FN void fut_index_error(struct futhark_context *ctx, const char *loc, int nidx, const int64_t *idx,
                             int rank, const int64_t *shape);
+
+/* ---- calls of the program's functions (recursion) ------------------------------------------ */
+
+/* The lowest address the calling thread's stack may reach before a call of one of the program's
+   functions fails instead of overflowing it: the stack's end plus a margin (FUT_STACK_MARGIN, or a
+   quarter of a smaller stack) for the called function's frame and the engine calls it makes. 1
+   where the stack's extent is unknown (no check). */
+#ifndef FUT_STACK_MARGIN
+#define FUT_STACK_MARGIN ((size_t)256 << 10)
+#endif
+FUT_FN uintptr_t fut_stack_bound(void);
+
+/* The bound for the calling thread, computed on its first call. */
+static _Thread_local FUT_UNUSED uintptr_t fut_stack_bound_;
+
+/* The bound of the calling thread's stack: read where a thread may start calling functions (an
+   entry point, a parallel loop's iteration) and passed down to the functions it calls. */
+static FUT_UNUSED uintptr_t fut_stack_here(void) {
+  uintptr_t b = fut_stack_bound_;
+  if (__builtin_expect(b == 0, 0)) fut_stack_bound_ = b = fut_stack_bound();
+  return b;
+}
+
+/* Whether the stack of the calling thread, whose bound is b, is too nearly exhausted for another
+   call of a function. Inlined into the caller, whose frame it measures. */
+#define fut_stack_low(b) ((uintptr_t)__builtin_frame_address(0) < (b))
+
+/* Records the error of a call of function fn that is not made: calls nested limit deep already
+   (depth), or the stack is nearly exhausted. */
+FUT_FN __attribute__((cold)) void fut_recursion_error(struct futhark_context *ctx, const char *loc, const char *fn, int depth,
+                                                     int limit);
 
 /* ---- reference-counted memory and arrays -------------------------------------------------- */
 

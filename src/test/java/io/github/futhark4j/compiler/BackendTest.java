@@ -468,4 +468,93 @@ class BackendTest {
     assertEquals("0 12 2\n1 12 3 4\n1 5 6\n", run.out());
     org.junit.jupiter.api.Assertions.assertTrue(run.lib().manifestJson().contains("\"variant\" : \"futhark_variant_opaque_shape\""));
   }
+
+  static final String RECURSION = """
+      def fact (n: i64) : i64 = if n == 0 then 1 else n * fact (n - 1)
+      def qs [n] (xs: [n]i32) : []i32 =
+        if n <= 1 then xs else let p = xs[n / 2] in qs (filter (< p) xs) ++ filter (== p) xs ++ qs (filter (> p) xs)
+      def fill [n] (lo: i64) (hi: i64) (xs: *[n]i64) : *[n]i64 =
+        if hi - lo == 0 then xs else if hi - lo == 1 then xs with [lo] = lo * 2
+        else let mid = lo + (hi - lo) / 2 in fill mid hi (fill lo mid xs)
+      def count (n: i64) : i64 = if n == 0 then 0 else 1 + count (n - 1)
+      def nth [n] (i: i64) (xs: [n]i64) : i64 = if i == 0 then xs[n] else nth (i - 1) xs
+      def pick [n] (k: i64) (xs: [n]i64) : [n]i64 = if k == 0 then xs else pick (k - 1) xs
+      def sums [n] (xs: [n]i64) : (i64, [n]i64) =
+        if n == 0 then (0, xs) else let (s, _) = sums xs[1:] in (s + xs[0], map (* 2) xs)
+      entry facts (ns: []i64) : []i64 = map fact ns
+      entry factsum (n: i64) : i64 = i64.sum (map (\\i -> fact (i % 21)) (iota n))
+      entry sort (xs: []i32) : []i32 = qs xs
+      entry fills (n: i64) : i64 = i64.sum (fill 0 n (replicate n 0))
+      entry fillin (xs: *[]i64) : []i64 = let n = length xs in fill 0 n xs
+      entry deep (n: i64) : i64 = count n
+      entry deeps (ns: []i64) : []i64 = map count ns
+      entry fails (xs: []i64) : i64 = nth 50 xs
+      entry same (xs: []i64) : ([]i64, []i64) = (pick 3 xs, xs)
+      entry pairs (xs: []i64) : (i64, []i64) = sums xs
+      """;
+
+  @ParameterizedTest
+  @ValueSource(strings = {"c", "multicore", "c+asan"})
+  void recursiveFunctions(String backend) throws Exception {
+    List<String> r = CRunner.run(RECURSION, backend, call("facts", "[0, 5, 20]"), call("factsum", "100000"),
+        call("sort", "[3, 1, 2, 3, 0]"), call("sort", "[]"), call("fills", "100000"), call("fillin", "[5, 5, 5]"),
+        call("deep", "5000"), call("deep", "20000"), call("deeps", "[1, 20000, 3]"), call("fails", "[1, 2]"),
+        call("same", "[1, 2]"), call("pairs", "[1, 2, 3]"));
+    long fs = 0, f = 1;
+    long[] fact = new long[21];
+    for (int k = 0; k <= 20; k++) { fact[k] = f; f *= k + 1; }
+    for (long i = 0; i < 100000; i++) fs += fact[(int) (i % 21)];
+    assertEquals(List.of("[1i64, 120i64, 2432902008176640000i64]", fs + "i64", "[0i32, 1i32, 2i32, 3i32, 3i32]", "[]",
+        "9999900000i64", "[0i64, 2i64, 4i64]", "5000i64",
+        "ERR 2 Error: Recursion too deep: calls of \"count\" nested more than 10000 deep.\n\nBacktrace:\n-> #0  prog.fut:7:54-67\n",
+        "ERR 2 Error: Recursion too deep: calls of \"count\" nested more than 10000 deep.\n\nBacktrace:\n-> #0  prog.fut:7:54-67\n",
+        "ERR 2 Error: Index [2] out of bounds for array of shape [2].\n\nBacktrace:\n-> #0  prog.fut:8:58-63\n",
+        "[1i64, 2i64] [1i64, 2i64]", "6i64 [2i64, 4i64, 6i64]"), r);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"c", "multicore"})
+  void recursiveFunctionsUpdateHandedOverArraysInPlace(String backend) throws Exception {
+    // A consumed input goes into the recursive function, which updates it in place all the way down.
+    String driver = io.github.futhark4j.compiler.codegen.CHarness.main("""
+          int64_t d[] = {5, 5, 5, 5, 5};
+          struct futhark_i64_1d *a = futhark_new_i64_1d(ctx, d, 5), *b = NULL;
+          char *raw = futhark_values_raw_i64_1d(ctx, a);
+          CHECK(futhark_entry_fillin(ctx, &b, a));
+          int64_t out[5];
+          futhark_values_i64_1d(ctx, b, out);
+          printf("%d %lld %lld\\n", futhark_values_raw_i64_1d(ctx, b) == raw, (long long)out[1], (long long)out[4]);
+          futhark_free_i64_1d(ctx, a); futhark_free_i64_1d(ctx, b);
+        """);
+    var run = io.github.futhark4j.compiler.codegen.CHarness.run(
+        Frontend.check(new io.github.futhark4j.compiler.source.Source("prog.fut", RECURSION)), backend, driver,
+        List.of("-O1", "-g", "-fsanitize=address"));
+    assertEquals("1 2 8\n", run.out());
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"c", "multicore", "c+asan"})
+  void recursiveFunctionsWithArraysEverywhere(String backend) throws Exception {
+    String src = """
+        def bump [n] (i: i64) (xs: *[n]i64) : *[n]i64 = if i >= n then xs else bump (i + 2) (xs with [i] = xs[i] + 1)
+        def firstpos (xs: []i64) : (#none | #some i64, []i64) =
+          if length xs == 0 then (#none, xs) else if xs[0] > 0 then (#some (length xs), xs) else firstpos (drop 1 xs)
+        def split (k: i64) (xs: []f16) : ([]f16, {lo: []f16, n: i64}) =
+          if k <= 0 || length xs == 0 then (xs, {lo = [], n = 0})
+          else let (a, b) = split (k - 1) (drop 1 xs) in (a, {lo = b.lo ++ [xs[0]], n = b.n + 1})
+        def gcd (a: i64) (b: i64) : i64 = if b == 0 then a else gcd b (a % b)
+        entry loops (n: i64) (k: i64) : []i64 = loop xs = replicate n 0 for i < k do bump (i % 2) xs
+        entry rows (m: [][]i64) : [][]i64 = map (\\r -> bump 0 (copy r)) m
+        entry sums (xs: []i64) : (i64, i64, []i64) =
+          match firstpos xs case (#none, _) -> (0, 0, []) case (#some n, ys) -> (1, n, ys)
+        entry halves (k: i64) (xs: []f16) : ([]f16, []f16, i64) = let (a, b) = split k xs in (a, b.lo, b.n)
+        entry gcds (xs: []i64) : (i64, []i64, i64) =
+          (reduce gcd 0 xs, scan gcd 0 xs, (loop (a, i) = (0, 0) while gcd a i < 10 do (a + 3, i + 1)).0)
+        """;
+    List<String> r = CRunner.run(src, backend, call("loops", "5", "3"), call("rows", "[[1, 2, 3], [4, 5, 6]]"),
+        call("sums", "[-1, 0, 3, 4]"), call("sums", "[-1]"), call("halves", "2", "[15360, 16384, 16896]"),
+        call("gcds", "[12, 18, 8]"));
+    assertEquals(List.of("[2i64, 1i64, 2i64, 1i64, 2i64]", "[[2i64, 2i64, 4i64], [5i64, 5i64, 7i64]]",
+        "1i64 2i64 [3i64, 4i64]", "0i64 0i64 []", "[0x4200] [0x4000, 0x3c00] 2i64", "2i64 [12i64, 6i64, 2i64] 30i64"), r);
+  }
 }

@@ -57,15 +57,15 @@ class InterpreterCorpusTest {
           List<Value> got = null;
           String error = null;
           try {
-            got = run(entry, args);
+            got = run(ir, entry, args);
           } catch (Interpreter.ProgramError e) {
             error = e.getMessage();
             if (tr.expected() instanceof TestSpec.Succeeds) {
               // The fuzzer's rule: a failing computation that the optimiser removes (it is dead,
               // or only its shape is used) does not fail the compiled program either.
-              Program.Entry opt = Optimiser.run(new Program(List.of(entry)), false).entries().get(0);
+              Program optimised = Optimiser.run(new Program(List.of(entry), ir.tuningParams(), ir.functions()), false);
               try {
-                got = run(opt, args);
+                got = run(optimised, optimised.entries().get(0), args);
                 error = null;
                 optimisedOnly++;
               } catch (Interpreter.ProgramError e2) {
@@ -99,8 +99,8 @@ class InterpreterCorpusTest {
     assertTrue(failures.isEmpty(), () -> failures.size() + " failures:\n" + String.join("\n", failures));
   }
 
-  private static List<Value> run(Program.Entry entry, List<Object> args) {
-    return Interpreter.run(entry, args, 2_000_000_000L).stream().map(IrValues::fromIr).toList();
+  private static List<Value> run(Program p, Program.Entry entry, List<Object> args) {
+    return Interpreter.run(p, entry, args, 2_000_000_000L).stream().map(IrValues::fromIr).toList();
   }
 
   /** Entry points whose parameters and results are primitives or arrays of them. */

@@ -75,8 +75,8 @@ public final class StructureCheck {
     m.put("Rearrange", List.of("Transpose"));
     m.put("Reshape", List.of("Flatten", "Unflatten"));
     m.put("Manifest", List.of("Copy"));
-    // Functions are inlined: no calls.
-    m.put("Apply", List.of());
+    // Functions are inlined, except recursive ones (their calls are ours too).
+    m.put("Apply", List.of("Call"));
     return java.util.Collections.unmodifiableMap(m);
   }
 

@@ -250,8 +250,8 @@ final class CApi {
   }
 
   /** One entry point function: unwraps the inputs, runs the body, wraps the outputs. */
-  static String entry(Program.Entry e, boolean multicore) {
-    Generators gens = Generators.forEntry(multicore, e.signature().cFunction().substring("futhark_entry_".length()));
+  static String entry(Program.Entry e, boolean multicore, CFunctions functions) {
+    Generators gens = Generators.forEntry(multicore, e.signature().cFunction().substring("futhark_entry_".length()), functions);
     CgState st = gens.st;
     st.line("fut_call_begin(ctx);");
     Set<String> owned = new LinkedHashSet<>();

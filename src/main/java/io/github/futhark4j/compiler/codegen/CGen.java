@@ -294,6 +294,7 @@ final class CGen {
         return dying;
       }
       case Exp.Loop l -> { return loop(pat, l, dying); }
+      case Exp.Call c -> { return call(pat, c, dying); }
       case Exp.Assert a -> {
         StringBuilder args = new StringBuilder();
         for (Atom x2 : a.args()) args.append(", (long long)").append(atom(x2));
@@ -319,6 +320,40 @@ final class CGen {
       }
     }
     return Set.of();
+  }
+
+  /**
+   * A call of one of the program's functions ({@link CFunctions}). Array arguments are lent, except
+   * those the function consumes: their reference is handed over, moved when the argument dies here,
+   * else one more taken for the function. The results are owned references. The call fails when
+   * calls would nest more than {@code Program.MAX_CALL_DEPTH} deep or the thread's stack is nearly
+   * exhausted ({@code fut_stack_low} of {@link CgState#stackBound}), so deep recursion is an error,
+   * not a crash.
+   */
+  private Set<String> call(List<Atom.Var> pat, Exp.Call c, Set<String> dying) {
+    Set<String> taken = new HashSet<>();
+    String stack = st.stackBound();
+    if (!stack.equals("fut_stack")) {
+      String here = st.fresh("stack");
+      st.line("uintptr_t " + here + " = " + stack + ";");
+      stack = here;
+    }
+    List<String> args = new ArrayList<>(List.of("ctx", st.depth + " + 1", stack));
+    for (Atom.Var v : pat) args.add("&" + v.name());
+    for (int k = 0; k < c.args().size(); k++) {
+      Atom a = c.args().get(k);
+      args.add(atom(a));
+      if (a.type().isArray() && c.consumed().get(k)) {
+        String src = ((Atom.Var) a).name();
+        if (!(dying.contains(src) && taken.add(src))) st.incref(src);
+      }
+    }
+    declare(pat);
+    int limit = io.github.futhark4j.compiler.core.Program.MAX_CALL_DEPTH;
+    st.line("if (__builtin_expect(" + st.depth + " >= " + limit + " || fut_stack_low(" + stack + "), 0)) { fut_recursion_error(ctx, " + loc(c.span()) + ", "
+        + cstring(st.functions.source(c.fn())) + ", " + st.depth + ", " + limit + "); goto " + st.errLabel + "; }");
+    st.check(st.functions.cname(c.fn(), st.inParallel) + "(" + String.join(", ", args) + ")");
+    return taken;
   }
 
   /** Declares a {@code fut_slicedim} array {@code sd_0N} describing a slice; returns its name. */

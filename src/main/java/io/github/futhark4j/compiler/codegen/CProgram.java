@@ -108,6 +108,10 @@ public final class CProgram {
       for (Atom.Var v : e.params()) max[0] = Math.max(max[0], v.type().rank());
       maxRank(e.body(), max);
     }
+    for (Program.Function f : p.functions()) {
+      for (Atom.Var v : f.params()) max[0] = Math.max(max[0], v.type().rank());
+      maxRank(f.body(), max);
+    }
     return max[0];
   }
 
@@ -157,7 +161,13 @@ public final class CProgram {
     c.append(tuningParams(p));
     c.append(CApi.arrayFunctions(p));
     for (ApiValue v : CApi.opaqueTypes(p)) c.append(Opaque.definitions(v));
-    for (Program.Entry e : p.entries()) c.append(CApi.entry(e, multicore)).append('\n');
+    // The entry points first (they ask for the functions' versions they call), then the functions
+    // before them in the file.
+    CFunctions functions = new CFunctions(p, multicore);
+    StringBuilder entries = new StringBuilder();
+    for (Program.Entry e : p.entries()) entries.append(CApi.entry(e, multicore, functions)).append('\n');
+    c.append(functions.definitions());
+    c.append(entries);
     for (Program.Entry e : p.entries()) c.append(CApi.heapEntry(e));
     c.append("#endif\n");
     return new Files(c.toString(), CApi.header(p, backend), ManifestWriter.json(p, backend));

@@ -73,7 +73,8 @@ final class CSoac {
   }
 
   /**
-   * Whether one iteration of a body does enough work (a loop or a nested parallel operator) that
+   * Whether one iteration of a body does enough work (a loop, a nested parallel operator or a call of a
+   * function) that
    * even a few iterations are worth spreading over threads.
    */
   static boolean heavy(Body b) {
@@ -86,6 +87,7 @@ final class CSoac {
         case Exp.Filter f -> { return true; }
         case Exp.Partition p -> { return true; }
         case Exp.Hist h -> { return true; }
+        case Exp.Call c -> { return true; }
         case Exp.If i -> { if (heavy(i.then()) || heavy(i.otherwise())) return true; }
         default -> { }
       }

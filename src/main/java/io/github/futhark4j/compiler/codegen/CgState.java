@@ -7,8 +7,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The one mutable state of generating the C of one function: an entry point's body, or a helper
- * function split off it ({@link #helper}). It is handed to each of the generators that {@link
+ * The one mutable state of generating the C of one function: an entry point's body, a version of
+ * one of the program's functions ({@link CFunctions}), or a helper function split off either
+ * ({@link #helper}). It is handed to each of the generators that {@link
  * Generators} wires around it ({@link CGen}, {@link CSoac}, {@link CGroup}, {@link CInterchange},
  * {@link CLanes}), which keep no mutable state of their own: the text written so far and where
  * it stands (indentation, the fresh-name counter, where a failure jumps, whether code runs
@@ -125,16 +126,61 @@ final class CgState {
    */
   final Set<String> borrowedViews = new HashSet<>();
 
-  private CgState(boolean multicore, String owner, StringBuilder helpers, String tag) {
+  /**
+   * The program's functions ({@code Program.Function}): the C function a call names, which also
+   * records that it must be emitted. Shared by every state of one program; read by {@link
+   * CGen} (calls).
+   */
+  final CFunctions functions;
+
+  /**
+   * The C expression of how deeply the calls being written are nested in calls of functions: the
+   * parameter {@code fut_depth} in a function, {@code 0} in an entry point. Set when the state is
+   * made; read by {@link CGen} (calls pass one more, and fail beyond the limit).
+   */
+  final String depth;
+
+  /**
+   * Whether this is a function's C version that is called inside a parallel region (its code is
+   * sequential from the start, {@link #inParallel}), else false. Read by {@link #stackBound}.
+   */
+  private final boolean startsInParallel;
+
+  private CgState(boolean multicore, String owner, StringBuilder helpers, String tag, CFunctions functions, String depth,
+                  boolean startsInParallel) {
     this.multicore = multicore;
     this.owner = owner;
     this.helpers = helpers;
     this.tag = tag;
+    this.functions = functions;
+    this.depth = depth;
+    this.startsInParallel = startsInParallel;
+    this.inParallel = startsInParallel;
   }
 
   /** The state of entry point {@code name}'s body. */
-  static CgState forEntry(boolean multicore, String name) {
-    return new CgState(multicore, name, new StringBuilder(), "_c");
+  static CgState forEntry(boolean multicore, String name, CFunctions functions) {
+    return new CgState(multicore, name, new StringBuilder(), "_c", functions, "0", false);
+  }
+
+  /**
+   * The state of the body of a function's C version {@code name}: its nesting depth is its
+   * parameter {@code fut_depth}, and the sequential version (called inside parallel regions) runs
+   * inside a parallel region from the start.
+   */
+  static CgState forFunction(boolean multicore, String name, CFunctions functions, boolean sequential) {
+    return new CgState(multicore, name, new StringBuilder(), "_c", functions, "fut_depth", sequential);
+  }
+
+  /**
+   * The C expression of the lowest address the stack of the thread running the code being written
+   * may reach before a call fails ({@code fut_stack_low}): a function's parameter {@code fut_stack},
+   * passed down by its caller on the same thread, except in an entry point and inside a parallel
+   * region that the function itself opens (another thread, maybe), where it is the thread's own,
+   * read once per thread ({@code fut_stack_here()}). Read by {@link CGen} (calls).
+   */
+  String stackBound() {
+    return depth.equals("fut_depth") && inParallel == startsInParallel ? "fut_stack" : "fut_stack_here()";
   }
 
   /**
@@ -146,8 +192,7 @@ final class CgState {
    * stack (1.6x slower).
    */
   CgState helper() {
-    CgState h = new CgState(multicore, owner, helpers, "_h" + (counter++) + "_");
-    h.inParallel = true;
+    CgState h = new CgState(multicore, owner, helpers, "_h" + (counter++) + "_", functions, "0", true);
     h.indent = 1;
     return h;
   }

@@ -13,8 +13,8 @@ package io.github.futhark4j.compiler.codegen;
  * </ul>
  *
  * Each generator is handed the state and the generators it calls, here and nowhere else; none
- * keeps mutable state of its own. A set is made per entry point ({@link #forEntry}) and per
- * helper function ({@link #of} of {@link CgState#helper}).
+ * keeps mutable state of its own. A set is made per entry point ({@link #forEntry}), per version of
+ * a function ({@link CFunctions}) and per helper function ({@link #of} of {@link CgState#helper}).
  */
 final class Generators {
   final CgState st;
@@ -39,5 +39,7 @@ final class Generators {
   static Generators of(CgState st) { return new Generators(st); }
 
   /** The generators of entry point {@code name}'s body, with a state of its own. */
-  static Generators forEntry(boolean multicore, String name) { return of(CgState.forEntry(multicore, name)); }
+  static Generators forEntry(boolean multicore, String name, CFunctions functions) {
+    return of(CgState.forEntry(multicore, name, functions));
+  }
 }

@@ -10,7 +10,8 @@ public final class Effects {
 
   /**
    * Whether evaluating {@code e} may raise a program error (bounds, sizes, division, negative integer
-   * exponents, invalid ranges, assertion, memory).
+   * exponents, invalid ranges, assertion, memory, and any call of a function: its body's errors, or
+   * calls nested too deep).
    */
   public static boolean mayFail(Exp e) {
     return switch (e) {
@@ -49,9 +50,10 @@ public final class Effects {
     };
   }
 
-  /** Whether {@code e} consumes (updates in place) one of its operands. */
+  /** Whether {@code e} consumes (updates in place, or hands over to a function) one of its operands. */
   public static boolean consumes(Exp e) {
-    return e instanceof Exp.Update || e instanceof Exp.UpdateSlice || e instanceof Exp.Hist || e instanceof Exp.Scatter;
+    return e instanceof Exp.Update || e instanceof Exp.UpdateSlice || e instanceof Exp.Hist || e instanceof Exp.Scatter
+        || e instanceof Exp.Call c && c.consumed().contains(true);
   }
 
   static boolean isDivision(io.github.futhark4j.compiler.typed.TExp.BinOperator op) {

@@ -91,6 +91,20 @@ public sealed interface Exp {
    */
   record Assert(Atom cond, String message, List<Atom> args, Span span) implements Exp {}
 
+  /**
+   * A call of the program's function {@code fn} ({@link Program.Function}), which returns values of
+   * types {@code results}; {@code consumed} (per argument, as the function's parameters) says which
+   * array arguments are handed over to it. May fail (the function's own failures, or calls nested
+   * too deep: {@code span} is where); never moved out of the code that would run it.
+   */
+  record Call(String fn, List<Atom> args, List<Boolean> consumed, List<IrType> results, Span span) implements Exp {
+    public Call {
+      args = List.copyOf(args);
+      consumed = List.copyOf(consumed);
+      results = List.copyOf(results);
+    }
+  }
+
   // ---- SOACs: the parallel operators -------------------------------------------------------
 
   /** {@code map f arrays}: one result array per return value of {@code f}. */

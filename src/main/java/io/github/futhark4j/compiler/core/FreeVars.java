@@ -117,6 +117,7 @@ public final class FreeVars {
         for (Atom.Var v : inner) if (!ps.contains(v.name())) out.add(v);
       }
       case Exp.Assert a -> { atom(a.cond(), out); atoms(a.args(), out); }
+      case Exp.Call c -> atoms(c.args(), out);
       case Exp.Map m -> { atom(m.width(), out); lambda(m.f(), out); atoms(m.arrays(), out); }
       case Exp.Reduce r -> {
         atom(r.width(), out); lambda(r.op(), out); atoms(r.nes(), out); lambda(r.mapf(), out); atoms(r.arrays(), out);

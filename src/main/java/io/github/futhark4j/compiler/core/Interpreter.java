@@ -45,10 +45,15 @@ public final class Interpreter {
     @Override public String toString() { return Arrays.toString(shape) + elem; }
   }
 
-  private final Map<String, Object> env = new HashMap<>();
+  /** The values of the variables of the function or entry being run (a call has its own). */
+  private Map<String, Object> env = new HashMap<>();
   /** Statements executed; bounded so that a generated program cannot run forever. */
   private long steps;
   private final long maxSteps;
+  /** The program's functions, by name. */
+  private final Map<String, Program.Function> functions = new HashMap<>();
+  /** How many calls of functions are running (nested). */
+  private int depth;
 
   private Interpreter(long maxSteps) { this.maxSteps = maxSteps; }
 
@@ -61,18 +66,53 @@ public final class Interpreter {
    * @throws ProgramError the program failed as Futhark code fails (the C would return an error)
    */
   public static List<Object> run(Program.Entry e, List<Object> args, long maxSteps) {
+    return run(null, e, args, maxSteps);
+  }
+
+  /**
+   * As {@link #run(Program.Entry, List, long)} for an entry of program {@code p} (null: a program
+   * without functions), whose functions the entry may call. Calls nest at most {@link
+   * Program#MAX_CALL_DEPTH} deep, as in the generated C, and fail with its message beyond that or
+   * when the interpreter's own stack runs out first.
+   */
+  public static List<Object> run(Program p, Program.Entry e, List<Object> args, long maxSteps) {
     if (args.size() != e.params().size()) {
       throw new IllegalArgumentException("entry takes " + e.params().size() + " values, got " + args.size());
     }
     Interpreter in = new Interpreter(maxSteps);
+    if (p != null) for (Program.Function f : p.functions()) in.functions.put(f.name(), f);
     for (int i = 0; i < args.size(); i++) {
-      Atom.Var p = e.params().get(i);
+      Atom.Var x = e.params().get(i);
       Object v = args.get(i);
-      if (!typeOf(v).equals(p.type())) throw new IllegalArgumentException("parameter " + p.name() + " of type " + p.type() + " given " + typeOf(v));
-      in.env.put(p.name(), v);
+      if (!typeOf(v).equals(x.type())) throw new IllegalArgumentException("parameter " + x.name() + " of type " + x.type() + " given " + typeOf(v));
+      in.env.put(x.name(), v);
     }
-    return in.body(e.body());
+    if (in.functions.isEmpty()) return in.body(e.body());
+    // Calls nest up to Program.MAX_CALL_DEPTH deep, each some Java frames of this interpreter: a
+    // thread of its own with a stack for that (reserved address space, committed as it is used).
+    Object[] result = new Object[1];
+    Thread t = new Thread(null, () -> {
+      try {
+        result[0] = in.body(e.body());
+      } catch (RuntimeException | Error x) {
+        result[0] = x;
+      }
+    }, "futhark4j-interpreter", STACK);
+    t.start();
+    try {
+      t.join();
+    } catch (InterruptedException x) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while interpreting", x);
+    }
+    if (result[0] instanceof RuntimeException x) throw x;
+    if (result[0] instanceof Error x) throw x;
+    @SuppressWarnings("unchecked") List<Object> out = (List<Object>) result[0];
+    return out;
   }
+
+  /** The stack of the thread that runs a program with functions: room for calls nested {@link Program#MAX_CALL_DEPTH} deep. */
+  private static final long STACK = 1L << 30;
 
   /** The IR type of a value. */
   public static IrType typeOf(Object v) {
@@ -242,6 +282,27 @@ public final class Interpreter {
     return body(f.body());
   }
 
+  /** A call: the function's body runs with its parameters bound, in an environment of its own. */
+  private List<Object> call(Exp.Call c) {
+    Program.Function f = functions.get(c.fn());
+    if (f == null) throw new IllegalStateException("call of unknown function " + c.fn());
+    if (depth >= Program.MAX_CALL_DEPTH) throw new ProgramError(Program.recursionTooDeep(f.source()) + loc(c.span()));
+    Map<String, Object> inner = new HashMap<>();
+    for (int i = 0; i < c.args().size(); i++) inner.put(f.params().get(i).name(), atom(c.args().get(i)));
+    Map<String, Object> saved = env;
+    env = inner;
+    depth++;
+    try {
+      return body(f.body());
+    } catch (StackOverflowError e) {
+      throw new ProgramError("Recursion too deep: calls of \"" + f.source() + "\" nested " + depth
+          + " deep exhaust the stack." + loc(c.span()));
+    } finally {
+      env = saved;
+      depth--;
+    }
+  }
+
   private static String loc(Span span) {
     return span == null || span == Span.NONE ? "" : " at " + span.render();
   }
@@ -335,6 +396,7 @@ public final class Interpreter {
       case Exp.Range r -> List.of(range(r));
       case Exp.If i -> scalar(i.cond()).boolValue() ? body(i.then()) : body(i.otherwise());
       case Exp.Loop l -> loop(l);
+      case Exp.Call c -> call(c);
       case Exp.Assert a -> {
         if (!scalar(a.cond()).boolValue()) {
           String msg = a.message();

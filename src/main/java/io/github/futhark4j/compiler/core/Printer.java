@@ -9,6 +9,13 @@ public final class Printer {
 
   public static String program(Program p) {
     StringBuilder sb = new StringBuilder();
+    for (Program.Function f : p.functions()) {
+      List<String> ps = new java.util.ArrayList<>();
+      for (int i = 0; i < f.params().size(); i++) ps.add((f.consumed().get(i) ? "*" : "") + param(f.params().get(i)));
+      sb.append("fun ").append(f.name()).append(" (").append(String.join(", ", ps)).append(") : (")
+          .append(f.results().stream().map(IrType::toString).collect(Collectors.joining(", "))).append(") =\n");
+      body(sb, f.body(), 1);
+    }
     for (Program.Entry e : p.entries()) {
       sb.append("entry ").append(e.signature().name()).append(" (")
           .append(e.params().stream().map(Printer::param).collect(Collectors.joining(", "))).append(") =\n");
@@ -120,6 +127,14 @@ public final class Printer {
         body(sb, l.body(), d + 1);
         indent(sb, d);
         sb.append("end");
+      }
+      case Exp.Call c -> {
+        sb.append("call ").append(c.fn()).append('(');
+        for (int i = 0; i < c.args().size(); i++) {
+          if (i > 0) sb.append(", ");
+          sb.append(c.consumed().get(i) ? "*" : "").append(c.args().get(i));
+        }
+        sb.append(')');
       }
       case Exp.Assert a -> sb.append("assert ").append(a.cond()).append(" \"").append(a.message()).append('"')
           .append(a.args().isEmpty() ? "" : " " + atoms(a.args()));

@@ -40,6 +40,7 @@ public final class Rewrite {
         case Exp.LoopForm.While w -> new Exp.LoopForm.While(b.apply(w.cond()));
       }, b.apply(x.body()));
       case Exp.Assert x -> new Exp.Assert(a.apply(x.cond()), x.message(), atoms(x.args(), a), x.span());
+      case Exp.Call x -> new Exp.Call(x.fn(), atoms(x.args(), a), x.consumed(), x.results(), x.span());
       case Exp.Map x -> new Exp.Map(a.apply(x.width()), lam(x.f(), b), atoms(x.arrays(), a));
       case Exp.Reduce x -> new Exp.Reduce(a.apply(x.width()), lam(x.op(), b), atoms(x.nes(), a), lam(x.mapf(), b),
           atoms(x.arrays(), a), x.commutative());
@@ -69,9 +70,11 @@ public final class Rewrite {
     }).toList();
   }
 
-  /** Applies {@code f} to every entry body of a program. */
+  /** Applies {@code f} to every entry body and function body of a program. */
   public static Program bodies(Program p, UnaryOperator<Body> f) {
     return new Program(p.entries().stream()
-        .map(e -> new Program.Entry(e.signature(), e.params(), e.paramNames(), f.apply(e.body()))).toList(), p.tuningParams());
+        .map(e -> new Program.Entry(e.signature(), e.params(), e.paramNames(), f.apply(e.body()))).toList(), p.tuningParams(),
+        p.functions().stream().map(fn -> new Program.Function(fn.name(), fn.params(), fn.consumed(), fn.results(),
+            f.apply(fn.body()), fn.source())).toList());
   }
 }

@@ -25,8 +25,9 @@ import java.util.TreeSet;
  *
  * <p>A fused form is one construct: a map fused into a reduction is one {@code Reduce} (a
  * redomap), a map fused into a map one {@code Map}. Functions are inlined, so code a function
- * contributes is counted once per use, and there is no construct for a call. The entry points'
- * bodies are counted together.
+ * contributes is counted once per use, except the program's (recursive) {@link Program.Function}s:
+ * their bodies are counted once each, at the top like entry points', and each call of one is a
+ * {@code Call}. The entry points' bodies are counted together.
  */
 public final class Structure {
   private final Map<String, Integer> counts = new TreeMap<>();
@@ -38,6 +39,7 @@ public final class Structure {
   /** The counts of {@code p}'s constructs, by path (sorted); paths not present count 0. */
   public static Map<String, Integer> count(Program p) {
     Structure s = new Structure();
+    for (Program.Function f : p.functions()) s.body(f.body());
     for (Program.Entry e : p.entries()) s.body(e.body());
     return s.counts;
   }

@@ -42,6 +42,7 @@ public final class Typing {
       case Exp.If i -> i.then().resultTypes();
       case Exp.Loop l -> l.params().stream().map(Atom::type).toList();
       case Exp.Assert a -> List.of();
+      case Exp.Call c -> c.results();
       case Exp.Map m -> m.f().returnTypes().stream().map(IrType::arrayOf).toList();
       case Exp.Reduce r -> r.nes().stream().map(Atom::type).toList();
       case Exp.Scan s -> s.nes().stream().map(a -> a.type().arrayOf()).toList();

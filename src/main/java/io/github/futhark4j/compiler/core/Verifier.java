@@ -9,12 +9,15 @@ import java.util.Set;
 /**
  * Checks the IR's invariants: every variable is bound once and before use with a consistent type,
  * patterns match what their expressions produce, branches and loop bodies agree with their
- * results, and SOAC lambdas take the rows of their arrays. A failure is a compiler bug; the
+ * results, SOAC lambdas take the rows of their arrays, and calls fit the functions they call (arguments,
+ * consumption and results; a function's body returns its declared results). A failure is a compiler bug; the
  * message names the pass after which it was found.
  */
 public final class Verifier {
   private final String pass;
   private final Set<String> everBound = new HashSet<>();
+  /** The program's functions, by name (calls are checked against them). */
+  private final Map<String, Program.Function> functions = new HashMap<>();
 
   private Verifier(String pass) { this.pass = pass; }
 
@@ -25,6 +28,17 @@ public final class Verifier {
 
   public static void verify(Program p, String pass) {
     Verifier v = new Verifier(pass);
+    for (Program.Function f : p.functions()) {
+      if (v.functions.put(f.name(), f) != null) throw v.fail("function " + f.name() + " defined twice");
+    }
+    for (Program.Function f : p.functions()) {
+      Map<String, IrType> scope = new HashMap<>();
+      for (Atom.Var x : f.params()) v.bind(scope, x);
+      v.body(f.body(), scope);
+      if (!f.body().resultTypes().equals(f.results())) {
+        throw v.fail("function " + f.name() + " returns " + f.body().resultTypes() + " but is declared to return " + f.results());
+      }
+    }
     for (Program.Entry e : p.entries()) {
       Map<String, IrType> scope = new HashMap<>();
       for (Atom.Var x : e.params()) v.bind(scope, x);
@@ -197,6 +211,16 @@ public final class Verifier {
           throw fail("hist elements " + elems + " do not start with an i64 index");
         }
         redOp(h.op(), h.nes(), elems.subList(1, elems.size()), scope);
+      }
+      case Exp.Call c -> {
+        atoms(c.args(), scope);
+        Program.Function f = functions.get(c.fn());
+        if (f == null) throw fail("call of unknown function " + c.fn());
+        if (!types(c.args()).equals(f.params().stream().map(Atom::type).toList())) {
+          throw fail("call of " + c.fn() + " with arguments " + types(c.args()) + " for parameters " + f.params());
+        }
+        if (!c.consumed().equals(f.consumed())) throw fail("call of " + c.fn() + " consumes " + c.consumed() + ", its parameters " + f.consumed());
+        if (!c.results().equals(f.results())) throw fail("call of " + c.fn() + " returns " + c.results() + ", the function " + f.results());
       }
       default -> {
         List<Atom.Var> free = new java.util.ArrayList<>();

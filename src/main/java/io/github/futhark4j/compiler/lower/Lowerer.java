@@ -28,9 +28,10 @@ import java.util.TreeMap;
 
 /**
  * Lowers the checked tree to the first-order IR. Every function application is specialised by
- * inlining (Futhark has no recursion), which also monomorphises polymorphic definitions (their
- * type parameters are substituted on the way in) and removes higher-order functions (function
- * arguments are static closures). Records become several values, sums a tag plus payloads.
+ * inlining, which also monomorphises polymorphic definitions (their type parameters are
+ * substituted on the way in) and removes higher-order functions (function arguments are static
+ * closures); only a recursive function becomes IR functions, one per specialisation, and its
+ * applications calls ({@link Recursive}). Records become several values, sums a tag plus payloads.
  * See docs/architecture.md, "Lowering".
  */
 public final class Lowerer {
@@ -44,6 +45,8 @@ public final class Lowerer {
   /** The tuning parameters met so far ({@code #[param(NAME)] e}), in order: the index is the C API's. */
   private final List<String> tuning = new ArrayList<>();
   private final LowerIntrinsics intrinsics = new LowerIntrinsics(this);
+  /** Recursive functions: specialised into IR functions, not inlined. */
+  private final Recursive recursion = new Recursive(this);
 
   private Lowerer(TProgram p) {
     for (TDecl d : p.decls()) globals.put(d.name(), d);
@@ -54,7 +57,7 @@ public final class Lowerer {
     Lowerer l = new Lowerer(p);
     List<Program.Entry> entries = new ArrayList<>();
     for (TDecl d : p.entryPoints()) entries.add(l.entry(d));
-    return new Program(entries, List.copyOf(l.tuning));
+    return new Program(entries, List.copyOf(l.tuning), l.recursion.functions);
   }
 
   private Program.Entry entry(TDecl d) {
@@ -661,6 +664,13 @@ public final class Lowerer {
         V r = intrinsics.apply(i.name(), i.type(), args.subList(0, arity), span);
         yield args.size() > arity ? apply(r, args.subList(arity, args.size()), span) : r;
       }
+      case V.Closure.Top t when recursion.isRecursive(t.decl()) -> {
+        // A recursive function: a call of its specialisation, once all its arguments are there.
+        int n = t.decl().fun().params().size();
+        if (args.size() < n) yield new V.Fun(new V.Closure.Partial(t, args));
+        V r = recursion.call(t, args.subList(0, n), span);
+        yield args.size() > n ? apply(r, args.subList(n, args.size()), span) : r;
+      }
       case V.Closure.Top t -> {
         Scope e = new Scope(null);
         t.sizes().forEach(e::put);
@@ -700,6 +710,24 @@ public final class Lowerer {
     } finally {
       subst = saved;
       inlineDepth--;
+    }
+  }
+
+  /**
+   * The body of a recursive function's specialisation: {@code f}'s body with its parameters bound to
+   * {@code args} in {@code env} (under the substitution in effect), as {@link #inline} binds them.
+   */
+  V inlineBody(FunDef f, Scope env, List<V> args) {
+    int savedDepth = inlineDepth;
+    inlineDepth = 0;
+    try {
+      for (int i = 0; i < args.size(); i++) {
+        bindSizes(substitute(f.params().get(i).type()), args.get(i), env);
+        bindPat(f.params().get(i), args.get(i), env);
+      }
+      return lower(f.body(), env);
+    } finally {
+      inlineDepth = savedDepth;
     }
   }
 

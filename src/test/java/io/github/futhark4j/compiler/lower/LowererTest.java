@@ -73,4 +73,69 @@ class LowererTest {
     assertEquals(2, p.entries().get(0).params().size());
     assertEquals(2, p.entries().get(0).body().results().size());
   }
+
+  // ---- recursive functions ------------------------------------------------------------------
+
+  @Test
+  void recursiveFunctionsBecomeFunctionsCalledFromInsideAndOutside() throws Exception {
+    Program p = lower("""
+        def fact (n: i32) : i32 = if n == 0 then 1 else n * fact (n - 1)
+        entry main (a: i32) (b: i32) : i32 = fact a + fact b
+        """);
+    assertEquals(1, p.functions().size(), Printer.program(p));
+    Program.Function f = p.functions().get(0);
+    assertEquals("fact", f.source());
+    assertEquals(java.util.List.of(new IrType.Scalar(PrimType.I32)), f.results());
+    String ir = Printer.program(p);
+    assertEquals(3, ir.split("call " + f.name() + "\\(").length - 1, ir);
+  }
+
+  @Test
+  void quicksortsOuterAndRecursiveCallsShareASpecialisation() throws Exception {
+    // The outer call knows the size n, the recursive calls (on filter's results) do not: n is read
+    // off the argument's shape either way, so both call one function.
+    Program p = lower("""
+        def qs [n] (xs: [n]i32) : []i32 =
+          if n <= 1 then xs else let p = xs[0] in qs (filter (< p) xs) ++ filter (== p) xs ++ qs (filter (> p) xs)
+        entry main (xs: []i32) : []i32 = qs xs
+        """);
+    assertEquals(1, p.functions().size(), Printer.program(p));
+    assertEquals(1, p.functions().get(0).params().size(), Printer.program(p));
+  }
+
+  @Test
+  void higherOrderParametersSpecialisePerClosureAndPassWhatTheyCapture() throws Exception {
+    Program p = lower("""
+        def repeat (n: i64) (f: i64 -> i64) (x: i64) : i64 = if n == 0 then x else repeat (n - 1) f (f x)
+        entry main (n: i64) (x: i64) (k: i64) : i64 =
+          let g (y: i64) = y * k + 1
+          in repeat n (\\y -> y + 1) x + repeat n (\\y -> y * 2) x + repeat n g x + repeat (n + 1) g k
+        """);
+    // One function per closure: the two lambdas and g (both uses of g share it).
+    assertEquals(3, p.functions().size(), Printer.program(p));
+    // g's function takes the value g captures (k) as a parameter of its own.
+    long withCapture = p.functions().stream().filter(f -> f.params().size() == 3).count();
+    assertEquals(1, withCapture, Printer.program(p));
+  }
+
+  @Test
+  void uniqueParametersAreConsumedAndRecordsAndSumsAreFlattened() throws Exception {
+    Program p = lower("""
+        def fill [n] (i: i64) (xs: *[n]i64) : *[n]i64 = if i == n then xs else fill (i + 1) (xs with [i] = i)
+        type r = {a: i64, b: f64}
+        def walk (s: #go i64 | #stop) (acc: r) : (r, bool) =
+          match s case #stop -> (acc, true) case #go k -> if k < 0 then (acc, false) else walk (#go (k - 1)) (acc with a = acc.a + k)
+        entry main (n: i64) : ([]i64, i64, f64, bool) =
+          let (r, ok) = walk (#go n) {a = 0, b = 1}
+          in (fill 0 (replicate n 0), r.a, r.b, ok)
+        """);
+    Program.Function fill = p.functions().stream().filter(f -> f.source().equals("fill")).findFirst().orElseThrow();
+    assertEquals(java.util.List.of(false, true), fill.consumed(), Printer.program(p));
+    Program.Function walk = p.functions().stream().filter(f -> f.source().equals("walk")).findFirst().orElseThrow();
+    // The sum is its tag and the payload of each constructor; the record its two fields.
+    assertEquals(java.util.List.of(new IrType.Scalar(PrimType.I8), new IrType.Scalar(PrimType.I64),
+        new IrType.Scalar(PrimType.I64), new IrType.Scalar(PrimType.F64)),
+        walk.params().stream().map(v -> v.type()).toList(), Printer.program(p));
+    assertEquals(3, walk.results().size());
+  }
 }
