@@ -320,6 +320,8 @@ public final class Fwd {
         }
         emit(vars(concat(pat, tanPattern(pat))), new Exp.Scatter(x.width(), dests, x.inds(), vals));
       }
+      case Exp.Call c -> throw new Unsupported("automatic differentiation through a call of a recursive function (at "
+          + c.span().render() + ")");
       default -> throw new Unsupported("automatic differentiation of " + s.exp().getClass().getSimpleName());
     }
   }

@@ -1295,20 +1295,30 @@ final class Consumption {
     }
     body = unscope(body, inner);
     // The diets of the parameters, to a fixed point: a parameter is consumed when the body
-    // consumes it, or returns for a consumed parameter something that aliases it.
+    // consumes it, or returns for a consumed parameter something that aliases it. As in the
+    // reference, an ascribed parameter keeps its declared diet only in the first round: a second
+    // round, needed when the consumption grew or an unascribed parameter's diet changed from
+    // observing, sees the pattern without its ascriptions, so every diet is then inferred.
     Set<VName> cons = new HashSet<>(bodyCons.keySet());
+    Set<VName> declared = new HashSet<>();
+    for (var e : params.entrySet()) {
+      if (st.ascribedLoopParams.contains(e.getKey()) && diet(e.getValue())) declared.add(e.getKey());
+    }
     Set<VName> diets;
+    boolean ascriptions = true;
     while (true) {
       diets = new HashSet<>();
       for (var e : params.entrySet()) {
-        boolean d = st.ascribedLoopParams.contains(e.getKey()) ? diet(e.getValue()) : cons.contains(e.getKey());
+        boolean d = ascriptions && st.ascribedLoopParams.contains(e.getKey()) ? diet(e.getValue()) : cons.contains(e.getKey());
         if (d) diets.add(e.getKey());
       }
       Set<Alias>[] state = newState();
       checkMergeReturn(l.span(), l.param(), body, diets, state);
       Set<VName> next = new HashSet<>(cons);
       for (Alias a : state[0]) next.add(a.v());
-      if (next.equals(cons)) break;
+      boolean changed = !next.equals(cons) || ascriptions && !diets.equals(declared);
+      if (!changed) break;
+      ascriptions = false;
       cons = next;
     }
     // The initial value is passed to the loop like an argument to a function with those diets.
