@@ -50,18 +50,18 @@ final class Emit {
 
   static boolean isZero(Atom a) {
     return a instanceof Atom.Const c && (c.value().type().isFloat() ? c.value().floatValue() == 0 && 1 / c.value().floatValue() > 0
-        : !c.value().type().isBool() && c.value().bits() == 0);
+        : c.value().type().isBool() ? !c.value().boolValue() : c.value().bits() == 0);
   }
 
   static boolean isOne(Atom a) {
     return a instanceof Atom.Const c && (c.value().type().isFloat() ? c.value().floatValue() == 1
-        : !c.value().type().isBool() && c.value().bits() == 1);
+        : c.value().type().isBool() ? c.value().boolValue() : c.value().bits() == 1);
   }
 
   Atom add(PrimType t, Atom x, Atom y) {
     if (isZero(x)) return y;
     if (isZero(y)) return x;
-    return bind("d", new IrType.Scalar(t), new Exp.BinOp(BinOperator.ADD, t, x, y, null));
+    return bind("d", new IrType.Scalar(t), new Exp.BinOp(t.isBool() ? BinOperator.LOR : BinOperator.ADD, t, x, y, null));
   }
 
   Atom sub(PrimType t, Atom x, Atom y) {
@@ -74,7 +74,7 @@ final class Emit {
     if (isZero(x) || isZero(y)) return num(t, 0);
     if (isOne(x)) return y;
     if (isOne(y)) return x;
-    return bind("d", new IrType.Scalar(t), new Exp.BinOp(BinOperator.MUL, t, x, y, null));
+    return bind("d", new IrType.Scalar(t), new Exp.BinOp(t.isBool() ? BinOperator.LAND : BinOperator.MUL, t, x, y, null));
   }
 
   Atom div(PrimType t, Atom x, Atom y) {

@@ -15,9 +15,8 @@ import java.util.function.Function;
 
 /**
  * Forward-mode automatic differentiation of the first-order IR ({@code jvp}): every value gets a
- * tangent of the same type, computed alongside it. Only floating-point values have tangents that
- * can be non-zero; integers and booleans carry none inside the transformed code (their tangent is
- * zero wherever one is needed). Statements are transformed one by one: the primal statement is kept
+ * tangent of the same type, computed alongside it (integers and booleans too, differentiated as the
+ * reference does: see {@link Partials}). Statements are transformed one by one: the primal statement is kept
  * and the statements computing the tangents of what it binds follow it; control flow and SOACs carry
  * their tangents along (a map's lambda is transformed and maps over the tangents too; a reduction
  * reduces pairs of values and tangents with the transformed operator; and so on). Free variables of
@@ -25,7 +24,7 @@ import java.util.function.Function;
  */
 public final class Fwd {
   private final Emit e;
-  /** The tangent of each primal variable in scope that has one (a float value). */
+  /** The tangent of each primal variable in scope that has one . */
   private Map<String, Atom> tans = new HashMap<>();
 
   public Fwd(Function<String, String> fresh) {
@@ -39,7 +38,7 @@ public final class Fwd {
 
   /**
    * The derivative of {@code f}: parameters {@code xs ++ dxs}, results {@code ys ++ dys}, one
-   * tangent per parameter and result, of its type (zero for integer and boolean results).
+   * tangent per parameter and result, of its type.
    */
   public Lambda jvp(Lambda f) {
     List<Atom.Var> params = new ArrayList<>(f.params());
@@ -49,7 +48,7 @@ public final class Fwd {
       for (Atom.Var p : f.params()) {
         Atom.Var dp = e.var(p.name() + "_tan", p.type());
         params.add(dp);
-        if (diff(p.type())) tans.put(p.name(), dp);
+        tans.put(p.name(), dp);
       }
       List<Atom> results = new ArrayList<>();
       List<Stm> stms = e.collect(() -> {
@@ -65,7 +64,6 @@ public final class Fwd {
     }
   }
 
-  static boolean diff(IrType t) { return t.elem().isFloat(); }
 
   /** The tangent of an atom: zero for constants, integers, booleans and free variables. */
   private Atom tan(Atom a) {
@@ -82,18 +80,18 @@ public final class Fwd {
     for (int d = t.rank() - 1; d >= 0; d--) {
       z = e.bind("zeros", IrType.of(t.elem(), t.rank() - d), new Exp.Replicate(dims.get(d), z));
     }
-    if (a instanceof Atom.Var v && diff(t)) tans.put(v.name(), z);
+    if (a instanceof Atom.Var v) tans.put(v.name(), z);
     return z;
   }
 
-  /** A body with its results followed by the tangents of its float results. */
+  /** A body with its results followed by the tangents of its results. */
   private Body body(Body b) {
     Map<String, Atom> saved = new HashMap<>(tans);
     try {
       List<Atom> results = new ArrayList<>(b.results());
       List<Stm> stms = e.collect(() -> {
         for (Stm s : b.stms()) stm(s);
-        for (Atom r : b.results()) if (diff(r.type())) results.add(tan(r));
+        for (Atom r : b.results()) results.add(tan(r));
       });
       return new Body(stms, results);
     } finally {
@@ -102,9 +100,9 @@ public final class Fwd {
   }
 
   /**
-   * A lambda with parameters {@code params ++ tangents of the float parameters} (or, with
+   * A lambda with parameters {@code params ++ tangents of the parameters} (or, with
    * {@code interleave}, each half of the parameters followed by its tangents: an operator on pairs)
-   * and results {@code results ++ tangents of the float results}.
+   * and results {@code results ++ tangents of the results}.
    */
   private Lambda lambda(Lambda f, boolean interleave) {
     Map<String, Atom> saved = new HashMap<>(tans);
@@ -115,7 +113,6 @@ public final class Fwd {
       for (List<Atom.Var> g : groups) {
         params.addAll(g);
         for (Atom.Var p : g) {
-          if (!diff(p.type())) continue;
           Atom.Var dp = e.var(p.name() + "_tan", p.type());
           params.add(dp);
           tans.put(p.name(), dp);
@@ -127,10 +124,10 @@ public final class Fwd {
     }
   }
 
-  /** The tangents of the float atoms among {@code as}. */
-  private List<Atom> floatTans(List<Atom> as) {
+  /** The tangents of the atoms among {@code as}. */
+  private List<Atom> tangentsOf(List<Atom> as) {
     List<Atom> out = new ArrayList<>();
-    for (Atom a : as) if (diff(a.type())) out.add(tan(a));
+    for (Atom a : as) out.add(tan(a));
     return out;
   }
 
@@ -140,11 +137,10 @@ public final class Fwd {
     return out;
   }
 
-  /** Binds the pattern's float variables' tangents to new variables, returned in order. */
+  /** Binds the pattern's variables' tangents to new variables, returned in order. */
   private List<Atom.Var> tanPattern(List<Atom.Var> pattern) {
     List<Atom.Var> out = new ArrayList<>();
     for (Atom.Var p : pattern) {
-      if (!diff(p.type())) continue;
       Atom.Var dp = e.var(p.name() + "_tan", p.type());
       out.add(dp);
       tans.put(p.name(), dp);
@@ -162,27 +158,34 @@ public final class Fwd {
     switch (s.exp()) {
       case Exp.AtomE a -> {
         emit(pat, a);
-        if (diff(p0.type())) tans.put(p0.name(), tan(a.atom()));
+        tans.put(p0.name(), tan(a.atom()));
       }
       case Exp.BinOp b -> {
         emit(pat, b);
-        if (!diff(p0.type())) return;
+        PrimType rt = p0.type().elem();
+        if (rt != b.type()) { // a comparison: a constant
+          tans.put(p0.name(), Emit.num(rt, 0));
+          return;
+        }
         Atom[] pd = Partials.binOp(e, b.op(), b.type(), b.x(), b.y());
-        tans.put(p0.name(), Partials.chain(e, b.type(), pd, List.of(tan(b.x()), tan(b.y()))));
+        tans.put(p0.name(), Partials.chain(e, rt, pd, List.of(tan(b.x()), tan(b.y()))));
       }
       case Exp.UnOp u -> {
         emit(pat, u);
-        if (diff(p0.type()) && u.op() == io.github.futhark4j.compiler.typed.TExp.UnOperator.NEG) {
-          tans.put(p0.name(), e.neg(u.type(), tan(u.x())));
+        switch (u.op()) {
+          case NEG -> tans.put(p0.name(), u.type().isBool() ? e.mul(u.type(), tan(u.x()), u.x()) : e.neg(u.type(), tan(u.x())));
+          // As the reference's partials: ! on a boolean has the argument as its partial, an integer's
+          // complement the complement.
+          case NOT -> tans.put(p0.name(), e.mul(u.type(), tan(u.x()), u.x()));
+          case COMPLEMENT -> tans.put(p0.name(), e.mul(u.type(), tan(u.x()), p0));
         }
       }
       case Exp.Convert c -> {
         emit(pat, c);
-        if (diff(p0.type()) && diff(c.x().type())) tans.put(p0.name(), e.convert(c.to(), tan(c.x())));
+        tans.put(p0.name(), e.convert(c.to(), tan(c.x())));
       }
       case Exp.PrimCall c -> {
         emit(pat, c);
-        if (!diff(p0.type())) return;
         Atom[] pd = Partials.call(e, c.name(), c.result(), c.args());
         tans.put(p0.name(), Partials.chain(e, c.result(), pd, c.args().stream().map(this::tan).toList()));
       }
@@ -192,55 +195,51 @@ public final class Fwd {
       case Exp.Assert x -> emit(pat, x);
       case Exp.Index x -> {
         emit(pat, x);
-        if (diff(p0.type())) tans.put(p0.name(), e.bind(p0.name() + "_tan", p0.type(), new Exp.Index(tan(x.array()), x.indices(), x.span())));
+        tans.put(p0.name(), e.bind(p0.name() + "_tan", p0.type(), new Exp.Index(tan(x.array()), x.indices(), x.span())));
       }
       case Exp.Slice x -> {
         emit(pat, x);
-        if (diff(p0.type())) tans.put(p0.name(), e.bind(p0.name() + "_tan", p0.type(), new Exp.Slice(tan(x.array()), x.dims(), x.span())));
+        tans.put(p0.name(), e.bind(p0.name() + "_tan", p0.type(), new Exp.Slice(tan(x.array()), x.dims(), x.span())));
       }
       case Exp.Update x -> {
         emit(pat, x);
-        if (diff(p0.type())) tans.put(p0.name(), e.bind(p0.name() + "_tan", p0.type(), new Exp.Update(tan(x.array()), x.indices(), tan(x.value()), x.span())));
+        tans.put(p0.name(), e.bind(p0.name() + "_tan", p0.type(), new Exp.Update(tan(x.array()), x.indices(), tan(x.value()), x.span())));
       }
       case Exp.UpdateSlice x -> {
         emit(pat, x);
-        if (diff(p0.type())) {
-          tans.put(p0.name(), e.bind(p0.name() + "_tan", p0.type(), new Exp.UpdateSlice(tan(x.array()), x.dims(), tan(x.value()), x.span())));
-        }
+        tans.put(p0.name(), e.bind(p0.name() + "_tan", p0.type(), new Exp.UpdateSlice(tan(x.array()), x.dims(), tan(x.value()), x.span())));
       }
       case Exp.ArrayLit x -> {
         emit(pat, x);
-        if (diff(p0.type())) {
-          tans.put(p0.name(), e.bind(p0.name() + "_tan", p0.type(), new Exp.ArrayLit(x.elements().stream().map(this::tan).toList(), x.type(), x.span())));
-        }
+        tans.put(p0.name(), e.bind(p0.name() + "_tan", p0.type(), new Exp.ArrayLit(x.elements().stream().map(this::tan).toList(), x.type(), x.span())));
       }
       case Exp.Replicate x -> {
         emit(pat, x);
-        if (diff(p0.type())) tans.put(p0.name(), e.bind(p0.name() + "_tan", p0.type(), new Exp.Replicate(x.n(), tan(x.value()))));
+        tans.put(p0.name(), e.bind(p0.name() + "_tan", p0.type(), new Exp.Replicate(x.n(), tan(x.value()))));
       }
       case Exp.Copy x -> {
         emit(pat, x);
-        if (diff(p0.type())) tans.put(p0.name(), e.bind(p0.name() + "_tan", p0.type(), new Exp.Copy(tan(x.array()))));
+        tans.put(p0.name(), e.bind(p0.name() + "_tan", p0.type(), new Exp.Copy(tan(x.array()))));
       }
       case Exp.Concat x -> {
         emit(pat, x);
-        if (diff(p0.type())) tans.put(p0.name(), e.bind(p0.name() + "_tan", p0.type(), new Exp.Concat(x.arrays().stream().map(this::tan).toList(), x.span())));
+        tans.put(p0.name(), e.bind(p0.name() + "_tan", p0.type(), new Exp.Concat(x.arrays().stream().map(this::tan).toList(), x.span())));
       }
       case Exp.Transpose x -> {
         emit(pat, x);
-        if (diff(p0.type())) tans.put(p0.name(), e.bind(p0.name() + "_tan", p0.type(), new Exp.Transpose(tan(x.array()))));
+        tans.put(p0.name(), e.bind(p0.name() + "_tan", p0.type(), new Exp.Transpose(tan(x.array()))));
       }
       case Exp.Flatten x -> {
         emit(pat, x);
-        if (diff(p0.type())) tans.put(p0.name(), e.bind(p0.name() + "_tan", p0.type(), new Exp.Flatten(tan(x.array()))));
+        tans.put(p0.name(), e.bind(p0.name() + "_tan", p0.type(), new Exp.Flatten(tan(x.array()))));
       }
       case Exp.Unflatten x -> {
         emit(pat, x);
-        if (diff(p0.type())) tans.put(p0.name(), e.bind(p0.name() + "_tan", p0.type(), new Exp.Unflatten(x.n(), x.m(), tan(x.array()), x.span())));
+        tans.put(p0.name(), e.bind(p0.name() + "_tan", p0.type(), new Exp.Unflatten(x.n(), x.m(), tan(x.array()), x.span())));
       }
       case Exp.Rotate x -> {
         emit(pat, x);
-        if (diff(p0.type())) tans.put(p0.name(), e.bind(p0.name() + "_tan", p0.type(), new Exp.Rotate(x.amount(), tan(x.array()))));
+        tans.put(p0.name(), e.bind(p0.name() + "_tan", p0.type(), new Exp.Rotate(x.amount(), tan(x.array()))));
       }
       case Exp.If x -> {
         Body t = body(x.then()), f = body(x.otherwise());
@@ -250,9 +249,8 @@ public final class Fwd {
         List<Atom.Var> params = new ArrayList<>(x.params());
         List<Atom> inits = new ArrayList<>(x.inits());
         Map<String, Atom> saved = new HashMap<>(tans);
-        List<Atom> dinits = floatTans(x.inits());
+        List<Atom> dinits = tangentsOf(x.inits());
         for (Atom.Var p : x.params()) {
-          if (!diff(p.type())) continue;
           Atom.Var dp = e.var(p.name() + "_tan", p.type());
           params.add(dp);
           tans.put(p.name(), dp);
@@ -264,30 +262,30 @@ public final class Fwd {
       }
       case Exp.Map x -> {
         Lambda f = lambda(x.f(), false);
-        List<Atom> arrays = concat(x.arrays(), floatTans(x.arrays()));
+        List<Atom> arrays = concat(x.arrays(), tangentsOf(x.arrays()));
         emit(vars(concat(pat, tanPattern(pat))), new Exp.Map(x.width(), f, arrays));
       }
       case Exp.Reduce x -> {
         Lambda op = lambda(x.op(), true);
         Lambda mapf = x.mapf() == null ? null : lambda(x.mapf(), false);
-        List<Atom> nes = concat(x.nes(), floatTans(x.nes()));
-        List<Atom> arrays = concat(x.arrays(), floatTans(x.arrays()));
+        List<Atom> nes = concat(x.nes(), tangentsOf(x.nes()));
+        List<Atom> arrays = concat(x.arrays(), tangentsOf(x.arrays()));
         emit(vars(concat(pat, tanPattern(pat))), new Exp.Reduce(x.width(), op, nes, mapf, arrays, x.commutative()));
       }
       case Exp.Scan x -> {
         Lambda op = lambda(x.op(), true);
         Lambda mapf = x.mapf() == null ? null : lambda(x.mapf(), false);
-        List<Atom> nes = concat(x.nes(), floatTans(x.nes()));
-        List<Atom> arrays = concat(x.arrays(), floatTans(x.arrays()));
+        List<Atom> nes = concat(x.nes(), tangentsOf(x.nes()));
+        List<Atom> arrays = concat(x.arrays(), tangentsOf(x.arrays()));
         emit(vars(concat(pat, tanPattern(pat))), new Exp.Scan(x.width(), op, nes, mapf, arrays));
       }
       case Exp.Filter x -> {
-        List<Atom> dts = floatTans(x.arrays());
+        List<Atom> dts = tangentsOf(x.arrays());
         Lambda pred = ignoring(x.pred(), dts);
         emit(vars(concat(pat, tanPattern(pat))), new Exp.Filter(x.width(), pred, concat(x.arrays(), dts)));
       }
       case Exp.Partition x -> {
-        List<Atom> dts = floatTans(x.arrays());
+        List<Atom> dts = tangentsOf(x.arrays());
         Lambda cls = ignoring(x.cls(), dts);
         List<Atom.Var> arrays = pat.subList(0, pat.size() - 1);
         List<Atom.Var> np = new ArrayList<>(arrays);
@@ -297,24 +295,23 @@ public final class Fwd {
       }
       case Exp.Hist x -> {
         Lambda op = lambda(x.op(), true);
-        List<Atom> nes = concat(x.nes(), floatTans(x.nes()));
-        List<Atom> dests = concat(x.dests(), floatTans(x.dests()));
+        List<Atom> nes = concat(x.nes(), tangentsOf(x.nes()));
+        List<Atom> dests = concat(x.dests(), tangentsOf(x.dests()));
         Lambda mapf;
         List<Atom> arrays;
         if (x.mapf() != null) {
           mapf = lambda(x.mapf(), false);
-          arrays = concat(x.arrays(), floatTans(x.arrays()));
+          arrays = concat(x.arrays(), tangentsOf(x.arrays()));
         } else {
           mapf = null;
           // The index array, the value arrays, then the values' tangents.
-          arrays = concat(x.arrays(), floatTans(x.arrays().subList(1, x.arrays().size())));
+          arrays = concat(x.arrays(), tangentsOf(x.arrays().subList(1, x.arrays().size())));
         }
         emit(vars(concat(pat, tanPattern(pat))), new Exp.Hist(x.width(), op, nes, dests, mapf, arrays));
       }
       case Exp.Scatter x -> {
         List<Atom> dests = new ArrayList<>(x.dests()), vals = new ArrayList<>(x.vals());
         for (int i = 0; i < x.dests().size(); i++) {
-          if (!diff(x.dests().get(i).type())) continue;
           dests.add(tan(x.dests().get(i)));
           vals.add(tan(x.vals().get(i)));
         }

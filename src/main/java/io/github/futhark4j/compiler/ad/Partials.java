@@ -10,8 +10,9 @@ import java.util.List;
  * The partial derivatives of the primitive operations, with respect to each argument, as statements
  * emitted into an {@link Emit}: the one table both modes of automatic differentiation use (forward:
  * a tangent is the sum of partials times argument tangents; reverse: each argument's adjoint gets a
- * partial times the result's adjoint). Only floating-point arguments have derivatives; integer and
- * boolean ones get {@code null}. The rules are the textbook ones (those of the reference's
+ * partial times the result's adjoint). Integers are differentiated as the reference does (in integer
+ * arithmetic), booleans too ({@code &&} a product, {@code ||} a sum, {@code !} its own partial);
+ * comparisons have none ({@code null}). The rules are the textbook ones (those of the reference's
  * {@code Futhark.AD.Derivatives}, where that agrees with calculus).
  */
 final class Partials {
@@ -24,7 +25,15 @@ final class Partials {
 
   /** Partials of {@code x op y} of type {@code t} (null for a non-float operation). */
   static Atom[] binOp(Emit e, BinOperator op, PrimType t, Atom x, Atom y) {
-    if (!t.isFloat()) return new Atom[] {null, null};
+    if (t.isBool()) {
+      // Booleans are differentiated as the reference does: && like a product, || as the first argument.
+      return switch (op) {
+        case LAND -> new Atom[] {y, x};
+        case LOR -> new Atom[] {Emit.num(t, 1), Emit.num(t, 0)};
+        default -> new Atom[] {null, null};
+      };
+    }
+    if (!t.isFloat()) return intBinOp(e, op, t, x, y);
     return switch (op) {
       case ADD -> new Atom[] {Emit.num(t, 1), Emit.num(t, 1)};
       case SUB -> new Atom[] {Emit.num(t, 1), Emit.num(t, -1)};
@@ -46,12 +55,48 @@ final class Partials {
     };
   }
 
+  /**
+   * Partials of an integer operation, as the reference defines them: integers are differentiated
+   * like numbers, divisions in integer arithmetic, shifts as multiplications and divisions by powers
+   * of two, remainders as the identity in {@code x}, bitwise operations and comparisons as constant.
+   */
+  private static Atom[] intBinOp(Emit e, BinOperator op, PrimType t, Atom x, Atom y) {
+    return switch (op) {
+      case ADD -> new Atom[] {Emit.num(t, 1), Emit.num(t, 1)};
+      case SUB -> new Atom[] {Emit.num(t, 1), Emit.num(t, -1)};
+      case MUL -> new Atom[] {y, x};
+      case POW -> new Atom[] {e.mul(t, e.pow(t, x, e.sub(t, y, Emit.num(t, 1))), y), Emit.num(t, 0)};
+      case DIV, QUOT -> quotient(e, t, x, y);
+      case MOD, REM -> new Atom[] {Emit.num(t, 1), Emit.num(t, 0)};
+      case SHL -> new Atom[] {e.pow(t, Emit.num(t, 2), y), x};
+      case SHR, USHR -> quotient(e, t, x, e.pow(t, Emit.num(t, 2), y));
+      default -> new Atom[] {null, null};
+    };
+  }
+
+  /** The partials of {@code x / y} in integer arithmetic: {@code 1 // y} and {@code -(x // (y * y))}. */
+  private static Atom[] quotient(Emit e, PrimType t, Atom x, Atom y) {
+    Atom dx = e.bind("d", new io.github.futhark4j.compiler.core.IrType.Scalar(t),
+        new io.github.futhark4j.compiler.core.Exp.BinOp(BinOperator.QUOT, t, Emit.num(t, 1), y, null));
+    Atom q = e.bind("d", new io.github.futhark4j.compiler.core.IrType.Scalar(t),
+        new io.github.futhark4j.compiler.core.Exp.BinOp(BinOperator.QUOT, t, x, e.mul(t, y, y), null));
+    return new Atom[] {dx, e.neg(t, q)};
+  }
+
   /** Partials of the primitive function {@code name} applied to {@code args}, of result type {@code t}. */
   static Atom[] call(Emit e, String name, PrimType t, List<Atom> args) {
     Atom x = args.isEmpty() ? null : args.get(0);
     PrimType at = x == null ? t : x.type().elem();
-    if (!at.isFloat() && !name.equals("ldexp")) return new Atom[args.size()];
+    if (t.isInteger() && at == t) {
+      return switch (name) {
+        case "abs" -> one(e.call("sgn", t, x));
+        case "min" -> new Atom[] {e.ofBool(t, e.cmp(BinOperator.LE, t, x, args.get(1))), e.ofBool(t, e.cmp(BinOperator.GT, t, x, args.get(1)))};
+        case "max" -> new Atom[] {e.ofBool(t, e.cmp(BinOperator.GE, t, x, args.get(1))), e.ofBool(t, e.cmp(BinOperator.LT, t, x, args.get(1)))};
+        default -> new Atom[args.size()]; // sgn, popc, clz, ctz, mul_hi, ...: constant
+      };
+    }
     if (!t.isFloat()) return new Atom[args.size()]; // isnan, isinf, to_bits
+    if (!at.isFloat() && !name.equals("ldexp")) return new Atom[args.size()]; // from_bits
     Atom one = Emit.num(t, 1);
     return switch (name) {
       case "sqrt" -> one(e.div(t, one, e.mul(t, Emit.num(t, 2), e.call("sqrt", t, x))));
