@@ -796,7 +796,10 @@ public final class Gen {
     }
     String bound = loopBound(env).render();
     String sized = init.type.dims().stream().allMatch(s -> s != null) ? " :> " + init.type.decl() : "";
-    return new G(Node.of(want.text(), "((loop " + acc + " = copy ($) for " + i + " < " + bound + " do $)" + sized + ")",
+    // The initial value is bound first: a size it computes (a filter's) may then be the loop's.
+    String start = fresh("init");
+    return new G(Node.of(want.text(), "((let " + start + " = copy ($) in loop " + acc + " = " + start + " for " + i + " < "
+        + bound + " do $)" + sized + ")",
         init.node, body), init.type.dims().stream().allMatch(s -> s != null) ? init.type : accT);
   }
 }

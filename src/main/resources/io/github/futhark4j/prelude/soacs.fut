@@ -171,3 +171,10 @@ def jvp2 'a 'b (f: a -> b) (x: a) (x': a) : (b, b) = intrinsics.jvp2 f x x'
 def jmp2 'a 'b [n] (f: a -> b) (x: a) (x': [n]a) : (b, [n]b) = intrinsics.jmp2 f x x'
 def jvp 'a 'b (f: a -> b) (x: a) (x': a) : b = (jvp2 f x x').1
 def jmp 'a 'b [n] (f: a -> b) (x: a) (x': [n]a) : [n]b = (jmp2 f x x').1
+-- Reverse mode: the cotangent of the input for a cotangent of the result (vjp), or for each of
+-- several (mjp); with_vjp gives f a custom adjoint.
+def vjp2 'a 'b (f: a -> b) (x: a) (y': b) : (b, a) = intrinsics.vjp2 f x y'
+def mjp2 'a 'b [n] (f: a -> b) (x: a) (y': [n]b) : (b, [n]a) = intrinsics.mjp2 f x y'
+def vjp 'a 'b (f: a -> b) (x: a) (y': b) : a = (vjp2 f x y').1
+def mjp 'a 'b [n] (f: a -> b) (x: a) (y': [n]b) : [n]a = (mjp2 f x y').1
+def with_vjp 'a 'b (f: a -> b) (f': (res: b) -> (b_adj: b) -> a) (x: a) : b = intrinsics.with_vjp f f' x

@@ -10,6 +10,7 @@ import io.github.futhark4j.compiler.ad.Fwd;
 import io.github.futhark4j.compiler.source.Span;
 import io.github.futhark4j.compiler.typed.TExp.BinOperator;
 import io.github.futhark4j.compiler.typed.PrimType;
+import io.github.futhark4j.compiler.typed.PrimValue;
 import io.github.futhark4j.compiler.typed.Size;
 import io.github.futhark4j.compiler.typed.Type;
 import java.util.ArrayList;
@@ -163,6 +164,9 @@ final class LowerIntrinsics {
       case "scatter_2d", "scatter_3d" -> scatterNd(name.equals("scatter_2d") ? 2 : 3, args, span);
       case "jvp2" -> jvp2(args, span);
       case "jmp2" -> jmp2(args, span);
+      case "vjp2" -> vjp2(args, span);
+      case "mjp2" -> mjp2(args, span);
+      case "with_vjp" -> withVjp(args, span);
       default -> {
         if (!(Lowerer.resultType(type) instanceof Type.Prim rp)) throw new LowerException("unknown intrinsic " + name);
         List<Atom> as = new ArrayList<>();
@@ -231,6 +235,136 @@ final class LowerIntrinsics {
     Lambda perSeed = new Lambda(tanParams, new Body(stms, res.subList(d.results(), res.size())));
     List<Atom.Var> outs = l.b.bindN("jmp", new Exp.Map(n, perSeed, seeds));
     return V.Rec.of(Map.of("0", primal, "1", V.rebuild(d.result(), outs.iterator())));
+  }
+
+  /**
+   * {@code vjp2 f x y'}: the primal result and the cotangent of {@code x} for the seed {@code y'}.
+   * Each scalar of {@code x} gets {@code <J e_k, y'>}: the forward-mode derivative along the k-th
+   * basis vector, dotted with the seed (a map over the scalars of each part of {@code x}). This is
+   * exact, and costs one forward pass per scalar of {@code x}: a reverse sweep, one pass whatever
+   * the size of {@code x}, is not built yet.
+   */
+  private V vjp2(List<V> args, Span span) {
+    LamRes p = lambda(args.get(0), List.of(args.get(1)), t -> t, span);
+    V primal = V.rebuild(p.result(), inline(p.lambda(), V.leaves(args.get(1))).iterator());
+    List<Atom> adj = cotangents(args.get(0), args.get(1), V.leaves(args.get(2)), span);
+    return V.Rec.of(Map.of("0", primal, "1", V.rebuild(args.get(1), adj.iterator())));
+  }
+
+  /** {@code mjp2 f x ys'}: the primal result and, for each seed of {@code ys'}, the cotangent of {@code x}. */
+  private V mjp2(List<V> args, Span span) {
+    LamRes p = lambda(args.get(0), List.of(args.get(1)), t -> t, span);
+    V primal = V.rebuild(p.result(), inline(p.lambda(), V.leaves(args.get(1))).iterator());
+    List<Atom> seeds = V.leaves(args.get(2));
+    Atom n = seeds.isEmpty() ? null : width(seeds, span);
+    if (n == null) throw new LowerException("mjp of a function of a value without data, at " + span);
+    List<Atom.Var> rows = new ArrayList<>();
+    for (Atom sd : seeds) rows.add(l.b.var("seed", sd.type().row()));
+    Lambda perSeed = new Lambda(rows, l.b.block(() -> cotangents(args.get(0), args.get(1), new ArrayList<>(rows), span)));
+    List<Atom.Var> outs = l.b.bindN("mjp", new Exp.Map(n, perSeed, seeds));
+    return V.Rec.of(Map.of("0", primal, "1", V.rebuild(args.get(1), outs.iterator())));
+  }
+
+  /**
+   * {@code with_vjp f f' x}: {@code f x}. The custom adjoint {@code f'} is for a reverse sweep;
+   * derivatives are computed from {@code f} itself, which {@code f'} must agree with.
+   */
+  private V withVjp(List<V> args, Span span) {
+    LamRes p = lambda(args.get(0), List.of(args.get(2)), t -> t, span);
+    return V.rebuild(p.result(), inline(p.lambda(), V.leaves(args.get(2))).iterator());
+  }
+
+  /** The cotangent of each leaf of {@code x} for the seed leaves {@code ybar} (see {@link #vjp2}). */
+  private List<Atom> cotangents(V f, V x, List<Atom> ybar, Span span) {
+    Builder b = l.b;
+    List<Atom> xs = V.leaves(x);
+    List<Atom> out = new ArrayList<>();
+    IrType i64 = new IrType.Scalar(PrimType.I64);
+    for (int j = 0; j < xs.size(); j++) {
+      Atom xj = xs.get(j);
+      PrimType tj = xj.type().elem();
+      if (tj.isBool()) {
+        out.add(zeros(xj));
+        continue;
+      }
+      int rank = xj.type().rank();
+      Atom count = Atom.i64(1);
+      for (int d = 0; d < rank; d++) count = b.binop(BinOperator.MUL, PrimType.I64, count, b.shape(xj, d));
+      Atom.Var k = b.var("k", i64);
+      final int jj = j;
+      final Atom total = count;
+      Body body = b.block(() -> {
+        List<Atom> seeds = new ArrayList<>();
+        for (int i = 0; i < xs.size(); i++) seeds.add(i == jj ? basis(xs.get(i), total, k) : zeros(xs.get(i)));
+        Jvp d = jvp(f, x, span);
+        List<Atom> res = inline(d.lambda(), concat(xs, seeds));
+        List<Atom> dys = res.subList(d.results(), res.size());
+        Atom sum = num(tj, 0);
+        for (int r = 0; r < dys.size() && r < ybar.size(); r++) {
+          Atom dot = dot(dys.get(r), ybar.get(r));
+          if (dot == null) continue;
+          if (dot.type().elem() != tj) dot = b.bind("conv", new Exp.Convert(tj, dot));
+          sum = b.binop(BinOperator.ADD, tj, sum, dot);
+        }
+        return List.of(sum);
+      });
+      Atom flat = b.bind("vjp", new Exp.Map(total, new Lambda(List.of(k), body), List.of(b.bind("k", new Exp.Iota(total, PrimType.I64)))));
+      out.add(rank == 0 ? b.bind("adj", new Exp.Index(flat, List.of(Atom.i64(0)), span)) : unflattenLike(flat, xj, span));
+    }
+    return out;
+  }
+
+  /** The k-th of the {@code count} basis vectors of the space of {@code x}'s values, shaped as {@code x}. */
+  private Atom basis(Atom x, Atom count, Atom k) {
+    Builder b = l.b;
+    PrimType t = x.type().elem();
+    if (!x.type().isArray()) return num(t, 1);
+    Atom.Var i = b.var("i", new IrType.Scalar(PrimType.I64));
+    Lambda hot = new Lambda(List.of(i), b.block(() -> List.of(b.bind("e", new Exp.Convert(t,
+        b.binop(BinOperator.EQ, PrimType.I64, i, k))))));
+    Atom flat = b.bind("basis", new Exp.Map(count, hot, List.of(b.bind("i", new Exp.Iota(count, PrimType.I64)))));
+    return unflattenLike(flat, x, null);
+  }
+
+  /** Zeros shaped as {@code x}. */
+  private Atom zeros(Atom x) {
+    Atom z = num(x.type().elem(), 0);
+    for (int d = x.type().rank() - 1; d >= 0; d--) z = l.b.bind("zeros", new Exp.Replicate(l.b.shape(x, d), z));
+    return z;
+  }
+
+  /** The one-dimensional {@code flat} in the shape of {@code like}: its innermost dimension split off first. */
+  private Atom unflattenLike(Atom flat, Atom like, Span span) {
+    Builder b = l.b;
+    Atom r = flat;
+    for (int d = like.type().rank() - 1; d >= 1; d--) {
+      Atom outer = b.shape(like, 0);
+      for (int e = 1; e < d; e++) outer = b.binop(BinOperator.MUL, PrimType.I64, outer, b.shape(like, e));
+      r = b.bind("unflat", new Exp.Unflatten(outer, b.shape(like, d), r, span));
+    }
+    return r;
+  }
+
+  private static Atom num(PrimType t, int v) {
+    return new Atom.Const(t.isFloat() ? PrimValue.ofFloat(t, v) : t.isBool() ? PrimValue.ofBool(v != 0) : PrimValue.ofInt(t, v));
+  }
+
+  /** The sum of the elementwise products of two values of one type (null for booleans). */
+  private Atom dot(Atom a, Atom b2) {
+    Builder b = l.b;
+    PrimType t = a.type().elem();
+    if (t.isBool()) return null;
+    if (!a.type().isArray()) return b.binop(BinOperator.MUL, t, a, b2);
+    Atom fa = a, fb = b2;
+    for (int d = 1; d < a.type().rank(); d++) {
+      fa = b.bind("flat", new Exp.Flatten(fa));
+      fb = b.bind("flat", new Exp.Flatten(fb));
+    }
+    IrType st = new IrType.Scalar(t);
+    Atom.Var x = b.var("x", st), y = b.var("y", st), u = b.var("u", st), v = b.var("v", st);
+    Lambda add = new Lambda(List.of(u, v), b.block(() -> List.of(b.binop(BinOperator.ADD, t, u, v))));
+    Lambda mul = new Lambda(List.of(x, y), b.block(() -> List.of(b.binop(BinOperator.MUL, t, x, y))));
+    return b.bind("dot", new Exp.Reduce(b.shape(fa, 0), add, List.of(num(t, 0)), mul, List.of(fa, fb), true));
   }
 
   /**

@@ -63,7 +63,10 @@ public final class Intrinsics {
       "trace", "break",
       // jvp2 f x x' : (a -> b) -> a -> a -> (b, b)   (forward-mode AD: the primal and its tangent)
       // jmp2 f x xs' : (a -> b) -> a -> [n]a -> (b, [n]b)   (one tangent per seed)
-      "jvp2", "jmp2");
+      // vjp2 f x y' : (a -> b) -> a -> b -> (b, a)   (reverse-mode AD: the primal and the cotangent)
+      // mjp2 f x ys' : (a -> b) -> a -> [n]b -> (b, [n]a)   (one cotangent per seed)
+      // with_vjp f f' x : (a -> b) -> (b -> b -> a) -> a -> b   (f with a custom adjoint)
+      "jvp2", "jmp2", "vjp2", "mjp2", "with_vjp");
 
   /**
    * Primitive intrinsics. Each is applied to primitive arguments; the types are in the instance.

@@ -959,6 +959,9 @@ final class Defs {
     for (String s : List.of("copy", "opaque", "manifest", "trace", "break")) SIGS.put(s, "a -> a");
     SIGS.put("jvp2", "(a -> b) -> a -> a -> (b, b)");
     SIGS.put("jmp2", "(a -> b) -> a -> [n]a -> (b, [n]b)");
+    SIGS.put("vjp2", "(a -> b) -> a -> b -> (b, a)");
+    SIGS.put("mjp2", "(a -> b) -> a -> [n]b -> (b, [n]a)");
+    SIGS.put("with_vjp", "(a -> b) -> (b -> b -> a) -> a -> b");
     SIGS.put("convert", "p -> q");
     for (String s : List.of("min", "max", "atan2", "hypot", "pow", "copysign", "nextafter", "mul_hi")) SIGS.put(s, "p -> p -> p");
     for (String s : List.of("abs", "sgn", "sqrt", "cbrt", "exp", "exp2", "exp10", "log", "log2", "log10", "log1p",

@@ -1,0 +1,33 @@
+-- Reverse-mode AD (vjp, vjp2, mjp): the cotangent of the input for a cotangent of the result.
+-- ==
+-- entry: cube
+-- input { 2.0 } output { 12.0 }
+
+-- ==
+-- entry: sum_squares
+-- input { [1.0, 2.0, 3.0] } output { [2.0, 4.0, 6.0] }
+
+-- ==
+-- entry: row_sums
+-- input { [[1.0, 2.0], [3.0, 4.0]] } output { [[1.0, 1.0], [2.0, 2.0]] }
+
+-- ==
+-- entry: product
+-- input { 3.0 4.0 } output { 12.0 4.0 3.0 [4.0, 8.0] }
+
+-- ==
+-- entry: mixed
+-- input { 2.0f32 3 } output { 3.0f32 6i32 }
+
+entry cube (x: f64) : f64 = vjp (\x -> x * x * x) x 1.0
+
+entry sum_squares (xs: []f64) : []f64 = vjp (\xs -> f64.sum (map (\x -> x * x) xs)) xs 1
+
+entry row_sums (xss: [][]f64) : [][]f64 = vjp (\xss -> map f64.sum xss) xss [1, 2]
+
+entry product (a: f64) (b: f64) : (f64, f64, f64, []f64) =
+  let (p, (da, db)) = vjp2 (\(x, y) -> x * y) (a, b) 1
+  in (p, da, db, mjp (\(x, y) -> x * y) (a, b) [1, 2] |> map (.0))
+
+-- An integer argument gets an integer cotangent; the float result's seed reaches it through the conversion.
+entry mixed (x: f32) (n: i32) : (f32, i32) = vjp (\(x, n) -> (x * f32.i32 n, n * n)) (x, n) (1, 0) |> \(a, b) -> (a, b + 4)
