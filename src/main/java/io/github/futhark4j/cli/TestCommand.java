@@ -1,5 +1,6 @@
 package io.github.futhark4j.cli;
 
+import io.github.futhark4j.cli.runner.PropertyTester;
 import io.github.futhark4j.cli.runner.TestRunner;
 import io.github.futhark4j.cli.runner.TestRunner.Summary;
 import java.nio.file.NoSuchFileException;
@@ -30,6 +31,13 @@ public final class TestCommand implements Command {
         Prints a line per failed case (with -v also per passed and skipped case), then
         'N passed, M failed' (', K skipped' when any case was skipped).
 
+        Property blocks ('-- property: NAMES', entry points t -> bool marked #[prop], optionally
+        #[prop(gen(f), shrink(g), size(N))]) are one case per property: it is called on random
+        candidates of t (from f, else generated: every array dimension N, default 50), and a
+        candidate for which it returns false or fails is shrunk (with g, else automatically) and
+        reported with the size and seed ('Property p (size=50, seed=S) failed after 3 tests:',
+        then 'Counterexample: VALUE'); --seed=S reruns the same candidates.
+
         Skipped: cases and files tagged 'disable', 'no_<backend>' or an --exclude tag; structure specs
         without --structure; warning specs; script inputs; 'auto output' cases without --reference
         (run, not checked).
@@ -49,6 +57,13 @@ public final class TestCommand implements Command {
                                  compiler's IR are translated where ours has a counterpart, others
                                  are skipped (see docs/cli.md). Only with a builtin backend
           -v, --verbose          print every case, not only failures
+              --seed N           seed of the random candidates of property tests (default: random,
+                                 printed with each failed property)
+          -n, --num-tests N      candidates per property (default 100)
+          -m, --max-size N       size of candidates, and size passed to generators, for properties
+                                 without size(N) (default 50)
+              --num-tries N      times in a row a gen/shrink shrinker may fail to shrink further
+                                 before shrinking stops (default 5)
 
         Exit codes: 0 all passed; 1 any failure; 2 bad usage or a path that does not exist.
         """;
@@ -57,7 +72,8 @@ public final class TestCommand implements Command {
   @Override
   public int run(List<String> argv, Cli cli) throws Exception {
     Args a = new Args().option("--backend").option("--exclude", "--exclude-case").option("--concurrency")
-        .option("--reference").flag("-v", "--verbose").flag("-c").flag(Programs.FP_CONTRACT).flag("--structure").parse(argv);
+        .option("--reference").flag("-v", "--verbose").flag("-c").flag(Programs.FP_CONTRACT).flag("--structure")
+        .option("--seed").option("--num-tests", "-n").option("--max-size", "-m").option("--num-tries").parse(argv);
     if (a.positional().isEmpty()) throw new UsageException("expected at least one file or directory");
     String backend = Programs.backend(a);
     int cores = Runtime.getRuntime().availableProcessors();
@@ -65,8 +81,22 @@ public final class TestCommand implements Command {
     if (structure && !backend.startsWith("builtin")) {
       throw new UsageException("--structure checks the built-in compiler's IR: use it with --backend builtin or builtin-c");
     }
+    String seedText = a.value("--seed", null);
+    long seed;
+    if (seedText == null) {
+      seed = PropertyTester.Settings.randomSeed().seed();
+    } else {
+      try {
+        seed = seedText.trim().startsWith("-") ? Long.parseLong(seedText.trim()) : Long.parseUnsignedLong(seedText.trim());
+      } catch (NumberFormatException e) {
+        throw new UsageException("--seed must be an integer (a u64), got '" + seedText + "'");
+      }
+    }
+    var props = new PropertyTester.Settings(seed, a.intValue("--num-tests", PropertyTester.Settings.NUM_TESTS, 1),
+        a.intValue("--max-size", PropertyTester.Settings.MAX_SIZE, 0),
+        a.intValue("--num-tries", PropertyTester.Settings.SHRINK_TRIES, 0), PropertyTester.Settings.SHRINK_BUDGET);
     var options = new TestRunner.Options(backend, new HashSet<>(a.values("--exclude")), a.has("-v"),
-        a.intValue("--concurrency", cores, 1), structure);
+        a.intValue("--concurrency", cores, 1), structure, props);
     String reference = a.value("--reference", null);
     if (reference != null && !Programs.BACKENDS.contains(reference)) {
       throw new UsageException("unknown reference backend '" + reference + "'");
