@@ -57,7 +57,7 @@ final class Recursive {
   /** Whether {@code d} is a function whose body refers to itself. */
   boolean isRecursive(TDecl d) {
     return recursive.computeIfAbsent(d.name(), n -> !d.fun().params().isEmpty()
-        && io.github.futhark4j.compiler.typed.FreeVars.of(d.fun().body()).contains(n));
+        && io.github.futhark4j.compiler.typed.FreeNames.of(d.fun().body()).contains(n));
   }
 
   // ---- the static part of values ------------------------------------------------------------
