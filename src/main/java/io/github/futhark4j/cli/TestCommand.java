@@ -31,12 +31,15 @@ public final class TestCommand implements Command {
         Prints a line per failed case (with -v also per passed and skipped case), then
         'N passed, M failed' (', K skipped' when any case was skipped).
 
-        Property blocks ('-- property: NAMES', entry points t -> bool marked #[prop], optionally
-        #[prop(gen(f), shrink(g), size(N))]) are one case per property: it is called on random
-        candidates of t (from f, else generated: every array dimension N, default 50), and a
-        candidate for which it returns false or fails is shrunk (with g, else automatically) and
-        reported with the size and seed ('Property p (size=50, seed=S) failed after 3 tests:',
-        then 'Counterexample: VALUE'); --seed=S reruns the same candidates.
+        Property blocks ('-- property: NAMES' lines, alone in their block) name properties: entry
+        points t -> bool with a #[prop] attribute, optionally #[prop(gen(f), shrink(g), size(N))].
+        Each is one case: it is called on --num-tests random candidates of t (made by f, called with
+        the size and a seed, else generated with every array dimension the size), and the first
+        candidate for which it returns false is shrunk (with g, else by generating it again at
+        smaller sizes) and reported as 'Property p (size=50, seed=S) failed after 3 tests:', then
+        'Counterexample: VALUE'. Candidates are those futhark test makes for the same seed, so
+        --seed=S reproduces a failure in both. An entry point with #[prop] that no property line
+        names, or a property of the wrong type, fails the program's properties before any runs.
 
         Skipped: cases and files tagged 'disable', 'no_<backend>' or an --exclude tag; structure specs
         without --structure; warning specs; script inputs; 'auto output' cases without --reference
@@ -57,13 +60,13 @@ public final class TestCommand implements Command {
                                  compiler's IR are translated where ours has a counterpart, others
                                  are skipped (see docs/cli.md). Only with a builtin backend
           -v, --verbose          print every case, not only failures
-              --seed N           seed of the random candidates of property tests (default: random,
-                                 printed with each failed property)
+              --seed N           seed of the random candidates of property tests, a u64 (default:
+                                 random; printed with each failed property)
           -n, --num-tests N      candidates per property (default 100)
           -m, --max-size N       size of candidates, and size passed to generators, for properties
                                  without size(N) (default 50)
-              --num-tries N      times in a row a gen/shrink shrinker may fail to shrink further
-                                 before shrinking stops (default 5)
+              --num-tries N      results of a property's shrinker in a row that may fail to shrink
+                                 the counterexample before shrinking stops (default 5)
 
         Exit codes: 0 all passed; 1 any failure; 2 bad usage or a path that does not exist.
         """;
@@ -94,7 +97,7 @@ public final class TestCommand implements Command {
     }
     var props = new PropertyTester.Settings(seed, a.intValue("--num-tests", PropertyTester.Settings.NUM_TESTS, 1),
         a.intValue("--max-size", PropertyTester.Settings.MAX_SIZE, 0),
-        a.intValue("--num-tries", PropertyTester.Settings.SHRINK_TRIES, 0), PropertyTester.Settings.SHRINK_BUDGET);
+        a.intValue("--num-tries", PropertyTester.Settings.SHRINK_TRIES, 0));
     var options = new TestRunner.Options(backend, new HashSet<>(a.values("--exclude")), a.has("-v"),
         a.intValue("--concurrency", cores, 1), structure, props);
     String reference = a.value("--reference", null);

@@ -28,6 +28,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -313,14 +314,16 @@ public final class TestRunner {
   }
 
   /**
-   * One outcome per property of the {@code property:} lines ({@link PropertyTester}), and a failed
-   * one for the file per entry point that has a {@code #[prop]} attribute but is named by no
-   * {@code property:} line (futhark test rejects those too). A program without {@code property:}
-   * lines is only looked at when its text mentions {@code #[prop}.
+   * One outcome per property of the {@code property:} lines ({@link PropertyTester}). As futhark
+   * test, no property runs when the declarations have problems ({@link PropertyTester#check}: an
+   * entry point with a {@code #[prop]} attribute that no line names, a name without the attribute
+   * or entry point, a property, generator or shrinker of the wrong type): each problem is a failed
+   * outcome and the other properties are skipped. A program without {@code property:} lines is only
+   * looked at when its text mentions {@code #[prop}.
    */
   private List<Outcome> propertyOutcomes(Path file, LoadedProgram program, List<TestSpec.Property> props) {
     List<Outcome> os = new ArrayList<>();
-    java.util.Map<String, PropertyTester.PropAttr> attrs;
+    Map<String, PropertyTester.PropAttr> attrs;
     try {
       if (props.isEmpty() && !Files.readString(file).contains("#[prop")) return os;
       attrs = PropertyTester.attributes(file);
@@ -331,21 +334,28 @@ public final class TestRunner {
       for (TestSpec.Property p : props) os.add(new Outcome(file, p.name(), null, Status.FAILED, why));
       return os;
     }
-    Set<String> listed = new HashSet<>();
-    for (TestSpec.Property p : props) listed.add(p.name());
-    for (String name : attrs.keySet()) {
-      if (!listed.contains(name)) {
-        os.add(new Outcome(file, null, null, Status.FAILED,
-            "entry point \"" + name + "\" has a #[prop] attribute, but is not named by a 'property:' line"));
+    List<String> names = props.stream().map(TestSpec.Property::name).toList();
+    List<PropertyTester.Problem> problems = PropertyTester.check(program.entryPoints(), attrs, names);
+    if (!problems.isEmpty()) {
+      Set<String> failed = new HashSet<>();
+      for (PropertyTester.Problem p : problems) {
+        failed.add(p.entry());
+        os.add(new Outcome(file, p.entry(), null, Status.FAILED, p.message()));
       }
+      for (String n : new java.util.LinkedHashSet<>(names)) {
+        if (!failed.contains(n)) {
+          os.add(new Outcome(file, n, null, Status.SKIPPED, "not tested: the program's property declarations have problems"));
+        }
+      }
+      return os;
     }
     PropertyTester tester = new PropertyTester(program, options.properties());
-    for (TestSpec.Property p : props) {
+    for (String n : names) {
       try {
-        PropertyTester.Result r = tester.test(p.name(), attrs.get(p.name()));
-        os.add(new Outcome(file, p.name(), null, r.passed() ? Status.PASSED : Status.FAILED, r.message()));
+        PropertyTester.Result r = tester.test(n, attrs.get(n));
+        os.add(new Outcome(file, n, null, r.passed() ? Status.PASSED : Status.FAILED, r.message()));
       } catch (RuntimeException | Error e) {
-        os.add(new Outcome(file, p.name(), null, Status.FAILED, "internal error: " + crash(e)));
+        os.add(new Outcome(file, n, null, Status.FAILED, "internal error: " + crash(e)));
       }
     }
     return os;

@@ -102,7 +102,9 @@ public final class SpecParser {
       skipWs();
       if (lookingAtKeyword("property:")) {
         properties.addAll(properties());
-        expectBlockEnd();
+        if (pos < end) {
+          throw error(pos, "unexpected '" + word() + "' after the 'property:' lines: a test block with them holds nothing else");
+        }
         continue;
       }
       ios.addAll(inputOutputs());
@@ -131,17 +133,17 @@ public final class SpecParser {
   }
 
   /**
-   * The {@code property: names...} lines of a block (one or more; futhark test allows nothing else
-   * in such a block but the first block's tags).
+   * The {@code property: names...} lines of a block, each with at least one name (futhark test
+   * allows nothing else in such a block but the first block's tags).
    */
   private List<TestSpec.Property> properties() throws SpecException {
     List<TestSpec.Property> out = new ArrayList<>();
     while (lookingAtKeyword("property:")) {
-      int at = pos;
       pos += "property:".length();
+      int at = pos;
       String names = restOfLine().trim();
       if (names.isEmpty()) throw error(at, "expected entry point names after 'property:'");
-      for (String n : names.split("\\s+")) out.add(new TestSpec.Property(n, line(at)));
+      for (String n : names.split("\\s+")) out.add(new TestSpec.Property(n));
       skipWs();
     }
     return out;
@@ -468,7 +470,7 @@ public final class SpecParser {
   private void expectBlockEnd() throws SpecException {
     skipWs();
     if (pos < end && lookingAtKeyword("property:")) {
-      throw error(pos, "a test block with 'property:' holds nothing else: start a new block ('-- ==') for it");
+      throw error(pos, "'property:' lines need a test block of their own: start a new block ('-- ==') for them");
     }
     if (pos < end) throw error(pos, "unexpected '" + word() + "' in test block");
   }

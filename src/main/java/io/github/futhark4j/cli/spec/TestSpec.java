@@ -50,9 +50,8 @@ public record TestSpec(List<String> tags, Action action) {
    * {@code #[prop]} attribute, tested on random candidates (see {@code cli.runner.PropertyTester}).
    *
    * @param name the entry point
-   * @param line the 1-based line of the {@code property:} line, for messages
    */
-  public record Property(String name, int line) {}
+  public record Property(String name) {}
 
   /**
    * A {@code structure [MODE] { PATH N ... }} spec: how many of each construct the program's IR
