@@ -477,7 +477,11 @@ public final class PropertyTester {
     try {
       r = program.callValues(name, List.of(c));
     } catch (RunFailure e) {
-      if (e.badArguments()) throw new Stop("property " + name + ": cannot pass the candidate " + PropValue.text(c) + ": " + e.getMessage());
+      if (e.badArguments()) {
+        // Values the runtime cannot build from Java, such as records nested in records.
+        throw new Stop("Property " + name + ": its candidates cannot be passed to the program (" + message(e)
+            + "); give it a generator with #[prop(gen(f))]");
+      }
       return new Eval(false, "Runtime error: " + message(e));
     }
     if (r.size() != 1 || !(r.get(0) instanceof PropValue.Prim p) || p.value().type() != PrimType.BOOL || !p.value().isScalar()) {

@@ -191,6 +191,15 @@ class PropertyTesterTest {
   }
 
   @Test
+  void candidatesTheProgramCannotTakeStopTheProperty() {
+    JavaProgram p = new JavaProgram().entry("nested", List.of("{a: (i32, bool), b: i32}"), "bool", a -> {
+      throw new RunFailure("expected an opaque value returned by this program", true, null);
+    });
+    assertEquals("Property nested: its candidates cannot be passed to the program (expected an opaque value returned by "
+        + "this program); give it a generator with #[prop(gen(f))]", test(p, 1, "nested", PLAIN).message());
+  }
+
+  @Test
   void opaqueTypesComeFromTheirGenEntryPoint() {
     JavaProgram p = new JavaProgram()
         .entry("gen_t", List.of("i64", "u64"), "t", a -> List.of(new PropValue.Native(value(a.get(1)).longAt(0), "t")))
