@@ -1,5 +1,6 @@
 package io.github.futhark4j.cli;
 
+import io.github.futhark4j.cli.runner.PropertyTester;
 import io.github.futhark4j.cli.runner.TestRunner;
 import io.github.futhark4j.cli.runner.TestRunner.Summary;
 import java.nio.file.NoSuchFileException;
@@ -30,6 +31,16 @@ public final class TestCommand implements Command {
         Prints a line per failed case (with -v also per passed and skipped case), then
         'N passed, M failed' (', K skipped' when any case was skipped).
 
+        Property blocks ('-- property: NAMES' lines, alone in their block) name properties: entry
+        points t -> bool with a #[prop] attribute, optionally #[prop(gen(f), shrink(g), size(N))].
+        Each is one case: it is called on --num-tests random candidates of t (made by f, called with
+        the size and a seed, else generated with every array dimension the size), and the first
+        candidate for which it returns false is shrunk (with g, else by generating it again at
+        smaller sizes) and reported as 'Property p (size=50, seed=S) failed after 3 tests:', then
+        'Counterexample: VALUE'. Candidates are those futhark test makes for the same seed, so
+        --seed=S reproduces a failure in both. An entry point with #[prop] that no property line
+        names, or a property of the wrong type, fails the program's properties before any runs.
+
         Skipped: cases and files tagged 'disable', 'no_<backend>' or an --exclude tag; structure specs
         without --structure; warning specs; script inputs; 'auto output' cases without --reference
         (run, not checked).
@@ -49,6 +60,13 @@ public final class TestCommand implements Command {
                                  compiler's IR are translated where ours has a counterpart, others
                                  are skipped (see docs/cli.md). Only with a builtin backend
           -v, --verbose          print every case, not only failures
+              --seed N           seed of the random candidates of property tests, a u64 (default:
+                                 random; printed with each failed property)
+          -n, --num-tests N      candidates per property (default 100)
+          -m, --max-size N       size of candidates, and size passed to generators, for properties
+                                 without size(N) (default 50)
+              --num-tries N      results of a property's shrinker in a row that may fail to shrink
+                                 the counterexample before shrinking stops (default 5)
 
         Exit codes: 0 all passed; 1 any failure; 2 bad usage or a path that does not exist.
         """;
@@ -57,7 +75,8 @@ public final class TestCommand implements Command {
   @Override
   public int run(List<String> argv, Cli cli) throws Exception {
     Args a = new Args().option("--backend").option("--exclude", "--exclude-case").option("--concurrency")
-        .option("--reference").flag("-v", "--verbose").flag("-c").flag(Programs.FP_CONTRACT).flag("--structure").parse(argv);
+        .option("--reference").flag("-v", "--verbose").flag("-c").flag(Programs.FP_CONTRACT).flag("--structure")
+        .option("--seed").option("--num-tests", "-n").option("--max-size", "-m").option("--num-tries").parse(argv);
     if (a.positional().isEmpty()) throw new UsageException("expected at least one file or directory");
     String backend = Programs.backend(a);
     int cores = Runtime.getRuntime().availableProcessors();
@@ -65,8 +84,22 @@ public final class TestCommand implements Command {
     if (structure && !backend.startsWith("builtin")) {
       throw new UsageException("--structure checks the built-in compiler's IR: use it with --backend builtin or builtin-c");
     }
+    String seedText = a.value("--seed", null);
+    long seed;
+    if (seedText == null) {
+      seed = PropertyTester.Settings.randomSeed().seed();
+    } else {
+      try {
+        seed = seedText.trim().startsWith("-") ? Long.parseLong(seedText.trim()) : Long.parseUnsignedLong(seedText.trim());
+      } catch (NumberFormatException e) {
+        throw new UsageException("--seed must be an integer (a u64), got '" + seedText + "'");
+      }
+    }
+    var props = new PropertyTester.Settings(seed, a.intValue("--num-tests", PropertyTester.Settings.NUM_TESTS, 1),
+        a.intValue("--max-size", PropertyTester.Settings.MAX_SIZE, 0),
+        a.intValue("--num-tries", PropertyTester.Settings.SHRINK_TRIES, 0));
     var options = new TestRunner.Options(backend, new HashSet<>(a.values("--exclude")), a.has("-v"),
-        a.intValue("--concurrency", cores, 1), structure);
+        a.intValue("--concurrency", cores, 1), structure, props);
     String reference = a.value("--reference", null);
     if (reference != null && !Programs.BACKENDS.contains(reference)) {
       throw new UsageException("unknown reference backend '" + reference + "'");

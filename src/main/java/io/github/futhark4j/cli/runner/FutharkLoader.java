@@ -163,6 +163,98 @@ public final class FutharkLoader implements ProgramLoader {
       return new NativeArguments(program, f, args);
     }
 
+    @Override
+    public List<PropValue> callValues(String entry, List<PropValue> args) throws RunFailure {
+      FutharkFunction f = program.entryPoints().get(entry);
+      if (f == null) {
+        throw new RunFailure("no entry point '" + entry + "'; the program has " + program.entryPoints().keySet(), true, null);
+      }
+      if (f.parameterTypes().size() != args.size()) {
+        throw new RunFailure("entry point " + entry + " takes " + f.parameterTypes().size() + " argument(s) "
+            + f.parameterTypes() + ", but " + args.size() + " value(s) were given", true, null);
+      }
+      Object[] java = new Object[args.size()];
+      for (int i = 0; i < java.length; i++) java[i] = toJava(args.get(i));
+      List<String> types = f.resultTypes();
+      List<PropValue.Type> shapes = new ArrayList<>();
+      for (String t : types) shapes.add(PropValue.Type.parse(t));
+      // Records and tuples are converted by call(); callNative keeps them native. Arrays alone go
+      // through callNative, whose native arrays keep the exact shape of empty arrays.
+      boolean records = shapes.stream().anyMatch(t -> t instanceof PropValue.Type.TupleType || t instanceof PropValue.Type.RecordType);
+      Object result;
+      try {
+        result = records ? f.call(java) : f.callNative(java);
+      } catch (FutharkException e) {
+        throw new RunFailure(e.getMessage(), false, e);
+      } catch (IllegalArgumentException e) {
+        throw new RunFailure(e.getMessage(), true, e);
+      }
+      Object[] results = types.isEmpty() ? new Object[0] : types.size() == 1 ? new Object[] {result} : (Object[]) result;
+      List<PropValue> out = new ArrayList<>();
+      try {
+        for (int i = 0; i < types.size(); i++) out.add(propValue(results[i], shapes.get(i), types.get(i)));
+      } catch (IllegalArgumentException | ClassCastException e) {
+        for (Object r : results) if (r instanceof io.github.futhark4j.FutharkOpaque o) o.close();
+        throw new RunFailure("the results of " + entry + " (" + String.join(", ", types) + ") cannot be read: "
+            + e.getMessage(), false, e);
+      } finally {
+        for (Object r : results) if (r instanceof FutharkArray a) a.close();
+      }
+      return out;
+    }
+
+    @Override
+    public void release(PropValue v) {
+      switch (v) {
+        case PropValue.Native n -> {
+          if (n.handle() instanceof io.github.futhark4j.FutharkOpaque o) o.close();
+        }
+        case PropValue.Tuple t -> t.elems().forEach(this::release);
+        case PropValue.Record r -> r.fields().forEach(this::release);
+        case PropValue.Prim p -> { }
+      }
+    }
+
+    /** A value as the Java object the runtime takes: tuples as {@code Object[]}, records as maps. */
+    private static Object toJava(PropValue v) {
+      return switch (v) {
+        case PropValue.Prim p -> p.value().toJava();
+        case PropValue.Tuple t -> t.elems().stream().map(Loaded::toJava).toArray();
+        case PropValue.Record r -> {
+          Map<String, Object> m = new LinkedHashMap<>();
+          for (int i = 0; i < r.names().size(); i++) m.put(r.names().get(i), toJava(r.fields().get(i)));
+          yield m;
+        }
+        case PropValue.Native n -> n.handle();
+      };
+    }
+
+    /** A result (or a field of one) as a value of its manifest type. */
+    private static PropValue propValue(Object java, PropValue.Type type, String name) {
+      if (java instanceof io.github.futhark4j.FutharkOpaque o) return new PropValue.Native(o, o.type());
+      return switch (type) {
+        case PropValue.Type.PrimArray p -> new PropValue.Prim(value(java, "[]".repeat(p.rank()) + p.prim().futName()));
+        case PropValue.Type.TupleType t -> {
+          Object[] parts = (Object[]) java;
+          if (parts.length != t.elems().size()) throw new IllegalArgumentException("expected a tuple of " + t.elems().size());
+          List<PropValue> elems = new ArrayList<>();
+          for (int i = 0; i < parts.length; i++) elems.add(propValue(parts[i], t.elems().get(i), null));
+          yield new PropValue.Tuple(List.copyOf(elems));
+        }
+        case PropValue.Type.RecordType r -> {
+          Map<?, ?> m = (Map<?, ?>) java;
+          List<PropValue> fields = new ArrayList<>();
+          for (int i = 0; i < r.names().size(); i++) {
+            if (!m.containsKey(r.names().get(i))) throw new IllegalArgumentException("no field " + r.names().get(i));
+            fields.add(propValue(m.get(r.names().get(i)), r.fields().get(i), null));
+          }
+          yield new PropValue.Record(r.names(), List.copyOf(fields));
+        }
+        case PropValue.Type.Other o -> throw new IllegalArgumentException("a value of type " + (name != null ? name : o.name())
+            + " came back as " + (java == null ? "null" : java.getClass().getSimpleName()));
+      };
+    }
+
     /** A result of {@code callNative} as a value: native arrays are copied out once, flat. */
     private static Value value(Object result, String type) {
       if (result instanceof io.github.futhark4j.FutharkArray a && Value.elementTypeOf(type) != null) {

@@ -42,6 +42,31 @@ public interface LoadedProgram extends AutoCloseable {
   }
 
   /**
+   * Calls an entry point with arguments that may also be tuples, records and native values, for
+   * property tests: each result becomes a {@link PropValue} after the manifest type of the result
+   * (a tuple or record as {@link PropValue.Tuple} or {@link PropValue.Record}, an opaque type
+   * without a record view as {@link PropValue.Native}, to be {@link #release released}). The
+   * default, for loaders that only handle primitive values, calls {@link #call}.
+   *
+   * @throws RunFailure the Futhark code failed, or the arguments do not fit the entry point
+   */
+  default List<PropValue> callValues(String entry, List<PropValue> args) throws RunFailure {
+    List<Value> vs = new java.util.ArrayList<>();
+    for (PropValue a : args) {
+      if (!(a instanceof PropValue.Prim p)) {
+        throw new RunFailure("entry point " + entry + ": this loader passes only primitive values and arrays of them", true, null);
+      }
+      vs.add(p.value());
+    }
+    List<PropValue> out = new java.util.ArrayList<>();
+    for (Value v : call(entry, vs)) out.add(new PropValue.Prim(v));
+    return out;
+  }
+
+  /** Frees the native values inside a value from {@link #callValues} (nothing to do for others). */
+  default void release(PropValue v) { }
+
+  /**
    * Gets an entry point ready for its fastest calls before it is timed (see
    * {@code FutharkFunction.prepare}); nothing to do for loaders without such a step.
    */

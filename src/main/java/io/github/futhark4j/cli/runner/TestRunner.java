@@ -28,6 +28,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -48,7 +49,8 @@ import java.util.stream.Stream;
  * files excluded by tags count as skipped. With a reference backend, {@code auto output} cases
  * compare the results with those of the program built by the reference. Each {@code structure}
  * spec is one case: skipped, unless {@link Options#structure} asks for them to be checked
- * against the built-in compiler's optimised IR ({@link StructureCheck}).
+ * against the built-in compiler's optimised IR ({@link StructureCheck}). Each property of a
+ * {@code property:} line is one case ({@link PropertyTester}).
  */
 public final class TestRunner {
   /**
@@ -57,11 +59,19 @@ public final class TestRunner {
    * @param verbose     also print passed and skipped cases
    * @param concurrency number of files tested at once
    * @param structure   check {@code structure} specs (else they are skipped)
+   * @param properties  how {@code property:} blocks are tested: the seed, the number of tests, the
+   *                    size of candidates, the shrinking limits
    */
-  public record Options(String backend, Set<String> exclude, boolean verbose, int concurrency, boolean structure) {
+  public record Options(String backend, Set<String> exclude, boolean verbose, int concurrency, boolean structure,
+      PropertyTester.Settings properties) {
     /** Options that skip {@code structure} specs. */
     public Options(String backend, Set<String> exclude, boolean verbose, int concurrency) {
       this(backend, exclude, verbose, concurrency, false);
+    }
+
+    /** Options with the default property settings and a random seed. */
+    public Options(String backend, Set<String> exclude, boolean verbose, int concurrency, boolean structure) {
+      this(backend, exclude, verbose, concurrency, structure, PropertyTester.Settings.randomSeed());
     }
 
     /** The tags that exclude a file or case: {@code disable}, {@code no_<backend>} and {@link #exclude}. */
@@ -288,6 +298,7 @@ public final class TestRunner {
         String entry = io.explicitEntry() ? io.entryPoint() : program.defaultEntry();
         for (TestRun run : io.runs()) os.add(testCase(file, program, ref, entry, run, excluded));
       }
+      os.addAll(propertyOutcomes(file, program, rc.properties()));
     }
     if (options.structure()) {
       os.addAll(structureOutcomes(file, rc.structures()));
@@ -298,6 +309,54 @@ public final class TestRunner {
     }
     for (TestSpec.ExpectedError w : rc.warnings()) {
       os.add(new Outcome(file, null, null, Status.SKIPPED, "warning spec '" + w + "' not checked"));
+    }
+    return os;
+  }
+
+  /**
+   * One outcome per property of the {@code property:} lines ({@link PropertyTester}). As futhark
+   * test, no property runs when the declarations have problems ({@link PropertyTester#check}: an
+   * entry point with a {@code #[prop]} attribute that no line names, a name without the attribute
+   * or entry point, a property, generator or shrinker of the wrong type): each problem is a failed
+   * outcome and the other properties are skipped. A program without {@code property:} lines is only
+   * looked at when its text mentions {@code #[prop}.
+   */
+  private List<Outcome> propertyOutcomes(Path file, LoadedProgram program, List<TestSpec.Property> props) {
+    List<Outcome> os = new ArrayList<>();
+    Map<String, PropertyTester.PropAttr> attrs;
+    try {
+      if (props.isEmpty() && !Files.readString(file).contains("#[prop")) return os;
+      attrs = PropertyTester.attributes(file);
+    } catch (PropertyTester.AttributeException | IOException | RuntimeException | StackOverflowError e) {
+      // Without property lines, a file our parser cannot read (another compiler's newer syntax) is not failed here.
+      if (props.isEmpty()) return os;
+      String why = e instanceof PropertyTester.AttributeException || e instanceof IOException ? e.getMessage() : crash(e);
+      for (TestSpec.Property p : props) os.add(new Outcome(file, p.name(), null, Status.FAILED, why));
+      return os;
+    }
+    List<String> names = props.stream().map(TestSpec.Property::name).toList();
+    List<PropertyTester.Problem> problems = PropertyTester.check(program.entryPoints(), attrs, names);
+    if (!problems.isEmpty()) {
+      Set<String> failed = new HashSet<>();
+      for (PropertyTester.Problem p : problems) {
+        failed.add(p.entry());
+        os.add(new Outcome(file, p.entry(), null, Status.FAILED, p.message()));
+      }
+      for (String n : new java.util.LinkedHashSet<>(names)) {
+        if (!failed.contains(n)) {
+          os.add(new Outcome(file, n, null, Status.SKIPPED, "not tested: the program's property declarations have problems"));
+        }
+      }
+      return os;
+    }
+    PropertyTester tester = new PropertyTester(program, options.properties());
+    for (String n : names) {
+      try {
+        PropertyTester.Result r = tester.test(n, attrs.get(n));
+        os.add(new Outcome(file, n, null, r.passed() ? Status.PASSED : Status.FAILED, r.message()));
+      } catch (RuntimeException | Error e) {
+        os.add(new Outcome(file, n, null, Status.FAILED, "internal error: " + crash(e)));
+      }
     }
     return os;
   }

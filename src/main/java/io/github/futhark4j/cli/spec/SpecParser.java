@@ -47,6 +47,8 @@ import java.util.regex.PatternSyntaxException;
  * {@code structure} and {@code warning:} specs. Later blocks hold {@code entry:} and run cases. A run
  * case is {@code ["name"] [tags] input ({ values } | @ file) [output ({ values } | @ file) | auto
  * output | error: REGEX]}; with the tag {@code random} the braces hold types such as {@code [100]i32}.
+ * A block may instead hold only {@code property: names...} lines (after the first block's tags):
+ * entry points tested on random candidates.
  */
 public final class SpecParser {
   private static final Pattern BLOCK_START = Pattern.compile("--[ \\t]*==[ \\t]*\\r?");
@@ -80,6 +82,7 @@ public final class SpecParser {
     List<InputOutputs> ios = new ArrayList<>();
     List<ExpectedError> warnings = new ArrayList<>();
     List<TestSpec.Structure> structures = new ArrayList<>();
+    List<TestSpec.Property> properties = new ArrayList<>();
     for (int b = 0; b < blocks.size(); b++) {
       pos = blocks.get(b)[0];
       end = blocks.get(b)[1];
@@ -95,6 +98,14 @@ public final class SpecParser {
           }
           return new TestSpec(tags, new CompileError(err));
         }
+      }
+      skipWs();
+      if (lookingAtKeyword("property:")) {
+        properties.addAll(properties());
+        if (pos < end) {
+          throw error(pos, "unexpected '" + word() + "' after the 'property:' lines: a test block with them holds nothing else");
+        }
+        continue;
       }
       ios.addAll(inputOutputs());
       while (true) {
@@ -117,7 +128,25 @@ public final class SpecParser {
       expectBlockEnd();
     }
     checkNames(ios);
-    return new TestSpec(tags, new RunCases(List.copyOf(ios), List.copyOf(structures), List.copyOf(warnings)));
+    return new TestSpec(tags, new RunCases(List.copyOf(ios), List.copyOf(structures), List.copyOf(warnings),
+        List.copyOf(properties)));
+  }
+
+  /**
+   * The {@code property: names...} lines of a block, each with at least one name (futhark test
+   * allows nothing else in such a block but the first block's tags).
+   */
+  private List<TestSpec.Property> properties() throws SpecException {
+    List<TestSpec.Property> out = new ArrayList<>();
+    while (lookingAtKeyword("property:")) {
+      pos += "property:".length();
+      int at = pos;
+      String names = restOfLine().trim();
+      if (names.isEmpty()) throw error(at, "expected entry point names after 'property:'");
+      for (String n : names.split("\\s+")) out.add(new TestSpec.Property(n));
+      skipWs();
+    }
+    return out;
   }
 
   private static final Pattern STRUCTURE_PATH = Pattern.compile("/?[A-Za-z0-9_]+(/[A-Za-z0-9_]+)*");
@@ -440,6 +469,9 @@ public final class SpecParser {
 
   private void expectBlockEnd() throws SpecException {
     skipWs();
+    if (pos < end && lookingAtKeyword("property:")) {
+      throw error(pos, "'property:' lines need a test block of their own: start a new block ('-- ==') for them");
+    }
     if (pos < end) throw error(pos, "unexpected '" + word() + "' in test block");
   }
 

@@ -19,7 +19,7 @@ public record TestSpec(List<String> tags, Action action) {
 
   /** True when the program has no test block (or one with no cases): it is only compiled. */
   public boolean hasNoCases() {
-    return action instanceof RunCases rc && rc.ios().stream().allMatch(io -> io.runs().isEmpty());
+    return action instanceof RunCases rc && rc.properties().isEmpty() && rc.ios().stream().allMatch(io -> io.runs().isEmpty());
   }
 
   /** What testing a program means. */
@@ -35,9 +35,23 @@ public record TestSpec(List<String> tags, Action action) {
    * @param structures the {@code structure} specs, in order (checked only by {@code test
    *                   --structure}, otherwise reported as skipped)
    * @param warnings   the {@code warning:} regexes (not checked, reported as skipped)
+   * @param properties the names of the {@code property:} lines of all blocks, in order
    */
-  public record RunCases(List<InputOutputs> ios, List<Structure> structures, List<ExpectedError> warnings)
-      implements Action {}
+  public record RunCases(List<InputOutputs> ios, List<Structure> structures, List<ExpectedError> warnings,
+      List<Property> properties) implements Action {
+    /** Run cases without properties. */
+    public RunCases(List<InputOutputs> ios, List<Structure> structures, List<ExpectedError> warnings) {
+      this(ios, structures, warnings, List.of());
+    }
+  }
+
+  /**
+   * One name of a {@code property: names...} line: an entry point {@code t -> bool} with a
+   * {@code #[prop]} attribute, tested on random candidates (see {@code cli.runner.PropertyTester}).
+   *
+   * @param name the entry point
+   */
+  public record Property(String name) {}
 
   /**
    * A {@code structure [MODE] { PATH N ... }} spec: how many of each construct the program's IR

@@ -224,7 +224,11 @@ public final class Ast {
     Span span();
   }
 
-  /** {@code def}/{@code let}/{@code entry}; operators are named by their symbol. */
+  /**
+   * {@code def}/{@code let}/{@code entry}; operators are named by their symbol. {@code attributes}
+   * are the texts of the declaration attributes written before it ({@code prop(gen(g), size(8))}
+   * for {@code #[prop(gen(g), size(8))]}), outermost first; {@link #attributeInfos()} reads them.
+   */
   public record ValDecl(String keyword, String name, Span nameSpan, List<TypeParam> typeParams, List<Pat> params,
                         TypeExp returnType, Exp body, Span span, List<String> attributes) implements Decl {
     public ValDecl(String keyword, String name, Span nameSpan, List<TypeParam> typeParams, List<Pat> params,
@@ -233,6 +237,92 @@ public final class Ast {
     }
 
     public boolean isEntry() { return keyword.equals("entry"); }
+
+    /**
+     * The declaration attributes as {@link AttrInfo}s, in the order of {@link #attributes()}.
+     *
+     * @throws IllegalArgumentException an attribute that is not of Futhark's attribute syntax
+     */
+    public List<AttrInfo> attributeInfos() {
+      List<AttrInfo> out = new java.util.ArrayList<>();
+      for (String a : attributes) out.add(AttrInfo.parse(a));
+      return List.copyOf(out);
+    }
+  }
+
+  /**
+   * An attribute in Futhark's syntax: a name or a decimal integer ({@code prop}, {@code 8}), or a
+   * name applied to attributes ({@code gen(f)}, {@code prop(gen(f), size(8))}). The parser keeps
+   * attributes as text; this is their structure, for the tools that read them (the {@code #[prop]}
+   * attributes of property tests).
+   *
+   * @param name the name or the integer's digits
+   * @param args the attributes in parentheses; {@code null} for an atom (none written), empty for {@code f()}
+   */
+  public record AttrInfo(String name, List<AttrInfo> args) {
+    /** True for an atom: a name or integer with no parentheses. */
+    public boolean isAtom() { return args == null; }
+
+    /** True for a decimal integer atom. */
+    public boolean isInteger() { return args == null && !name.isEmpty() && name.chars().allMatch(Character::isDigit); }
+
+    /**
+     * Reads an attribute's text (what is between {@code #[} and {@code ]}).
+     *
+     * @throws IllegalArgumentException text that is not an attribute, naming what is wrong
+     */
+    public static AttrInfo parse(String text) {
+      int[] pos = {0};
+      AttrInfo a = parse(text, pos);
+      skipSpaces(text, pos);
+      if (pos[0] < text.length()) throw bad(text, pos[0], "unexpected '" + text.charAt(pos[0]) + "'");
+      return a;
+    }
+
+    private static AttrInfo parse(String text, int[] pos) {
+      skipSpaces(text, pos);
+      int s = pos[0];
+      while (pos[0] < text.length() && (Character.isLetterOrDigit(text.charAt(pos[0])) || text.charAt(pos[0]) == '_'
+          || text.charAt(pos[0]) == '\'')) {
+        pos[0]++;
+      }
+      if (s == pos[0]) throw bad(text, s, "expected a name or an integer");
+      String name = text.substring(s, pos[0]);
+      skipSpaces(text, pos);
+      if (pos[0] >= text.length() || text.charAt(pos[0]) != '(') return new AttrInfo(name, null);
+      pos[0]++;
+      List<AttrInfo> args = new java.util.ArrayList<>();
+      skipSpaces(text, pos);
+      if (pos[0] < text.length() && text.charAt(pos[0]) == ')') {
+        pos[0]++;
+        return new AttrInfo(name, List.of());
+      }
+      while (true) {
+        args.add(parse(text, pos));
+        skipSpaces(text, pos);
+        if (pos[0] >= text.length()) throw bad(text, pos[0], "expected ')'");
+        char c = text.charAt(pos[0]++);
+        if (c == ')') return new AttrInfo(name, List.copyOf(args));
+        if (c != ',') throw bad(text, pos[0] - 1, "expected ',' or ')', found '" + c + "'");
+      }
+    }
+
+    private static void skipSpaces(String text, int[] pos) {
+      while (pos[0] < text.length() && Character.isWhitespace(text.charAt(pos[0]))) pos[0]++;
+    }
+
+    private static IllegalArgumentException bad(String text, int at, String what) {
+      return new IllegalArgumentException("malformed attribute #[" + text + "] at character " + (at + 1) + ": " + what);
+    }
+
+    /** The attribute in Futhark's syntax, without spaces: {@code prop(gen(f),size(8))}. */
+    @Override
+    public String toString() {
+      if (args == null) return name;
+      StringBuilder sb = new StringBuilder(name).append('(');
+      for (int i = 0; i < args.size(); i++) sb.append(i > 0 ? "," : "").append(args.get(i));
+      return sb.append(')').toString();
+    }
   }
 
   /**

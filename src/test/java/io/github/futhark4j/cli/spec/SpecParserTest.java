@@ -272,4 +272,53 @@ class SpecParserTest {
     assertTrue(parse("  -- ==\n  -- input { 1 }\n").hasNoCases());
     assertTrue(parse("-- == not a marker\n-- input { 1 }\n").hasNoCases());
   }
+
+  @Test
+  void propertyLines() throws Exception {
+    TestSpec s = parse("""
+        -- Properties after the first block's tags, several on a line and over several lines.
+        -- ==
+        -- tags { pbt }
+        -- property: reverse_involution sum_commutes
+        -- property:sorted
+
+        #[prop] entry reverse_involution (xs: []i32) : bool = true
+
+        -- ==
+        -- entry: main
+        -- input { 1 } output { 1 }
+        entry main (x: i32) = x
+
+        -- Described later block.
+        -- ==
+        -- property: last
+        """);
+    assertEquals(List.of("pbt"), s.tags());
+    RunCases rc = assertInstanceOf(RunCases.class, s.action());
+    assertEquals(List.of(new TestSpec.Property("reverse_involution"), new TestSpec.Property("sum_commutes"),
+        new TestSpec.Property("sorted"), new TestSpec.Property("last")), rc.properties());
+    assertEquals(1, rc.ios().size());
+    assertEquals("main", rc.ios().get(0).entryPoint());
+    // Properties are cases: a program whose only block names properties is not just compiled.
+    assertFalse(parse("-- ==\n-- property: p\n").hasNoCases());
+  }
+
+  @Test
+  void malformedPropertyBlocksSayWhere() {
+    // As futhark test: a name is required on the line, names do not continue on the next line, and
+    // a block with property lines holds nothing else.
+    assertMalformedAt("-- ==\n-- property:\n\nentry p (x: i32) = true\n",
+        "prog.fut:2:13: expected entry point names after 'property:'");
+    assertMalformedAt("-- ==\n-- property: p q\n--   r\n", "prog.fut:3:6: unexpected 'r' after the 'property:' lines");
+    assertMalformedAt("-- ==\n-- property: p\n-- input { 1 } output { true }\n",
+        "prog.fut:3:4: unexpected 'input' after the 'property:' lines");
+    assertMalformedAt("-- ==\n-- entry: p\n-- property: p\n", "prog.fut:3:4: 'property:' lines need a test block of their own");
+    assertMalformedAt("-- ==\n-- input { 1 } output { 1 }\n-- property: p\n",
+        "prog.fut:3:4: 'property:' lines need a test block of their own");
+  }
+
+  private static void assertMalformedAt(String text, String prefix) {
+    SpecException e = assertThrows(SpecException.class, () -> parse(text));
+    assertTrue(e.getMessage().startsWith(prefix), e.getMessage());
+  }
 }
