@@ -16,6 +16,18 @@
 -- input { 3.0 4.0 } output { 12.0 4.0 3.0 [4.0, 8.0] }
 
 -- ==
+-- entry: branchy
+-- input { [1.0, -2.0, 3.0] } output { [2.0, -1.0, 6.0] }
+
+-- ==
+-- entry: picked
+-- input { [1.0, 2.0, 3.0] } output { [0.0, 3.0, 2.0] }
+
+-- ==
+-- entry: looped
+-- input { 3.0 } output { 27.0 }
+
+-- ==
 -- entry: mixed
 -- input { 2.0f32 3 } output { 3.0f32 6i32 }
 
@@ -28,6 +40,16 @@ entry row_sums (xss: [][]f64) : [][]f64 = vjp (\xss -> map f64.sum xss) xss [1, 
 entry product (a: f64) (b: f64) : (f64, f64, f64, []f64) =
   let (p, (da, db)) = vjp2 (\(x, y) -> x * y) (a, b) 1
   in (p, da, db, mjp (\(x, y) -> x * y) (a, b) [1, 2] |> map (.0))
+
+-- A branch in the function of a map: each row's reverse runs the branch again.
+entry branchy (xs: []f64) : []f64 =
+  vjp (\xs -> f64.sum (map (\x -> if x > 0 then x * x else -x) xs)) xs 1
+
+-- Indexing: only the elements read get a cotangent.
+entry picked (xs: []f64) : []f64 = vjp (\xs -> xs[1] * xs[2]) xs 1
+
+-- A loop (differentiated through forward mode over the input's basis).
+entry looped (x: f64) : f64 = vjp (\x -> loop acc = 1 for _i < 3 do acc * x) x 1
 
 -- An integer argument gets an integer cotangent; the float result's seed reaches it through the conversion.
 entry mixed (x: f32) (n: i32) : (f32, i32) = vjp (\(x, n) -> (x * f32.i32 n, n * n)) (x, n) (1, 0) |> \(a, b) -> (a, b + 4)

@@ -7,6 +7,7 @@ import io.github.futhark4j.compiler.core.IrType;
 import io.github.futhark4j.compiler.core.Lambda;
 import io.github.futhark4j.compiler.core.Stm;
 import io.github.futhark4j.compiler.ad.Fwd;
+import io.github.futhark4j.compiler.ad.Rev;
 import io.github.futhark4j.compiler.source.Span;
 import io.github.futhark4j.compiler.typed.TExp.BinOperator;
 import io.github.futhark4j.compiler.typed.PrimType;
@@ -240,15 +241,33 @@ final class LowerIntrinsics {
   /**
    * {@code vjp2 f x y'}: the primal result and the cotangent of {@code x} for the seed {@code y'}.
    * Each scalar of {@code x} gets {@code <J e_k, y'>}: the forward-mode derivative along the k-th
-   * basis vector, dotted with the seed (a map over the scalars of each part of {@code x}). This is
-   * exact, and costs one forward pass per scalar of {@code x}: a reverse sweep, one pass whatever
-   * the size of {@code x}, is not built yet.
+   * A reverse sweep ({@link Rev}) where it covers {@code f}'s code; elsewhere each scalar of
+   * {@code x} gets {@code <J e_k, y'>}: the forward-mode derivative along the k-th basis vector,
+   * dotted with the seed (a map over the scalars of each part of {@code x}), exact but one forward
+   * pass per scalar of {@code x}.
    */
   private V vjp2(List<V> args, Span span) {
     LamRes p = lambda(args.get(0), List.of(args.get(1)), t -> t, span);
-    V primal = V.rebuild(p.result(), inline(p.lambda(), V.leaves(args.get(1))).iterator());
+    List<Atom> xs = V.leaves(args.get(1));
+    Lambda rev = reverse(p.lambda());
+    if (rev != null) {
+      List<Atom> res = inline(rev, concat(xs, V.leaves(args.get(2))));
+      int n = p.lambda().body().results().size();
+      V primal = V.rebuild(p.result(), res.subList(0, n).iterator());
+      return V.Rec.of(Map.of("0", primal, "1", V.rebuild(args.get(1), res.subList(n, res.size()).iterator())));
+    }
+    V primal = V.rebuild(p.result(), inline(p.lambda(), xs).iterator());
     List<Atom> adj = cotangents(args.get(0), args.get(1), V.leaves(args.get(2)), span);
     return V.Rec.of(Map.of("0", primal, "1", V.rebuild(args.get(1), adj.iterator())));
+  }
+
+  /** The reverse sweep of {@code f} ({@link Rev}), or null where it does not cover {@code f}'s code. */
+  private Lambda reverse(Lambda f) {
+    try {
+      return new Rev(l.b::fresh).vjp(f);
+    } catch (Fwd.Unsupported u) {
+      return null;
+    }
   }
 
   /** {@code mjp2 f x ys'}: the primal result and, for each seed of {@code ys'}, the cotangent of {@code x}. */
@@ -260,7 +279,12 @@ final class LowerIntrinsics {
     if (n == null) throw new LowerException("mjp of a function of a value without data, at " + span);
     List<Atom.Var> rows = new ArrayList<>();
     for (Atom sd : seeds) rows.add(l.b.var("seed", sd.type().row()));
-    Lambda perSeed = new Lambda(rows, l.b.block(() -> cotangents(args.get(0), args.get(1), new ArrayList<>(rows), span)));
+    LamRes q = lambda(args.get(0), List.of(args.get(1)), t -> t, span);
+    Lambda rev = reverse(q.lambda());
+    int nres = q.lambda().body().results().size();
+    Lambda perSeed = new Lambda(rows, l.b.block(() -> rev != null
+        ? new ArrayList<>(inline(rev, concat(V.leaves(args.get(1)), new ArrayList<>(rows))).subList(nres, rev.body().results().size()))
+        : cotangents(args.get(0), args.get(1), new ArrayList<>(rows), span)));
     List<Atom.Var> outs = l.b.bindN("mjp", new Exp.Map(n, perSeed, seeds));
     return V.Rec.of(Map.of("0", primal, "1", V.rebuild(args.get(1), outs.iterator())));
   }

@@ -1,0 +1,378 @@
+package io.github.futhark4j.compiler.ad;
+
+import io.github.futhark4j.compiler.core.Atom;
+import io.github.futhark4j.compiler.core.Body;
+import io.github.futhark4j.compiler.core.Exp;
+import io.github.futhark4j.compiler.core.FreeVars;
+import io.github.futhark4j.compiler.core.IrType;
+import io.github.futhark4j.compiler.core.Lambda;
+import io.github.futhark4j.compiler.core.Stm;
+import io.github.futhark4j.compiler.typed.PrimType;
+import io.github.futhark4j.compiler.typed.TExp.BinOperator;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * Reverse-mode automatic differentiation of the first-order IR ({@code vjp}): the primal code runs
+ * first, then its statements are visited backwards, each adding to the adjoints of its operands
+ * the adjoint of what it binds times its partial derivatives ({@link Partials}, the table forward
+ * mode uses). The cost is a small multiple of the primal's whatever the size of the input.
+ *
+ * <p>Covered: scalar code, conversions and primitive functions, indexing a scalar, copies,
+ * transpositions, flattening, array literals, in-place updates of a scalar, {@code if} (each
+ * branch is run again, renamed, before its reverse), {@code map} (each row's reverse in a map;
+ * the contributions to free scalars are summed), and sums ({@code reduce (+)}, with a fused map).
+ * Anything else (loops, scans, other reductions, histograms, scatters, a map that reads a free
+ * array) throws {@link Fwd.Unsupported}, and the caller falls back to forward mode over the
+ * input's basis, which is exact but costs one pass per input scalar.
+ */
+public final class Rev {
+  private final Emit e;
+  /** The adjoint accumulated so far for each variable. */
+  private Map<String, Atom> adj = new HashMap<>();
+  /** Array adjoints built here, which may be updated in place. */
+  private Set<String> owned = new HashSet<>();
+
+  public Rev(Function<String, String> fresh) {
+    e = new Emit(fresh);
+  }
+
+  /**
+   * The reverse derivative of {@code f}: parameters {@code xs ++ ys'} (one seed per result), results
+   * {@code ys ++ xs'} (one cotangent per parameter, of its type).
+   *
+   * @throws Fwd.Unsupported for code this transformation does not cover
+   */
+  public Lambda vjp(Lambda f) {
+    try {
+      List<Atom.Var> params = new ArrayList<>(f.params());
+      List<Atom.Var> seeds = new ArrayList<>();
+      for (Atom r : f.body().results()) seeds.add(e.var("seed", r.type()));
+      params.addAll(seeds);
+      List<Atom> results = new ArrayList<>(f.body().results());
+      List<Stm> stms = e.collect(() -> {
+        e.out.addAll(f.body().stms());
+        for (int i = 0; i < seeds.size(); i++) contribute(f.body().results().get(i), seeds.get(i));
+        reverse(f.body().stms());
+        for (Atom.Var p : f.params()) results.add(adjointOf(p));
+      });
+      return new Lambda(params, new Body(stms, results));
+    } catch (Partials.NoDerivative x) {
+      throw new Fwd.Unsupported("automatic differentiation of " + x.getMessage() + ", which has no derivative");
+    }
+  }
+
+  // ---- adjoints -----------------------------------------------------------------------------
+
+  private Atom adjointOf(Atom.Var v) {
+    Atom a = adj.get(v.name());
+    return a != null ? a : zeros(v);
+  }
+
+  /** Adds {@code d} to the adjoint of {@code a} (nothing for constants). */
+  private void contribute(Atom a, Atom d) {
+    if (!(a instanceof Atom.Var v) || Emit.isZero(d)) return;
+    Atom cur = adj.get(v.name());
+    if (cur == null) {
+      adj.put(v.name(), d);
+      owned.remove(v.name());
+    } else {
+      adj.put(v.name(), add(cur, d));
+      if (v.type().isArray()) owned.add(v.name());
+    }
+  }
+
+  /** The adjoint of an array, as a value of our own that may be updated in place. */
+  private Atom ownedAdjoint(Atom.Var v) {
+    Atom cur = adj.get(v.name());
+    if (cur == null) cur = zeros(v);
+    else if (!owned.contains(v.name())) cur = e.bind("adj", v.type(), new Exp.Copy(cur));
+    adj.put(v.name(), cur);
+    owned.add(v.name());
+    return cur;
+  }
+
+  private Atom add(Atom x, Atom y) {
+    if (!x.type().isArray()) return e.add(x.type().elem(), x, y);
+    IrType row = x.type().row();
+    Atom.Var a = e.var("a", row), b = e.var("b", row);
+    List<Stm> body = new ArrayList<>();
+    Atom[] res = new Atom[1];
+    body.addAll(e.collect(() -> res[0] = add(a, b)));
+    Atom w = e.bind("n", new IrType.Scalar(PrimType.I64), new Exp.Shape(x, 0));
+    return e.bind("adj", x.type(), new Exp.Map(w, new Lambda(List.of(a, b), new Body(body, List.of(res[0]))), List.of(x, y)));
+  }
+
+  private Atom zeros(Atom like) {
+    IrType t = like.type();
+    Atom z = Emit.num(t.elem(), 0);
+    List<Atom> dims = new ArrayList<>();
+    for (int d = 0; d < t.rank(); d++) dims.add(e.bind("n", new IrType.Scalar(PrimType.I64), new Exp.Shape(like, d)));
+    for (int d = t.rank() - 1; d >= 0; d--) z = e.bind("zeros", IrType.of(t.elem(), t.rank() - d), new Exp.Replicate(dims.get(d), z));
+    return z;
+  }
+
+  private Atom sum(Atom arr) {
+    PrimType t = arr.type().elem();
+    if (arr.type().rank() != 1) throw new Fwd.Unsupported("automatic differentiation (reverse) of a sum of arrays");
+    IrType st = new IrType.Scalar(t);
+    Atom.Var a = e.var("a", st), b = e.var("b", st);
+    Atom[] res = new Atom[1];
+    List<Stm> body = e.collect(() -> res[0] = e.add(t, a, b));
+    Atom w = e.bind("n", new IrType.Scalar(PrimType.I64), new Exp.Shape(arr, 0));
+    return e.bind("sum", st, new Exp.Reduce(w, new Lambda(List.of(a, b), new Body(body, List.of(res[0]))),
+        List.of(Emit.num(t, 0)), null, List.of(arr), true));
+  }
+
+  // ---- the reverse sweep ----------------------------------------------------------------------
+
+  private void reverse(List<Stm> stms) {
+    for (int i = stms.size() - 1; i >= 0; i--) {
+      Stm s = stms.get(i);
+      boolean live = false;
+      for (Atom.Var p : s.pattern()) live |= adj.containsKey(p.name());
+      if (live) stm(s);
+    }
+  }
+
+  private void stm(Stm s) {
+    List<Atom.Var> pat = s.pattern();
+    Atom.Var p0 = pat.isEmpty() ? null : pat.get(0);
+    switch (s.exp()) {
+      case Exp.AtomE a -> contribute(a.atom(), adjointOf(p0));
+      case Exp.BinOp b -> {
+        if (p0.type().elem() != b.type()) return; // a comparison
+        Atom d = adjointOf(p0);
+        Atom[] pd = Partials.binOp(e, b.op(), b.type(), b.x(), b.y());
+        if (pd[0] != null) contribute(b.x(), e.mul(b.type(), pd[0], d));
+        if (pd[1] != null) contribute(b.y(), e.mul(b.type(), pd[1], d));
+      }
+      case Exp.UnOp u -> {
+        Atom d = adjointOf(p0);
+        switch (u.op()) {
+          case NEG -> contribute(u.x(), u.type().isBool() ? e.mul(u.type(), d, u.x()) : e.neg(u.type(), d));
+          case NOT -> contribute(u.x(), e.mul(u.type(), d, u.x()));
+          case COMPLEMENT -> contribute(u.x(), e.mul(u.type(), d, p0));
+        }
+      }
+      case Exp.Convert c -> contribute(c.x(), e.convert(c.x().type().elem(), adjointOf(p0)));
+      case Exp.PrimCall c -> {
+        Atom d = adjointOf(p0);
+        Atom[] pd = Partials.call(e, c.name(), c.result(), c.args());
+        for (int i = 0; i < pd.length; i++) {
+          if (pd[i] == null) continue;
+          Atom arg = c.args().get(i);
+          Atom g = e.mul(c.result(), pd[i], d);
+          contribute(arg, arg.type().elem() == c.result() ? g : e.convert(arg.type().elem(), g));
+        }
+      }
+      case Exp.Shape x -> { }
+      case Exp.Iota x -> { }
+      case Exp.Range x -> { }
+      case Exp.Assert x -> { }
+      case Exp.Index x -> {
+        if (p0.type().isArray() || !(x.array() instanceof Atom.Var arr)) throw unsupported("indexing a row");
+        Atom cur = ownedAdjoint(arr);
+        Atom old = e.bind("adj", p0.type(), new Exp.Index(cur, x.indices(), x.span()));
+        Atom upd = e.bind("adj", arr.type(), new Exp.Update(cur, x.indices(), e.add(p0.type().elem(), old, adjointOf(p0)), x.span()));
+        adj.put(arr.name(), upd);
+      }
+      case Exp.Update x -> {
+        if (x.value().type().isArray()) throw unsupported("an update of a row");
+        Atom d = ownedAdjoint(p0);
+        contribute(x.value(), e.bind("adj", x.value().type(), new Exp.Index(d, x.indices(), x.span())));
+        Atom rest = e.bind("adj", p0.type(), new Exp.Update(d, x.indices(), Emit.num(p0.type().elem(), 0), x.span()));
+        contribute(x.array(), rest);
+      }
+      case Exp.Copy x -> contribute(x.array(), adjointOf(p0));
+      case Exp.Transpose x -> contribute(x.array(), e.bind("adj", x.array().type(), new Exp.Transpose(adjointOf(p0))));
+      case Exp.Flatten x -> {
+        Atom a = x.array();
+        Atom n = e.bind("n", new IrType.Scalar(PrimType.I64), new Exp.Shape(a, 0));
+        Atom m = e.bind("n", new IrType.Scalar(PrimType.I64), new Exp.Shape(a, 1));
+        contribute(a, e.bind("adj", a.type(), new Exp.Unflatten(n, m, adjointOf(p0), null)));
+      }
+      case Exp.Unflatten x -> contribute(x.array(), e.bind("adj", x.array().type(), new Exp.Flatten(adjointOf(p0))));
+      case Exp.ArrayLit x -> {
+        if (p0.type().rank() != 1) throw unsupported("an array literal of arrays");
+        Atom d = adjointOf(p0);
+        for (int i = 0; i < x.elements().size(); i++) {
+          contribute(x.elements().get(i), e.bind("adj", x.elements().get(i).type(), new Exp.Index(d, List.of(io.github.futhark4j.compiler.core.Atom.i64(i)), null)));
+        }
+      }
+      case Exp.Replicate x -> {
+        if (x.value().type().isArray()) throw unsupported("a replicate of arrays");
+        contribute(x.value(), sum(adjointOf(p0)));
+      }
+      case Exp.If x -> reverseIf(pat, x);
+      case Exp.Map x -> reverseMap(pat, x);
+      case Exp.Reduce x -> reverseReduce(pat, x);
+      default -> throw unsupported(s.exp().getClass().getSimpleName());
+    }
+  }
+
+  private static Fwd.Unsupported unsupported(String what) {
+    return new Fwd.Unsupported("reverse-mode differentiation of " + what);
+  }
+
+  /**
+   * The variables free in {@code bodies} (and bound outside), in a fixed order, with their types:
+   * those whose adjoints the reverse of a nested body may contribute to.
+   */
+  private static List<Atom.Var> freeVars(List<Body> bodies, List<Atom.Var> bound) {
+    Set<String> names = new HashSet<>();
+    for (Body b : bodies) names.addAll(FreeVars.ofBody(b));
+    for (Atom.Var v : bound) names.remove(v.name());
+    Map<String, Atom.Var> found = new LinkedHashMap<>();
+    for (Body b : bodies) collectVars(b, names, found);
+    return new ArrayList<>(found.values());
+  }
+
+  private static void collectVars(Body b, Set<String> names, Map<String, Atom.Var> found) {
+    for (Stm s : b.stms()) {
+      io.github.futhark4j.compiler.core.Rewrite.exp(s.exp(), a -> {
+        if (a instanceof Atom.Var v && names.contains(v.name())) found.putIfAbsent(v.name(), v);
+        return a;
+      }, inner -> {
+        collectVars(inner, names, found);
+        return inner;
+      });
+    }
+    for (Atom a : b.results()) if (a instanceof Atom.Var v && names.contains(v.name())) found.putIfAbsent(v.name(), v);
+  }
+
+  /**
+   * The reverse of a body run again: a renamed copy of its statements, then their reverse from the
+   * adjoints {@code seeds} of its results; returns the adjoints of {@code wanted}.
+   */
+  private List<Atom> reverseBody(Body b, Map<String, Atom> renaming, List<Atom> seeds, List<Atom.Var> wanted) {
+    Map<String, Atom> savedAdj = adj;
+    Set<String> savedOwned = owned;
+    adj = new HashMap<>();
+    owned = new HashSet<>();
+    try {
+      Body copy = new Renamer(e, renaming).body(b);
+      e.out.addAll(copy.stms());
+      for (int i = 0; i < seeds.size(); i++) contribute(copy.results().get(i), seeds.get(i));
+      reverse(copy.stms());
+      List<Atom> out = new ArrayList<>();
+      for (Atom.Var w : wanted) {
+        Atom r = renaming.getOrDefault(w.name(), w);
+        out.add(r instanceof Atom.Var rv ? adjointOf(rv) : zeros(w));
+      }
+      return out;
+    } finally {
+      adj = savedAdj;
+      owned = savedOwned;
+    }
+  }
+
+  private void reverseIf(List<Atom.Var> pat, Exp.If x) {
+    List<Atom.Var> free = freeVars(List.of(x.then(), x.otherwise()), List.of());
+    free.removeIf(v -> v.type().elem().isBool() && !v.type().isArray());
+    List<Atom> seeds = new ArrayList<>();
+    for (Atom.Var p : pat) seeds.add(adjointOf(p));
+    Body[] branches = new Body[2];
+    Body[] sources = {x.then(), x.otherwise()};
+    for (int k = 0; k < 2; k++) {
+      Body src = sources[k];
+      List<Atom> res = new ArrayList<>();
+      List<Stm> stms = e.collect(() -> res.addAll(reverseBody(src, new HashMap<>(), seeds, free)));
+      branches[k] = new Body(stms, res);
+    }
+    List<Atom.Var> outs = new ArrayList<>();
+    for (Atom.Var v : free) outs.add(e.var("adj", v.type()));
+    e.out.add(new Stm(outs, new Exp.If(x.cond(), branches[0], branches[1])));
+    for (int i = 0; i < free.size(); i++) contribute(free.get(i), outs.get(i));
+  }
+
+  /**
+   * {@code map f xs}: a map of the reverse of {@code f} over the rows of the arrays and of the
+   * result's adjoint; contributions to free scalars come out as arrays and are summed.
+   */
+  private void reverseMap(List<Atom.Var> pat, Exp.Map x) {
+    List<Atom> seeds = new ArrayList<>();
+    for (Atom.Var p : pat) seeds.add(adjointOf(p));
+    reverseRows(x.width(), x.f(), x.arrays(), seeds, true);
+  }
+
+  /**
+   * The reverse of {@code f} applied to each row of {@code arrays}, with the adjoints of its results
+   * the rows of {@code seeds} (or, when {@code seedsAreArrays} is false, the same seeds for every
+   * row): adds to the adjoints of the arrays and of the free scalars.
+   */
+  private void reverseRows(Atom width, Lambda f, List<Atom> arrays, List<Atom> seeds, boolean seedsAreArrays) {
+    List<Atom.Var> free = freeVars(List.of(f.body()), f.params());
+    for (Atom.Var v : free) {
+      if (v.type().isArray()) throw unsupported("a map whose function reads a free array");
+    }
+    free.removeIf(v -> v.type().elem().isBool());
+    List<Atom.Var> params = new ArrayList<>();
+    Map<String, Atom> renaming = new HashMap<>();
+    for (Atom.Var p : f.params()) {
+      Atom.Var np = e.var(p.name(), p.type());
+      params.add(np);
+      renaming.put(p.name(), np);
+    }
+    List<Atom> seedRows = new ArrayList<>();
+    List<Atom> mapped = new ArrayList<>(arrays);
+    for (Atom sd : seeds) {
+      if (seedsAreArrays) {
+        Atom.Var r = e.var("seed", sd.type().row());
+        params.add(r);
+        seedRows.add(r);
+        mapped.add(sd);
+      } else {
+        seedRows.add(sd);
+      }
+    }
+    List<Atom.Var> wanted = new ArrayList<>(f.params());
+    wanted.addAll(free);
+    List<Atom> res = new ArrayList<>();
+    List<Stm> stms = e.collect(() -> res.addAll(reverseBody(f.body(), renaming, seedRows, wanted)));
+    List<Atom.Var> outs = new ArrayList<>();
+    for (Atom r : res) outs.add(e.var("adj", IrType.of(r.type().elem(), r.type().rank() + 1)));
+    e.out.add(new Stm(outs, new Exp.Map(width, new Lambda(params, new Body(stms, res)), mapped)));
+    for (int i = 0; i < arrays.size(); i++) contribute(arrays.get(i), outs.get(i));
+    for (int i = 0; i < free.size(); i++) contribute(free.get(i), sum(outs.get(arrays.size() + i)));
+  }
+
+  /** {@code reduce (+)} (with a fused map or not): every reduced value gets the result's adjoint. */
+  private void reverseReduce(List<Atom.Var> pat, Exp.Reduce x) {
+    if (!isElementwiseAdd(x.op())) throw unsupported("a reduction with an operator other than +");
+    List<Atom> seeds = new ArrayList<>();
+    for (Atom.Var p : pat) seeds.add(adjointOf(p));
+    for (int i = 0; i < x.nes().size(); i++) contribute(x.nes().get(i), seeds.get(i));
+    if (x.mapf() != null) {
+      reverseRows(x.width(), x.mapf(), x.arrays(), seeds, false);
+    } else {
+      for (int i = 0; i < x.arrays().size(); i++) {
+        Atom sd = seeds.get(i);
+        contribute(x.arrays().get(i), e.bind("adj", x.arrays().get(i).type(), new Exp.Replicate(x.width(), sd)));
+      }
+    }
+  }
+
+  /** An operator {@code \(a..., b...) -> (a1 + b1, ...)} on numbers. */
+  private static boolean isElementwiseAdd(Lambda op) {
+    int m = op.params().size() / 2;
+    Body b = op.body();
+    if (b.results().size() != m || b.stms().size() != m) return false;
+    for (int k = 0; k < m; k++) {
+      Stm s = b.stms().get(k);
+      if (!(s.exp() instanceof Exp.BinOp bo) || bo.op() != BinOperator.ADD || bo.type().isBool()) return false;
+      if (s.pattern().size() != 1 || !b.results().contains(s.pattern().get(0))) return false;
+      int r = b.results().indexOf(s.pattern().get(0));
+      Atom.Var a = op.params().get(r), c = op.params().get(r + m);
+      boolean ok = bo.x().equals(a) && bo.y().equals(c) || bo.x().equals(c) && bo.y().equals(a);
+      if (!ok) return false;
+    }
+    return true;
+  }
+}
