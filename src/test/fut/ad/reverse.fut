@@ -28,6 +28,18 @@
 -- input { 3.0 } output { 27.0 }
 
 -- ==
+-- entry: gathered
+-- input { [1.0, 2.0, 3.0] [2i64, 0i64, 2i64] } output { [2.0, 0.0, 12.0] }
+
+-- ==
+-- entry: diagonal
+-- input { [[1.0, 2.0], [3.0, 4.0]] } output { [[2.0, 0.0], [0.0, 2.0]] }
+
+-- ==
+-- entry: matvec
+-- input { [[1.0, 2.0], [3.0, 4.0]] [5.0, 6.0] } output { [[5.0, 6.0], [10.0, 12.0]] [7.0, 10.0] }
+
+-- ==
 -- entry: mixed
 -- input { 2.0f32 3 } output { 3.0f32 6i32 }
 
@@ -47,6 +59,18 @@ entry branchy (xs: []f64) : []f64 =
 
 -- Indexing: only the elements read get a cotangent.
 entry picked (xs: []f64) : []f64 = vjp (\xs -> xs[1] * xs[2]) xs 1
+
+-- Elements of a free array read in a map: their cotangents are added by index (twice for xs[2]).
+entry gathered (xs: []f64) (is: []i64) : []f64 =
+  vjp (\xs -> f64.sum (map (\i -> xs[i] * xs[i]) is)) xs 1
+
+entry diagonal (a: [][]f64) : [][]f64 = vjp (\a -> f64.sum (map (\i -> a[i, i] * 2) (indices a))) a 1
+
+-- A free array read whole by every row: its cotangent is the sum of the rows' contributions.
+entry matvec [n] (a: [n][n]f64) (v: [n]f64) : ([n][n]f64, [n]f64) =
+  let f (a, v) = map (\row -> f64.sum (map2 (*) row v)) a
+  let (da, dv) = vjp f (a, v) (replicate n 1 with [1] = 2)
+  in (da, dv)
 
 -- A loop (differentiated through forward mode over the input's basis).
 entry looped (x: f64) : f64 = vjp (\x -> loop acc = 1 for _i < 3 do acc * x) x 1

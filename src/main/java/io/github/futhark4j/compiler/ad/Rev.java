@@ -27,9 +27,9 @@ import java.util.function.Function;
  * <p>Covered: scalar code, conversions and primitive functions, indexing a scalar, copies,
  * transpositions, flattening, array literals, in-place updates of a scalar, {@code if} (each
  * branch is run again, renamed, before its reverse), {@code map} (each row's reverse in a map;
- * the contributions to free scalars are summed), and sums ({@code reduce (+)}, with a fused map).
- * Anything else (loops, scans, other reductions, histograms, scatters, a map that reads a free
- * array) throws {@link Fwd.Unsupported}, and the caller falls back to forward mode over the
+ * the contributions to free scalars are summed, those to the elements of free arrays it reads added
+ * by a histogram, those to free arrays read whole summed row by row), and sums ({@code reduce (+)}, with a fused map).
+ * Anything else (loops, scans, other reductions, histograms, scatters) throws {@link Fwd.Unsupported}, and the caller falls back to forward mode over the
  * input's basis, which is exact but costs one pass per input scalar.
  */
 public final class Rev {
@@ -38,6 +38,15 @@ public final class Rev {
   private Map<String, Atom> adj = new HashMap<>();
   /** Array adjoints built here, which may be updated in place. */
   private Set<String> owned = new HashSet<>();
+  /**
+   * In the reverse of a map's function: the free arrays it reads element by element, whose
+   * adjoints are not built per row but gathered ({@link #gathers}) and added by a histogram.
+   */
+  private Set<String> gatherable = Set.of();
+  private List<Gather> gathers = new ArrayList<>();
+
+  /** A contribution {@code value} to the adjoint of the element {@code indices} of {@code array}. */
+  private record Gather(Atom.Var array, List<Atom> indices, Atom value) {}
 
   public Rev(Function<String, String> fresh) {
     e = new Emit(fresh);
@@ -130,6 +139,18 @@ public final class Rev {
         List.of(Emit.num(t, 0)), null, List.of(arr), true));
   }
 
+  /** The sum of the rows of {@code arr}, each shaped as {@code like}. */
+  private Atom sumRows(Atom arr, Atom like) {
+    IrType row = like.type();
+    Atom.Var a = e.var("a", row), b = e.var("b", row);
+    Atom[] res = new Atom[1];
+    List<Stm> body = e.collect(() -> res[0] = add(a, b));
+    Atom zero = zeros(like);
+    Atom w = e.bind("n", new IrType.Scalar(PrimType.I64), new Exp.Shape(arr, 0));
+    return e.bind("sum", row, new Exp.Reduce(w, new Lambda(List.of(a, b), new Body(body, List.of(res[0]))),
+        List.of(zero), null, List.of(arr), true));
+  }
+
   // ---- the reverse sweep ----------------------------------------------------------------------
 
   private void reverse(List<Stm> stms) {
@@ -178,6 +199,10 @@ public final class Rev {
       case Exp.Assert x -> { }
       case Exp.Index x -> {
         if (p0.type().isArray() || !(x.array() instanceof Atom.Var arr)) throw unsupported("indexing a row");
+        if (gatherable.contains(arr.name())) {
+          gathers.add(new Gather(arr, x.indices(), adjointOf(p0)));
+          return;
+        }
         Atom cur = ownedAdjoint(arr);
         Atom old = e.bind("adj", p0.type(), new Exp.Index(cur, x.indices(), x.span()));
         Atom upd = e.bind("adj", arr.type(), new Exp.Update(cur, x.indices(), e.add(p0.type().elem(), old, adjointOf(p0)), x.span()));
@@ -252,10 +277,18 @@ public final class Rev {
    * adjoints {@code seeds} of its results; returns the adjoints of {@code wanted}.
    */
   private List<Atom> reverseBody(Body b, Map<String, Atom> renaming, List<Atom> seeds, List<Atom.Var> wanted) {
+    return reverseBody(b, renaming, seeds, wanted, Set.of(), new ArrayList<>());
+  }
+
+  private List<Atom> reverseBody(Body b, Map<String, Atom> renaming, List<Atom> seeds, List<Atom.Var> wanted,
+      Set<String> gather, List<Gather> gathered) {
     Map<String, Atom> savedAdj = adj;
-    Set<String> savedOwned = owned;
+    Set<String> savedOwned = owned, savedGatherable = gatherable;
+    List<Gather> savedGathers = gathers;
     adj = new HashMap<>();
     owned = new HashSet<>();
+    gatherable = gather;
+    gathers = gathered;
     try {
       Body copy = new Renamer(e, renaming).body(b);
       e.out.addAll(copy.stms());
@@ -270,6 +303,8 @@ public final class Rev {
     } finally {
       adj = savedAdj;
       owned = savedOwned;
+      gatherable = savedGatherable;
+      gathers = savedGathers;
     }
   }
 
@@ -309,10 +344,13 @@ public final class Rev {
    */
   private void reverseRows(Atom width, Lambda f, List<Atom> arrays, List<Atom> seeds, boolean seedsAreArrays) {
     List<Atom.Var> free = freeVars(List.of(f.body()), f.params());
+    Set<String> gather = new HashSet<>();
     for (Atom.Var v : free) {
-      if (v.type().isArray()) throw unsupported("a map whose function reads a free array");
+      // A free array read element by element gets its adjoint by a histogram; one read otherwise
+      // (as a whole, by an inner operator) gets an adjoint per row, summed.
+      if (v.type().isArray() && v.type().rank() <= 2 && readByElement(f.body(), v)) gather.add(v.name());
     }
-    free.removeIf(v -> v.type().elem().isBool());
+    free.removeIf(v -> v.type().elem().isBool() || gather.contains(v.name()));
     List<Atom.Var> params = new ArrayList<>();
     Map<String, Atom> renaming = new HashMap<>();
     for (Atom.Var p : f.params()) {
@@ -335,12 +373,78 @@ public final class Rev {
     List<Atom.Var> wanted = new ArrayList<>(f.params());
     wanted.addAll(free);
     List<Atom> res = new ArrayList<>();
-    List<Stm> stms = e.collect(() -> res.addAll(reverseBody(f.body(), renaming, seedRows, wanted)));
+    List<Gather> gathered = new ArrayList<>();
+    // The inner size of each gathered two-dimensional array, for linear indices.
+    Map<String, Atom> inner = new HashMap<>();
+    for (Atom.Var v : free0(f, gather)) {
+      if (v.type().rank() == 2) inner.put(v.name(), e.bind("n", new IrType.Scalar(PrimType.I64), new Exp.Shape(v, 1)));
+    }
+    List<Stm> stms = e.collect(() -> {
+      res.addAll(reverseBody(f.body(), renaming, seedRows, wanted, gather, gathered));
+      for (Gather g : gathered) {
+        Atom idx = g.indices().get(0);
+        if (g.indices().size() == 2) {
+          idx = e.add(PrimType.I64, e.mul(PrimType.I64, idx, inner.get(g.array().name())), g.indices().get(1));
+        }
+        res.add(idx);
+        res.add(g.value());
+      }
+    });
     List<Atom.Var> outs = new ArrayList<>();
     for (Atom r : res) outs.add(e.var("adj", IrType.of(r.type().elem(), r.type().rank() + 1)));
     e.out.add(new Stm(outs, new Exp.Map(width, new Lambda(params, new Body(stms, res)), mapped)));
     for (int i = 0; i < arrays.size(); i++) contribute(arrays.get(i), outs.get(i));
-    for (int i = 0; i < free.size(); i++) contribute(free.get(i), sum(outs.get(arrays.size() + i)));
+    for (int i = 0; i < free.size(); i++) {
+      Atom.Var v = free.get(i);
+      Atom per = outs.get(arrays.size() + i);
+      contribute(v, v.type().isArray() ? sumRows(per, v) : sum(per));
+    }
+    int k = arrays.size() + free.size();
+    for (Gather g : gathered) {
+      addByIndex(g.array(), width, outs.get(k), outs.get(k + 1));
+      k += 2;
+    }
+  }
+
+  private static List<Atom.Var> free0(Lambda f, Set<String> names) {
+    List<Atom.Var> out = new ArrayList<>();
+    for (Atom.Var v : freeVars(List.of(f.body()), f.params())) if (names.contains(v.name())) out.add(v);
+    return out;
+  }
+
+  /** Whether {@code v} is used in {@code b} only by its statements indexing one element of it, or its shape. */
+  private static boolean readByElement(Body b, Atom.Var v) {
+    for (Atom r : b.results()) if (r.equals(v)) return false;
+    for (Stm s : b.stms()) {
+      if (!FreeVars.ofExp(s.exp()).contains(v.name())) continue;
+      boolean ok = switch (s.exp()) {
+        case Exp.Index x -> x.array().equals(v) && !x.indices().contains(v) && x.indices().size() == v.type().rank();
+        case Exp.Shape x -> true;
+        default -> false;
+      };
+      if (!ok) return false;
+    }
+    return true;
+  }
+
+  /** Adds the values {@code vals} to the adjoint of {@code arr} at the (linear) indices {@code inds}. */
+  private void addByIndex(Atom.Var arr, Atom width, Atom inds, Atom vals) {
+    PrimType t = arr.type().elem();
+    Atom dest = ownedAdjoint(arr);
+    if (arr.type().rank() == 2) dest = e.bind("adj", IrType.of(t, 1), new Exp.Copy(e.bind("adj", IrType.of(t, 1), new Exp.Flatten(dest))));
+    IrType st = new IrType.Scalar(t);
+    Atom.Var a = e.var("a", st), b = e.var("b", st);
+    Atom[] r = new Atom[1];
+    List<Stm> body = e.collect(() -> r[0] = e.add(t, a, b));
+    Atom h = e.bind("adj", dest.type(), new Exp.Hist(width, new Lambda(List.of(a, b), new Body(body, List.of(r[0]))),
+        List.of(Emit.num(t, 0)), List.of(dest), inds, List.of(vals)));
+    if (arr.type().rank() == 2) {
+      Atom n = e.bind("n", new IrType.Scalar(PrimType.I64), new Exp.Shape(arr, 0));
+      Atom m = e.bind("n", new IrType.Scalar(PrimType.I64), new Exp.Shape(arr, 1));
+      h = e.bind("adj", arr.type(), new Exp.Unflatten(n, m, h, null));
+    }
+    adj.put(arr.name(), h);
+    owned.add(arr.name());
   }
 
   /** {@code reduce (+)} (with a fused map or not): every reduced value gets the result's adjoint. */
