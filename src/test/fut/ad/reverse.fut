@@ -40,6 +40,18 @@
 -- input { [[1.0, 2.0], [3.0, 4.0]] [5.0, 6.0] } output { [[5.0, 6.0], [10.0, 12.0]] [7.0, 10.0] }
 
 -- ==
+-- entry: horner
+-- input { [1.0, 2.0, 3.0] 2.0 } output { [1.0, 2.0, 4.0] 14.0 }
+
+-- ==
+-- entry: loop_in_map
+-- input { [1.0, 2.0] } output { [3.0, 12.0] }
+
+-- ==
+-- entry: halving
+-- input { 5.0 } output { 0.125 }
+
+-- ==
 -- entry: mixed
 -- input { 2.0f32 3 } output { 3.0f32 6i32 }
 
@@ -72,8 +84,16 @@ entry matvec [n] (a: [n][n]f64) (v: [n]f64) : ([n][n]f64, [n]f64) =
   let (da, dv) = vjp f (a, v) (replicate n 1 with [1] = 2)
   in (da, dv)
 
--- A loop (differentiated through forward mode over the input's basis).
-entry looped (x: f64) : f64 = vjp (\x -> loop acc = 1 for _i < 3 do acc * x) x 1
+-- Loops run backwards from a tape of their parameters; i32 loop indices too.
+entry looped (x: f64) : f64 = vjp (\x -> loop acc = 1 for _i < 3i32 do acc * x) x 1
+
+entry horner (cs: []f64) (x: f64) : ([]f64, f64) =
+  vjp (\(cs, x) -> loop acc = 0 for i < length cs do acc + cs[i] * x ** f64.i64 i) (cs, x) 1
+
+entry loop_in_map (xs: []f64) : []f64 = vjp (\xs -> f64.sum (map (\x -> loop a = x for _i < 2 do a * x) xs)) xs 1
+
+-- A while loop (differentiated through forward mode over the input's basis).
+entry halving (x: f64) : f64 = vjp (\x -> (loop (a, k) = (x, 0) while k < 3 do (a / 2, k + 1)).0) x 1
 
 -- An integer argument gets an integer cotangent; the float result's seed reaches it through the conversion.
 entry mixed (x: f32) (n: i32) : (f32, i32) = vjp (\(x, n) -> (x * f32.i32 n, n * n)) (x, n) (1, 0) |> \(a, b) -> (a, b + 4)

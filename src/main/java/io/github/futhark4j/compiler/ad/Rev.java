@@ -29,7 +29,9 @@ import java.util.function.Function;
  * branch is run again, renamed, before its reverse), {@code map} (each row's reverse in a map;
  * the contributions to free scalars are summed, those to the elements of free arrays it reads added
  * by a histogram, those to free arrays read whole summed row by row), and sums ({@code reduce (+)}, with a fused map).
- * Anything else (loops, scans, other reductions, histograms, scatters) throws {@link Fwd.Unsupported}, and the caller falls back to forward mode over the
+ * For loops over scalar parameters record a tape of their parameters and run backwards (the body
+ * again, then its reverse, per iteration). Anything else (while loops, loops over arrays, scans,
+ * other reductions, histograms, scatters) throws {@link Fwd.Unsupported}, and the caller falls back to forward mode over the
  * input's basis, which is exact but costs one pass per input scalar.
  */
 public final class Rev {
@@ -44,6 +46,9 @@ public final class Rev {
    */
   private Set<String> gatherable = Set.of();
   private List<Gather> gathers = new ArrayList<>();
+
+  /** The tapes of the for loops run forward: each scalar parameter's value at every iteration's start. */
+  private final Map<String, List<Atom.Var>> tapes = new HashMap<>();
 
   /** A contribution {@code value} to the adjoint of the element {@code indices} of {@code array}. */
   private record Gather(Atom.Var array, List<Atom> indices, Atom value) {}
@@ -66,7 +71,7 @@ public final class Rev {
       params.addAll(seeds);
       List<Atom> results = new ArrayList<>(f.body().results());
       List<Stm> stms = e.collect(() -> {
-        e.out.addAll(f.body().stms());
+        for (Stm s : f.body().stms()) forward(s);
         for (int i = 0; i < seeds.size(); i++) contribute(f.body().results().get(i), seeds.get(i));
         reverse(f.body().stms());
         for (Atom.Var p : f.params()) results.add(adjointOf(p));
@@ -236,6 +241,7 @@ public final class Rev {
         contribute(x.value(), sum(adjointOf(p0)));
       }
       case Exp.If x -> reverseIf(pat, x);
+      case Exp.Loop x -> reverseLoop(pat, x);
       case Exp.Map x -> reverseMap(pat, x);
       case Exp.Reduce x -> reverseReduce(pat, x);
       default -> throw unsupported(s.exp().getClass().getSimpleName());
@@ -277,11 +283,15 @@ public final class Rev {
    * adjoints {@code seeds} of its results; returns the adjoints of {@code wanted}.
    */
   private List<Atom> reverseBody(Body b, Map<String, Atom> renaming, List<Atom> seeds, List<Atom.Var> wanted) {
-    return reverseBody(b, renaming, seeds, wanted, Set.of(), new ArrayList<>());
+    return reverseBody(b, renaming, seeds, wanted, Set.of(), new ArrayList<>(), Map.of());
   }
 
+  /**
+   * As above; {@code gather}: the free arrays whose element reads are collected in {@code gathered}
+   * ({@link #reverseRows}); {@code initial}: adjoints the reverse starts from (owned, for arrays).
+   */
   private List<Atom> reverseBody(Body b, Map<String, Atom> renaming, List<Atom> seeds, List<Atom.Var> wanted,
-      Set<String> gather, List<Gather> gathered) {
+      Set<String> gather, List<Gather> gathered, Map<String, Atom> initial) {
     Map<String, Atom> savedAdj = adj;
     Set<String> savedOwned = owned, savedGatherable = gatherable;
     List<Gather> savedGathers = gathers;
@@ -291,7 +301,11 @@ public final class Rev {
     gathers = gathered;
     try {
       Body copy = new Renamer(e, renaming).body(b);
-      e.out.addAll(copy.stms());
+      for (Stm s : copy.stms()) forward(s);
+      for (var en : initial.entrySet()) {
+        adj.put(en.getKey(), en.getValue());
+        if (en.getValue().type().isArray()) owned.add(en.getKey());
+      }
       for (int i = 0; i < seeds.size(); i++) contribute(copy.results().get(i), seeds.get(i));
       reverse(copy.stms());
       List<Atom> out = new ArrayList<>();
@@ -306,6 +320,101 @@ public final class Rev {
       gatherable = savedGatherable;
       gathers = savedGathers;
     }
+  }
+
+  /**
+   * Emits a statement of the primal code: as it is, except a for loop over scalar parameters, which
+   * also records each parameter's value at the start of every iteration (its tape) for the reverse.
+   */
+  private void forward(Stm s) {
+    if (!(s.exp() instanceof Exp.Loop x) || !(x.form() instanceof Exp.LoopForm.For f) || x.params().isEmpty()
+        || x.params().stream().anyMatch(p -> p.type().isArray())) {
+      e.out.add(s);
+      return;
+    }
+    List<Atom.Var> params = new ArrayList<>(x.params()), tapeOuts = new ArrayList<>();
+    List<Atom> inits = new ArrayList<>(x.inits()), results = new ArrayList<>(x.body().results());
+    List<Stm> body = new ArrayList<>();
+    Atom n = i64(f.bound());
+    for (Atom.Var p : x.params()) {
+      IrType tt = IrType.of(p.type().elem(), 1);
+      inits.add(e.bind("tape", tt, new Exp.Replicate(n, Emit.num(p.type().elem(), 0))));
+      Atom.Var tp = e.var("tape", tt), upd = e.var("tape", tt);
+      params.add(tp);
+      Atom.Var idx = f.index();
+      Atom at = idx;
+      if (idx.type().elem() != PrimType.I64) {
+        Atom.Var c = e.var("i", new IrType.Scalar(PrimType.I64));
+        body.add(new Stm(List.of(c), new Exp.Convert(PrimType.I64, idx)));
+        at = c;
+      }
+      body.add(new Stm(List.of(upd), new Exp.Update(tp, List.of(at), p, null)));
+      results.add(upd);
+      tapeOuts.add(e.var("tape", tt));
+    }
+    body.addAll(x.body().stms());
+    List<Atom.Var> pat = new ArrayList<>(s.pattern());
+    pat.addAll(tapeOuts);
+    e.out.add(new Stm(pat, new Exp.Loop(params, inits, f, new Body(body, results))));
+    tapes.put(s.pattern().get(0).name(), tapeOuts);
+  }
+
+  private Atom i64(Atom a) {
+    return a.type().elem() == PrimType.I64 ? a : e.convert(PrimType.I64, a);
+  }
+
+  /**
+   * A for loop backwards: from the last iteration to the first, the parameters are restored from
+   * the tape, the body runs again and its reverse carries the parameters' adjoints to the previous
+   * iteration; the adjoints of free variables are carried along and added to.
+   */
+  private void reverseLoop(List<Atom.Var> pat, Exp.Loop x) {
+    List<Atom.Var> tape = tapes.get(pat.get(0).name());
+    if (tape == null || !(x.form() instanceof Exp.LoopForm.For f)) throw unsupported("a while loop or a loop over arrays");
+    List<Atom.Var> bound = new ArrayList<>(x.params());
+    bound.add(f.index());
+    List<Atom.Var> free = freeVars(List.of(x.body()), bound);
+    free.removeIf(v -> v.type().elem().isBool());
+    List<Atom.Var> loopParams = new ArrayList<>();
+    List<Atom> inits = new ArrayList<>();
+    for (Atom.Var p : pat) {
+      inits.add(adjointOf(p));
+      loopParams.add(e.var("adj", p.type()));
+    }
+    for (Atom.Var v : free) {
+      inits.add(v.type().isArray() ? ownedAdjoint(v) : adjointOf(v));
+      loopParams.add(e.var("adj", v.type()));
+    }
+    PrimType it = f.index().type().elem();
+    Atom.Var ii = e.var("ii", new IrType.Scalar(it));
+    List<Atom> res = new ArrayList<>();
+    List<Stm> body = e.collect(() -> {
+      Atom i = e.sub(it, e.sub(it, f.bound(), Emit.num(it, 1)), ii);
+      Atom at = i64(i);
+      Map<String, Atom> renaming = new HashMap<>();
+      renaming.put(f.index().name(), i);
+      for (int j = 0; j < x.params().size(); j++) {
+        Atom.Var p = x.params().get(j);
+        renaming.put(p.name(), e.bind(p.name(), p.type(), new Exp.Index(tape.get(j), List.of(at), null)));
+      }
+      Map<String, Atom> initial = new HashMap<>();
+      for (int l = 0; l < free.size(); l++) initial.put(free.get(l).name(), loopParams.get(pat.size() + l));
+      List<Atom.Var> wanted = new ArrayList<>(x.params());
+      wanted.addAll(free);
+      res.addAll(reverseBody(x.body(), renaming, new ArrayList<>(loopParams.subList(0, pat.size())), wanted, Set.of(),
+          new ArrayList<>(), initial));
+    });
+    List<Atom.Var> outs = new ArrayList<>();
+    for (Atom.Var p : loopParams) outs.add(e.var("adj", p.type()));
+    e.out.add(new Stm(outs, new Exp.Loop(loopParams, inits, new Exp.LoopForm.For(ii, f.bound()), new Body(body, res))));
+    // The free variables' adjoints are the loop's (it started from them); then the initial values'.
+    for (int l = 0; l < free.size(); l++) {
+      Atom.Var v = free.get(l);
+      adj.put(v.name(), outs.get(pat.size() + l));
+      if (v.type().isArray()) owned.add(v.name());
+      else owned.remove(v.name());
+    }
+    for (int j = 0; j < x.inits().size(); j++) contribute(x.inits().get(j), outs.get(j));
   }
 
   private void reverseIf(List<Atom.Var> pat, Exp.If x) {
@@ -380,7 +489,7 @@ public final class Rev {
       if (v.type().rank() == 2) inner.put(v.name(), e.bind("n", new IrType.Scalar(PrimType.I64), new Exp.Shape(v, 1)));
     }
     List<Stm> stms = e.collect(() -> {
-      res.addAll(reverseBody(f.body(), renaming, seedRows, wanted, gather, gathered));
+      res.addAll(reverseBody(f.body(), renaming, seedRows, wanted, gather, gathered, Map.of()));
       for (Gather g : gathered) {
         Atom idx = g.indices().get(0);
         if (g.indices().size() == 2) {
