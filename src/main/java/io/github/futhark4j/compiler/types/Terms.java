@@ -588,8 +588,9 @@ final class Terms {
         Res op = operator(s.op(), ctx);
         if (op == null && builtinBinOp(s.op().name(), ctx) == null) {
           // (|>), (<|) and the like: the section is the lambda (its operand checked once, inside it).
-          PId yp = new PId("y'", span);
-          return check(new Lambda(List.of(yp), null, new BinOp(s.op(), s.left(), new Var(List.of(), "y'", span), span), span), ctx);
+          // The parameter's name is no Futhark name, so the user's operand cannot capture it.
+          PId yp = new PId("#y", span);
+          return check(new Lambda(List.of(yp), null, new BinOp(s.op(), s.left(), new Var(List.of(), "#y", span), span), span), ctx);
         }
         Res left = check(s.left(), ctx);
         Ty y = fresh(), r = fresh();
@@ -615,8 +616,8 @@ final class Terms {
         Res op = operator(s.op(), ctx);
         BinOperator bop = op == null ? builtinBinOp(s.op().name(), ctx) : null;
         if (op == null && bop == null) {
-          PId xp = new PId("x'", span);
-          return check(new Lambda(List.of(xp), null, new BinOp(s.op(), new Var(List.of(), "x'", span), s.right(), span), span), ctx);
+          PId xp = new PId("#x", span);
+          return check(new Lambda(List.of(xp), null, new BinOp(s.op(), new Var(List.of(), "#x", span), s.right(), span), span), ctx);
         }
         Res right = check(s.right(), ctx);
         if (bop != null) return sectionBuiltin(bop, s.op(), null, right, ctx, span);

@@ -1,6 +1,7 @@
 package io.github.futhark4j.compiler.opt;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.futhark4j.compiler.Backend;
 import io.github.futhark4j.compiler.Frontend;
@@ -25,7 +26,9 @@ class GoldenIrTest {
     String src = Files.readString(DIR.resolve(name + ".fut"));
     String ir = Printer.program(Backend.optimised(Frontend.check(new Source(name + ".fut", src)), true));
     Path golden = DIR.resolve(name + ".ir");
-    if (Boolean.getBoolean("bless") || !Files.exists(golden)) Files.writeString(golden, ir);
+    if (Boolean.getBoolean("bless")) Files.writeString(golden, ir);
+    // A missing golden file is a failure (rerun with -Dbless=true to write it), never a pass.
+    assertTrue(Files.exists(golden), "no golden file " + golden + " (rerun with -Dbless=true to write it)");
     assertEquals(Files.readString(golden), ir);
   }
 }
