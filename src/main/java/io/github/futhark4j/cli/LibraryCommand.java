@@ -2,6 +2,7 @@ package io.github.futhark4j.cli;
 
 import io.github.futhark4j.compiler.diag.CompileException;
 import io.github.futhark4j.compiler.lower.LowerException;
+import io.github.futhark4j.toolchain.CompilerLimitException;
 import io.github.futhark4j.compiler.diag.Diagnostic;
 import io.github.futhark4j.compiler.source.Source;
 import io.github.futhark4j.toolchain.ExternalCompilerException;
@@ -46,7 +47,7 @@ public abstract class LibraryCommand implements Command {
           -W, --Werror, --safe, -v
                                  accepted for compatibility with 'futhark %1$s'; no effect
 
-        Exit codes: 0 written; 2 compile errors (printed on standard error) or bad usage;
+        Exit codes: 0 written; 2 compile errors or a compiler limit (printed on standard error) or bad usage;
         1 internal compiler error or I/O failure.
         """.formatted(backend(), "c".equals(backend()) ? "sequential" : "multicore (OpenMP)");
   }
@@ -80,6 +81,10 @@ public abstract class LibraryCommand implements Command {
       throw new ExitException(1, e.getMessage());
     } catch (LowerException e) {
       throw new ExitException(1, prog + ": the built-in compiler cannot compile this program yet: " + e.getMessage());
+    } catch (CompilerLimitException e) {
+      // One of the compiler's limits (stack, heap, inlining budget): the message says which and how to raise it.
+      cli.err().println(e.getMessage());
+      return 2;
     } catch (RuntimeException e) {
       throw new ExitException(1, "internal compiler error while compiling " + prog + ": " + e);
     }

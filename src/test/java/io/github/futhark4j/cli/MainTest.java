@@ -255,6 +255,12 @@ class MainTest {
     assertEquals("multicore " + p, Files.readString(dir.resolve("out/sub/name.json")));
     assertEquals(2, run("", "c", p.toString()));
     assertTrue(err().contains("only --library is supported"), err());
+    // A compiler limit is reported as such (exit 2), not as an internal compiler error.
+    library = (src, backend, outDir, name) -> {
+      throw new io.github.futhark4j.toolchain.CompilerLimitException("prog.fut: the program is too large after inlining", null);
+    };
+    assertEquals(2, run("", "multicore", "--library", p.toString()));
+    assertTrue(err().contains("too large after inlining") && !err().contains("internal compiler error"), err());
   }
 
   @Test
