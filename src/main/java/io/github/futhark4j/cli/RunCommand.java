@@ -1,6 +1,10 @@
 package io.github.futhark4j.cli;
 
+import io.github.futhark4j.cli.runner.InterpreterLoader;
 import io.github.futhark4j.cli.runner.LoadedProgram;
+import io.github.futhark4j.cli.runner.ProgramLoader;
+import io.github.futhark4j.compiler.interp.OpaqueValueException;
+import io.github.futhark4j.compiler.interp.UnsupportedConstructException;
 import io.github.futhark4j.cli.runner.LoadedProgram.RunFailure;
 import io.github.futhark4j.data.BinaryFormat;
 import io.github.futhark4j.data.Value;
@@ -51,14 +55,15 @@ public final class RunCommand implements Command {
   @Override
   public int run(List<String> argv, Cli cli) throws Exception {
     Args a = new Args().option("-e", "--entry-point").flag("-b", "--binary-output").option("-t", "--write-runtime-to")
-        .option("-r", "--runs").flag("-n", "--no-print-result").option("--backend").flag(Programs.FP_CONTRACT).parse(argv);
+        .option("-r", "--runs").flag("-n", "--no-print-result").option("--backend").flag(Programs.FP_CONTRACT).flag("--interpret").parse(argv);
     if (a.positional().size() != 1) throw new UsageException("expected one program, got " + a.positional().size());
     Path prog = Programs.program(a.positional().get(0));
     String entryOption = a.value("-e", null);
     int runs = a.intValue("-r", 0, 1);
     String backend = Programs.backend(a);
 
-    try (LoadedProgram p = Programs.load(Programs.loader(cli, a, backend), prog)) {
+    ProgramLoader loader = a.has("--interpret") ? new InterpreterLoader() : Programs.loader(cli, a, backend);
+    try (LoadedProgram p = Programs.load(loader, prog)) {
       String entry = entryOption != null ? entryOption : p.defaultEntry();
       if (!p.entryPoints().containsKey(entry)) {
         throw new ExitException(2, "No entry point '" + entry + "'. The program has: "
@@ -88,6 +93,8 @@ public final class RunCommand implements Command {
         }
       } catch (RunFailure e) {
         throw new ExitException(e.badArguments() ? 2 : 1, e.getMessage());
+      } catch (OpaqueValueException | UnsupportedConstructException e) {
+        throw new ExitException(1, e.getMessage());
       }
       if (a.has("-t")) writeTimes(Path.of(a.value("-t", null)), times);
       if (!a.has("-n")) print(results, a.has("-b"), cli);
