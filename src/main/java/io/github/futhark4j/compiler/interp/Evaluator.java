@@ -26,11 +26,20 @@ import java.util.concurrent.CancellationException;
  * {@link SourceInterpreter} runs one call at a time).
  */
 final class Evaluator {
-  private final Map<VName, TDecl> globals = new HashMap<>();
-  /** Values of constant definitions without type or size parameters, once evaluated. */
-  private final Map<VName, Object> constants = new HashMap<>();
-  /** Functions of top-level definitions without type parameters. */
-  private final Map<VName, FunVal> functions = new HashMap<>();
+  /** A top-level definition, and its value once made (for one without type or size parameters). */
+  private static final class Global {
+    final TDecl decl;
+    /** The function of a definition with parameters, or the value of a constant. */
+    Object value;
+
+    Global(TDecl decl) {
+      this.decl = decl;
+    }
+  }
+
+  private final Map<VName, Global> globals = new HashMap<>();
+  /** The same, by tag (tags are unique in a checked program): most lookups are of local names. */
+  private final Global[] globalsByTag;
   /** Copy every array before an update, instead of writing into the consumed array. */
   final boolean copyOnUpdate;
   final Builtins builtins = new Builtins(this);
@@ -48,13 +57,19 @@ final class Evaluator {
   // Per-node facts computed once.
   private final IdentityHashMap<Type, Boolean> hasSizeVars = new IdentityHashMap<>();
   private final IdentityHashMap<TExp, Set<VName>> freeVars = new IdentityHashMap<>();
-  private final IdentityHashMap<TExp.RecordLit, String[]> recordNames = new IdentityHashMap<>();
+  private final IdentityHashMap<TExp.RecordLit, RecordPlan> recordPlans = new IdentityHashMap<>();
 
   /** Tuning parameters ({@code #[param(NAME)] e}) by name. */
   private final Map<String, Long> tuning;
 
   Evaluator(List<TDecl> decls, boolean copyOnUpdate, Map<String, Long> tuning) {
-    for (TDecl d : decls) globals.put(d.name(), d);
+    int maxTag = 0;
+    for (TDecl d : decls) {
+      globals.put(d.name(), new Global(d));
+      maxTag = Math.max(maxTag, d.name().tag());
+    }
+    globalsByTag = new Global[maxTag + 1];
+    for (Global g : globals.values()) if (g.decl.name().tag() >= 0) globalsByTag[g.decl.name().tag()] = g;
     this.copyOnUpdate = copyOnUpdate;
     this.tuning = Map.copyOf(tuning);
   }
@@ -168,6 +183,9 @@ final class Evaluator {
   }
 
   private Object variable(TExp.Var v, Frame f) {
+    // Names are unique: a top-level definition's name is never bound locally.
+    Global g = global(v.name());
+    if (g != null) return global(g, v, f);
     Object x = f.get(v.name());
     if (x != null) {
       if ((!v.typeArgs().isEmpty() || !v.sizeArgs().isEmpty()) && x instanceof Closure c) {
@@ -175,9 +193,17 @@ final class Evaluator {
       }
       return x;
     }
-    TDecl d = globals.get(v.name());
-    if (d == null) throw new IllegalStateException("unbound variable " + v.name() + " at " + v.span());
-    return global(d, v, f);
+    throw new IllegalStateException("unbound variable " + v.name() + " at " + v.span());
+  }
+
+  /** The top-level definition of a name, or null. */
+  private Global global(VName n) {
+    int t = n.tag();
+    if (t >= 0 && t < globalsByTag.length) {
+      Global g = globalsByTag[t];
+      return g != null && g.decl.name().equals(n) ? g : null;
+    }
+    return globals.get(n);
   }
 
   private Map<String, Frame.TypeArg> typeArgs(TExp.Var v, Frame f) {
@@ -197,32 +223,28 @@ final class Evaluator {
     return m;
   }
 
-  private Object global(TDecl d, TExp.Var v, Frame f) {
+  private Object global(Global g, TExp.Var v, Frame f) {
+    TDecl d = g.decl;
     FunDef fun = d.fun();
     boolean plain = v.typeArgs().isEmpty() && v.sizeArgs().isEmpty();
     if (fun.params().isEmpty()) {
       boolean cache = plain && fun.typeParams().isEmpty() && fun.sizeParams().isEmpty();
-      if (cache) {
-        Object c = constants.get(d.name());
-        if (c != null) return c;
-      }
+      if (cache && g.value != null) return g.value;
       Frame cf = new Frame(null, typeArgs(v, f));
       sizeArgs(v, f).forEach(cf::put);
       Object val = eval(fun.body(), cf);
       if (cache) {
         // Shared by every use: never written in place.
         ArrayVal.markShared(val);
-        constants.put(d.name(), val);
+        g.value = val;
       }
       return val;
     }
     if (plain) {
-      FunVal fn = functions.get(d.name());
-      if (fn == null) {
-        fn = new Closure(this, d.name().base(), fun.params(), fun.sizeParams(), fun.body(), null, null, Map.of());
-        functions.put(d.name(), fn);
+      if (g.value == null) {
+        g.value = new Closure(this, d.name().base(), fun.params(), fun.sizeParams(), fun.body(), null, null, Map.of());
       }
-      return fn;
+      return g.value;
     }
     return new Closure(this, d.name().base(), fun.params(), fun.sizeParams(), fun.body(), null, typeArgs(v, f), sizeArgs(v, f));
   }
@@ -303,8 +325,10 @@ final class Evaluator {
 
   /** Binds a pattern to a value, and the sizes its type names that are not yet bound to the value's shape. */
   void bind(TPat p, Object v, Frame f) {
-    if (hasSizeVars(p.type())) bindSizes(p.type(), v, f);
-    bindNames(p, v, f);
+    Type t = p.type();
+    if (!(t instanceof Type.Prim) && hasSizeVars(t)) bindSizes(t, v, f);
+    if (p instanceof TPat.Id id) f.put(id.name(), v);
+    else bindNames(p, v, f);
   }
 
   private void bindNames(TPat p, Object v, Frame f) {
@@ -314,7 +338,17 @@ final class Evaluator {
       case TPat.Lit l -> { }
       case TPat.Record r -> {
         RecordVal rv = (RecordVal) v;
-        for (var e : r.fields().entrySet()) bindNames(e.getValue(), rv.get(e.getKey()), f);
+        TPat[] subs = recordPatterns.get(r);
+        if (subs == null || subs.length != rv.names.length) {
+          subs = new TPat[rv.names.length];
+          for (int i = 0; i < subs.length; i++) subs[i] = r.fields().get(rv.names[i]);
+          recordPatterns.put(r, subs);
+        }
+        for (int i = 0; i < subs.length; i++) {
+          TPat sub = subs[i];
+          if (sub instanceof TPat.Id id) f.put(id.name(), rv.values[i]);
+          else if (sub != null) bindNames(sub, rv.values[i], f);
+        }
       }
       case TPat.Constr c -> {
         SumVal s = (SumVal) v;
@@ -322,6 +356,9 @@ final class Evaluator {
       }
     }
   }
+
+  /** The field patterns of a record pattern in the canonical order of its fields. */
+  private final IdentityHashMap<TPat.Record, TPat[]> recordPatterns = new IdentityHashMap<>();
 
   private boolean hasSizeVars(Type t) {
     Boolean b = hasSizeVars.get(t);
@@ -342,7 +379,7 @@ final class Evaluator {
   }
 
   private boolean unbound(VName n, Frame f) {
-    return f.get(n) == null && !globals.containsKey(n);
+    return f.get(n) == null && global(n) == null;
   }
 
   private void bindSizes(Type t, Object v, Frame f) {
@@ -431,9 +468,9 @@ final class Evaluator {
       case Size.Var v -> {
         Object x = f.get(v.name());
         if (x instanceof PrimValue p) yield p.bits();
-        TDecl d = globals.get(v.name());
-        if (d != null && d.fun().params().isEmpty() && d.fun().typeParams().isEmpty()) {
-          Object c = global(d, new TExp.Var(v.name(), Type.I64, Map.of(), d.span()), f);
+        Global g = global(v.name());
+        if (g != null && g.decl.fun().params().isEmpty() && g.decl.fun().typeParams().isEmpty()) {
+          Object c = global(g, new TExp.Var(v.name(), Type.I64, Map.of(), g.decl.span()), f);
           if (c instanceof PrimValue p) yield p.bits();
         }
         yield UNKNOWN;
@@ -565,22 +602,27 @@ final class Evaluator {
     return ArrayVal.of(elems, row);
   }
 
+  /** How a record literal is built: its fields in canonical order, and its expressions in the order written. */
+  private record RecordPlan(String[] names, TExp[] exps, int[] slots) {}
+
   private Object recordLit(TExp.RecordLit r, Frame f) {
-    String[] names = recordNames.get(r);
-    if (names == null) {
-      names = RecordVal.canonical(r.fields().keySet());
-      recordNames.put(r, names);
+    RecordPlan plan = recordPlans.get(r);
+    if (plan == null) {
+      String[] names = RecordVal.canonical(r.fields().keySet());
+      TExp[] exps = new TExp[names.length];
+      int[] slots = new int[names.length];
+      int i = 0;
+      for (var e : r.fields().entrySet()) {
+        exps[i] = e.getValue();
+        slots[i++] = java.util.Arrays.asList(names).indexOf(e.getKey());
+      }
+      plan = new RecordPlan(names, exps, slots);
+      recordPlans.put(r, plan);
     }
-    Object[] vs = new Object[names.length];
     // Fields are evaluated in the order written.
-    Map<String, Object> got = names.length > 1 ? new HashMap<>() : null;
-    if (got == null) {
-      for (int i = 0; i < names.length; i++) vs[i] = eval(r.fields().get(names[i]), f);
-    } else {
-      for (var e : r.fields().entrySet()) got.put(e.getKey(), eval(e.getValue(), f));
-      for (int i = 0; i < names.length; i++) vs[i] = got.get(names[i]);
-    }
-    return new RecordVal(names, vs);
+    Object[] vs = new Object[plan.names.length];
+    for (int i = 0; i < vs.length; i++) vs[plan.slots[i]] = eval(plan.exps[i], f);
+    return new RecordVal(plan.names, vs);
   }
 
   private Object recordUpdate(Object rec, List<String> path, int k, Object value) {

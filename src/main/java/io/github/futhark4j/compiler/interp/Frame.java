@@ -2,7 +2,6 @@ package io.github.futhark4j.compiler.interp;
 
 import io.github.futhark4j.compiler.typed.Type;
 import io.github.futhark4j.compiler.typed.VName;
-import java.util.HashMap;
 import java.util.Map;
 
 /**
@@ -17,7 +16,11 @@ final class Frame {
 
   final Frame parent;
   private final Map<String, TypeArg> types;
-  private HashMap<VName, Object> vars;
+  // An open-addressing table keyed by the names' tags (unique in a checked program), grown when
+  // half full: most activations bind a few names, some (long function bodies) hundreds.
+  private VName[] keys;
+  private Object[] vals;
+  private int size;
 
   Frame(Frame parent, Map<String, TypeArg> types) {
     this.parent = parent;
@@ -28,11 +31,29 @@ final class Frame {
     return new Frame(this, null);
   }
 
+  private static int slot(int tag, int mask) {
+    int h = tag * 0x9E3779B9;
+    h ^= h >>> 15;
+    h *= 0x85EBCA6B;
+    return (h ^ (h >>> 13)) & mask;
+  }
+
+  private Object local(VName name) {
+    VName[] ks = keys;
+    int mask = ks.length - 1;
+    int tag = name.tag();
+    for (int i = slot(tag, mask); ; i = (i + 1) & mask) {
+      VName k = ks[i];
+      if (k == null) return null;
+      if (k == name || k.tag() == tag && k.base().equals(name.base())) return vals[i];
+    }
+  }
+
   /** The value of a variable in scope here, or null. */
   Object get(VName name) {
     for (Frame f = this; f != null; f = f.parent) {
-      if (f.vars != null) {
-        Object v = f.vars.get(name);
+      if (f.size > 0) {
+        Object v = f.local(name);
         if (v != null) return v;
       }
     }
@@ -40,8 +61,36 @@ final class Frame {
   }
 
   void put(VName name, Object value) {
-    if (vars == null) vars = new HashMap<>(8);
-    vars.put(name, value);
+    if (keys == null) {
+      keys = new VName[8];
+      vals = new Object[8];
+    } else if (2 * (size + 1) > keys.length) {
+      VName[] oks = keys;
+      Object[] ovs = vals;
+      keys = new VName[2 * oks.length];
+      vals = new Object[2 * oks.length];
+      size = 0;
+      for (int i = 0; i < oks.length; i++) if (oks[i] != null) insert(oks[i], ovs[i]);
+    }
+    insert(name, value);
+  }
+
+  private void insert(VName name, Object value) {
+    int mask = keys.length - 1;
+    int tag = name.tag();
+    for (int i = slot(tag, mask); ; i = (i + 1) & mask) {
+      VName k = keys[i];
+      if (k == null) {
+        keys[i] = name;
+        vals[i] = value;
+        size++;
+        return;
+      }
+      if (k == name || k.tag() == tag && k.base().equals(name.base())) {
+        vals[i] = value;
+        return;
+      }
+    }
   }
 
   /** The instance of type parameter {@code name}, or null. */
