@@ -28,15 +28,31 @@ public final class InterpreterLoader implements ProgramLoader {
   /** The system property giving each call a time limit in seconds (none by default). */
   public static final String TIME_LIMIT_PROPERTY = "futhark4j.interpretTimeLimit";
 
+  /**
+   * The system property that makes the interpreter copy an array on every update instead of writing
+   * into the consumed array ({@link SourceInterpreter#loadCopyingUpdates}): slow, for checking.
+   */
+  public static final String COPY_UPDATES_PROPERTY = "futhark4j.interpretCopyUpdates";
+
   private final Duration limit;
+  private final boolean copyUpdates;
 
   public InterpreterLoader() {
-    this(timeLimitProperty());
+    this(timeLimitProperty(), Boolean.getBoolean(COPY_UPDATES_PROPERTY));
   }
 
   /** @param limit time limit of each call, or null for none */
   public InterpreterLoader(Duration limit) {
+    this(limit, false);
+  }
+
+  /**
+   * @param limit       time limit of each call, or null for none
+   * @param copyUpdates copy arrays on every update rather than write in place
+   */
+  public InterpreterLoader(Duration limit, boolean copyUpdates) {
     this.limit = limit;
+    this.copyUpdates = copyUpdates;
   }
 
   private static Duration timeLimitProperty() {
@@ -66,7 +82,8 @@ public final class InterpreterLoader implements ProgramLoader {
     } catch (IOException e) {
       throw new CompileFailure("cannot check " + program + ": " + e.getMessage(), false, e);
     }
-    return new Interpreted(SourceInterpreter.load(tp, FutharkLoader.tuningFile(program)), limit);
+    var tuning = FutharkLoader.tuningFile(program);
+    return new Interpreted(copyUpdates ? SourceInterpreter.loadCopyingUpdates(tp, tuning) : SourceInterpreter.load(tp, tuning), limit);
   }
 
   private record Interpreted(SourceInterpreter interp, Duration limit) implements LoadedProgram {

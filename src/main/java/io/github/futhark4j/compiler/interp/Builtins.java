@@ -76,7 +76,7 @@ final class Builtins {
   }
 
   private static long i64(Object v) {
-    return ((PrimValue) v).bits();
+    return Forward.strip(v).bits();
   }
 
   Object apply(String name, Type type, Frame f, Span span, Object[] a) {
@@ -194,19 +194,28 @@ final class Builtins {
       }
       case "copy", "manifest" -> fresh(a[0]);
       case "opaque", "trace", "break" -> a[0];
-      case "jvp2", "jmp2" -> throw new UnsupportedConstructException("forward-mode automatic differentiation (" + name + ")", span);
+      case "jvp2" -> Forward.jvp2(a[0], a[1], a[2]);
+      case "jmp2" -> Forward.jmp2(a[0], a[1], arr(a[2]));
       default -> {
         if (!Intrinsics.PRIM.contains(name)) throw new UnsupportedConstructException("the intrinsic " + name, span);
-        PrimValue[] ps = new PrimValue[a.length];
-        for (int i = 0; i < a.length; i++) ps[i] = (PrimValue) a[i];
         PrimType res = name.equals("convert") ? ev.primOf(result(type), f) : null;
         try {
-          yield PrimArith.call(name, ps, res);
+          if (!hasDual(a)) {
+            PrimValue[] ps = new PrimValue[a.length];
+            for (int i = 0; i < a.length; i++) ps[i] = (PrimValue) a[i];
+            yield PrimArith.call(name, ps, res);
+          }
+          yield Forward.call(name, a, res);
         } catch (PrimArith.Failure e) {
           throw ev.fail(e.getMessage(), span);
         }
       }
     };
+  }
+
+  private static boolean hasDual(Object[] a) {
+    for (Object x : a) if (x instanceof Forward.Dual) return true;
+    return false;
   }
 
   private int checkedLength(long n, Span span) {

@@ -143,7 +143,10 @@ final class Evaluator {
       case TExp.Apply a -> apply(a, f);
       case TExp.Lambda lam -> new Closure(this, "\\", lam.params(), List.of(), lam.body(), f, null, Map.of());
       case TExp.BinOp b -> binop(b, f);
-      case TExp.UnOp u -> PrimArith.unop(u.op(), (PrimValue) eval(u.x(), f));
+      case TExp.UnOp u -> {
+        Object x = eval(u.x(), f);
+        yield x instanceof PrimValue p ? PrimArith.unop(u.op(), p) : Forward.unop(u.op(), x);
+      }
       case TExp.Match m -> match(m, f);
       case TExp.Constr c -> {
         Object[] ps = new Object[c.payload().size()];
@@ -179,7 +182,7 @@ final class Evaluator {
   }
 
   static boolean truth(Object v) {
-    return ((PrimValue) v).bits() != 0;
+    return Forward.strip(v).bits() != 0;
   }
 
   private Object variable(TExp.Var v, Frame f) {
@@ -431,7 +434,7 @@ final class Evaluator {
     return switch (p) {
       case TPat.Id id -> true;
       case TPat.Wildcard w -> true;
-      case TPat.Lit l -> primEquals(l.value(), (PrimValue) v);
+      case TPat.Lit l -> primEquals(l.value(), Forward.strip(v));
       case TPat.Record r -> {
         RecordVal rv = (RecordVal) v;
         for (var e : r.fields().entrySet()) if (!matches(e.getValue(), rv.get(e.getKey()))) yield false;
@@ -467,7 +470,7 @@ final class Evaluator {
       case Size.Const c -> c.value();
       case Size.Var v -> {
         Object x = f.get(v.name());
-        if (x instanceof PrimValue p) yield p.bits();
+        if (x instanceof PrimValue || x instanceof Forward.Dual) yield Forward.strip(x).bits();
         Global g = global(v.name());
         if (g != null && g.decl.fun().params().isEmpty() && g.decl.fun().typeParams().isEmpty()) {
           Object c = global(g, new TExp.Var(v.name(), Type.I64, Map.of(), g.decl.span()), f);
@@ -479,7 +482,7 @@ final class Evaluator {
         for (VName n : freeVars(x.exp())) if (unbound(n, f)) yield UNKNOWN;
         try {
           Object r = eval(x.exp(), f);
-          yield r instanceof PrimValue p ? p.bits() : UNKNOWN;
+          yield r instanceof PrimValue || r instanceof Forward.Dual ? Forward.strip(r).bits() : UNKNOWN;
         } catch (EvalError e) {
           yield UNKNOWN;
         }
@@ -655,7 +658,7 @@ final class Evaluator {
 
   /** An index of any integer type as an i64 (unsigned ones zero-extended). */
   private static long indexValue(Object v) {
-    return ((PrimValue) v).bits();
+    return Forward.strip(v).bits();
   }
 
   /**
@@ -766,9 +769,9 @@ final class Evaluator {
   }
 
   private Object range(TExp.Range r, Frame f) {
-    PrimValue s = (PrimValue) eval(r.start(), f);
-    PrimValue second = r.second() == null ? null : (PrimValue) eval(r.second(), f);
-    PrimValue e = (PrimValue) eval(r.end(), f);
+    PrimValue s = Forward.strip(eval(r.start(), f));
+    PrimValue second = r.second() == null ? null : Forward.strip(eval(r.second(), f));
+    PrimValue e = Forward.strip(eval(r.end(), f));
     PrimType t = s.type();
     BigInteger start = big(s), end = big(e);
     BigInteger snd = second == null ? null : big(second);
@@ -834,12 +837,11 @@ final class Evaluator {
     if (op == BinOperator.LAND) return truth(eval(b.x(), f)) ? eval(b.y(), f) : PrimArith.FALSE;
     if (op == BinOperator.LOR) return truth(eval(b.x(), f)) ? PrimArith.TRUE : eval(b.y(), f);
     Object x = eval(b.x(), f), y = eval(b.y(), f);
-    if (x instanceof PrimValue px) {
-      try {
-        return PrimArith.binop(op, px, (PrimValue) y);
-      } catch (PrimArith.Failure e) {
-        throw fail(e.getMessage(), b.span());
-      }
+    try {
+      if (x instanceof PrimValue px && y instanceof PrimValue py) return PrimArith.binop(op, px, py);
+      if (x instanceof Forward.Dual || y instanceof Forward.Dual) return Forward.binop(op, x, y);
+    } catch (PrimArith.Failure e) {
+      throw fail(e.getMessage(), b.span());
     }
     if (op == BinOperator.EQ) return PrimArith.bool(valueEquals(x, y));
     if (op == BinOperator.NEQ) return PrimArith.bool(!valueEquals(x, y));
@@ -854,7 +856,8 @@ final class Evaluator {
   /** {@code ==} on any values of one type: arrays of the same shape and elements, records, sums. */
   static boolean valueEquals(Object a, Object b) {
     return switch (a) {
-      case PrimValue p -> primEquals(p, (PrimValue) b);
+      case PrimValue p -> primEquals(p, Forward.strip(b));
+      case Forward.Dual d -> primEquals(Forward.strip(d), Forward.strip(b));
       case ArrayVal x -> {
         ArrayVal y = (ArrayVal) b;
         if (x.length() != y.length() || !x.row.equals(y.row)) yield false;
@@ -882,7 +885,7 @@ final class Evaluator {
     Object acc = eval(l.init(), f);
     switch (l.form()) {
       case TExp.LoopForm.For fo -> {
-        PrimValue bound = (PrimValue) eval(fo.bound(), f);
+        PrimValue bound = Forward.strip(eval(fo.bound(), f));
         PrimType t = bound.type();
         long n = bound.bits();
         boolean unsigned = t.isUnsigned();

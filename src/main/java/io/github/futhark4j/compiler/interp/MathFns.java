@@ -126,4 +126,20 @@ final class MathFns {
     for (int i = 1; i < LANCZOS.length; i++) a += LANCZOS[i] / (y + i);
     return 0.5 * Math.log(2 * Math.PI) + (y + 0.5) * Math.log(t) - t + Math.log(a);
   }
+
+  /** The digamma function (the derivative of lgamma). */
+  static double digamma(double x) {
+    if (Double.isNaN(x) || x == Double.NEGATIVE_INFINITY) return Double.NaN;
+    if (x == Double.POSITIVE_INFINITY) return x;
+    if (x <= 0 && x == Math.floor(x)) return Double.NaN;
+    if (x < 0) return digamma(1 - x) - Math.PI / Math.tan(Math.PI * x);
+    double r = 0;
+    while (x < 6) {
+      r -= 1 / x;
+      x += 1;
+    }
+    double f = 1 / (x * x);
+    return r + Math.log(x) - 0.5 / x
+        - f * (1.0 / 12 - f * (1.0 / 120 - f * (1.0 / 252 - f * (1.0 / 240 - f * (1.0 / 132)))));
+  }
 }

@@ -26,7 +26,7 @@ import java.util.concurrent.CancellationException;
  *
  * <p>Failures: a run-time error of the program is an {@link EvalError} worded as the compiled
  * program's ({@code Error: Index [3] out of bounds for array of shape [3].} and its backtrace); a
- * construct the interpreter does not implement (forward-mode AD) an
+ * construct the interpreter does not implement (second derivatives of gamma) an
  * {@link UnsupportedConstructException}; arguments that do not fit the entry point an
  * {@link IllegalArgumentException}. Calls are run one at a time, each on a thread of its own with a
  * large stack (recursion); a call whose time limit passes, or whose caller is interrupted, ends
@@ -61,6 +61,11 @@ public final class SourceInterpreter {
    */
   public static SourceInterpreter loadCopyingUpdates(TProgram program) {
     return new SourceInterpreter(program, true, Map.of());
+  }
+
+  /** {@link #loadCopyingUpdates(TProgram)} with tuning parameters. */
+  public static SourceInterpreter loadCopyingUpdates(TProgram program, Map<String, Long> tuning) {
+    return new SourceInterpreter(program, true, tuning);
   }
 
   /** The entry points by name, in the order of the program. */

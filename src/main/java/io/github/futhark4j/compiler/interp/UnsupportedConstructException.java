@@ -3,8 +3,8 @@ package io.github.futhark4j.compiler.interp;
 import io.github.futhark4j.compiler.source.Span;
 
 /**
- * The program uses a construct the source interpreter does not implement (forward-mode automatic
- * differentiation): it refuses to run rather than compute something wrong.
+ * The program uses a construct the source interpreter does not implement (second derivatives of
+ * gamma and lgamma): it refuses to run rather than compute something wrong.
  */
 public final class UnsupportedConstructException extends RuntimeException {
   private final String construct;
@@ -15,6 +15,6 @@ public final class UnsupportedConstructException extends RuntimeException {
     this.construct = construct;
   }
 
-  /** The construct, e.g. {@code jvp2}. */
+  /** The construct, e.g. {@code second derivatives of gamma and lgamma}. */
   public String construct() { return construct; }
 }

@@ -6,7 +6,7 @@
  * to their type after every operation (f16 through binary16), regular arrays that keep their shape
  * when empty, records, sums, closures and partial application, size parameters bound from the shapes
  * of arguments, size coercions checked at run time, loops, and every intrinsic the prelude bottoms
- * out in ({@link io.github.futhark4j.compiler.typed.Intrinsics}) except forward-mode AD.
+ * out in ({@link io.github.futhark4j.compiler.typed.Intrinsics}), forward-mode AD included.
  *
  * <p>Entry point: {@link io.github.futhark4j.compiler.interp.SourceInterpreter}. Arguments and results
  * are {@link io.github.futhark4j.data.Value}s, flattened as the compiled entry points return them.
