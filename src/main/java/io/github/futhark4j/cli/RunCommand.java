@@ -42,7 +42,7 @@ public final class RunCommand implements Command {
           -t, --write-runtime-to F   write the runtime of each run in microseconds to F, one per line
           -r, --runs N               run N times after one warm-up run; print the last result
                                      (with -r or -t the entry point is prepared before timing)
-          -n, --no-print-result      do not print the result
+          -n, --no-print-result      do not print the result (the entry point runs; its results may be opaque)
               --backend NAME         builtin (default), builtin-c, or c/multicore/ispc (installed futhark)
               --fp-contract          let the C compiler fuse multiplies and adds (FMA): can be faster,
                                      but results may differ from futhark's in the last bit
@@ -83,12 +83,15 @@ public final class RunCommand implements Command {
       boolean timed = runs > 0 || a.has("-t");
       if (timed) p.prepare(entry);
       try {
-        if (runs > 0) p.call(entry, args); // warm-up, as compiled Futhark executables do with -r
+        // With -n the results are not needed: the entry point only runs (its results may be opaque).
+        boolean print = !a.has("-n");
+        if (runs > 0) p.run(entry, args); // warm-up, as compiled Futhark executables do with -r
         int n = Math.max(1, runs);
         results = null;
         for (int i = 0; i < n; i++) {
           long t0 = System.nanoTime();
-          results = p.call(entry, args);
+          if (print) results = p.call(entry, args);
+          else p.run(entry, args);
           times.add((System.nanoTime() - t0) / 1000);
         }
       } catch (RunFailure e) {
