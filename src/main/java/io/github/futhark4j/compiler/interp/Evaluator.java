@@ -685,9 +685,16 @@ final class Evaluator {
 
   /** Checks indices against an array's shape: the compiled code's error when one is out of bounds. */
   private void checkBounds(ArrayVal a, List<Object> idx, Span span) {
-    List<Long> dims = a.dims();
+    long n = a.length();
+    RowShape s = a.row;
     for (int k = 0; k < idx.size(); k++) {
-      if (!inBounds(idx.get(k), k < dims.size() ? dims.get(k) : 0)) throw outOfBounds(a, idx, span);
+      if (!inBounds(idx.get(k), n)) throw outOfBounds(a, idx, span);
+      if (s instanceof RowShape.Dim d) {
+        n = d.n();
+        s = d.row();
+      } else {
+        n = 0;
+      }
     }
   }
 
