@@ -75,8 +75,8 @@ public final class TestCommand implements Command {
       throw new UsageException("--structure checks the built-in compiler's IR: use it with --backend builtin or builtin-c");
     }
     var exclude = new HashSet<>(a.values("--exclude"));
-    // As futhark test -i: cases marked 'compiled' are never passed to the interpreter.
-    if (interpret) exclude.add("compiled");
+    // As futhark test -i: cases marked 'compiled' are never passed to the interpreter (unless asked).
+    if (interpret && !Boolean.getBoolean("futhark4j.interpretCompiledCases")) exclude.add("compiled");
     var options = new TestRunner.Options(backend, exclude, a.has("-v"),
         a.intValue("--concurrency", cores, 1), structure);
     String reference = a.value("--reference", null);

@@ -56,6 +56,14 @@ class InterpretOptionTest {
   }
 
   @Test
+  void tuningFilesGiveTheParameters() throws Exception {
+    Path p = program("q.fut", "entry main (x: i64) : i64 = #[param(foo)] x + 2\n");
+    assertEquals("3i64\n", main("1", "run", "--interpret", p.toString()).out());
+    Files.writeString(dir.resolve("q.fut.tuning"), "foo=40\n");
+    assertEquals("40i64\n", main("1", "run", "--interpret", p.toString()).out());
+  }
+
+  @Test
   void testRunsTheBlocksAgainstTheInterpreter() throws Exception {
     Path p = program("t.fut", """
         -- ==
