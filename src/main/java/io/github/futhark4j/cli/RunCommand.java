@@ -1,6 +1,10 @@
 package io.github.futhark4j.cli;
 
+import io.github.futhark4j.cli.runner.InterpreterLoader;
 import io.github.futhark4j.cli.runner.LoadedProgram;
+import io.github.futhark4j.cli.runner.ProgramLoader;
+import io.github.futhark4j.compiler.interp.OpaqueValueException;
+import io.github.futhark4j.compiler.interp.UnsupportedConstructException;
 import io.github.futhark4j.cli.runner.LoadedProgram.RunFailure;
 import io.github.futhark4j.data.BinaryFormat;
 import io.github.futhark4j.data.Value;
@@ -38,7 +42,7 @@ public final class RunCommand implements Command {
           -t, --write-runtime-to F   write the runtime of each run in microseconds to F, one per line
           -r, --runs N               run N times after one warm-up run; print the last result
                                      (with -r or -t the entry point is prepared before timing)
-          -n, --no-print-result      do not print the result
+          -n, --no-print-result      do not print the result (the entry point runs; its results may be opaque)
               --backend NAME         builtin (default), builtin-c, or c/multicore/ispc (installed futhark)
               --fp-contract          let the C compiler fuse multiplies and adds (FMA): can be faster,
                                      but results may differ from futhark's in the last bit
@@ -51,14 +55,15 @@ public final class RunCommand implements Command {
   @Override
   public int run(List<String> argv, Cli cli) throws Exception {
     Args a = new Args().option("-e", "--entry-point").flag("-b", "--binary-output").option("-t", "--write-runtime-to")
-        .option("-r", "--runs").flag("-n", "--no-print-result").option("--backend").flag(Programs.FP_CONTRACT).parse(argv);
+        .option("-r", "--runs").flag("-n", "--no-print-result").option("--backend").flag(Programs.FP_CONTRACT).flag("--interpret").parse(argv);
     if (a.positional().size() != 1) throw new UsageException("expected one program, got " + a.positional().size());
     Path prog = Programs.program(a.positional().get(0));
     String entryOption = a.value("-e", null);
     int runs = a.intValue("-r", 0, 1);
     String backend = Programs.backend(a);
 
-    try (LoadedProgram p = Programs.load(Programs.loader(cli, a, backend), prog)) {
+    ProgramLoader loader = a.has("--interpret") ? new InterpreterLoader() : Programs.loader(cli, a, backend);
+    try (LoadedProgram p = Programs.load(loader, prog)) {
       String entry = entryOption != null ? entryOption : p.defaultEntry();
       if (!p.entryPoints().containsKey(entry)) {
         throw new ExitException(2, "No entry point '" + entry + "'. The program has: "
@@ -78,16 +83,21 @@ public final class RunCommand implements Command {
       boolean timed = runs > 0 || a.has("-t");
       if (timed) p.prepare(entry);
       try {
-        if (runs > 0) p.call(entry, args); // warm-up, as compiled Futhark executables do with -r
+        // With -n the results are not needed: the entry point only runs (its results may be opaque).
+        boolean print = !a.has("-n");
+        if (runs > 0) p.run(entry, args); // warm-up, as compiled Futhark executables do with -r
         int n = Math.max(1, runs);
         results = null;
         for (int i = 0; i < n; i++) {
           long t0 = System.nanoTime();
-          results = p.call(entry, args);
+          if (print) results = p.call(entry, args);
+          else p.run(entry, args);
           times.add((System.nanoTime() - t0) / 1000);
         }
       } catch (RunFailure e) {
         throw new ExitException(e.badArguments() ? 2 : 1, e.getMessage());
+      } catch (OpaqueValueException | UnsupportedConstructException e) {
+        throw new ExitException(1, e.getMessage());
       }
       if (a.has("-t")) writeTimes(Path.of(a.value("-t", null)), times);
       if (!a.has("-n")) print(results, a.has("-b"), cli);

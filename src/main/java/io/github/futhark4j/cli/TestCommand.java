@@ -1,5 +1,7 @@
 package io.github.futhark4j.cli;
 
+import io.github.futhark4j.cli.runner.InterpreterLoader;
+import io.github.futhark4j.cli.runner.ProgramLoader;
 import io.github.futhark4j.cli.runner.PropertyTester;
 import io.github.futhark4j.cli.runner.TestRunner;
 import io.github.futhark4j.cli.runner.TestRunner.Summary;
@@ -51,7 +53,12 @@ public final class TestCommand implements Command {
               --exclude TAG      also skip files and cases with this tag (repeatable)
               --concurrency N    number of files tested at once (default: number of cores)
               --reference NAME   check 'auto output' cases against the program built with this
-                                 backend (e.g. builtin-c); without it they are run but not checked
+                                 backend (e.g. builtin-c), or against the source interpreter
+                                 ('interpret'); without it they are run but not checked
+              --interpret        run the programs in the source interpreter instead of compiling
+                                 them (slow; an oracle independent of the compiler's back end).
+                                 Cases marked 'compiled' (as futhark test -i) and files and cases
+                                 tagged 'no_interpret' are skipped
               --fp-contract      let the C compiler fuse multiplies and adds (FMA) in the programs
                                  tested (not the reference): can be faster, but results may differ
                                  from futhark's in the last bit
@@ -76,12 +83,15 @@ public final class TestCommand implements Command {
   public int run(List<String> argv, Cli cli) throws Exception {
     Args a = new Args().option("--backend").option("--exclude", "--exclude-case").option("--concurrency")
         .option("--reference").flag("-v", "--verbose").flag("-c").flag(Programs.FP_CONTRACT).flag("--structure")
-        .option("--seed").option("--num-tests", "-n").option("--max-size", "-m").option("--num-tries").parse(argv);
+        .flag("--interpret").option("--seed").option("--num-tests", "-n").option("--max-size", "-m").option("--num-tries")
+        .parse(argv);
     if (a.positional().isEmpty()) throw new UsageException("expected at least one file or directory");
-    String backend = Programs.backend(a);
+    boolean interpret = a.has("--interpret");
+    String backend = interpret ? "interpret" : Programs.backend(a);
     int cores = Runtime.getRuntime().availableProcessors();
     boolean structure = a.has("--structure");
     if (structure && !backend.startsWith("builtin")) {
+      if (interpret) throw new UsageException("--structure checks the compiler's IR: it does not go with --interpret");
       throw new UsageException("--structure checks the built-in compiler's IR: use it with --backend builtin or builtin-c");
     }
     String seedText = a.value("--seed", null);
@@ -98,14 +108,19 @@ public final class TestCommand implements Command {
     var props = new PropertyTester.Settings(seed, a.intValue("--num-tests", PropertyTester.Settings.NUM_TESTS, 1),
         a.intValue("--max-size", PropertyTester.Settings.MAX_SIZE, 0),
         a.intValue("--num-tries", PropertyTester.Settings.SHRINK_TRIES, 0));
-    var options = new TestRunner.Options(backend, new HashSet<>(a.values("--exclude")), a.has("-v"),
+    var exclude = new HashSet<>(a.values("--exclude"));
+    // As futhark test -i: cases marked 'compiled' are never passed to the interpreter (unless asked).
+    if (interpret && !Boolean.getBoolean("futhark4j.interpretCompiledCases")) exclude.add("compiled");
+    var options = new TestRunner.Options(backend, exclude, a.has("-v"),
         a.intValue("--concurrency", cores, 1), structure, props);
     String reference = a.value("--reference", null);
-    if (reference != null && !Programs.BACKENDS.contains(reference)) {
+    if (reference != null && !Programs.BACKENDS.contains(reference) && !reference.equals("interpret")) {
       throw new UsageException("unknown reference backend '" + reference + "'");
     }
-    TestRunner runner = new TestRunner(Programs.loader(cli, a, backend),
-        reference == null ? null : cli.loaders().forBackend(reference), options, cli.out());
+    ProgramLoader loader = interpret ? new InterpreterLoader() : Programs.loader(cli, a, backend);
+    ProgramLoader ref = reference == null ? null
+        : reference.equals("interpret") ? new InterpreterLoader() : cli.loaders().forBackend(reference);
+    TestRunner runner = new TestRunner(loader, ref, options, cli.out());
     List<TestRunner.Outcome> outcomes;
     try {
       outcomes = runner.run(a.positional().stream().map(Path::of).toList());

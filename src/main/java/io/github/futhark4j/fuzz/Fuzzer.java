@@ -9,11 +9,15 @@ import io.github.futhark4j.FutharkProgram;
 import io.github.futhark4j.FutharkProgramException;
 import io.github.futhark4j.compiler.Frontend;
 import io.github.futhark4j.compiler.core.Interpreter;
+import io.github.futhark4j.compiler.interp.EvalError;
+import io.github.futhark4j.compiler.interp.OpaqueValueException;
+import io.github.futhark4j.compiler.interp.SourceInterpreter;
 import io.github.futhark4j.compiler.core.Program;
 import io.github.futhark4j.compiler.diag.CompileException;
 import io.github.futhark4j.compiler.lower.Lowerer;
 import io.github.futhark4j.compiler.opt.Optimiser;
 import io.github.futhark4j.compiler.source.Source;
+import io.github.futhark4j.compiler.typed.TProgram;
 import io.github.futhark4j.data.Value;
 import io.github.futhark4j.data.ValueComparator;
 import java.io.IOException;
@@ -26,6 +30,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -133,16 +138,16 @@ public final class Fuzzer {
 
   private void runProgram(int programIndex, int firstCase, int n, Summary s) throws IOException {
     List<Case> cases = new ArrayList<>();
-    Map<String, Program.Entry> irs = new LinkedHashMap<>();
+    Map<String, Checked> irs = new LinkedHashMap<>();
     for (int k = 0; k < n; k++) {
       int id = firstCase + k;
       Random rnd = new Random(o.seed() * 1_000_003L + id);
       Gen.Entry e = new Gen(rnd).entry("e" + id);
       s.cases++;
       String text = e.text();
-      Program.Entry ir;
+      Checked ir;
       try {
-        ir = lowerOne(text);
+        ir = checkOne(text);
       } catch (CompileException ex) {
         s.rejectedPrograms++;
         finding(s, new Finding("rejected", id, text, e.name(), List.of(), null, "the front end rejects a generated program:\n"
@@ -249,12 +254,15 @@ public final class Fuzzer {
     return src.toString();
   }
 
-  private static Program.Entry lowerOne(String text) throws CompileException {
-    Program p = Lowerer.lower(Frontend.check(new Source("fuzz.fut", text, null)));
-    return p.entries().get(0);
+  /** A generated entry point, checked: its IR (for the IR interpreter) and the source interpreter of the checked program. */
+  record Checked(Program.Entry ir, SourceInterpreter source) {}
+
+  private static Checked checkOne(String text) throws CompileException {
+    TProgram tp = Frontend.check(new Source("fuzz.fut", text, null));
+    return new Checked(Lowerer.lower(tp).entries().get(0), SourceInterpreter.load(tp));
   }
 
-  private void runCase(Case c, Program.Entry ir, Map<String, FutharkProgram> progs, Summary s) throws IOException {
+  private void runCase(Case c, Checked ir, Map<String, FutharkProgram> progs, Summary s) throws IOException {
     if (c.bad() == null) {
       s.valid++;
       String diff = compareValid(c.entry(), ir, c.valid(), progs, s);
@@ -262,7 +270,7 @@ public final class Fuzzer {
       return;
     }
     s.invalid++;
-    String diff = compareInvalid(c.entry(), ir, c.bad(), progs);
+    String diff = compareInvalid(c.entry(), ir.ir(), c.bad(), progs);
     if (diff != null) {
       String kind = diff.startsWith("hang") ? "hang" : diff.startsWith("crash") ? "crash" : "mismatch";
       count(s, kind);
@@ -297,7 +305,8 @@ public final class Fuzzer {
    * Runs valid arguments everywhere and compares; null when all agree, else what differed
    * (starting with {@code hang} or {@code crash} for those).
    */
-  String compareValid(Gen.Entry e, Program.Entry ir, List<Value> args, Map<String, FutharkProgram> progs, Summary s) {
+  String compareValid(Gen.Entry e, Checked checked, List<Value> args, Map<String, FutharkProgram> progs, Summary s) {
+    Program.Entry ir = checked.ir();
     Outcome ref = interpret(ir, args);
     if (ref instanceof Outcome.Skipped) {
       if (s != null) s.skipped++;
@@ -305,6 +314,11 @@ public final class Fuzzer {
     }
     if (s != null) s.compared++;
     if (ref instanceof Outcome.Crashed cr) return "crash: the interpreter failed: " + cr.message();
+    // The source interpreter shares nothing with lowering: where it succeeds, the compiled code must
+    // agree with it too (where it fails and the compiled code does not, the failing code may be
+    // dead, which the compiler removes).
+    Outcome src = interpretSource(checked.source(), e.name(), args);
+    if (src instanceof Outcome.Crashed cr) return "crash: the source interpreter failed: " + cr.message();
     StringBuilder diff = new StringBuilder();
     Outcome live = null;
     for (Map.Entry<String, FutharkProgram> p : progs.entrySet()) {
@@ -321,9 +335,11 @@ public final class Fuzzer {
       if (d != null) {
         String prefix = got instanceof Outcome.Hung ? "hang: " : got instanceof Outcome.Crashed ? "crash: " : "";
         diff.insert(0, prefix).append(p.getKey()).append(": ").append(d).append('\n');
+      } else if (src instanceof Outcome.Ok && (d = differs(src, got)) != null) {
+        diff.append(p.getKey()).append(" against the source interpreter: ").append(d).append('\n');
       }
     }
-    return diff.isEmpty() ? null : "interpreter: " + describe(ref) + "\n" + diff;
+    return diff.isEmpty() ? null : "interpreter: " + describe(ref) + "\nsource interpreter: " + describe(src) + "\n" + diff;
   }
 
   private String compareInvalid(Gen.Entry e, Program.Entry ir, Inputs.Bad bad, Map<String, FutharkProgram> progs) {
@@ -363,6 +379,23 @@ public final class Fuzzer {
       return e instanceof OutOfMemoryError ? new Outcome.Skipped(e.toString()) : new Outcome.Crashed(e.toString());
     }
   }
+
+  /** The source interpreter's outcome; skipped when it cannot show the results or runs too long. */
+  static Outcome interpretSource(SourceInterpreter in, String entry, List<Value> args) {
+    try {
+      return new Outcome.Ok(in.call(entry, args, SOURCE_LIMIT));
+    } catch (EvalError e) {
+      return new Outcome.Failed(e.getMessage());
+    } catch (CancellationException | OpaqueValueException e) {
+      return new Outcome.Skipped(e.toString());
+    } catch (RuntimeException | StackOverflowError e) {
+      return new Outcome.Crashed(e.toString());
+    } catch (OutOfMemoryError e) {
+      return new Outcome.Skipped(e.toString());
+    }
+  }
+
+  private static final java.time.Duration SOURCE_LIMIT = java.time.Duration.ofSeconds(20);
 
   Outcome call(FutharkFunction f, Object[] args) {
     Future<Outcome> fut = calls.submit(() -> {
@@ -445,9 +478,9 @@ public final class Fuzzer {
    */
   String[] rerun(Gen.Entry e, List<Value> args) {
     String text = e.text();
-    Program.Entry ir;
+    Checked ir;
     try {
-      ir = lowerOne(text);
+      ir = checkOne(text);
     } catch (CompileException | RuntimeException ex) {
       return null;
     }
