@@ -44,6 +44,16 @@ final class Emit {
     }
   }
 
+  /** Zeros of the type and shape of {@code like} (a constant for a scalar). */
+  Atom zeros(Atom like) {
+    IrType t = like.type();
+    Atom z = num(t.elem(), 0);
+    List<Atom> dims = new ArrayList<>();
+    for (int d = 0; d < t.rank(); d++) dims.add(bind("n", new IrType.Scalar(PrimType.I64), new Exp.Shape(like, d)));
+    for (int d = t.rank() - 1; d >= 0; d--) z = bind("zeros", IrType.of(t.elem(), t.rank() - d), new Exp.Replicate(dims.get(d), z));
+    return z;
+  }
+
   static Atom.Const num(PrimType t, double v) {
     return new Atom.Const(t.isFloat() ? PrimValue.ofFloat(t, v) : t.isBool() ? PrimValue.ofBool(v != 0) : PrimValue.ofInt(t, (long) v));
   }

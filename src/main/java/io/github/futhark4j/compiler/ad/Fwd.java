@@ -72,14 +72,8 @@ public final class Fwd {
   }
 
   private Atom zeroLike(Atom a) {
-    IrType t = a.type();
-    Atom z = Emit.num(t.elem(), 0);
-    if (t.rank() == 0) return z;
-    List<Atom> dims = new ArrayList<>();
-    for (int d = 0; d < t.rank(); d++) dims.add(e.bind("n", new IrType.Scalar(PrimType.I64), new Exp.Shape(a, d)));
-    for (int d = t.rank() - 1; d >= 0; d--) {
-      z = e.bind("zeros", IrType.of(t.elem(), t.rank() - d), new Exp.Replicate(dims.get(d), z));
-    }
+    Atom z = e.zeros(a);
+    if (a.type().rank() == 0) return z;
     if (a instanceof Atom.Var v) tans.put(v.name(), z);
     return z;
   }

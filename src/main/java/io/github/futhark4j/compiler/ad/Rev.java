@@ -86,7 +86,7 @@ public final class Rev {
 
   private Atom adjointOf(Atom.Var v) {
     Atom a = adj.get(v.name());
-    return a != null ? a : zeros(v);
+    return a != null ? a : e.zeros(v);
   }
 
   /** Adds {@code d} to the adjoint of {@code a} (nothing for constants). */
@@ -105,7 +105,7 @@ public final class Rev {
   /** The adjoint of an array, as a value of our own that may be updated in place. */
   private Atom ownedAdjoint(Atom.Var v) {
     Atom cur = adj.get(v.name());
-    if (cur == null) cur = zeros(v);
+    if (cur == null) cur = e.zeros(v);
     else if (!owned.contains(v.name())) cur = e.bind("adj", v.type(), new Exp.Copy(cur));
     adj.put(v.name(), cur);
     owned.add(v.name());
@@ -114,46 +114,31 @@ public final class Rev {
 
   private Atom add(Atom x, Atom y) {
     if (!x.type().isArray()) return e.add(x.type().elem(), x, y);
-    IrType row = x.type().row();
-    Atom.Var a = e.var("a", row), b = e.var("b", row);
-    List<Stm> body = new ArrayList<>();
-    Atom[] res = new Atom[1];
-    body.addAll(e.collect(() -> res[0] = add(a, b)));
     Atom w = e.bind("n", new IrType.Scalar(PrimType.I64), new Exp.Shape(x, 0));
-    return e.bind("adj", x.type(), new Exp.Map(w, new Lambda(List.of(a, b), new Body(body, List.of(res[0]))), List.of(x, y)));
+    return e.bind("adj", x.type(), new Exp.Map(w, plus(x.type().row()), List.of(x, y)));
   }
 
-  private Atom zeros(Atom like) {
-    IrType t = like.type();
-    Atom z = Emit.num(t.elem(), 0);
-    List<Atom> dims = new ArrayList<>();
-    for (int d = 0; d < t.rank(); d++) dims.add(e.bind("n", new IrType.Scalar(PrimType.I64), new Exp.Shape(like, d)));
-    for (int d = t.rank() - 1; d >= 0; d--) z = e.bind("zeros", IrType.of(t.elem(), t.rank() - d), new Exp.Replicate(dims.get(d), z));
-    return z;
+  /** {@code \a b -> a + b} on values of type {@code t} (elementwise for arrays). */
+  private Lambda plus(IrType t) {
+    Atom.Var a = e.var("a", t), b = e.var("b", t);
+    Atom[] res = new Atom[1];
+    List<Stm> body = e.collect(() -> res[0] = add(a, b));
+    return new Lambda(List.of(a, b), new Body(body, List.of(res[0])));
   }
 
   private Atom sum(Atom arr) {
     PrimType t = arr.type().elem();
     if (arr.type().rank() != 1) throw new Fwd.Unsupported("automatic differentiation (reverse) of a sum of arrays");
-    IrType st = new IrType.Scalar(t);
-    Atom.Var a = e.var("a", st), b = e.var("b", st);
-    Atom[] res = new Atom[1];
-    List<Stm> body = e.collect(() -> res[0] = e.add(t, a, b));
     Atom w = e.bind("n", new IrType.Scalar(PrimType.I64), new Exp.Shape(arr, 0));
-    return e.bind("sum", st, new Exp.Reduce(w, new Lambda(List.of(a, b), new Body(body, List.of(res[0]))),
-        List.of(Emit.num(t, 0)), null, List.of(arr), true));
+    return e.bind("sum", new IrType.Scalar(t), new Exp.Reduce(w, plus(new IrType.Scalar(t)), List.of(Emit.num(t, 0)), null,
+        List.of(arr), true));
   }
 
   /** The sum of the rows of {@code arr}, each shaped as {@code like}. */
   private Atom sumRows(Atom arr, Atom like) {
-    IrType row = like.type();
-    Atom.Var a = e.var("a", row), b = e.var("b", row);
-    Atom[] res = new Atom[1];
-    List<Stm> body = e.collect(() -> res[0] = add(a, b));
-    Atom zero = zeros(like);
+    Atom zero = e.zeros(like);
     Atom w = e.bind("n", new IrType.Scalar(PrimType.I64), new Exp.Shape(arr, 0));
-    return e.bind("sum", row, new Exp.Reduce(w, new Lambda(List.of(a, b), new Body(body, List.of(res[0]))),
-        List.of(zero), null, List.of(arr), true));
+    return e.bind("sum", like.type(), new Exp.Reduce(w, plus(like.type()), List.of(zero), null, List.of(arr), true));
   }
 
   // ---- the reverse sweep ----------------------------------------------------------------------
@@ -311,7 +296,7 @@ public final class Rev {
       List<Atom> out = new ArrayList<>();
       for (Atom.Var w : wanted) {
         Atom r = renaming.getOrDefault(w.name(), w);
-        out.add(r instanceof Atom.Var rv ? adjointOf(rv) : zeros(w));
+        out.add(r instanceof Atom.Var rv ? adjointOf(rv) : e.zeros(w));
       }
       return out;
     } finally {
@@ -541,12 +526,8 @@ public final class Rev {
     PrimType t = arr.type().elem();
     Atom dest = ownedAdjoint(arr);
     if (arr.type().rank() == 2) dest = e.bind("adj", IrType.of(t, 1), new Exp.Copy(e.bind("adj", IrType.of(t, 1), new Exp.Flatten(dest))));
-    IrType st = new IrType.Scalar(t);
-    Atom.Var a = e.var("a", st), b = e.var("b", st);
-    Atom[] r = new Atom[1];
-    List<Stm> body = e.collect(() -> r[0] = e.add(t, a, b));
-    Atom h = e.bind("adj", dest.type(), new Exp.Hist(width, new Lambda(List.of(a, b), new Body(body, List.of(r[0]))),
-        List.of(Emit.num(t, 0)), List.of(dest), inds, List.of(vals)));
+    Atom h = e.bind("adj", dest.type(), new Exp.Hist(width, plus(new IrType.Scalar(t)), List.of(Emit.num(t, 0)),
+        List.of(dest), inds, List.of(vals)));
     if (arr.type().rank() == 2) {
       Atom n = e.bind("n", new IrType.Scalar(PrimType.I64), new Exp.Shape(arr, 0));
       Atom m = e.bind("n", new IrType.Scalar(PrimType.I64), new Exp.Shape(arr, 1));
