@@ -68,9 +68,12 @@ public final class Gen {
     final List<SumVar> sums = new ArrayList<>();
     final List<String> sizes = new ArrayList<>();
     final List<Fun> funs = new ArrayList<>();
+    /** The entry's modules and higher-order functions; null in entries written without them. */
+    GenLib lib;
 
     Env copy() {
       Env e = new Env();
+      e.lib = lib;
       e.vars.addAll(vars);
       e.compounds.addAll(compounds);
       e.sums.addAll(sums);
@@ -106,10 +109,13 @@ public final class Gen {
     for (int i = 0; i < nSizes; i++) sizeNames.add("n" + i);
     List<Node> helpers = new ArrayList<>();
     List<Fun> funs = new ArrayList<>();
+    GenLib lib = chance(0.6) ? library(name) : null;
+    if (lib != null) helpers.add(lib.declarations());
     int nh = rnd.nextInt(3);
     for (int h = 0; h < nh; h++) {
       Fun f = new Fun(name + "_h" + h, pick(PRIMS), pick(PRIMS), pick(PRIMS));
       Env he = new Env();
+      he.lib = lib;
       he.funs.addAll(funs);
       he.vars.add(new Var("a", new GenType(f.arrElem(), List.of("m")), false));
       he.vars.add(new Var("x", GenType.scalar(f.scalar()), false));
@@ -123,6 +129,7 @@ public final class Gen {
     }
     bigSize = big ? "n0" : null;
     Env env = new Env();
+    env.lib = lib;
     env.funs.addAll(funs);
     List<Param> params = new ArrayList<>();
     int np = 1 + rnd.nextInt(4);
@@ -172,6 +179,10 @@ public final class Gen {
 
   /** One statement of an entry body; binds variables in {@code env} and lists them in {@code bound}. */
   private Node stmt(Env env, List<Var> bound) {
+    if (env.lib != null && chance(0.2)) {
+      Node n = libStmt(env, bound);
+      if (n != null) return n;
+    }
     int k = rnd.nextInt(100);
     List<Var> owned = env.vars.stream().filter(Var::owned).toList();
     if (k < 10 && !owned.isEmpty()) {
@@ -303,6 +314,10 @@ public final class Gen {
     List<Var> vs = env.vars.stream().filter(v -> v.type().rank() == 0 && v.type().elem() == t).toList();
     if (depth <= 0) return !vs.isEmpty() && chance(0.7) ? Node.leaf(ty, pick(vs).name()) : literal(t);
     int d = depth - 1;
+    if (env.lib != null && chance(0.14)) {
+      Node n = libScalar(env, t, d);
+      if (n != null) return n;
+    }
     int k = rnd.nextInt(100);
     if (k < 12) return literal(t);
     if (k < 28 && !vs.isEmpty()) return Node.leaf(ty, pick(vs).name());
@@ -391,11 +406,11 @@ public final class Gen {
       }
       if (k < 8) {
         String f = pick(new String[] {"sqrt", "exp", "log", "sin", "cos", "tanh", "abs", "floor", "ceil", "round", "trunc",
-            "sgn", "cbrt", "atan", "log1p", "exp2", "log2", "neg"});
+            "sgn", "cbrt", "atan", "log1p", "log10", "log2", "neg", "rsqrt", "sinpi", "recip"});
         return Node.of(ty, "(" + ty + "." + f + " ($))", scalar(env, t, d));
       }
       if (k < 9) {
-        String f = pick(new String[] {"min", "max", "atan2", "hypot", "pow", "copysign"});
+        String f = pick(new String[] {"min", "max", "atan2", "hypot", "copysign", "atan2pi"});
         return Node.of(ty, "(" + ty + "." + f + " ($) ($))", scalar(env, t, d), scalar(env, t, d));
       }
       return Node.of(ty, "(-$)", scalar(env, t, d));
@@ -541,6 +556,10 @@ public final class Gen {
       return replicate(env, want, 0);
     }
     int d = depth - 1;
+    if (env.lib != null && chance(0.15)) {
+      G g = libArray(env, want, d);
+      if (g != null) return g;
+    }
     int k = rnd.nextInt(100);
     if (k < 12 && !vs.isEmpty()) {
       Var v = pick(vs);
@@ -553,7 +572,7 @@ public final class Gen {
     if (k < 48) return replicate(env, want, d);
     if (k < 54 && want.rank() == 1 && want.elem() == PrimType.I64) {
       String n = sizeExpr(env, want.dims().get(0));
-      return new G(Node.leaf(ty, "(iota " + n + ")"), new GenType(PrimType.I64, java.util.Collections.singletonList(n.matches("n\\d") ? n : null)));
+      return new G(Node.leaf(ty, "(iota " + n + ")"), new GenType(PrimType.I64, java.util.Collections.singletonList(env.sizes.contains(n) ? n : null)));
     }
     if (k < 60 && want.rank() == 1) {
       G src = array(env, want, d);
@@ -639,7 +658,7 @@ public final class Gen {
 
   private G replicate(Env env, GenType want, int d) {
     String n = sizeExpr(env, want.dims().get(0));
-    String known = n.matches("n\\d") ? n : null;
+    String known = env.sizes.contains(n) ? n : null;
     if (want.rank() == 1) {
       return new G(Node.of(want.text(), "(replicate " + n + " $)", scalar(env, want.elem(), d)),
           new GenType(want.elem(), java.util.Collections.singletonList(known)));
@@ -753,7 +772,7 @@ public final class Gen {
     String fn = chance(0.5) ? "reduce_by_index (replicate " + m + " " + op[1] + ") " + op[0] + " " + op[1]
         : "hist " + op[0] + " " + op[1] + " " + m;
     return new G(Node.of(want.text(), "(" + fn + " $ $)", ix, vals),
-        new GenType(t, java.util.Collections.singletonList(m.matches("n\\d") ? m : null)));
+        new GenType(t, java.util.Collections.singletonList(env.sizes.contains(m) ? m : null)));
   }
 
   private G scatter(Env env, GenType want, int d) {
@@ -801,5 +820,233 @@ public final class Gen {
     return new G(Node.of(want.text(), "((let " + start + " = copy ($) in loop " + acc + " = " + start + " for " + i + " < "
         + bound + " do $)" + sized + ")",
         init.node, body), init.type.dims().stream().allMatch(s -> s != null) ? init.type : accT);
+  }
+
+  // ---- what real programs are made of: modules, functors, higher-order and local functions ---
+
+  /** The entry's library: monoid modules over random types, and sometimes the fold of a pair of them. */
+  private GenLib library(String name) {
+    GenLib lib = new GenLib(name);
+    int n = 1 + rnd.nextInt(3);
+    for (int i = 0; i < n; i++) {
+      PrimType t = pick(PRIMS);
+      String[] op = operator(t, true);
+      lib.monoid(t, op[0], op[1], chance(0.5));
+    }
+    if (n >= 2 && chance(0.7)) lib.pair(lib.monoids.get(rnd.nextInt(n)), lib.monoids.get(rnd.nextInt(n)));
+    return lib;
+  }
+
+  /** A scalar made with the library: a local function, a higher-order function, a functor's fold, an unchecked index. */
+  private Node libScalar(Env env, PrimType t, int d) {
+    GenLib lib = env.lib;
+    String ty = t.futName();
+    switch (rnd.nextInt(6)) {
+      case 0 -> {
+        // A local function capturing what is in scope, applied once or twice.
+        PrimType u = chance(0.5) ? t : pick(PRIMS);
+        String f = fresh("f"), y = fresh("y");
+        Env inner = env.copy();
+        inner.vars.add(new Var(y, GenType.scalar(u), false));
+        Node body = scalar(inner, t, d);
+        if (u == t && chance(0.5)) {
+          return Node.of(ty, "(let " + f + " (" + y + ": " + ty + ") : " + ty + " = $ in " + f + " (" + f + " ($)))", body,
+              scalar(env, t, d));
+        }
+        return Node.of(ty, "(let " + f + " (" + y + ": " + u.futName() + ") : " + ty + " = $ in " + f + " ($))", body,
+            scalar(env, u, d));
+      }
+      case 1 -> {
+        String y = fresh("y");
+        Env inner = env.copy();
+        inner.vars.add(new Var(y, GenType.scalar(t), false));
+        return Node.of(ty, "(" + lib.name("twice") + " (\\(" + y + ": " + ty + ") -> $) ($))", scalar(inner, t, d),
+            scalar(env, t, d));
+      }
+      case 2 -> {
+        PrimType u = pick(PRIMS), v = pick(PRIMS);
+        String x = fresh("x"), y = fresh("y");
+        Env fi = env.copy();
+        fi.vars.add(new Var(x, GenType.scalar(u), false));
+        Env gi = env.copy();
+        gi.vars.add(new Var(y, GenType.scalar(v), false));
+        return Node.of(ty, "(" + lib.name("compose") + " (\\(" + y + ": " + v.futName() + ") -> $) (\\(" + x + ": "
+            + u.futName() + ") -> $) ($))", scalar(gi, t, d), scalar(fi, v, d), scalar(env, u, d));
+      }
+      case 3 -> {
+        List<GenLib.Monoid> ms = lib.monoids.stream().filter(m -> m.elem() == t).toList();
+        if (ms.isEmpty()) return null;
+        GenLib.Monoid m = pick(ms);
+        String dim = env.sizes.isEmpty() || chance(0.3) ? null : pick(env.sizes);
+        G arr = array(env, new GenType(t, java.util.Collections.singletonList(dim)), d);
+        return Node.of(ty, "(" + m.fold() + ".sum $)", conditioned(t, arr.node, m.op()));
+      }
+      case 4 -> {
+        List<GenLib.Pair> ps = lib.pairs.stream().filter(q -> q.a().elem() == t || q.b().elem() == t).toList();
+        if (ps.isEmpty()) return null;
+        GenLib.Pair q = pick(ps);
+        List<Var> srcs = arrays(env);
+        G src = srcs.isEmpty() || chance(0.3) ? array(env, new GenType(pick(PRIMS), java.util.Collections.singletonList(null)), Math.min(d, 1))
+            : leaf(pick(srcs));
+        String x = fresh("x");
+        Env inner = lambdaEnv(env);
+        inner.vars.add(new Var(x, src.type().row(), false));
+        Node a = conditionedScalar(q.a().elem(), scalar(inner, q.a().elem(), Math.min(d, 2)), q.a().op());
+        Node b = conditionedScalar(q.b().elem(), scalar(inner, q.b().elem(), Math.min(d, 2)), q.b().op());
+        String field = q.a().elem() == t && (q.b().elem() != t || chance(0.5)) ? "0" : "1";
+        return Node.of(ty, "(" + q.fold() + ".sum (map (\\" + x + " -> ($, $)) $)).it".replace("it", field), a, b, src.node());
+      }
+      default -> {
+        // An index without bounds checks, guarded so that it is always in bounds.
+        List<Var> as = arrays(env).stream().filter(v -> v.type().rank() == 1 && v.type().elem() == t).toList();
+        if (as.isEmpty()) return null;
+        Var a = pick(as);
+        return Node.of(ty, "(if length " + a.name() + " == 0 then $ else #[unsafe] " + a.name() + "[($) % length "
+            + a.name() + "])", literal(t), scalar(env, PrimType.I64, d));
+      }
+    }
+  }
+
+  private static G leaf(Var v) { return new G(Node.leaf(v.type().text(), v.name()), v.type()); }
+
+  /** A scalar of a float sum's operand kept in [0, 16), like {@link #conditioned}. */
+  private static Node conditionedScalar(PrimType t, Node x, String op) {
+    if (!t.isFloat() || !op.equals("(+)")) return x;
+    String ty = t.futName();
+    return Node.of(ty, "(" + ty + ".abs ($) % 16" + ty + ")", x);
+  }
+
+  /** An array made with the library. */
+  private G libArray(Env env, GenType want, int d) {
+    GenLib lib = env.lib;
+    String ty = want.text();
+    switch (rnd.nextInt(7)) {
+      case 0 -> {
+        if (want.rank() != 1) return null;
+        List<GenLib.Monoid> ms = lib.monoids.stream().filter(m -> m.elem() == want.elem()).toList();
+        if (ms.isEmpty()) return null;
+        GenLib.Monoid m = pick(ms);
+        G arr = array(env, want, d);
+        return new G(Node.of(ty, "(" + m.fold() + ".prefix $)", conditioned(want.elem(), arr.node(), m.op())), arr.type());
+      }
+      case 1, 2 -> {
+        // map through a polymorphic higher-order function, or of a local function capturing values.
+        if (want.rank() != 1) return null;
+        List<Var> srcs = arrays(env).stream().filter(v -> v.type().rank() == 1
+            && (want.dims().get(0) == null || want.dims().get(0).equals(v.type().dims().get(0)))).toList();
+        G src = !srcs.isEmpty() && chance(0.7) ? leaf(pick(srcs))
+            : array(env, new GenType(pick(PRIMS), java.util.Collections.singletonList(want.dims().get(0))), Math.min(d, 1));
+        String x = fresh("x");
+        Env inner = lambdaEnv(env);
+        PrimType row = src.type().elem();
+        inner.vars.add(new Var(x, GenType.scalar(row), false));
+        Node body = scalar(inner, want.elem(), Math.min(d, 3));
+        GenType got = new GenType(want.elem(), java.util.Collections.singletonList(src.type().dims().get(0)));
+        if (chance(0.5)) {
+          return new G(Node.of(ty, "(" + lib.name("via") + " (\\(" + x + ": " + row.futName() + ") -> $) $)", body, src.node()), got);
+        }
+        String f = fresh("f");
+        return new G(Node.of(ty, "(let " + f + " (" + x + ": " + row.futName() + ") : " + want.elem().futName() + " = $ in map "
+            + f + " $)", body, src.node()), got);
+      }
+      case 3 -> {
+        if (want.rank() != 1 || want.dims().get(0) != null) return null;
+        G arr = array(env, want, d);
+        return new G(Node.of(ty, "(" + lib.name("snoc") + " $ ($))", arr.node(), scalar(env, want.elem(), d)), arr.type().outerUnknown());
+      }
+      case 4 -> {
+        if (want.dims().get(0) != null) return null;
+        G arr = array(env, want, d);
+        return new G(Node.of(ty, "(" + lib.name("dup") + " $)", arr.node()), arr.type().outerUnknown());
+      }
+      case 5 -> {
+        if (want.rank() != 1 || want.elem() != PrimType.I64) return null;
+        String outer = want.dims().get(0);
+        List<Var> srcs = arrays(env).stream().filter(v -> outer == null || outer.equals(v.type().dims().get(0))).toList();
+        if (srcs.isEmpty()) return null;
+        Var v = pick(srcs);
+        return new G(Node.leaf(ty, "(" + lib.name("iota_like") + " " + v.name() + ")"),
+            new GenType(PrimType.I64, java.util.Collections.singletonList(v.type().dims().get(0))));
+      }
+      default -> {
+        return loopTwo(env, want, d);
+      }
+    }
+  }
+
+  /**
+   * A loop with two array parameters: one updated in place (reading the other), the other mapped
+   * (not reading the first, which the same iteration consumes).
+   */
+  private G loopTwo(Env env, GenType want, int d) {
+    if (want.rank() != 1) return null;
+    G a0 = array(env, want, d);
+    G b0 = array(env, new GenType(pick(PRIMS), dimsFor(env, 1)), d);
+    String ia = fresh("init"), ib = fresh("init"), a = fresh("acc"), b = fresh("acc"), i = fresh("ix");
+    GenType at = a0.type().withDims(java.util.Collections.singletonList(null));
+    GenType bt = b0.type().withDims(java.util.Collections.singletonList(null));
+    Env ea = lambdaEnv(env);
+    ea.vars.add(new Var(i, GenType.scalar(PrimType.I64), false));
+    ea.vars.add(new Var(a, at, false));
+    ea.vars.add(new Var(b, bt, false));
+    String x = fresh("x");
+    Env eb = lambdaEnv(env);
+    eb.vars.add(new Var(i, GenType.scalar(PrimType.I64), false));
+    eb.vars.add(new Var(b, bt, false));
+    eb.vars.add(new Var(x, GenType.scalar(bt.elem()), false));
+    boolean known = a0.type().dims().get(0) != null;
+    String sized = known ? " :> " + a0.type().decl() : "";
+    return new G(Node.of(want.text(), "((let (" + ia + ", " + ib + ") = (copy ($), copy ($)) in (loop (" + a + ", " + b + ") = ("
+        + ia + ", " + ib + ") for " + i + " < " + loopBound(env).render() + " do (" + a + " with [" + i + " % i64.max 1 (length "
+        + a + ")] = $, map (\\" + x + " -> $) " + b + ")).0)" + sized + ")",
+        a0.node(), b0.node(), scalar(ea, want.elem(), Math.min(d, 2)), scalar(eb, bt.elem(), Math.min(d, 2))),
+        known ? a0.type() : at);
+  }
+
+  /** A statement made with the library: a size bound by a pattern, a record of arrays, an unzip. */
+  private Node libStmt(Env env, List<Var> bound) {
+    switch (rnd.nextInt(3)) {
+      case 0 -> {
+        // let [m] (v: [m]t) = e: the size is named from here on.
+        if (bigSize != null) return null;
+        PrimType t = pick(PRIMS);
+        G src = array(env, new GenType(t, java.util.Collections.singletonList(null)), 2);
+        String m = fresh("m"), v = fresh("v");
+        GenType vt = new GenType(t, List.of(m));
+        env.sizes.add(m);
+        env.vars.add(new Var(m, GenType.scalar(PrimType.I64), false));
+        Var var = new Var(v, vt, false);
+        env.vars.add(var);
+        bound.add(var);
+        return Node.of("", "  let [" + m + "] (" + v + ": " + vt.decl() + ") = $\n", src.node());
+      }
+      case 1 -> {
+        G x = array(env, new GenType(pick(PRIMS), dimsFor(env, 1 + rnd.nextInt(2))), 2);
+        G y = array(env, new GenType(pick(PRIMS), dimsFor(env, 1)), 2);
+        String r = fresh("r");
+        env.vars.add(new Var(r + ".xs", x.type(), false));
+        env.vars.add(new Var(r + ".ys", y.type(), false));
+        return Node.of("", "  let " + r + " = {xs = $, ys = $}\n", x.node(), y.node());
+      }
+      default -> {
+        List<Var> srcs = arrays(env);
+        if (srcs.isEmpty()) return null;
+        Var src = pick(srcs);
+        PrimType t1 = pick(PRIMS), t2 = pick(PRIMS);
+        String x = fresh("x"), u = fresh("v"), w = fresh("v");
+        Env inner = lambdaEnv(env);
+        inner.vars.add(new Var(x, src.type().row(), false));
+        String dim = src.type().dims().get(0);
+        Var uv = new Var(u, new GenType(t1, java.util.Collections.singletonList(dim)), false);
+        Var wv = new Var(w, new GenType(t2, java.util.Collections.singletonList(dim)), false);
+        Node n = Node.of("", "  let (" + u + ", " + w + ") = unzip (map (\\" + x + " -> ($, $)) " + src.name() + ")\n",
+            scalar(inner, t1, 2), scalar(inner, t2, 2));
+        env.vars.add(uv);
+        env.vars.add(wv);
+        bound.add(uv);
+        bound.add(wv);
+        return n;
+      }
+    }
   }
 }

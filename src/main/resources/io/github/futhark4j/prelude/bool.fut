@@ -2,5 +2,4 @@
 module bool = {
   type t = bool
 $conversions
-  def not (x: bool) : bool = !x
 }

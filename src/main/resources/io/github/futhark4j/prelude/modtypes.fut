@@ -65,10 +65,6 @@ module type integral = {
   val ctz : t -> i32
 }
 
-module type size = {
-  include integral
-}
-
 module type real = {
   include numeric
   val recip : t -> t

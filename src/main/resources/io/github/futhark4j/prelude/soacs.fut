@@ -42,15 +42,6 @@ def reduce_by_index_3d 'a [k] [n] [m] [l] (dest: *[n][m][l]a) (f: a -> a -> a) (
   in intrinsics.unflatten n m (intrinsics.unflatten (n * m) l (intrinsics.hist f ne flat fis as))
 def hist 'a [n] (op: a -> a -> a) (ne: a) (k: i64) (is: [n]i64) (as: [n]a) : *[k]a =
   intrinsics.hist op ne (intrinsics.replicate k ne) is as
-def hist_2d 'a [n] (op: a -> a -> a) (ne: a) (k: i64) (l: i64) (is: [n](i64, i64)) (as: [n]a) : *[k][l]a =
-  reduce_by_index_2d (intrinsics.replicate k (intrinsics.replicate l ne)) op ne is as
-
--- The stream combinators may split the array into chunks in any way, including one chunk: that is
--- how they run here (f must handle any chunk, and the result cannot depend on the split).
-def reduce_stream [n] 'a 'b (op: b -> b -> b) (f: (k: i64) -> [k]a -> b) (as: [n]a) : b = f n as
-def reduce_stream_per [n] 'a 'b (op: b -> b -> b) (f: (k: i64) -> [k]a -> b) (as: [n]a) : b = f n as
-def map_stream [n] 'a 'b (f: (k: i64) -> [k]a -> [k]b) (as: [n]a) : *[n]b = intrinsics.copy (f n as)
-def map_stream_per [n] 'a 'b (f: (k: i64) -> [k]a -> [k]b) (as: [n]a) : *[n]b = intrinsics.copy (f n as)
 
 def scatter 't [m] [n] (dest: *[m]t) (is: [n]i64) (vs: [n]t) : *[m]t = intrinsics.scatter dest is vs
 def scatter_2d 't [m] [k] [n] (dest: *[m][k]t) (is: [n](i64, i64)) (vs: [n]t) : *[m][k]t =
@@ -92,9 +83,7 @@ def unzip5 [n] 'a 'b 'c 'd 'e (xs: [n](a, b, c, d, e)) : ([n]a, [n]b, [n]c, [n]d
 
 def concat [n] [m] 't (xs: [n]t) (ys: [m]t) : *[n + m]t = intrinsics.concat xs ys
 def (++) [n] [m] 't (xs: [n]t) (ys: [m]t) : *[n + m]t = intrinsics.concat xs ys
-def concat_to [n] [m] 't (k: i64) (xs: [n]t) (ys: [m]t) : *[k]t = intrinsics.concat xs ys :> [k]t
 def flatten [n] [m] 't (xs: [n][m]t) : [n * m]t = intrinsics.flatten xs
-def flatten_to [n] [m] 't (l: i64) (xs: [n][m]t) : [l]t = intrinsics.flatten xs :> [l]t
 def flatten_3d [n] [m] [l] 't (xs: [n][m][l]t) : [n * m * l]t = intrinsics.flatten (intrinsics.flatten xs) :> [n * m * l]t
 def flatten_4d [n] [m] [l] [k] 't (xs: [n][m][l][k]t) : [n * m * l * k]t =
   intrinsics.flatten (intrinsics.flatten (intrinsics.flatten xs)) :> [n * m * l * k]t

@@ -301,15 +301,7 @@ public final class Prelude {
         BigInteger hi = t.isSigned() ? BigInteger.ONE.shiftLeft(t.bits() - 1).subtract(BigInteger.ONE)
             : BigInteger.ONE.shiftLeft(t.bits()).subtract(BigInteger.ONE);
         String lo = t.isSigned() ? "-" + BigInteger.ONE.shiftLeft(t.bits() - 1) + t.futName() : "0" + t.futName();
-        // sign/unsign reinterpret between the signed and unsigned type of a width, where the
-        // reference has them: i32, i64 and the unsigned modules.
-        String other = (t.isSigned() ? "u" : "i") + t.bits();
-        String signs = !t.isSigned()
-            ? "  def sign (x: $t) : " + other + " = intrinsics.convert x\n  def unsign (x: " + other + ") : $t = intrinsics.convert x\n"
-            : t.bits() >= 32
-            ? "  def sign (x: " + other + ") : $t = intrinsics.convert x\n  def unsign (x: $t) : " + other + " = intrinsics.convert x\n"
-            : "";
-        expand(sb, intT, java.util.Map.of("signs", signs.replace("$t", t.futName()), "conversions", conversions(t.futName()),
+        expand(sb, intT, java.util.Map.of("conversions", conversions(t.futName()),
             "highest", hi + t.futName(), "lowest", lo, "bits", Integer.toString(t.bits()), "t", t.futName()));
       } else if (t.isFloat()) {
         String eps = switch (t) {

@@ -94,10 +94,4 @@ class ArraysAndSoacsTest {
     assertEquals("true false true", main("entry main (xs: []i32) = (xs == [1, 2], xs == [2, 1], [[1.0f32]] == [[1.0]])", "[1, 2]"));
   }
 
-  @Test
-  void streamsAndFlatmapStyleFunctions() {
-    assertEquals("10i32 [2i32, 3i32, 4i32, 5i32]",
-        run("entry main (xs: []i32) = (reduce_stream (+) (\\k (c: [k]i32) -> i32.sum c) xs, map_stream (\\k (c: [k]i32) -> map (+1) c) xs)",
-            "main", "[1, 2, 3, 4]"));
-  }
 }
