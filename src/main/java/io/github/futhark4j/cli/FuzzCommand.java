@@ -46,6 +46,8 @@ public final class FuzzCommand implements Command {
           --cache DIR      compile cache (default: a fresh directory under DIR, deleted at the end)
           --timeout S      seconds a call may take before it counts as a hang (default 60)
           --no-minimise    save findings as found
+          --reference PATH also check every program with the reference compiler at PATH (futhark check)
+                           and compare with its interpreter (futhark run); a team tool, slow
 
         Exit codes: 0 no findings; 1 findings; 2 bad usage.
         """;
@@ -54,7 +56,7 @@ public final class FuzzCommand implements Command {
   @Override
   public int run(List<String> argv, Cli cli) throws Exception {
     Args a = new Args().option("--cases").option("--seed").option("--out").option("--threads").option("--entries")
-        .option("--cache").option("--timeout").flag("--no-minimise").parse(argv);
+        .option("--cache").option("--timeout").option("--reference").flag("--no-minimise").parse(argv);
     if (!a.positional().isEmpty()) throw new UsageException("unexpected argument " + a.positional().get(0));
     int cases = a.intValue("--cases", 300, 1);
     long seed;
@@ -77,12 +79,16 @@ public final class FuzzCommand implements Command {
     }
     int entries = a.intValue("--entries", 20, 1);
     int timeout = a.intValue("--timeout", 60, 1);
+    Path reference = a.value("--reference", null) == null ? null : Path.of(a.value("--reference", null));
+    if (reference != null && !Files.isExecutable(reference)) {
+      throw new UsageException("option --reference needs the path of a futhark executable, got '" + reference + "'");
+    }
     Files.createDirectories(out);
     boolean ownCache = a.value("--cache", null) == null;
     Path cache = ownCache ? Files.createTempDirectory(out, "cache-") : Path.of(a.value("--cache", null));
     try {
       Fuzzer.Options o = new Fuzzer.Options(cases, seed, out, threads, entries, cache, timeout * 1000L,
-          !a.has("--no-minimise"), cli.out());
+          !a.has("--no-minimise"), cli.out(), reference);
       Fuzzer.Summary s = new Fuzzer(o).run();
       cli.out().println(s);
       if (!s.findings.isEmpty()) cli.out().println("findings in " + out.toAbsolutePath());

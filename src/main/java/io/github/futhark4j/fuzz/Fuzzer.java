@@ -48,7 +48,7 @@ import java.util.concurrent.TimeoutException;
 public final class Fuzzer {
   /** How to fuzz. */
   public record Options(int cases, long seed, Path out, List<Integer> threads, int entriesPerProgram, Path cacheDir,
-                        long callTimeoutMillis, boolean minimise, PrintStream log) {}
+                        long callTimeoutMillis, boolean minimise, PrintStream log, Path reference) {}
 
   /** The outcome of one case on one configuration. */
   sealed interface Outcome {
@@ -76,6 +76,8 @@ public final class Fuzzer {
   /** The counts of a run. */
   public static final class Summary {
     public int cases, valid, invalid, compared, skipped, mismatches, crashes, hangs, rejectedPrograms, programs;
+    /** Cases whose results the reference's interpreter also computed (with {@code --reference}). */
+    public int withReference;
     public final List<Finding> findings = new ArrayList<>();
     public long millis;
 
@@ -84,7 +86,8 @@ public final class Fuzzer {
     @Override public String toString() {
       return cases + " cases (" + valid + " valid, " + invalid + " invalid arguments) in " + programs + " programs: "
           + mismatches + " mismatches, " + crashes + " crashes, " + hangs + " hangs, " + rejectedPrograms
-          + " rejected programs, " + skipped + " skipped; " + String.format("%.1f s", millis / 1000.0);
+          + " rejected programs, " + skipped + " skipped" + (withReference > 0 ? ", " + withReference + " also run by the reference" : "")
+          + "; " + String.format("%.1f s", millis / 1000.0);
     }
   }
 
@@ -96,7 +99,14 @@ public final class Fuzzer {
   });
   private static final long INTERPRETER_STEPS = 30_000_000L;
 
-  public Fuzzer(Options o) { this.o = o; }
+  /** The reference compiler as a further oracle, or null. */
+  private final ReferenceOracle reference;
+
+  public Fuzzer(Options o) throws IOException {
+    this.o = o;
+    this.reference = o.reference() == null ? null
+        : new ReferenceOracle(o.reference(), Files.createTempDirectory(o.cacheDir(), "reference-"), o.callTimeoutMillis());
+  }
 
   /** The configurations compared with the interpreter, e.g. {@code multicore/1}, {@code multicore/2}, {@code c}. */
   private List<String> configs() {
@@ -156,6 +166,13 @@ public final class Fuzzer {
       } catch (RuntimeException | StackOverflowError ex) {
         s.crashes++;
         finding(s, new Finding("lowering-crash", id, text, e.name(), List.of(), null, "front end or lowering threw " + ex));
+        continue;
+      }
+      String rejected = reference == null ? null : reference.rejects(text);
+      if (rejected != null) {
+        s.rejectedPrograms++;
+        finding(s, new Finding("reference-rejects", id, text, e.name(), List.of(), null,
+            "the reference rejects a program our front end accepts:\n" + rejected));
         continue;
       }
       irs.put(e.name(), ir);
@@ -319,6 +336,8 @@ public final class Fuzzer {
     // dead, which the compiler removes).
     Outcome src = interpretSource(checked.source(), e.name(), args);
     if (src instanceof Outcome.Crashed cr) return "crash: the source interpreter failed: " + cr.message();
+    Outcome theirs = reference == null ? null : reference.run(e.text(), e.name(), args);
+    if (s != null && theirs != null && !(theirs instanceof Outcome.Skipped)) s.withReference++;
     StringBuilder diff = new StringBuilder();
     Outcome live = null;
     for (Map.Entry<String, FutharkProgram> p : progs.entrySet()) {
@@ -337,9 +356,12 @@ public final class Fuzzer {
         diff.insert(0, prefix).append(p.getKey()).append(": ").append(d).append('\n');
       } else if (src instanceof Outcome.Ok && (d = differs(src, got)) != null) {
         diff.append(p.getKey()).append(" against the source interpreter: ").append(d).append('\n');
+      } else if (theirs instanceof Outcome.Ok && (d = differs(theirs, got)) != null) {
+        diff.append(p.getKey()).append(" against the reference's interpreter: ").append(d).append('\n');
       }
     }
-    return diff.isEmpty() ? null : "interpreter: " + describe(ref) + "\nsource interpreter: " + describe(src) + "\n" + diff;
+    return diff.isEmpty() ? null : "interpreter: " + describe(ref) + "\nsource interpreter: " + describe(src) + "\n"
+        + (theirs == null ? "" : "reference: " + describe(theirs) + "\n") + diff;
   }
 
   private String compareInvalid(Gen.Entry e, Program.Entry ir, Inputs.Bad bad, Map<String, FutharkProgram> progs) {
