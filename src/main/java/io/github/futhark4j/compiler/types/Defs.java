@@ -490,6 +490,7 @@ final class Defs {
       st.level = saved;
     }
     Terms.Res b = body;
+    t.surface(b.ty());
     return new Terms.Res(b.ty(), () -> {
       FunDef fd = f.build().get();
       TExp tb = b.build().get();

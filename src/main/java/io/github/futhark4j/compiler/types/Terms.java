@@ -1439,6 +1439,7 @@ final class Terms {
         bodyTy = Unify.subst(bodyTy, Map.of(), Map.of(p.binds().get(0).v(), v.size()));
       }
       Ty bt = unscope(bodyTy, gone, span);
+      surface(bt);
       return new Res(bt, () -> {
         TPat tp = p.build().get();
         TExp tv = v.build().get();
@@ -1602,6 +1603,20 @@ final class Terms {
    * ({@code ([count[0]]a, [n - count[0]]a)} becomes {@code ([d]a, [n - d]a)}); what still names a
    * gone name after that becomes an unknown size too (one per distinct expression).
    */
+  /**
+   * The unknown sizes of {@code t}, the type of a value a let or a match case returns, that
+   * evaluating its body computed: they are in scope wherever that value is, as the sizes an
+   * application returns are (the reference keeps them: {@code copy (let y = 1 in filter p xs)}).
+   */
+  void surface(Ty t) {
+    Set<VName> vs = new HashSet<>();
+    Unify.sizeVars(t, vs);
+    for (VName v : vs) {
+      Integer l = st.nameLevel.get(v);
+      if (l != null && l > st.level && st.unknownSizes.containsKey(v)) st.nameLevel.put(v, st.level);
+    }
+  }
+
   Ty unscope(Ty t, Set<VName> gone, Span span) {
     if (gone.isEmpty() || !Unify.mentions(t, gone)) return t;
     List<SE> witnessed = new ArrayList<>();
@@ -2009,6 +2024,7 @@ final class Terms {
         for (Pats.Bound b : p.binds()) gone.add(b.v());
         st.level = saved;
         Ty bt = unscope(body.ty(), gone, c.span());
+        surface(bt);
         ps.add(p);
         bodies.add(new Res(bt, body.build()));
         result = result == null ? bt : joinBranches(span, result, bt, "match", c.body().span());
