@@ -845,7 +845,7 @@ public final class Gen {
       case 0 -> {
         // A local function capturing what is in scope, applied once or twice.
         PrimType u = chance(0.5) ? t : pick(PRIMS);
-        String f = fresh("f"), y = fresh("y");
+        String f = fresh("fn"), y = fresh("y");
         Env inner = env.copy();
         inner.vars.add(new Var(y, GenType.scalar(u), false));
         Node body = scalar(inner, t, d);
@@ -901,8 +901,10 @@ public final class Gen {
         List<Var> as = arrays(env).stream().filter(v -> v.type().rank() == 1 && v.type().elem() == t).toList();
         if (as.isEmpty()) return null;
         Var a = pick(as);
-        return Node.of(ty, "(if length " + a.name() + " == 0 then $ else #[unsafe] " + a.name() + "[($) % length "
-            + a.name() + "])", literal(t), scalar(env, PrimType.I64, d));
+        // The index is computed outside the attribute: #[unsafe] covers every index in its expression.
+        String ix = fresh("ix");
+        return Node.of(ty, "(let " + ix + " = $ in if length " + a.name() + " == 0 then $ else #[unsafe] " + a.name() + "[" + ix
+            + " % length " + a.name() + "])", scalar(env, PrimType.I64, d), literal(t));
       }
     }
   }
@@ -932,7 +934,8 @@ public final class Gen {
       case 1, 2 -> {
         // map through a polymorphic higher-order function, or of a local function capturing values.
         if (want.rank() != 1) return null;
-        List<Var> srcs = arrays(env).stream().filter(v -> v.type().rank() == 1
+        // Not an owned array: via's result (not unique) aliases its argument.
+        List<Var> srcs = arrays(env).stream().filter(v -> !v.owned() && v.type().rank() == 1
             && (want.dims().get(0) == null || want.dims().get(0).equals(v.type().dims().get(0)))).toList();
         G src = !srcs.isEmpty() && chance(0.7) ? leaf(pick(srcs))
             : array(env, new GenType(pick(PRIMS), java.util.Collections.singletonList(want.dims().get(0))), Math.min(d, 1));
@@ -945,7 +948,7 @@ public final class Gen {
         if (chance(0.5)) {
           return new G(Node.of(ty, "(" + lib.name("via") + " (\\(" + x + ": " + row.futName() + ") -> $) $)", body, src.node()), got);
         }
-        String f = fresh("f");
+        String f = fresh("fn");
         return new G(Node.of(ty, "(let " + f + " (" + x + ": " + row.futName() + ") : " + want.elem().futName() + " = $ in map "
             + f + " $)", body, src.node()), got);
       }
@@ -962,7 +965,8 @@ public final class Gen {
       case 5 -> {
         if (want.rank() != 1 || want.elem() != PrimType.I64) return null;
         String outer = want.dims().get(0);
-        List<Var> srcs = arrays(env).stream().filter(v -> outer == null || outer.equals(v.type().dims().get(0))).toList();
+        List<Var> srcs = arrays(env).stream().filter(v -> !v.owned() && (outer == null || outer.equals(v.type().dims().get(0))))
+            .toList();
         if (srcs.isEmpty()) return null;
         Var v = pick(srcs);
         return new G(Node.leaf(ty, "(" + lib.name("iota_like") + " " + v.name() + ")"),

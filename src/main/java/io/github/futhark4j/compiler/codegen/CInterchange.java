@@ -7,6 +7,7 @@ import io.github.futhark4j.compiler.core.Body;
 import io.github.futhark4j.compiler.core.Exp;
 import io.github.futhark4j.compiler.core.FreeVars;
 import io.github.futhark4j.compiler.core.Lambda;
+import io.github.futhark4j.compiler.core.RowShapes;
 import io.github.futhark4j.compiler.core.Rewrite;
 import io.github.futhark4j.compiler.core.Stm;
 import io.github.futhark4j.compiler.opt.Schedule;
@@ -122,7 +123,9 @@ final class CInterchange {
     if (outer != null) {
       st.close("} else {");
       st.indent++;
-      st.check("fut_alloc(ctx, &" + out + ", 2, (int64_t[]){" + wi + ", 0}, " + es + ")");
+      List<RowShapes.Dim> row = RowShapes.of(outer.f(), outer.arrays()).get(0);
+      String wj0 = row != null && row.size() == 1 ? CSoac.dim(row.get(0)) : "0";
+      st.check("fut_alloc(ctx, &" + out + ", 2, (int64_t[]){" + wi + ", " + wj0 + "}, " + es + ")");
     }
     st.close("}");
   }

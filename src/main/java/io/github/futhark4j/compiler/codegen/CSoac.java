@@ -9,6 +9,7 @@ import io.github.futhark4j.compiler.core.Exp;
 import io.github.futhark4j.compiler.core.FreeVars;
 import io.github.futhark4j.compiler.core.IrType;
 import io.github.futhark4j.compiler.core.Lambda;
+import io.github.futhark4j.compiler.core.RowShapes;
 import io.github.futhark4j.compiler.core.Plan;
 import io.github.futhark4j.compiler.core.Stm;
 import io.github.futhark4j.compiler.opt.Schedule;
@@ -198,6 +199,22 @@ final class CSoac {
     return names;
   }
 
+  /** The shape of {@code n} (zero) rows of {@code rowType}: {@code row}'s dimensions where known, else zeros. */
+  String emptyShape(String n, IrType rowType, List<RowShapes.Dim> row) {
+    if (row == null || row.size() != rowType.rank()) return shapeOf(n, rowType, null);
+    StringBuilder sb = new StringBuilder("(int64_t[]){" + n);
+    for (RowShapes.Dim d : row) sb.append(", ").append(dim(d));
+    return sb.append('}').toString();
+  }
+
+  /** A row dimension in C. */
+  static String dim(RowShapes.Dim d) {
+    return switch (d) {
+      case RowShapes.Dim.Of o -> atom(o.atom());
+      case RowShapes.Dim.ShapeOf s -> atom(s.array()) + ".shape[" + s.dim() + "]";
+    };
+  }
+
   private static String shapeOf(String n, IrType rowType, String sample) {
     StringBuilder sb = new StringBuilder("(int64_t[]){" + n);
     for (int d = 0; d < rowType.rank(); d++) sb.append(", ").append(sample == null ? "0" : sample + ".shape[" + d + "]");
@@ -266,9 +283,11 @@ final class CSoac {
     }
     st.close("} else {");
     st.indent++;
+    // No rows computed: their shape is what the lambda would give, where that is known outside it.
+    List<List<RowShapes.Dim>> rows = RowShapes.of(f, m.arrays());
     for (int j = 0; j < pat.size(); j++) {
       IrType et = rets.get(j);
-      st.check("fut_alloc(ctx, &" + pat.get(j).name() + ", " + (et.rank() + 1) + ", " + shapeOf(n, et, null) + ", "
+      st.check("fut_alloc(ctx, &" + pat.get(j).name() + ", " + (et.rank() + 1) + ", " + emptyShape(n, et, rows.get(j)) + ", "
           + CGen.es(et) + ")");
     }
     st.close("}");

@@ -705,7 +705,23 @@ public final class Interpreter {
       for (int k = 0; k < r.size(); k++) cols.get(k).add(r.get(k));
     }
     List<Object> out = new ArrayList<>();
-    for (int k = 0; k < rts.size(); k++) out.add(stack(cols.get(k), rts.get(k), null));
+    List<List<RowShapes.Dim>> rows = w == 0 ? RowShapes.of(m.f(), m.arrays()) : null;
+    for (int k = 0; k < rts.size(); k++) {
+      List<RowShapes.Dim> row = rows == null ? null : rows.get(k);
+      if (row != null && row.size() == rts.get(k).rank()) {
+        // No rows computed: their shape is what the lambda would give (RowShapes).
+        long[] shape = new long[row.size() + 1];
+        for (int d = 0; d < row.size(); d++) {
+          shape[d + 1] = switch (row.get(d)) {
+            case RowShapes.Dim.Of o -> i64(o.atom());
+            case RowShapes.Dim.ShapeOf so -> array(so.array()).shape()[so.dim()];
+          };
+        }
+        out.add(make(rts.get(k).elem(), shape));
+      } else {
+        out.add(stack(cols.get(k), rts.get(k), null));
+      }
+    }
     return out;
   }
 

@@ -5,6 +5,7 @@ import io.github.futhark4j.compiler.core.Body;
 import io.github.futhark4j.compiler.core.Exp;
 import io.github.futhark4j.compiler.core.IrType;
 import io.github.futhark4j.compiler.core.Lambda;
+import io.github.futhark4j.compiler.core.RowShapes;
 import io.github.futhark4j.compiler.core.Stm;
 import io.github.futhark4j.compiler.ad.Fwd;
 import io.github.futhark4j.compiler.ad.Rev;
@@ -84,7 +85,7 @@ final class LowerIntrinsics {
         Atom w = width(leaves, span);
         LamRes f = lambda(args.get(0), arrs, IrType::row, span);
         List<Atom.Var> outs = l.b.bindN("map", new Exp.Map(w, f.lambda(), leaves));
-        yield V.rebuild(f.result(), keepRowShape(outs, Lowerer.resultType(type), w).iterator());
+        yield V.rebuild(f.result(), keepRowShape(outs, Lowerer.resultType(type), w, f.lambda(), leaves).iterator());
       }
       case "reduce", "reduce_comm" -> {
         V ne = args.get(1);
@@ -434,13 +435,18 @@ final class LowerIntrinsics {
   }
 
   /**
-   * A map producing rows learns their shape from its first row, so over zero elements it would give
-   * {@code [0][0]}. When the result type names the row sizes ({@code [n][2]i32}, or a size bound in
-   * scope), an empty map instead yields {@code replicate 0 (replicate 2 0)}, which keeps them.
+   * A map producing rows learns their shape from its first row, so over zero elements it gives
+   * {@code [0][0]} unless the lambda's rows have a shape known outside it ({@link RowShapes}, which
+   * the code generator and the interpreter use). Otherwise, when the result type names the row
+   * sizes ({@code [n][2]i32}, or a size bound in scope), an empty map yields {@code replicate 0
+   * (replicate 2 0)}, which keeps them (an {@code if} that fusion does not see through, so only
+   * where needed).
    */
-  private List<Atom> keepRowShape(List<Atom.Var> outs, Type result, Atom w) {
+  private List<Atom> keepRowShape(List<Atom.Var> outs, Type result, Atom w, Lambda f, List<Atom> arrays) {
     List<Atom> res = new ArrayList<>(outs);
     if (!(result instanceof Type.Array arr)) return res;
+    // Where the lambda's rows have a shape known outside it, an empty map gets it anyway (RowShapes).
+    List<List<RowShapes.Dim>> known = RowShapes.of(f, arrays);
     // One leaf type per output, in the order V flattens records (tuples: [n](a, b) gives two maps).
     List<Type.Array> leafTypes = new ArrayList<>();
     if (!leafArrays(arr.elem(), arr.shape(), leafTypes) || leafTypes.size() != outs.size()) return res;
@@ -450,7 +456,7 @@ final class LowerIntrinsics {
       IrType t = outs.get(k).type();
       Type.Array lt = leafTypes.get(k);
       List<Atom> sizes = null;
-      if (t.rank() >= 2 && lt.shape().size() == t.rank()) {
+      if (t.rank() >= 2 && lt.shape().size() == t.rank() && known.get(k) == null) {
         sizes = new ArrayList<>();
         for (int d = 1; d < t.rank() && sizes != null; d++) {
           Atom s = l.sizeAtom(lt.shape().get(d));

@@ -20,6 +20,8 @@ import io.github.futhark4j.compiler.typed.Size;
 import io.github.futhark4j.compiler.typed.Type;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -461,6 +463,15 @@ public final class Lowerer {
         Atom a = sizeAtom(sz);
         if (a != null) sizes.put(k, new V.Leaf(a));
       });
+      // The type arguments may name sizes of the caller's scope (map's result element [k]u64):
+      // the callee's body sees them too, so that its types still name them (an empty map's rows).
+      Set<VName> named = new HashSet<>();
+      targs.values().forEach(t -> sizeNames(t, named));
+      for (VName n : named) {
+        if (sizes.containsKey(n)) continue;
+        Atom a = sizeAtom(new Size.Var(n));
+        if (a != null) sizes.put(n, new V.Leaf(a));
+      }
     } finally {
       sizeEnv = saved;
     }
@@ -471,6 +482,23 @@ public final class Lowerer {
       return inline(d.fun(), e, targs, List.of(), v.span());
     }
     return new V.Fun(new V.Closure.Top(d, targs, sizes));
+  }
+
+  /** The size variables of {@code t}, and those of its size expressions. */
+  private static void sizeNames(Type t, Set<VName> out) {
+    switch (t) {
+      case Type.Array a -> {
+        for (Size s : a.shape()) {
+          if (s instanceof Size.Var v) out.add(v.name());
+          if (s instanceof Size.Expr x) out.addAll(io.github.futhark4j.compiler.typed.FreeNames.of(x.exp()));
+        }
+        sizeNames(a.elem(), out);
+      }
+      case Type.Record r -> r.fields().values().forEach(x -> sizeNames(x, out));
+      case Type.Sum u -> u.constructors().values().forEach(ts -> ts.forEach(x -> sizeNames(x, out)));
+      case Type.Arrow a -> { sizeNames(a.param(), out); sizeNames(a.result(), out); }
+      case null, default -> { }
+    }
   }
 
   List<Object> indices(List<TExp.DimIndex> ds, Scope env) {
