@@ -167,3 +167,6 @@ def mjp2 'a 'b [n] (f: a -> b) (x: a) (y': [n]b) : (b, [n]a) = intrinsics.mjp2 f
 def vjp 'a 'b (f: a -> b) (x: a) (y': b) : a = (vjp2 f x y').1
 def mjp 'a 'b [n] (f: a -> b) (x: a) (y': [n]b) : [n]a = (mjp2 f x y').1
 def with_vjp 'a 'b (f: a -> b) (f': (res: b) -> (b_adj: b) -> a) (x: a) : b = intrinsics.with_vjp f f' x
+-- with_vjp where the adjoint's extra input (the tape, c) is a separate result of f from the primal (b).
+def with_vjp_tape 'a 'b 'c (f: a -> (c, b)) (f': (c, b) -> a) (x: a) : b =
+  (with_vjp f (\(tape, _) (_, adj) -> f' (tape, adj)) x).1

@@ -56,7 +56,7 @@ final class Builtins {
       case "map3" -> 4;
       case "map4" -> 5;
       case "map5" -> 6;
-      case "reduce", "reduce_comm", "scan", "partition", "scatter", "scatter_2d", "scatter_3d", "unflatten", "jvp2", "jmp2",
+      case "reduce", "reduce_comm", "scan", "partition", "scatter", "scatter_2d", "scatter_3d", "unflatten", "jvp2", "jmp2", "vjp2", "mjp2", "with_vjp",
            "fma", "mad", "mad_hi", "lerp" -> 3;
       case "hist" -> 5;
       case "filter", "replicate", "concat", "rotate", "zip", "min", "max", "atan2", "hypot", "pow", "copysign",
@@ -196,6 +196,10 @@ final class Builtins {
       case "opaque", "trace", "break" -> a[0];
       case "jvp2" -> Forward.jvp2(a[0], a[1], a[2]);
       case "jmp2" -> Forward.jmp2(a[0], a[1], arr(a[2]));
+      case "vjp2" -> Forward.vjp2(a[0], a[1], a[2]);
+      case "mjp2" -> Forward.mjp2(a[0], a[1], arr(a[2]));
+      // The custom adjoint does not change the value; derivatives come from f (as in the compiled code).
+      case "with_vjp" -> FunVal.apply1(a[0], a[2]);
       default -> {
         if (!Intrinsics.PRIM.contains(name)) throw new UnsupportedConstructException("the intrinsic " + name, span);
         PrimType res = name.equals("convert") ? ev.primOf(result(type), f) : null;

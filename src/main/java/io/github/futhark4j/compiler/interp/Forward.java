@@ -5,6 +5,8 @@ import io.github.futhark4j.compiler.typed.PrimType;
 import io.github.futhark4j.compiler.typed.PrimValue;
 import io.github.futhark4j.compiler.typed.TExp.BinOperator;
 import io.github.futhark4j.compiler.typed.TExp.UnOperator;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Forward-mode automatic differentiation ({@code jvp2}, {@code jmp2}) by dual numbers. A primitive
@@ -269,6 +271,106 @@ final class Forward {
     int t = COUNTER.incrementAndGet();
     Object r = FunVal.apply1(f, seed(x, dx, t));
     return RecordVal.tuple(extract(r, t, true), extract(r, t, false));
+  }
+
+  /**
+   * {@code vjp2 f x y'}: the value of {@code f x} and the cotangent of {@code x} for the seed
+   * {@code y'}, by forward mode over a basis of {@code x}: the cotangent's k-th primitive leaf is the
+   * sum over the result's leaves of the tangent for the k-th unit tangent times the seed. Slow
+   * (one run of {@code f} per leaf of {@code x}) and exact, which is what an oracle needs.
+   */
+  static RecordVal vjp2(Object f, Object x, Object ybar) {
+    Object primal = FunVal.apply1(f, x);
+    List<PrimValue> xs = new ArrayList<>();
+    leaves(x, xs);
+    List<PrimValue> seeds = new ArrayList<>();
+    leaves(ybar, seeds);
+    PrimValue[] cot = new PrimValue[xs.size()];
+    for (int k = 0; k < cot.length; k++) {
+      PrimType tk = xs.get(k).type();
+      if (tk.isBool()) {
+        cot[k] = PrimArith.FALSE;
+        continue;
+      }
+      int[] at = {0};
+      Object unit = rebuild(x, xs, at, k);
+      List<PrimValue> ts = new ArrayList<>();
+      leaves(jvp2(f, x, unit).values[1], ts);
+      PrimValue sum = (PrimValue) zero(xs.get(k));
+      for (int j = 0; j < ts.size() && j < seeds.size(); j++) {
+        PrimValue t = ts.get(j), y = seeds.get(j);
+        if (t.type().isBool()) continue;
+        PrimValue term = PrimArith.binop(BinOperator.MUL, t, y);
+        sum = PrimArith.binop(BinOperator.ADD, sum, PrimArith.convert(term, tk));
+      }
+      cot[k] = sum;
+    }
+    int[] at = {0};
+    return RecordVal.tuple(primal, replace(x, cot, at));
+  }
+
+  /** {@code mjp2 f x ys'}: the value of {@code f x} and the cotangent of {@code x} for each seed. */
+  static RecordVal mjp2(Object f, Object x, ArrayVal seeds) {
+    Object primal = FunVal.apply1(f, x);
+    Object[] cots = new Object[seeds.length()];
+    for (int i = 0; i < cots.length; i++) cots[i] = vjp2(f, x, seeds.elems[i]).values[1];
+    RowShape row = cots.length > 0 ? RowShape.of(cots[0]) : RowShape.of(x);
+    return RecordVal.tuple(primal, ArrayVal.of(cots, row));
+  }
+
+  /** The primitive leaves of a value, in order (none inside sums, whose cotangent is left as it is). */
+  private static void leaves(Object v, List<PrimValue> out) {
+    switch (v) {
+      case PrimValue p -> out.add(p);
+      case Dual d -> out.add(strip(d));
+      case ArrayVal a -> { for (Object e : a.elems) leaves(e, out); }
+      case RecordVal r -> { for (Object e : r.values) leaves(e, out); }
+      default -> { }
+    }
+  }
+
+  /** {@code x} with the zero of each leaf's type, except a one at leaf {@code k}. */
+  private static Object rebuild(Object x, List<PrimValue> xs, int[] at, int k) {
+    return switch (x) {
+      case PrimValue p -> {
+        int i = at[0]++;
+        yield constant(p, i == k ? 1 : 0);
+      }
+      case Dual d -> {
+        int i = at[0]++;
+        yield constant(d, i == k ? 1 : 0);
+      }
+      case ArrayVal a -> {
+        Object[] out = new Object[a.length()];
+        for (int i = 0; i < out.length; i++) out[i] = rebuild(a.elems[i], xs, at, k);
+        yield ArrayVal.of(out, a.row);
+      }
+      case RecordVal r -> {
+        Object[] out = new Object[r.values.length];
+        for (int i = 0; i < out.length; i++) out[i] = rebuild(r.values[i], xs, at, k);
+        yield new RecordVal(r.names, out);
+      }
+      default -> x;
+    };
+  }
+
+  /** {@code x} with its primitive leaves replaced by {@code vs}, in order. */
+  private static Object replace(Object x, PrimValue[] vs, int[] at) {
+    return switch (x) {
+      case PrimValue p -> vs[at[0]++];
+      case Dual d -> vs[at[0]++];
+      case ArrayVal a -> {
+        Object[] out = new Object[a.length()];
+        for (int i = 0; i < out.length; i++) out[i] = replace(a.elems[i], vs, at);
+        yield ArrayVal.of(out, a.row);
+      }
+      case RecordVal r -> {
+        Object[] out = new Object[r.values.length];
+        for (int i = 0; i < out.length; i++) out[i] = replace(r.values[i], vs, at);
+        yield new RecordVal(r.names, out);
+      }
+      default -> x;
+    };
   }
 
   /** {@code jmp2 f x xs'}: the value of {@code f x} and its tangent for each tangent in {@code xs'}. */

@@ -33,7 +33,6 @@ class InterpreterCorpusTest {
       Map.entry("fuzz_found/dead_failing_loop_index.fut", "dead failing code: the compiler removes it"),
       Map.entry("fuzz_found/dead_failing_map_only_shape_used.fut", "dead failing code: the compiler removes it"),
       Map.entry("fuzz_found/dead_failing_scatter_power.fut", "dead failing code: the compiler removes it"),
-      Map.entry("ad/reverse.fut", "reverse-mode AD (vjp2, mjp2) is not implemented in the interpreter"),
       // Properties over tuples and records, and generators of opaque values: the interpreter's
       // loader passes and returns only primitive values and arrays of them.
       Map.entry("testing/properties_generated.fut", "property candidates of tuple and record types"),
