@@ -625,6 +625,7 @@ public final class Parser extends ParserBase {
       advance();
       List<Exp> payload = new ArrayList<>();
       while (startsAtom()) payload.add(parseAtom());
+      if (at(Kind.BACKSLASH)) payload.add(parseLambda());
       return new Constr(t.text(), payload, from(start));
     }
     Exp f = parseAtom();
@@ -632,6 +633,9 @@ public final class Parser extends ParserBase {
       Exp arg = parseAtom();
       f = new Apply(f, arg, from(start));
     }
+    // The last argument may be a lambda without parentheses (tabulate n \i -> e); its body
+    // extends as far as a lambda's does.
+    if (at(Kind.BACKSLASH)) f = new Apply(f, parseLambda(), from(start));
     return f;
   }
 
