@@ -624,6 +624,16 @@ FUT_FN int fut_rotate(struct futhark_context *ctx, fut_arr *out, const fut_arr *
   int64_t n = a->shape[0];
   if (n == 0) return 0;
   size_t rb = (size_t)fut_rowel(a, rank) * es;
+  if (r > INT64_MAX - n) {
+    /* The language defines row i as a[(i + r) % n] with i + r wrapping around (the prelude's
+       map over iota): near INT64_MAX that is not one rotation, so rows are placed one by one. */
+    for (int64_t i = 0; i < n; i++) {
+      int64_t j = (int64_t)((uint64_t)i + (uint64_t)r);
+      j = ((j % n) + n) % n;
+      memcpy(out->data + (size_t)i * rb, a->data + (size_t)j * rb, rb);
+    }
+    return 0;
+  }
   int64_t s = ((r % n) + n) % n;
   memcpy(out->data, a->data + (size_t)s * rb, (size_t)(n - s) * rb);
   memcpy(out->data + (size_t)(n - s) * rb, a->data, (size_t)s * rb);

@@ -388,8 +388,9 @@ public final class Interpreter {
         long n = a.shape()[0];
         ArrayValue out = make(a.elem(), a.shape());
         if (n > 0) {
-          long s = Math.floorMod(i64(r.amount()), n);
-          for (long i = 0; i < n; i++) setRow(out, i, row(a, (i + s) % n));
+          // Row i is a[(i + r) % n] with i + r wrapping around, as the language defines it.
+          long s = i64(r.amount());
+          for (long i = 0; i < n; i++) setRow(out, i, row(a, Math.floorMod(i + s, n)));
         }
         yield List.of(out);
       }
