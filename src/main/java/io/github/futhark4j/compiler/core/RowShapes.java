@@ -162,21 +162,9 @@ public final class RowShapes {
           for (Atom.Var p : pat) out.add(p.type().rank() == 1 ? cons(dim(sc.width()), List.of()) : null);
           yield out;
         }
-        case Exp.Reduce r -> {
-          List<List<Dim>> out = new ArrayList<>();
-          for (Atom ne : r.nes()) out.add(shapeOrScalar(ne));
-          yield out;
-        }
-        case Exp.Hist h -> {
-          List<List<Dim>> out = new ArrayList<>();
-          for (Atom d : h.dests()) out.add(shape(d));
-          yield out;
-        }
-        case Exp.Scatter sc -> {
-          List<List<Dim>> out = new ArrayList<>();
-          for (Atom d : sc.dests()) out.add(shape(d));
-          yield out;
-        }
+        case Exp.Reduce r -> shapes(r.nes());
+        case Exp.Hist h -> shapes(h.dests());
+        case Exp.Scatter sc -> shapes(sc.dests());
         case Exp.If i -> {
           List<List<Dim>> t = body(i.then()), e = body(i.otherwise());
           List<List<Dim>> out = new ArrayList<>();
@@ -208,6 +196,13 @@ public final class RowShapes {
         if (!pat.get(k).type().isArray()) continue;
         shapes.put(pat.get(k).name(), res == null || k >= res.size() ? null : res.get(k));
       }
+    }
+
+    /** The shapes of {@code as} (an empty one for a scalar): a reduction's neutral elements, the destinations of hist and scatter. */
+    private List<List<Dim>> shapes(List<Atom> as) {
+      List<List<Dim>> out = new ArrayList<>();
+      for (Atom a : as) out.add(shapeOrScalar(a));
+      return out;
     }
 
     /** A one-element list that may hold null (an unknown shape). */

@@ -292,8 +292,9 @@ final class Forward {
         cot[k] = PrimArith.FALSE;
         continue;
       }
-      int[] at = {0};
-      Object unit = rebuild(x, xs, at, k);
+      int kk = k;
+      // The unit tangent: the zero of each leaf's type, a one at leaf k.
+      Object unit = replaceLeaves(x, i -> constant(xs.get(i), i == kk ? 1 : 0), new int[] {0});
       List<PrimValue> ts = new ArrayList<>();
       leaves(jvp2(f, x, unit).values[1], ts);
       PrimValue sum = (PrimValue) zero(xs.get(k));
@@ -305,8 +306,7 @@ final class Forward {
       }
       cot[k] = sum;
     }
-    int[] at = {0};
-    return RecordVal.tuple(primal, replace(x, cot, at));
+    return RecordVal.tuple(primal, replaceLeaves(x, i -> cot[i], new int[] {0}));
   }
 
   /** {@code mjp2 f x ys'}: the value of {@code f x} and the cotangent of {@code x} for each seed. */
@@ -329,44 +329,19 @@ final class Forward {
     }
   }
 
-  /** {@code x} with the zero of each leaf's type, except a one at leaf {@code k}. */
-  private static Object rebuild(Object x, List<PrimValue> xs, int[] at, int k) {
+  /** {@code x} with its i-th primitive leaf (in {@link #leaves} order) replaced by {@code leaf.apply(i)}. */
+  private static Object replaceLeaves(Object x, java.util.function.IntFunction<Object> leaf, int[] at) {
     return switch (x) {
-      case PrimValue p -> {
-        int i = at[0]++;
-        yield constant(p, i == k ? 1 : 0);
-      }
-      case Dual d -> {
-        int i = at[0]++;
-        yield constant(d, i == k ? 1 : 0);
-      }
+      case PrimValue p -> leaf.apply(at[0]++);
+      case Dual d -> leaf.apply(at[0]++);
       case ArrayVal a -> {
         Object[] out = new Object[a.length()];
-        for (int i = 0; i < out.length; i++) out[i] = rebuild(a.elems[i], xs, at, k);
+        for (int i = 0; i < out.length; i++) out[i] = replaceLeaves(a.elems[i], leaf, at);
         yield ArrayVal.of(out, a.row);
       }
       case RecordVal r -> {
         Object[] out = new Object[r.values.length];
-        for (int i = 0; i < out.length; i++) out[i] = rebuild(r.values[i], xs, at, k);
-        yield new RecordVal(r.names, out);
-      }
-      default -> x;
-    };
-  }
-
-  /** {@code x} with its primitive leaves replaced by {@code vs}, in order. */
-  private static Object replace(Object x, PrimValue[] vs, int[] at) {
-    return switch (x) {
-      case PrimValue p -> vs[at[0]++];
-      case Dual d -> vs[at[0]++];
-      case ArrayVal a -> {
-        Object[] out = new Object[a.length()];
-        for (int i = 0; i < out.length; i++) out[i] = replace(a.elems[i], vs, at);
-        yield ArrayVal.of(out, a.row);
-      }
-      case RecordVal r -> {
-        Object[] out = new Object[r.values.length];
-        for (int i = 0; i < out.length; i++) out[i] = replace(r.values[i], vs, at);
+        for (int i = 0; i < out.length; i++) out[i] = replaceLeaves(r.values[i], leaf, at);
         yield new RecordVal(r.names, out);
       }
       default -> x;
