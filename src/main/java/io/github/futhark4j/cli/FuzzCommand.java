@@ -15,19 +15,21 @@ public final class FuzzCommand implements Command {
   public String name() { return "fuzz"; }
 
   @Override
-  public String summary() { return "generate random programs and compare the backends with the IR interpreter"; }
+  public String summary() { return "generate random programs and compare the backends with the interpreters, or check AD"; }
 
   @Override
   public String help() {
     return """
         Usage: futhark4j fuzz [--cases N] [--seed S] [--out DIR] [--threads 1,2] [--entries K]
-                              [--cache DIR] [--timeout SECONDS] [--no-minimise]
+                              [--cache DIR] [--timeout SECONDS] [--no-minimise] [--reference PATH]
+               futhark4j fuzz --ad [--cases N] [--seed S] [--out DIR] [--threads 1,2] [--entries K]
 
         Generates N random well-typed Futhark entry points (deterministically from the seed), K of
         them per compiled program, with random arguments (a quarter of them invalid: wrong sizes,
         wrong ranks, null, ragged arrays, scalars out of range). Each case runs on the interpreter of
-        the unoptimised IR and, through the Java API, on the built-in compiler's multicore backend at
-        each thread count of --threads and on its c backend. Valid arguments must give the same
+        the unoptimised IR, on the interpreter of the checked source (which shares nothing with the
+        compiler after parsing) and, through the Java API, on the built-in compiler's multicore
+        backend at each thread count of --threads and on its c backend. Valid arguments must give the same
         results everywhere (floats within futhark test's tolerance) or an error everywhere; invalid
         ones a FutharkProgramException (sizes) or an IllegalArgumentException naming the entry point
         and the parameter. Anything else is a finding: a mismatch, a crash (an unexpected exception,
@@ -37,7 +39,15 @@ public final class FuzzCommand implements Command {
         stays) and written to DIR/case-<id>-<kind>/ (prog.fut with a -- == block, input.txt,
         details.txt).
 
+        With --ad, the cases are random differentiable functions f (arithmetic, smooth prelude
+        functions, min/max, if, maps, reductions, scans, filter, scatter, histograms, loops; f itself
+        or a derivative of it, for nested AD) with a random point x, tangent dx and cotangent r.
+        Every backend and the source interpreter must give <vjp f x r, dx> = <r, jvp f x dx>, agree
+        with central finite differences wherever those are stable, give the same primal from f,
+        jvp2 and vjp2, and agree with each other.
+
         Options:
+          --ad             check automatic differentiation instead (see above)
           --cases N        number of cases (default 300)
           --seed S         the seed (default 1)
           --out DIR        where findings go (default target/fuzz)
@@ -56,7 +66,7 @@ public final class FuzzCommand implements Command {
   @Override
   public int run(List<String> argv, Cli cli) throws Exception {
     Args a = new Args().option("--cases").option("--seed").option("--out").option("--threads").option("--entries")
-        .option("--cache").option("--timeout").option("--reference").flag("--no-minimise").parse(argv);
+        .option("--cache").option("--timeout").option("--reference").flag("--no-minimise").flag("--ad").parse(argv);
     if (!a.positional().isEmpty()) throw new UsageException("unexpected argument " + a.positional().get(0));
     int cases = a.intValue("--cases", 300, 1);
     long seed;
@@ -83,12 +93,13 @@ public final class FuzzCommand implements Command {
     if (reference != null && !Files.isExecutable(reference)) {
       throw new UsageException("option --reference needs the path of a futhark executable, got '" + reference + "'");
     }
+    if (reference != null && a.has("--ad")) throw new UsageException("options --ad and --reference cannot be used together");
     Files.createDirectories(out);
     boolean ownCache = a.value("--cache", null) == null;
     Path cache = ownCache ? Files.createTempDirectory(out, "cache-") : Path.of(a.value("--cache", null));
     try {
       Fuzzer.Options o = new Fuzzer.Options(cases, seed, out, threads, entries, cache, timeout * 1000L,
-          !a.has("--no-minimise"), cli.out(), reference);
+          !a.has("--no-minimise"), cli.out(), reference, a.has("--ad"));
       Fuzzer.Summary s = new Fuzzer(o).run();
       cli.out().println(s);
       if (!s.findings.isEmpty()) cli.out().println("findings in " + out.toAbsolutePath());

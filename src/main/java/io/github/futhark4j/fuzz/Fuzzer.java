@@ -40,15 +40,16 @@ import java.util.concurrent.TimeoutException;
 /**
  * The differential fuzzer behind {@code futhark4j fuzz}: generates programs ({@link Gen}) and
  * arguments ({@link Inputs}), runs every case on the IR interpreter (the unoptimised IR straight
- * from the lowering) and through the public API on the built-in compiler's {@code multicore}
- * backend at each thread count and on its {@code c} backend, and compares. Every disagreement, a
+ * from the lowering), on the source interpreter (the checked program) and through the public API
+ * on the built-in compiler's {@code multicore} backend at each thread count and on its {@code c}
+ * backend, and compares (with {@code ad}, {@link AdFuzzer} runs instead). Every disagreement, a
  * rejected well-typed program, an exception other than the documented ones, or a call that does
  * not return in time is a finding; findings are minimised and written to the output directory.
  */
 public final class Fuzzer {
   /** How to fuzz. */
   public record Options(int cases, long seed, Path out, List<Integer> threads, int entriesPerProgram, Path cacheDir,
-                        long callTimeoutMillis, boolean minimise, PrintStream log, Path reference) {}
+                        long callTimeoutMillis, boolean minimise, PrintStream log, Path reference, boolean ad) {}
 
   /** The outcome of one case on one configuration. */
   sealed interface Outcome {
@@ -78,6 +79,8 @@ public final class Fuzzer {
     public int cases, valid, invalid, compared, skipped, mismatches, crashes, hangs, rejectedPrograms, programs;
     /** Cases whose results the reference's interpreter also computed (with {@code --reference}). */
     public int withReference;
+    /** AD cases ({@code --ad}) whose finite differences were stable enough to check the derivative against. */
+    public int finiteDifferences;
     public final List<Finding> findings = new ArrayList<>();
     public long millis;
 
@@ -87,6 +90,7 @@ public final class Fuzzer {
       return cases + " cases (" + valid + " valid, " + invalid + " invalid arguments) in " + programs + " programs: "
           + mismatches + " mismatches, " + crashes + " crashes, " + hangs + " hangs, " + rejectedPrograms
           + " rejected programs, " + skipped + " skipped" + (withReference > 0 ? ", " + withReference + " also run by the reference" : "")
+          + (finiteDifferences > 0 ? ", " + finiteDifferences + " checked against finite differences" : "")
           + "; " + String.format("%.1f s", millis / 1000.0);
     }
   }
@@ -109,21 +113,22 @@ public final class Fuzzer {
   }
 
   /** The configurations compared with the interpreter, e.g. {@code multicore/1}, {@code multicore/2}, {@code c}. */
-  private List<String> configs() {
+  List<String> configs() {
     List<String> cs = new ArrayList<>();
     for (int t : o.threads()) cs.add("multicore/" + t);
     cs.add("c");
     return cs;
   }
 
-  private FutharkOptions options(String config) {
+  FutharkOptions options(String config) {
     FutharkOptions f = FutharkOptions.defaults().withCompiler("builtin").withSourceName("fuzz.fut").withCacheDir(o.cacheDir());
     if (config.equals("c")) return f.withBackend("c").withThreads(1);
     return f.withBackend("multicore").withThreads(Integer.parseInt(config.substring(config.indexOf('/') + 1)));
   }
 
-  /** Runs the whole fuzz campaign. */
+  /** Runs the whole fuzz campaign: the differential one, or with {@code ad} the AD oracle's ({@link AdFuzzer}). */
   public Summary run() throws IOException {
+    if (o.ad()) return new AdFuzzer(this, o).run();
     long t0 = System.nanoTime();
     Summary s = new Summary();
     int caseId = 0;
@@ -139,8 +144,13 @@ public final class Fuzzer {
       }
     }
     s.millis = (System.nanoTime() - t0) / 1_000_000;
-    calls.shutdownNow();
+    shutdown();
     return s;
+  }
+
+  /** Stops the threads that run calls (at the end of a campaign). */
+  void shutdown() {
+    calls.shutdownNow();
   }
 
   /** One generated case: the entry and its arguments. */
@@ -521,7 +531,7 @@ public final class Fuzzer {
     }
   }
 
-  private void finding(Summary s, Finding f) throws IOException {
+  void finding(Summary s, Finding f) throws IOException {
     s.findings.add(f);
     if (o.log() != null) {
       o.log().println("case " + f.caseId() + ": " + f.kind() + " (" + firstLine(f.details()) + ")");

@@ -47,6 +47,39 @@ class FuzzCommandTest {
     assertEquals("0 0 0 0", m.group(4) + " " + m.group(5) + " " + m.group(6) + " " + m.group(7), findings::toString);
   }
 
+  /**
+   * The AD oracle as a user runs it, {@code futhark4j fuzz --ad --cases 200 --entries 25 --seed
+   * 20261129}: the multicore backend at 1 and 2 threads and the source interpreter satisfy the laws
+   * of AD on 200 random differentiable functions, most of them also checked against finite
+   * differences.
+   */
+  @Test
+  void twoHundredAdCasesSatisfyTheLawsOfAd(@TempDir Path out) throws Exception {
+    ByteArrayOutputStream buf = new ByteArrayOutputStream();
+    PrintStream ps = new PrintStream(buf, true, StandardCharsets.UTF_8);
+    Cli cli = Cli.system(new ByteArrayInputStream(new byte[0]), ps, ps);
+    int code = Main.run(new String[] {"fuzz", "--ad", "--cases", "200", "--entries", "25", "--seed", "20261129", "--out",
+        out.toString()}, cli);
+    String report = buf.toString(StandardCharsets.UTF_8);
+    StringBuilder findings = new StringBuilder(report);
+    try (var dirs = Files.list(out)) {
+      for (Path d : dirs.filter(p -> p.getFileName().toString().startsWith("case-")).toList()) {
+        findings.append("\n== ").append(d.getFileName()).append('\n').append(Files.readString(d.resolve("prog.fut")))
+            .append(Files.readString(d.resolve("details.txt")));
+      }
+    }
+    Matcher m = Pattern.compile("(\\d+) cases \\((\\d+) valid, 0 invalid arguments\\) in \\d+ programs: (\\d+) mismatches, "
+        + "(\\d+) crashes, (\\d+) hangs, (\\d+) rejected programs, (\\d+) skipped, (\\d+) checked against finite differences")
+        .matcher(report);
+    assertTrue(m.find(), () -> "no summary in:\n" + report);
+    assertEquals(200, Integer.parseInt(m.group(1)), report);
+    assertEquals(0, code, findings::toString);
+    assertEquals("0 0 0 0", m.group(3) + " " + m.group(4) + " " + m.group(5) + " " + m.group(6), findings::toString);
+    // Compared with the source interpreter nearly everywhere, and most against finite differences.
+    assertTrue(Integer.parseInt(m.group(7)) < 20, report);
+    assertTrue(Integer.parseInt(m.group(8)) > 150, report);
+  }
+
   @Test
   void badOptionsAreUsageErrors() {
     ByteArrayOutputStream buf = new ByteArrayOutputStream();
@@ -54,6 +87,7 @@ class FuzzCommandTest {
     Cli cli = Cli.system(new ByteArrayInputStream(new byte[0]), ps, ps);
     assertEquals(2, Main.run(new String[] {"fuzz", "--threads", "0"}, cli));
     assertEquals(2, Main.run(new String[] {"fuzz", "--cases", "x"}, cli));
+    assertEquals(2, Main.run(new String[] {"fuzz", "--ad", "--reference", "/bin/sh"}, cli));
     assertTrue(buf.toString(StandardCharsets.UTF_8).contains("--threads"));
   }
 }

@@ -281,13 +281,13 @@ final class Forward {
    */
   static RecordVal vjp2(Object f, Object x, Object ybar) {
     Object primal = FunVal.apply1(f, x);
-    List<PrimValue> xs = new ArrayList<>();
+    List<Object> xs = new ArrayList<>();
     leaves(x, xs);
-    List<PrimValue> seeds = new ArrayList<>();
+    List<Object> seeds = new ArrayList<>();
     leaves(ybar, seeds);
-    PrimValue[] cot = new PrimValue[xs.size()];
+    Object[] cot = new Object[xs.size()];
     for (int k = 0; k < cot.length; k++) {
-      PrimType tk = xs.get(k).type();
+      PrimType tk = strip(xs.get(k)).type();
       if (tk.isBool()) {
         cot[k] = PrimArith.FALSE;
         continue;
@@ -295,14 +295,17 @@ final class Forward {
       int kk = k;
       // The unit tangent: the zero of each leaf's type, a one at leaf k.
       Object unit = replaceLeaves(x, i -> constant(xs.get(i), i == kk ? 1 : 0), new int[] {0});
-      List<PrimValue> ts = new ArrayList<>();
+      List<Object> ts = new ArrayList<>();
       leaves(jvp2(f, x, unit).values[1], ts);
-      PrimValue sum = (PrimValue) zero(xs.get(k));
+      // Dual arithmetic: where this vjp2 is itself differentiated (x, the seed or what f closes
+      // over carries an outer tangent), the cotangent carries its derivative.
+      Object sum = zero(xs.get(k));
       for (int j = 0; j < ts.size() && j < seeds.size(); j++) {
-        PrimValue t = ts.get(j), y = seeds.get(j);
-        if (t.type().isBool()) continue;
-        PrimValue term = PrimArith.binop(BinOperator.MUL, t, y);
-        sum = PrimArith.binop(BinOperator.ADD, sum, PrimArith.convert(term, tk));
+        Object t = ts.get(j), y = seeds.get(j);
+        if (strip(t).type().isBool()) continue;
+        Object term = mul(t, y);
+        if (strip(term).type() != tk) term = call("convert", new Object[] {term}, tk);
+        sum = add(sum, term);
       }
       cot[k] = sum;
     }
@@ -318,11 +321,14 @@ final class Forward {
     return RecordVal.tuple(primal, ArrayVal.of(cots, row));
   }
 
-  /** The primitive leaves of a value, in order (none inside sums, whose cotangent is left as it is). */
-  private static void leaves(Object v, List<PrimValue> out) {
+  /**
+   * The primitive leaves of a value (duals as they are), in order (none inside sums, whose
+   * cotangent is left as it is).
+   */
+  private static void leaves(Object v, List<Object> out) {
     switch (v) {
       case PrimValue p -> out.add(p);
-      case Dual d -> out.add(strip(d));
+      case Dual d -> out.add(d);
       case ArrayVal a -> { for (Object e : a.elems) leaves(e, out); }
       case RecordVal r -> { for (Object e : r.values) leaves(e, out); }
       default -> { }
