@@ -29,26 +29,10 @@ import java.util.stream.Collectors;
  * lower        lower.Lowerer       checked tree → first-order IR (core.Program): functions inlined and
  *                                  specialised, records and tuples flattened to their leaves, sum types
  *                                  to tags and payloads, SOACs to IR operators, size checks made explicit
- * simplify     opt.Simplify        constant folding, copy propagation, algebraic identities, shapes of
- *                                  known arrays
- * dead-code    opt.DeadCode        statements whose results nobody uses (also failing ones, as the
- *                                  reference does)
- * indices      opt.IotaIndex       a map over iota n indexing arrays by its position (xs[k], a[i, k],
- *                                  b[k, j] along a dimension proven n) maps over their rows, rows
- *                                  a[i] and columns (transpose b)[j] instead, so tabulate and map
- *                                  over iota reach fusion and the schedule as map does
- * fusion       opt.Fusion          producer–consumer fusion: a map into the map, reduce, scan or hist
- *                                  that alone consumes it (the latter three as their map function)
- * hoist        opt.Hoist           loop-invariant statements out of loops and lambdas
- * simplify-2   opt.Simplify        again, on what fusion and hoisting exposed
- * dead-code-2  opt.DeadCode        again
- * bounds       opt.Bounds          drops the checks of indices proven in range (iota elements, for
- *                                  loop indices, x % n, sizes equal by shape and assertions)
- * schedule     opt.Schedule        chooses how each operator runs and marks its statement:
- *                                  #[virtual] iotas, replicates and transposes (never materialised),
- *                                  #[interchange] for map-of-redomap nests (matrix products),
- *                                  #[lanes] for maps of scalar while loops, #[direct-row] for inner
- *                                  maps writing straight into their outer map's rows
+ * (passes)     opt.Optimiser       the optimisation passes of Optimiser.PASSES in order (simplify,
+ *                                  dead-code, indices, fusion, hoist, simplify-2, dead-code-2, bounds,
+ *                                  schedule), each described by its class's DESCRIPTION, which
+ *                                  futhark4j dev --steps prints
  * codegen      codegen.CProgram    IR → one C file (engine runtime pasted in), header and manifest;
  *                                  obeys the schedule's marks (CInterchange, CLanes), and chooses only
  *                                  how to write each loop: OpenMP parallel loops at the outermost
@@ -72,7 +56,7 @@ public final class Pipeline {
     s.add(new Step("parse", "source files to parsed trees"));
     s.add(new Step("check", "type checking: parsed trees and the prelude to the checked tree"));
     s.add(new Step("lower", "checked tree to first-order IR"));
-    for (Optimiser.Pass p : Optimiser.PASSES) s.add(new Step(p.name(), "IR optimisation pass"));
+    for (Optimiser.Pass p : Optimiser.PASSES) s.add(new Step(p.name(), p.description()));
     s.add(new Step("codegen", "IR to C, header and manifest"));
     return s;
   }

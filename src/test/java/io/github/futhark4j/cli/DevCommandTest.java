@@ -22,6 +22,9 @@ class DevCommandTest {
     for (String s : new String[] {"parse", "check", "lower", "simplify", "fusion", "hoist", "dead-code-2", "schedule", "codegen"}) {
       assertTrue(steps.contains(s + " "), steps);
     }
+    // Every optimisation pass says what it does.
+    assertTrue(steps.contains("producer-consumer fusion") && steps.contains("loop-invariant") && !steps.contains("IR optimisation pass"),
+        steps);
     Path p = dir.resolve("p.fut");
     Files.writeString(p, "entry main (xs: []i32) : i32 = reduce (+) 0 (map (\\x -> x * 2) xs)\n");
 

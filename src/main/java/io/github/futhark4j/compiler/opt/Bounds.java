@@ -38,6 +38,10 @@ import java.util.Map;
  * move statements ({@code hoist}), so an index proven in range where it stands stays there.
  */
 public final class Bounds {
+  /** What the pass does, in one line ({@code futhark4j dev --steps} prints it). */
+  public static final String DESCRIPTION =
+      "drops the checks of indices proven in range (iota elements, for-loop indices, x % n, sizes equal by shape and assertions)";
+
   private Bounds() {}
 
   public static Program program(Program p) {

@@ -18,6 +18,10 @@ import java.util.Set;
  * like the real compiler, an unused index whose bounds check would fail is removed too.
  */
 public final class DeadCode {
+  /** What the pass does, in one line ({@code futhark4j dev --steps} prints it). */
+  public static final String DESCRIPTION =
+      "removes statements whose results nobody uses (also failing ones, as the reference does); assertions stay";
+
   private DeadCode() {}
 
   public static Program program(Program p) {

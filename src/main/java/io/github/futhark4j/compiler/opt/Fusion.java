@@ -21,6 +21,10 @@ import java.util.Map;
  * elements as they are read). Bodies are fused inside out.
  */
 public final class Fusion {
+  /** What the pass does, in one line ({@code futhark4j dev --steps} prints it). */
+  public static final String DESCRIPTION =
+      "producer-consumer fusion: a map into the one map, reduce, scan or hist that consumes it (the latter three as their map function)";
+
   private Fusion() {}
 
   public static Program program(Program p) {

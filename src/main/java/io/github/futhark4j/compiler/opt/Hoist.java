@@ -22,6 +22,10 @@ import java.util.Set;
  * transposing once per row.
  */
 public final class Hoist {
+  /** What the pass does, in one line ({@code futhark4j dev --steps} prints it). */
+  public static final String DESCRIPTION =
+      "loop-invariant statements that cannot fail out of loops and SOAC lambdas";
+
   private Hoist() {}
 
   public static Program program(Program p) {

@@ -35,6 +35,10 @@ import java.util.Set;
  * than such indexing keep the {@code iota} input.
  */
 public final class IotaIndex {
+  /** What the pass does, in one line ({@code futhark4j dev --steps} prints it). */
+  public static final String DESCRIPTION =
+      "a map over iota n indexing arrays by its position (xs[k], a[i, k], b[k, j]) maps over their rows and columns instead";
+
   private IotaIndex() {}
 
   /** Two rounds with hoisting in between (the second sees the hoisted transposes); unchanged programs stay as they are. */

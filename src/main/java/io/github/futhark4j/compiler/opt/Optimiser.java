@@ -13,19 +13,20 @@ import java.util.function.UnaryOperator;
 public final class Optimiser {
   private Optimiser() {}
 
-  /** A named IR-to-IR pass. */
-  public record Pass(String name, UnaryOperator<Program> run) {}
+  /** A named IR-to-IR pass and what it does (each pass class keeps its own {@code DESCRIPTION}). */
+  public record Pass(String name, String description, UnaryOperator<Program> run) {}
 
+  /** The passes in the order they run. */
   public static final List<Pass> PASSES = List.of(
-      new Pass("simplify", Simplify::program),
-      new Pass("dead-code", DeadCode::program),
-      new Pass("indices", IotaIndex::program),
-      new Pass("fusion", Fusion::program),
-      new Pass("hoist", Hoist::program),
-      new Pass("simplify-2", Simplify::program),
-      new Pass("dead-code-2", DeadCode::program),
-      new Pass("bounds", Bounds::program),
-      new Pass("schedule", Schedule::program));
+      new Pass("simplify", Simplify.DESCRIPTION, Simplify::program),
+      new Pass("dead-code", DeadCode.DESCRIPTION, DeadCode::program),
+      new Pass("indices", IotaIndex.DESCRIPTION, IotaIndex::program),
+      new Pass("fusion", Fusion.DESCRIPTION, Fusion::program),
+      new Pass("hoist", Hoist.DESCRIPTION, Hoist::program),
+      new Pass("simplify-2", "again, on what fusion and hoisting exposed: " + Simplify.DESCRIPTION, Simplify::program),
+      new Pass("dead-code-2", "again: " + DeadCode.DESCRIPTION, DeadCode::program),
+      new Pass("bounds", Bounds.DESCRIPTION, Bounds::program),
+      new Pass("schedule", Schedule.DESCRIPTION, Schedule::program));
 
   public static Program run(Program p, boolean verify) {
     return run(p, verify, null, (name, q) -> { });

@@ -45,6 +45,10 @@ import java.util.Set;
  * names are unique, a decision about a variable holds wherever the variable is seen.
  */
 public final class Schedule {
+  /** What the pass does, in one line ({@code futhark4j dev --steps} prints it). */
+  public static final String DESCRIPTION =
+      "marks how each operator runs: #[virtual] iotas, replicates and transposes, #[interchange] map-of-redomap nests, #[lanes] maps of scalar while loops, #[direct-row] inner maps writing into their outer map's rows";
+
   private Schedule() {}
 
   /**

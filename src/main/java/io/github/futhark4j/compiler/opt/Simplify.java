@@ -24,6 +24,10 @@ import java.util.Set;
  * map over their rows by {@link IotaIndex}, which runs after the first simplification.
  */
 public final class Simplify {
+  /** What the pass does, in one line ({@code futhark4j dev --steps} prints it). */
+  public static final String DESCRIPTION =
+      "constant folding, copy propagation, algebraic identities, branches on constants, assertions known to hold, shapes of known arrays";
+
   private Simplify() {}
 
   public static Program program(Program p) {
