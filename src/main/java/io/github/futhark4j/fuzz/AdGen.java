@@ -233,7 +233,7 @@ final class AdGen {
       }
       case 5 -> "scan (+) 0 (" + array(env, e) + ")";
       case 6 -> "scan (*) 1 (map f64.tanh (" + array(env, e) + "))";
-      case 7 -> "scan f64." + pick(List.of("max", "min")) + " " + (rnd.nextBoolean() ? "(-f64.inf)" : "f64.inf") + " ("
+      case 7 -> (rnd.nextBoolean() ? "scan f64.max (-f64.inf) (" : "scan f64.min f64.inf (")
           + array(env, e) + ")";
       case 8 -> {
         String u = name("u"), v = name("v");
