@@ -386,7 +386,8 @@ class DocsExamplesTest {
     /** Command lines another test runs as written (give or take an output directory), with the test that does. */
     static final Map<String, String> RUN_ELSEWHERE = Map.of(
         "test src/test/fut", "CorpusTest",
-        "fuzz --cases 300 --seed 20261127", "FuzzCommandTest");
+        "fuzz --cases 300 --seed 20261127", "FuzzCommandTest",
+        "fuzz --ad --cases 200 --entries 25 --seed 20261129", "FuzzCommandTest");
     /** Command lines (by their first words) too long to run in a test, and why. */
     static final Map<String, String> TOO_LONG = Map.of(
         "fuzz --cases 10000", "the long fuzzer run takes hours (FuzzCommandTest runs 300 cases)");

@@ -537,13 +537,18 @@ final class CGen {
 
   private Set<String> loop(List<Atom.Var> pat, Exp.Loop l, Set<String> dying) {
     Set<String> taken = new HashSet<>();
+    // An initial value the loop itself still reads (its body or while condition names it) is not
+    // handed to the parameter even where this statement is its last use: the parameter would free
+    // it, or update it in place, while the body reads it.
+    Set<String> readInside = new HashSet<>(FreeVars.ofBody(l.body()));
+    if (l.form() instanceof Exp.LoopForm.While w) readInside.addAll(FreeVars.ofBody(w.cond()));
     for (int k = 0; k < l.params().size(); k++) {
       Atom.Var p = l.params().get(k);
       Atom init = l.inits().get(k);
       st.line(ctype(p.type()) + " " + p.name() + " = " + atom(init) + ";");
       if (p.type().isArray()) {
         String src = ((Atom.Var) init).name();
-        if (dying.contains(src) && taken.add(src)) continue;
+        if (dying.contains(src) && !readInside.contains(src) && taken.add(src)) continue;
         st.incref(p.name());
       }
     }
