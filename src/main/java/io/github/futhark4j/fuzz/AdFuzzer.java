@@ -147,12 +147,8 @@ final class AdFuzzer {
           s.valid++;
           String d = check(c, progs.get(h), s);
           if (d == null) continue;
-          String kind = d.startsWith("hang") ? "hang" : d.startsWith("crash") ? "crash" : "mismatch";
-          switch (kind) {
-            case "hang" -> s.hangs++;
-            case "crash" -> s.crashes++;
-            default -> s.mismatches++;
-          }
+          String kind = Fuzzer.kind(d);
+          Fuzzer.count(s, kind);
           fz.finding(s, new Fuzzer.Finding(kind, c.id(), text(List.of(c)), c.gen().name(), c.args(), null, d));
         }
       }

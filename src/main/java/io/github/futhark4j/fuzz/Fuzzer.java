@@ -299,14 +299,20 @@ public final class Fuzzer {
     s.invalid++;
     String diff = compareInvalid(c.entry(), ir.ir(), c.bad(), progs);
     if (diff != null) {
-      String kind = diff.startsWith("hang") ? "hang" : diff.startsWith("crash") ? "crash" : "mismatch";
+      String kind = kind(diff);
       count(s, kind);
       finding(s, new Finding(kind, c.id(), c.entry().text(), c.entry().name(),
           c.bad().values() == null ? List.of() : c.bad().values(), c.bad().description(), diff));
     }
   }
 
-  private static void count(Summary s, String kind) {
+  /** The kind of finding a difference describes ({@code hang}, {@code crash} or {@code mismatch}). */
+  static String kind(String diff) {
+    return diff.startsWith("hang") ? "hang" : diff.startsWith("crash") ? "crash" : "mismatch";
+  }
+
+  /** Counts a finding of {@code kind} in the summary. */
+  static void count(Summary s, String kind) {
     switch (kind) {
       case "hang" -> s.hangs++;
       case "crash" -> s.crashes++;
@@ -315,7 +321,7 @@ public final class Fuzzer {
   }
 
   private void recordValid(Case c, String diff, Summary s) throws IOException {
-    String kind = diff.startsWith("hang") ? "hang" : diff.startsWith("crash") ? "crash" : "mismatch";
+    String kind = kind(diff);
     count(s, kind);
     Gen.Entry e = c.entry();
     List<Value> in = c.valid();

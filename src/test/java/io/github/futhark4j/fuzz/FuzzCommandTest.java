@@ -26,18 +26,10 @@ import org.junit.jupiter.api.io.TempDir;
 class FuzzCommandTest {
   @Test
   void threeHundredCasesAgreeEverywhere(@TempDir Path out) throws Exception {
-    ByteArrayOutputStream buf = new ByteArrayOutputStream();
-    PrintStream ps = new PrintStream(buf, true, StandardCharsets.UTF_8);
-    Cli cli = Cli.system(new ByteArrayInputStream(new byte[0]), ps, ps);
-    int code = Main.run(new String[] {"fuzz", "--cases", "300", "--seed", "20261127", "--out", out.toString()}, cli);
-    String report = buf.toString(StandardCharsets.UTF_8);
-    StringBuilder findings = new StringBuilder(report);
-    try (var dirs = Files.list(out)) {
-      for (Path d : dirs.filter(p -> p.getFileName().toString().startsWith("case-")).toList()) {
-        findings.append("\n== ").append(d.getFileName()).append('\n').append(Files.readString(d.resolve("prog.fut")))
-            .append(Files.readString(d.resolve("details.txt")));
-      }
-    }
+    Run r = fuzz(out, "--cases", "300", "--seed", "20261127");
+    String report = r.report();
+    StringBuilder findings = r.findings();
+    int code = r.code();
     Matcher m = Pattern.compile("(\\d+) cases \\((\\d+) valid, (\\d+) invalid arguments\\) in \\d+ programs: (\\d+) mismatches, "
         + "(\\d+) crashes, (\\d+) hangs, (\\d+) rejected programs").matcher(report);
     assertTrue(m.find(), () -> "no summary in:\n" + report);
@@ -55,19 +47,10 @@ class FuzzCommandTest {
    */
   @Test
   void twoHundredAdCasesSatisfyTheLawsOfAd(@TempDir Path out) throws Exception {
-    ByteArrayOutputStream buf = new ByteArrayOutputStream();
-    PrintStream ps = new PrintStream(buf, true, StandardCharsets.UTF_8);
-    Cli cli = Cli.system(new ByteArrayInputStream(new byte[0]), ps, ps);
-    int code = Main.run(new String[] {"fuzz", "--ad", "--cases", "200", "--entries", "25", "--seed", "20261129", "--out",
-        out.toString()}, cli);
-    String report = buf.toString(StandardCharsets.UTF_8);
-    StringBuilder findings = new StringBuilder(report);
-    try (var dirs = Files.list(out)) {
-      for (Path d : dirs.filter(p -> p.getFileName().toString().startsWith("case-")).toList()) {
-        findings.append("\n== ").append(d.getFileName()).append('\n').append(Files.readString(d.resolve("prog.fut")))
-            .append(Files.readString(d.resolve("details.txt")));
-      }
-    }
+    Run r = fuzz(out, "--ad", "--cases", "200", "--entries", "25", "--seed", "20261129");
+    String report = r.report();
+    StringBuilder findings = r.findings();
+    int code = r.code();
     Matcher m = Pattern.compile("(\\d+) cases \\((\\d+) valid, 0 invalid arguments\\) in \\d+ programs: (\\d+) mismatches, "
         + "(\\d+) crashes, (\\d+) hangs, (\\d+) rejected programs, (\\d+) skipped, (\\d+) checked against finite differences")
         .matcher(report);
@@ -78,6 +61,31 @@ class FuzzCommandTest {
     // Compared with the source interpreter nearly everywhere, and most against finite differences.
     assertTrue(Integer.parseInt(m.group(7)) < 20, report);
     assertTrue(Integer.parseInt(m.group(8)) > 150, report);
+  }
+
+  /** What a run of {@code futhark4j fuzz ARGS --out OUT} printed and found. */
+  private record Run(int code, String report, StringBuilder findings) {}
+
+  /** Runs the fuzzer through the command line; the findings are the report and every finding's program and details. */
+  private static Run fuzz(Path out, String... args) throws Exception {
+    ByteArrayOutputStream buf = new ByteArrayOutputStream();
+    PrintStream ps = new PrintStream(buf, true, StandardCharsets.UTF_8);
+    Cli cli = Cli.system(new ByteArrayInputStream(new byte[0]), ps, ps);
+    String[] argv = new String[args.length + 3];
+    argv[0] = "fuzz";
+    System.arraycopy(args, 0, argv, 1, args.length);
+    argv[args.length + 1] = "--out";
+    argv[args.length + 2] = out.toString();
+    int code = Main.run(argv, cli);
+    String report = buf.toString(StandardCharsets.UTF_8);
+    StringBuilder findings = new StringBuilder(report);
+    try (var dirs = Files.list(out)) {
+      for (Path d : dirs.filter(p -> p.getFileName().toString().startsWith("case-")).toList()) {
+        findings.append("\n== ").append(d.getFileName()).append('\n').append(Files.readString(d.resolve("prog.fut")))
+            .append(Files.readString(d.resolve("details.txt")));
+      }
+    }
+    return new Run(code, report, findings);
   }
 
   @Test
