@@ -303,41 +303,51 @@ FUT_FN void fut_index_error(struct futhark_context *ctx, const char *loc, int ni
   fut_error(ctx, loc, "Index %s out of bounds for array of shape %s.", a, b);
 }
 
+static void fut_live_lock(struct futhark_context *ctx, int l) {
+  while (__atomic_test_and_set(&ctx->live[l].lock, __ATOMIC_ACQUIRE)) { }
+}
+
+static void fut_live_unlock(struct futhark_context *ctx, int l) { __atomic_clear(&ctx->live[l].lock, __ATOMIC_RELEASE); }
+
 FUT_FN void fut_untrack(fut_mem *m) {
-#ifdef _OPENMP
-#pragma omp critical(fut_mem_list)
-#endif
-  {
-    if (m->prev) m->prev->next = m->next; else m->owner->live = m->next;
-    if (m->next) m->next->prev = m->prev;
-    m->tracked = 0;
-  }
+  struct futhark_context *ctx = m->owner;
+  int l = m->list;
+  fut_live_lock(ctx, l);
+  if (m->prev) m->prev->next = m->next; else ctx->live[l].head = m->next;
+  if (m->next) m->next->prev = m->prev;
+  m->tracked = 0;
+  fut_live_unlock(ctx, l);
 }
 
 FUT_FN void fut_track(struct futhark_context *ctx, fut_mem *m) {
 #ifdef _OPENMP
-#pragma omp critical(fut_mem_list)
+  int l = omp_get_thread_num() & (FUT_TRACK_LISTS - 1);
+#else
+  int l = 0;
 #endif
-  {
-    m->owner = ctx;
-    m->prev = NULL;
-    m->next = ctx->live;
-    if (ctx->live) ctx->live->prev = m;
-    ctx->live = m;
-    m->tracked = 1;
-  }
+  fut_live_lock(ctx, l);
+  m->owner = ctx;
+  m->list = l;
+  m->prev = NULL;
+  m->next = ctx->live[l].head;
+  if (m->next) m->next->prev = m;
+  ctx->live[l].head = m;
+  m->tracked = 1;
+  fut_live_unlock(ctx, l);
 }
 
 FUT_FN int fut_call_end(struct futhark_context *ctx, int ok) {
-  fut_mem *m = ctx->live;
-  while (m) {
-    fut_mem *next = m->next;
-    m->tracked = 0;
-    m->prev = m->next = NULL;
-    if (!ok) { if (!m->external) free(m->data); free(m); }
-    m = next;
+  for (int l = 0; l < FUT_TRACK_LISTS; l++) {
+    fut_mem *m = ctx->live[l].head;
+    while (m) {
+      fut_mem *next = m->next;
+      m->tracked = 0;
+      m->prev = m->next = NULL;
+      if (!ok) { if (!m->external) free(m->data); free(m); }
+      m = next;
+    }
+    ctx->live[l].head = NULL;
   }
-  ctx->live = NULL;
   ctx->tracking = 0;
   return ok ? FUTHARK_SUCCESS : (ctx->error_code ? ctx->error_code : FUTHARK_PROGRAM_ERROR);
 }

@@ -45,6 +45,8 @@ extern int pthread_getattr_np(pthread_t th, pthread_attr_t *attr);
 #ifndef FUT_MAXRANK
 #define FUT_MAXRANK 8
 #endif
+/* Lists of the blocks an entry point allocates (a power of two): see futhark_context.live. */
+#define FUT_TRACK_LISTS 64
 #define FUT_UNUSED __attribute__((unused))
 /* An engine function defined in futhark4j_runtime.c: static in a self-contained file, a hidden
    symbol when the engine is compiled to an object of its own (see the top of this file). */
@@ -86,7 +88,11 @@ struct futhark_context {
   int failed;    /* set (atomically) by any thread that reports an error during an entry point */
   int error_code; /* FUTHARK_PROGRAM_ERROR or FUTHARK_OUT_OF_MEMORY for the pending failure */
   int tracking;   /* inside an entry point: allocations are listed so a failure can free them */
-  struct fut_mem *live;
+  /* The blocks allocated in the running entry point, in one list per thread (by OpenMP thread
+     number, each with its own spin lock, 64 bytes apart): threads allocating in a
+     parallel loop do not contend. */
+  char live_pad[64]; /* nor share a cache line with the fields above, read in every loop */
+  struct { struct fut_mem *head; char lock; char pad[64 - sizeof(void *) - 1]; } live[FUT_TRACK_LISTS];
   /* Memory a heap wrapper lends for a result (a Java array pinned for the call): the first
      allocation of exactly lend_bytes takes it instead of a block of its own (fut_alloc). */
   char *lend_data;
@@ -181,6 +187,7 @@ typedef struct fut_mem {
   /* While an entry point runs, the blocks it allocates are kept in a list on the context, so
      that when it fails everything it allocated can be freed without tracking each variable. */
   int tracked;
+  int list;       /* which of the owner's lists (live) it is in */
   struct futhark_context *owner;
   struct fut_mem *prev, *next;
 } fut_mem;
@@ -194,7 +201,7 @@ FUT_FN void fut_track(struct futhark_context *ctx, fut_mem *m);
 static FUT_UNUSED void fut_call_begin(struct futhark_context *ctx) {
   ctx->failed = 0;
   ctx->error_code = 0;
-  ctx->live = NULL;
+  for (int i = 0; i < FUT_TRACK_LISTS; i++) ctx->live[i].head = NULL;
   ctx->tracking = 1;
 }
 

@@ -66,6 +66,7 @@ public final class DevCommand implements Command {
       for (Diagnostic d : e.diagnostics()) cli.err().println(d.render() + "\n");
       return 2;
     } catch (RuntimeException e) {
+      if (System.getenv("FUTHARK4J_DEBUG") != null) e.printStackTrace(cli.err());
       throw new ExitException(1, "a compiler step failed on " + prog + ": " + e);
     }
   }

@@ -7,6 +7,7 @@ import io.github.futhark4j.compiler.core.FreeVars;
 import io.github.futhark4j.compiler.core.IrType;
 import io.github.futhark4j.compiler.core.Lambda;
 import io.github.futhark4j.compiler.core.Stm;
+import io.github.futhark4j.compiler.opt.Hoist;
 import io.github.futhark4j.compiler.typed.PrimType;
 import io.github.futhark4j.compiler.typed.TExp.BinOperator;
 import java.util.ArrayList;
@@ -28,7 +29,8 @@ import java.util.function.Function;
  * transpositions, flattening, array literals, in-place updates of a scalar, {@code if} (each
  * branch is run again, renamed, before its reverse), {@code map} (each row's reverse in a map;
  * the contributions to free scalars are summed, those to the elements of free arrays it reads added
- * by a histogram, those to free arrays read whole summed row by row), and sums ({@code reduce (+)}, with a fused map).
+ * by a histogram, those to free arrays read whole summed over the rows by a reduction that adds
+ * in place), sums ({@code reduce (+)}, with a fused map) and minima and maxima of floats.
  * For loops over scalar parameters record a tape of their parameters and run backwards (the body
  * again, then its reverse, per iteration). Anything else (while loops, loops over arrays, scans,
  * other reductions, histograms, scatters) throws {@link Fwd.Unsupported}, and the caller falls back to forward mode over the
@@ -47,6 +49,12 @@ public final class Rev {
   private Set<String> gatherable = Set.of();
   private List<Gather> gathers = new ArrayList<>();
 
+  /**
+   * The variables bound outside the function differentiated (closed over): constants, whose
+   * adjoints nobody asks for, so none are computed.
+   */
+  private Set<String> constants = Set.of();
+
   /** The tapes of the for loops run forward: each scalar parameter's value at every iteration's start. */
   private final Map<String, List<Atom.Var>> tapes = new HashMap<>();
 
@@ -63,7 +71,13 @@ public final class Rev {
    *
    * @throws Fwd.Unsupported for code this transformation does not cover
    */
-  public Lambda vjp(Lambda f) {
+  public Lambda vjp(Lambda g) {
+    // Invariant code out of maps first: an array computed from free ones inside a map's function
+    // (a transposition, say) then gets its adjoint summed over the rows once, not per row.
+    Lambda f = new Lambda(g.params(), Hoist.body(g.body()));
+    Set<String> closed = new HashSet<>(FreeVars.ofBody(f.body()));
+    for (Atom.Var p : f.params()) closed.remove(p.name());
+    constants = closed;
     try {
       List<Atom.Var> params = new ArrayList<>(f.params());
       List<Atom.Var> seeds = new ArrayList<>();
@@ -91,7 +105,7 @@ public final class Rev {
 
   /** Adds {@code d} to the adjoint of {@code a} (nothing for constants). */
   private void contribute(Atom a, Atom d) {
-    if (!(a instanceof Atom.Var v) || Emit.isZero(d)) return;
+    if (!(a instanceof Atom.Var v) || Emit.isZero(d) || constants.contains(v.name())) return;
     Atom cur = adj.get(v.name());
     if (cur == null) {
       adj.put(v.name(), d);
@@ -132,13 +146,6 @@ public final class Rev {
     Atom w = e.bind("n", new IrType.Scalar(PrimType.I64), new Exp.Shape(arr, 0));
     return e.bind("sum", new IrType.Scalar(t), new Exp.Reduce(w, plus(new IrType.Scalar(t)), List.of(Emit.num(t, 0)), null,
         List.of(arr), true));
-  }
-
-  /** The sum of the rows of {@code arr}, each shaped as {@code like}. */
-  private Atom sumRows(Atom arr, Atom like) {
-    Atom zero = e.zeros(like);
-    Atom w = e.bind("n", new IrType.Scalar(PrimType.I64), new Exp.Shape(arr, 0));
-    return e.bind("sum", like.type(), new Exp.Reduce(w, plus(like.type()), List.of(zero), null, List.of(arr), true));
   }
 
   // ---- the reverse sweep ----------------------------------------------------------------------
@@ -189,6 +196,7 @@ public final class Rev {
       case Exp.Assert x -> { }
       case Exp.Index x -> {
         if (p0.type().isArray() || !(x.array() instanceof Atom.Var arr)) throw unsupported("indexing a row");
+        if (constants.contains(arr.name())) return;
         if (gatherable.contains(arr.name())) {
           gathers.add(new Gather(arr, x.indices(), adjointOf(p0)));
           return;
@@ -239,12 +247,13 @@ public final class Rev {
 
   /**
    * The variables free in {@code bodies} (and bound outside), in a fixed order, with their types:
-   * those whose adjoints the reverse of a nested body may contribute to.
+   * those whose adjoints the reverse of a nested body may contribute to (not {@link #constants}).
    */
-  private static List<Atom.Var> freeVars(List<Body> bodies, List<Atom.Var> bound) {
+  private List<Atom.Var> freeVars(List<Body> bodies, List<Atom.Var> bound) {
     Set<String> names = new HashSet<>();
     for (Body b : bodies) names.addAll(FreeVars.ofBody(b));
     for (Atom.Var v : bound) names.remove(v.name());
+    names.removeAll(constants);
     Map<String, Atom.Var> found = new LinkedHashMap<>();
     for (Body b : bodies) collectVars(b, names, found);
     return new ArrayList<>(found.values());
@@ -444,7 +453,7 @@ public final class Rev {
       // (as a whole, by an inner operator) gets an adjoint per row, summed.
       if (v.type().isArray() && v.type().rank() <= 2 && readByElement(f.body(), v)) gather.add(v.name());
     }
-    free.removeIf(v -> v.type().elem().isBool() || gather.contains(v.name()));
+    free.removeIf(v -> !v.type().elem().isFloat() || gather.contains(v.name()));
     List<Atom.Var> params = new ArrayList<>();
     Map<String, Atom> renaming = new HashMap<>();
     for (Atom.Var p : f.params()) {
@@ -484,23 +493,56 @@ public final class Rev {
         res.add(g.value());
       }
     });
+    // The adjoints of the rows and the gathered contributions come out of a map; those of the free
+    // variables are summed over the rows by a reduction over a copy of the same function (each
+    // keeps only the code its results need: often one of the two is dead), which adds each row's
+    // contribution into accumulators in place instead of keeping one per row.
+    List<Atom> perRow = new ArrayList<>(res.subList(0, f.params().size()));
+    perRow.addAll(res.subList(f.params().size() + free.size(), res.size()));
+    List<Atom> summed = new ArrayList<>(res.subList(f.params().size(), f.params().size() + free.size()));
+    List<Atom.Var> summedVars = free;
     List<Atom.Var> outs = new ArrayList<>();
-    for (Atom r : res) outs.add(e.var("adj", IrType.of(r.type().elem(), r.type().rank() + 1)));
-    e.out.add(new Stm(outs, new Exp.Map(width, new Lambda(params, new Body(stms, res)), mapped)));
+    for (Atom r : perRow) outs.add(e.var("adj", IrType.of(r.type().elem(), r.type().rank() + 1)));
+    e.out.add(new Stm(outs, new Exp.Map(width, new Lambda(params, new Body(stms, perRow)), mapped)));
     for (int i = 0; i < arrays.size(); i++) contribute(arrays.get(i), outs.get(i));
-    for (int i = 0; i < free.size(); i++) {
-      Atom.Var v = free.get(i);
-      Atom per = outs.get(arrays.size() + i);
-      contribute(v, v.type().isArray() ? sumRows(per, v) : sum(per));
-    }
-    int k = arrays.size() + free.size();
+    int k = arrays.size();
     for (Gather g : gathered) {
       addByIndex(g.array(), width, outs.get(k), outs.get(k + 1));
       k += 2;
     }
+    if (summed.isEmpty()) return;
+    List<Atom> zeros = new ArrayList<>();
+    for (Atom.Var v : summedVars) zeros.add(e.zeros(v));
+    Map<String, Atom> fresh = new HashMap<>();
+    List<Atom.Var> params2 = new ArrayList<>();
+    for (Atom.Var p : params) {
+      Atom.Var np = e.var(p.name(), p.type());
+      params2.add(np);
+      fresh.put(p.name(), np);
+    }
+    Lambda mapf = new Lambda(params2, new Renamer(e, fresh).body(new Body(stms, summed)));
+    List<Atom.Var> sums = new ArrayList<>();
+    for (Atom.Var v : summedVars) sums.add(e.var("adj", v.type()));
+    e.out.add(new Stm(sums, new Exp.Reduce(width, plus(summedVars.stream().map(Atom.Var::type).toList()), zeros, mapf,
+        mapped, true)));
+    for (int i = 0; i < summedVars.size(); i++) contribute(summedVars.get(i), sums.get(i));
   }
 
-  private static List<Atom.Var> free0(Lambda f, Set<String> names) {
+  /** {@code \(a0, ..., b0, ...) -> (a0 + b0, ...)} on values of types {@code ts} (elementwise for arrays). */
+  private Lambda plus(List<IrType> ts) {
+    List<Atom.Var> as = new ArrayList<>(), bs = new ArrayList<>();
+    for (IrType t : ts) as.add(e.var("a", t));
+    for (IrType t : ts) bs.add(e.var("b", t));
+    List<Atom> res = new ArrayList<>();
+    List<Stm> body = e.collect(() -> {
+      for (int i = 0; i < ts.size(); i++) res.add(add(as.get(i), bs.get(i)));
+    });
+    List<Atom.Var> ps = new ArrayList<>(as);
+    ps.addAll(bs);
+    return new Lambda(ps, new Body(body, res));
+  }
+
+  private List<Atom.Var> free0(Lambda f, Set<String> names) {
     List<Atom.Var> out = new ArrayList<>();
     for (Atom.Var v : freeVars(List.of(f.body()), f.params())) if (names.contains(v.name())) out.add(v);
     return out;
@@ -539,7 +581,11 @@ public final class Rev {
 
   /** {@code reduce (+)} (with a fused map or not): every reduced value gets the result's adjoint. */
   private void reverseReduce(List<Atom.Var> pat, Exp.Reduce x) {
-    if (!isElementwiseAdd(x.op())) throw unsupported("a reduction with an operator other than +");
+    if (isMinOrMax(x.op())) {
+      reverseMinMax(pat, x);
+      return;
+    }
+    if (!isElementwiseAdd(x.op())) throw unsupported("a reduction with an operator other than +, min or max");
     List<Atom> seeds = new ArrayList<>();
     for (Atom.Var p : pat) seeds.add(adjointOf(p));
     for (int i = 0; i < x.nes().size(); i++) contribute(x.nes().get(i), seeds.get(i));
@@ -551,6 +597,108 @@ public final class Rev {
         contribute(x.arrays().get(i), e.bind("adj", x.arrays().get(i).type(), new Exp.Replicate(x.width(), sd)));
       }
     }
+  }
+
+  /**
+   * An operator {@code \a b -> min a b} or {@code max a b} on floats: the partials of which give a
+   * tie to {@code a}, the accumulator ({@link Partials}), so forward mode's tangent is that of the
+   * first element equal to the result, or of the neutral element if it equals the result.
+   */
+  private static boolean isMinOrMax(Lambda op) {
+    Body b = op.body();
+    if (op.params().size() != 2 || b.stms().size() != 1 || b.results().size() != 1) return false;
+    Stm s = b.stms().get(0);
+    return s.exp() instanceof Exp.PrimCall c && (c.name().equals("min") || c.name().equals("max"))
+        && c.result().isFloat() && c.args().equals(List.copyOf(op.params())) && s.pattern().equals(b.results());
+  }
+
+  /**
+   * {@code reduce min/max}: the result's adjoint goes to the neutral element if it equals the
+   * result, else to the first element that does (through the reverse of the fused map, applied to
+   * that row alone), as forward mode's tangent comes from there.
+   */
+  private void reverseMinMax(List<Atom.Var> pat, Exp.Reduce x) {
+    for (Atom a : x.arrays()) if (a.type().rank() != 1) throw unsupported("a minimum or maximum over arrays of arrays");
+    Atom.Var r = pat.get(0);
+    PrimType t = r.type().elem();
+    IrType i64 = new IrType.Scalar(PrimType.I64);
+    Atom seed = adjointOf(r), w = x.width(), ne = x.nes().get(0);
+    // The index of the first element equal to the result (the width if none is).
+    Atom.Var iv = e.var("i", i64);
+    List<Atom.Var> ps = new ArrayList<>(List.of(iv));
+    for (Atom a : x.arrays()) ps.add(e.var("x", a.type().row()));
+    Atom[] at = new Atom[1];
+    List<Stm> body = e.collect(() -> {
+      Atom y = ps.get(1);
+      if (x.mapf() != null) {
+        Map<String, Atom> ren = new HashMap<>();
+        for (int j = 0; j < x.mapf().params().size(); j++) ren.put(x.mapf().params().get(j).name(), ps.get(j + 1));
+        Body copy = new Renamer(e, ren).body(x.mapf().body());
+        e.out.addAll(copy.stms());
+        y = copy.results().get(0);
+      }
+      at[0] = e.select(e.cmp(BinOperator.EQ, t, y, r), iv, w);
+    });
+    Atom.Var ia = e.var("a", i64), ib = e.var("b", i64);
+    Atom[] least = new Atom[1];
+    List<Stm> opBody = e.collect(() -> least[0] = e.call("min", PrimType.I64, ia, ib));
+    Atom iota = e.bind("iota", IrType.of(PrimType.I64, 1), new Exp.Iota(w, PrimType.I64));
+    List<Atom> arrs = new ArrayList<>(List.of(iota));
+    arrs.addAll(x.arrays());
+    Atom idx = e.bind("idx", i64, new Exp.Reduce(w, new Lambda(List.of(ia, ib), new Body(opBody, List.of(least[0]))), List.of(w),
+        new Lambda(ps, new Body(body, List.of(at[0]))), arrs, true));
+    Atom toNe = e.cmp(BinOperator.EQ, t, r, ne);
+    contribute(ne, e.mul(t, e.ofBool(t, toNe), seed));
+    Atom toElem = e.bind("c", new IrType.Scalar(PrimType.BOOL), new Exp.BinOp(BinOperator.LAND, PrimType.BOOL,
+        e.bind("c", new IrType.Scalar(PrimType.BOOL), new Exp.UnOp(io.github.futhark4j.compiler.typed.TExp.UnOperator.NOT, PrimType.BOOL, toNe)),
+        e.cmp(BinOperator.LT, PrimType.I64, idx, w), null));
+    // The element's contribution, in a branch taken only when there is one: the adjoints of the
+    // arrays, updated at idx, and of the fused map's free variables.
+    List<Atom.Var> free = x.mapf() == null ? new ArrayList<>() : freeVars(List.of(x.mapf().body()), x.mapf().params());
+    free.removeIf(v -> v.type().elem().isBool());
+    List<Atom.Var> arrays = new ArrayList<>();
+    for (Atom a : x.arrays()) if (a instanceof Atom.Var v && !arrays.contains(v) && !constants.contains(v.name())) arrays.add(v);
+    List<Atom> before = new ArrayList<>();
+    for (Atom.Var v : arrays) before.add(ownedAdjoint(v));
+    List<Atom> outsThen = new ArrayList<>();
+    List<Stm> thenStms = e.collect(() -> {
+      List<Atom> rows = new ArrayList<>();
+      for (Atom a : x.arrays()) rows.add(e.bind("x", a.type().row(), new Exp.Index(a, List.of(idx), null)));
+      List<Atom> rowAdj = new ArrayList<>();
+      List<Atom> freeAdj = new ArrayList<>();
+      if (x.mapf() == null) {
+        rowAdj.add(seed);
+      } else {
+        Map<String, Atom> ren = new HashMap<>();
+        for (int j = 0; j < x.mapf().params().size(); j++) ren.put(x.mapf().params().get(j).name(), rows.get(j));
+        List<Atom.Var> wanted = new ArrayList<>(x.mapf().params());
+        wanted.addAll(free);
+        List<Atom> got = reverseBody(x.mapf().body(), ren, List.of(seed), wanted);
+        rowAdj.addAll(got.subList(0, x.mapf().params().size()));
+        freeAdj.addAll(got.subList(x.mapf().params().size(), got.size()));
+      }
+      List<Atom> cur = new ArrayList<>(before);
+      for (int j = 0; j < x.arrays().size(); j++) {
+        if (!(x.arrays().get(j) instanceof Atom.Var v) || !arrays.contains(v)) continue;
+        int k = arrays.indexOf(v);
+        Atom old = e.bind("adj", v.type().row(), new Exp.Index(cur.get(k), List.of(idx), null));
+        cur.set(k, e.bind("adj", v.type(), new Exp.Update(cur.get(k), List.of(idx), add(old, rowAdj.get(j)), null)));
+      }
+      outsThen.addAll(cur);
+      outsThen.addAll(freeAdj);
+    });
+    List<Atom> outsElse = new ArrayList<>(before);
+    List<Stm> elseStms = e.collect(() -> {
+      for (Atom.Var v : free) outsElse.add(e.zeros(v));
+    });
+    List<Atom.Var> outs = new ArrayList<>();
+    for (Atom a : outsThen) outs.add(e.var("adj", a.type()));
+    e.out.add(new Stm(outs, new Exp.If(toElem, new Body(thenStms, outsThen), new Body(elseStms, outsElse))));
+    for (int k = 0; k < arrays.size(); k++) {
+      adj.put(arrays.get(k).name(), outs.get(k));
+      owned.add(arrays.get(k).name());
+    }
+    for (int k = 0; k < free.size(); k++) contribute(free.get(k), outs.get(arrays.size() + k));
   }
 
   /** An operator {@code \(a..., b...) -> (a1 + b1, ...)} on numbers. */

@@ -13,6 +13,8 @@ import io.github.futhark4j.compiler.core.RowShapes;
 import io.github.futhark4j.compiler.core.Plan;
 import io.github.futhark4j.compiler.core.Stm;
 import io.github.futhark4j.compiler.opt.Schedule;
+import io.github.futhark4j.compiler.typed.PrimType;
+import io.github.futhark4j.compiler.typed.TExp.BinOperator;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -412,6 +414,36 @@ final class CSoac {
     for (int k = 0; k < ys.size(); k++) if (mapf.returnTypes().get(k).isArray()) st.decref(ys.get(k));
   }
 
+  /**
+   * A reduction's acc = op(acc, x): in place when the operator sums arrays ({@link #inPlaceSum}),
+   * whose accumulators {@link #initAccs(List, List, Lambda)} made our own.
+   */
+  private void reduceStep(Lambda op, List<String> accs, List<String> xs, List<IrType> ts) {
+    if (inPlaceSum(op, ts) == null) {
+      step(op, accs, xs, ts);
+      return;
+    }
+    for (int k = 0; k < ts.size(); k++) {
+      PrimType t = ts.get(k).elem();
+      String acc = accs.get(k), x = xs.get(k);
+      if (!ts.get(k).isArray()) {
+        st.line(acc + " = " + CPrim.binop(BinOperator.ADD, t, acc, x) + ";");
+        continue;
+      }
+      // acc is our own copy: x is added into it element by element
+      String q = st.fresh("q"), ct = CPrim.ctype(t);
+      st.open("{");
+      st.line(ct + " *a_" + q + " = (" + ct + " *)" + acc + ".data;");
+      st.line("const " + ct + " *b_" + q + " = (const " + ct + " *)" + x + ".data;");
+      st.line("const int64_t n_" + q + " = fut_numel(&" + acc + ", " + ts.get(k).rank() + ");");
+      st.line("#pragma omp simd");
+      st.open("for (int64_t " + q + " = 0; " + q + " < n_" + q + "; " + q + "++) {");
+      st.line("a_" + q + "[" + q + "] = " + CPrim.binop(BinOperator.ADD, t, "a_" + q + "[" + q + "]", "b_" + q + "[" + q + "]") + ";");
+      st.close("}");
+      st.close("}");
+    }
+  }
+
   /** acc = op(acc, x), releasing the old accumulator. */
   private void step(Lambda op, List<String> accs, List<String> xs, List<IrType> ts) {
     List<String> args = new ArrayList<>(accs);
@@ -425,12 +457,69 @@ final class CSoac {
   }
 
   private List<String> initAccs(List<Atom> nes, List<IrType> ts) {
+    return initAccs(nes, ts, null);
+  }
+
+  /** The accumulators, starting from {@code nes}; own copies of arrays {@code op} sums in place ({@link #reduceStep}). */
+  private List<String> initAccs(List<Atom> nes, List<IrType> ts, Lambda op) {
     List<String> accs = declareTemps(ts, "acc");
+    if (op != null && inPlaceSum(op, ts) != null) {
+      for (int k = 0; k < accs.size(); k++) {
+        if (ts.get(k).isArray()) {
+          st.check("fut_copy(ctx, &" + accs.get(k) + ", &" + atom(nes.get(k)) + ", " + ts.get(k).rank() + ", " + CGen.es(ts.get(k)) + ")");
+        } else {
+          st.line(accs.get(k) + " = " + atom(nes.get(k)) + ";");
+        }
+      }
+      return accs;
+    }
     for (int k = 0; k < accs.size(); k++) {
       st.line(accs.get(k) + " = " + atom(nes.get(k)) + ";");
       if (ts.get(k).isArray()) st.incref(accs.get(k));
     }
     return accs;
+  }
+
+  /**
+   * The element types when {@code op}, on accumulators of types {@code ts}, is a sum per component
+   * on f32, f64 or integers, elementwise ({@code map2 (+)}, maps of maps included) on at least one
+   * array: such a reduction keeps accumulators of its own and adds each element into them in place,
+   * instead of building new arrays at every step. Else null.
+   */
+  static List<PrimType> inPlaceSum(Lambda op, List<IrType> ts) {
+    int n = ts.size();
+    if (op.params().size() != 2 * n || op.body().results().size() != n || ts.stream().noneMatch(IrType::isArray)) return null;
+    List<PrimType> elems = new ArrayList<>();
+    for (int k = 0; k < n; k++) {
+      PrimType t = ts.get(k).elem();
+      if (!(t.isInteger() || t == PrimType.F32 || t == PrimType.F64)) return null;
+      if (!isAdd(op.body(), op.body().results().get(k), op.params().get(k), op.params().get(n + k), ts.get(k).rank())) return null;
+      elems.add(t);
+    }
+    for (Stm s : op.body().stms()) {
+      if (!(s.exp() instanceof Exp.Shape) && !op.body().results().containsAll(s.pattern())) return null;
+    }
+    return elems;
+  }
+
+  /** Whether {@code r} is bound in {@code b} to the elementwise sum of {@code a} and {@code c}, arrays of rank {@code rank}. */
+  private static boolean isAdd(Body b, Atom r, Atom.Var a, Atom.Var c, int rank) {
+    Stm def = null;
+    for (Stm s : b.stms()) if (s.pattern().size() == 1 && s.pattern().get(0).equals(r)) def = s;
+    if (def == null) return false;
+    if (rank == 0) {
+      return def.exp() instanceof Exp.BinOp bo && bo.op() == BinOperator.ADD
+          && (List.of(bo.x(), bo.y()).equals(List.of(a, c)) || List.of(bo.x(), bo.y()).equals(List.of(c, a)));
+    }
+    if (!(def.exp() instanceof Exp.Map m) || !(m.arrays().equals(List.of(a, c)) || m.arrays().equals(List.of(c, a)))) return false;
+    Lambda f = m.f();
+    if (f.params().size() != 2 || f.body().results().size() != 1) return false;
+    for (Stm s : f.body().stms()) {
+      if (!(s.exp() instanceof Exp.Shape) && !f.body().results().containsAll(s.pattern())) return false;
+    }
+    Atom.Var x = m.arrays().get(0).equals(a) ? f.params().get(0) : f.params().get(1);
+    Atom.Var y = x == f.params().get(0) ? f.params().get(1) : f.params().get(0);
+    return isAdd(f.body(), f.body().results().get(0), x, y, rank - 1);
   }
 
   /**
@@ -474,7 +563,7 @@ final class CSoac {
     }
     st.open("for (int64_t " + i + " = " + lo + "; " + i + " < " + hi + "; " + i + "++) {");
     List<String> xs = elements(r.mapf(), r.arrays(), i);
-    step(r.op(), accs, xs, ts);
+    reduceStep(r.op(), accs, xs, ts);
     releaseElements(r.mapf(), xs);
     st.close("}");
   }
@@ -486,7 +575,7 @@ final class CSoac {
     List<String> res = pat.stream().map(Atom.Var::name).toList();
     Runnable seq = () -> {
       st.open("{");
-      List<String> accs = initAccs(r.nes(), ts);
+      List<String> accs = initAccs(r.nes(), ts, r.op());
       reduceChunk(r, accs, ts, "0", n);
       for (int k = 0; k < res.size(); k++) st.line(res.get(k) + " = " + accs.get(k) + ";");
       st.close("}");
@@ -509,17 +598,17 @@ final class CSoac {
     st.line("#pragma omp parallel for num_threads(" + nt + ") schedule(static, 1) if(" + nt + " > 1)");
     st.open("for (int " + t + " = 0; " + t + " < " + nt + "; " + t + "++) {");
     parallelBody(end, () -> {
-      List<String> accs = initAccs(r.nes(), ts);
+      List<String> accs = initAccs(r.nes(), ts, r.op());
       reduceChunk(r, accs, ts, "fut_chunk(" + n + ", " + t + ", " + nt + ")", "fut_chunk(" + n + ", " + t + " + 1, " + nt + ")");
       for (int k = 0; k < accs.size(); k++) st.line(parts.get(k) + "[" + t + "] = " + accs.get(k) + ";");
     });
     st.line(end + ": __attribute__((unused));");
     st.close("}");
     st.line("if (ctx->failed) { " + freeAll(parts) + "goto " + st.errLabel + "; }");
-    List<String> accs2 = initAccs(r.nes(), ts);
+    List<String> accs2 = initAccs(r.nes(), ts, r.op());
     st.open("for (int " + t + " = 0; " + t + " < " + nt + "; " + t + "++) {");
     List<String> xs = parts.stream().map(p -> p + "[" + t + "]").toList();
-    step(r.op(), accs2, xs, ts);
+    reduceStep(r.op(), accs2, xs, ts);
     for (int k = 0; k < ts.size(); k++) if (ts.get(k).isArray()) st.decref(xs.get(k));
     st.close("}");
     for (int k = 0; k < res.size(); k++) st.line(res.get(k) + " = " + accs2.get(k) + ";");
@@ -584,7 +673,7 @@ final class CSoac {
     String t = st.fresh("t");
     Exp.Reduce asReduce = new Exp.Reduce(s.width(), s.op(), s.nes(), s.mapf(), s.arrays(), false);
     chunked(t, nt, () -> {
-      List<String> accs = initAccs(s.nes(), ts);
+      List<String> accs = initAccs(s.nes(), ts, s.op());
       reduceChunk(asReduce, accs, ts, "fut_chunk(" + n + ", " + t + ", " + nt + ")", "fut_chunk(" + n + ", " + t + " + 1, " + nt + ")");
       for (int k = 0; k < accs.size(); k++) st.line(parts.get(k) + "[" + t + "] = " + accs.get(k) + ";");
     }, parts);

@@ -32,7 +32,7 @@ public final class Hoist {
     return Rewrite.bodies(p, Hoist::body);
   }
 
-  static Body body(Body b) {
+  public static Body body(Body b) {
     List<Stm> out = new ArrayList<>();
     for (Stm s : b.stms()) {
       Exp e = Rewrite.exp(s.exp(), a -> a, Hoist::body);

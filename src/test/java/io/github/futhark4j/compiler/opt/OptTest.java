@@ -83,6 +83,21 @@ class OptTest {
   }
 
   @Test
+  void deadCodeDropsAMapsUnusedResultsAndTheCodeComputingThem() {
+    Atom.Var xs = v("xs", ARR), n = v("n", I64), used = v("used", ARR), unused = v("unused", ARR);
+    Atom.Var x = v("x", I64), y = v("y", I64), z = v("z", I64);
+    Lambda f = new Lambda(List.of(x), new Body(List.of(let(y, add(x, Atom.i64(1))), let(z, add(x, Atom.i64(2)))), List.of(y, z)));
+    Body b = new Body(List.of(let(n, new Exp.Shape(xs, 0)),
+        new io.github.futhark4j.compiler.core.Stm(List.of(used, unused), new Exp.Map(n, f, List.of(xs)))), List.of(used));
+    Body out = check(DeadCode.body(b), "dead-code");
+    io.github.futhark4j.compiler.core.Stm s = out.stms().get(1);
+    assertEquals(List.of(used), s.pattern());
+    Exp.Map map = assertInstanceOf(Exp.Map.class, s.exp());
+    assertEquals(List.of(y), map.f().body().results());
+    assertEquals(1, map.f().body().stms().size());
+  }
+
+  @Test
   void hoistsInvariantTransposeOutOfMap() {
     IrType m2 = new IrType.Arr(PrimType.I64, 2);
     Atom.Var m = v("m", m2), xs = v("xs", ARR), n = v("n", I64), out = v("out", new IrType.Arr(PrimType.I64, 1));
