@@ -453,7 +453,7 @@ public final class Rev {
       // (as a whole, by an inner operator) gets an adjoint per row, summed.
       if (v.type().isArray() && v.type().rank() <= 2 && readByElement(f.body(), v)) gather.add(v.name());
     }
-    free.removeIf(v -> !v.type().elem().isFloat() || gather.contains(v.name()));
+    free.removeIf(v -> v.type().elem().isBool() || gather.contains(v.name()));
     List<Atom.Var> params = new ArrayList<>();
     Map<String, Atom> renaming = new HashMap<>();
     for (Atom.Var p : f.params()) {
