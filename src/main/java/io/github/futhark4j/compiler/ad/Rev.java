@@ -31,9 +31,10 @@ import java.util.function.Function;
  * the contributions to free scalars are summed, those to the elements of free arrays it reads added
  * by a histogram, those to free arrays read whole summed over the rows by a reduction that adds
  * in place), sums ({@code reduce (+)}, with a fused map) and minima and maxima of floats.
- * For loops over scalar parameters record a tape of their parameters and run backwards (the body
- * again, then its reverse, per iteration). Anything else (while loops, loops over arrays, scans,
- * other reductions, histograms, scatters) throws {@link Fwd.Unsupported}, and the caller falls back to forward mode over the
+ * Loops record a tape of their parameters (arrays included, where the body keeps their shape; a
+ * while loop counts its iterations first) and run backwards (the body again, then its reverse, per
+ * iteration). Scans by {@code +} run a scan of the adjoints backwards. Anything else (other scans
+ * and reductions, histograms, scatters) throws {@link Fwd.Unsupported}, and the caller falls back to forward mode over the
  * input's basis, which is exact but costs one pass per input scalar.
  */
 public final class Rev {
@@ -55,8 +56,14 @@ public final class Rev {
    */
   private Set<String> constants = Set.of();
 
-  /** The tapes of the for loops run forward: each scalar parameter's value at every iteration's start. */
-  private final Map<String, List<Atom.Var>> tapes = new HashMap<>();
+  /**
+   * The loops run forward with a tape, by the name of their first result: each parameter's value at
+   * every iteration's start, and the for loop the reverse runs backwards (a while loop's counts
+   * its iterations).
+   */
+  private final Map<String, Taped> tapes = new HashMap<>();
+
+  private record Taped(List<Atom.Var> tapes, Exp.LoopForm.For form) {}
 
   /** A contribution {@code value} to the adjoint of the element {@code indices} of {@code array}. */
   private record Gather(Atom.Var array, List<Atom> indices, Atom value) {}
@@ -92,8 +99,22 @@ public final class Rev {
       });
       return new Lambda(params, new Body(stms, results));
     } catch (Partials.NoDerivative x) {
+      UNCOVERED.increment();
       throw new Fwd.Unsupported("automatic differentiation of " + x.getMessage() + ", which has no derivative");
+    } catch (Fwd.Unsupported u) {
+      UNCOVERED.increment();
+      throw u;
     }
+  }
+
+  private static final java.util.concurrent.atomic.LongAdder UNCOVERED = new java.util.concurrent.atomic.LongAdder();
+
+  /**
+   * How many functions this JVM asked the reverse sweep for that it did not cover (the compiler then
+   * differentiates them by forward mode over the input's basis): for tests and diagnostics.
+   */
+  public static long uncovered() {
+    return UNCOVERED.sum();
   }
 
   // ---- adjoints -----------------------------------------------------------------------------
@@ -237,6 +258,7 @@ public final class Rev {
       case Exp.Loop x -> reverseLoop(pat, x);
       case Exp.Map x -> reverseMap(pat, x);
       case Exp.Reduce x -> reverseReduce(pat, x);
+      case Exp.Scan x -> reverseScan(pat, x);
       default -> throw unsupported(s.exp().getClass().getSimpleName());
     }
   }
@@ -317,28 +339,60 @@ public final class Rev {
   }
 
   /**
-   * Emits a statement of the primal code: as it is, except a for loop over scalar parameters, which
-   * also records each parameter's value at the start of every iteration (its tape) for the reverse.
+   * Emits a statement of the primal code: as it is, except a loop, which also records each
+   * parameter's value at the start of every iteration (its tape) for the reverse. A while loop
+   * runs first as it is, counting its iterations, then again as a for loop of that many iterations
+   * that records the tape. Array parameters need rows of one shape in the tape: a loop whose body
+   * may change an array parameter's shape is emitted as it is (and its reverse is not covered).
    */
   private void forward(Stm s) {
-    if (!(s.exp() instanceof Exp.Loop x) || !(x.form() instanceof Exp.LoopForm.For f) || x.params().isEmpty()
-        || x.params().stream().anyMatch(p -> p.type().isArray())) {
+    if (!(s.exp() instanceof Exp.Loop x) || x.params().isEmpty() || !shapesKept(x)) {
       e.out.add(s);
       return;
+    }
+    IrType i64 = new IrType.Scalar(PrimType.I64);
+    Exp.LoopForm.For f;
+    if (x.form() instanceof Exp.LoopForm.For ff) {
+      f = ff;
+    } else {
+      Exp.LoopForm.While w = (Exp.LoopForm.While) x.form();
+      Map<String, Atom> ren = new HashMap<>();
+      List<Atom.Var> ps = new ArrayList<>();
+      for (Atom.Var p : x.params()) {
+        Atom.Var np = e.var(p.name(), p.type());
+        ps.add(np);
+        ren.put(p.name(), np);
+      }
+      Body cond = new Renamer(e, new HashMap<>(ren)).body(w.cond());
+      Body body = new Renamer(e, new HashMap<>(ren)).body(x.body());
+      Atom.Var c = e.var("count", i64), next = e.var("count", i64);
+      List<Stm> stms = new ArrayList<>(body.stms());
+      stms.add(new Stm(List.of(next), new Exp.BinOp(BinOperator.ADD, PrimType.I64, c, Atom.i64(1), null)));
+      List<Atom> results = new ArrayList<>(body.results());
+      results.add(next);
+      ps.add(c);
+      List<Atom> inits = new ArrayList<>(x.inits());
+      inits.add(Atom.i64(0));
+      List<Atom.Var> outs = new ArrayList<>();
+      for (Atom.Var p : ps) outs.add(e.var(p.name(), p.type()));
+      e.out.add(new Stm(outs, new Exp.Loop(ps, inits, new Exp.LoopForm.While(cond), new Body(stms, results))));
+      f = new Exp.LoopForm.For(e.var("i", i64), outs.get(outs.size() - 1));
     }
     List<Atom.Var> params = new ArrayList<>(x.params()), tapeOuts = new ArrayList<>();
     List<Atom> inits = new ArrayList<>(x.inits()), results = new ArrayList<>(x.body().results());
     List<Stm> body = new ArrayList<>();
     Atom n = i64(f.bound());
-    for (Atom.Var p : x.params()) {
-      IrType tt = IrType.of(p.type().elem(), 1);
-      inits.add(e.bind("tape", tt, new Exp.Replicate(n, Emit.num(p.type().elem(), 0))));
+    for (int k = 0; k < x.params().size(); k++) {
+      Atom.Var p = x.params().get(k);
+      IrType tt = IrType.of(p.type().elem(), p.type().rank() + 1);
+      Atom row = p.type().isArray() ? x.inits().get(k) : Emit.num(p.type().elem(), 0);
+      inits.add(e.bind("tape", tt, new Exp.Replicate(n, row)));
       Atom.Var tp = e.var("tape", tt), upd = e.var("tape", tt);
       params.add(tp);
       Atom.Var idx = f.index();
       Atom at = idx;
       if (idx.type().elem() != PrimType.I64) {
-        Atom.Var c = e.var("i", new IrType.Scalar(PrimType.I64));
+        Atom.Var c = e.var("i", i64);
         body.add(new Stm(List.of(c), new Exp.Convert(PrimType.I64, idx)));
         at = c;
       }
@@ -350,7 +404,34 @@ public final class Rev {
     List<Atom.Var> pat = new ArrayList<>(s.pattern());
     pat.addAll(tapeOuts);
     e.out.add(new Stm(pat, new Exp.Loop(params, inits, f, new Body(body, results))));
-    tapes.put(s.pattern().get(0).name(), tapeOuts);
+    tapes.put(s.pattern().get(0).name(), new Taped(tapeOuts, f));
+  }
+
+  /** Whether every array parameter of {@code x} keeps its shape: the body's result for it is provably of the same shape. */
+  private static boolean shapesKept(Exp.Loop x) {
+    for (int k = 0; k < x.params().size(); k++) {
+      Atom.Var p = x.params().get(k);
+      if (p.type().isArray() && !sameShape(x.body(), x.body().results().get(k), p, 0)) return false;
+    }
+    return true;
+  }
+
+  /** Whether {@code r}, bound in {@code b}, has the shape of {@code p}: {@code p} itself, an update or copy of such, or a map over such. */
+  private static boolean sameShape(Body b, Atom r, Atom.Var p, int depth) {
+    if (r.equals(p)) return true;
+    if (depth > 32) return false;
+    for (Stm s : b.stms()) {
+      if (!s.pattern().contains(r)) continue;
+      return switch (s.exp()) {
+        case Exp.Update u -> sameShape(b, u.array(), p, depth + 1);
+        case Exp.UpdateSlice u -> sameShape(b, u.array(), p, depth + 1);
+        case Exp.Copy c -> sameShape(b, c.array(), p, depth + 1);
+        case Exp.AtomE a -> sameShape(b, a.atom(), p, depth + 1);
+        case Exp.Map m -> r.type().rank() == 1 && m.arrays().stream().anyMatch(a -> sameShape(b, a, p, depth + 1));
+        default -> false;
+      };
+    }
+    return false;
   }
 
   private Atom i64(Atom a) {
@@ -358,13 +439,16 @@ public final class Rev {
   }
 
   /**
-   * A for loop backwards: from the last iteration to the first, the parameters are restored from
+   * A loop backwards (a while loop as the for loop {@link #forward} ran): from the last iteration
+   * to the first, the parameters are restored from
    * the tape, the body runs again and its reverse carries the parameters' adjoints to the previous
    * iteration; the adjoints of free variables are carried along and added to.
    */
   private void reverseLoop(List<Atom.Var> pat, Exp.Loop x) {
-    List<Atom.Var> tape = tapes.get(pat.get(0).name());
-    if (tape == null || !(x.form() instanceof Exp.LoopForm.For f)) throw unsupported("a while loop or a loop over arrays");
+    Taped taped = tapes.get(pat.get(0).name());
+    if (taped == null) throw unsupported("a loop whose body may change the shape of an array parameter");
+    List<Atom.Var> tape = taped.tapes();
+    Exp.LoopForm.For f = taped.form();
     List<Atom.Var> bound = new ArrayList<>(x.params());
     bound.add(f.index());
     List<Atom.Var> free = freeVars(List.of(x.body()), bound);
@@ -597,6 +681,44 @@ public final class Rev {
         contribute(x.arrays().get(i), e.bind("adj", x.arrays().get(i).type(), new Exp.Replicate(x.width(), sd)));
       }
     }
+  }
+
+  /**
+   * {@code scan (+)} (with a fused map or not), per component: element j of the scanned values
+   * gets the sum of the result's adjoints from j on (a scan of them reversed), the neutral element
+   * the sum of them all.
+   */
+  private void reverseScan(List<Atom.Var> pat, Exp.Scan x) {
+    if (!isElementwiseAdd(x.op())) throw unsupported("a scan with an operator other than +");
+    for (Atom ne : x.nes()) if (ne.type().isArray()) throw unsupported("a scan of arrays");
+    List<Atom> sums = new ArrayList<>();
+    for (int k = 0; k < pat.size(); k++) {
+      PrimType t = pat.get(k).type().elem();
+      Atom seed = adjointOf(pat.get(k));
+      if (!(seed instanceof Atom.Var)) seed = e.bind("adj", pat.get(k).type(), new Exp.Copy(seed));
+      contribute(x.nes().get(k), sum(seed));
+      Atom suffix = e.bind("adj", pat.get(k).type(), new Exp.Scan(x.width(), plus(new IrType.Scalar(t)), List.of(Emit.num(t, 0)),
+          null, List.of(reversed(seed, x.width()))));
+      sums.add(reversed(suffix, x.width()));
+    }
+    if (x.mapf() != null) {
+      reverseRows(x.width(), x.mapf(), x.arrays(), sums, true);
+    } else {
+      for (int k = 0; k < x.arrays().size(); k++) contribute(x.arrays().get(k), sums.get(k));
+    }
+  }
+
+  /** The elements of {@code arr} (of length {@code w}) in reverse order. */
+  private Atom reversed(Atom arr, Atom w) {
+    IrType i64 = new IrType.Scalar(PrimType.I64);
+    Atom.Var i = e.var("i", i64);
+    Atom[] r = new Atom[1];
+    List<Stm> body = e.collect(() -> {
+      Atom j = e.sub(PrimType.I64, e.sub(PrimType.I64, w, Atom.i64(1)), i);
+      r[0] = e.bind("x", arr.type().row(), new Exp.Index(arr, List.of(j), null));
+    });
+    Atom iota = e.bind("iota", IrType.of(PrimType.I64, 1), new Exp.Iota(w, PrimType.I64));
+    return e.bind("rev", arr.type(), new Exp.Map(w, new Lambda(List.of(i), new Body(body, List.of(r[0]))), List.of(iota)));
   }
 
   /**
