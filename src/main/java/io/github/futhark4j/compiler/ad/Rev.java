@@ -26,15 +26,16 @@ import java.util.function.Function;
  * mode uses). The cost is a small multiple of the primal's whatever the size of the input.
  *
  * <p>Covered: scalar code, conversions and primitive functions, indexing a scalar, copies,
- * transpositions, flattening, array literals, in-place updates of a scalar, {@code if} (each
+ * transpositions, flattening, array literals, in-place updates, {@code if} (each
  * branch is run again, renamed, before its reverse), {@code map} (each row's reverse in a map;
  * the contributions to free scalars are summed, those to the elements of free arrays it reads added
  * by a histogram, those to free arrays read whole summed over the rows by a reduction that adds
  * in place), sums ({@code reduce (+)}, with a fused map) and minima and maxima of floats.
  * Loops record a tape of their parameters (arrays included, where the body keeps their shape; a
  * while loop counts its iterations first) and run backwards (the body again, then its reverse, per
- * iteration). Scans by {@code +} run a scan of the adjoints backwards. Anything else (other scans
- * and reductions, histograms, scatters) throws {@link Fwd.Unsupported}, and the caller falls back to forward mode over the
+ * iteration). Scans by {@code +} run a scan of the adjoints backwards; histograms by {@code +} and
+ * scatters gather the result's adjoint at their indices; indexing and updating rows add and take
+ * rows of adjoints. Anything else (other scans, reductions and histograms) throws {@link Fwd.Unsupported}, and the caller falls back to forward mode over the
  * input's basis, which is exact but costs one pass per input scalar.
  */
 public final class Rev {
@@ -216,8 +217,15 @@ public final class Rev {
       case Exp.Range x -> { }
       case Exp.Assert x -> { }
       case Exp.Index x -> {
-        if (p0.type().isArray() || !(x.array() instanceof Atom.Var arr)) throw unsupported("indexing a row");
-        if (constants.contains(arr.name())) return;
+        if (!(x.array() instanceof Atom.Var arr) || constants.contains(arr.name())) return;
+        if (p0.type().isArray()) {
+          // a row: its adjoint is added to the array's at that row
+          Atom cur = ownedAdjoint(arr);
+          Atom old = e.bind("adj", p0.type(), new Exp.Index(cur, x.indices(), x.span()));
+          Atom sum = add(old, adjointOf(p0));
+          adj.put(arr.name(), e.bind("adj", arr.type(), new Exp.Update(cur, x.indices(), sum, x.span())));
+          return;
+        }
         if (gatherable.contains(arr.name())) {
           gathers.add(new Gather(arr, x.indices(), adjointOf(p0)));
           return;
@@ -228,8 +236,13 @@ public final class Rev {
         adj.put(arr.name(), upd);
       }
       case Exp.Update x -> {
-        if (x.value().type().isArray()) throw unsupported("an update of a row");
         Atom d = ownedAdjoint(p0);
+        if (x.value().type().isArray()) {
+          Atom row = e.bind("adj", x.value().type(), new Exp.Copy(e.bind("adj", x.value().type(), new Exp.Index(d, x.indices(), x.span()))));
+          contribute(x.value(), row);
+          contribute(x.array(), e.bind("adj", p0.type(), new Exp.Update(d, x.indices(), e.zeros(x.value()), x.span())));
+          return;
+        }
         contribute(x.value(), e.bind("adj", x.value().type(), new Exp.Index(d, x.indices(), x.span())));
         Atom rest = e.bind("adj", p0.type(), new Exp.Update(d, x.indices(), Emit.num(p0.type().elem(), 0), x.span()));
         contribute(x.array(), rest);
@@ -259,6 +272,8 @@ public final class Rev {
       case Exp.Map x -> reverseMap(pat, x);
       case Exp.Reduce x -> reverseReduce(pat, x);
       case Exp.Scan x -> reverseScan(pat, x);
+      case Exp.Hist x -> reverseHist(pat, x);
+      case Exp.Scatter x -> reverseScatter(pat, x);
       default -> throw unsupported(s.exp().getClass().getSimpleName());
     }
   }
@@ -706,6 +721,76 @@ public final class Rev {
     } else {
       for (int k = 0; k < x.arrays().size(); k++) contribute(x.arrays().get(k), sums.get(k));
     }
+  }
+
+  /**
+   * {@code hist (+)} (with a fused map or not): the destinations get the result's adjoint, each
+   * value the adjoint of its bucket (none for an index out of range).
+   */
+  private void reverseHist(List<Atom.Var> pat, Exp.Hist x) {
+    if (!isElementwiseAdd(x.op())) throw unsupported("a histogram with an operator other than +");
+    for (Atom d : x.dests()) if (d.type().rank() != 1) throw unsupported("a histogram of arrays");
+    Atom inds = x.arrays().get(0);
+    if (x.mapf() != null) {
+      Map<String, Atom> ren = new HashMap<>();
+      List<Atom.Var> ps = new ArrayList<>();
+      for (Atom.Var p : x.mapf().params()) {
+        Atom.Var np = e.var(p.name(), p.type());
+        ps.add(np);
+        ren.put(p.name(), np);
+      }
+      Body b = new Renamer(e, ren).body(x.mapf().body());
+      inds = e.bind("inds", IrType.of(PrimType.I64, 1), new Exp.Map(x.width(),
+          new Lambda(ps, new Body(b.stms(), List.of(b.results().get(0)))), x.arrays()));
+    }
+    List<Atom> valueAdjoints = new ArrayList<>();
+    for (int k = 0; k < pat.size(); k++) {
+      Atom rbar = adjointOf(pat.get(k));
+      contribute(x.dests().get(k), rbar);
+      valueAdjoints.add(gathered(rbar, inds, x.width()));
+    }
+    if (x.mapf() == null) {
+      for (int k = 0; k < valueAdjoints.size(); k++) contribute(x.arrays().get(k + 1), valueAdjoints.get(k));
+      return;
+    }
+    List<Atom> seeds = new ArrayList<>();
+    seeds.add(e.bind("zeros", IrType.of(PrimType.I64, 1), new Exp.Replicate(x.width(), Atom.i64(0))));
+    seeds.addAll(valueAdjoints);
+    reverseRows(x.width(), x.mapf(), x.arrays(), seeds, true);
+  }
+
+  /**
+   * {@code scatter}: each value gets the adjoint of the element it wrote (none for an index out of
+   * range), the destination the result's adjoint with the written elements' set to zero. Like the
+   * reference, this takes the indices written to be distinct.
+   */
+  private void reverseScatter(List<Atom.Var> pat, Exp.Scatter x) {
+    for (Atom d : x.dests()) if (d.type().rank() != 1) throw unsupported("a scatter into arrays of arrays");
+    for (int k = 0; k < pat.size(); k++) {
+      IrType t = pat.get(k).type();
+      Atom rbar = adjointOf(pat.get(k));
+      contribute(x.vals().get(k), gathered(rbar, x.inds(), x.width()));
+      Atom zeros = e.bind("zeros", t, new Exp.Replicate(x.width(), Emit.num(t.elem(), 0)));
+      Atom copy = e.bind("adj", t, new Exp.Copy(rbar));
+      contribute(x.dests().get(k), e.bind("adj", t, new Exp.Scatter(x.width(), List.of(copy), x.inds(), List.of(zeros))));
+    }
+  }
+
+  /** {@code arr[inds[i]]} for each i below {@code w}, or 0 where {@code inds[i]} is out of range. */
+  private Atom gathered(Atom arr, Atom inds, Atom w) {
+    PrimType t = arr.type().elem();
+    IrType i64 = new IrType.Scalar(PrimType.I64), bool = new IrType.Scalar(PrimType.BOOL);
+    Atom m = e.bind("n", i64, new Exp.Shape(arr, 0));
+    Atom.Var i = e.var("i", i64);
+    Atom[] r = new Atom[1];
+    List<Stm> body = e.collect(() -> {
+      Atom ok = e.bind("c", bool, new Exp.BinOp(BinOperator.LAND, PrimType.BOOL, e.cmp(BinOperator.LE, PrimType.I64, Atom.i64(0), i),
+          e.cmp(BinOperator.LT, PrimType.I64, i, m), null));
+      Atom[] v = new Atom[1];
+      List<Stm> then = e.collect(() -> v[0] = e.bind("adj", new IrType.Scalar(t), new Exp.Index(arr, List.of(i), null)));
+      r[0] = e.bind("adj", new IrType.Scalar(t), new Exp.If(ok, new Body(then, List.of(v[0])), new Body(List.of(), List.of(Emit.num(t, 0)))));
+    });
+    return e.bind("adj", IrType.of(t, 1), new Exp.Map(w, new Lambda(List.of(i), new Body(body, List.of(r[0]))), List.of(inds)));
   }
 
   /** The elements of {@code arr} (of length {@code w}) in reverse order. */

@@ -49,6 +49,14 @@ class RevCoverageTest {
   }
 
   @Test
+  void histogramsScattersAndRows() throws Exception {
+    covered("entry g [n] (xs: [n]f64) (is: [n]i64) : [n]f64 = vjp (\\xs -> f64.sum (hist (+) 0 3 is (map (\\x -> x * x) xs))) xs 1");
+    covered("entry g [n] (xs: [n]f64) (is: [n]i64) : [n]f64 = vjp (\\xs -> f64.sum (scatter (copy xs) is (map f64.sin xs))) xs 1");
+    covered("entry g [n] (xss: [n][2]f64) : [n][2]f64 = "
+        + "vjp (\\xss -> let yss = copy xss with [0] = map (\\x -> x * x) xss[1] in f64.sum (map f64.sum yss)) xss 1");
+  }
+
+  @Test
   void aLoopChangingAnArraysShapeIsNotCoveredYetStillCompiles() throws Exception {
     // The body's result is not provably of the parameter's shape: no tape of rows; forward mode.
     assertTrue(uncoveredWhileCompiling("entry g (xs: []f64) : []f64 = "
