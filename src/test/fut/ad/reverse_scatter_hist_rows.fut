@@ -23,3 +23,11 @@ entry rows [n] (xss: [n][2]f64) : [n][2]f64 =
   vjp (\xss -> let r = xss[1]
                let yss = copy xss with [2] = map (\x -> x * x) r
                in f64.sum (map (\ys -> ys[0] * 3 + ys[1]) yss)) xss 1
+
+-- ==
+-- entry: rotated
+-- input { [1.0, 2.0, 3.0, 4.0] 1i64 } output { [3.0, 0.0, 1.0, 2.0] }
+-- input { [1.0, 2.0, 3.0, 4.0] -7i64 } output { [3.0, 0.0, 1.0, 2.0] }
+-- input { [1.0, 2.0, 3.0, 4.0] 6i64 } output { [2.0, 3.0, 0.0, 1.0] }
+entry rotated [n] (xs: [n]f64) (r: i64) : [n]f64 =
+  vjp (\xs -> f64.sum (map2 (*) (rotate r xs) (map f64.i64 (iota n)))) xs 1

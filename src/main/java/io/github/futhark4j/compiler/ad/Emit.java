@@ -32,6 +32,14 @@ final class Emit {
     return v;
   }
 
+  /** Binds the results of {@code e}, of types {@code ts}, to fresh variables. */
+  List<Atom.Var> bindAll(String base, List<IrType> ts, Exp e) {
+    List<Atom.Var> vs = new ArrayList<>();
+    for (IrType t : ts) vs.add(var(base, t));
+    out.add(new Stm(vs, e));
+    return vs;
+  }
+
   /** Runs {@code f} with statements going to a fresh list, which is returned (for nested bodies). */
   List<Stm> collect(Runnable f) {
     List<Stm> saved = out;

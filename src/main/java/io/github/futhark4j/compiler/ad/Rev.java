@@ -35,7 +35,9 @@ import java.util.function.Function;
  * while loop counts its iterations first) and run backwards (the body again, then its reverse, per
  * iteration). Scans by {@code +} run a scan of the adjoints backwards; histograms by {@code +} and
  * scatters gather the result's adjoint at their indices; indexing and updating rows add and take
- * rows of adjoints. Anything else (other scans, reductions and histograms) throws {@link Fwd.Unsupported}, and the caller falls back to forward mode over the
+ * rows of adjoints; rotations send the adjoint's rows back; reductions by any other operator reverse
+ * {@code (l op y) op r} per element (l and r: the reductions before and after it). Anything else
+ * (other scans and histograms) throws {@link Fwd.Unsupported}, and the caller falls back to forward mode over the
  * input's basis, which is exact but costs one pass per input scalar.
  */
 public final class Rev {
@@ -56,6 +58,12 @@ public final class Rev {
    * adjoints nobody asks for, so none are computed.
    */
   private Set<String> constants = Set.of();
+
+  /**
+   * The variables whose values do not depend on the function's parameters: the {@link #constants}
+   * and what is computed from them alone (lambda parameters count as dependent).
+   */
+  private Set<String> inactive = Set.of();
 
   /**
    * The loops run forward with a tape, by the name of their first result: each parameter's value at
@@ -86,6 +94,8 @@ public final class Rev {
     Set<String> closed = new HashSet<>(FreeVars.ofBody(f.body()));
     for (Atom.Var p : f.params()) closed.remove(p.name());
     constants = closed;
+    inactive = new HashSet<>(closed);
+    markInactive(f.body());
     try {
       List<Atom.Var> params = new ArrayList<>(f.params());
       List<Atom.Var> seeds = new ArrayList<>();
@@ -105,6 +115,16 @@ public final class Rev {
     } catch (Fwd.Unsupported u) {
       UNCOVERED.increment();
       throw u;
+    }
+  }
+
+  private void markInactive(Body b) {
+    for (Stm s : b.stms()) {
+      io.github.futhark4j.compiler.core.Rewrite.exp(s.exp(), a -> a, inner -> {
+        markInactive(inner);
+        return inner;
+      });
+      if (inactive.containsAll(FreeVars.ofExp(s.exp()))) for (Atom.Var v : s.pattern()) inactive.add(v.name());
     }
   }
 
@@ -248,6 +268,20 @@ public final class Rev {
         contribute(x.array(), rest);
       }
       case Exp.Copy x -> contribute(x.array(), adjointOf(p0));
+      case Exp.Rotate x -> {
+        // row i came from row (i + r) % n (i + r wrapping, as the language defines it): sent back there
+        IrType i64 = new IrType.Scalar(PrimType.I64);
+        Atom rbar = adjointOf(p0), r = i64(x.amount());
+        Atom n = e.bind("n", i64, new Exp.Shape(rbar, 0));
+        Atom.Var i = e.var("i", i64);
+        Atom[] j = new Atom[1];
+        List<Stm> body = e.collect(() -> j[0] = e.bind("j", i64, new Exp.BinOp(BinOperator.MOD, PrimType.I64,
+            e.bind("j", i64, new Exp.BinOp(BinOperator.ADD, PrimType.I64, i, r, null)), n, null)));
+        Atom iota = e.bind("iota", IrType.of(PrimType.I64, 1), new Exp.Iota(n, PrimType.I64));
+        Atom inds = e.bind("inds", IrType.of(PrimType.I64, 1), new Exp.Map(n, new Lambda(List.of(i), new Body(body, List.of(j[0]))),
+            List.of(iota)));
+        contribute(x.array(), e.bind("adj", x.array().type(), new Exp.Scatter(n, List.of(e.zeros(x.array())), inds, List.of(rbar))));
+      }
       case Exp.Transpose x -> contribute(x.array(), e.bind("adj", x.array().type(), new Exp.Transpose(adjointOf(p0))));
       case Exp.Flatten x -> {
         Atom a = x.array();
@@ -684,7 +718,10 @@ public final class Rev {
       reverseMinMax(pat, x);
       return;
     }
-    if (!isElementwiseAdd(x.op())) throw unsupported("a reduction with an operator other than +, min or max");
+    if (!isElementwiseAdd(x.op())) {
+      reverseGeneralReduce(pat, x);
+      return;
+    }
     List<Atom> seeds = new ArrayList<>();
     for (Atom.Var p : pat) seeds.add(adjointOf(p));
     for (int i = 0; i < x.nes().size(); i++) contribute(x.nes().get(i), seeds.get(i));
@@ -906,6 +943,128 @@ public final class Rev {
       owned.add(arrays.get(k).name());
     }
     for (int k = 0; k < free.size(); k++) contribute(free.get(k), outs.get(arrays.size() + k));
+  }
+
+  /**
+   * A reduction by any associative operator {@code op} (products, tuples of operators...): the
+   * result is {@code (l_i op y_i) op r_i} for every element {@code y_i}, with {@code l_i} the
+   * reduction of the elements before it and {@code r_i} of those after it (exclusive scans from
+   * both ends), so each element's adjoint is the reverse of that expression in {@code y_i}. The
+   * neutral elements are taken to be neutral (as the language requires): an active one is not
+   * covered.
+   */
+  private void reverseGeneralReduce(List<Atom.Var> pat, Exp.Reduce x) {
+    for (Atom ne : x.nes()) {
+      if (ne.type().isArray()) throw unsupported("a reduction of arrays with an operator other than +");
+      if (ne instanceof Atom.Var v && !inactive.contains(v.name())) throw unsupported("a reduction whose neutral element is differentiated");
+    }
+    int m = x.nes().size();
+    Atom w = x.width();
+    List<Atom> ys = new ArrayList<>(x.arrays());
+    if (x.mapf() != null) {
+      List<Atom.Var> ps = new ArrayList<>();
+      Map<String, Atom> ren = new HashMap<>();
+      for (Atom.Var p : x.mapf().params()) {
+        Atom.Var np = e.var(p.name(), p.type());
+        ps.add(np);
+        ren.put(p.name(), np);
+      }
+      ys = new ArrayList<>(e.bindAll("y", x.nes().stream().map(ne -> IrType.of(ne.type().elem(), 1)).toList(),
+          new Exp.Map(w, new Lambda(ps, new Renamer(e, ren).body(x.mapf().body())), x.arrays())));
+    }
+    // Inclusive scans from the front (op) and from the back (op with its arguments swapped).
+    List<IrType> rowTypes = x.nes().stream().map(Atom::type).toList(), arrTypes = rowTypes.stream().map(t -> IrType.of(t.elem(), 1)).toList();
+    List<Atom> front = new ArrayList<>(e.bindAll("scan", arrTypes, new Exp.Scan(w, renamedOp(x.op(), false), x.nes(), null, ys)));
+    List<Atom> backwards = new ArrayList<>();
+    for (Atom y : ys) backwards.add(reversed(y, w));
+    List<Atom> back = new ArrayList<>(e.bindAll("scan", arrTypes, new Exp.Scan(w, renamedOp(x.op(), true), x.nes(), null, backwards)));
+    // l_i = front[i - 1] (ne at 0); r_i = back[n - 2 - i] (ne at n - 1)
+    List<Atom> ls = new ArrayList<>(), rs = new ArrayList<>();
+    for (int k = 0; k < m; k++) {
+      ls.add(shifted(front.get(k), x.nes().get(k), w, false));
+      rs.add(shifted(back.get(k), x.nes().get(k), w, true));
+    }
+    // g(y, l, r) = (l op y) op r, reversed per element with the result's adjoints as seeds
+    List<Atom.Var> yp = new ArrayList<>(), lp = new ArrayList<>(), rp = new ArrayList<>();
+    for (IrType t : rowTypes) {
+      yp.add(e.var("y", t));
+      lp.add(e.var("l", t));
+      rp.add(e.var("r", t));
+    }
+    List<Atom> out = new ArrayList<>();
+    List<Stm> body = e.collect(() -> {
+      List<Atom> t = applyOp(x.op(), lp, yp);
+      out.addAll(applyOp(x.op(), t, rp));
+    });
+    List<Atom.Var> params = new ArrayList<>(yp);
+    params.addAll(lp);
+    params.addAll(rp);
+    List<Atom> arrays = new ArrayList<>(ys);
+    arrays.addAll(ls);
+    arrays.addAll(rs);
+    List<Atom> seeds = new ArrayList<>();
+    for (Atom.Var p : pat) seeds.add(adjointOf(p));
+    reverseRows(w, new Lambda(params, new Body(body, out)), arrays, seeds, false);
+    if (x.mapf() != null) {
+      List<Atom> ybar = new ArrayList<>();
+      for (Atom y : ys) ybar.add(adjointOf((Atom.Var) y));
+      reverseRows(w, x.mapf(), x.arrays(), ybar, true);
+    }
+  }
+
+  /** A renamed copy of the operator {@code op}, with its two arguments swapped when {@code swap}. */
+  private Lambda renamedOp(Lambda op, boolean swap) {
+    int m = op.params().size() / 2;
+    Map<String, Atom> ren = new HashMap<>();
+    List<Atom.Var> ps = new ArrayList<>();
+    for (Atom.Var p : op.params()) {
+      Atom.Var np = e.var(p.name(), p.type());
+      ps.add(np);
+      ren.put(p.name(), np);
+    }
+    Body b = new Renamer(e, ren).body(op.body());
+    if (swap) {
+      List<Atom.Var> sw = new ArrayList<>(ps.subList(m, 2 * m));
+      sw.addAll(ps.subList(0, m));
+      ps = sw;
+    }
+    return new Lambda(ps, b);
+  }
+
+  /** Emits {@code op a b} inline; returns its results. */
+  private List<Atom> applyOp(Lambda op, List<? extends Atom> a, List<? extends Atom> b) {
+    Map<String, Atom> ren = new HashMap<>();
+    int m = op.params().size() / 2;
+    for (int k = 0; k < m; k++) {
+      ren.put(op.params().get(k).name(), a.get(k));
+      ren.put(op.params().get(m + k).name(), b.get(k));
+    }
+    Body copy = new Renamer(e, ren).body(op.body());
+    e.out.addAll(copy.stms());
+    return copy.results();
+  }
+
+  /**
+   * The exclusive scan from an inclusive one of length {@code w}: element i is {@code inc[i - 1]}
+   * ({@code ne} at 0); {@code fromBack}: {@code inc} scanned the elements in reverse, and element i
+   * is {@code inc[w - 2 - i]} ({@code ne} at {@code w - 1}).
+   */
+  private Atom shifted(Atom inc, Atom ne, Atom w, boolean fromBack) {
+    IrType i64 = new IrType.Scalar(PrimType.I64);
+    Atom.Var i = e.var("i", i64);
+    Atom[] r = new Atom[1];
+    List<Stm> body = e.collect(() -> {
+      Atom edge = fromBack ? e.sub(PrimType.I64, w, Atom.i64(1)) : Atom.i64(0);
+      Atom c = e.cmp(BinOperator.EQ, PrimType.I64, i, edge);
+      Atom[] v = new Atom[1];
+      List<Stm> other = e.collect(() -> {
+        Atom j = fromBack ? e.sub(PrimType.I64, e.sub(PrimType.I64, w, Atom.i64(2)), i) : e.sub(PrimType.I64, i, Atom.i64(1));
+        v[0] = e.bind("x", ne.type(), new Exp.Index(inc, List.of(j), null));
+      });
+      r[0] = e.bind("x", ne.type(), new Exp.If(c, new Body(List.of(), List.of(ne)), new Body(other, List.of(v[0]))));
+    });
+    Atom iota = e.bind("iota", IrType.of(PrimType.I64, 1), new Exp.Iota(w, PrimType.I64));
+    return e.bind("ex", inc.type(), new Exp.Map(w, new Lambda(List.of(i), new Body(body, List.of(r[0]))), List.of(iota)));
   }
 
   /** An operator {@code \(a..., b...) -> (a1 + b1, ...)} on numbers. */

@@ -57,6 +57,14 @@ class RevCoverageTest {
   }
 
   @Test
+  void reductionsByOtherOperatorsAndRotations() throws Exception {
+    covered("entry g (xs: []f64) : []f64 = vjp f64.product xs 1");
+    covered("entry g (xs: []f64) : []f64 = vjp (\\xs -> let (s, m) = reduce (\\(a, b) (c, d) -> (a + c, f64.max b d)) (0, -f64.inf) "
+        + "(map (\\x -> (f64.sin x, x * x)) xs) in s * m) xs 1");
+    covered("entry g (xs: []f64) : []f64 = vjp (\\xs -> f64.sum (map2 (*) (rotate 1 xs) xs)) xs 1");
+  }
+
+  @Test
   void aLoopChangingAnArraysShapeIsNotCoveredYetStillCompiles() throws Exception {
     // The body's result is not provably of the parameter's shape: no tape of rows; forward mode.
     assertTrue(uncoveredWhileCompiling("entry g (xs: []f64) : []f64 = "
