@@ -800,6 +800,8 @@ public final class Gen {
     GenType accT = init.type.withDims(java.util.Collections.nCopies(init.type.rank(), null));
     inner.vars.add(new Var(i, GenType.scalar(PrimType.I64), false));
     Var accVar = new Var(acc, accT, false);
+    // The initial value is bound first: a size it computes (a filter's) may then be the loop's.
+    String start = fresh("init");
     Node body;
     if (want.rank() == 1 && chance(0.6)) {
       Env in2 = inner.copy();
@@ -810,13 +812,19 @@ public final class Gen {
       String x = fresh("x");
       Env in2 = inner.copy();
       in2.vars.add(new Var(x, accT.row(), false));
-      Node row = accT.rank() == 1 ? scalar(in2, want.elem(), Math.min(d, 2)) : Node.leaf(accT.row().text(), x);
-      body = Node.of(want.text(), "map (\\" + x + " -> $) " + acc, row);
+      if (accT.rank() == 1 && chance(0.4)) {
+        // A body that reads the initial array too (the loop does not consume it then): the
+        // generated code must not free or reuse it after the first iteration.
+        String y = fresh("y");
+        in2.vars.add(new Var(y, accT.row(), false));
+        body = Node.of(want.text(), "map2 (\\" + x + " " + y + " -> $) " + acc + " " + start, scalar(in2, want.elem(), Math.min(d, 2)));
+      } else {
+        Node row = accT.rank() == 1 ? scalar(in2, want.elem(), Math.min(d, 2)) : Node.leaf(accT.row().text(), x);
+        body = Node.of(want.text(), "map (\\" + x + " -> $) " + acc, row);
+      }
     }
     String bound = loopBound(env).render();
     String sized = init.type.dims().stream().allMatch(s -> s != null) ? " :> " + init.type.decl() : "";
-    // The initial value is bound first: a size it computes (a filter's) may then be the loop's.
-    String start = fresh("init");
     return new G(Node.of(want.text(), "((let " + start + " = copy ($) in loop " + acc + " = " + start + " for " + i + " < "
         + bound + " do $)" + sized + ")",
         init.node, body), init.type.dims().stream().allMatch(s -> s != null) ? init.type : accT);
