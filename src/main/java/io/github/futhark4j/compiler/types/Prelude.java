@@ -310,7 +310,7 @@ public final class Prelude {
           default -> "2.220446049250313e-16f64";
         };
         expand(sb, floatT, java.util.Map.of("conversions", conversions(t.futName()), "epsilon", eps,
-            "bits", Integer.toString(t.bits()), "u", "u" + t.bits(), "t", t.futName()));
+            "bits", Integer.toString(t.bits()), "u", "u" + t.bits(), "s", "i" + t.bits(), "t", t.futName()));
       }
       if (sb.length() > from) modules.add(new Module(t.futName(), from, sb.length()));
       sb.append('\n');
