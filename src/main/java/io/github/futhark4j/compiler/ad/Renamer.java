@@ -47,7 +47,8 @@ final class Renamer {
     return a instanceof Atom.Var v ? map.getOrDefault(v.name(), v) : a;
   }
 
-  private Lambda lambda(Lambda l) {
+  /** A copy of {@code l} with fresh parameters (null for null). */
+  Lambda lambda(Lambda l) {
     if (l == null) return null;
     List<Atom.Var> ps = new ArrayList<>();
     for (Atom.Var p : l.params()) ps.add(bind(p));
@@ -58,7 +59,8 @@ final class Renamer {
     return as.stream().map(this::atom).toList();
   }
 
-  private Exp exp(Exp x) {
+  /** A copy of {@code x}: what it binds (loop parameters included) gets fresh names. */
+  Exp exp(Exp x) {
     return switch (x) {
       case Exp.Loop l -> {
         List<Atom> inits = atoms(l.inits());

@@ -404,16 +404,9 @@ public final class Rev {
     if (x.form() instanceof Exp.LoopForm.For ff) {
       f = ff;
     } else {
-      Exp.LoopForm.While w = (Exp.LoopForm.While) x.form();
-      Map<String, Atom> ren = new HashMap<>();
-      List<Atom.Var> ps = new ArrayList<>();
-      for (Atom.Var p : x.params()) {
-        Atom.Var np = e.var(p.name(), p.type());
-        ps.add(np);
-        ren.put(p.name(), np);
-      }
-      Body cond = new Renamer(e, new HashMap<>(ren)).body(w.cond());
-      Body body = new Renamer(e, new HashMap<>(ren)).body(x.body());
+      Exp.Loop copy = (Exp.Loop) fresh().exp(x);
+      List<Atom.Var> ps = new ArrayList<>(copy.params());
+      Body cond = ((Exp.LoopForm.While) copy.form()).cond(), body = copy.body();
       Atom.Var c = e.var("count", i64), next = e.var("count", i64);
       List<Stm> stms = new ArrayList<>(body.stms());
       stms.add(new Stm(List.of(next), new Exp.BinOp(BinOperator.ADD, PrimType.I64, c, Atom.i64(1), null)));
@@ -646,14 +639,7 @@ public final class Rev {
     if (summed.isEmpty()) return;
     List<Atom> zeros = new ArrayList<>();
     for (Atom.Var v : summedVars) zeros.add(e.zeros(v));
-    Map<String, Atom> fresh = new HashMap<>();
-    List<Atom.Var> params2 = new ArrayList<>();
-    for (Atom.Var p : params) {
-      Atom.Var np = e.var(p.name(), p.type());
-      params2.add(np);
-      fresh.put(p.name(), np);
-    }
-    Lambda mapf = new Lambda(params2, new Renamer(e, fresh).body(new Body(stms, summed)));
+    Lambda mapf = fresh().lambda(new Lambda(params, new Body(stms, summed)));
     List<Atom.Var> sums = new ArrayList<>();
     for (Atom.Var v : summedVars) sums.add(e.var("adj", v.type()));
     e.out.add(new Stm(sums, new Exp.Reduce(width, plus(summedVars.stream().map(Atom.Var::type).toList()), zeros, mapf,
@@ -769,16 +755,9 @@ public final class Rev {
     for (Atom d : x.dests()) if (d.type().rank() != 1) throw unsupported("a histogram of arrays");
     Atom inds = x.arrays().get(0);
     if (x.mapf() != null) {
-      Map<String, Atom> ren = new HashMap<>();
-      List<Atom.Var> ps = new ArrayList<>();
-      for (Atom.Var p : x.mapf().params()) {
-        Atom.Var np = e.var(p.name(), p.type());
-        ps.add(np);
-        ren.put(p.name(), np);
-      }
-      Body b = new Renamer(e, ren).body(x.mapf().body());
+      Lambda c = fresh().lambda(x.mapf());
       inds = e.bind("inds", IrType.of(PrimType.I64, 1), new Exp.Map(x.width(),
-          new Lambda(ps, new Body(b.stms(), List.of(b.results().get(0)))), x.arrays()));
+          new Lambda(c.params(), new Body(c.body().stms(), List.of(c.body().results().get(0)))), x.arrays()));
     }
     List<Atom> valueAdjoints = new ArrayList<>();
     for (int k = 0; k < pat.size(); k++) {
@@ -873,14 +852,7 @@ public final class Rev {
     for (Atom a : x.arrays()) ps.add(e.var("x", a.type().row()));
     Atom[] at = new Atom[1];
     List<Stm> body = e.collect(() -> {
-      Atom y = ps.get(1);
-      if (x.mapf() != null) {
-        Map<String, Atom> ren = new HashMap<>();
-        for (int j = 0; j < x.mapf().params().size(); j++) ren.put(x.mapf().params().get(j).name(), ps.get(j + 1));
-        Body copy = new Renamer(e, ren).body(x.mapf().body());
-        e.out.addAll(copy.stms());
-        y = copy.results().get(0);
-      }
+      Atom y = x.mapf() == null ? ps.get(1) : inline(x.mapf(), ps.subList(1, ps.size())).get(0);
       at[0] = e.select(e.cmp(BinOperator.EQ, t, y, r), iv, w);
     });
     Atom.Var ia = e.var("a", i64), ib = e.var("b", i64);
@@ -962,15 +934,8 @@ public final class Rev {
     Atom w = x.width();
     List<Atom> ys = new ArrayList<>(x.arrays());
     if (x.mapf() != null) {
-      List<Atom.Var> ps = new ArrayList<>();
-      Map<String, Atom> ren = new HashMap<>();
-      for (Atom.Var p : x.mapf().params()) {
-        Atom.Var np = e.var(p.name(), p.type());
-        ps.add(np);
-        ren.put(p.name(), np);
-      }
       ys = new ArrayList<>(e.bindAll("y", x.nes().stream().map(ne -> IrType.of(ne.type().elem(), 1)).toList(),
-          new Exp.Map(w, new Lambda(ps, new Renamer(e, ren).body(x.mapf().body())), x.arrays())));
+          new Exp.Map(w, fresh().lambda(x.mapf()), x.arrays())));
     }
     // Inclusive scans from the front (op) and from the back (op with its arguments swapped).
     List<IrType> rowTypes = x.nes().stream().map(Atom::type).toList(), arrTypes = rowTypes.stream().map(t -> IrType.of(t.elem(), 1)).toList();
@@ -1014,34 +979,33 @@ public final class Rev {
 
   /** A renamed copy of the operator {@code op}, with its two arguments swapped when {@code swap}. */
   private Lambda renamedOp(Lambda op, boolean swap) {
+    Lambda c = fresh().lambda(op);
+    if (!swap) return c;
     int m = op.params().size() / 2;
-    Map<String, Atom> ren = new HashMap<>();
-    List<Atom.Var> ps = new ArrayList<>();
-    for (Atom.Var p : op.params()) {
-      Atom.Var np = e.var(p.name(), p.type());
-      ps.add(np);
-      ren.put(p.name(), np);
-    }
-    Body b = new Renamer(e, ren).body(op.body());
-    if (swap) {
-      List<Atom.Var> sw = new ArrayList<>(ps.subList(m, 2 * m));
-      sw.addAll(ps.subList(0, m));
-      ps = sw;
-    }
-    return new Lambda(ps, b);
+    List<Atom.Var> ps = new ArrayList<>(c.params().subList(m, 2 * m));
+    ps.addAll(c.params().subList(0, m));
+    return new Lambda(ps, c.body());
   }
 
   /** Emits {@code op a b} inline; returns its results. */
   private List<Atom> applyOp(Lambda op, List<? extends Atom> a, List<? extends Atom> b) {
+    List<Atom> args = new ArrayList<>(a);
+    args.addAll(b);
+    return inline(op, args);
+  }
+
+  /** Emits a renamed copy of {@code f}'s body with its parameters bound to {@code args}; returns its results. */
+  private List<Atom> inline(Lambda f, List<? extends Atom> args) {
     Map<String, Atom> ren = new HashMap<>();
-    int m = op.params().size() / 2;
-    for (int k = 0; k < m; k++) {
-      ren.put(op.params().get(k).name(), a.get(k));
-      ren.put(op.params().get(m + k).name(), b.get(k));
-    }
-    Body copy = new Renamer(e, ren).body(op.body());
+    for (int k = 0; k < f.params().size(); k++) ren.put(f.params().get(k).name(), args.get(k));
+    Body copy = new Renamer(e, ren).body(f.body());
     e.out.addAll(copy.stms());
     return copy.results();
+  }
+
+  /** A renamer for a fresh copy of code (every name it binds renamed, nothing bound outside). */
+  private Renamer fresh() {
+    return new Renamer(e, new HashMap<>());
   }
 
   /**
