@@ -17,8 +17,9 @@ import java.util.Map;
  * <p>Which compiler: the {@code CC} environment variable if set (it may carry arguments, e.g.
  * {@code "gcc -m64"}; if it names nothing executable that is an error, never silently ignored),
  * else {@code gcc} on {@code PATH}, else {@code cc}. Flags: {@code -O3 -march=native
- * -fno-math-errno -fPIC -shared -Wl,-Bsymbolic}, plus {@code -fopenmp} for multicore ({@code -fopenmp-simd} for c),
- * plus the libraries each
+ * -fno-math-errno} ({@link #DEFAULT_CFLAGS}; the {@code CFLAGS} environment variable, when set, replaces
+ * them, as it does for the reference's {@code futhark c}), then {@code -fPIC -shared -Wl,-Bsymbolic},
+ * plus {@code -fopenmp} for multicore ({@code -fopenmp-simd} for c), plus the libraries each
  * backend needs (see {@link #libraries(String)}).
  */
 public final class CCompiler {
@@ -30,8 +31,15 @@ public final class CCompiler {
    * land in another program's library loaded earlier.
    */
   static final List<String> BASE_FLAGS = System.getProperty("os.name", "").startsWith("Mac")
-      ? List.of("-O3", "-march=native", "-fno-math-errno", "-fPIC", "-shared")
-      : List.of("-O3", "-march=native", "-fno-math-errno", "-fPIC", "-shared", "-Wl,-Bsymbolic");
+      ? List.of("-fPIC", "-shared")
+      : List.of("-fPIC", "-shared", "-Wl,-Bsymbolic");
+
+  /**
+   * The optimisation flags used unless the {@code CFLAGS} environment variable gives others (as the
+   * reference's compilers read it: a space-separated list that replaces the defaults). They are part
+   * of the build key, so a library built with other flags is another cache entry.
+   */
+  public static final List<String> DEFAULT_CFLAGS = List.of("-O3", "-march=native", "-fno-math-errno");
 
   /** Flags for ispc, as the futhark ispc backend's documentation suggests, plus position independence. */
   static final List<String> ISPC_FLAGS = List.of("-O3", "--woff", "--pic", "--addressing=64");
@@ -40,12 +48,20 @@ public final class CCompiler {
 
   private final Path executable;
   private final List<String> extraArgs;
+  private final List<String> cflags;
   private final String pathVar;
 
-  private CCompiler(Path executable, List<String> extraArgs, String pathVar) {
+  private CCompiler(Path executable, List<String> extraArgs, List<String> cflags, String pathVar) {
     this.executable = executable;
     this.extraArgs = List.copyOf(extraArgs);
+    this.cflags = List.copyOf(cflags);
     this.pathVar = pathVar;
+  }
+
+  /** {@code CFLAGS} of {@code env} split at white space, or {@link #DEFAULT_CFLAGS} when unset or blank. */
+  static List<String> cflags(Map<String, String> env) {
+    String v = env.get("CFLAGS");
+    return v == null || v.isBlank() ? DEFAULT_CFLAGS : Arrays.asList(v.strip().split("\\s+"));
   }
 
   /** The C compiler for this process's environment (looked up once, then reused). */
@@ -58,14 +74,18 @@ public final class CCompiler {
     return c;
   }
 
-  /** The C compiler the environment {@code env} selects ({@code CC}, else gcc, else cc on its {@code PATH}). */
+  /**
+   * The C compiler the environment {@code env} selects ({@code CC}, else gcc, else cc on its
+   * {@code PATH}), with the optimisation flags of its {@code CFLAGS} if set.
+   */
   public static CCompiler locate(Map<String, String> env) throws MissingToolException {
     String pathVar = env.get("PATH");
+    List<String> cflags = cflags(env);
     String cc = env.get("CC");
     if (cc != null && !cc.isBlank()) {
       List<String> words = Arrays.asList(cc.strip().split("\\s+"));
       return Tool.which(words.get(0), pathVar)
-          .map(p -> new CCompiler(p, words.subList(1, words.size()), pathVar))
+          .map(p -> new CCompiler(p, words.subList(1, words.size()), cflags, pathVar))
           .orElseThrow(() -> new MissingToolException(cc,
               "No C compiler: the CC environment variable is set to '" + cc + "', but '" + words.get(0)
                   + "' is not an executable file" + (words.get(0).contains("/") ? "" : " on PATH")
@@ -73,7 +93,7 @@ public final class CCompiler {
     }
     for (String name : List.of("gcc", "cc")) {
       var found = Tool.which(name, pathVar);
-      if (found.isPresent()) return new CCompiler(found.get(), List.of(), pathVar);
+      if (found.isPresent()) return new CCompiler(found.get(), List.of(), cflags, pathVar);
     }
     throw new MissingToolException("cc",
         "No C compiler found: CC is not set and neither gcc nor cc is on PATH (" + pathVar
@@ -81,9 +101,9 @@ public final class CCompiler {
             + " 'apt-get install gcc') or set CC to a C compiler.");
   }
 
-  /** A specific compiler executable (tests, or callers that know better). */
+  /** A specific compiler executable with {@link #DEFAULT_CFLAGS} (tests, or callers that know better). */
   public static CCompiler of(Path executable) {
-    return new CCompiler(executable.toAbsolutePath(), List.of(), System.getenv("PATH"));
+    return new CCompiler(executable.toAbsolutePath(), List.of(), DEFAULT_CFLAGS, System.getenv("PATH"));
   }
 
   public Path executable() { return executable; }
@@ -119,6 +139,7 @@ public final class CCompiler {
   /** Compiler flags for a backend, not counting libraries and file names. */
   public List<String> flags(String backend) {
     List<String> f = new ArrayList<>(extraArgs);
+    f.addAll(cflags);
     f.addAll(BASE_FLAGS);
     // The sequential backend still wants the omp simd pragmas (vector lanes, simd reductions),
     // without the OpenMP runtime.

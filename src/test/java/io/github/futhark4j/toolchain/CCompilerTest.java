@@ -68,6 +68,19 @@ class CCompilerTest {
   }
 
   @Test
+  void cflagsReplaceTheDefaultOptimisationFlagsButNotTheOnesALibraryNeeds() throws Exception {
+    Path gcc = fakeCompiler("a", "gcc");
+    String path = gcc.getParent().toString();
+    List<String> plain = CCompiler.locate(Map.of("PATH", path)).flags("multicore");
+    assertTrue(plain.containsAll(CCompiler.DEFAULT_CFLAGS), plain.toString());
+    List<String> mine = CCompiler.locate(Map.of("PATH", path, "CFLAGS", "  -O1   -g ")).flags("multicore");
+    assertEquals(List.of("-O1", "-g"), mine.subList(0, 2));
+    assertFalse(mine.contains("-O3"), mine.toString());
+    assertTrue(mine.containsAll(List.of("-fPIC", "-shared", "-fopenmp")), mine.toString());
+    assertEquals(plain, CCompiler.locate(Map.of("PATH", path, "CFLAGS", " ")).flags("multicore"), "blank CFLAGS: the defaults");
+  }
+
+  @Test
   void identityIsPathAndFirstVersionLineAskedOnce() throws Exception {
     Path gcc = fakeCompiler("a", "gcc");
     assertEquals(gcc + " gcc (Fake) 9.9", CCompiler.of(gcc).identity());
