@@ -28,8 +28,9 @@ public final class BenchCommand implements Command {
 
         For each dataset in the programs' test blocks (see 'futhark4j test --help'; random inputs
         included, cases tagged nobench, disable or no_<backend> left out): one warm-up run, whose
-        result is checked against the expected output when there is one, then N timed runs. Prints
-        the mean and standard deviation in microseconds per dataset. Programs without datasets are
+        result is checked against the expected output when there is one, more untimed runs until
+        the warm-up has taken 0.2 s (the JVM compiles the call path meanwhile), then N timed runs.
+        Prints the mean and standard deviation in microseconds per dataset. Programs without datasets are
         not compiled. A program that fails to compile stops the benchmark; a dataset that fails is
         reported and the others still run.
 
@@ -107,11 +108,15 @@ public final class BenchCommand implements Command {
     return failed ? 1 : 0;
   }
 
-  /** {@code NAME:   1234μs (stddev: 56μs; RSD: 0.045)}, the name padded to {@code width}. */
+  /**
+   * {@code NAME:   1234μs (stddev: 56μs; RSD: 0.045)}, the name padded to {@code width}; a mean
+   * under 10 μs with two decimals ({@code 0.34μs}).
+   */
   static String format(DatasetResult d, int width) {
     double mean = d.mean();
     double rsd = mean > 0 ? d.stddev() / mean : 0;
-    return String.format(java.util.Locale.ROOT, "%-" + width + "s %10.0fμs (stddev: %.0fμs; RSD: %.3f)", d.name() + ":",
-        mean, d.stddev(), rsd);
+    String f = mean < 10 ? "%.2f" : "%.0f";
+    return String.format(java.util.Locale.ROOT, "%-" + width + "s %10" + f.substring(1) + "μs (stddev: " + f + "μs; RSD: %.3f)",
+        d.name() + ":", mean, d.stddev(), rsd);
   }
 }

@@ -55,7 +55,15 @@ class BenchCommandTest {
       """;
 
   private static final Pattern HEADER = Pattern.compile("Results for .*:main \\(builtin, 3 runs\\):");
-  private static final Pattern LINE = Pattern.compile("\\S.* +\\d+μs \\(stddev: \\d+μs; RSD: \\d+\\.\\d{3}\\)");
+  private static final Pattern LINE = Pattern.compile("\\S.* +\\d+(\\.\\d\\d)?μs \\(stddev: \\d+(\\.\\d\\d)?μs; RSD: \\d+\\.\\d{3}\\)");
+
+  @Test
+  void aMeanUnderTenMicrosecondsHasTwoDecimals() {
+    var fast = new io.github.futhark4j.cli.runner.Benchmarker.DatasetResult("#0", List.of(300L, 400L, 1600L), null);
+    assertEquals("#0:       0.77μs (stddev: 0.72μs; RSD: 0.944)", BenchCommand.format(fast, 3));
+    var slow = new io.github.futhark4j.cli.runner.Benchmarker.DatasetResult("#1", List.of(1_234_000L, 1_236_000L), null);
+    assertEquals("#1:       1235μs (stddev: 1μs; RSD: 0.001)", BenchCommand.format(slow, 3));
+  }
 
   /** The output with the numbers taken out, checking each line's form on the way. */
   private static List<String> shape(String output) {
@@ -207,10 +215,11 @@ class BenchCommandTest {
     assertEquals(1, two[1]);
     assertEquals(2, seven[0]);
     assertEquals(1, seven[1]);
-    // --transfer converts both inputs and the result on every run, the warm-up included.
+    // --transfer converts both inputs and the result on every run, the warm-up runs included
+    // (as many as fit in the warm-up time, at least one).
     long[] transfer = copies("bench", "--transfer", "--runs", "7", p);
-    assertEquals(2 * 8, transfer[0]);
-    assertEquals(8, transfer[1]);
+    assertEquals(2 * transfer[1], transfer[0]);
+    org.junit.jupiter.api.Assertions.assertTrue(transfer[1] >= 8, "runs: " + transfer[1]);
   }
 
   @Test
@@ -218,6 +227,7 @@ class BenchCommandTest {
     String p = prog("bump.fut", BUMP.replace("-- random input { [100]i64 }\n", "")).toString();
     copies("bench", "--runs", "1", p);
     assertEquals(1, copies("bench", "--runs", "6", p)[0]);
-    assertEquals(7, copies("bench", "--transfer", "--runs", "6", p)[0]);
+    long transferred = copies("bench", "--transfer", "--runs", "6", p)[0];
+    org.junit.jupiter.api.Assertions.assertTrue(transferred >= 7, "one conversion per run, warm-up included: " + transferred);
   }
 }

@@ -22,8 +22,11 @@ import java.util.Set;
 /**
  * The engine of {@code futhark4j bench}: for each dataset of a program's test blocks (random inputs
  * included; cases tagged {@code nobench}, {@code disable}, {@code no_<backend>} or an excluded tag
- * left out), one warm-up run whose result is checked when the block gives one, then {@code runs}
- * timed runs. Times are wall-clock microseconds.
+ * left out), one warm-up run whose result is checked when the block gives one, more untimed runs
+ * until the warm-up has taken {@link #WARMUP_NANOS} (so that the JVM has compiled the call path
+ * of a cheap entry point: interpreted, a call costs some microseconds, compiled a few hundred
+ * nanoseconds; a call that takes longer than that is warmed up once), then {@code runs} timed
+ * runs. Times are wall-clock nanoseconds, reported in microseconds.
  *
  * <p>By default a run is timed the way {@code futhark bench} times it: the dataset is converted
  * into the program's native memory once, before the warm-up ({@link LoadedProgram#resident}), and
@@ -34,19 +37,29 @@ import java.util.Set;
  * the results back, the whole cost of a call on Java data.
  */
 public final class Benchmarker {
-  /** Timings of one dataset, or the reason it has none. */
-  public record DatasetResult(String name, List<Long> runtimes, String error) {
-    public double mean() {
-      return runtimes.stream().mapToLong(Long::longValue).average().orElse(Double.NaN);
+  /**
+   * Timings of one dataset in nanoseconds, or the reason it has none. The mean and standard
+   * deviation are in microseconds, from the nanoseconds (a call under a microsecond is not 0);
+   * {@link #runtimes()} gives whole microseconds, as {@code futhark bench}'s JSON has them.
+   */
+  public record DatasetResult(String name, List<Long> nanos, String error) {
+    /** Each run in whole microseconds (rounded). */
+    public List<Long> runtimes() {
+      return nanos.stream().map(t -> Math.round(t / 1000.0)).toList();
     }
 
-    /** The sample standard deviation (0 for a single run). */
+    /** The mean in microseconds. */
+    public double mean() {
+      return nanos.stream().mapToLong(Long::longValue).average().orElse(Double.NaN) / 1000.0;
+    }
+
+    /** The sample standard deviation in microseconds (0 for a single run). */
     public double stddev() {
-      int n = runtimes.size();
+      int n = nanos.size();
       if (n < 2) return 0;
       double m = mean();
       double ss = 0;
-      for (long t : runtimes) ss += (t - m) * (t - m);
+      for (long t : nanos) ss += (t / 1000.0 - m) * (t / 1000.0 - m);
       return Math.sqrt(ss / (n - 1));
     }
 
@@ -56,7 +69,11 @@ public final class Benchmarker {
   /** The results for one entry point of one program, keyed as futhark bench does: {@code prog.fut:entry}. */
   public record EntryResult(String key, List<DatasetResult> datasets) {}
 
+  /** How long the warm-up runs of a dataset take at least (unless a single run takes longer). */
+  public static final long WARMUP_NANOS = 200_000_000L;
+
   private final int runs;
+  private final long warmupNanos;
   private final Set<String> excluded;
   private final String entryFilter;
   private final boolean transfer;
@@ -80,6 +97,12 @@ public final class Benchmarker {
    *                    converts the arguments and results), instead of the call alone on resident values
    */
   public Benchmarker(int runs, Set<String> excluded, String backend, String entryFilter, boolean transfer) {
+    this(runs, excluded, backend, entryFilter, transfer, WARMUP_NANOS);
+  }
+
+  /** As above, warming up for {@code warmupNanos} (0: the one checked warm-up run only). */
+  Benchmarker(int runs, Set<String> excluded, String backend, String entryFilter, boolean transfer, long warmupNanos) {
+    this.warmupNanos = warmupNanos;
     this.transfer = transfer;
     this.runs = runs;
     this.excluded = new java.util.HashSet<>(excluded);
@@ -155,12 +178,14 @@ public final class Benchmarker {
   /** Each run converts the arguments from Java values and the results back. */
   private List<Long> timeWithTransfer(LoadedProgram program, String entry, List<Value> args, List<Value> expected)
       throws RunFailure, WrongResult {
+    long w0 = System.nanoTime();
     check(program.call(entry, args), expected);
+    while (System.nanoTime() - w0 < warmupNanos) program.call(entry, args);
     List<Long> times = new ArrayList<>();
     for (int i = 0; i < runs; i++) {
       long t0 = System.nanoTime();
       program.call(entry, args);
-      times.add((System.nanoTime() - t0) / 1000);
+      times.add(System.nanoTime() - t0);
     }
     return times;
   }
@@ -169,10 +194,16 @@ public final class Benchmarker {
   private List<Long> timeResident(LoadedProgram program, String entry, List<Value> args, List<Value> expected)
       throws RunFailure, WrongResult {
     try (LoadedProgram.Resident in = program.resident(entry, args)) {
+      long w0 = System.nanoTime();
       in.prepareRun();
       in.run(); // the warm-up
       if (expected != null) check(in.results(), expected);
       in.finishRun();
+      while (System.nanoTime() - w0 < warmupNanos) {
+        in.prepareRun();
+        in.run();
+        in.finishRun();
+      }
       List<Long> times = new ArrayList<>();
       for (int i = 0; i < runs; i++) {
         in.prepareRun();
@@ -180,7 +211,7 @@ public final class Benchmarker {
         in.run();
         long t1 = System.nanoTime();
         in.finishRun();
-        times.add((t1 - t0) / 1000);
+        times.add(t1 - t0);
       }
       return times;
     }
