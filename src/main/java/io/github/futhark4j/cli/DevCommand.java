@@ -21,7 +21,8 @@ public final class DevCommand implements Command {
   public String help() {
     return """
         Usage: futhark4j dev --steps
-               futhark4j dev [--dump-after STEP] [--stop-after STEP] [--verify] [--backend c|multicore] PROGRAM.fut
+               futhark4j dev [--dump-after STEP] [--stop-after STEP] [--verify] [--backend c|multicore]
+                             [--fp-contract] PROGRAM.fut
 
         Runs the built-in compiler on PROGRAM.fut step by step (parse, check, lower, the
         optimisation passes, codegen; --steps lists them) and prints the program after STEP:
@@ -30,7 +31,8 @@ public final class DevCommand implements Command {
         C file after codegen. --stop-after STEP stops there and prints its output; --verify runs
         the IR verifier after every IR step (the tests always do), so a broken invariant is
         reported at the step that broke it. Without --dump-after or --stop-after nothing is
-        printed: the program is compiled to C in memory (useful with --verify).
+        printed: the program is compiled to C in memory (useful with --verify). --fp-contract
+        makes the C as a build with that option does (fused multiplies and adds allowed).
 
         Exit codes: 0 done; 2 the program has errors, or bad usage; 1 a step failed (compiler bug).
         """;
@@ -38,7 +40,7 @@ public final class DevCommand implements Command {
 
   @Override
   public int run(List<String> argv, Cli cli) throws Exception {
-    Args a = new Args().flag("--steps").flag("--verify").option("--dump-after").option("--stop-after").option("--backend").parse(argv);
+    Args a = new Args().flag("--steps").flag("--verify").flag("--fp-contract").option("--dump-after").option("--stop-after").option("--backend").parse(argv);
     if (a.has("--steps")) {
       for (Pipeline.Step s : Pipeline.steps()) cli.out().printf("%-12s %s%n", s.name(), s.what());
       return 0;
@@ -55,7 +57,7 @@ public final class DevCommand implements Command {
     Path prog = Programs.program(a.positional().get(0));
     Source src = new Source(prog.toString(), Files.readString(prog, StandardCharsets.UTF_8), prog);
     try {
-      Pipeline.run(src, stop, a.has("--verify"), backend, (step, text) -> {
+      Pipeline.run(src, stop, a.has("--verify"), backend, a.has("--fp-contract"), (step, text) -> {
         if (step.equals(dump) || step.equals(stop)) {
           String t = text.get();
           cli.out().print(t.endsWith("\n") ? t : t + "\n");

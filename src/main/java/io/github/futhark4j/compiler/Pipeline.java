@@ -64,11 +64,12 @@ public final class Pipeline {
   /**
    * Runs the steps on {@code main} up to and including {@code stopAfter} (null: all), handing
    * {@code after} each step's printed output, made only when asked for: the files parsed, the
-   * checked tree, the IR, the C file. With {@code verify}, the IR is verified after every IR step.
+   * checked tree, the IR, the C file (as {@link Backend#generate} makes it for {@code backend}
+   * and {@code floatContraction}). With {@code verify}, the IR is verified after every IR step.
    *
    * @throws IllegalArgumentException for an unknown step name
    */
-  public static void run(Source main, String stopAfter, boolean verify, String backend,
+  public static void run(Source main, String stopAfter, boolean verify, String backend, boolean floatContraction,
       BiConsumer<String, Supplier<String>> after) throws CompileException {
     if (stopAfter != null && steps().stream().noneMatch(s -> s.name().equals(stopAfter))) {
       throw new IllegalArgumentException("unknown step '" + stopAfter + "'; the steps are "
@@ -84,6 +85,6 @@ public final class Pipeline {
     Program ir = Optimiser.run(Lowerer.lower(typed), verify, stopAfter, (name, q) -> after.accept(name, () -> Printer.program(q)));
     if (stopAfter != null && !stopAfter.equals("codegen")) return;
     Program done = ir;
-    after.accept("codegen", () -> CProgram.generate(done, backend, "prog").c());
+    after.accept("codegen", () -> CProgram.generate(done, backend, "prog", floatContraction).c());
   }
 }

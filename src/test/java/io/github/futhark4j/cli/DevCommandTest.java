@@ -48,6 +48,10 @@ class DevCommandTest {
 
     assertEquals(0, run("dev", "--dump-after", "codegen", "--backend", "c", p.toString()), cli.err());
     assertTrue(cli.out().contains("futhark_entry_main"), cli.out());
+    // The C is the build's: contraction off, unless asked for as a build is.
+    assertTrue(cli.out().contains("fp-contract=off") && !cli.out().contains("fp-contract=fast"), "reference rounding");
+    assertEquals(0, run("dev", "--dump-after", "codegen", "--fp-contract", p.toString()), cli.err());
+    assertTrue(cli.out().contains("fp-contract=fast"), "--fp-contract");
 
     assertEquals(2, run("dev", "--dump-after", "nonsense", p.toString()));
     assertTrue(cli.err().contains("unknown step 'nonsense'"), cli.err());

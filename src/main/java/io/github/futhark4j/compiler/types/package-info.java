@@ -1,20 +1,27 @@
 /**
- * Types and the type checker. In: the parsed tree ({@code compiler.syntax}). Out: the checked tree
- * ({@code compiler.typed}) or diagnostics.
+ * The type checker. In: the parsed tree ({@code compiler.syntax}). Out: the checked tree
+ * ({@code compiler.typed}, whose {@link io.github.futhark4j.compiler.typed.Type},
+ * {@link io.github.futhark4j.compiler.typed.PrimType} and {@link io.github.futhark4j.compiler.typed.Size}
+ * the back end shares) or diagnostics.
  *
- * <p>{@link io.github.futhark4j.compiler.typed.Type}, {@link io.github.futhark4j.compiler.typed.PrimType}
- * and {@link io.github.futhark4j.compiler.typed.Size} are the checked types shared with the back
- * end. Everything else here is the checker: {@code Ty} (types with inference variables),
- * {@code Unifier}, {@code CheckerBase} (scopes, type expressions, patterns, consumption),
- * {@code BindingChecker} (let, local functions, lambdas, loops, match), {@code SizeChecks} (the size
- * rules of "Size types": rigid, flexible, unknown and existential sizes, instantiation per use),
- * {@code ExpChecker} (the other expressions, operators and application) and {@link io.github.futhark4j.compiler.types.Checker}
- * (declarations, prelude on demand, entry points, selection of the definitions the program uses).
- * Rules with their own small helpers: {@code LocalPoly} (generalising local functions),
- * {@code FunctionalChecks} (functions stored in data), {@code UniquenessChecks} (uniqueness at
- * function boundaries), {@code AmbiguousSums} and {@code Holes} (typed holes {@code ???}).
- * Checking is two-phase per top-level definition: inference first, then building the checked tree
- * once every inference variable is resolved (see {@code ExpChecker}). The prelude is Futhark source
- * ({@link io.github.futhark4j.compiler.types.Prelude}) whose definitions are checked when first used.
+ * <p>{@link io.github.futhark4j.compiler.types.Checker} is the entry point and wires the parts
+ * together around one mutable {@link io.github.futhark4j.compiler.types.TcState}:
+ *
+ * <ul>
+ *   <li>{@code Modules}: files, structures, module types, parametric modules and matching;
+ *       {@code Env}: what module-level names stand for; {@code Ctx}: what is in scope at a point;
+ *   <li>{@code Defs}: definitions, generalisation, entry points, intrinsics; {@code Recursion}:
+ *       the rules of recursive functions;
+ *   <li>{@code Terms}: expressions (inference, then builders of the checked tree once the
+ *       definition is fully inferred); {@code Pats}: patterns; {@code TypeConv}: type expressions;
+ *   <li>{@code Ty}: the checker's types with inference variables; {@code SE}: size expressions;
+ *       {@code Unify}: unification and the rendering of types in messages; {@code Zonk}: resolved
+ *       types to checked ones;
+ *   <li>checks on a definition after inference: {@code Consumption} (uniqueness and aliasing),
+ *       {@code Causality} (sizes known before use), {@code Exhaustiveness} (of {@code match});
+ *       {@code Holes}: typed holes {@code ???};
+ *   <li>{@code Prelude}: the prelude's Futhark source, parsed once per JVM and checked on demand;
+ *       {@code TypedPrinter}: the checked tree as text, for tests and golden files.
+ * </ul>
  */
 package io.github.futhark4j.compiler.types;
