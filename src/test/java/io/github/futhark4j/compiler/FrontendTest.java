@@ -1,6 +1,7 @@
 package io.github.futhark4j.compiler;
 
 import static org.junit.jupiter.api.Assertions.*;
+import io.github.futhark4j.compiler.diag.DiagCode;
 
 import io.github.futhark4j.compiler.diag.CompileException;
 import io.github.futhark4j.compiler.diag.Diagnostic;
@@ -221,7 +222,7 @@ class FrontendTest {
   @Test
   void unknownNameIsReported() {
     List<Diagnostic> ds = errors("entry f (n: i32) : i32 =\n  acc + n");
-    assertEquals("E0201", ds.get(0).code());
+    assertEquals(DiagCode.E0201, ds.get(0).code());
     assertEquals(2, ds.get(0).line());
     assertEquals(3, ds.get(0).column());
     assertTrue(ds.get(0).message().contains("Unknown name \"acc\""));

@@ -7,7 +7,7 @@ import io.github.futhark4j.compiler.source.Span;
  * severity, a position and a sentence. Made only through {@link Diagnostics} factory methods so
  * the wording stays in one voice.
  */
-public record Diagnostic(Severity severity, String code, Span span, String message) {
+public record Diagnostic(Severity severity, DiagCode code, Span span, String message) {
   public enum Severity { ERROR, WARNING }
 
   public String file() { return span.source().name(); }

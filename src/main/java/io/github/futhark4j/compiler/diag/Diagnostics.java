@@ -15,17 +15,17 @@ public final class Diagnostics {
   private Diagnostics() {}
 
   private static Diagnostic err(DiagCode code, Span span, String message) {
-    return new Diagnostic(Severity.ERROR, code.name(), span, message);
+    return new Diagnostic(Severity.ERROR, code, span, message);
   }
 
   /** An error with the given code and message (the type checker words its own messages, as the reference does). */
   public static Diagnostic error(DiagCode code, Span span, String message) {
-    return new Diagnostic(Severity.ERROR, code.name(), span, message);
+    return new Diagnostic(Severity.ERROR, code, span, message);
   }
 
   /** A warning (reported with the errors of a program that has some). */
   public static Diagnostic warning(DiagCode code, Span span, String message) {
-    return new Diagnostic(Severity.WARNING, code.name(), span, message);
+    return new Diagnostic(Severity.WARNING, code, span, message);
   }
 
   // ---- lexical --------------------------------------------------------------------------------

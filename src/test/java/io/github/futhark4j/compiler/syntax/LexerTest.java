@@ -1,6 +1,7 @@
 package io.github.futhark4j.compiler.syntax;
 
 import static org.junit.jupiter.api.Assertions.*;
+import io.github.futhark4j.compiler.diag.DiagCode;
 
 import io.github.futhark4j.compiler.diag.Diagnostic;
 import io.github.futhark4j.compiler.source.Source;
@@ -131,7 +132,7 @@ class LexerTest {
   void errorsAreReportedWithPositions() {
     lex("x = $ 1\n\"abc");
     assertEquals(2, diags.size());
-    assertEquals("E0001", diags.get(0).code());
+    assertEquals(DiagCode.E0001, diags.get(0).code());
     assertEquals(1, diags.get(0).line());
     assertEquals(5, diags.get(0).column());
     assertTrue(diags.get(1).message().contains("Unterminated string"));

@@ -1,6 +1,7 @@
 package io.github.futhark4j.compiler.syntax;
 
 import static org.junit.jupiter.api.Assertions.*;
+import io.github.futhark4j.compiler.diag.DiagCode;
 
 import io.github.futhark4j.compiler.diag.Diagnostic;
 import io.github.futhark4j.compiler.source.Source;
@@ -196,7 +197,7 @@ class ParserTest {
     prog("def f = (1, 2");
     assertEquals(1, diags.size());
     Diagnostic d = diags.get(0);
-    assertEquals("E0101", d.code());
+    assertEquals(DiagCode.E0101, d.code());
     assertEquals("Unexpected end of file. Expected ')' after tuple elements.", d.message());
   }
 
@@ -254,7 +255,7 @@ class ParserTest {
   void valOutsideAModuleTypeIsRejected() {
     prog("val x : i32\ndef ok = 1");
     assertEquals(1, diags.size(), diags.toString());
-    assertEquals("E0101", diags.get(0).code());
+    assertEquals(DiagCode.E0101, diags.get(0).code());
   }
 
   @Test
@@ -268,6 +269,6 @@ class ParserTest {
   void logicalOperatorsCannotBeRedefined() {
     prog("def (&&) (a: bool) (b: bool) = a");
     assertEquals(1, diags.size());
-    assertEquals("E0213", diags.get(0).code());
+    assertEquals(DiagCode.E0213, diags.get(0).code());
   }
 }

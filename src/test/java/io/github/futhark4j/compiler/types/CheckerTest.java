@@ -1,6 +1,7 @@
 package io.github.futhark4j.compiler.types;
 
 import io.github.futhark4j.compiler.typed.Type;
+import io.github.futhark4j.compiler.diag.DiagCode;
 import io.github.futhark4j.compiler.typed.Size;
 import io.github.futhark4j.compiler.typed.PrimType;
 import static org.junit.jupiter.api.Assertions.*;
@@ -70,7 +71,7 @@ class CheckerTest {
   @Test
   void literalOutOfBoundsIsAnError() {
     Diagnostic d = error("def x : i8 = 300");
-    assertEquals("E0208", d.code());
+    assertEquals(DiagCode.E0208, d.code());
     assertEquals(1, d.line());
     assertEquals(14, d.column());
   }
@@ -161,13 +162,13 @@ class CheckerTest {
     TProgram q = ok("def f (r: {x: i64}) = r.x + 1\nentry main = f {x = 2}");
     assertEquals(Type.I64, decl(q, "main").fun().returnType());
     // As in Futhark, a top-level function cannot project from a parameter of unknown type.
-    assertEquals("E0212", error("def f r = r.x + 1i64").code());
+    assertEquals(DiagCode.E0212, error("def f r = r.x + 1i64").code());
   }
 
   @Test
   void unknownFieldIsReported() {
     Diagnostic d = error("def f (r: {a: i32}) = r.b");
-    assertEquals("E0204", d.code());
+    assertEquals(DiagCode.E0204, d.code());
     assertTrue(d.message().startsWith("Cannot unify record type with fields\n  {b: 'a}\nwith record type\n  {a: i32}"), d.message());
   }
 
@@ -178,10 +179,10 @@ class CheckerTest {
         + "entry main (x: i32) = get (#some x)");
     assertTrue(body(p, "get").startsWith("(match"));
     Diagnostic d = error("type opt = #none | #some i32\ndef get (o: opt) : i32 = match o case #some x -> x");
-    assertEquals("E0215", d.code());
+    assertEquals(DiagCode.E0215, d.code());
     assertTrue(d.message().contains("#none"), d.message());
     Diagnostic b = error("def f (x: bool) : i32 = match x case true -> 1");
-    assertEquals("E0215", b.code());
+    assertEquals(DiagCode.E0215, b.code());
     ok("def f (x: i32) : i32 = match x case 0 -> 1 case _ -> 2");
   }
 
@@ -253,7 +254,7 @@ class CheckerTest {
 
   @Test
   void rangesNeedIntegers() {
-    assertEquals("E0206", error("def r = 1.0..<2.0").code());
+    assertEquals(DiagCode.E0206, error("def r = 1.0..<2.0").code());
   }
 
   // ---- errors ----------------------------------------------------------------------------------
@@ -261,7 +262,7 @@ class CheckerTest {
   @Test
   void typeMismatchShowsBothTypes() {
     Diagnostic d = error("def f (x: i32) : bool =\n  x");
-    assertEquals("E0202", d.code());
+    assertEquals(DiagCode.E0202, d.code());
     assertEquals(2, d.line());
     assertEquals(3, d.column());
     assertTrue(d.message().contains("Expected: bool"), d.message());
@@ -278,14 +279,14 @@ class CheckerTest {
   @Test
   void arithmeticOnBoolIsRejected() {
     Diagnostic d = error("def f (x: bool) = x + x");
-    assertEquals("E0206", d.code());
+    assertEquals(DiagCode.E0206, d.code());
     assertTrue(d.message().contains("bool"), d.message());
   }
 
   @Test
   void unknownTypeIsReported() {
     Diagnostic d = error("def f (x: vec3) = x");
-    assertEquals("E0203", d.code());
+    assertEquals(DiagCode.E0203, d.code());
     assertEquals(11, d.column());
   }
 
@@ -312,24 +313,24 @@ class CheckerTest {
     assertTrue(error("def f (n: i32) = let g (k: i32) : i32 = if k == 0 then 0 else g (k - 1) in g n")
         .message().contains("Unknown name \"g\""));
     Diagnostic d = error("def f (g: i32 -> i32) (n: i32) : i32 = if n == 0 then 0 else f (\\x -> g x) (n - 1)");
-    assertEquals("E0234", d.code());
+    assertEquals(DiagCode.E0234, d.code());
   }
 
   @Test
   void applyingANonFunction() {
-    assertEquals("E0207", error("def f (x: i32) = x 1").code());
+    assertEquals(DiagCode.E0207, error("def f (x: i32) = x 1").code());
   }
 
   @Test
   void entryPointsMustBeFirstOrderAndMonomorphic() {
-    assertEquals("E0402", error("entry f (g: i32 -> i32) = g 1").code());
-    assertEquals("E0401", error("entry f 't (x: t) = x").code());
+    assertEquals(DiagCode.E0402, error("entry f (g: i32 -> i32) = g 1").code());
+    assertEquals(DiagCode.E0401, error("entry f 't (x: t) = x").code());
   }
 
   @Test
   void entryPointResultSizesMustBeDeterminedByParameters() {
     // A size parameter that no parameter determines is reported as unused (the caller could not choose it).
-    assertEquals("E0225", error("entry f [n] (x: i32) : [0][n]i32 = []").code());
+    assertEquals(DiagCode.E0225, error("entry f [n] (x: i32) : [0][n]i32 = []").code());
     ok("entry f [n] (xs: [n]i32) : [1][n]i32 = [xs]");
     ok("entry f (n: i64) : [0][n]i32 = []");
   }
@@ -341,7 +342,7 @@ class CheckerTest {
     ok("def f (n: i64) = let xs = iota n let ys = copy xs let ys[0] = 1 in (ys, xs[0])");
     ok("def f (n: i64) = let xs = iota n let ys = id xs in (ys, xs[0])");
     ok("def dup 't (x: t) : (t, t) = (x, x)\ndef f (n: i64) = let xs = iota n let p = dup xs in (p.0, xs[0])");
-    assertEquals("E0301", error("def g (xs: *[]i64) : i64 = 0\ndef f (n: i64) = let xs = iota n let _ = g xs in xs[0]").code());
+    assertEquals(DiagCode.E0301, error("def g (xs: *[]i64) : i64 = 0\ndef f (n: i64) = let xs = iota n let _ = g xs in xs[0]").code());
   }
 
   @Test
@@ -357,18 +358,18 @@ class CheckerTest {
         + "module m = { type t = i64 type u = [2]t }\ndef f (x: a.p) (y: m.u) : a.t = x.0 + f32.i64 y[0]");
     assertEquals(Type.prim(PrimType.F32), decl(q, "f").fun().returnType());
     // The parameter is only visible inside the functor.
-    assertEquals("E0201", error("module s (N: numeric) = { def one : N.t = N.i32 1 }\nmodule a = s i32\ndef w = N.i32 1").code());
+    assertEquals(DiagCode.E0201, error("module s (N: numeric) = { def one : N.t = N.i32 1 }\nmodule a = s i32\ndef w = N.i32 1").code());
   }
 
   @Test
   void entryPointsMayNotBeDeclaredInModules() {
-    assertEquals("E0405", error("module m = { entry f (x: i32) = x }").code());
+    assertEquals(DiagCode.E0405, error("module m = { entry f (x: i32) = x }").code());
   }
 
   @Test
   void useAfterConsumeHasTheReferenceWording() {
     Diagnostic d = error("def f (xs: *[]i32) =\n  let ys = xs with [0] = 1\n  in xs[0] + ys[0]");
-    assertEquals("E0301", d.code());
+    assertEquals(DiagCode.E0301, d.code());
     assertEquals(3, d.line());
     assertTrue(d.message().startsWith("Using variable \"xs\", but this was consumed at 2:12."), d.message());
   }
@@ -376,7 +377,7 @@ class CheckerTest {
   @Test
   void consumingThroughAnAlias() {
     Diagnostic d = error("def f (xs: *[]i32) =\n  let ys = xs\n  let zs = ys with [0] = 1\n  in xs[0] + zs[0]");
-    assertEquals("E0301", d.code());
+    assertEquals(DiagCode.E0301, d.code());
   }
 
   @Test
@@ -385,9 +386,9 @@ class CheckerTest {
     ok("def f (xs: *[]i32) : (i64, []i32) =\n  let n = length xs\n  let xs[0] = 1\n  in (n, xs)");
     ok("def f (xs: *[]i32) : (i32, []i32) =\n  let s = i32.sum xs\n  let xs[0] = 1\n  in (s, xs)");
     // A row of a 2-d array is an array and still aliases it.
-    assertEquals("E0301", error("def f (xss: *[][]i32) =\n  let r = xss[0]\n  let xss[0,0] = 1\n  in r[0]").code());
+    assertEquals(DiagCode.E0301, error("def f (xss: *[][]i32) =\n  let r = xss[0]\n  let xss[0,0] = 1\n  in r[0]").code());
     // So does a tuple holding an array next to a scalar.
-    assertEquals("E0301", error("def f (xs: *[]i32) =\n  let p = (xs[0], xs)\n  let xs[0] = 1\n  in p.0").code());
+    assertEquals(DiagCode.E0301, error("def f (xs: *[]i32) =\n  let p = (xs[0], xs)\n  let xs[0] = 1\n  in p.0").code());
   }
 
   @Test
@@ -396,18 +397,18 @@ class CheckerTest {
     ok("def f (xs: []i32) : (bool, [3]i32) = (null xs, sized 3 xs)");
     ok("def f (is: [](i64, i64)) (vs: []i32) : [2][3]i32 =\n"
         + "  let k = length vs in reduce_by_index_2d (replicate 2 (replicate 3 0)) (+) 0 (is :> [k](i64, i64)) (vs :> [k]i32)");
-    assertEquals("E0202", error("def f (xs: []i32) = and xs").code());
+    assertEquals(DiagCode.E0202, error("def f (xs: []i32) = and xs").code());
   }
 
   @Test
   void pipeAndCompositionOperatorsAreValues() {
     ok("def f (x: i32) : (i32, i32, i32, i32) = ((|>) x (+ 1), (<|) (* 2) x, ((>->) (+ 1) (* 3)) x, ((<-<) (+ 1) (* 3)) x)");
-    assertEquals("E0202", error("def f (x: i32) : f64 = (|>) x (+ 1)").code());
+    assertEquals(DiagCode.E0202, error("def f (x: i32) : f64 = (|>) x (+ 1)").code());
     ok("def g (xs: []i32) : []i32 = (|> map (+ 1)) xs");
     ok("def g (xs: []i32) : i32 = (xs |>) (reduce (+) 0)");
     // A user definition of the operator still wins over the syntax.
     ok("def (|>) (x: i32) (y: i32) : i32 = x - y\ndef g : i32 = (|>) 5 3");
-    assertEquals("E0202", error("def f (x: i32) = (|>) x true").code());
+    assertEquals(DiagCode.E0202, error("def f (x: i32) = (|>) x true").code());
   }
 
   @Test
@@ -418,12 +419,12 @@ class CheckerTest {
   @Test
   void aNameMayBeBoundOnceAcrossParameters() {
     Diagnostic d = error("def f (x: i32) (x: i32) : i32 = x");
-    assertEquals("E0210", d.code());
+    assertEquals(DiagCode.E0210, d.code());
     assertEquals("Name \"x\" also bound at t.fut:1:8-9.", d.message());
     assertEquals(17, d.column()); // at the second "x"
-    assertEquals("E0210", error("def f (x: i32) ((y, x): (i32, i32)) : i32 = x + y").code());
-    assertEquals("E0210", error("def f = \\(a: i32) (a: i32) -> a").code());
-    assertEquals("E0210", error("def f (z: i32) = let g (a: i32) (a: i32) = a in g z z").code());
+    assertEquals(DiagCode.E0210, error("def f (x: i32) ((y, x): (i32, i32)) : i32 = x + y").code());
+    assertEquals(DiagCode.E0210, error("def f = \\(a: i32) (a: i32) -> a").code());
+    assertEquals(DiagCode.E0210, error("def f (z: i32) = let g (a: i32) (a: i32) = a in g z z").code());
     // Wildcards bind nothing and may repeat; one pattern's duplicate is reported once, as before.
     ok("def f (_: i32) (_: i32) : i32 = 0");
     List<Diagnostic> ds = assertThrows(CompileException.class, () -> Frontend.check(new Source("t.fut", "def f ((x, x): (i32, i32)) : i32 = x"))).diagnostics();
@@ -433,7 +434,7 @@ class CheckerTest {
   @Test
   void consumingANonUniqueParameter() {
     Diagnostic d = error("def f (xs: []i32) : []i32 = xs with [0] = 1");
-    assertEquals("E0302", d.code());
+    assertEquals(DiagCode.E0302, d.code());
     assertTrue(d.message().startsWith("Consuming variable \"xs\", which is not consumable."), d.message());
   }
 
@@ -441,32 +442,32 @@ class CheckerTest {
   void passingToAUniqueParameterConsumes() {
     Diagnostic d = error("def g (xs: *[]i32) : []i32 = xs with [0] = 2\n"
         + "def f (xs: *[]i32) = let ys = g xs in xs[0] + ys[0]");
-    assertEquals("E0301", d.code());
+    assertEquals(DiagCode.E0301, d.code());
   }
 
   @Test
   void consumingAFreeVariableInALambdaOrLoop() {
     // As in the reference: inside a lambda or loop body, what is bound outside is not consumable.
-    assertEquals("E0302", error("def f (xs: *[]i32) = map (\\i -> (xs with [i] = 0)[0]) (iota 3)").code());
-    assertEquals("E0302", error("def f (xs: *[]i32) (n: i64) = loop s = 0 for i < n do (xs with [i] = 1)[0] + s").code());
+    assertEquals(DiagCode.E0302, error("def f (xs: *[]i32) = map (\\i -> (xs with [i] = 0)[0]) (iota 3)").code());
+    assertEquals(DiagCode.E0302, error("def f (xs: *[]i32) (n: i64) = loop s = 0 for i < n do (xs with [i] = 1)[0] + s").code());
     ok("def f (xs: *[]i32) (n: i64) = loop xs for i < n do xs with [i] = 1");
     ok("def f (n: i64) = map (\\i -> let a = replicate 3 0 in a with [0] = i) (iota n)");
   }
 
   @Test
   void uniqueResultMustNotAliasANonUniqueParameter() {
-    assertEquals("E0304", error("def f (xs: []i32) : *[]i32 = xs").code());
+    assertEquals(DiagCode.E0304, error("def f (xs: []i32) : *[]i32 = xs").code());
     ok("def f (xs: []i32) : *[]i32 = copy xs");
     ok("def f (xs: *[]i32) : *[]i32 = xs");
   }
 
   @Test
   void functionResultsAliasTheirArgumentsUnlessUnique() {
-    assertEquals("E0302", error("def f (xs: []i32) = let ys = id xs in ys with [0] = 1").code());
-    assertEquals("E0302", error("def f [n] (xs: [n](i32, i32)) = let (p, _) = unzip xs in p with [0] = 1").code());
+    assertEquals(DiagCode.E0302, error("def f (xs: []i32) = let ys = id xs in ys with [0] = 1").code());
+    assertEquals(DiagCode.E0302, error("def f [n] (xs: [n](i32, i32)) = let (p, _) = unzip xs in p with [0] = 1").code());
     // zip returns a unique array, as in the reference.
     ok("def f [n] (xs: [n]i32) (ys: [n]i32) = let p = zip xs ys in p with [0] = (1, 2)");
-    assertEquals("E0302", error("def f (xs: [][]i32) = let t = transpose xs in t with [0, 0] = 1").code());
+    assertEquals(DiagCode.E0302, error("def f (xs: [][]i32) = let t = transpose xs in t with [0, 0] = 1").code());
     ok("def f (xs: []i32) = let ys = map (+ 1) xs in ys with [0] = 1");
     ok("def f (xs: []i32) = let ys = copy xs in ys with [0] = 1");
     ok("def f (xs: []i32) (i: i64) = let ys = replicate i xs[0] in ys with [0] = xs[1]");
@@ -490,7 +491,7 @@ class CheckerTest {
   @Test
   void refutablePatternsOnlyInMatch() {
     Diagnostic d = error("def f (x: i32) = let (a, 1) = (x, 1) in a");
-    assertEquals("E0211", d.code());
+    assertEquals(DiagCode.E0211, d.code());
     // The whole pattern, as the reference reports it, with a value it does not match.
     assertEquals(22, d.column());
     assertTrue(d.message().startsWith("Refutable pattern not allowed here.\nUnmatched cases:\n  (_, _)"), d.message());
@@ -500,21 +501,21 @@ class CheckerTest {
   @Test
   void argumentMismatchUsesTheReferenceWording() {
     Diagnostic d = error("def f (x: i32) = x\ndef g (y: f32) = f   (y  +\n  1)");
-    assertEquals("E0202", d.code());
+    assertEquals(DiagCode.E0202, d.code());
     assertTrue(d.message().startsWith("Cannot apply \"f\" to \"(y + 1)\" (invalid type)."), d.message());
   }
 
   @Test
   void constructorNotInTheSumType() {
     Diagnostic d = error("type opt = #none | #some i32\ndef x : opt = #maybe 1");
-    assertEquals("E0214", d.code());
+    assertEquals(DiagCode.E0214, d.code());
     assertTrue(d.message().contains("#maybe"), d.message());
   }
 
   @Test
   void operatorMismatchNamesTheOperator() {
     Diagnostic d = error("def f (x: i32) = x + true");
-    assertEquals("E0202", d.code());
+    assertEquals(DiagCode.E0202, d.code());
     assertTrue(d.message().startsWith("Cannot apply \"+\" to \"true\" (invalid type)."), d.message());
     assertEquals(22, d.column());
   }
@@ -540,7 +541,7 @@ class CheckerTest {
     assertEquals(List.of("triple", "double", "main"), names);
     CompileException e = assertThrows(CompileException.class,
         () -> Frontend.check(new Source("main.fut", "import \"nope\"", main)));
-    assertEquals("E0104", e.primary().code());
+    assertEquals(DiagCode.E0104, e.primary().code());
   }
 
   @Test

@@ -1,6 +1,7 @@
 package io.github.futhark4j.compiler.types;
 
 import io.github.futhark4j.compiler.typed.Type;
+import io.github.futhark4j.compiler.diag.DiagCode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -16,7 +17,7 @@ class FunctionalTypesTest {
   @Test
   void mapProducingFunctionsInstantiatesANonLiftedParameter() {
     Diagnostic d = error("entry main (xs: []i32) : i32 = let fs = map (+) xs in length fs |> i32.i64");
-    assertEquals("E0230", d.code());
+    assertEquals(DiagCode.E0230, d.code());
     assertTrue(d.message().contains("non-lifted") && d.message().contains("-> "), d.message());
     assertEquals(1, d.span().line(), d.raw());
   }
@@ -24,20 +25,20 @@ class FunctionalTypesTest {
   @Test
   void ifReturningAFunction() {
     Diagnostic d = error("def f (b: bool) (x: i32) = (if b then (+ 1) else (* 2)) x");
-    assertEquals("E0231", d.code());
+    assertEquals(DiagCode.E0231, d.code());
     assertTrue(d.message().startsWith("If-expression returns type\n  i32 -> i32\nbut if-results may not be of function type."), d.message());
   }
 
   @Test
   void matchAndLoopReturningFunctions() {
-    assertEquals("E0231", error("def f (k: i32) = match k case 0 -> (+ 1) case _ -> (* 2)").code());
-    assertEquals("E0231", error("def f = loop g = (+ 1i32) for i < 3 do (\\y -> g y)").code());
+    assertEquals(DiagCode.E0231, error("def f (k: i32) = match k case 0 -> (+ 1) case _ -> (* 2)").code());
+    assertEquals(DiagCode.E0231, error("def f = loop g = (+ 1i32) for i < 3 do (\\y -> g y)").code());
   }
 
   @Test
   void arrayLiteralOfFunctions() {
     Diagnostic d = error("def f (x: i32) = let fs = [(+ 1), (* 2)] in fs[0] x");
-    assertEquals("E0232", d.code());
+    assertEquals(DiagCode.E0232, d.code());
     assertTrue(d.message().contains("i32 -> i32"), d.message());
   }
 
@@ -53,7 +54,7 @@ class FunctionalTypesTest {
   @Test
   void unliftedUserParameterRejectsAFunctionButAcceptsARecordOfData() {
     String pick = "def pick 't (b: bool) (x: t) (y: t) : t = if b then x else y\n";
-    assertEquals("E0230", error(pick + "def g (b: bool) = pick b (+ 1i32) (* 2)").code());
+    assertEquals(DiagCode.E0230, error(pick + "def g (b: bool) = pick b (+ 1i32) (* 2)").code());
     CheckerTest.ok(pick + "def g (b: bool) = pick b {a = 1i32} {a = 2}");
   }
 

@@ -1,6 +1,7 @@
 package io.github.futhark4j.compiler.types;
 
 import io.github.futhark4j.compiler.typed.Type;
+import io.github.futhark4j.compiler.diag.DiagCode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,7 +14,7 @@ class RemainingTypeErrorsTest {
   @Test
   void openSumInADefinitionsTypeIsAmbiguous() {
     Diagnostic d = CheckerTest.error("def f (x: bool) = #some x");
-    assertEquals("E0212", d.code());
+    assertEquals(DiagCode.E0212, d.code());
     assertTrue(d.message().startsWith("Type is ambiguous") && d.message().contains("#some"), d.message());
     CheckerTest.ok("def f (x: bool) : (#some bool | #none) = #some x");
     // A sum used and matched inside one definition is not part of its type.
@@ -23,7 +24,7 @@ class RemainingTypeErrorsTest {
   @Test
   void recordUpdateNeedsTheRecordsTypeWhereItIs() {
     Diagnostic d = CheckerTest.error("def f r : {x: i32} = r with x = 0");
-    assertEquals("E0233", d.code());
+    assertEquals(DiagCode.E0233, d.code());
     assertTrue(d.message().startsWith("Full type of r is not known at this point"), d.message());
     CheckerTest.ok("def f (r: {x: i32, y: bool}) = r with x = 0");
     CheckerTest.ok("def f (rs: []{x: i32}) = map (\\r -> r with x = 1) rs");
@@ -32,7 +33,7 @@ class RemainingTypeErrorsTest {
   @Test
   void entryInsideAModule() {
     Diagnostic d = CheckerTest.error("module m = {\n  entry f (x: i32) : i32 = x\n}\nentry main (x: i32) : i32 = m.f x");
-    assertEquals("E0405", d.code());
+    assertEquals(DiagCode.E0405, d.code());
     assertTrue(d.message().startsWith("Entry points may not be declared inside modules"), d.message());
     assertEquals(2, d.line());
   }
@@ -55,17 +56,17 @@ class RemainingTypeErrorsTest {
     // f32's (+) shadows the overloaded one, as in the reference: f32 arithmetic only.
     TProgram p = CheckerTest.ok("open f32\ndef g (x: f32) (k: i32) = (sqrt x + 1, k)");
     assertEquals("(f32, i32)", CheckerTest.decl(p, "g").fun().returnType().toString());
-    assertEquals("E0202", CheckerTest.error("open f32\ndef g (k: i32) = k + 1").code());
+    assertEquals(DiagCode.E0202, CheckerTest.error("open f32\ndef g (k: i32) = k + 1").code());
     // A later definition shadows the opened name.
     CheckerTest.ok("open f32\ndef sqrt (x: i32) = x\ndef h (k: i32) : i32 = sqrt k");
-    assertEquals("E0413", CheckerTest.error("open nosuchmodule\ndef h = 1").code());
+    assertEquals(DiagCode.E0413, CheckerTest.error("open nosuchmodule\ndef h = 1").code());
   }
 
   @Test
   void localDefinitionsOfAModuleAreHiddenOutsideIt() {
     String m = "module util = {\n  local def helper (x: i32) = x * 3\n  def triple (x: i32) = helper x\n}\n";
     CheckerTest.ok(m + "def g (x: i32) = util.triple x");
-    assertEquals("E0201", CheckerTest.error(m + "def g (x: i32) = util.helper x").code());
-    assertEquals("E0201", CheckerTest.error(m + "open util\ndef g (x: i32) = helper x").code());
+    assertEquals(DiagCode.E0201, CheckerTest.error(m + "def g (x: i32) = util.helper x").code());
+    assertEquals(DiagCode.E0201, CheckerTest.error(m + "open util\ndef g (x: i32) = helper x").code());
   }
 }

@@ -1,6 +1,7 @@
 package io.github.futhark4j.compiler.types;
 
 import io.github.futhark4j.compiler.typed.Size;
+import io.github.futhark4j.compiler.diag.DiagCode;
 import static io.github.futhark4j.compiler.types.CheckerTest.error;
 import static io.github.futhark4j.compiler.types.CheckerTest.ok;
 import static org.junit.jupiter.api.Assertions.*;
@@ -13,7 +14,7 @@ import org.junit.jupiter.api.Test;
  * invalid programs get the reference's message, and the valid forms next to them still check.
  */
 class SizeCheckerTest {
-  private static Diagnostic sizeError(String code, String text) {
+  private static Diagnostic sizeError(DiagCode code, String text) {
     Diagnostic d = error(text);
     assertEquals(code, d.code(), d.message());
     return d;
@@ -23,7 +24,7 @@ class SizeCheckerTest {
 
   @Test
   void distinctSizeParametersDoNotMatch() {
-    Diagnostic d = sizeError("E0220", "def f [n][m] (xs: [n]i32) (ys: [m]i32) = zip xs ys");
+    Diagnostic d = sizeError(DiagCode.E0220, "def f [n][m] (xs: [n]i32) (ys: [m]i32) = zip xs ys");
     assertTrue(d.message().contains("Sizes \"n\" and \"m\" do not match."), d.message());
   }
 
@@ -37,8 +38,8 @@ class SizeCheckerTest {
 
   @Test
   void resultSizeIsCheckedAgainstTheDeclaredReturnSize() {
-    sizeError("E0220", "entry main (n: i64) : [n]i32 = replicate (n + 1) 0");
-    sizeError("E0220", "def twice [n] (xs: [n]i32) : [n]i32 = xs ++ xs");
+    sizeError(DiagCode.E0220, "entry main (n: i64) : [n]i32 = replicate (n + 1) 0");
+    sizeError(DiagCode.E0220, "def twice [n] (xs: [n]i32) : [n]i32 = xs ++ xs");
     ok("entry main (n: i64) : [n]i32 = replicate n 0");
     ok("def twice [n] (xs: [n]i32) : [n]i32 = xs ++ xs :> [n]i32");
     ok("def f (n: i64) : []i32 = replicate (n + 1) 0");
@@ -56,7 +57,7 @@ class SizeCheckerTest {
 
   @Test
   void existentialResultsAreFreshAtEachApplication() {
-    sizeError("E0220", "def f (xs: []i32) = zip (filter (> 0) xs) (filter (> 0) xs)");
+    sizeError(DiagCode.E0220, "def f (xs: []i32) = zip (filter (> 0) xs) (filter (> 0) xs)");
     ok("def f (xs: []i32) = let ys = filter (> 0) xs in zip ys ys");
     ok("def f (xs: []i32) = let ys = filter (> 0) xs in zip ys (map (+ 1) ys)");
   }
@@ -72,7 +73,7 @@ class SizeCheckerTest {
 
   @Test
   void arrayLiteralRowsMustHaveTheSameSize() {
-    Diagnostic d = sizeError("E0220", "entry main (x: i32) : [][]i32 = [[x, x], [x]]");
+    Diagnostic d = sizeError(DiagCode.E0220, "entry main (x: i32) : [][]i32 = [[x, x], [x]]");
     assertTrue(d.message().contains("Sizes \"2\" and \"1\" do not match."), d.message());
     ok("entry main (x: i32) : [][]i32 = [[x, x], [x, 1]]");
   }
@@ -86,15 +87,15 @@ class SizeCheckerTest {
 
   @Test
   void sizeUnusedInPattern() {
-    assertEquals("Size n unused in pattern.", sizeError("E0225", "def f [n] (x: i32) : i32 = x").message());
-    assertEquals("Size [n] unused in pattern.", sizeError("E0225", "entry main (x: i32) : i32 = let [n] (y: i32) = x in y").message());
+    assertEquals("Size n unused in pattern.", sizeError(DiagCode.E0225, "def f [n] (x: i32) : i32 = x").message());
+    assertEquals("Size [n] unused in pattern.", sizeError(DiagCode.E0225, "entry main (x: i32) : i32 = let [n] (y: i32) = x in y").message());
     ok("def f [n] (g: [n]i32 -> i32) (xs: [n]i32) : i32 = g xs");
     ok("def f (xs: []i32) : i64 = let [n] (ys: [n]i32) = filter (> 0) xs in n");
   }
 
   @Test
   void ambiguousSizeOnlyInAFunctionArgument() {
-    Diagnostic d = sizeError("E0222", "def pick [n] (g: [n]i64 -> i64) : i64 = n\nentry main (x: i64) : i64 = pick (\\xs -> xs[0]) + x");
+    Diagnostic d = sizeError(DiagCode.E0222, "def pick [n] (g: [n]i64 -> i64) : i64 = n\nentry main (x: i64) : i64 = pick (\\xs -> xs[0]) + x");
     assertTrue(d.message().startsWith("Ambiguous size \"n\""), d.message());
     ok("def pick [n] (g: [n]i64 -> i64) : i64 = n\nentry main (x: i64) : i64 = pick (\\(xs: [1]i64) -> xs[0]) + x");
     ok("def app [n] (xs: [n]i64) (g: [n]i64 -> i64) : i64 = g xs\ndef h (ys: []i64) = app ys (\\zs -> zs[0])");
@@ -102,7 +103,7 @@ class SizeCheckerTest {
 
   @Test
   void unknowableSizeInParameterOfAReturnedFunction() {
-    Diagnostic d = sizeError("E0223", "def mk (xs: []i32) =\n  let ys = filter (> 0) xs\n  in \\(v: [length ys]i32) -> i32.sum v");
+    Diagnostic d = sizeError(DiagCode.E0223, "def mk (xs: []i32) =\n  let ys = filter (> 0) xs\n  in \\(v: [length ys]i32) -> i32.sum v");
     assertTrue(d.message().startsWith("Cannot generalise type of \"mk\".\n\nUnknown size \"d\" in parameter of \"mk\""), d.message());
     ok("def mk (xs: []i32) =\n  let ys = filter (> 0) xs\n  in \\(v_any: []i32) -> let v = v_any :> [length ys]i32 in i32.sum v");
     ok("def mk (k: i64) = \\(v: [k]i32) -> i32.sum v");
@@ -112,7 +113,7 @@ class SizeCheckerTest {
 
   @Test
   void existentialSizeInComposition() {
-    Diagnostic d = sizeError("E0224", "entry main (xs: []i32) : i64 = (filter (> 0) >-> length) xs");
+    Diagnostic d = sizeError(DiagCode.E0224, "entry main (xs: []i32) : i64 = (filter (> 0) >-> length) xs");
     assertTrue(d.message().startsWith("Existential size would appear in function parameter of return type"), d.message());
     ok("entry main (xs: []i32) : i64 = xs |> filter (> 0) |> length");
     ok("entry main (xs: []i32) : i32 = (map (+ 1) >-> i32.sum) xs");
@@ -120,7 +121,7 @@ class SizeCheckerTest {
 
   @Test
   void causalityOfAnEmptyArrayLiteralsSizes() {
-    Diagnostic d = sizeError("E0221", "def g (xs: []i32) : bool =\n  let early = [] : [][]i32\n"
+    Diagnostic d = sizeError(DiagCode.E0221, "def g (xs: []i32) : bool =\n  let early = [] : [][]i32\n"
         + "  let late = [filter (< 0) xs]\n  in early[0] == late[0]");
     assertTrue(d.message().contains("Causality check: size \"d\" needed for this type"), d.message());
     ok("def g (xs: []i32) : bool =\n  let late = [filter (< 0) xs]\n  let early = [] : [][]i32\n  in early[0] == late[0]");
@@ -128,12 +129,12 @@ class SizeCheckerTest {
 
   @Test
   void typeAbbreviationSizes() {
-    Diagnostic d = sizeError("E0226", "type vec [n] = []i32");
+    Diagnostic d = sizeError(DiagCode.E0226, "type vec [n] = []i32");
     assertEquals("Size parameter \"[n]\" unused.", d.message());
-    assertEquals("Unknown name \"n\".", sizeError("E0201", "type vec = [n]i32").message());
+    assertEquals("Unknown name \"n\".", sizeError(DiagCode.E0201, "type vec = [n]i32").message());
     ok("type square [n] = [n][n]i32\ndef f [n] (m: square [n]) : i64 = n");
     // An existential size makes a type size-lifted, as an anonymous one does.
-    sizeError("E0230", "type arr = ?[k].[k]i32");
+    sizeError(DiagCode.E0230, "type arr = ?[k].[k]i32");
     ok("type vec [n] = [n]i32\ntype~ arr = ?[k].[k]i32\ndef f (v: vec [3]) : i32 = v[0]");
   }
 }
