@@ -167,7 +167,9 @@ final class Consumption {
         s.constructors().forEach((k, v) -> m.put(k, v.stream().map(x -> shape(x, path, f)).toList()));
         yield new Al.Sum(m);
       }
-      default -> new Al.Leaf(kind(t), f.apply(path), null);
+      case Type.Array a -> new Al.Leaf(kind(t), f.apply(path), null);
+      case Type.Param a -> new Al.Leaf(kind(t), f.apply(path), null);
+      case Type.Arrow a -> new Al.Leaf(kind(t), f.apply(path), null);
     };
   }
 
@@ -285,7 +287,8 @@ final class Consumption {
       case Type.Param p -> p.unique();
       case Type.Record r -> r.fields().values().stream().anyMatch(Consumption::diet);
       case Type.Sum s -> s.constructors().values().stream().flatMap(List::stream).anyMatch(Consumption::diet);
-      default -> false;
+      case Type.Prim p -> false;
+      case Type.Arrow f -> false; // a function parameter's own uniqueness is its type's business
     };
   }
 
@@ -302,7 +305,7 @@ final class Consumption {
       case Type.Param p -> p.unique();
       case Type.Record r -> r.fields().values().stream().allMatch(Consumption::consumableParamType);
       case Type.Sum s -> s.constructors().values().stream().flatMap(List::stream).allMatch(Consumption::consumableParamType);
-      default -> false;
+      case Type.Arrow f -> false;
     };
   }
 
@@ -320,7 +323,8 @@ final class Consumption {
         s.constructors().forEach((k, v) -> m.put(k, v.stream().map(x -> setUnique(x, u)).toList()));
         yield new Type.Sum(m);
       }
-      default -> t;
+      case Type.Prim p -> t;
+      case Type.Arrow f -> t;
     };
   }
 
@@ -390,7 +394,10 @@ final class Consumption {
         sizeExpressions(a.elem());
       }
       case Type.Record r -> r.fields().values().forEach(this::sizeExpressions);
-      default -> { }
+      case Type.Sum su -> su.constructors().values().forEach(ts -> ts.forEach(this::sizeExpressions));
+      case Type.Prim p -> { }
+      case Type.Param p -> { }
+      case Type.Arrow f -> { } // sizes of a function type's parameters and result are not computed here
     }
   }
 
@@ -407,7 +414,8 @@ final class Consumption {
       case TPat.Id id -> m.put(id.name(), id.type());
       case TPat.Record r -> r.fields().values().forEach(x -> walk(x, m));
       case TPat.Constr c -> c.payload().forEach(x -> walk(x, m));
-      default -> { }
+      case TPat.Wildcard w -> { }
+      case TPat.Lit l -> { }
     }
   }
 
@@ -442,7 +450,8 @@ final class Consumption {
           for (int i = 0; i < c.payload().size() && i < payload.size(); i++) matchPat(c.payload().get(i), payload.get(i), out);
         }
       }
-      default -> { }
+      case TPat.Wildcard w -> { }
+      case TPat.Lit l -> { }
     }
   }
 
@@ -534,7 +543,9 @@ final class Consumption {
           || mentionsLocal(a.elem());
       case Type.Record r -> r.fields().values().stream().anyMatch(this::mentionsLocal);
       case Type.Sum su -> su.constructors().values().stream().flatMap(List::stream).anyMatch(this::mentionsLocal);
-      default -> false;
+      case Type.Prim p -> false;
+      case Type.Param p -> false;
+      case Type.Arrow f -> false; // a function's sizes are its own
     };
   }
 
@@ -552,7 +563,8 @@ final class Consumption {
         s.constructors().forEach((k, x) -> m.put(k, x.stream().map(y -> globalSelf(v, y, path)).toList()));
         yield new Al.Sum(m);
       }
-      default -> new Al.Leaf(kind(t), Set.of(), null);
+      case Type.Param p -> new Al.Leaf(kind(t), Set.of(), null);
+      case Type.Arrow f -> new Al.Leaf(kind(t), Set.of(), null);
     };
   }
 
@@ -718,7 +730,7 @@ final class Consumption {
         steps.addAll(r.path());
         value = r.value();
       }
-      default -> throw new IllegalArgumentException();
+      default -> throw new IllegalArgumentException("not an in-place update: " + e.getClass().getSimpleName());
     }
     if ((value instanceof TExp.Update || value instanceof TExp.RecordUpdate) && synthesized(value.span(), e.span(), target.span())) {
       UpdatePath inner = updatePath(value);
@@ -888,7 +900,8 @@ final class Consumption {
           case TExp.Assert a -> { go(a.cond()); go(a.body()); }
           case TExp.Coerce c -> go(c.body());
           case TExp.Attr a -> go(a.body());
-          default -> { }
+          case TExp.Literal l -> { }
+          case TExp.Intrinsic i -> { }
         }
       }
 
@@ -1163,7 +1176,8 @@ final class Consumption {
         yield new Al.Sum(m);
       }
       case Type.Arrow f -> new Al.Leaf(Kind.FUNCTION, als, declared instanceof Type.Arrow ? Fn.of(declared) : null);
-      default -> new Al.Leaf(kind(actual), (declared instanceof Type.Array d ? d.unique() : unique(actual)) ? Set.of() : als, null);
+      case Type.Array a -> new Al.Leaf(kind(actual), (declared instanceof Type.Array d ? d.unique() : a.unique()) ? Set.of() : als, null);
+      case Type.Param p -> new Al.Leaf(kind(actual), (declared instanceof Type.Array d ? d.unique() : p.unique()) ? Set.of() : als, null);
     };
   }
 
@@ -1375,7 +1389,10 @@ final class Consumption {
           consumeAliases(at, all(als));
         }
       }
-      default -> { }
+      // A constructor pattern (of a one-constructor type): its payload's names consume what the value aliases.
+      case TPat.Constr c -> { if (patternMap(p).keySet().stream().anyMatch(diets::contains)) consumeAliases(at, all(als)); }
+      case TPat.Wildcard w -> { }
+      case TPat.Lit l -> { }
     }
   }
 
@@ -1419,7 +1436,13 @@ final class Consumption {
           }
         }
       }
-      default -> { }
+      case TPat.Constr c -> {
+        if (t instanceof Al.Sum ts && ts.cs().get(c.name()) instanceof List<Al> payload) {
+          for (int i = 0; i < c.payload().size() && i < payload.size(); i++) checkMergeReturn(at, c.payload().get(i), payload.get(i), diets, state);
+        }
+      }
+      case TPat.Wildcard w -> { }
+      case TPat.Lit l -> { }
     }
   }
 
