@@ -12,7 +12,7 @@ final class HistogramKernel implements Kernel {
 
   @Override public String entry() { return "histogram"; }
 
-  @Override public List<String> spellings() { return List.of("histogram_by_index"); }
+  @Override public List<String> spellings() { return List.of("histogram_by_index", "histogram_by_index_replicate"); }
 
   @Override public Category category() { return Category.BANDWIDTH; }
 
