@@ -313,6 +313,14 @@ public final class Fwd {
       }
       case Exp.Call c -> throw new Unsupported("automatic differentiation through a call of a recursive function (at "
           + c.span().render() + ")");
+      // Forward mode differentiates f itself (as the reference does): the custom adjoint is for reverse sweeps.
+      case Exp.WithVjp x -> {
+        Map<String, Atom> args = new HashMap<>();
+        for (int k = 0; k < x.f().params().size(); k++) args.put(x.f().params().get(k).name(), x.args().get(k));
+        Body f = new Renamer(e, args).body(x.f().body());
+        for (Stm t : f.stms()) stm(t);
+        for (int k = 0; k < pat.size(); k++) stm(new Stm(List.of(pat.get(k)), new Exp.AtomE(f.results().get(k))));
+      }
       default -> throw new Unsupported("automatic differentiation of " + s.exp().getClass().getSimpleName());
     }
   }

@@ -83,6 +83,7 @@ final class Renamer {
       case Exp.Partition p -> new Exp.Partition(atom(p.width()), atom(p.k()), lambda(p.cls()), atoms(p.arrays()));
       case Exp.Hist h -> new Exp.Hist(atom(h.width()), lambda(h.op()), atoms(h.nes()), atoms(h.dests()), lambda(h.mapf()),
           atoms(h.arrays()));
+      case Exp.WithVjp w -> new Exp.WithVjp(atoms(w.args()), lambda(w.f()), lambda(w.adjoint()));
       // Branches bind nothing visible outside them; their own bindings are renamed in them.
       default -> Rewrite.exp(x, this::atom, b -> new Renamer(e, new HashMap<>(map)).body(b));
     };

@@ -308,6 +308,7 @@ public final class Rev {
       case Exp.Scan x -> reverseScan(pat, x);
       case Exp.Hist x -> reverseHist(pat, x);
       case Exp.Scatter x -> reverseScatter(pat, x);
+      case Exp.WithVjp x -> reverseWithVjp(pat, x);
       default -> throw unsupported(s.exp().getClass().getSimpleName());
     }
   }
@@ -1001,6 +1002,21 @@ public final class Rev {
     Body copy = new Renamer(e, ren).body(f.body());
     e.out.addAll(copy.stms());
     return copy.results();
+  }
+
+  /**
+   * {@code with_vjp f f' x}: the user's adjoint {@code f'}, given {@code f}'s results (the
+   * statement's own variables, computed by the forward sweep) and their adjoints, gives the
+   * adjoints of the arguments. Booleans get none; {@code f}'s free variables get none either
+   * (the language reference says so).
+   */
+  private void reverseWithVjp(List<Atom.Var> pat, Exp.WithVjp x) {
+    List<Atom> in = new ArrayList<>(pat);
+    for (Atom.Var p : pat) in.add(adjointOf(p)); // false for booleans
+    List<Atom> contribs = inline(x.adjoint(), in);
+    for (int k = 0; k < x.args().size(); k++) {
+      if (!x.args().get(k).type().elem().isBool()) contribute(x.args().get(k), contribs.get(k));
+    }
   }
 
   /** A renamer for a fresh copy of code (every name it binds renamed, nothing bound outside). */

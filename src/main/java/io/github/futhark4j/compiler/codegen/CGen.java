@@ -318,6 +318,7 @@ final class CGen {
         soac.scatter(pat, sc);
         return taken;
       }
+      case Exp.WithVjp w -> throw new IllegalStateException("with_vjp left after lowering");
     }
     return Set.of();
   }

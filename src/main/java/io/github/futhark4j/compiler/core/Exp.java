@@ -105,6 +105,20 @@ public sealed interface Exp {
     }
   }
 
+  /**
+   * {@code with_vjp f f' args}: {@code f} applied to {@code args} (the statement's results are
+   * {@code f}'s), with {@code adjoint} its user-supplied reverse derivative: given {@code f}'s
+   * results and then their adjoints, it returns the adjoint of each argument. Exists only while
+   * lowering: the reverse sweep uses {@code adjoint} ({@code compiler.ad.Rev}), forward mode
+   * differentiates {@code f}, and the lowerer then replaces what is left by {@code f}'s code
+   * ({@code WithVjps}), so no optimisation pass and no code generator meets it.
+   */
+  record WithVjp(List<Atom> args, Lambda f, Lambda adjoint) implements Exp {
+    public WithVjp {
+      args = List.copyOf(args);
+    }
+  }
+
   // ---- SOACs: the parallel operators -------------------------------------------------------
 
   /** {@code map f arrays}: one result array per return value of {@code f}. */

@@ -132,6 +132,7 @@ public final class FreeVars {
         lambda(h.mapf(), out); atoms(h.arrays(), out);
       }
       case Exp.Scatter s -> { atom(s.width(), out); atoms(s.dests(), out); atom(s.inds(), out); atoms(s.vals(), out); }
+      case Exp.WithVjp w -> { atoms(w.args(), out); lambda(w.f(), out); lambda(w.adjoint(), out); }
     }
   }
 }

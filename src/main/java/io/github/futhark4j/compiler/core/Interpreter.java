@@ -413,6 +413,7 @@ public final class Interpreter {
       case Exp.Partition p -> partition(p);
       case Exp.Hist h -> hist(h);
       case Exp.Scatter s -> scatter(s);
+      case Exp.WithVjp w -> apply(w.f(), w.args().stream().map(this::atom).toList()); // its primal: f
     };
   }
 

@@ -175,6 +175,11 @@ public final class Printer {
       }
       case Exp.Scatter s -> sb.append("scatter ").append(s.width()).append(" (").append(atoms(s.dests())).append(") ")
           .append(s.inds()).append(" (").append(atoms(s.vals())).append(')');
+      case Exp.WithVjp w -> {
+        sb.append("with_vjp (").append(atoms(w.args())).append(')');
+        lambda(sb, "f", w.f(), d);
+        lambda(sb, "adjoint", w.adjoint(), d);
+      }
     }
   }
 }

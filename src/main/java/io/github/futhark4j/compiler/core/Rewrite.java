@@ -51,6 +51,7 @@ public final class Rewrite {
       case Exp.Hist x -> new Exp.Hist(a.apply(x.width()), lam(x.op(), b), atoms(x.nes(), a), atoms(x.dests(), a),
           lam(x.mapf(), b), atoms(x.arrays(), a));
       case Exp.Scatter x -> new Exp.Scatter(a.apply(x.width()), atoms(x.dests(), a), a.apply(x.inds()), atoms(x.vals(), a));
+      case Exp.WithVjp x -> new Exp.WithVjp(atoms(x.args(), a), lam(x.f(), b), lam(x.adjoint(), b));
     };
   }
 

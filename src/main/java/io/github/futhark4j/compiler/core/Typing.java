@@ -54,6 +54,7 @@ public final class Typing {
       }
       case Exp.Hist h -> h.dests().stream().map(Atom::type).toList();
       case Exp.Scatter s -> s.dests().stream().map(Atom::type).toList();
+      case Exp.WithVjp w -> w.f().returnTypes();
     };
   }
 

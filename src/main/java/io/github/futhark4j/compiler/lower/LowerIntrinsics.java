@@ -291,12 +291,16 @@ final class LowerIntrinsics {
   }
 
   /**
-   * {@code with_vjp f f' x}: {@code f x}. The custom adjoint {@code f'} is for a reverse sweep;
-   * derivatives are computed from {@code f} itself, which {@code f'} must agree with.
+   * {@code with_vjp f f' x}: {@code f x}, kept with the custom adjoint {@code f'} (specialised to
+   * take {@code f}'s results and then their adjoints) as one {@link Exp.WithVjp} statement, which
+   * a reverse sweep of the code around it uses ({@link Rev}) and {@link WithVjps} turns into
+   * {@code f}'s code when lowering ends.
    */
   private V withVjp(List<V> args, Span span) {
     LamRes p = lambda(args.get(0), List.of(args.get(2)), t -> t, span);
-    return V.rebuild(p.result(), inline(p.lambda(), V.leaves(args.get(2))).iterator());
+    LamRes adj = lambda(args.get(1), List.of(p.result(), p.result()), t -> t, span);
+    List<Atom.Var> outs = l.b.bindN("with_vjp", new Exp.WithVjp(V.leaves(args.get(2)), p.lambda(), adj.lambda()));
+    return V.rebuild(p.result(), outs.iterator());
   }
 
   /** The cotangent of each leaf of {@code x} for the seed leaves {@code ybar} (see {@link #vjp2}). */

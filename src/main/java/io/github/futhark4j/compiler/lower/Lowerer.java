@@ -59,7 +59,7 @@ public final class Lowerer {
     Lowerer l = new Lowerer(p);
     List<Program.Entry> entries = new ArrayList<>();
     for (TDecl d : p.entryPoints()) entries.add(l.entry(d));
-    return new Program(entries, List.copyOf(l.tuning), l.recursion.functions);
+    return WithVjps.inline(new Program(entries, List.copyOf(l.tuning), l.recursion.functions));
   }
 
   private Program.Entry entry(TDecl d) {
