@@ -176,7 +176,7 @@ public record PkgManifest(List<String> headComments, String packagePath, List<St
       if (at < lines.length && words(lines[at])[0].equals("package")) {
         String[] w = words(lines[at]);
         if (w.length != 2) throw error("expected 'package PATH'");
-        pkg = PkgPath.check(w[1]);
+        pkg = checkedPath(w[1]);
         at++;
         beforeRequire = comments();
       } else {
@@ -191,6 +191,7 @@ public record PkgManifest(List<String> headComments, String packagePath, List<St
         }
         at++;
         boolean closed = false;
+        int opened = at;
         while (at < lines.length) {
           String r = lines[at].strip();
           if (r.isEmpty()) {
@@ -207,7 +208,10 @@ public record PkgManifest(List<String> headComments, String packagePath, List<St
             at++;
           }
         }
-        if (!closed) throw error("the require block has no closing '}'");
+        if (!closed) {
+          at = opened - 1; // reported where the block opens: the end of the file is past every line
+          throw error("the require block has no closing '}'");
+        }
       }
       List<String> end = comments();
       if (at < lines.length) throw error("unexpected '" + lines[at].strip() + "' after the require block");
@@ -235,7 +239,16 @@ public record PkgManifest(List<String> headComments, String packagePath, List<St
         if (!w[2].matches("#[A-Za-z0-9]+")) throw error("expected '#COMMIT' but found '" + w[2] + "'");
         commit = w[2].substring(1);
       }
-      return new Required(PkgPath.check(w[0]), v, commit);
+      return new Required(checkedPath(w[0]), v, commit);
+    }
+
+    /** {@link PkgPath#check}, the problem reported at this line. */
+    private String checkedPath(String path) throws PkgException {
+      try {
+        return PkgPath.check(path);
+      } catch (PkgException e) {
+        throw error(e.getMessage());
+      }
     }
 
     private static String[] words(String line) {

@@ -22,6 +22,10 @@ public final class PkgPath {
    * @throws PkgException naming the problem
    */
   public static String check(String path) throws PkgException {
+    if (path != null && path.matches("[A-Za-z][A-Za-z0-9+.-]*://.*")) {
+      throw new PkgException("not a valid package path: \"" + path + "\" (package paths look like github.com/user/repo,"
+          + " without " + path.substring(0, path.indexOf("://") + 3) + ")", true);
+    }
     if (path == null || path.isEmpty() || !CHARS.matcher(path).matches()) {
       throw new PkgException("not a valid package path: \"" + path + "\" (package paths look like github.com/user/repo,"
           + " without https://)", true);

@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
  * before the same version without one, pre-releases numerically; the build tag only breaks ties.
  */
 public record SemVer(long major, long minor, long patch, String prerelease, String build) implements Comparable<SemVer> {
-  private static final Pattern FORM = Pattern.compile("(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)(?:-([0-9]+))?(?:\\+([A-Za-z0-9]+))?");
+  private static final Pattern FORM = Pattern.compile("(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)(?:-(0|[1-9][0-9]*))?(?:\\+([A-Za-z0-9]+))?");
   private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMddHHmmss").withZone(ZoneOffset.UTC);
   private static final Comparator<SemVer> ORDER = Comparator.comparingLong(SemVer::major)
       .thenComparingLong(SemVer::minor)

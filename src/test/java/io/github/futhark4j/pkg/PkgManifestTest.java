@@ -145,12 +145,15 @@ class PkgManifestTest {
     assertEquals("x.pkg:4: unexpected 'a.org/c 1.0.0' after the require block",
         error("require {\n}\n-- fine\na.org/c 1.0.0\n"));
     assertEquals("x.pkg:3: unexpected 'require {' after the require block", error("require {\n}\nrequire {\n}\n"));
-    assertTrue(error("require {\n  a.org/b 1.0.0\n").contains(": the require block has no closing '}'"));
-    assertTrue(error("require {\n  a.org/b 1.0.0\n").startsWith("x.pkg:"));
+    // Reported where the block opens (the end of the file is no line of it).
+    assertEquals("x.pkg:2: the require block has no closing '}'", error("package a.org/p\nrequire {\n  a.org/b 1.0.0\n"));
     assertEquals("x.pkg: package a.org/b is required twice", error("require {\n  a.org/b 1.0.0\n  a.org/b 2.0.0\n}\n"));
     // A bad package path is the path checker's error.
-    assertTrue(error("require {\n  a.org/../b 1.0.0\n}\n").contains("not a valid package path: \"a.org/../b\""));
-    assertTrue(error("package /abs\nrequire {\n}\n").contains("not a valid package path: \"/abs\""));
+    // A bad package path is the path checker's error, at its line.
+    assertTrue(error("require {\n  a.org/../b 1.0.0\n}\n").startsWith("x.pkg:2: not a valid package path: \"a.org/../b\""));
+    assertTrue(error("package /abs\nrequire {\n}\n").startsWith("x.pkg:1: not a valid package path: \"/abs\""));
+    assertEquals("x.pkg:2: not a valid package path: \"https://x.org/a\" (package paths look like github.com/user/repo,"
+        + " without https://)", error("require {\n  https://x.org/a 1.0.0\n}\n"));
   }
 
   @Test

@@ -42,7 +42,7 @@ class SemVerTest {
   @Test
   void rejectsWhatIsNotXYZ() {
     for (String bad : new String[] {"", "1", "1.0", "1.0.0.0", "v1.0.0", "01.0.0", "1.02.0", "1.0.00", "-1.0.0",
-        "1.0.0-", "1.0.0+", "1.0.0-alpha", "1.0.0-1.2", "1.0.0+a.b", "1.0.0+a-b", "1.0.0 x", "1. 0.0", "a.b.c"}) {
+        "1.0.0-", "1.0.0+", "1.0.0-01", "1.0.0-00", "1.0.0-alpha", "1.0.0-1.2", "1.0.0+a.b", "1.0.0+a-b", "1.0.0 x", "1. 0.0", "a.b.c"}) {
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SemVer.parse(bad), bad);
       assertTrue(e.getMessage().startsWith("not a version: \"" + bad + "\""), e.getMessage());
       assertTrue(e.getMessage().contains("all three numbers"), e.getMessage());
