@@ -156,7 +156,39 @@ final class Terms {
           SE.Form.leaf(b.value() ? "true" : "false"));
       case Negate n when n.exp() instanceof IntLit l -> intLit(l.value().negate(), l.suffix(), n.span(), "-" + l.value());
       case Negate n when n.exp() instanceof FloatLit l -> floatLit(-l.value(), l.suffix(), n.span());
-      default -> throw new IllegalStateException("not a literal: " + e);
+      case StringLit s -> throw new IllegalStateException("not a literal: " + e);
+      case Var v -> throw new IllegalStateException("not a literal: " + e);
+      case Project p -> throw new IllegalStateException("not a literal: " + e);
+      case TupleLit t -> throw new IllegalStateException("not a literal: " + e);
+      case RecordLit r -> throw new IllegalStateException("not a literal: " + e);
+      case ArrayLit ar -> throw new IllegalStateException("not a literal: " + e);
+      case Range r -> throw new IllegalStateException("not a literal: " + e);
+      case Index i -> throw new IllegalStateException("not a literal: " + e);
+      case BinOp b -> throw new IllegalStateException("not a literal: " + e);
+      case Apply ap -> throw new IllegalStateException("not a literal: " + e);
+      case Negate n -> throw new IllegalStateException("not a literal: " + e);
+      case Not n -> throw new IllegalStateException("not a literal: " + e);
+      case Constr c -> throw new IllegalStateException("not a literal: " + e);
+      case Ascribe as -> throw new IllegalStateException("not a literal: " + e);
+      case Coerce c -> throw new IllegalStateException("not a literal: " + e);
+      case If i -> throw new IllegalStateException("not a literal: " + e);
+      case LetPat l -> throw new IllegalStateException("not a literal: " + e);
+      case LetFun l -> throw new IllegalStateException("not a literal: " + e);
+      case LetUpdate l -> throw new IllegalStateException("not a literal: " + e);
+      case Lambda l -> throw new IllegalStateException("not a literal: " + e);
+      case OpSection o -> throw new IllegalStateException("not a literal: " + e);
+      case LeftSection l -> throw new IllegalStateException("not a literal: " + e);
+      case RightSection r -> throw new IllegalStateException("not a literal: " + e);
+      case ProjectSection p -> throw new IllegalStateException("not a literal: " + e);
+      case IndexSection i -> throw new IllegalStateException("not a literal: " + e);
+      case Loop l -> throw new IllegalStateException("not a literal: " + e);
+      case Attr at -> throw new IllegalStateException("not a literal: " + e);
+      case Assert as -> throw new IllegalStateException("not a literal: " + e);
+      case Update u -> throw new IllegalStateException("not a literal: " + e);
+      case RecordUpdate r -> throw new IllegalStateException("not a literal: " + e);
+      case Match m -> throw new IllegalStateException("not a literal: " + e);
+      case LocalOpen l -> throw new IllegalStateException("not a literal: " + e);
+      case Hole h -> throw new IllegalStateException("not a literal: " + e);
     };
   }
 
@@ -266,7 +298,29 @@ final class Terms {
       case Project p -> hasBinding(p.record());
       case Index i -> hasBinding(i.array());
       case TupleLit t -> t.elements().stream().anyMatch(Terms::hasBinding);
-      default -> false;
+      case IntLit i -> false;
+      case FloatLit f -> false;
+      case BoolLit b -> false;
+      case StringLit s -> false;
+      case Var v -> false;
+      case RecordLit r -> false;
+      case ArrayLit a -> false;
+      case Range r -> false;
+      case Not n -> false;
+      case Constr c -> false;
+      case Ascribe a -> false;
+      case Coerce c -> false;
+      case OpSection o -> false;
+      case LeftSection l -> false;
+      case RightSection r -> false;
+      case ProjectSection p -> false;
+      case IndexSection i -> false;
+      case Attr a -> false;
+      case Assert a -> false;
+      case Update u -> false;
+      case RecordUpdate r -> false;
+      case LocalOpen l -> false;
+      case Hole h -> false;
     };
   }
 
@@ -412,7 +466,34 @@ final class Terms {
         case ArrayLit a when a.elements().isEmpty() -> trace.type(e, r.ty());
         case Hole h -> trace.type(e, r.ty());
         case Constr c -> trace.type(e, r.ty());
-        default -> { }
+        case IntLit i -> { }
+        case FloatLit f -> { }
+        case BoolLit b -> { }
+        case StringLit s -> { }
+        case Project p -> { }
+        case TupleLit t -> { }
+        case RecordLit re -> { }
+        case ArrayLit a -> { }
+        case Range ra -> { }
+        case Index i -> { }
+        case BinOp b -> { }
+        case Apply a -> { }
+        case Negate n -> { }
+        case Not n -> { }
+        case Ascribe a -> { }
+        case Coerce c -> { }
+        case If i -> { }
+        case LetPat l -> { }
+        case LetFun l -> { }
+        case LetUpdate l -> { }
+        case Lambda l -> { }
+        case Loop l -> { }
+        case Attr a -> { }
+        case Assert a -> { }
+        case Update u -> { }
+        case RecordUpdate re -> { }
+        case Match m -> { }
+        case LocalOpen l -> { }
       }
       return r;
     } finally {
@@ -736,7 +817,8 @@ final class Terms {
       case Ty.Arr a -> functional(a.elem());
       case Ty.Rec r -> r.fields().values().stream().anyMatch(this::functional);
       case Ty.Sum s -> s.constructors().values().stream().flatMap(List::stream).anyMatch(this::functional);
-      default -> false;
+      case Ty.Prim p -> false;
+      case Ty.Var v -> false;
     };
   }
 
@@ -774,7 +856,27 @@ final class Terms {
           st.typeError(f.code, span, f.detail != null ? f.detail : "Cannot access field \"" + field + "\".");
         }
       }
-      default -> {
+      case Ty.Prim p -> {
+        st.typeError(DiagCode.E0204, span, "Cannot unify record type with fields\n  {" + field + ": " + Unify.show(fresh())
+            + "}\nwith type\n  " + Unify.show(rt));
+        ft = fresh();
+      }
+      case Ty.Arr a -> {
+        st.typeError(DiagCode.E0204, span, "Cannot unify record type with fields\n  {" + field + ": " + Unify.show(fresh())
+            + "}\nwith type\n  " + Unify.show(rt));
+        ft = fresh();
+      }
+      case Ty.Sum s -> {
+        st.typeError(DiagCode.E0204, span, "Cannot unify record type with fields\n  {" + field + ": " + Unify.show(fresh())
+            + "}\nwith type\n  " + Unify.show(rt));
+        ft = fresh();
+      }
+      case Ty.Fun f -> {
+        st.typeError(DiagCode.E0204, span, "Cannot unify record type with fields\n  {" + field + ": " + Unify.show(fresh())
+            + "}\nwith type\n  " + Unify.show(rt));
+        ft = fresh();
+      }
+      case Ty.Named na -> {
         st.typeError(DiagCode.E0204, span, "Cannot unify record type with fields\n  {" + field + ": " + Unify.show(fresh())
             + "}\nwith type\n  " + Unify.show(rt));
         ft = fresh();
@@ -836,7 +938,10 @@ final class Terms {
         s.constructors().forEach((k, v) -> cs.put(k, v.stream().map(this::anySizes).toList()));
         yield new Ty.Sum(cs);
       }
-      default -> t;
+      case Ty.Prim p -> t;
+      case Ty.Fun f -> t;
+      case Ty.Named n -> t;
+      case Ty.Var v -> t;
     };
   }
 
@@ -1175,7 +1280,8 @@ final class Terms {
       case Ty.Arr a -> supportsEquality(a.elem());
       case Ty.Rec r -> r.fields().values().stream().allMatch(Terms::supportsEquality);
       case Ty.Sum s -> s.constructors().values().stream().flatMap(List::stream).allMatch(Terms::supportsEquality);
-      default -> true;
+      case Ty.Prim p -> true;
+      case Ty.Var v -> true;
     };
   }
 
@@ -1377,7 +1483,26 @@ final class Terms {
       case TExp.Var v -> st.arity.getOrDefault(v.name(), arrows(v.type()));
       case TExp.Lambda l -> l.params().size();
       case TExp.Intrinsic i -> arrows(i.type());
-      default -> arrows(f.type());
+      case TExp.Literal l -> arrows(f.type());
+      case TExp.ArrayLit a -> arrows(f.type());
+      case TExp.RecordLit r -> arrows(f.type());
+      case TExp.Range r -> arrows(f.type());
+      case TExp.Project p -> arrows(f.type());
+      case TExp.Index i -> arrows(f.type());
+      case TExp.Update u -> arrows(f.type());
+      case TExp.RecordUpdate r -> arrows(f.type());
+      case TExp.Let l -> arrows(f.type());
+      case TExp.LetFun l -> arrows(f.type());
+      case TExp.If i -> arrows(f.type());
+      case TExp.Loop l -> arrows(f.type());
+      case TExp.Apply a -> arrows(f.type());
+      case TExp.BinOp b -> arrows(f.type());
+      case TExp.UnOp u -> arrows(f.type());
+      case TExp.Match m -> arrows(f.type());
+      case TExp.Constr c -> arrows(f.type());
+      case TExp.Assert a -> arrows(f.type());
+      case TExp.Coerce c -> arrows(f.type());
+      case TExp.Attr a -> arrows(f.type());
     };
   }
 
@@ -1496,7 +1621,10 @@ final class Terms {
         }
         yield null;
       }
-      default -> null;
+      case PId i -> null;
+      case PWild w -> null;
+      case PLit l -> null;
+      case PConstr c -> null;
     };
   }
 
@@ -1522,7 +1650,11 @@ final class Terms {
         }
         yield null;
       }
-      default -> null;
+      case TName n -> null;
+      case TArray a -> null;
+      case TSum s -> null;
+      case TArrow a -> null;
+      case TExist e -> null;
     };
   }
 
@@ -1569,7 +1701,7 @@ final class Terms {
       case Size.Const c -> new TExp.Literal(PrimValue.ofInt(PrimType.I64, c.value()), Type.I64, Span.NONE);
       case Size.Var v -> new TExp.Var(v.name(), Type.I64, Map.of(), Span.NONE);
       case Size.Expr e -> e.exp();
-      default -> null;
+      case Size.Unknown u -> null;
     };
   }
 
@@ -1646,7 +1778,10 @@ final class Terms {
       case Ty.Arr a -> { out.add(a.size()); immediateSizes(a.elem(), out); }
       case Ty.Rec r -> r.fields().values().forEach(x -> immediateSizes(x, out));
       case Ty.Sum s -> s.constructors().values().forEach(l -> l.forEach(x -> immediateSizes(x, out)));
-      default -> { }
+      case Ty.Prim p -> { }
+      case Ty.Fun f -> { }
+      case Ty.Named n -> { }
+      case Ty.Var v -> { }
     }
   }
 
@@ -1685,7 +1820,9 @@ final class Terms {
       }
       case Ty.Fun f -> new Ty.Fun(f.pname(), unscopeTy(f.param(), gone, mapping, made, span), f.exts(),
           unscopeTy(f.result(), gone, mapping, made, span));
-      default -> t;
+      case Ty.Prim p -> t;
+      case Ty.Named n -> t;
+      case Ty.Var v -> t;
     };
   }
 
@@ -1764,7 +1901,10 @@ final class Terms {
       case Ty.Arr a -> { out.add(SE.norm(a.size())); arraySizes(a.elem(), out); }
       case Ty.Rec r -> r.fields().values().forEach(x -> arraySizes(x, out));
       case Ty.Sum su -> su.constructors().values().forEach(l -> l.forEach(x -> arraySizes(x, out)));
-      default -> { }
+      case Ty.Prim p -> { }
+      case Ty.Fun f -> { }
+      case Ty.Named n -> { }
+      case Ty.Var v -> { }
     }
   }
 
@@ -1776,7 +1916,9 @@ final class Terms {
       case PTuple t -> t.elements().forEach(x -> ascribedNames(x, ascribed, out));
       case PRecord r -> r.fields().forEach(f -> ascribedNames(f.pattern(), ascribed, out));
       case PAttr a -> ascribedNames(a.pattern(), ascribed, out);
-      default -> { }
+      case PWild w -> { }
+      case PLit l -> { }
+      case PConstr c -> { }
     }
   }
 
@@ -1855,7 +1997,11 @@ final class Terms {
         r.fields().forEach((k, v) -> m.put(k, flexCopy(v, made)));
         yield new Ty.Rec(m);
       }
-      default -> t;
+      case Ty.Prim p -> t;
+      case Ty.Sum s -> t;
+      case Ty.Fun f -> t;
+      case Ty.Named n -> t;
+      case Ty.Var v -> t;
     };
   }
 
@@ -1942,7 +2088,13 @@ final class Terms {
       case Ty.Rec pr when r instanceof Ty.Rec rr && pr.fields().keySet().equals(rr.fields().keySet()) -> {
         for (var e : pr.fields().entrySet()) loopResult(e.getValue(), rr.fields().get(e.getKey()), variant, span);
       }
-      default -> unifyPlain(span, p, r, "Loop body does not have expected type.");
+      case Ty.Prim pr -> unifyPlain(span, p, r, "Loop body does not have expected type.");
+      case Ty.Arr a -> unifyPlain(span, p, r, "Loop body does not have expected type.");
+      case Ty.Rec re -> unifyPlain(span, p, r, "Loop body does not have expected type.");
+      case Ty.Sum s -> unifyPlain(span, p, r, "Loop body does not have expected type.");
+      case Ty.Fun f -> unifyPlain(span, p, r, "Loop body does not have expected type.");
+      case Ty.Named n -> unifyPlain(span, p, r, "Loop body does not have expected type.");
+      case Ty.Var v -> unifyPlain(span, p, r, "Loop body does not have expected type.");
     }
   }
 
@@ -1969,7 +2121,49 @@ final class Terms {
       case Ty.Rec pr when i instanceof Ty.Rec ir && pr.fields().keySet().equals(ir.fields().keySet()) -> {
         for (var e : pr.fields().entrySet()) loopInit(e.getValue(), ir.fields().get(e.getKey()), variant, span, whole, seen);
       }
-      default -> {
+      case Ty.Prim pr -> {
+        try {
+          u.unify(p, i);
+        } catch (Unify.Failure f) {
+          report(span, param, whole, "Initial loop values do not have expected type.", f);
+        }
+      }
+      case Ty.Arr a -> {
+        try {
+          u.unify(p, i);
+        } catch (Unify.Failure f) {
+          report(span, param, whole, "Initial loop values do not have expected type.", f);
+        }
+      }
+      case Ty.Rec r -> {
+        try {
+          u.unify(p, i);
+        } catch (Unify.Failure f) {
+          report(span, param, whole, "Initial loop values do not have expected type.", f);
+        }
+      }
+      case Ty.Sum s -> {
+        try {
+          u.unify(p, i);
+        } catch (Unify.Failure f) {
+          report(span, param, whole, "Initial loop values do not have expected type.", f);
+        }
+      }
+      case Ty.Fun fu -> {
+        try {
+          u.unify(p, i);
+        } catch (Unify.Failure f) {
+          report(span, param, whole, "Initial loop values do not have expected type.", f);
+        }
+      }
+      case Ty.Named n -> {
+        try {
+          u.unify(p, i);
+        } catch (Unify.Failure f) {
+          report(span, param, whole, "Initial loop values do not have expected type.", f);
+        }
+      }
+      case Ty.Var v -> {
         try {
           u.unify(p, i);
         } catch (Unify.Failure f) {
@@ -2002,7 +2196,10 @@ final class Terms {
         }
         yield new RecordLit(fs, r.span());
       }
-      default -> null;
+      case PAttr a -> null;
+      case PWild w -> null;
+      case PLit l -> null;
+      case PConstr c -> null;
     };
   }
 
