@@ -288,7 +288,9 @@ final class Defs {
         for (VName v : inArgs) if (unknown.test(v) && !bound.contains(v)) return v;
         return null;
       }
-      default -> { return null; }
+      case Ty.Prim p -> { return null; }
+      case Ty.Arr a -> { return null; }
+      case Ty.Var v -> { return null; }
     }
   }
 
@@ -405,7 +407,8 @@ final class Defs {
         if (a.type() != null) flexes(a.type(), out);
         else flexes(a.size(), out);
       });
-      default -> { }
+      case Ty.Prim p -> { }
+      case Ty.Var v -> { }
     }
   }
 
@@ -418,7 +421,11 @@ final class Defs {
         flexesInParams(f.result(), out);
       }
       case Ty.Rec r -> r.fields().values().forEach(x -> flexesInParams(x, out));
-      default -> { }
+      case Ty.Prim p -> { }
+      case Ty.Arr a -> { }
+      case Ty.Sum s -> { }
+      case Ty.Named n -> { }
+      case Ty.Var v -> { }
     }
   }
 
@@ -442,7 +449,7 @@ final class Defs {
       case Ty.Sum s -> s.constructors().values().forEach(l -> l.forEach(x -> vars(x, out)));
       case Ty.Fun f -> { vars(f.param(), out); vars(f.result(), out); }
       case Ty.Named n -> n.args().forEach(a -> { if (a.type() != null) vars(a.type(), out); });
-      default -> { }
+      case Ty.Prim p -> { }
     }
   }
 
@@ -636,7 +643,9 @@ final class Defs {
       case Ty.Sum s -> s.constructors().values().forEach(l -> l.forEach(x -> witnessedSizes(x, out)));
       // A size argument of a type is one of the value's sizes; a type argument's sizes are not.
       case Ty.Named n -> n.args().forEach(x -> { if (x.size() != null && SE.norm(x.size()) instanceof SE.V v) out.add(v.v()); });
-      default -> { }
+      case Ty.Prim p -> { }
+      case Ty.Fun f -> { }
+      case Ty.Var v -> { }
     }
   }
 
@@ -660,7 +669,13 @@ final class Defs {
         r.fields().forEach((k, x) -> m.put(k, ur.fields().containsKey(k) ? uniqueWhere(x, ur.fields().get(k)) : x));
         yield new Ty.Rec(m);
       }
-      default -> t;
+      case Ty.Prim p -> t;
+      case Ty.Arr a -> t;
+      case Ty.Rec r -> t;
+      case Ty.Sum s -> t;
+      case Ty.Fun f -> t;
+      case Ty.Named n -> t;
+      case Ty.Var v -> t;
     };
   }
 
@@ -868,7 +883,8 @@ final class Defs {
       case Ty.Rec r -> r.fields().values().stream().anyMatch(this::liftedAbstract);
       case Ty.Sum s -> s.constructors().values().stream().flatMap(List::stream).anyMatch(this::liftedAbstract);
       case Ty.Fun f -> liftedAbstract(f.param()) || liftedAbstract(f.result());
-      default -> false;
+      case Ty.Prim p -> false;
+      case Ty.Var v -> false;
     };
   }
 
@@ -878,7 +894,8 @@ final class Defs {
       case Type.Array a -> functional(a.elem());
       case Type.Record r -> r.fields().values().stream().anyMatch(Defs::functional);
       case Type.Sum s -> s.constructors().values().stream().flatMap(List::stream).anyMatch(Defs::functional);
-      default -> false;
+      case Type.Prim p -> false;
+      case Type.Param p -> false;
     };
   }
 
@@ -906,7 +923,9 @@ final class Defs {
           .collect(Collectors.joining(", ", "(", ")"));
       case Type.Record r -> r.fields().entrySet().stream().map(e -> e.getKey() + ": " + opaqueName(e.getValue()))
           .collect(Collectors.joining(", ", "{", "}"));
-      default -> t.toString();
+      case Type.Sum s -> t.toString();
+      case Type.Arrow a -> t.toString();
+      case Type.Param p -> t.toString();
     };
   }
 

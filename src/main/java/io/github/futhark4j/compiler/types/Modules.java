@@ -70,7 +70,9 @@ final class Modules {
         case TypeDecl t -> duplicate(seen, "type", t.name(), t.nameSpan(), d.span());
         case ModDecl m -> duplicate(seen, "name", m.name(), m.nameSpan(), d.span());
         case ModTypeDecl m -> duplicate(seen, "module type", m.name(), m.nameSpan(), d.span());
-        default -> { }
+        case Import i -> { }
+        case Local l -> { }
+        case Open o -> { }
       }
     }
     for (Decl d : ds) decl(d, env, file, topOfFile, false);
@@ -203,7 +205,9 @@ final class Modules {
       case Ty.Sum s -> s.constructors().values().stream().flatMap(List::stream).anyMatch(x -> constructive(x, v));
       case Ty.Named n -> n.args().stream().anyMatch(a -> a.size() != null && SE.norm(a.size()) instanceof SE.V x && x.v().equals(v)
           || a.type() != null && constructive(a.type(), v));
-      default -> false;
+      case Ty.Prim p -> false;
+      case Ty.Fun f -> false;
+      case Ty.Var va -> false;
     };
   }
 
@@ -870,7 +874,55 @@ final class Modules {
         }
         return null;
       }
-      default -> {
+      case Ty.Prim p -> {
+        try {
+          u.unify(a, b);
+          return null;
+        } catch (Unify.Failure f) {
+          return f.detail != null ? f.detail : cannotUnify(a, b);
+        }
+      }
+      case Ty.Arr ar -> {
+        try {
+          u.unify(a, b);
+          return null;
+        } catch (Unify.Failure f) {
+          return f.detail != null ? f.detail : cannotUnify(a, b);
+        }
+      }
+      case Ty.Rec r -> {
+        try {
+          u.unify(a, b);
+          return null;
+        } catch (Unify.Failure f) {
+          return f.detail != null ? f.detail : cannotUnify(a, b);
+        }
+      }
+      case Ty.Sum s -> {
+        try {
+          u.unify(a, b);
+          return null;
+        } catch (Unify.Failure f) {
+          return f.detail != null ? f.detail : cannotUnify(a, b);
+        }
+      }
+      case Ty.Fun fu -> {
+        try {
+          u.unify(a, b);
+          return null;
+        } catch (Unify.Failure f) {
+          return f.detail != null ? f.detail : cannotUnify(a, b);
+        }
+      }
+      case Ty.Named n -> {
+        try {
+          u.unify(a, b);
+          return null;
+        } catch (Unify.Failure f) {
+          return f.detail != null ? f.detail : cannotUnify(a, b);
+        }
+      }
+      case Ty.Var v -> {
         try {
           u.unify(a, b);
           return null;
@@ -894,7 +946,9 @@ final class Modules {
       case Ty.Named n -> n.unique();
       case Ty.Rec r -> r.fields().values().stream().anyMatch(Modules::uniqueResult);
       case Ty.Sum s -> s.constructors().values().stream().flatMap(List::stream).anyMatch(Modules::uniqueResult);
-      default -> false;
+      case Ty.Prim p -> false;
+      case Ty.Fun f -> false;
+      case Ty.Var v -> false;
     };
   }
 
@@ -922,7 +976,9 @@ final class Modules {
       case Type.Array a -> a.unique();
       case Type.Record r -> r.fields().values().stream().anyMatch(Modules::uniqueType);
       case Type.Sum s -> s.constructors().values().stream().flatMap(List::stream).anyMatch(Modules::uniqueType);
-      default -> false;
+      case Type.Prim p -> false;
+      case Type.Arrow a -> false;
+      case Type.Param p -> false;
     };
   }
 
@@ -975,7 +1031,8 @@ final class Modules {
       case Ty.Rec r -> r.fields().values().forEach(x -> namedIn(x, out));
       case Ty.Sum s -> s.constructors().values().forEach(xs -> xs.forEach(x -> namedIn(x, out)));
       case Ty.Fun f -> { namedIn(f.param(), out); namedIn(f.result(), out); }
-      default -> { }
+      case Ty.Prim p -> { }
+      case Ty.Var v -> { }
     }
   }
 
@@ -995,7 +1052,9 @@ final class Modules {
       case Ty.Named n -> {
         for (Ty.Arg a : n.args()) if (a.size() != null && SE.norm(a.size()) instanceof SE.V v) out.add(v.v());
       }
-      default -> { }
+      case Ty.Prim p -> { }
+      case Ty.Fun f -> { }
+      case Ty.Var v -> { }
     }
   }
 
@@ -1038,7 +1097,9 @@ final class Modules {
       case Ty.Named n -> n.unique();
       case Ty.Rec r -> r.fields().values().stream().anyMatch(Modules::consumes);
       case Ty.Sum s -> s.constructors().values().stream().flatMap(List::stream).anyMatch(Modules::consumes);
-      default -> false;
+      case Ty.Prim p -> false;
+      case Ty.Fun f -> false;
+      case Ty.Var v -> false;
     };
   }
 
@@ -1254,7 +1315,8 @@ final class Modules {
         exts.addAll(f.exts());
         yield new Ty.Fun(f.pname(), param, exts, res);
       }
-      default -> t;
+      case Ty.Prim p -> t;
+      case Ty.Var v -> t;
     };
   }
 
@@ -1298,7 +1360,7 @@ final class Modules {
         yield new Struct(out);
       }
       case FunSig f -> new FunSig(f.paramName(), substMTy(f.param(), abs), substMTy(f.result(), abs));
-      default -> m;
+      case Functor f -> m;
     };
   }
 
@@ -1346,7 +1408,7 @@ final class Modules {
       }
       case FunSig f -> new FunSig(f.paramName(), new MTy(f.param().abs(), renameMod(f.param().mod(), ren)),
           new MTy(f.result().abs(), renameMod(f.result().mod(), ren)));
-      default -> m;
+      case Functor f -> m;
     };
   }
 
@@ -1367,7 +1429,8 @@ final class Modules {
         yield new Ty.Sum(m);
       }
       case Ty.Fun f -> new Ty.Fun(f.pname(), renameTy(f.param(), ren), f.exts(), renameTy(f.result(), ren));
-      default -> t;
+      case Ty.Prim p -> t;
+      case Ty.Var v -> t;
     };
   }
 }

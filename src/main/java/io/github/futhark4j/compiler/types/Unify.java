@@ -154,7 +154,13 @@ final class Unify {
           else throw mismatch();
         }
       }
-      default -> throw mismatch();
+      case Ty.Prim p -> throw mismatch();
+      case Ty.Arr ar -> throw mismatch();
+      case Ty.Rec r -> throw mismatch();
+      case Ty.Sum s -> throw mismatch();
+      case Ty.Fun f -> throw mismatch();
+      case Ty.Named n -> throw mismatch();
+      case Ty.Var v -> throw mismatch();
     }
   }
 
@@ -393,7 +399,8 @@ final class Unify {
           else checkScope(x.size(), level);
         }
       }
-      default -> { }
+      case Ty.Prim p -> { }
+      case Ty.Var v -> { }
     }
   }
 
@@ -412,7 +419,7 @@ final class Unify {
         if (x.type() != null) lowerTypeLevels(x.type(), level);
         else lowerLevels(x.size(), level);
       });
-      default -> { }
+      case Ty.Prim p -> { }
     }
   }
 
@@ -425,7 +432,7 @@ final class Unify {
       case Ty.Sum s -> s.constructors().values().stream().flatMap(List::stream).anyMatch(x -> occurs(v, x));
       case Ty.Fun f -> occurs(v, f.param()) || occurs(v, f.result());
       case Ty.Named n -> n.args().stream().anyMatch(x -> x.type() != null && occurs(v, x.type()));
-      default -> false;
+      case Ty.Prim p -> false;
     };
   }
 
@@ -436,7 +443,9 @@ final class Unify {
       case Ty.Arr a -> containsFun(a.elem());
       case Ty.Rec r -> r.fields().values().stream().anyMatch(Unify::containsFun);
       case Ty.Sum s -> s.constructors().values().stream().flatMap(List::stream).anyMatch(Unify::containsFun);
-      default -> false;
+      case Ty.Prim p -> false;
+      case Ty.Named n -> false;
+      case Ty.Var v -> false;
     };
   }
 
@@ -488,7 +497,31 @@ final class Unify {
         }
         return new Ty.Sum(m);
       }
-      default -> {
+      case Ty.Prim p -> {
+        unify(a, b);
+        return a;
+      }
+      case Ty.Arr ar -> {
+        unify(a, b);
+        return a;
+      }
+      case Ty.Rec r -> {
+        unify(a, b);
+        return a;
+      }
+      case Ty.Sum s -> {
+        unify(a, b);
+        return a;
+      }
+      case Ty.Fun f -> {
+        unify(a, b);
+        return a;
+      }
+      case Ty.Named n -> {
+        unify(a, b);
+        return a;
+      }
+      case Ty.Var v -> {
         unify(a, b);
         return a;
       }
@@ -582,7 +615,8 @@ final class Unify {
             : Ty.Arg.of(SE.subst(x.size(), sizes))).toList();
         yield new Ty.Named(n.name(), args, n.unique());
       }
-      default -> t;
+      case Ty.Prim p -> t;
+      case Ty.Var v -> t;
     };
   }
 
@@ -602,7 +636,9 @@ final class Unify {
         s.constructors().forEach((k, v) -> m.put(k, v.stream().map(Unify::deepNonUnique).toList()));
         yield new Ty.Sum(m);
       }
-      default -> t;
+      case Ty.Prim p -> t;
+      case Ty.Fun f -> t;
+      case Ty.Var v -> t;
     };
   }
 
@@ -623,7 +659,9 @@ final class Unify {
         s.constructors().forEach((k, v) -> m.put(k, v.stream().map(x -> unique(x, u)).toList()));
         yield new Ty.Sum(m);
       }
-      default -> t;
+      case Ty.Prim p -> t;
+      case Ty.Fun f -> t;
+      case Ty.Var v -> t;
     };
   }
 
@@ -636,7 +674,10 @@ final class Unify {
       case Ty.Var w -> { if (l.ordinal() < w.ceiling.ordinal()) w.ceiling = l; }
       case Ty.Rec r -> r.fields().values().forEach(f -> lowerCeiling(f, l));
       case Ty.Sum s -> s.constructors().values().forEach(ts -> ts.forEach(f -> lowerCeiling(f, l)));
-      default -> { }
+      case Ty.Prim p -> { }
+      case Ty.Arr a -> { }
+      case Ty.Fun f -> { }
+      case Ty.Named n -> { }
     }
   }
 
@@ -649,7 +690,8 @@ final class Unify {
       case Ty.Sum s -> s.constructors().values().stream().flatMap(List::stream).anyMatch(x -> mentions(x, names));
       case Ty.Fun f -> mentions(f.param(), names) || mentions(f.result(), names);
       case Ty.Named n -> n.args().stream().anyMatch(x -> x.type() != null ? mentions(x.type(), names) : SE.mentions(x.size(), names));
-      default -> false;
+      case Ty.Prim p -> false;
+      case Ty.Var v -> false;
     };
   }
 
@@ -677,7 +719,8 @@ final class Unify {
         if (x.type() != null) sizeVars(x.type(), out);
         else SE.vars(x.size(), out);
       });
-      default -> { }
+      case Ty.Prim p -> { }
+      case Ty.Var v -> { }
     }
   }
 
@@ -710,7 +753,8 @@ final class Unify {
         if (x.type() != null) sizeVars(x.type(), params);
         else if (here) SE.vars(x.size(), immediate);
       });
-      default -> { }
+      case Ty.Prim p -> { }
+      case Ty.Var v -> { }
     }
   }
 
