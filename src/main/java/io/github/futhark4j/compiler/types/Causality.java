@@ -174,7 +174,28 @@ final class Causality {
         out.addAll(y);
         walk(b.op(), union(union(known, x), y));
       }
-      default -> { for (Exp k : Ast.subExps(e)) out.addAll(walk(k, known)); }
+      case IntLit i -> { for (Exp k : Ast.subExps(e)) out.addAll(walk(k, known)); }
+      case FloatLit f -> { for (Exp k : Ast.subExps(e)) out.addAll(walk(k, known)); }
+      case BoolLit b -> { for (Exp k : Ast.subExps(e)) out.addAll(walk(k, known)); }
+      case StringLit s -> { for (Exp k : Ast.subExps(e)) out.addAll(walk(k, known)); }
+      case Project p -> { for (Exp k : Ast.subExps(e)) out.addAll(walk(k, known)); }
+      case TupleLit t -> { for (Exp k : Ast.subExps(e)) out.addAll(walk(k, known)); }
+      case RecordLit r -> { for (Exp k : Ast.subExps(e)) out.addAll(walk(k, known)); }
+      case ArrayLit a -> { for (Exp k : Ast.subExps(e)) out.addAll(walk(k, known)); }
+      case Range r -> { for (Exp k : Ast.subExps(e)) out.addAll(walk(k, known)); }
+      case Index i -> { for (Exp k : Ast.subExps(e)) out.addAll(walk(k, known)); }
+      case Negate n -> { for (Exp k : Ast.subExps(e)) out.addAll(walk(k, known)); }
+      case Not n -> { for (Exp k : Ast.subExps(e)) out.addAll(walk(k, known)); }
+      case Ascribe a -> { for (Exp k : Ast.subExps(e)) out.addAll(walk(k, known)); }
+      case Coerce c -> { for (Exp k : Ast.subExps(e)) out.addAll(walk(k, known)); }
+      case If i -> { for (Exp k : Ast.subExps(e)) out.addAll(walk(k, known)); }
+      case LetFun l -> { for (Exp k : Ast.subExps(e)) out.addAll(walk(k, known)); }
+      case LetUpdate l -> { for (Exp k : Ast.subExps(e)) out.addAll(walk(k, known)); }
+      case Attr a -> { for (Exp k : Ast.subExps(e)) out.addAll(walk(k, known)); }
+      case Assert a -> { for (Exp k : Ast.subExps(e)) out.addAll(walk(k, known)); }
+      case Update u -> { for (Exp k : Ast.subExps(e)) out.addAll(walk(k, known)); }
+      case RecordUpdate r -> { for (Exp k : Ast.subExps(e)) out.addAll(walk(k, known)); }
+      case LocalOpen l -> { for (Exp k : Ast.subExps(e)) out.addAll(walk(k, known)); }
     }
     List<VName> mine = trace.made.get(e);
     if (mine != null) out.addAll(mine);
@@ -233,7 +254,8 @@ final class Causality {
         Unify.sizeVars(n, vs);
         for (VName v : vs) if (!bound.contains(v)) out.add(v);
       }
-      default -> { }
+      case Ty.Prim p -> { }
+      case Ty.Var v -> { }
     }
   }
 

@@ -102,7 +102,47 @@ final class Exhaustiveness {
         }
         return null;
       }
-      default -> {
+      case Type.Prim p -> {
+        List<List<TPat>> rows2 = new ArrayList<>();
+        for (List<TPat> row : rows) if (irrefutable(row.get(0))) rows2.add(row.subList(1, row.size()));
+        List<String> w = witness(rows2, rest);
+        if (w == null) return null;
+        List<String> out = new ArrayList<>();
+        out.add("_");
+        out.addAll(w);
+        return out;
+      }
+      case Type.Array a -> {
+        List<List<TPat>> rows2 = new ArrayList<>();
+        for (List<TPat> row : rows) if (irrefutable(row.get(0))) rows2.add(row.subList(1, row.size()));
+        List<String> w = witness(rows2, rest);
+        if (w == null) return null;
+        List<String> out = new ArrayList<>();
+        out.add("_");
+        out.addAll(w);
+        return out;
+      }
+      case Type.Record r -> {
+        List<List<TPat>> rows2 = new ArrayList<>();
+        for (List<TPat> row : rows) if (irrefutable(row.get(0))) rows2.add(row.subList(1, row.size()));
+        List<String> w = witness(rows2, rest);
+        if (w == null) return null;
+        List<String> out = new ArrayList<>();
+        out.add("_");
+        out.addAll(w);
+        return out;
+      }
+      case Type.Arrow a -> {
+        List<List<TPat>> rows2 = new ArrayList<>();
+        for (List<TPat> row : rows) if (irrefutable(row.get(0))) rows2.add(row.subList(1, row.size()));
+        List<String> w = witness(rows2, rest);
+        if (w == null) return null;
+        List<String> out = new ArrayList<>();
+        out.add("_");
+        out.addAll(w);
+        return out;
+      }
+      case Type.Param p -> {
         List<List<TPat>> rows2 = new ArrayList<>();
         for (List<TPat> row : rows) if (irrefutable(row.get(0))) rows2.add(row.subList(1, row.size()));
         List<String> w = witness(rows2, rest);

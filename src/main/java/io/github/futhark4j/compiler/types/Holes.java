@@ -53,7 +53,8 @@ final class Holes {
         if (f.paramName() != null) p = "(" + f.paramName() + ": " + show(f.param(), unknown) + ")";
         yield p + " -> " + show(f.result(), unknown);
       }
-      default -> t.toString();
+      case Type.Prim p -> t.toString();
+      case Type.Param p -> t.toString();
     };
   }
 
@@ -77,7 +78,14 @@ final class Holes {
         VName x = fresh.apply("x");
         yield new TExp.Lambda(List.of(new TPat.Id(x, f.param(), span)), placeholder(f.result(), span, fresh), t, span);
       }
-      default -> {
+      case Type.Array a -> {
+        // A type parameter (or an array of functions, which the checker rejects anyway): the
+        // first element of an empty array of that type, which the lowering can make for any type.
+        Type arr = Type.arrayOf(t, new Size.Const(0), false);
+        TExp zero = new TExp.Literal(PrimValue.ofInt(PrimType.I64, 0), Type.I64, span);
+        yield new TExp.Index(new TExp.ArrayLit(List.of(), arr, span), List.of(new TExp.DimIndex.Fix(zero)), t, span);
+      }
+      case Type.Param p -> {
         // A type parameter (or an array of functions, which the checker rejects anyway): the
         // first element of an empty array of that type, which the lowering can make for any type.
         Type arr = Type.arrayOf(t, new Size.Const(0), false);

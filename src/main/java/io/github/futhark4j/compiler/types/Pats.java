@@ -73,7 +73,8 @@ final class Pats {
       case PRecord r -> r.fields().stream().anyMatch(f -> refutableForm(f.pattern()));
       case PAscribe a -> refutableForm(a.pattern());
       case PAttr a -> refutableForm(a.pattern());
-      default -> false;
+      case PId i -> false;
+      case PWild w -> false;
     };
   }
 
@@ -115,7 +116,12 @@ final class Pats {
         for (PField f : pr.fields()) if (r.fields().containsKey(f.name())) m.put(f.name(), patType(f.pattern(), r.fields().get(f.name()), binds));
         yield m.size() == r.fields().size() ? new Ty.Rec(m) : t;
       }
-      default -> t;
+      case PId i -> t;
+      case PWild w -> t;
+      case PTuple tu -> t;
+      case PRecord r -> t;
+      case PLit l -> t;
+      case PConstr c -> t;
     };
   }
 

@@ -65,7 +65,10 @@ final class Recursion {
         yield new Ty.Rec(m);
       }
       case Ty.Fun f -> new Ty.Fun(f.pname(), placeholders(f.param(), made), f.exts(), placeholders(f.result(), made));
-      default -> t;
+      case Ty.Prim p -> t;
+      case Ty.Sum s -> t;
+      case Ty.Named n -> t;
+      case Ty.Var v -> t;
     };
   }
 
@@ -109,7 +112,8 @@ final class Recursion {
       case Ty.Named n -> new Ty.Named(n.name(), n.args().stream()
           .map(a -> a.type() != null ? Ty.Arg.of(freshSizes(a.type())) : Ty.Arg.of(new SE.F(new Ty.Flex(st.level, null))))
           .toList(), n.unique());
-      default -> t;
+      case Ty.Prim p -> t;
+      case Ty.Var v -> t;
     };
   }
 
@@ -139,7 +143,8 @@ final class Recursion {
       case Ty.Arr a -> functional(a.elem());
       case Ty.Rec r -> r.fields().values().stream().anyMatch(this::functional);
       case Ty.Sum s -> s.constructors().values().stream().flatMap(List::stream).anyMatch(this::functional);
-      default -> false;
+      case Ty.Prim p -> false;
+      case Ty.Var v -> false;
     };
   }
 

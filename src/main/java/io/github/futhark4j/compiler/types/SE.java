@@ -115,7 +115,10 @@ sealed interface SE {
       }
       case Form x -> x.kids();
       case B x -> List.of(x.exp());
-      default -> List.of();
+      case F f -> List.of();
+      case V v -> List.of();
+      case L l -> List.of();
+      case Opaque o -> List.of();
     };
   }
 
@@ -129,7 +132,10 @@ sealed interface SE {
       case Idx x -> new Idx(ks.get(0), ks.subList(1, ks.size()));
       case Form x -> new Form(x.text(), ks, x.raw(), x.atomic());
       case B x -> new B(ks.get(0), x.build());
-      default -> e;
+      case F f -> e;
+      case V v -> e;
+      case L l -> e;
+      case Opaque o -> e;
     };
   }
 

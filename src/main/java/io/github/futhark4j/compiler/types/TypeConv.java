@@ -178,7 +178,8 @@ final class TypeConv {
       case Ty.Sum s -> s.constructors().values().stream().flatMap(List::stream).anyMatch(x -> liftedElement(x, st));
       case Ty.Named n -> st.paramLiftedness.get(n.name()) == Liftedness.LIFTED
           || n.args().stream().anyMatch(x -> x.type() != null && liftedElement(x.type(), st));
-      default -> false;
+      case Ty.Prim p -> false;
+      case Ty.Var v -> false;
     };
   }
 
@@ -203,7 +204,9 @@ final class TypeConv {
         yield n.args().stream().filter(x -> x.type() != null).map(x -> liftedElementVar(x.type(), st)).filter(x -> x != null)
             .findFirst().orElse(null);
       }
-      default -> null;
+      case Ty.Prim p -> null;
+      case Ty.Fun f -> null;
+      case Ty.Var v -> null;
     };
   }
 

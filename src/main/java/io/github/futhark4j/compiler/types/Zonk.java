@@ -113,7 +113,35 @@ final class Zonk {
       case SE.L l -> new Size.Const(l.value());
       case SE.V v -> new Size.Var(v.v());
       case SE.F f -> Size.UNKNOWN;
-      default -> {
+      case SE.B b -> {
+        TExp built = build(e);
+        yield built == null ? Size.UNKNOWN : new Size.Expr(built, SE.show(Unify.normFully(e)));
+      }
+      case SE.Op o -> {
+        TExp built = build(e);
+        yield built == null ? Size.UNKNOWN : new Size.Expr(built, SE.show(Unify.normFully(e)));
+      }
+      case SE.Neg ne -> {
+        TExp built = build(e);
+        yield built == null ? Size.UNKNOWN : new Size.Expr(built, SE.show(Unify.normFully(e)));
+      }
+      case SE.Call c -> {
+        TExp built = build(e);
+        yield built == null ? Size.UNKNOWN : new Size.Expr(built, SE.show(Unify.normFully(e)));
+      }
+      case SE.Proj p -> {
+        TExp built = build(e);
+        yield built == null ? Size.UNKNOWN : new Size.Expr(built, SE.show(Unify.normFully(e)));
+      }
+      case SE.Idx i -> {
+        TExp built = build(e);
+        yield built == null ? Size.UNKNOWN : new Size.Expr(built, SE.show(Unify.normFully(e)));
+      }
+      case SE.Form f -> {
+        TExp built = build(e);
+        yield built == null ? Size.UNKNOWN : new Size.Expr(built, SE.show(Unify.normFully(e)));
+      }
+      case SE.Opaque o -> {
         TExp built = build(e);
         yield built == null ? Size.UNKNOWN : new Size.Expr(built, SE.show(Unify.normFully(e)));
       }
@@ -152,7 +180,12 @@ final class Zonk {
         for (int i = args.size() - 1; i >= 0; i--) fn = new Type.Arrow(null, args.get(i).type(), fn);
         yield args.isEmpty() ? null : new TExp.Apply(new TExp.Var(c.f(), fn, Map.of(), sp), args, Type.I64, sp);
       }
-      default -> null;
+      case SE.F f -> null;
+      case SE.B b -> null;
+      case SE.Proj p -> null;
+      case SE.Idx i -> null;
+      case SE.Form f -> null;
+      case SE.Opaque o -> null;
     };
   }
 }
