@@ -23,6 +23,21 @@ final class Exhaustiveness {
     return w == null ? null : w.get(0);
   }
 
+  /**
+   * {@link #witness} where the first column's type is not split into cases: the rows whose first
+   * pattern matches anything, without it; a missed value has {@code _} there.
+   */
+  private static List<String> wildcardColumn(List<List<TPat>> rows, List<Type> rest) {
+        List<List<TPat>> rows2 = new ArrayList<>();
+        for (List<TPat> row : rows) if (irrefutable(row.get(0))) rows2.add(row.subList(1, row.size()));
+        List<String> w = witness(rows2, rest);
+        if (w == null) return null;
+        List<String> out = new ArrayList<>();
+        out.add("_");
+        out.addAll(w);
+        return out;
+  }
+
   /** Patterns (one per column) of a value no row matches, or {@code null} when there is none. */
   private static List<String> witness(List<List<TPat>> rows, List<Type> types) {
     if (types.isEmpty()) return rows.isEmpty() ? new ArrayList<>() : null;
@@ -102,56 +117,11 @@ final class Exhaustiveness {
         }
         return null;
       }
-      case Type.Prim p -> {
-        List<List<TPat>> rows2 = new ArrayList<>();
-        for (List<TPat> row : rows) if (irrefutable(row.get(0))) rows2.add(row.subList(1, row.size()));
-        List<String> w = witness(rows2, rest);
-        if (w == null) return null;
-        List<String> out = new ArrayList<>();
-        out.add("_");
-        out.addAll(w);
-        return out;
-      }
-      case Type.Array a -> {
-        List<List<TPat>> rows2 = new ArrayList<>();
-        for (List<TPat> row : rows) if (irrefutable(row.get(0))) rows2.add(row.subList(1, row.size()));
-        List<String> w = witness(rows2, rest);
-        if (w == null) return null;
-        List<String> out = new ArrayList<>();
-        out.add("_");
-        out.addAll(w);
-        return out;
-      }
-      case Type.Record r -> {
-        List<List<TPat>> rows2 = new ArrayList<>();
-        for (List<TPat> row : rows) if (irrefutable(row.get(0))) rows2.add(row.subList(1, row.size()));
-        List<String> w = witness(rows2, rest);
-        if (w == null) return null;
-        List<String> out = new ArrayList<>();
-        out.add("_");
-        out.addAll(w);
-        return out;
-      }
-      case Type.Arrow a -> {
-        List<List<TPat>> rows2 = new ArrayList<>();
-        for (List<TPat> row : rows) if (irrefutable(row.get(0))) rows2.add(row.subList(1, row.size()));
-        List<String> w = witness(rows2, rest);
-        if (w == null) return null;
-        List<String> out = new ArrayList<>();
-        out.add("_");
-        out.addAll(w);
-        return out;
-      }
-      case Type.Param p -> {
-        List<List<TPat>> rows2 = new ArrayList<>();
-        for (List<TPat> row : rows) if (irrefutable(row.get(0))) rows2.add(row.subList(1, row.size()));
-        List<String> w = witness(rows2, rest);
-        if (w == null) return null;
-        List<String> out = new ArrayList<>();
-        out.add("_");
-        out.addAll(w);
-        return out;
-      }
+      case Type.Prim p -> { return wildcardColumn(rows, rest); }
+      case Type.Array a -> { return wildcardColumn(rows, rest); }
+      case Type.Record r -> { return wildcardColumn(rows, rest); }
+      case Type.Arrow a -> { return wildcardColumn(rows, rest); }
+      case Type.Param p -> { return wildcardColumn(rows, rest); }
     }
   }
 

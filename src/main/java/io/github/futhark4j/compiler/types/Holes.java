@@ -58,6 +58,13 @@ final class Holes {
     };
   }
 
+  /** The first element of an empty array of type {@code [0]t}, which the lowering can make for any type. */
+  private static TExp emptyElement(Type t, Span span) {
+    Type arr = Type.arrayOf(t, new Size.Const(0), false);
+    TExp zero = new TExp.Literal(PrimValue.ofInt(PrimType.I64, 0), Type.I64, span);
+    return new TExp.Index(new TExp.ArrayLit(List.of(), arr, span), List.of(new TExp.DimIndex.Fix(zero)), t, span);
+  }
+
   private static TExp placeholder(Type t, Span span, Function<String, VName> fresh) {
     return switch (t) {
       case Type.Prim p -> new TExp.Literal(p.prim().isFloat() ? PrimValue.ofFloat(p.prim(), 0)
@@ -78,20 +85,9 @@ final class Holes {
         VName x = fresh.apply("x");
         yield new TExp.Lambda(List.of(new TPat.Id(x, f.param(), span)), placeholder(f.result(), span, fresh), t, span);
       }
-      case Type.Array a -> {
-        // A type parameter (or an array of functions, which the checker rejects anyway): the
-        // first element of an empty array of that type, which the lowering can make for any type.
-        Type arr = Type.arrayOf(t, new Size.Const(0), false);
-        TExp zero = new TExp.Literal(PrimValue.ofInt(PrimType.I64, 0), Type.I64, span);
-        yield new TExp.Index(new TExp.ArrayLit(List.of(), arr, span), List.of(new TExp.DimIndex.Fix(zero)), t, span);
-      }
-      case Type.Param p -> {
-        // A type parameter (or an array of functions, which the checker rejects anyway): the
-        // first element of an empty array of that type, which the lowering can make for any type.
-        Type arr = Type.arrayOf(t, new Size.Const(0), false);
-        TExp zero = new TExp.Literal(PrimValue.ofInt(PrimType.I64, 0), Type.I64, span);
-        yield new TExp.Index(new TExp.ArrayLit(List.of(), arr, span), List.of(new TExp.DimIndex.Fix(zero)), t, span);
-      }
+      // A type parameter (or an array of functions, which the checker rejects anyway).
+      case Type.Array a -> emptyElement(t, span);
+      case Type.Param p -> emptyElement(t, span);
     };
   }
 }

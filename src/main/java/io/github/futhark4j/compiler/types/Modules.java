@@ -874,62 +874,23 @@ final class Modules {
         }
         return null;
       }
-      case Ty.Prim p -> {
-        try {
-          u.unify(a, b);
-          return null;
-        } catch (Unify.Failure f) {
-          return f.detail != null ? f.detail : cannotUnify(a, b);
-        }
-      }
-      case Ty.Arr ar -> {
-        try {
-          u.unify(a, b);
-          return null;
-        } catch (Unify.Failure f) {
-          return f.detail != null ? f.detail : cannotUnify(a, b);
-        }
-      }
-      case Ty.Rec r -> {
-        try {
-          u.unify(a, b);
-          return null;
-        } catch (Unify.Failure f) {
-          return f.detail != null ? f.detail : cannotUnify(a, b);
-        }
-      }
-      case Ty.Sum s -> {
-        try {
-          u.unify(a, b);
-          return null;
-        } catch (Unify.Failure f) {
-          return f.detail != null ? f.detail : cannotUnify(a, b);
-        }
-      }
-      case Ty.Fun fu -> {
-        try {
-          u.unify(a, b);
-          return null;
-        } catch (Unify.Failure f) {
-          return f.detail != null ? f.detail : cannotUnify(a, b);
-        }
-      }
-      case Ty.Named n -> {
-        try {
-          u.unify(a, b);
-          return null;
-        } catch (Unify.Failure f) {
-          return f.detail != null ? f.detail : cannotUnify(a, b);
-        }
-      }
-      case Ty.Var v -> {
-        try {
-          u.unify(a, b);
-          return null;
-        } catch (Unify.Failure f) {
-          return f.detail != null ? f.detail : cannotUnify(a, b);
-        }
-      }
+      case Ty.Prim p -> { return unifyOrWhy(a, b); }
+      case Ty.Arr ar -> { return unifyOrWhy(a, b); }
+      case Ty.Rec r -> { return unifyOrWhy(a, b); }
+      case Ty.Sum s -> { return unifyOrWhy(a, b); }
+      case Ty.Fun fu -> { return unifyOrWhy(a, b); }
+      case Ty.Named n -> { return unifyOrWhy(a, b); }
+      case Ty.Var v -> { return unifyOrWhy(a, b); }
+    }
+  }
+
+  /** Unifies the two types: null, or what is wrong. */
+  private String unifyOrWhy(Ty a, Ty b) {
+    try {
+      u.unify(a, b);
+      return null;
+    } catch (Unify.Failure f) {
+      return f.detail != null ? f.detail : cannotUnify(a, b);
     }
   }
 

@@ -834,6 +834,13 @@ final class Terms {
 
   // ---- records ------------------------------------------------------------------------------
 
+  /** Reports a projection of {@code field} from a value of type {@code rt}, which is no record; a fresh type for the field. */
+  private Ty notARecord(String field, Ty rt, Span span) {
+    st.typeError(DiagCode.E0204, span, "Cannot unify record type with fields\n  {" + field + ": " + Unify.show(fresh())
+        + "}\nwith type\n  " + Unify.show(rt));
+    return fresh();
+  }
+
   Res project(Res r, String field, Span span) {
     Ty rt = Unify.resolve(r.ty());
     Ty ft;
@@ -856,31 +863,11 @@ final class Terms {
           st.typeError(f.code, span, f.detail != null ? f.detail : "Cannot access field \"" + field + "\".");
         }
       }
-      case Ty.Prim p -> {
-        st.typeError(DiagCode.E0204, span, "Cannot unify record type with fields\n  {" + field + ": " + Unify.show(fresh())
-            + "}\nwith type\n  " + Unify.show(rt));
-        ft = fresh();
-      }
-      case Ty.Arr a -> {
-        st.typeError(DiagCode.E0204, span, "Cannot unify record type with fields\n  {" + field + ": " + Unify.show(fresh())
-            + "}\nwith type\n  " + Unify.show(rt));
-        ft = fresh();
-      }
-      case Ty.Sum s -> {
-        st.typeError(DiagCode.E0204, span, "Cannot unify record type with fields\n  {" + field + ": " + Unify.show(fresh())
-            + "}\nwith type\n  " + Unify.show(rt));
-        ft = fresh();
-      }
-      case Ty.Fun f -> {
-        st.typeError(DiagCode.E0204, span, "Cannot unify record type with fields\n  {" + field + ": " + Unify.show(fresh())
-            + "}\nwith type\n  " + Unify.show(rt));
-        ft = fresh();
-      }
-      case Ty.Named na -> {
-        st.typeError(DiagCode.E0204, span, "Cannot unify record type with fields\n  {" + field + ": " + Unify.show(fresh())
-            + "}\nwith type\n  " + Unify.show(rt));
-        ft = fresh();
-      }
+      case Ty.Prim p -> ft = notARecord(field, rt, span);
+      case Ty.Arr a -> ft = notARecord(field, rt, span);
+      case Ty.Sum s -> ft = notARecord(field, rt, span);
+      case Ty.Fun f -> ft = notARecord(field, rt, span);
+      case Ty.Named na -> ft = notARecord(field, rt, span);
     }
     Ty fty = ft;
     return Res.compound(fty, () -> new TExp.Project(r.build().get(), field, zonk.type(fty), span),
@@ -2098,6 +2085,15 @@ final class Terms {
     }
   }
 
+  /** The initial value's type {@code i} unified with the parameter's {@code p}, a failure reported. */
+  private void unifyInit(Ty p, Ty i, Ty param, Ty whole, Span span) {
+    try {
+      u.unify(p, i);
+    } catch (Unify.Failure f) {
+      report(span, param, whole, "Initial loop values do not have expected type.", f);
+    }
+  }
+
   /** The initial value against the parameter's type: every size but the loop-variant ones must match. */
   private void loopInit(Ty param, Ty init, Set<VName> variant, Span span, Ty whole, Map<VName, SE> seen) {
     Ty p = Unify.resolve(param);
@@ -2121,55 +2117,13 @@ final class Terms {
       case Ty.Rec pr when i instanceof Ty.Rec ir && pr.fields().keySet().equals(ir.fields().keySet()) -> {
         for (var e : pr.fields().entrySet()) loopInit(e.getValue(), ir.fields().get(e.getKey()), variant, span, whole, seen);
       }
-      case Ty.Prim pr -> {
-        try {
-          u.unify(p, i);
-        } catch (Unify.Failure f) {
-          report(span, param, whole, "Initial loop values do not have expected type.", f);
-        }
-      }
-      case Ty.Arr a -> {
-        try {
-          u.unify(p, i);
-        } catch (Unify.Failure f) {
-          report(span, param, whole, "Initial loop values do not have expected type.", f);
-        }
-      }
-      case Ty.Rec r -> {
-        try {
-          u.unify(p, i);
-        } catch (Unify.Failure f) {
-          report(span, param, whole, "Initial loop values do not have expected type.", f);
-        }
-      }
-      case Ty.Sum s -> {
-        try {
-          u.unify(p, i);
-        } catch (Unify.Failure f) {
-          report(span, param, whole, "Initial loop values do not have expected type.", f);
-        }
-      }
-      case Ty.Fun fu -> {
-        try {
-          u.unify(p, i);
-        } catch (Unify.Failure f) {
-          report(span, param, whole, "Initial loop values do not have expected type.", f);
-        }
-      }
-      case Ty.Named n -> {
-        try {
-          u.unify(p, i);
-        } catch (Unify.Failure f) {
-          report(span, param, whole, "Initial loop values do not have expected type.", f);
-        }
-      }
-      case Ty.Var v -> {
-        try {
-          u.unify(p, i);
-        } catch (Unify.Failure f) {
-          report(span, param, whole, "Initial loop values do not have expected type.", f);
-        }
-      }
+      case Ty.Prim pr -> unifyInit(p, i, param, whole, span);
+      case Ty.Arr a -> unifyInit(p, i, param, whole, span);
+      case Ty.Rec r -> unifyInit(p, i, param, whole, span);
+      case Ty.Sum s -> unifyInit(p, i, param, whole, span);
+      case Ty.Fun fu -> unifyInit(p, i, param, whole, span);
+      case Ty.Named n -> unifyInit(p, i, param, whole, span);
+      case Ty.Var v -> unifyInit(p, i, param, whole, span);
     }
   }
 

@@ -497,34 +497,13 @@ final class Unify {
         }
         return new Ty.Sum(m);
       }
-      case Ty.Prim p -> {
-        unify(a, b);
-        return a;
-      }
-      case Ty.Arr ar -> {
-        unify(a, b);
-        return a;
-      }
-      case Ty.Rec r -> {
-        unify(a, b);
-        return a;
-      }
-      case Ty.Sum s -> {
-        unify(a, b);
-        return a;
-      }
-      case Ty.Fun f -> {
-        unify(a, b);
-        return a;
-      }
-      case Ty.Named n -> {
-        unify(a, b);
-        return a;
-      }
-      case Ty.Var v -> {
-        unify(a, b);
-        return a;
-      }
+      case Ty.Prim p -> { unify(a, b); return a; }
+      case Ty.Arr ar -> { unify(a, b); return a; }
+      case Ty.Rec r -> { unify(a, b); return a; }
+      case Ty.Sum s -> { unify(a, b); return a; }
+      case Ty.Fun f -> { unify(a, b); return a; }
+      case Ty.Named n -> { unify(a, b); return a; }
+      case Ty.Var v -> { unify(a, b); return a; }
     }
   }
 

@@ -107,44 +107,26 @@ final class Zonk {
     };
   }
 
+  /** A size that is an expression: the checked expression, or unknown where it cannot be built. */
+  private Size expression(SE e) {
+    TExp built = build(e);
+    return built == null ? Size.UNKNOWN : new Size.Expr(built, SE.show(Unify.normFully(e)));
+  }
+
   Size size(SE e) {
     SE n = SE.norm(e);
     return switch (n) {
       case SE.L l -> new Size.Const(l.value());
       case SE.V v -> new Size.Var(v.v());
       case SE.F f -> Size.UNKNOWN;
-      case SE.B b -> {
-        TExp built = build(e);
-        yield built == null ? Size.UNKNOWN : new Size.Expr(built, SE.show(Unify.normFully(e)));
-      }
-      case SE.Op o -> {
-        TExp built = build(e);
-        yield built == null ? Size.UNKNOWN : new Size.Expr(built, SE.show(Unify.normFully(e)));
-      }
-      case SE.Neg ne -> {
-        TExp built = build(e);
-        yield built == null ? Size.UNKNOWN : new Size.Expr(built, SE.show(Unify.normFully(e)));
-      }
-      case SE.Call c -> {
-        TExp built = build(e);
-        yield built == null ? Size.UNKNOWN : new Size.Expr(built, SE.show(Unify.normFully(e)));
-      }
-      case SE.Proj p -> {
-        TExp built = build(e);
-        yield built == null ? Size.UNKNOWN : new Size.Expr(built, SE.show(Unify.normFully(e)));
-      }
-      case SE.Idx i -> {
-        TExp built = build(e);
-        yield built == null ? Size.UNKNOWN : new Size.Expr(built, SE.show(Unify.normFully(e)));
-      }
-      case SE.Form f -> {
-        TExp built = build(e);
-        yield built == null ? Size.UNKNOWN : new Size.Expr(built, SE.show(Unify.normFully(e)));
-      }
-      case SE.Opaque o -> {
-        TExp built = build(e);
-        yield built == null ? Size.UNKNOWN : new Size.Expr(built, SE.show(Unify.normFully(e)));
-      }
+      case SE.B b -> expression(e);
+      case SE.Op o -> expression(e);
+      case SE.Neg ne -> expression(e);
+      case SE.Call c -> expression(e);
+      case SE.Proj p -> expression(e);
+      case SE.Idx i -> expression(e);
+      case SE.Form f -> expression(e);
+      case SE.Opaque o -> expression(e);
     };
   }
 
