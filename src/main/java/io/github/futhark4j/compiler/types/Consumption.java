@@ -309,7 +309,8 @@ final class Consumption {
     };
   }
 
-  private static Type setUnique(Type t, boolean u) {
+  /** {@code t} with every array (and type parameter) in it unique or not: what {@code *} on a record or sum means. */
+  static Type setUnique(Type t, boolean u) {
     return switch (t) {
       case Type.Array a -> new Type.Array(a.elem(), a.shape(), u);
       case Type.Param p -> new Type.Param(p.name(), u);
@@ -488,7 +489,7 @@ final class Consumption {
     for (Alias a : sorted(als)) {
       Span where = consumed.get(a.v());
       if (where != null) {
-        error(DiagCode.E0301, at, "Using " + describe(a.v()) + ", but this was consumed at " + where.shortPos()
+        error(DiagCode.E0301, at, "Using " + describe(a.v()) + ", but this was consumed at " + where.relative()
             + ".  (Possibly through aliases.)" + TcState.link("use-after-consume"));
         return;
       }
@@ -1069,8 +1070,8 @@ final class Consumption {
     TExp f = a.function();
     while (f instanceof TExp.Apply inner) f = inner.function();
     String fname = f instanceof TExp.Var v ? "\"" + v.name().base() + "\"" : null;
-    return fname != null ? "result of applying " + fname + " (at " + a.span().shortPos() + ")"
-        : "result of application at " + a.span().shortPos();
+    return fname != null ? "result of applying " + fname + " (at " + a.span().relative() + ")"
+        : "result of application at " + a.span().relative();
   }
 
   private Al apply(TExp.Apply a) {
@@ -1139,7 +1140,7 @@ final class Consumption {
           if (prev != null) {
             TExp p = a.args().get(prev);
             error(DiagCode.E0308, arg.span(), "Argument is consumed, but aliases\n  " + v.base() + "\nwhich is also aliased by other argument\n  "
-                + p.span().text() + "\nat " + p.span().shortPos() + ".");
+                + p.span().text() + "\nat " + p.span().relative() + ".");
             break;
           }
         }
@@ -1355,7 +1356,7 @@ final class Consumption {
     markConsumed(initCons);
     checkFree(l, "Loop body", l.body(), initCons);
     if (l.form() instanceof TExp.LoopForm.While w) checkFree(l, "Loop condition", w.cond(), initCons);
-    VName res = internal("internal_loop_result", "result of loop at " + l.span().shortPos());
+    VName res = internal("internal_loop_result", "result of loop at " + l.span().relative());
     return combine(loopResult(new Alias(res, List.of(), true), l.param(), init, l.type(), ds), body);
   }
 

@@ -220,6 +220,12 @@ final class Pats {
         Ty.Var v = new Ty.Var(st.level);
         v.constructors = new TreeMap<>(Map.of(c.name(), payload));
         unifyPat(span, v, t);
+        // The payload's own types where the sum is known: they carry its uniqueness (*t), which
+        // unification ignores.
+        if (Unify.resolve(t) instanceof Ty.Sum sum && sum.constructors().get(c.name()) instanceof List<Ty> own
+            && own.size() == payload.size()) {
+          payload = own;
+        }
         List<Supplier<TPat>> subs = new ArrayList<>();
         for (int i = 0; i < payload.size(); i++) subs.add(pat(c.payload().get(i), payload.get(i), ctx, mode, sizeNames, binds, flexes));
         return () -> new TPat.Constr(c.name(), subs.stream().map(Supplier::get).toList(), zonk.type(t), span);

@@ -825,7 +825,7 @@ final class Terms {
   /** Unifies the types of branches: sizes that differ become unknown. */
   Ty joinBranches(Span span, Ty a, Ty b, String what, Span at) {
     try {
-      return u.join(a, b, "is unknown due to " + what + " at " + span.shortPos() + ".");
+      return u.join(a, b, "is unknown due to " + what + " at " + span.relative() + ".");
     } catch (Unify.Failure f) {
       report(at, a, b, "Branches differ in type.", f);
       return a;
@@ -1021,7 +1021,7 @@ final class Terms {
         size = end.size();
       }
     }
-    if (size == null) size = SE.var(st.unknownSize("range_dim", "is unknown length of range at " + span.shortPos() + "."));
+    if (size == null) size = SE.var(st.unknownSize("range_dim", "is unknown length of range at " + span.relative() + "."));
     Ty ty = new Ty.Arr(t, size, false);
     TExp.RangeKind kind = TExp.RangeKind.valueOf(r.kind().name());
     return new Res(ty, () -> new TExp.Range(s.build().get(), sec == null ? null : sec.build().get(), end.build().get(),
@@ -1130,7 +1130,7 @@ final class Terms {
         return new SE.Op("-", i.size(), j.size());
       }
     }
-    return SE.var(st.unknownSize("slice_dim", "is size produced by slice at " + span.shortPos() + "."));
+    return SE.var(st.unknownSize("slice_dim", "is size produced by slice at " + span.relative() + "."));
   }
 
   private static boolean isI64(Ty t) {
@@ -1395,10 +1395,10 @@ final class Terms {
       Map<VName, SE> sub = new HashMap<>();
       if (fn.pname() != null && Unify.mentions(fn.result(), Set.of(fn.pname()))) {
         sub.put(fn.pname(), sizeOf(a, arg, "is value of argument \"" + shortText(arg.span()) + "\" passed to " + shown
-            + " at " + arg.span().shortPos() + "."));
+            + " at " + arg.span().relative() + "."));
       }
       for (VName ext : fn.exts()) {
-        sub.put(ext, SE.var(st.unknownSize(ext.base(), "is unknown size returned by " + shown + " at " + span.shortPos() + ".")));
+        sub.put(ext, SE.var(st.unknownSize(ext.base(), "is unknown size returned by " + shown + " at " + span.relative() + ".")));
       }
       ft = sub.isEmpty() ? fn.result() : Unify.subst(fn.result(), Map.of(), sub);
       if (a.size() != null) callSizes.add(a.size());
@@ -1755,7 +1755,7 @@ final class Terms {
     Set<VName> named = new LinkedHashSet<>();
     SE.vars(s, named);
     named.retainAll(gone);
-    return "is an unknown size arising from \"" + named.iterator().next().base() + "\" going out of scope at " + span.shortPos() + ".";
+    return "is an unknown size arising from \"" + named.iterator().next().base() + "\" going out of scope at " + span.relative() + ".";
   }
 
   /** The sizes of the arrays of a value of type {@code t} itself (not inside function types). */
@@ -1835,7 +1835,7 @@ final class Terms {
     ascribedNames(l.param(), false, ascribed);
     for (Pats.Bound b : pass.param().binds()) if (ascribed.contains(b.name())) st.ascribedLoopParams.add(b.v());
     impossibleLoopParam(pass.param(), l.param().span());
-    Set<VName> variant = loopVariance(pass.param().ty(), pass.body().ty(), own, l.body().span());
+    Set<VName> variant = loopVariance(pass.param().ty(), pass.body().ty(), own, l.body().span(), span);
     loopResult(pass.param().ty(), pass.body().ty(), variant, l.body().span());
     loopInit(pass.param().ty(), init.ty(), variant, initExp.span(), init.ty(), new HashMap<>());
     Ty pt = pass.param().ty();
@@ -1905,10 +1905,9 @@ final class Terms {
       case PAttr a -> ascribedNames(a.pattern(), ascribed, out);
       case PWild w -> { }
       case PLit l -> { }
-      case PConstr c -> { }
+      case PConstr c -> c.payload().forEach(x -> ascribedNames(x, ascribed, out));
     }
   }
-
 
   private record LoopPass(Pats.PatRes param, Supplier<TExp.LoopForm> form, Res body) {}
 
@@ -1996,7 +1995,7 @@ final class Terms {
    * Classifies the loop's own flexible sizes against the body's result (see {@link #loop}) and
    * makes the variant ones unknown sizes, returned; the invariant ones become their initial sizes.
    */
-  private Set<VName> loopVariance(Ty param, Ty result, Map<Ty.Flex, SE> own0, Span span) {
+  private Set<VName> loopVariance(Ty param, Ty result, Map<Ty.Flex, SE> own0, Span span, Span loop) {
     // The body may have linked a parameter's flexible size with another (an instantiated size
     // parameter of a call on it): classify by the flexible size each one now stands for.
     Map<Ty.Flex, SE> own = new LinkedHashMap<>();
@@ -2025,7 +2024,7 @@ final class Terms {
             + "This is likely because the loop body uses a variable whose type\ndepends on the loop parameter."
             + TcState.link("loop-variant-escape"));
       }
-      VName d = st.unknownSize("loop", "is unknown size of value returned by loop at " + span.shortPos() + ".");
+      VName d = st.unknownSize("loop", "is unknown size of value returned at " + loop.relative() + ".");
       variant.add(d);
       fl.ref = SE.var(d);
     }

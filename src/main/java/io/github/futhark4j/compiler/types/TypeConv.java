@@ -326,7 +326,7 @@ final class TypeConv {
     for (TypeParam tp : tps) {
       Span prev = seen.putIfAbsent(tp.name(), tp.span());
       if (prev != null) {
-        st.error(DiagCode.E0210, tp.span(), ofType ? "Type parameter \"" + tp.name() + "\" previously defined at " + prev.shortPos() + "."
+        st.error(DiagCode.E0210, tp.span(), ofType ? "Type parameter \"" + tp.name() + "\" previously defined at " + prev.relative() + "."
             : "Name \"" + tp.name() + "\" also bound at " + prev.render() + ".");
       }
       VName v = st.fresh(tp.name());

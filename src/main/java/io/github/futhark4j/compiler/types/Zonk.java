@@ -102,7 +102,8 @@ final class Zonk {
         // A size-lifted definition's own sizes are not known from the type: the value tells them.
         for (VName a : impl.anons()) ss.put(a, new SE.F(new Ty.Flex(0, a.base())));
         Type r = type(Unify.subst(impl.body(), ts, ss));
-        yield n.unique() && r instanceof Type.Array ra ? new Type.Array(ra.elem(), ra.shape(), true) : r;
+        // *t of an abbreviation of a record or sum makes every array in it unique, as for arrays.
+        yield n.unique() ? Consumption.setUnique(r, true) : r;
       }
     };
   }

@@ -371,7 +371,7 @@ class CheckerTest {
     Diagnostic d = error("def f (xs: *[]i32) =\n  let ys = xs with [0] = 1\n  in xs[0] + ys[0]");
     assertEquals(DiagCode.E0301, d.code());
     assertEquals(3, d.line());
-    assertTrue(d.message().startsWith("Using variable \"xs\", but this was consumed at 2:12."), d.message());
+    assertTrue(d.message().startsWith("Using variable \"xs\", but this was consumed at 2:12-27."), d.message());
   }
 
   @Test
