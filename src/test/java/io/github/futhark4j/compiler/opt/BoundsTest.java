@@ -14,6 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.futhark4j.compiler.opt.OptIr.Run;
 import io.github.futhark4j.compiler.core.Atom;
 import io.github.futhark4j.compiler.core.Body;
 import io.github.futhark4j.compiler.core.Exp;
@@ -41,17 +42,8 @@ import org.junit.jupiter.api.Test;
  * the program's failure) runs the result as before.
  */
 class BoundsTest {
-  private record Run(Program before, Program after) {
-    String text() {
-      return Printer.program(after);
-    }
-  }
-
   private static Run bounds(String src) throws Exception {
-    Program before = after(src, "dead-code");
-    Program q = Bounds.program(before);
-    Verifier.verify(q, "bounds");
-    return new Run(before, q);
+    return OptIr.run(src, Bounds::program, "bounds");
   }
 
   /**

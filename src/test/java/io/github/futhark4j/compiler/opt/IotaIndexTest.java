@@ -17,6 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.futhark4j.compiler.opt.OptIr.Run;
 import io.github.futhark4j.compiler.core.Atom;
 import io.github.futhark4j.compiler.core.Body;
 import io.github.futhark4j.compiler.core.Exp;
@@ -39,18 +40,8 @@ import org.junit.jupiter.api.Test;
  * inputs, where it must not, and that the interpreter computes the same results either way.
  */
 class IotaIndexTest {
-  /** The IR of {@code src} just before the pass, and after it (verified). */
-  private record Run(Program before, Program after) {
-    String text() {
-      return Printer.program(after);
-    }
-  }
-
   private static Run indices(String src) throws Exception {
-    Program before = after(src, "dead-code");
-    Program q = IotaIndex.program(before);
-    Verifier.verify(q, "indices");
-    return new Run(before, q);
+    return OptIr.run(src, IotaIndex::program, "indices");
   }
 
   private static long count(Program.Entry e, Class<? extends Exp> kind) {

@@ -24,6 +24,21 @@ final class OptIr {
     return Optimiser.run(Lowerer.lower(Frontend.check(new Source("t.fut", src))), true, pass, (n, p) -> { });
   }
 
+  /** The IR just before a pass, and after it (verified). */
+  record Run(Program before, Program after) {
+    String text() {
+      return Printer.program(after);
+    }
+  }
+
+  /** {@code pass} (named {@code name}) on the IR of {@code src} after {@code dead-code}, the pass before both tested ones. */
+  static Run run(String src, java.util.function.UnaryOperator<Program> pass, String name) throws Exception {
+    Program before = after(src, "dead-code");
+    Program q = pass.apply(before);
+    io.github.futhark4j.compiler.core.Verifier.verify(q, name);
+    return new Run(before, q);
+  }
+
   static Program.Entry entry(Program p, String name) {
     for (Program.Entry e : p.entries()) if (e.signature().name().equals(name)) return e;
     throw new AssertionError("no entry " + name + " in\n" + Printer.program(p));
