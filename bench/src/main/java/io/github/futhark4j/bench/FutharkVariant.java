@@ -19,13 +19,15 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * A kernel's Futhark version compiled through the public API, timed two ways:
+ * A kernel's Futhark version compiled through the public API, timed three ways:
  * <ul>
  *   <li><b>resident</b>: the inputs are moved into native memory once, before timing, and passed
  *       as native array handles; results stay native ({@link FutharkFunction#callNative}). The time
  *       is the kernel plus the bridge (argument checks, the JNA call, context sync), not the copies.
  *   <li><b>copy</b>: Java arrays in, Java arrays out ({@link FutharkFunction#call}), so the time
  *       includes copying the inputs in and the results out.
+ *   <li><b>into</b>: Java arrays in, the result written into one Java array reused by every run
+ *       ({@link FutharkFunction#callInto}): no fresh result array per call.
  * </ul>
  *
  * <p>Inputs become native through the public API only: the harness appends one tiny entry point
@@ -113,6 +115,16 @@ final class FutharkVariant implements AutoCloseable {
   Stats.Timed timeCopy(List<Object> inputs, int warmup, int runs) {
     Object[] args = inputs.toArray();
     return Stats.time(warmup, runs, () -> function.call(args), r -> {});
+  }
+
+  /**
+   * Times {@link FutharkFunction#callInto} from Java arrays into {@code out}, the same array for
+   * every run (a one-dimensional Java array of the result's type and length).
+   */
+  Stats.Timed timeInto(List<Object> inputs, Object out, int warmup, int runs) {
+    Object[] args = inputs.toArray();
+    Object[] into = {out};
+    return Stats.time(warmup, runs, () -> function.callInto(into, args), r -> {});
   }
 
   /** Frees native results: handles are AutoCloseable, several results come as {@code Object[]}. */

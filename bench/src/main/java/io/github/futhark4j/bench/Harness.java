@@ -129,11 +129,12 @@ public final class Harness {
           record(variants, VariantResult.failed(Variant.C, message(e)));
         }
       }
-      if (options.wants(Variant.FUTHARK) || options.wants(Variant.FUTHARK_COPY)) {
+      List<String> futharkVariants = List.of(Variant.FUTHARK, Variant.FUTHARK_COPY, Variant.FUTHARK_INTO);
+      if (futharkVariants.stream().anyMatch(options::wants)) {
         try {
           fut = FutharkVariant.compile(kernel, options.benchDir().resolve("fut"), inputs, FutharkOptions.defaults());
         } catch (FutharkCompileException | RuntimeException e) {
-          for (String v : List.of(Variant.FUTHARK, Variant.FUTHARK_COPY)) {
+          for (String v : futharkVariants) {
             if (options.wants(v)) record(variants, VariantResult.failed(v, "compiling " + kernel.name() + ".fut: " + message(e)));
           }
         }
@@ -190,6 +191,8 @@ public final class Harness {
       // the native variants: the two are compared with each other (the target: not slower than
       // streams), so a drift of the machine must reach both alike. Each starts after a collection,
       // so that the garbage of the other (results of 64-256 MiB) is not collected in its runs.
+      // callInto runs only for a kernel whose result is one flat array, into one made here.
+      Object into = options.wants(Variant.FUTHARK_INTO) ? intoArray(kernel.sequential(inputs)) : null;
       for (int round = 0; round < options.rounds(); round++) {
         if (fut != null && options.wants(Variant.FUTHARK_COPY) && !variants.containsKey(Variant.FUTHARK_COPY)) {
           FutharkVariant f = fut;
@@ -197,6 +200,16 @@ public final class Harness {
             System.gc();
             Stats.Timed t = f.timeCopy(inputs, options.warmup(), options.runs());
             return checked(kernel, Variant.FUTHARK_COPY, t.stats(), reference, Flat.of(t.lastResult()));
+          }, times);
+        }
+        if (fut != null && into != null && !variants.containsKey(Variant.FUTHARK_INTO)) {
+          FutharkVariant f = fut;
+          Object out = into;
+          guardedRound(variants, Variant.FUTHARK_INTO, () -> {
+            System.gc();
+            poison(out); // so that a round that writes nothing cannot pass on the previous round's result
+            Stats.Timed t = f.timeInto(inputs, out, options.warmup(), options.runs());
+            return checked(kernel, Variant.FUTHARK_INTO, t.stats(), reference, Flat.of(out));
           }, times);
         }
         if (options.wants(Variant.STREAMS) && !variants.containsKey(Variant.STREAMS)) {
@@ -215,6 +228,30 @@ public final class Harness {
     } finally {
       if (fut != null) fut.close();
       deleteTree(data);
+    }
+  }
+
+  /**
+   * A new array like {@code result} when it is a one-dimensional array of a primitive type (what
+   * {@code callInto} fills), else null.
+   */
+  static Object intoArray(Object result) {
+    Class<?> c = result.getClass().getComponentType();
+    return c != null && c.isPrimitive() ? java.lang.reflect.Array.newInstance(c, java.lang.reflect.Array.getLength(result)) : null;
+  }
+
+  /** Fills a primitive array with a value no kernel here computes everywhere (NaN, the minimum). */
+  static void poison(Object array) {
+    switch (array) {
+      case float[] a -> java.util.Arrays.fill(a, Float.NaN);
+      case double[] a -> java.util.Arrays.fill(a, Double.NaN);
+      case long[] a -> java.util.Arrays.fill(a, Long.MIN_VALUE);
+      case int[] a -> java.util.Arrays.fill(a, Integer.MIN_VALUE);
+      case short[] a -> java.util.Arrays.fill(a, Short.MIN_VALUE);
+      case byte[] a -> java.util.Arrays.fill(a, Byte.MIN_VALUE);
+      case boolean[] a -> java.util.Arrays.fill(a, false);
+      case char[] a -> java.util.Arrays.fill(a, Character.MAX_VALUE);
+      default -> throw new IllegalArgumentException("not a primitive array: " + array.getClass());
     }
   }
 

@@ -17,7 +17,7 @@ import java.util.Set;
  *                 warm-up and runs each, so that a drift of the machine (this VM's memory bandwidth
  *                 moves by 15-30% within minutes) reaches both alike, and so do Futhark on Java
  *                 arrays and parallel streams (default 3; quick 1)
- * @param variants {@code --variants c,java,streams,futhark,futhark-copy}: which variants (default all)
+ * @param variants {@code --variants c,java,streams,futhark,futhark-copy,futhark-into}: which variants (default all)
  * @param json     {@code --json FILE}: write all results as JSON
  * @param markdown {@code --markdown FILE}: write the Markdown table; into an existing file between
  *                 the markers {@link Report#BEGIN} and {@link Report#END} when it has them
@@ -29,7 +29,8 @@ import java.util.Set;
 public record HarnessOptions(Scale scale, List<Kernel> kernels, int runs, int warmup, int rounds, Set<String> variants,
                              Path json, Path markdown, Path benchDir, Path workDir, long seed, String cc) {
   /** The variants, in report order. */
-  public static final List<String> VARIANTS = List.of(Variant.C, Variant.JAVA, Variant.STREAMS, Variant.FUTHARK, Variant.FUTHARK_COPY);
+  public static final List<String> VARIANTS = List.of(Variant.C, Variant.JAVA, Variant.STREAMS, Variant.FUTHARK, Variant.FUTHARK_COPY,
+      Variant.FUTHARK_INTO);
 
   public HarnessOptions {
     kernels = List.copyOf(kernels);

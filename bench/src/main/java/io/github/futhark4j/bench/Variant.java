@@ -14,6 +14,12 @@ public final class Variant {
   public static final String FUTHARK = "futhark";
   /** (e) Futhark from and to Java arrays, copies included. */
   public static final String FUTHARK_COPY = "futhark-copy";
+  /**
+   * (f) Futhark from Java arrays into a Java array the caller reuses for every call
+   * ({@link io.github.futhark4j.FutharkFunction#callInto}); only kernels with one one-dimensional
+   * array result.
+   */
+  public static final String FUTHARK_INTO = "futhark-into";
 
   /** (d) for another spelling of the kernel: resident Futhark through entry point {@code entry}. */
   public static String spelling(String entry) {
@@ -33,6 +39,7 @@ public final class Variant {
       case STREAMS -> "Streams";
       case FUTHARK -> "Futhark";
       case FUTHARK_COPY -> "Futhark+copy";
+      case FUTHARK_INTO -> "Futhark into";
       default -> variant.startsWith(C + "-") ? "C (" + variant.substring(2) + ")"
           : isSpelling(variant) ? "Futhark (" + variant.substring(FUTHARK.length() + 1) + ")" : variant;
     };

@@ -3,6 +3,7 @@ package io.github.futhark4j.bench;
 import io.github.futhark4j.ScalarType;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -121,6 +122,33 @@ class HarnessTest {
   void futharkVariantsAgreeWithJava() {
     HarnessOptions o = HarnessOptions.parse("--quick", "--variants", "java,futhark,futhark-copy");
     assertAllOk(harness(o).run(), List.of(Variant.JAVA, Variant.FUTHARK, Variant.FUTHARK_COPY));
+  }
+
+  @Test
+  void callIntoRunsForKernelsWithOneFlatResultAndIsChecked() {
+    HarnessOptions o = HarnessOptions.parse("--quick", "--variants", "java,futhark-into", "--kernels", "saxpy,scan,sum",
+        "--rounds", "2");
+    List<KernelResult> results = harness(o).run();
+    assertEquals(3, results.size());
+    for (KernelResult k : results) {
+      VariantResult r = k.variants().get(Variant.FUTHARK_INTO);
+      if (k.kernel().equals("sum")) {
+        assertNull(r, "sum returns a scalar: nothing to call into");
+      } else {
+        assertEquals(Status.OK, r.status(), k.kernel() + ": " + r.note());
+        assertEquals(2 * o.runs(), r.stats().runtimesUs().size(), k.kernel());
+      }
+    }
+  }
+
+  @Test
+  void intoArraysArePrimitiveAndPoisoned() {
+    float[] f = (float[]) Harness.intoArray(new float[] {1, 2, 3});
+    assertEquals(3, f.length);
+    Harness.poison(f);
+    assertTrue(Float.isNaN(f[2]));
+    assertNull(Harness.intoArray(new float[][] {{1}}));
+    assertNull(Harness.intoArray(new Object[] {1.0}));
   }
 
   @Test

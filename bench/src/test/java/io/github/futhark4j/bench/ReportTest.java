@@ -97,7 +97,7 @@ class ReportTest {
     assertTrue(text.startsWith("# Title\n\n" + Report.BEGIN + "\n"));
     assertTrue(text.endsWith(Report.END + "\n\nMethod.\n"));
     assertFalse(text.contains("old numbers"));
-    assertTrue(text.contains("| matmul | n | 10.00 | - | 80.00 (8.00x) | 12.00 (1.20x) | - | <= 1.5x C, >= 4x streams | yes |"), text);
+    assertTrue(text.contains("| matmul | n | 10.00 | - | 80.00 (8.00x) | 12.00 (1.20x) | - | - | <= 1.5x C, >= 4x streams | yes |"), text);
     assertTrue(text.contains("matmul: speed-up of Futhark over parallel streams 6.67x (target >= 4x)"));
     // Without markers the file is the table.
     Path fresh = tmp.resolve("table.md");
