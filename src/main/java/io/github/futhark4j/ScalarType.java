@@ -13,29 +13,34 @@ import java.math.BigInteger;
  * {@code float} on the Java side and the IEEE binary16 bits ({@code uint16_t}) on the C side.
  */
 public enum ScalarType {
-  I8("i8", 1, byte.class),
-  I16("i16", 2, short.class),
-  I32("i32", 4, int.class),
-  I64("i64", 8, long.class),
-  U8("u8", 1, byte.class),
-  U16("u16", 2, short.class),
-  U32("u32", 4, int.class),
-  U64("u64", 8, long.class),
-  F16("f16", 2, float.class),
-  F32("f32", 4, float.class),
-  F64("f64", 8, double.class),
-  BOOL("bool", 1, boolean.class);
+  I8("i8", 1, byte.class, Kind.SIGNED),
+  I16("i16", 2, short.class, Kind.SIGNED),
+  I32("i32", 4, int.class, Kind.SIGNED),
+  I64("i64", 8, long.class, Kind.SIGNED),
+  U8("u8", 1, byte.class, Kind.UNSIGNED),
+  U16("u16", 2, short.class, Kind.UNSIGNED),
+  U32("u32", 4, int.class, Kind.UNSIGNED),
+  U64("u64", 8, long.class, Kind.UNSIGNED),
+  F16("f16", 2, float.class, Kind.FLOAT),
+  F32("f32", 4, float.class, Kind.FLOAT),
+  F64("f64", 8, double.class, Kind.FLOAT),
+  BOOL("bool", 1, boolean.class, Kind.BOOL);
+
+  /** The four families of primitive types, for code that treats each family alike. */
+  public enum Kind { SIGNED, UNSIGNED, FLOAT, BOOL }
 
   private static final BigInteger TWO_64 = BigInteger.ONE.shiftLeft(64);
 
   private final String futharkName;
   private final int bytes;
   private final Class<?> javaComponent;
+  private final Kind kind;
 
-  ScalarType(String futharkName, int bytes, Class<?> javaComponent) {
+  ScalarType(String futharkName, int bytes, Class<?> javaComponent, Kind kind) {
     this.futharkName = futharkName;
     this.bytes = bytes;
     this.javaComponent = javaComponent;
+    this.kind = kind;
   }
 
   /** The name Futhark and the manifest use, e.g. {@code f64}. */
@@ -53,21 +58,23 @@ public enum ScalarType {
   /** The Java primitive type of array elements ({@code double.class} for f64, {@code float.class} for f16). */
   public Class<?> javaComponent() { return javaComponent; }
 
+  /** Signed integer, unsigned integer, floating point or bool. */
+  public Kind kind() { return kind; }
+
+  /** Whether this is one of i8, i16, i32, i64. */
+  public boolean isSigned() { return kind == Kind.SIGNED; }
+
   /** Whether this is one of u8, u16, u32, u64. */
-  public boolean isUnsigned() {
-    return this == U8 || this == U16 || this == U32 || this == U64;
-  }
+  public boolean isUnsigned() { return kind == Kind.UNSIGNED; }
 
   /** Whether this is f16, f32 or f64. */
-  public boolean isFloat() {
-    return this == F16 || this == F32 || this == F64;
-  }
+  public boolean isFloat() { return kind == Kind.FLOAT; }
 
   /** Whether this is {@code bool}. */
-  public boolean isBool() { return this == BOOL; }
+  public boolean isBool() { return kind == Kind.BOOL; }
 
   /** Whether this is one of the eight integer types. */
-  public boolean isInteger() { return !isFloat() && this != BOOL; }
+  public boolean isInteger() { return kind == Kind.SIGNED || kind == Kind.UNSIGNED; }
 
   /** The primitive type of that manifest name, or {@code null}. */
   public static ScalarType parse(String name) {

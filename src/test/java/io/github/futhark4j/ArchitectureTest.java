@@ -1,6 +1,7 @@
 package io.github.futhark4j;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -112,6 +113,33 @@ class ArchitectureTest {
               .or(JavaClass.Predicates.resideInAnyPackage(allowed.toArray(String[]::new))))
           .because("docs/architecture.md lets " + r.packages() + " use only " + r.mayUse());
       rule.check(main);
+    }
+  }
+
+  /**
+   * One model of primitive types outside the compiler ({@link ScalarType}): the compiler's
+   * {@code PrimType} stays inside {@code compiler..}, except where the fuzzer hands values to the
+   * IR interpreter ({@code fuzz.IrValues}, its one crossing).
+   */
+  @Test
+  void outsideTheCompilerPrimitiveTypesAreScalarTypes() {
+    noClasses().that().resideOutsideOfPackage(BASE + ".compiler..")
+        .and().doNotHaveFullyQualifiedName(BASE + ".fuzz.IrValues")
+        .should().dependOnClassesThat().haveFullyQualifiedName(BASE + ".compiler.typed.PrimType")
+        .because("ScalarType is the one model of primitive types outside the compiler (docs/architecture.md)")
+        .check(main);
+  }
+
+  /** The crossings convert by constant name: the two enums must list the same types alike. */
+  @Test
+  void theCompilersPrimitiveTypesCorrespondToScalarTypes() {
+    var prims = io.github.futhark4j.compiler.typed.PrimType.values();
+    assertEquals(prims.length, ScalarType.values().length);
+    for (var p : prims) {
+      ScalarType s = ScalarType.valueOf(p.name());
+      assertEquals(p.futName(), s.futharkName(), p.name());
+      assertEquals(p.bytes(), s.bytes(), p.name());
+      assertEquals(p.kind().name(), s.kind().name(), p.name());
     }
   }
 }

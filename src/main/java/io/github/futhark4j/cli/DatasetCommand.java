@@ -1,6 +1,6 @@
 package io.github.futhark4j.cli;
 
-import io.github.futhark4j.compiler.typed.PrimType;
+import io.github.futhark4j.ScalarType;
 import io.github.futhark4j.data.BinaryFormat;
 import io.github.futhark4j.data.Value;
 import io.github.futhark4j.data.ValueFormatException;
@@ -85,8 +85,8 @@ public final class DatasetCommand implements Command {
         }
         default -> {
           if (!m.matches()) throw new UsageException("unknown option " + a);
-          PrimType t = PrimType.byName(m.group(1));
-          if (t == null || t == PrimType.BOOL) throw new UsageException("no bounds for type '" + m.group(1) + "'");
+          ScalarType t = ScalarType.parse(m.group(1));
+          if (t == null || t == ScalarType.BOOL) throw new UsageException("no bounds for type '" + m.group(1) + "'");
           try {
             gen.setBounds(t, m.group(2), m.group(3));
           } catch (IllegalArgumentException e) {

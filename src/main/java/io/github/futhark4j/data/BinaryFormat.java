@@ -1,6 +1,6 @@
 package io.github.futhark4j.data;
 
-import io.github.futhark4j.compiler.typed.PrimType;
+import io.github.futhark4j.ScalarType;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -22,8 +22,8 @@ public final class BinaryFormat {
   private BinaryFormat() {}
 
   /** The four-character type name of the binary format, e.g. {@code "  i8"}. */
-  public static String typeCode(PrimType t) {
-    String n = t.futName();
+  public static String typeCode(ScalarType t) {
+    String n = t.futharkName();
     return " ".repeat(4 - n.length()) + n;
   }
 
@@ -40,7 +40,7 @@ public final class BinaryFormat {
 
   /** Writes the value in the binary format. */
   public static void write(Value v, OutputStream out) throws IOException {
-    PrimType t = v.type();
+    ScalarType t = v.type();
     int n = v.elementCount();
     ByteBuffer bb = ByteBuffer.allocate(7 + 8 * v.rank() + n * t.bytes()).order(ByteOrder.LITTLE_ENDIAN);
     bb.put((byte) 'b').put((byte) VERSION).put((byte) v.rank());
@@ -76,7 +76,7 @@ public final class BinaryFormat {
     }
     int rank = buf[start + 2] & 0xff;
     String code = new String(buf, start + 3, 4, StandardCharsets.ISO_8859_1);
-    PrimType t = PrimType.byName(code.trim());
+    ScalarType t = ScalarType.parse(code.trim());
     if (t == null || !typeCode(t).equals(code)) throw r.error(start + 3, "unknown binary type '" + code + "'");
     int dimsAt = start + 7;
     if (limit - dimsAt < 8L * rank) throw r.error(dimsAt, "truncated binary value: missing dimensions");

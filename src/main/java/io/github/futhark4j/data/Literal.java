@@ -1,6 +1,6 @@
 package io.github.futhark4j.data;
 
-import io.github.futhark4j.compiler.typed.PrimType;
+import io.github.futhark4j.ScalarType;
 import java.math.BigInteger;
 
 /**
@@ -18,11 +18,11 @@ import java.math.BigInteger;
  * @param small    the value itself (sign applied) when {@code text} is null: a decimal integer of at
  *                 most 18 digits, read without building any text
  */
-record Literal(Kind kind, boolean negative, String text, int radix, PrimType suffix, int offset, long small) {
+record Literal(Kind kind, boolean negative, String text, int radix, ScalarType suffix, int offset, long small) {
   enum Kind { INT, FLOAT, BOOL, NAN, INF }
 
   /** The type this literal has on its own: its suffix, else i32 for integers, f64 for decimals. */
-  PrimType defaultType() {
+  ScalarType defaultType() {
     return defaultType(null);
   }
 
@@ -31,13 +31,13 @@ record Literal(Kind kind, boolean negative, String text, int radix, PrimType suf
    * compiled Futhark programs read their input: {@code 1} is an f64 where an f64 is expected);
    * literals that cannot have that type keep their own default.
    */
-  PrimType defaultType(PrimType hint) {
+  ScalarType defaultType(ScalarType hint) {
     if (suffix != null) return suffix;
     return switch (kind) {
-      case INT -> hint != null && hint != PrimType.BOOL ? hint : PrimType.I32;
-      case FLOAT -> hint != null && hint.isFloat() ? hint : PrimType.F64;
-      case BOOL -> PrimType.BOOL;
-      case NAN, INF -> PrimType.F64;
+      case INT -> hint != null && hint != ScalarType.BOOL ? hint : ScalarType.I32;
+      case FLOAT -> hint != null && hint.isFloat() ? hint : ScalarType.F64;
+      case BOOL -> ScalarType.BOOL;
+      case NAN, INF -> ScalarType.F64;
     };
   }
 
@@ -46,14 +46,14 @@ record Literal(Kind kind, boolean negative, String text, int radix, PrimType suf
    *
    * @return {@code null} on success, else a sentence saying why the literal does not fit
    */
-  String storeInto(PrimType t, Object data, int i) {
+  String storeInto(ScalarType t, Object data, int i) {
     if (suffix != null && suffix != t) {
       return "expected a " + t + " value, found " + this.describe() + " (all elements of an array have the"
           + " type of the first)";
     }
     switch (kind) {
       case BOOL -> {
-        if (t != PrimType.BOOL) return "expected a " + t + " value, found " + describe();
+        if (t != ScalarType.BOOL) return "expected a " + t + " value, found " + describe();
         ((boolean[]) data)[i] = text.equals("true");
       }
       case NAN -> Storage.setDouble(t, data, i, Double.NaN);
@@ -61,12 +61,12 @@ record Literal(Kind kind, boolean negative, String text, int radix, PrimType suf
       case FLOAT -> {
         if (!t.isFloat()) return "expected a " + t + " value, found " + describe();
         String s = (negative ? "-" : "") + text;
-        if (t == PrimType.F64) ((double[]) data)[i] = Double.parseDouble(s);
-        else if (t == PrimType.F32) ((float[]) data)[i] = Float.parseFloat(s);
+        if (t == ScalarType.F64) ((double[]) data)[i] = Double.parseDouble(s);
+        else if (t == ScalarType.F32) ((float[]) data)[i] = Float.parseFloat(s);
         else ((float[]) data)[i] = Storage.roundF16(Double.parseDouble(s));
       }
       case INT -> {
-        if (t == PrimType.BOOL) return "expected a bool value, found " + describe();
+        if (t == ScalarType.BOOL) return "expected a bool value, found " + describe();
         if (text == null && t.isFloat()) {
           Storage.setDouble(t, data, i, small);
           return null;
@@ -96,9 +96,9 @@ record Literal(Kind kind, boolean negative, String text, int radix, PrimType suf
       case BOOL -> text;
       case NAN -> suffix + ".nan";
       case INF -> sign + suffix + ".inf";
-      case INT -> text == null ? small + (suffix == null ? "" : suffix.futName())
-          : sign + (radix == 16 ? "0x" : radix == 2 ? "0b" : "") + text + (suffix == null ? "" : suffix.futName());
-      case FLOAT -> sign + text + (suffix == null ? "" : suffix.futName());
+      case INT -> text == null ? small + (suffix == null ? "" : suffix.futharkName())
+          : sign + (radix == 16 ? "0x" : radix == 2 ? "0b" : "") + text + (suffix == null ? "" : suffix.futharkName());
+      case FLOAT -> sign + text + (suffix == null ? "" : suffix.futharkName());
     };
   }
 }

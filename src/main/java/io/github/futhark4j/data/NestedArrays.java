@@ -1,6 +1,6 @@
 package io.github.futhark4j.data;
 
-import io.github.futhark4j.compiler.typed.PrimType;
+import io.github.futhark4j.ScalarType;
 import java.lang.reflect.Array;
 
 /** Conversion between flat row-major storage and nested Java arrays ({@code double[][]} and so on). */
@@ -32,7 +32,7 @@ final class NestedArrays {
   }
 
   /** Flattens a boxed scalar or a (nested) primitive Java array into a {@link Value} of element type {@code t}. */
-  static Value flatten(Object java, PrimType t) {
+  static Value flatten(Object java, ScalarType t) {
     if (java == null) throw new IllegalArgumentException("null is not a Futhark value");
     Class<?> want = Value.storageClass(t).getComponentType();
     if (!java.getClass().isArray()) return Value.scalar(t, java);

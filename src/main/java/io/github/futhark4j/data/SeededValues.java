@@ -1,6 +1,6 @@
 package io.github.futhark4j.data;
 
-import io.github.futhark4j.compiler.typed.PrimType;
+import io.github.futhark4j.ScalarType;
 
 /**
  * Random values of a primitive type and shape made from one seed, exactly as {@code futhark test}
@@ -26,7 +26,7 @@ public final class SeededValues {
    *
    * @throws IllegalArgumentException a negative dimension, or more elements than a Java array holds
    */
-  public static Value random(PrimType t, long[] shape, long seed) {
+  public static Value random(ScalarType t, long[] shape, long seed) {
     long n = 1;
     for (long d : shape) {
       if (d < 0) throw new IllegalArgumentException("negative dimension " + d);

@@ -1,6 +1,6 @@
 package io.github.futhark4j.data;
 
-import io.github.futhark4j.compiler.typed.PrimType;
+import io.github.futhark4j.ScalarType;
 import java.util.Arrays;
 
 /**
@@ -10,7 +10,7 @@ import java.util.Arrays;
 final class Storage {
   private Storage() {}
 
-  static Object allocate(PrimType t, int n) {
+  static Object allocate(ScalarType t, int n) {
     return switch (t) {
       case I8, U8 -> new byte[n];
       case I16, U16 -> new short[n];
@@ -23,7 +23,7 @@ final class Storage {
   }
 
   /** Stores the low bits of {@code v} (integers), or {@code v} converted (floats), or {@code v != 0}. */
-  static void setLong(PrimType t, Object a, int i, long v) {
+  static void setLong(ScalarType t, Object a, int i, long v) {
     switch (t) {
       case I8, U8 -> ((byte[]) a)[i] = (byte) v;
       case I16, U16 -> ((short[]) a)[i] = (short) v;
@@ -36,7 +36,7 @@ final class Storage {
     }
   }
 
-  static void setDouble(PrimType t, Object a, int i, double v) {
+  static void setDouble(ScalarType t, Object a, int i, double v) {
     switch (t) {
       case F16 -> ((float[]) a)[i] = roundF16(v);
       case F32 -> ((float[]) a)[i] = (float) v;
@@ -46,9 +46,9 @@ final class Storage {
     }
   }
 
-  static void set(PrimType t, Object a, int i, Object boxed) {
+  static void set(ScalarType t, Object a, int i, Object boxed) {
     switch (boxed) {
-      case Boolean b when t == PrimType.BOOL -> ((boolean[]) a)[i] = b;
+      case Boolean b when t == ScalarType.BOOL -> ((boolean[]) a)[i] = b;
       case Double d when t.isFloat() -> setDouble(t, a, i, d);
       case Float f when t.isFloat() -> setDouble(t, a, i, f);
       case Number n when t.isInteger() && !(n instanceof Double || n instanceof Float) -> setLong(t, a, i, n.longValue());
@@ -57,7 +57,7 @@ final class Storage {
     }
   }
 
-  static long getLong(PrimType t, Object a, int i) {
+  static long getLong(ScalarType t, Object a, int i) {
     return switch (t) {
       case I8 -> ((byte[]) a)[i];
       case U8 -> Byte.toUnsignedLong(((byte[]) a)[i]);
@@ -72,7 +72,7 @@ final class Storage {
     };
   }
 
-  static double getDouble(PrimType t, Object a, int i) {
+  static double getDouble(ScalarType t, Object a, int i) {
     return switch (t) {
       case F16, F32 -> ((float[]) a)[i];
       case F64 -> ((double[]) a)[i];
@@ -81,7 +81,7 @@ final class Storage {
     };
   }
 
-  static Object box(PrimType t, Object a, int i) {
+  static Object box(ScalarType t, Object a, int i) {
     return switch (t) {
       case I8, U8 -> ((byte[]) a)[i];
       case I16, U16 -> ((short[]) a)[i];

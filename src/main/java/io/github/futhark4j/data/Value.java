@@ -1,6 +1,6 @@
 package io.github.futhark4j.data;
 
-import io.github.futhark4j.compiler.typed.PrimType;
+import io.github.futhark4j.ScalarType;
 import java.lang.reflect.Array;
 import java.util.Arrays;
 import java.util.Objects;
@@ -20,11 +20,11 @@ import java.util.Objects;
  * floats, so NaN equals NaN); use {@link ValueComparator} for futhark test's tolerant comparison.
  */
 public final class Value {
-  private final PrimType type;
+  private final ScalarType type;
   private final long[] shape;
   private final Object data;
 
-  private Value(PrimType type, long[] shape, Object data) {
+  private Value(ScalarType type, long[] shape, Object data) {
     this.type = type;
     this.shape = shape;
     this.data = data;
@@ -34,7 +34,7 @@ public final class Value {
    * A value of the given element type and shape over {@code data}, which must be the storage array
    * class for {@code type} with exactly as many elements as the shape says. The array is not copied.
    */
-  public static Value of(PrimType type, long[] shape, Object data) {
+  public static Value of(ScalarType type, long[] shape, Object data) {
     Objects.requireNonNull(type, "type");
     Objects.requireNonNull(data, "data");
     long[] s = shape == null ? new long[0] : shape.clone();
@@ -56,33 +56,33 @@ public final class Value {
   }
 
   /** A scalar from a boxed Java value (any {@link Number} for numeric types, {@link Boolean} for bool). */
-  public static Value scalar(PrimType type, Object v) {
+  public static Value scalar(ScalarType type, Object v) {
     Object data = Storage.allocate(type, 1);
     Storage.set(type, data, 0, v);
     return new Value(type, new long[0], data);
   }
 
-  public static Value i32(int v) { return of(PrimType.I32, null, new int[] {v}); }
+  public static Value i32(int v) { return of(ScalarType.I32, null, new int[] {v}); }
 
-  public static Value i64(long v) { return of(PrimType.I64, null, new long[] {v}); }
+  public static Value i64(long v) { return of(ScalarType.I64, null, new long[] {v}); }
 
-  public static Value f32(float v) { return of(PrimType.F32, null, new float[] {v}); }
+  public static Value f32(float v) { return of(ScalarType.F32, null, new float[] {v}); }
 
-  public static Value f64(double v) { return of(PrimType.F64, null, new double[] {v}); }
+  public static Value f64(double v) { return of(ScalarType.F64, null, new double[] {v}); }
 
-  public static Value bool(boolean v) { return of(PrimType.BOOL, null, new boolean[] {v}); }
+  public static Value bool(boolean v) { return of(ScalarType.BOOL, null, new boolean[] {v}); }
 
   /** A one-dimensional array over {@code data} (the storage array for {@code type}). */
-  public static Value vector(PrimType type, Object data) {
+  public static Value vector(ScalarType type, Object data) {
     return of(type, new long[] {Array.getLength(data)}, data);
   }
 
   /** The Java storage class of elements of {@code type}, e.g. {@code int[].class} for i32 and u32. */
-  public static Class<?> storageClass(PrimType type) {
+  public static Class<?> storageClass(ScalarType type) {
     return Storage.allocate(type, 0).getClass();
   }
 
-  public PrimType type() { return type; }
+  public ScalarType type() { return type; }
 
   /** A copy of the shape; empty for a scalar. */
   public long[] shape() { return shape.clone(); }
@@ -109,14 +109,14 @@ public final class Value {
 
   /** The Futhark type without sizes, as a manifest names it: {@code [][]f64}, {@code i32}. */
   public String typeName() {
-    return "[]".repeat(shape.length) + type.futName();
+    return "[]".repeat(shape.length) + type.futharkName();
   }
 
   /** The Futhark type with sizes: {@code [2][3]f64}. */
   public String shapedTypeName() {
     StringBuilder sb = new StringBuilder();
     for (long d : shape) sb.append('[').append(d).append(']');
-    return sb.append(type.futName()).toString();
+    return sb.append(type.futharkName()).toString();
   }
 
   /**
@@ -128,8 +128,8 @@ public final class Value {
     // Nested Java arrays cannot say that `empty([0][3]i32)` has rows of 3 (a new int[0][] has no
     // rows to ask), so such a value travels as a FutharkArray with an explicit shape.
     if (losesShapeWhenNested(shape)) {
-      io.github.futhark4j.ScalarType p = io.github.futhark4j.ScalarType.parse(type.futName());
-      return io.github.futhark4j.FutharkArray.ofFlat(type.futName(), shape,
+      io.github.futhark4j.ScalarType p = type;
+      return io.github.futhark4j.FutharkArray.ofFlat(type.futharkName(), shape,
           java.lang.reflect.Array.newInstance(p.javaComponent(), 0));
     }
     return NestedArrays.nest(data, shape);
@@ -154,13 +154,13 @@ public final class Value {
    *
    * @throws IllegalArgumentException for a wrong Java type or an irregular array
    */
-  public static Value fromJava(Object java, PrimType type) {
+  public static Value fromJava(Object java, ScalarType type) {
     if (java instanceof Value v) {
       if (v.type != type) throw new IllegalArgumentException("expected " + type + " value, got " + v.typeName());
       return v;
     }
     if (java instanceof io.github.futhark4j.FutharkArray fa) {
-      if (!fa.elementType().equals(type.futName())) {
+      if (!fa.elementType().equals(type.futharkName())) {
         throw new IllegalArgumentException("expected " + type + " array, got " + fa.elementType() + " array");
       }
       long[] sh = fa.shape();
@@ -176,15 +176,15 @@ public final class Value {
    * The element type of a manifest type name ({@code f64} for {@code [][]f64}), or {@code null} when
    * the type is not a primitive or an array of primitives (an opaque type).
    */
-  public static PrimType elementTypeOf(String typeName) {
+  public static ScalarType elementTypeOf(String typeName) {
     String t = typeName.trim().replace("*", "");
     while (t.startsWith("[]")) t = t.substring(2);
-    return PrimType.byName(t);
+    return ScalarType.parse(t);
   }
 
   /** {@link #elementTypeOf} for each type; entries are {@code null} for opaque types. */
-  public static java.util.List<PrimType> elementTypesOf(java.util.List<String> typeNames) {
-    java.util.List<PrimType> out = new java.util.ArrayList<>();
+  public static java.util.List<ScalarType> elementTypesOf(java.util.List<String> typeNames) {
+    java.util.List<ScalarType> out = new java.util.ArrayList<>();
     for (String n : typeNames) out.add(elementTypeOf(n));
     return out;
   }
@@ -202,7 +202,7 @@ public final class Value {
       rank++;
       t = t.substring(2);
     }
-    PrimType pt = PrimType.byName(t);
+    ScalarType pt = ScalarType.parse(t);
     if (pt == null) throw new IllegalArgumentException("not a primitive array type: " + typeName);
     Value v = fromJava(java, pt);
     if (v.rank() != rank) {

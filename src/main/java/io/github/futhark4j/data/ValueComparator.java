@@ -1,6 +1,6 @@
 package io.github.futhark4j.data;
 
-import io.github.futhark4j.compiler.typed.PrimType;
+import io.github.futhark4j.ScalarType;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -49,7 +49,7 @@ public final class ValueComparator {
     if (!Arrays.equals(got.shape(), expected.shape())) {
       return "expected shape " + expected.shapedTypeName() + ", got " + got.shapedTypeName();
     }
-    PrimType t = expected.type();
+    ScalarType t = expected.type();
     int n = expected.elementCount();
     double tol = t.isFloat() ? tolerance(expected) : 0;
     for (int i = 0; i < n; i++) {

@@ -1,6 +1,6 @@
 package io.github.futhark4j.data;
 
-import io.github.futhark4j.compiler.typed.PrimType;
+import io.github.futhark4j.ScalarType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -12,8 +12,8 @@ import java.util.SplittableRandom;
  */
 public final class ValueGenerator {
   private final SplittableRandom random;
-  private final java.util.Map<PrimType, double[]> floatBounds = new java.util.EnumMap<>(PrimType.class);
-  private final java.util.Map<PrimType, long[]> intBounds = new java.util.EnumMap<>(PrimType.class);
+  private final java.util.Map<ScalarType, double[]> floatBounds = new java.util.EnumMap<>(ScalarType.class);
+  private final java.util.Map<ScalarType, long[]> intBounds = new java.util.EnumMap<>(ScalarType.class);
 
   public ValueGenerator(long seed) {
     this.random = new SplittableRandom(seed);
@@ -26,7 +26,7 @@ public final class ValueGenerator {
    *
    * @throws IllegalArgumentException for bounds that are not numbers, out of the type's range, or with min > max
    */
-  public void setBounds(PrimType t, String min, String max) {
+  public void setBounds(ScalarType t, String min, String max) {
     try {
       if (t.isFloat()) {
         double lo = Double.parseDouble(min), hi = Double.parseDouble(max);
@@ -34,9 +34,7 @@ public final class ValueGenerator {
         floatBounds.put(t, new double[] {lo, hi});
       } else if (t.isInteger()) {
         java.math.BigInteger lo = new java.math.BigInteger(min.trim()), hi = new java.math.BigInteger(max.trim());
-        java.math.BigInteger tmin = t.isUnsigned() ? java.math.BigInteger.ZERO : java.math.BigInteger.ONE.shiftLeft(t.bits() - 1).negate();
-        java.math.BigInteger tmax = t.isUnsigned() ? java.math.BigInteger.ONE.shiftLeft(t.bits()).subtract(java.math.BigInteger.ONE)
-            : java.math.BigInteger.ONE.shiftLeft(t.bits() - 1).subtract(java.math.BigInteger.ONE);
+        java.math.BigInteger tmin = t.min(), tmax = t.max();
         if (lo.compareTo(tmin) < 0 || hi.compareTo(tmax) > 0 || lo.compareTo(hi) > 0) {
           throw new IllegalArgumentException("bounds " + min + ":" + max + " are not within " + tmin + ":" + tmax + " for " + t);
         }
@@ -51,7 +49,7 @@ public final class ValueGenerator {
   }
 
   /** A shaped type such as {@code [2][3]f32}: sizes are known, unlike {@link Value#typeName()}. */
-  public record ShapedType(PrimType type, long[] shape) {
+  public record ShapedType(ScalarType type, long[] shape) {
     /**
      * Parses {@code [n]...[m]t} with literal sizes (optionally suffixed {@code i64}).
      *
@@ -72,7 +70,7 @@ public final class ValueGenerator {
         }
         s = s.substring(close + 1).trim();
       }
-      PrimType t = PrimType.byName(s);
+      ScalarType t = ScalarType.parse(s);
       if (t == null) throw new IllegalArgumentException("unknown element type '" + s + "' in " + text);
       return new ShapedType(t, dims.stream().mapToLong(Long::longValue).toArray());
     }
@@ -90,7 +88,7 @@ public final class ValueGenerator {
     long total = 1;
     for (long d : st.shape()) total = Math.multiplyExact(total, d);
     int n = Math.toIntExact(total);
-    PrimType t = st.type();
+    ScalarType t = st.type();
     Object data = Storage.allocate(t, n);
     for (int i = 0; i < n; i++) {
       switch (t.kind()) {

@@ -1,6 +1,6 @@
 package io.github.futhark4j.data;
 
-import io.github.futhark4j.compiler.typed.PrimType;
+import io.github.futhark4j.ScalarType;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -34,7 +34,7 @@ public final class ValueReader {
   private final int baseColumn;
   private final int origin;
   private int pos;
-  private PrimType hint;
+  private ScalarType hint;
 
   /**
    * @param baseLine   line of the first byte (for values cut out of a larger file)
@@ -82,8 +82,8 @@ public final class ValueReader {
     return readAll(List.of());
   }
 
-  /** The remaining values; value {@code i} is read with {@code hints.get(i)} as in {@link #next(PrimType)}. */
-  public List<Value> readAll(List<PrimType> hints) {
+  /** The remaining values; value {@code i} is read with {@code hints.get(i)} as in {@link #next(ScalarType)}. */
+  public List<Value> readAll(List<ScalarType> hints) {
     List<Value> out = new ArrayList<>();
     for (Value v; (v = next(out.size() < hints.size() ? hints.get(out.size()) : null)) != null; ) out.add(v);
     return out;
@@ -105,7 +105,7 @@ public final class ValueReader {
    * take that type when they can ({@code [1, 2]} is a {@code []f64} where {@code []f64} is
    * expected), as compiled Futhark programs read their arguments. {@code null}: no expectation.
    */
-  public Value next(PrimType hint) {
+  public Value next(ScalarType hint) {
     this.hint = hint;
     skipSpace();
     if (pos >= limit) return null;
@@ -134,11 +134,11 @@ public final class ValueReader {
     if (c == '[') return readArray();
     if (c == '"') {
       byte[] bytes = readString();
-      return Value.vector(PrimType.U8, bytes);
+      return Value.vector(ScalarType.U8, bytes);
     }
     if (startsWithWord("empty")) return readEmpty();
     Literal lit = readLiteral();
-    PrimType t = lit.defaultType(hint);
+    ScalarType t = lit.defaultType(hint);
     Object data = Storage.allocate(t, 1);
     String problem = lit.storeInto(t, data, 0);
     if (problem != null) throw error(lit.offset(), problem);
@@ -154,7 +154,7 @@ public final class ValueReader {
     final List<Literal> leaves = new ArrayList<>();
     final List<Long> dims = new ArrayList<>();
     int rank = -1;
-    PrimType fixed;
+    ScalarType fixed;
     int fixedAt;
   }
 
@@ -163,7 +163,7 @@ public final class ValueReader {
     ArrayParts parts = new ArrayParts();
     readArrayAt(0, parts);
     List<Literal> leaves = parts.leaves;
-    PrimType t = parts.fixed;
+    ScalarType t = parts.fixed;
     if (t == null) {
       for (Literal l : leaves) {
         if (l.suffix() != null) {
@@ -175,7 +175,7 @@ public final class ValueReader {
     if (t == null) {
       // No suffix anywhere: a decimal literal makes it a float array ([1, 2.5] is []f64).
       boolean anyDecimal = leaves.stream().anyMatch(l -> l.kind() == Literal.Kind.FLOAT);
-      t = leaves.get(0).defaultType(anyDecimal && (hint == null || !hint.isFloat()) ? PrimType.F64 : hint);
+      t = leaves.get(0).defaultType(anyDecimal && (hint == null || !hint.isFloat()) ? ScalarType.F64 : hint);
     }
     Object data = Storage.allocate(t, leaves.size());
     for (int i = 0; i < leaves.size(); i++) {
@@ -212,9 +212,9 @@ public final class ValueReader {
         byte[] s = readString();
         setRank(depth + 2, elemStart, parts);
         recordDim(depth + 1, s.length, elemStart, parts.dims);
-        if (s.length == 0) fixType(PrimType.U8, elemStart, parts);
+        if (s.length == 0) fixType(ScalarType.U8, elemStart, parts);
         for (byte b : s) {
-          parts.leaves.add(new Literal(Literal.Kind.INT, false, null, 10, PrimType.U8, elemStart, b & 0xff));
+          parts.leaves.add(new Literal(Literal.Kind.INT, false, null, 10, ScalarType.U8, elemStart, b & 0xff));
         }
       } else if (startsWithWord("empty")) {
         Value e = readEmpty();
@@ -246,7 +246,7 @@ public final class ValueReader {
   }
 
   /** An element without leaves fixes the element type; two such elements must agree. */
-  private void fixType(PrimType t, int at, ArrayParts parts) {
+  private void fixType(ScalarType t, int at, ArrayParts parts) {
     if (parts.fixed == null) {
       parts.fixed = t;
       parts.fixedAt = at;
@@ -301,7 +301,7 @@ public final class ValueReader {
     int ts = pos;
     while (pos < limit && isIdentChar(buf[pos])) pos++;
     String tn = new String(buf, ts, pos - ts, StandardCharsets.US_ASCII);
-    PrimType t = PrimType.byName(tn);
+    ScalarType t = ScalarType.parse(tn);
     if (t == null) throw error(ts, "expected a primitive type in empty(...), found " + describeAt(ts));
     skipSpace();
     expect(')', "to close empty(");
@@ -443,8 +443,8 @@ public final class ValueReader {
           if (neg) throw error(start, "a bool cannot be negated");
           yield new Literal(Literal.Kind.BOOL, false, w, 10, null, start, 0);
         }
-        case "f16.nan", "f32.nan", "f64.nan" -> new Literal(Literal.Kind.NAN, neg, w, 10, PrimType.byName(w.substring(0, 3)), start, 0);
-        case "f16.inf", "f32.inf", "f64.inf" -> new Literal(Literal.Kind.INF, neg, w, 10, PrimType.byName(w.substring(0, 3)), start, 0);
+        case "f16.nan", "f32.nan", "f64.nan" -> new Literal(Literal.Kind.NAN, neg, w, 10, ScalarType.parse(w.substring(0, 3)), start, 0);
+        case "f16.inf", "f32.inf", "f64.inf" -> new Literal(Literal.Kind.INF, neg, w, 10, ScalarType.parse(w.substring(0, 3)), start, 0);
         default -> throw error(ws, "expected a value, found '" + w + "'");
       };
     } else if (isDigit(c)) {
@@ -483,7 +483,7 @@ public final class ValueReader {
           && (p >= limit || (buf[p] != '_' && buf[p] != '.' && buf[p] != 'e' && buf[p] != 'E' && buf[p] != 'f'));
       if (plain) {
         pos = p;
-        PrimType suffix = null;
+        ScalarType suffix = null;
         if (pos < limit && (buf[pos] == 'i' || buf[pos] == 'u')) suffix = readSuffix();
         return new Literal(Literal.Kind.INT, neg, null, 10, suffix, start, neg ? -acc : acc);
       }
@@ -508,7 +508,7 @@ public final class ValueReader {
         }
       }
     }
-    PrimType suffix = null;
+    ScalarType suffix = null;
     if (pos < limit && (buf[pos] == 'i' || buf[pos] == 'u' || buf[pos] == 'f')) suffix = readSuffix();
     if (isFloat && suffix != null && !suffix.isFloat()) {
       throw error(start, "a decimal literal cannot have the integer suffix " + suffix);
@@ -519,13 +519,13 @@ public final class ValueReader {
   }
 
   /** Reads a type suffix such as {@code i64} at the current position. */
-  private PrimType readSuffix() {
+  private ScalarType readSuffix() {
     int ss = pos;
     pos++;
     while (pos < limit && isDigit(buf[pos])) pos++;
     String s = new String(buf, ss, pos - ss, StandardCharsets.US_ASCII);
-    PrimType suffix = PrimType.byName(s);
-    if (suffix == null || suffix == PrimType.BOOL) throw error(ss, "unknown type suffix '" + s + "'");
+    ScalarType suffix = ScalarType.parse(s);
+    if (suffix == null || suffix == ScalarType.BOOL) throw error(ss, "unknown type suffix '" + s + "'");
     return suffix;
   }
 

@@ -1,6 +1,6 @@
 package io.github.futhark4j.data;
 
-import io.github.futhark4j.compiler.typed.PrimType;
+import io.github.futhark4j.ScalarType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 
@@ -27,7 +27,7 @@ public final class ValueWriter {
       if (v.elementCount() == 0) {
         out.append("empty(");
         for (long d : v.shape()) out.append('[').append(Long.toString(d)).append(']');
-        out.append(v.type().futName()).append(')');
+        out.append(v.type().futharkName()).append(')');
         return;
       }
       if (v.isScalar()) {
@@ -56,20 +56,20 @@ public final class ValueWriter {
 
   /** Element {@code i} of {@code v} as a suffixed scalar literal. */
   public static String scalar(Value v, int i) {
-    PrimType t = v.type();
+    ScalarType t = v.type();
     return switch (t) {
       case BOOL -> v.boolAt(i) ? "true" : "false";
-      case I8, I16, I32, I64 -> v.longAt(i) + t.futName();
-      case U8, U16, U32 -> v.longAt(i) + t.futName();
-      case U64 -> Long.toUnsignedString(v.longAt(i)) + t.futName();
+      case I8, I16, I32, I64 -> v.longAt(i) + t.futharkName();
+      case U8, U16, U32 -> v.longAt(i) + t.futharkName();
+      case U64 -> Long.toUnsignedString(v.longAt(i)) + t.futharkName();
       case F16, F32 -> floating(((float[]) v.data())[i], Float.toString(((float[]) v.data())[i]), t);
       case F64 -> floating(((double[]) v.data())[i], Double.toString(((double[]) v.data())[i]), t);
     };
   }
 
-  private static String floating(double d, String javaText, PrimType t) {
-    if (Double.isNaN(d)) return t.futName() + ".nan";
-    if (Double.isInfinite(d)) return (d < 0 ? "-" : "") + t.futName() + ".inf";
-    return javaText.replace('E', 'e') + t.futName();
+  private static String floating(double d, String javaText, ScalarType t) {
+    if (Double.isNaN(d)) return t.futharkName() + ".nan";
+    if (Double.isInfinite(d)) return (d < 0 ? "-" : "") + t.futharkName() + ".inf";
+    return javaText.replace('E', 'e') + t.futharkName();
   }
 }

@@ -7,7 +7,7 @@ import io.github.futhark4j.compiler.diag.CompileException;
 import io.github.futhark4j.compiler.Frontend;
 import io.github.futhark4j.compiler.source.Source;
 import io.github.futhark4j.compiler.interp.SourceInterpreter;
-import io.github.futhark4j.compiler.typed.PrimType;
+import io.github.futhark4j.ScalarType;
 import io.github.futhark4j.data.Value;
 import io.github.futhark4j.fuzz.Fuzzer.Outcome;
 import java.io.IOException;
@@ -237,7 +237,7 @@ final class AdFuzzer {
   private static Value vector(int n, double r, Random rnd) {
     double[] d = new double[n];
     for (int i = 0; i < n; i++) d[i] = uniform(r, rnd);
-    return Value.vector(PrimType.F64, d);
+    return Value.vector(ScalarType.F64, d);
   }
 
   /** Null when every configuration satisfies the rules and agrees with the source interpreter, else what failed. */
@@ -308,7 +308,7 @@ final class AdFuzzer {
       p[i] = po.values().get(0).doubleAt(0);
     }
     double[] all = {r[0], r[1], (p[1] - p[2]) / 2e-4, (p[3] - p[4]) / 2e-6, r[2], p[0], r[3], r[4]};
-    return new Outcome.Ok(List.of(Value.vector(PrimType.F64, all)));
+    return new Outcome.Ok(List.of(Value.vector(ScalarType.F64, all)));
   }
 
   /** The arguments with the point {@code (xs, ys, a, b)} moved by {@code h} times the tangent. */
@@ -319,7 +319,7 @@ final class AdFuzzer {
       Value x = args.get(i), d = args.get(i + 4);
       double[] v = new double[x.elementCount()];
       for (int j = 0; j < v.length; j++) v[j] = x.doubleAt(j) + h * d.doubleAt(j);
-      out.set(i, x.isScalar() ? Value.f64(v[0]) : Value.vector(PrimType.F64, v));
+      out.set(i, x.isScalar() ? Value.f64(v[0]) : Value.vector(ScalarType.F64, v));
     }
     return out;
   }

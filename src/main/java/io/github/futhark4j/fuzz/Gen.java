@@ -1,6 +1,6 @@
 package io.github.futhark4j.fuzz;
 
-import io.github.futhark4j.compiler.typed.PrimType;
+import io.github.futhark4j.ScalarType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -19,10 +19,10 @@ import java.util.Random;
  * and scatter indices are injective, so every backend and thread count must give the same result.
  */
 public final class Gen {
-  static final PrimType[] PRIMS = PrimType.values();
-  private static final PrimType[] INTS = {PrimType.I8, PrimType.I16, PrimType.I32, PrimType.I64, PrimType.U8,
-      PrimType.U16, PrimType.U32, PrimType.U64};
-  private static final PrimType[] FLOATS = {PrimType.F16, PrimType.F32, PrimType.F64};
+  static final ScalarType[] PRIMS = ScalarType.values();
+  private static final ScalarType[] INTS = {ScalarType.I8, ScalarType.I16, ScalarType.I32, ScalarType.I64, ScalarType.U8,
+      ScalarType.U16, ScalarType.U32, ScalarType.U64};
+  private static final ScalarType[] FLOATS = {ScalarType.F16, ScalarType.F32, ScalarType.F64};
 
   /** A generated entry point. */
   public record Entry(String name, List<String> sizeVars, List<Param> params, boolean big, List<Node> stmts,
@@ -53,13 +53,13 @@ public final class Gen {
   record Var(String name, GenType type, boolean owned) {}
 
   /** A tuple or record variable of scalar fields, read by {@code name.field}. */
-  record Compound(String name, List<String> fields, List<PrimType> types) {}
+  record Compound(String name, List<String> fields, List<ScalarType> types) {}
 
   /** A sum-typed variable: constructors with one scalar payload each (or none). */
-  record SumVar(String name, String typeText, List<String> cons, List<PrimType> payloads) {}
+  record SumVar(String name, String typeText, List<String> cons, List<ScalarType> payloads) {}
 
   /** A helper function {@code name [m] (a: [m]arrElem) (x: scalar) : result}. */
-  record Fun(String name, PrimType arrElem, PrimType scalar, PrimType result) {}
+  record Fun(String name, ScalarType arrElem, ScalarType scalar, ScalarType result) {}
 
   /** What is in scope. Lambdas get a copy without the entry's large arrays. */
   static final class Env {
@@ -119,12 +119,12 @@ public final class Gen {
       he.funs.addAll(funs);
       he.vars.add(new Var("a", new GenType(f.arrElem(), List.of("m")), false));
       he.vars.add(new Var("x", GenType.scalar(f.scalar()), false));
-      he.vars.add(new Var("m", GenType.scalar(PrimType.I64), false));
+      he.vars.add(new Var("m", GenType.scalar(ScalarType.I64), false));
       he.sizes.add("m");
       bigSize = big ? "m" : null;
       Node body = scalar(he, f.result(), 3);
-      helpers.add(Node.of("", "def " + f.name() + " [m] (a: [m]" + f.arrElem().futName() + ") (x: " + f.scalar().futName()
-          + ") : " + f.result().futName() + " =\n  $\n", body));
+      helpers.add(Node.of("", "def " + f.name() + " [m] (a: [m]" + f.arrElem().futharkName() + ") (x: " + f.scalar().futharkName()
+          + ") : " + f.result().futharkName() + " =\n  $\n", body));
       funs.add(f);
     }
     bigSize = big ? "n0" : null;
@@ -134,7 +134,7 @@ public final class Gen {
     List<Param> params = new ArrayList<>();
     int np = 1 + rnd.nextInt(4);
     for (int i = 0; i < np; i++) {
-      PrimType t = pick(PRIMS);
+      ScalarType t = pick(PRIMS);
       GenType gt;
       if (chance(0.3)) {
         gt = GenType.scalar(t);
@@ -161,7 +161,7 @@ public final class Gen {
     List<String> used = new ArrayList<>();
     for (String s : sizeNames) if (params.stream().anyMatch(p -> p.type().dims().contains(s))) used.add(s);
     env.sizes.addAll(used);
-    for (String s : used) env.vars.add(new Var(s, GenType.scalar(PrimType.I64), false));
+    for (String s : used) env.vars.add(new Var(s, GenType.scalar(ScalarType.I64), false));
 
     List<Node> stmts = new ArrayList<>();
     int ns = 2 + rnd.nextInt(6);
@@ -208,7 +208,7 @@ public final class Gen {
     }
     if (k < 18) {
       // an owned array: copy of something or a replicate
-      PrimType t = pick(PRIMS);
+      ScalarType t = pick(PRIMS);
       G src = array(env, new GenType(t, dimsFor(env, 1 + rnd.nextInt(2))), 2);
       String v = fresh("v");
       Var var = new Var(v, src.type, true);
@@ -219,10 +219,10 @@ public final class Gen {
     if (k < 24) {
       // a tuple or record of scalars
       int n = 2 + rnd.nextInt(2);
-      List<PrimType> ts = new ArrayList<>();
+      List<ScalarType> ts = new ArrayList<>();
       List<Node> es = new ArrayList<>();
       for (int i = 0; i < n; i++) {
-        PrimType t = pick(PRIMS);
+        ScalarType t = pick(PRIMS);
         ts.add(t);
         es.add(scalar(env, t, 2));
       }
@@ -240,11 +240,11 @@ public final class Gen {
     }
     if (k < 30) {
       // a value of a sum type
-      PrimType a = pick(PRIMS), b = pick(PRIMS);
-      String ty = "#a " + a.futName() + " | #b " + b.futName() + " | #c";
+      ScalarType a = pick(PRIMS), b = pick(PRIMS);
+      String ty = "#a " + a.futharkName() + " | #b " + b.futharkName() + " | #c";
       String v = fresh("s");
       Node n = Node.of("", "  let " + v + " : (" + ty + ") = if $ then #a ($) else if $ then #b ($) else #c\n",
-          scalar(env, PrimType.BOOL, 2), scalar(env, a, 2), scalar(env, PrimType.BOOL, 2), scalar(env, b, 2));
+          scalar(env, ScalarType.BOOL, 2), scalar(env, a, 2), scalar(env, ScalarType.BOOL, 2), scalar(env, b, 2));
       env.sums.add(new SumVar(v, ty, List.of("a", "b", "c"), java.util.Arrays.asList(a, b, null)));
       return n;
     }
@@ -252,9 +252,9 @@ public final class Gen {
     G g;
     if (k < 55) {
       g = new G(scalar(env, pick(PRIMS), 3), null);
-      g = new G(g.node, GenType.scalar(PrimType.valueOf(g.node.type.toUpperCase())));
+      g = new G(g.node, GenType.scalar(ScalarType.valueOf(g.node.type.toUpperCase())));
     } else {
-      PrimType t = pick(PRIMS);
+      ScalarType t = pick(PRIMS);
       g = array(env, new GenType(t, dimsFor(env, 1 + rnd.nextInt(3))), 3);
     }
     Var var = new Var(v, g.type, false);
@@ -280,7 +280,7 @@ public final class Gen {
 
   // ---- scalars -------------------------------------------------------------------------------
 
-  static String lit(PrimType t, Random rnd) {
+  static String lit(ScalarType t, Random rnd) {
     return switch (t.kind()) {
       case BOOL -> rnd.nextBoolean() ? "true" : "false";
       case FLOAT -> {
@@ -289,28 +289,28 @@ public final class Gen {
           case 1 -> rnd.nextInt(7) - 3;
           default -> Math.round((rnd.nextDouble() * 20 - 10) * 4) / 4.0;
         };
-        yield (d < 0 ? "(" + d + t.futName() + ")" : d + t.futName());
+        yield (d < 0 ? "(" + d + t.futharkName() + ")" : d + t.futharkName());
       }
       case SIGNED -> {
         long v = switch (rnd.nextInt(8)) {
-          case 0 -> t == PrimType.I64 ? Long.MAX_VALUE : (1L << (t.bits() - 1)) - 1;
+          case 0 -> t == ScalarType.I64 ? Long.MAX_VALUE : (1L << (8 * t.bytes() - 1)) - 1;
           case 1 -> -(rnd.nextInt(100));
           default -> rnd.nextInt(20) - 5;
         };
-        yield v < 0 ? "(" + v + t.futName() + ")" : v + t.futName();
+        yield v < 0 ? "(" + v + t.futharkName() + ")" : v + t.futharkName();
       }
       case UNSIGNED -> {
-        long v = rnd.nextInt(8) == 0 ? (t == PrimType.U64 ? 1L << 62 : (1L << t.bits()) - 1) : rnd.nextInt(30);
-        yield v + t.futName();
+        long v = rnd.nextInt(8) == 0 ? (t == ScalarType.U64 ? 1L << 62 : (1L << (8 * t.bytes())) - 1) : rnd.nextInt(30);
+        yield v + t.futharkName();
       }
     };
   }
 
-  private Node literal(PrimType t) { return Node.leaf(t.futName(), lit(t, rnd)); }
+  private Node literal(ScalarType t) { return Node.leaf(t.futharkName(), lit(t, rnd)); }
 
   /** A scalar expression of type {@code t}. */
-  Node scalar(Env env, PrimType t, int depth) {
-    String ty = t.futName();
+  Node scalar(Env env, ScalarType t, int depth) {
+    String ty = t.futharkName();
     List<Var> vs = env.vars.stream().filter(v -> v.type().rank() == 0 && v.type().elem() == t).toList();
     if (depth <= 0) return !vs.isEmpty() && chance(0.7) ? Node.leaf(ty, pick(vs).name()) : literal(t);
     int d = depth - 1;
@@ -323,10 +323,10 @@ public final class Gen {
     if (k < 28 && !vs.isEmpty()) return Node.leaf(ty, pick(vs).name());
     if (k < 45) return arith(env, t, d);
     if (k < 52) {
-      PrimType from = pick(PRIMS);
-      return Node.of(ty, "(" + ty + "." + from.futName() + " ($))", scalar(env, from, d));
+      ScalarType from = pick(PRIMS);
+      return Node.of(ty, "(" + ty + "." + from.futharkName() + " ($))", scalar(env, from, d));
     }
-    if (k < 58) return Node.of(ty, "(if $ then $ else $)", scalar(env, PrimType.BOOL, d), scalar(env, t, d), scalar(env, t, d));
+    if (k < 58) return Node.of(ty, "(if $ then $ else $)", scalar(env, ScalarType.BOOL, d), scalar(env, t, d), scalar(env, t, d));
     if (k < 68) {
       Node n = fromArray(env, t, d);
       if (n != null) return n;
@@ -345,7 +345,7 @@ public final class Gen {
       List<Node> kids = new ArrayList<>();
       StringBuilder tmpl = new StringBuilder("(match " + s.name());
       for (int i = 0; i < s.cons().size(); i++) {
-        PrimType p = s.payloads().get(i);
+        ScalarType p = s.payloads().get(i);
         if (p == null) {
           tmpl.append(" case #").append(s.cons().get(i)).append(" -> $");
           kids.add(scalar(env, t, d));
@@ -371,29 +371,29 @@ public final class Gen {
     }
     if (k < 90) {
       String x = fresh("x");
-      PrimType u = pick(PRIMS);
+      ScalarType u = pick(PRIMS);
       Node e1 = scalar(env, u, d);
       Env inner = env.copy();
       inner.vars.add(new Var(x, GenType.scalar(u), false));
       return Node.of(ty, "(let " + x + " = $ in $)", e1, scalar(inner, t, d));
     }
-    if (t == PrimType.BOOL) {
-      PrimType u = pick(PRIMS);
+    if (t == ScalarType.BOOL) {
+      ScalarType u = pick(PRIMS);
       String op = pick(new String[] {"==", "!=", "<", "<=", ">", ">="});
       return Node.of(ty, "($ " + op + " $)", scalar(env, u, d), scalar(env, u, d));
     }
     return arith(env, t, d);
   }
 
-  private Node arith(Env env, PrimType t, int d) {
-    String ty = t.futName();
+  private Node arith(Env env, ScalarType t, int d) {
+    String ty = t.futharkName();
     if (t.isBool()) {
       return switch (rnd.nextInt(4)) {
         case 0 -> Node.of(ty, "($ && $)", scalar(env, t, d), scalar(env, t, d));
         case 1 -> Node.of(ty, "($ || $)", scalar(env, t, d), scalar(env, t, d));
         case 2 -> Node.of(ty, "(!$)", scalar(env, t, d));
         default -> {
-          PrimType u = pick(PRIMS);
+          ScalarType u = pick(PRIMS);
           yield Node.of(ty, "($ " + pick(new String[] {"==", "<", ">="}) + " $)", scalar(env, u, d), scalar(env, u, d));
         }
       };
@@ -435,8 +435,8 @@ public final class Gen {
       String f = pick(new String[] {"abs", "sgn", "neg"});
       if (chance(0.4)) {
         String g = pick(new String[] {"popc", "clz", "ctz"});
-        PrimType u = pick(INTS);
-        return Node.of(ty, "(" + ty + ".i32 (" + u.futName() + "." + g + " ($)))", scalar(env, u, d));
+        ScalarType u = pick(INTS);
+        return Node.of(ty, "(" + ty + ".i32 (" + u.futharkName() + "." + g + " ($)))", scalar(env, u, d));
       }
       return Node.of(ty, "(" + ty + "." + f + " ($))", scalar(env, t, d));
     }
@@ -445,18 +445,18 @@ public final class Gen {
     return Node.of(ty, "(" + ty + "." + f + " ($) ($))", scalar(env, t, d), scalar(env, t, d));
   }
 
-  private Node loopScalar(Env env, PrimType t, int d) {
-    String ty = t.futName();
+  private Node loopScalar(Env env, ScalarType t, int d) {
+    String ty = t.futharkName();
     String acc = fresh("acc");
     Env inner = env.copy();
     inner.vars.add(new Var(acc, GenType.scalar(t), false));
     if (chance(0.6)) {
       String i = fresh("ix");
-      inner.vars.add(new Var(i, GenType.scalar(PrimType.I64), false));
+      inner.vars.add(new Var(i, GenType.scalar(ScalarType.I64), false));
       return Node.of(ty, "(loop " + acc + " = $ for " + i + " < $ do $)", scalar(env, t, d), loopBound(env), scalar(inner, t, d));
     }
     String j = fresh("jx");
-    inner.vars.add(new Var(j, GenType.scalar(PrimType.I32), false));
+    inner.vars.add(new Var(j, GenType.scalar(ScalarType.I32), false));
     return Node.of(ty, "(loop (" + acc + ", " + j + ") = ($, 0i32) while " + j + " < $ do ($, " + j + " + 1)).0",
         scalar(env, t, d), Node.leaf("i32", (rnd.nextInt(6)) + "i32"), scalar(inner, t, d));
   }
@@ -476,13 +476,13 @@ public final class Gen {
   private Node safeIndex(Env env, Var a, int dim, int d) {
     String n = a.type().dims().get(dim);
     String len = n != null ? n : dim == 0 ? "length " + a.name() : "length " + a.name() + "[0]";
-    if (chance(0.05)) return scalar(env, PrimType.I64, d); // possibly out of bounds
-    return Node.of("i64", "($ % i64.max 1 (" + len + "))", scalar(env, PrimType.I64, d));
+    if (chance(0.05)) return scalar(env, ScalarType.I64, d); // possibly out of bounds
+    return Node.of("i64", "($ % i64.max 1 (" + len + "))", scalar(env, ScalarType.I64, d));
   }
 
   /** A scalar read from an array: an index, a reduction, a length. */
-  private Node fromArray(Env env, PrimType t, int d) {
-    String ty = t.futName();
+  private Node fromArray(Env env, ScalarType t, int d) {
+    String ty = t.futharkName();
     List<Var> as = arrays(env).stream().filter(v -> v.type().elem() == t).toList();
     int k = rnd.nextInt(3);
     if (k == 0 && !as.isEmpty()) {
@@ -495,7 +495,7 @@ public final class Gen {
       }
       return Node.of(ty, tmpl.append(']').toString(), idx.toArray(Node[]::new));
     }
-    if (k == 1 && t == PrimType.I64 && !arrays(env).isEmpty()) {
+    if (k == 1 && t == ScalarType.I64 && !arrays(env).isEmpty()) {
       Var a = pick(arrays(env));
       return Node.leaf(ty, "(length " + a.name() + ")");
     }
@@ -506,11 +506,11 @@ public final class Gen {
   }
 
   /** An associative, commutative operator on t with its neutral element, as {@code op ne} text. */
-  private String[] operator(PrimType t, boolean floatSumAllowed) {
-    String ty = t.futName();
+  private String[] operator(ScalarType t, boolean floatSumAllowed) {
+    String ty = t.futharkName();
     if (t.isBool()) return pick(new String[][] {{"(&&)", "true"}, {"(||)", "false"}, {"(!=)", "false"}});
     if (t.isFloat()) {
-      if (floatSumAllowed && t != PrimType.F16 && chance(0.5)) return new String[] {"(+)", "0" + ty};
+      if (floatSumAllowed && t != ScalarType.F16 && chance(0.5)) return new String[] {"(+)", "0" + ty};
       return pick(new String[][] {{ty + ".min", ty + ".inf"}, {ty + ".max", "(-" + ty + ".inf)"},
           {"(\\a b -> " + ty + ".max a b)", ty + ".lowest"}});
     }
@@ -520,15 +520,15 @@ public final class Gen {
   }
 
   /** Float sums only over values in [0, 16): any association is then within tolerance. */
-  private Node conditioned(PrimType t, Node arr, String op) {
+  private Node conditioned(ScalarType t, Node arr, String op) {
     if (!t.isFloat() || !op.equals("(+)")) return arr;
-    String ty = t.futName();
+    String ty = t.futharkName();
     String x = fresh("z");
     return Node.of(arr.type, "(map (\\" + x + " -> " + ty + ".abs " + x + " % 16" + ty + ") $)", arr);
   }
 
-  private Node reduceOf(Env env, PrimType t, Node arr, int d) {
-    String ty = t.futName();
+  private Node reduceOf(Env env, ScalarType t, Node arr, int d) {
+    String ty = t.futharkName();
     int k = rnd.nextInt(5);
     if (k == 0 && !t.isBool()) {
       String f = t.isFloat() ? pick(new String[] {"maximum", "minimum"}) : pick(new String[] {"sum", "product", "maximum", "minimum"});
@@ -570,9 +570,9 @@ public final class Gen {
       if (m != null) return m;
     }
     if (k < 48) return replicate(env, want, d);
-    if (k < 54 && want.rank() == 1 && want.elem() == PrimType.I64) {
+    if (k < 54 && want.rank() == 1 && want.elem() == ScalarType.I64) {
       String n = sizeExpr(env, want.dims().get(0));
-      return new G(Node.leaf(ty, "(iota " + n + ")"), new GenType(PrimType.I64, java.util.Collections.singletonList(env.sizes.contains(n) ? n : null)));
+      return new G(Node.leaf(ty, "(iota " + n + ")"), new GenType(ScalarType.I64, java.util.Collections.singletonList(env.sizes.contains(n) ? n : null)));
     }
     if (k < 60 && want.rank() == 1) {
       G src = array(env, want, d);
@@ -584,8 +584,8 @@ public final class Gen {
       String x = fresh("x");
       Env inner = lambdaEnv(env);
       inner.vars.add(new Var(x, want.row(), false));
-      Node pred = want.rank() == 1 ? scalar(inner, PrimType.BOOL, Math.min(d, 2))
-          : Node.of("bool", "(length " + x + " > 0 && $)", scalar(inner, PrimType.BOOL, Math.min(d, 1)));
+      Node pred = want.rank() == 1 ? scalar(inner, ScalarType.BOOL, Math.min(d, 2))
+          : Node.of("bool", "(length " + x + " > 0 && $)", scalar(inner, ScalarType.BOOL, Math.min(d, 1)));
       return new G(Node.of(ty, "(filter (\\" + x + " -> $) $)", pred, src.node), src.type.outerUnknown());
     }
     if (k < 72 && want.rank() == 1) {
@@ -598,7 +598,7 @@ public final class Gen {
     }
     if (k < 82) {
       G a = array(env, want, d), b = array(env, new GenType(want.elem(), a.type.dims()), d);
-      return new G(Node.of(ty, "(if $ then $ else $)", scalar(env, PrimType.BOOL, d), a.node, b.node), a.type.joinWith(b.type));
+      return new G(Node.of(ty, "(if $ then $ else $)", scalar(env, ScalarType.BOOL, d), a.node, b.node), a.type.joinWith(b.type));
     }
     if (k < 86 && want.dims().get(0) == null && (want.rank() == 1 || !want.dims().subList(1, want.rank()).contains(null))) {
       G a = array(env, want, d);
@@ -609,7 +609,7 @@ public final class Gen {
     if (k < 90) {
       G a = array(env, want, d);
       String f = pick(new String[] {"reverse", "rotate"});
-      if (f.equals("rotate")) return new G(Node.of(ty, "(rotate $ $)", scalar(env, PrimType.I64, 1), a.node), a.type);
+      if (f.equals("rotate")) return new G(Node.of(ty, "(rotate $ $)", scalar(env, ScalarType.I64, 1), a.node), a.type);
       return new G(Node.of(ty, "(reverse $)", a.node), a.type);
     }
     if (k < 93 && want.rank() >= 2) {
@@ -628,7 +628,7 @@ public final class Gen {
       List<Var> ws = arrays(env).stream().filter(v -> !v.owned() && v.type().outerUnknown().fits(want)).toList();
       if (!ws.isEmpty()) {
         Var w = pick(ws);
-        return new G(Node.of(ty, w.name() + "[i64.min (length " + w.name() + ") ($ % 3):]", scalar(env, PrimType.I64, 1)),
+        return new G(Node.of(ty, w.name() + "[i64.min (length " + w.name() + ") ($ % 3):]", scalar(env, ScalarType.I64, 1)),
             w.type().outerUnknown());
       }
     }
@@ -677,7 +677,7 @@ public final class Gen {
       Var v = pick(srcs);
       first = new G(Node.leaf(v.type().text(), v.name()), v.type());
     } else {
-      PrimType t = pick(PRIMS);
+      ScalarType t = pick(PRIMS);
       first = array(env, new GenType(t, java.util.Collections.singletonList(outer)), Math.min(d, 1));
     }
     String size = first.type.dims().get(0);
@@ -754,7 +754,7 @@ public final class Gen {
   }
 
   private G hist(Env env, GenType want, int d) {
-    PrimType t = want.elem();
+    ScalarType t = want.elem();
     String m = sizeExpr(env, want.dims().get(0));
     List<Var> srcs = arrays(env).stream().filter(v -> v.type().dims().get(0) != null && !v.owned()).toList();
     if (srcs.isEmpty()) return null;
@@ -762,7 +762,7 @@ public final class Gen {
     String x = fresh("x");
     Env inner = lambdaEnv(env);
     inner.vars.add(new Var(x, src.type().row(), false));
-    Node ix = Node.of("i64", "(map (\\" + x + " -> $ % 7) " + src.name() + ")", scalar(inner, PrimType.I64, Math.min(d, 2)));
+    Node ix = Node.of("i64", "(map (\\" + x + " -> $ % 7) " + src.name() + ")", scalar(inner, ScalarType.I64, Math.min(d, 2)));
     String y = fresh("x");
     Env inner2 = lambdaEnv(env);
     inner2.vars.add(new Var(y, src.type().row(), false));
@@ -798,7 +798,7 @@ public final class Gen {
     String acc = fresh("acc"), i = fresh("ix");
     Env inner = lambdaEnv(env);
     GenType accT = init.type.withDims(java.util.Collections.nCopies(init.type.rank(), null));
-    inner.vars.add(new Var(i, GenType.scalar(PrimType.I64), false));
+    inner.vars.add(new Var(i, GenType.scalar(ScalarType.I64), false));
     Var accVar = new Var(acc, accT, false);
     // The initial value is bound first: a size it computes (a filter's) may then be the loop's.
     String start = fresh("init");
@@ -837,7 +837,7 @@ public final class Gen {
     GenLib lib = new GenLib(name);
     int n = 1 + rnd.nextInt(3);
     for (int i = 0; i < n; i++) {
-      PrimType t = pick(PRIMS);
+      ScalarType t = pick(PRIMS);
       String[] op = operator(t, true);
       lib.monoid(t, op[0], op[1], chance(0.5));
     }
@@ -846,13 +846,13 @@ public final class Gen {
   }
 
   /** A scalar made with the library: a local function, a higher-order function, a functor's fold, an unchecked index. */
-  private Node libScalar(Env env, PrimType t, int d) {
+  private Node libScalar(Env env, ScalarType t, int d) {
     GenLib lib = env.lib;
-    String ty = t.futName();
+    String ty = t.futharkName();
     switch (rnd.nextInt(6)) {
       case 0 -> {
         // A local function capturing what is in scope, applied once or twice.
-        PrimType u = chance(0.5) ? t : pick(PRIMS);
+        ScalarType u = chance(0.5) ? t : pick(PRIMS);
         String f = fresh("fn"), y = fresh("y");
         Env inner = env.copy();
         inner.vars.add(new Var(y, GenType.scalar(u), false));
@@ -861,7 +861,7 @@ public final class Gen {
           return Node.of(ty, "(let " + f + " (" + y + ": " + ty + ") : " + ty + " = $ in " + f + " (" + f + " ($)))", body,
               scalar(env, t, d));
         }
-        return Node.of(ty, "(let " + f + " (" + y + ": " + u.futName() + ") : " + ty + " = $ in " + f + " ($))", body,
+        return Node.of(ty, "(let " + f + " (" + y + ": " + u.futharkName() + ") : " + ty + " = $ in " + f + " ($))", body,
             scalar(env, u, d));
       }
       case 1 -> {
@@ -872,14 +872,14 @@ public final class Gen {
             scalar(env, t, d));
       }
       case 2 -> {
-        PrimType u = pick(PRIMS), v = pick(PRIMS);
+        ScalarType u = pick(PRIMS), v = pick(PRIMS);
         String x = fresh("x"), y = fresh("y");
         Env fi = env.copy();
         fi.vars.add(new Var(x, GenType.scalar(u), false));
         Env gi = env.copy();
         gi.vars.add(new Var(y, GenType.scalar(v), false));
-        return Node.of(ty, "(" + lib.name("compose") + " (\\(" + y + ": " + v.futName() + ") -> $) (\\(" + x + ": "
-            + u.futName() + ") -> $) ($))", scalar(gi, t, d), scalar(fi, v, d), scalar(env, u, d));
+        return Node.of(ty, "(" + lib.name("compose") + " (\\(" + y + ": " + v.futharkName() + ") -> $) (\\(" + x + ": "
+            + u.futharkName() + ") -> $) ($))", scalar(gi, t, d), scalar(fi, v, d), scalar(env, u, d));
       }
       case 3 -> {
         List<GenLib.Monoid> ms = lib.monoids.stream().filter(m -> m.elem() == t).toList();
@@ -912,7 +912,7 @@ public final class Gen {
         // The index is computed outside the attribute: #[unsafe] covers every index in its expression.
         String ix = fresh("ix");
         return Node.of(ty, "(let " + ix + " = $ in if length " + a.name() + " == 0 then $ else #[unsafe] " + a.name() + "[" + ix
-            + " % length " + a.name() + "])", scalar(env, PrimType.I64, d), literal(t));
+            + " % length " + a.name() + "])", scalar(env, ScalarType.I64, d), literal(t));
       }
     }
   }
@@ -920,9 +920,9 @@ public final class Gen {
   private static G leaf(Var v) { return new G(Node.leaf(v.type().text(), v.name()), v.type()); }
 
   /** A scalar of a float sum's operand kept in [0, 16), like {@link #conditioned}. */
-  private static Node conditionedScalar(PrimType t, Node x, String op) {
+  private static Node conditionedScalar(ScalarType t, Node x, String op) {
     if (!t.isFloat() || !op.equals("(+)")) return x;
-    String ty = t.futName();
+    String ty = t.futharkName();
     return Node.of(ty, "(" + ty + ".abs ($) % 16" + ty + ")", x);
   }
 
@@ -949,15 +949,15 @@ public final class Gen {
             : array(env, new GenType(pick(PRIMS), java.util.Collections.singletonList(want.dims().get(0))), Math.min(d, 1));
         String x = fresh("x");
         Env inner = lambdaEnv(env);
-        PrimType row = src.type().elem();
+        ScalarType row = src.type().elem();
         inner.vars.add(new Var(x, GenType.scalar(row), false));
         Node body = scalar(inner, want.elem(), Math.min(d, 3));
         GenType got = new GenType(want.elem(), java.util.Collections.singletonList(src.type().dims().get(0)));
         if (chance(0.5)) {
-          return new G(Node.of(ty, "(" + lib.name("via") + " (\\(" + x + ": " + row.futName() + ") -> $) $)", body, src.node()), got);
+          return new G(Node.of(ty, "(" + lib.name("via") + " (\\(" + x + ": " + row.futharkName() + ") -> $) $)", body, src.node()), got);
         }
         String f = fresh("fn");
-        return new G(Node.of(ty, "(let " + f + " (" + x + ": " + row.futName() + ") : " + want.elem().futName() + " = $ in map "
+        return new G(Node.of(ty, "(let " + f + " (" + x + ": " + row.futharkName() + ") : " + want.elem().futharkName() + " = $ in map "
             + f + " $)", body, src.node()), got);
       }
       case 3 -> {
@@ -971,14 +971,14 @@ public final class Gen {
         return new G(Node.of(ty, "(" + lib.name("dup") + " $)", arr.node()), arr.type().outerUnknown());
       }
       case 5 -> {
-        if (want.rank() != 1 || want.elem() != PrimType.I64) return null;
+        if (want.rank() != 1 || want.elem() != ScalarType.I64) return null;
         String outer = want.dims().get(0);
         List<Var> srcs = arrays(env).stream().filter(v -> !v.owned() && (outer == null || outer.equals(v.type().dims().get(0))))
             .toList();
         if (srcs.isEmpty()) return null;
         Var v = pick(srcs);
         return new G(Node.leaf(ty, "(" + lib.name("iota_like") + " " + v.name() + ")"),
-            new GenType(PrimType.I64, java.util.Collections.singletonList(v.type().dims().get(0))));
+            new GenType(ScalarType.I64, java.util.Collections.singletonList(v.type().dims().get(0))));
       }
       default -> {
         return loopTwo(env, want, d);
@@ -998,12 +998,12 @@ public final class Gen {
     GenType at = a0.type().withDims(java.util.Collections.singletonList(null));
     GenType bt = b0.type().withDims(java.util.Collections.singletonList(null));
     Env ea = lambdaEnv(env);
-    ea.vars.add(new Var(i, GenType.scalar(PrimType.I64), false));
+    ea.vars.add(new Var(i, GenType.scalar(ScalarType.I64), false));
     ea.vars.add(new Var(a, at, false));
     ea.vars.add(new Var(b, bt, false));
     String x = fresh("x");
     Env eb = lambdaEnv(env);
-    eb.vars.add(new Var(i, GenType.scalar(PrimType.I64), false));
+    eb.vars.add(new Var(i, GenType.scalar(ScalarType.I64), false));
     eb.vars.add(new Var(b, bt, false));
     eb.vars.add(new Var(x, GenType.scalar(bt.elem()), false));
     boolean known = a0.type().dims().get(0) != null;
@@ -1021,12 +1021,12 @@ public final class Gen {
       case 0 -> {
         // let [m] (v: [m]t) = e: the size is named from here on.
         if (bigSize != null) return null;
-        PrimType t = pick(PRIMS);
+        ScalarType t = pick(PRIMS);
         G src = array(env, new GenType(t, java.util.Collections.singletonList(null)), 2);
         String m = fresh("m"), v = fresh("v");
         GenType vt = new GenType(t, List.of(m));
         env.sizes.add(m);
-        env.vars.add(new Var(m, GenType.scalar(PrimType.I64), false));
+        env.vars.add(new Var(m, GenType.scalar(ScalarType.I64), false));
         Var var = new Var(v, vt, false);
         env.vars.add(var);
         bound.add(var);
@@ -1044,7 +1044,7 @@ public final class Gen {
         List<Var> srcs = arrays(env);
         if (srcs.isEmpty()) return null;
         Var src = pick(srcs);
-        PrimType t1 = pick(PRIMS), t2 = pick(PRIMS);
+        ScalarType t1 = pick(PRIMS), t2 = pick(PRIMS);
         String x = fresh("x"), u = fresh("v"), w = fresh("v");
         Env inner = lambdaEnv(env);
         inner.vars.add(new Var(x, src.type().row(), false));

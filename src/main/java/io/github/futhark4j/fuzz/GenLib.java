@@ -1,6 +1,6 @@
 package io.github.futhark4j.fuzz;
 
-import io.github.futhark4j.compiler.typed.PrimType;
+import io.github.futhark4j.ScalarType;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -15,7 +15,7 @@ import java.util.List;
  */
 final class GenLib {
   /** A monoid module ({@code module}) and the fold functor applied to it ({@code fold}). */
-  record Monoid(String module, String fold, PrimType elem, String op) {}
+  record Monoid(String module, String fold, ScalarType elem, String op) {}
 
   /** The fold functor applied to the pair of two monoids. */
   record Pair(String fold, Monoid a, Monoid b) {}
@@ -49,9 +49,9 @@ final class GenLib {
   }
 
   /** Adds a monoid module of {@code t} with operator {@code op} and neutral element {@code ne}. */
-  Monoid monoid(PrimType t, String op, String ne, boolean ascribed) {
+  Monoid monoid(ScalarType t, String op, String ne, boolean ascribed) {
     int i = monoids.size();
-    String m = p + "_m" + i, f = p + "_s" + i, ty = t.futName();
+    String m = p + "_m" + i, f = p + "_s" + i, ty = t.futharkName();
     decls.append("module ").append(m);
     if (ascribed) decls.append(" : ").append(p).append("_monoid with t = ").append(ty);
     decls.append(" = {\n  type t = ").append(ty).append("\n  def op (a: t) (b: t) : t = ").append(op)

@@ -1,6 +1,6 @@
 package io.github.futhark4j.fuzz;
 
-import io.github.futhark4j.compiler.typed.PrimType;
+import io.github.futhark4j.ScalarType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -10,24 +10,24 @@ import java.util.Objects;
  * size variable it is known to equal, or {@code null} for a size the generator does not know
  * statically (the result of a filter, a concatenation, ...).
  */
-public record GenType(PrimType elem, List<String> dims) {
+public record GenType(ScalarType elem, List<String> dims) {
   public GenType {
     Objects.requireNonNull(elem);
     dims = java.util.Collections.unmodifiableList(new ArrayList<>(dims));
   }
 
-  static GenType scalar(PrimType t) { return new GenType(t, List.of()); }
+  static GenType scalar(ScalarType t) { return new GenType(t, List.of()); }
 
   public int rank() { return dims.size(); }
 
   /** Without sizes: {@code [][]f64}. */
-  public String text() { return "[]".repeat(dims.size()) + elem.futName(); }
+  public String text() { return "[]".repeat(dims.size()) + elem.futharkName(); }
 
   /** With the known sizes: {@code [n0][]f64}. */
   public String decl() {
     StringBuilder sb = new StringBuilder();
     for (String d : dims) sb.append('[').append(d == null ? "" : d).append(']');
-    return sb.append(elem.futName()).toString();
+    return sb.append(elem.futharkName()).toString();
   }
 
   /** The type of one row. */

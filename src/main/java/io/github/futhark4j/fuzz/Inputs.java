@@ -1,6 +1,6 @@
 package io.github.futhark4j.fuzz;
 
-import io.github.futhark4j.compiler.typed.PrimType;
+import io.github.futhark4j.ScalarType;
 import io.github.futhark4j.data.Value;
 import java.lang.reflect.Array;
 import java.math.BigDecimal;
@@ -57,7 +57,7 @@ public final class Inputs {
     return out;
   }
 
-  static Value value(PrimType t, long[] shape, Random rnd) {
+  static Value value(ScalarType t, long[] shape, Random rnd) {
     long n = 1;
     for (long d : shape) n *= d;
     Object data = storage(t, (int) n);
@@ -65,11 +65,11 @@ public final class Inputs {
     return Value.of(t, shape, data);
   }
 
-  private static Object storage(PrimType t, int n) {
+  private static Object storage(ScalarType t, int n) {
     return Array.newInstance(Value.storageClass(t).getComponentType(), n);
   }
 
-  private static void setRandom(PrimType t, Object data, int i, Random rnd) {
+  private static void setRandom(ScalarType t, Object data, int i, Random rnd) {
     int k = rnd.nextInt(20);
     switch (t.kind()) {
       case BOOL -> ((boolean[]) data)[i] = rnd.nextBoolean();
@@ -90,8 +90,8 @@ public final class Inputs {
               case 18 -> -0.0;
               default -> (rnd.nextDouble() - 0.5) * 1e4;
             };
-        if (t == PrimType.F64) ((double[]) data)[i] = v;
-        else if (t == PrimType.F32) ((float[]) data)[i] = (float) v;
+        if (t == ScalarType.F64) ((double[]) data)[i] = v;
+        else if (t == ScalarType.F32) ((float[]) data)[i] = (float) v;
         else ((float[]) data)[i] = Float.float16ToFloat(Float.floatToFloat16((float) v));
       }
     }
@@ -172,7 +172,7 @@ public final class Inputs {
         List<Integer> is = new ArrayList<>();
         for (int i = 0; i < ps.size(); i++) if (ps.get(i).type().rank() == 0) is.add(i);
         int i = is.get(rnd.nextInt(is.size()));
-        PrimType t = ps.get(i).type().elem();
+        ScalarType t = ps.get(i).type().elem();
         java[i] = switch (t) {
           case I8 -> 200;
           case U8 -> -1;

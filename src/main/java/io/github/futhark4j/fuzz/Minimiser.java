@@ -1,6 +1,6 @@
 package io.github.futhark4j.fuzz;
 
-import io.github.futhark4j.compiler.typed.PrimType;
+import io.github.futhark4j.ScalarType;
 import io.github.futhark4j.data.Value;
 import java.lang.reflect.Array;
 import java.util.ArrayList;
@@ -101,7 +101,7 @@ final class Minimiser {
 
   /** A literal of a scalar node's type, else its largest child of the same type. */
   private static Node simpler(Node n) {
-    PrimType t = PrimType.byName(n.type);
+    ScalarType t = ScalarType.parse(n.type);
     if (t != null) return Node.leaf(n.type, Gen.lit(t, new Random(n.size())));
     Node best = null;
     for (Node k : n.kids) if (k.type.equals(n.type) && (best == null || k.size() > best.size())) best = k;

@@ -9,7 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.futhark4j.cli.runner.FutharkLoader;
 import io.github.futhark4j.cli.runner.LoadedProgram;
 import io.github.futhark4j.compiler.codegen.CHarness;
-import io.github.futhark4j.compiler.typed.PrimType;
+import io.github.futhark4j.ScalarType;
 import io.github.futhark4j.data.Value;
 import io.github.futhark4j.runtime.CopyCounts;
 import java.nio.file.Files;
@@ -134,11 +134,11 @@ class BenchCommandTest {
   void eachResidentRunOfAConsumingEntryPointSeesTheOriginalInput() throws Exception {
     Path p = prog("bump.fut", BUMP);
     try (LoadedProgram program = new FutharkLoader(FutharkLoader.optionsFor("builtin")).load(p);
-        LoadedProgram.Resident in = program.resident("main", List.of(Value.vector(PrimType.I64, new long[] {1, 2, 3})))) {
+        LoadedProgram.Resident in = program.resident("main", List.of(Value.vector(ScalarType.I64, new long[] {1, 2, 3})))) {
       for (int i = 0; i < 4; i++) {
         in.prepareRun();
         in.run();
-        assertEquals(List.of(Value.vector(PrimType.I64, new long[] {2, 2, 3})), in.results(), "run " + i);
+        assertEquals(List.of(Value.vector(ScalarType.I64, new long[] {2, 2, 3})), in.results(), "run " + i);
         in.finishRun();
       }
     }
@@ -177,11 +177,11 @@ class BenchCommandTest {
     Path p = prog("alias.fut", "entry main (xs: []f64) : ([]f64, f64) = (xs, f64.sum xs)\n");
     for (String backend : List.of("builtin", "builtin-c")) {
       try (LoadedProgram program = new FutharkLoader(FutharkLoader.optionsFor(backend)).load(p);
-          LoadedProgram.Resident in = program.resident("main", List.of(Value.vector(PrimType.F64, new double[] {1, 2, 3})))) {
+          LoadedProgram.Resident in = program.resident("main", List.of(Value.vector(ScalarType.F64, new double[] {1, 2, 3})))) {
         for (int i = 0; i < 5; i++) {
           in.prepareRun();
           in.run();
-          assertEquals(List.of(Value.vector(PrimType.F64, new double[] {1, 2, 3}), Value.f64(6)), in.results(),
+          assertEquals(List.of(Value.vector(ScalarType.F64, new double[] {1, 2, 3}), Value.f64(6)), in.results(),
               backend + " run " + i);
           in.finishRun(); // frees the result, which is the input itself as far as Futhark is concerned
         }

@@ -3,7 +3,7 @@ package io.github.futhark4j.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.futhark4j.compiler.typed.PrimType;
+import io.github.futhark4j.ScalarType;
 import io.github.futhark4j.data.BinaryFormat;
 import io.github.futhark4j.data.Value;
 import io.github.futhark4j.data.ValueReader;
@@ -86,7 +86,7 @@ class DataCommandsTest {
     Path b = dir.resolve("b.in");
     Path c = dir.resolve("c.in");
     Files.writeString(a, "[1.0, 2.0] 3");
-    Files.write(b, concat(BinaryFormat.toBytes(Value.vector(PrimType.F64, new double[] {1.0005, 2})),
+    Files.write(b, concat(BinaryFormat.toBytes(Value.vector(ScalarType.F64, new double[] {1.0005, 2})),
         BinaryFormat.toBytes(Value.i32(3))));
     Files.writeString(c, "[1.0, 2.5] 4");
     assertEquals(0, run(new byte[0], "datacmp", a.toString(), b.toString()));

@@ -9,7 +9,7 @@ import io.github.futhark4j.cli.runner.FakeLoader;
 import io.github.futhark4j.compiler.diag.CompileException;
 import io.github.futhark4j.compiler.diag.Diagnostic;
 import io.github.futhark4j.compiler.source.Span;
-import io.github.futhark4j.compiler.typed.PrimType;
+import io.github.futhark4j.ScalarType;
 import io.github.futhark4j.data.Value;
 import io.github.futhark4j.data.ValueReader;
 import java.io.ByteArrayInputStream;
@@ -121,10 +121,10 @@ class MainTest {
   @Test
   void runBinaryInputAndOutput() throws Exception {
     Path p = prog("halve.fut", "");
-    byte[] in = io.github.futhark4j.data.BinaryFormat.toBytes(Value.vector(PrimType.F64, new double[] {2, 4}));
+    byte[] in = io.github.futhark4j.data.BinaryFormat.toBytes(Value.vector(ScalarType.F64, new double[] {2, 4}));
     assertEquals(0, run(in, "run", "--entry-point=halve", "-b", p.toString()));
     Value v = new ValueReader(out.toByteArray(), "out").next();
-    assertEquals(Value.vector(PrimType.F64, new double[] {1, 2}), v);
+    assertEquals(Value.vector(ScalarType.F64, new double[] {1, 2}), v);
   }
 
   @Test

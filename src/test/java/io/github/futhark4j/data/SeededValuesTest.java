@@ -3,7 +3,7 @@ package io.github.futhark4j.data;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.github.futhark4j.compiler.typed.PrimType;
+import io.github.futhark4j.ScalarType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -43,17 +43,17 @@ class SeededValuesTest {
       """)
   void valuesAreTheReferencesCandidates(String type, String expected) {
     long seed = new SplitMix(new SplitMix(7).nextLong()).nextLong();
-    Value v = SeededValues.random(PrimType.byName(type), new long[] {6}, seed);
+    Value v = SeededValues.random(ScalarType.parse(type), new long[] {6}, seed);
     assertEquals(ValueReader.readAll(expected, "expected").get(0), v);
   }
 
   @Test
   void smallerShapesArePrefixes() {
-    Value big = SeededValues.random(PrimType.I32, new long[] {50}, 99);
-    Value small = SeededValues.random(PrimType.I32, new long[] {10}, 99);
+    Value big = SeededValues.random(ScalarType.I32, new long[] {50}, 99);
+    Value small = SeededValues.random(ScalarType.I32, new long[] {10}, 99);
     for (int i = 0; i < 10; i++) assertEquals(big.longAt(i), small.longAt(i));
-    assertEquals(PrimType.F32, SeededValues.random(PrimType.F32, new long[0], 1).type());
-    assertEquals(0, SeededValues.random(PrimType.BOOL, new long[] {3, 0}, 1).elementCount());
-    assertThrows(IllegalArgumentException.class, () -> SeededValues.random(PrimType.I8, new long[] {-1}, 1));
+    assertEquals(ScalarType.F32, SeededValues.random(ScalarType.F32, new long[0], 1).type());
+    assertEquals(0, SeededValues.random(ScalarType.BOOL, new long[] {3, 0}, 1).elementCount());
+    assertThrows(IllegalArgumentException.class, () -> SeededValues.random(ScalarType.I8, new long[] {-1}, 1));
   }
 }

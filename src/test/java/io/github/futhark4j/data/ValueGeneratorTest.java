@@ -6,14 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.futhark4j.compiler.typed.PrimType;
+import io.github.futhark4j.ScalarType;
 import org.junit.jupiter.api.Test;
 
 class ValueGeneratorTest {
   @Test
   void parsesShapedTypes() {
     ValueGenerator.ShapedType t = ValueGenerator.ShapedType.parse("[10][2i64]f32");
-    assertEquals(PrimType.F32, t.type());
+    assertEquals(ScalarType.F32, t.type());
     assertArrayEquals(new long[] {10, 2}, t.shape());
     assertEquals("[10][2]f32", t.toString());
     assertEquals(0, ValueGenerator.ShapedType.parse("bool").shape().length);
@@ -37,9 +37,9 @@ class ValueGeneratorTest {
   @Test
   void boundsAreInclusiveAndChecked() {
     ValueGenerator g = new ValueGenerator(11);
-    g.setBounds(PrimType.I8, "-2", "2");
-    g.setBounds(PrimType.U64, "18446744073709551610", "18446744073709551615");
-    g.setBounds(PrimType.I64, "-9223372036854775808", "9223372036854775807");
+    g.setBounds(ScalarType.I8, "-2", "2");
+    g.setBounds(ScalarType.U64, "18446744073709551610", "18446744073709551615");
+    g.setBounds(ScalarType.I64, "-9223372036854775808", "9223372036854775807");
     Value small = g.generate(ValueGenerator.ShapedType.parse("[500]i8"));
     java.util.Set<Long> seen = new java.util.TreeSet<>();
     for (int i = 0; i < 500; i++) seen.add(small.longAt(i));
@@ -47,9 +47,9 @@ class ValueGeneratorTest {
     Value big = g.generate(ValueGenerator.ShapedType.parse("[100]u64"));
     for (int i = 0; i < 100; i++) assertTrue(Long.compareUnsigned(big.longAt(i), -6L) >= 0);
     g.generate(ValueGenerator.ShapedType.parse("[10]i64"));
-    assertThrows(IllegalArgumentException.class, () -> g.setBounds(PrimType.U8, "-1", "3"));
-    assertThrows(IllegalArgumentException.class, () -> g.setBounds(PrimType.I32, "5", "1"));
-    assertThrows(IllegalArgumentException.class, () -> g.setBounds(PrimType.F32, "a", "1"));
-    assertThrows(IllegalArgumentException.class, () -> g.setBounds(PrimType.BOOL, "0", "1"));
+    assertThrows(IllegalArgumentException.class, () -> g.setBounds(ScalarType.U8, "-1", "3"));
+    assertThrows(IllegalArgumentException.class, () -> g.setBounds(ScalarType.I32, "5", "1"));
+    assertThrows(IllegalArgumentException.class, () -> g.setBounds(ScalarType.F32, "a", "1"));
+    assertThrows(IllegalArgumentException.class, () -> g.setBounds(ScalarType.BOOL, "0", "1"));
   }
 }

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.futhark4j.compiler.typed.PrimType;
+import io.github.futhark4j.ScalarType;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -37,7 +37,7 @@ class ValueReaderTest {
   })
   void integers(String text, String type, String expected) {
     Value v = ValueReader.parse(text);
-    assertEquals(PrimType.byName(type), v.type());
+    assertEquals(ScalarType.parse(type), v.type());
     assertTrue(v.isScalar());
     long want = Long.parseLong(expected);
     assertEquals(want, v.longAt(0));
@@ -62,17 +62,17 @@ class ValueReaderTest {
   })
   void floats(String text, String type, double expected) {
     Value v = ValueReader.parse(text);
-    assertEquals(PrimType.byName(type), v.type());
+    assertEquals(ScalarType.parse(type), v.type());
     assertEquals(expected, v.doubleAt(0), 1e-12);
   }
 
   @Test
   void specialFloatsAndBools() {
     assertTrue(Double.isNaN(ValueReader.parse("f32.nan").doubleAt(0)));
-    assertEquals(PrimType.F32, ValueReader.parse("f32.nan").type());
+    assertEquals(ScalarType.F32, ValueReader.parse("f32.nan").type());
     assertEquals(Double.POSITIVE_INFINITY, ValueReader.parse("f64.inf").doubleAt(0));
     assertEquals(Double.NEGATIVE_INFINITY, ValueReader.parse("-f64.inf").doubleAt(0));
-    assertEquals(PrimType.F16, ValueReader.parse("-f16.inf").type());
+    assertEquals(ScalarType.F16, ValueReader.parse("-f16.inf").type());
     assertEquals(Value.bool(true), ValueReader.parse("true"));
     assertEquals(Value.bool(false), ValueReader.parse(" false "));
   }
@@ -86,7 +86,7 @@ class ValueReaderTest {
   @Test
   void arraysOfEveryRank() {
     Value v = ValueReader.parse("[[1, 2, 3], [4, 5, 6]]");
-    assertEquals(PrimType.I32, v.type());
+    assertEquals(ScalarType.I32, v.type());
     assertArrayEquals(new long[] {2, 3}, v.shape());
     assertArrayEquals(new int[] {1, 2, 3, 4, 5, 6}, (int[]) v.data());
 
@@ -97,52 +97,52 @@ class ValueReaderTest {
 
   @Test
   void firstSuffixedElementFixesTheType() {
-    assertEquals(PrimType.I64, ValueReader.parse("[1i64, 2, 3]").type());
-    assertEquals(PrimType.U8, ValueReader.parse("[1, 2u8]").type());
-    assertEquals(PrimType.F32, ValueReader.parse("[1.0f32, 2.5, 3]").type());
-    assertEquals(PrimType.F64, ValueReader.parse("[1.0, 2.0]").type());
+    assertEquals(ScalarType.I64, ValueReader.parse("[1i64, 2, 3]").type());
+    assertEquals(ScalarType.U8, ValueReader.parse("[1, 2u8]").type());
+    assertEquals(ScalarType.F32, ValueReader.parse("[1.0f32, 2.5, 3]").type());
+    assertEquals(ScalarType.F64, ValueReader.parse("[1.0, 2.0]").type());
     assertEquals(ValueReader.parse("[1.0, 2.5]"), ValueReader.parse("[1, 2.5]"));
   }
 
   @Test
   void hintsGiveUnsuffixedLiteralsTheExpectedType() {
     ValueReader r = new ValueReader("1 [1, 2] 2.5 3i32 [1.5] true 7", "in");
-    assertEquals(Value.f64(1), r.next(PrimType.F64));
-    assertEquals(Value.vector(PrimType.I64, new long[] {1, 2}), r.next(PrimType.I64));
-    assertEquals(Value.f32(2.5f), r.next(PrimType.F32));
-    assertEquals(Value.i32(3), r.next(PrimType.I64), "a suffix wins over the hint");
-    assertEquals(Value.vector(PrimType.F64, new double[] {1.5}), r.next(PrimType.I32), "a decimal is never an integer");
-    assertEquals(Value.bool(true), r.next(PrimType.U8));
-    assertEquals(Value.i32(7), r.next(PrimType.BOOL));
-    assertEquals(List.of(Value.scalar(PrimType.U8, 1), Value.i32(2)),
-        new ValueReader("1 2", "x").readAll(java.util.Arrays.asList(PrimType.U8, null)));
+    assertEquals(Value.f64(1), r.next(ScalarType.F64));
+    assertEquals(Value.vector(ScalarType.I64, new long[] {1, 2}), r.next(ScalarType.I64));
+    assertEquals(Value.f32(2.5f), r.next(ScalarType.F32));
+    assertEquals(Value.i32(3), r.next(ScalarType.I64), "a suffix wins over the hint");
+    assertEquals(Value.vector(ScalarType.F64, new double[] {1.5}), r.next(ScalarType.I32), "a decimal is never an integer");
+    assertEquals(Value.bool(true), r.next(ScalarType.U8));
+    assertEquals(Value.i32(7), r.next(ScalarType.BOOL));
+    assertEquals(List.of(Value.scalar(ScalarType.U8, 1), Value.i32(2)),
+        new ValueReader("1 2", "x").readAll(java.util.Arrays.asList(ScalarType.U8, null)));
     // Integers wrap to the width of their type, as futhark-data reads them.
-    assertEquals(Value.scalar(PrimType.U8, 44), new ValueReader("300", "x").next(PrimType.U8));
-    assertEquals(Value.scalar(PrimType.I8, -1), ValueReader.parse("255i8"));
-    assertEquals(Value.scalar(PrimType.I8, -1), ValueReader.parse("32767i8"));
-    assertEquals(Value.scalar(PrimType.U32, -1), ValueReader.parse("-1u32"));
-    assertEquals(Value.scalar(PrimType.I32, Integer.MIN_VALUE), ValueReader.parse("2147483648i32"));
+    assertEquals(Value.scalar(ScalarType.U8, 44), new ValueReader("300", "x").next(ScalarType.U8));
+    assertEquals(Value.scalar(ScalarType.I8, -1), ValueReader.parse("255i8"));
+    assertEquals(Value.scalar(ScalarType.I8, -1), ValueReader.parse("32767i8"));
+    assertEquals(Value.scalar(ScalarType.U32, -1), ValueReader.parse("-1u32"));
+    assertEquals(Value.scalar(ScalarType.I32, Integer.MIN_VALUE), ValueReader.parse("2147483648i32"));
   }
 
   @Test
   void emptyArrays() {
     Value v = ValueReader.parse("empty([0]i32)");
-    assertEquals(PrimType.I32, v.type());
+    assertEquals(ScalarType.I32, v.type());
     assertArrayEquals(new long[] {0}, v.shape());
     Value w = ValueReader.parse("empty( [2] [0] f32 )");
     assertArrayEquals(new long[] {2, 0}, w.shape());
-    assertEquals(PrimType.F32, w.type());
+    assertEquals(ScalarType.F32, w.type());
     assertEquals(0, w.elementCount());
   }
 
   @Test
   void stringsAreU8Arrays() {
     Value v = ValueReader.parse("\"héllo\\n\"");
-    assertEquals(PrimType.U8, v.type());
+    assertEquals(ScalarType.U8, v.type());
     assertArrayEquals("héllo\n".getBytes(StandardCharsets.UTF_8), (byte[]) v.data());
     Value rows = ValueReader.parse("[\"ab\", \"cd\"]");
     assertArrayEquals(new long[] {2, 2}, rows.shape());
-    assertEquals(Value.vector(PrimType.U8, new byte[0]).type(), ValueReader.parse("\"\"").type());
+    assertEquals(Value.vector(ScalarType.U8, new byte[0]).type(), ValueReader.parse("\"\"").type());
   }
 
   @Test
@@ -150,7 +150,7 @@ class ValueReaderTest {
     List<Value> vs = ValueReader.readAll("-- a comment\n1 -- trailing\n[2,3]--x\n  true", "t");
     assertEquals(3, vs.size());
     assertEquals(Value.i32(1), vs.get(0));
-    assertEquals(Value.vector(PrimType.I32, new int[] {2, 3}), vs.get(1));
+    assertEquals(Value.vector(ScalarType.I32, new int[] {2, 3}), vs.get(1));
     assertEquals(Value.bool(true), vs.get(2));
   }
 
@@ -158,13 +158,13 @@ class ValueReaderTest {
   void textAndBinaryMixedInOneStream() throws Exception {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     out.write("  1i64\n".getBytes(StandardCharsets.US_ASCII));
-    out.write(BinaryFormat.toBytes(Value.vector(PrimType.F64, new double[] {1.5, -2})));
+    out.write(BinaryFormat.toBytes(Value.vector(ScalarType.F64, new double[] {1.5, -2})));
     out.write(" [true, false] ".getBytes(StandardCharsets.US_ASCII));
     out.write(BinaryFormat.toBytes(Value.i32(42)));
     ValueReader r = new ValueReader(out.toByteArray(), "stdin");
     assertEquals(Value.i64(1), r.next());
-    assertEquals(Value.vector(PrimType.F64, new double[] {1.5, -2}), r.next());
-    assertEquals(Value.vector(PrimType.BOOL, new boolean[] {true, false}), r.next());
+    assertEquals(Value.vector(ScalarType.F64, new double[] {1.5, -2}), r.next());
+    assertEquals(Value.vector(ScalarType.BOOL, new boolean[] {true, false}), r.next());
     assertEquals(Value.i32(42), r.next());
     assertNull(r.next());
   }
@@ -219,7 +219,7 @@ class ValueReaderTest {
   void malformedInputIsRejectedWithAReason(String text, String fragment) {
     if (fragment.isEmpty()) {
       // Lenient case: an unsuffixed integer is accepted in a float array.
-      assertEquals(PrimType.F64, ValueReader.readAll(text, "in").get(0).type());
+      assertEquals(ScalarType.F64, ValueReader.readAll(text, "in").get(0).type());
       return;
     }
     ValueFormatException e = assertThrows(ValueFormatException.class, () -> ValueReader.readAll(text, "in"));
@@ -228,7 +228,7 @@ class ValueReaderTest {
 
   @Test
   void malformedBinary() {
-    byte[] good = BinaryFormat.toBytes(Value.vector(PrimType.I32, new int[] {1, 2, 3}));
+    byte[] good = BinaryFormat.toBytes(Value.vector(ScalarType.I32, new int[] {1, 2, 3}));
     byte[] truncated = java.util.Arrays.copyOf(good, good.length - 1);
     ValueFormatException e = assertThrows(ValueFormatException.class, () -> new ValueReader(truncated, "b").next());
     assertTrue(e.getMessage().contains("truncated"), e.getMessage());

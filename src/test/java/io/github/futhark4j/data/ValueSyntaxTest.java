@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.futhark4j.compiler.typed.PrimType;
+import io.github.futhark4j.ScalarType;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -38,7 +38,7 @@ class ValueSyntaxTest {
   void stringsInsideArraysAreRowsOfU8() {
     Value v = read("[\"ab\", \"cd\", \"ef\"]");
     assertArrayEquals(new long[] {3, 2}, v.shape());
-    assertEquals(PrimType.U8, v.type());
+    assertEquals(ScalarType.U8, v.type());
     assertArrayEquals(utf8("abcdef"), (byte[]) v.data());
 
     Value nested = read("[[\"ab\"], [\"cd\"]]");
@@ -54,7 +54,7 @@ class ValueSyntaxTest {
     assertEquals("empty([0]u8)", ValueWriter.text(read("\"\"")));
     Value v = read("[\"\", \"\"]");
     assertArrayEquals(new long[] {2, 0}, v.shape());
-    assertEquals(PrimType.U8, v.type());
+    assertEquals(ScalarType.U8, v.type());
     assertEquals(v, read("[\"\", empty([0]u8)]"));
   }
 
@@ -119,7 +119,7 @@ class ValueSyntaxTest {
   })
   void emptyOfEveryElementType(String text, String type) {
     Value v = read(text);
-    assertEquals(PrimType.byName(type), v.type());
+    assertEquals(ScalarType.parse(type), v.type());
     assertArrayEquals(new long[] {0}, v.shape());
     assertEquals(text, ValueWriter.text(v));
   }
@@ -172,7 +172,7 @@ class ValueSyntaxTest {
   })
   void integerLiterals(String text, String type, long expected) {
     Value v = read(text);
-    assertEquals(PrimType.byName(type), v.type(), text);
+    assertEquals(ScalarType.parse(type), v.type(), text);
     assertEquals(expected, Storage.getLong(v.type(), v.data(), 0), text);
   }
 
@@ -196,7 +196,7 @@ class ValueSyntaxTest {
   })
   void decimalLiterals(String text, String type, double expected) {
     Value v = read(text);
-    assertEquals(PrimType.byName(type), v.type(), text);
+    assertEquals(ScalarType.parse(type), v.type(), text);
     assertEquals(expected, v.doubleAt(0), text);
   }
 
@@ -224,7 +224,7 @@ class ValueSyntaxTest {
   })
   void specialFloats(String text, String type, double expected) {
     Value v = read(text);
-    assertEquals(PrimType.byName(type), v.type());
+    assertEquals(ScalarType.parse(type), v.type());
     assertEquals(expected, v.doubleAt(0));
     assertEquals(text, ValueWriter.text(v));
   }
@@ -232,7 +232,7 @@ class ValueSyntaxTest {
   @Test
   void specialFloatsFixTheirArraysType() {
     Value v = read("[1.5, f32.inf, -f32.inf, f32.nan]");
-    assertEquals(PrimType.F32, v.type());
+    assertEquals(ScalarType.F32, v.type());
     assertEquals(Double.NEGATIVE_INFINITY, v.doubleAt(2));
     assertEquals("[1.5f32, f32.inf, -f32.inf, f32.nan]", ValueWriter.text(v));
   }
@@ -269,7 +269,7 @@ class ValueSyntaxTest {
   void booleans() {
     assertEquals(Value.bool(true), read("true"));
     Value v = read("[[true, false], [false, true]]");
-    assertEquals(PrimType.BOOL, v.type());
+    assertEquals(ScalarType.BOOL, v.type());
     assertArrayEquals(new boolean[] {true, false, false, true}, (boolean[]) v.data());
     rejected("[true, 1]", "expected a bool value");
   }

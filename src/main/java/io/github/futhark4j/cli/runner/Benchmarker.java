@@ -9,7 +9,7 @@ import io.github.futhark4j.cli.spec.TestSpec.RunCases;
 import io.github.futhark4j.cli.spec.TestSpec.Script;
 import io.github.futhark4j.cli.spec.TestSpec.Succeeds;
 import io.github.futhark4j.cli.spec.TestSpec.TestRun;
-import io.github.futhark4j.compiler.typed.PrimType;
+import io.github.futhark4j.ScalarType;
 import io.github.futhark4j.data.Value;
 import io.github.futhark4j.data.ValueComparator;
 import java.nio.file.Path;
@@ -147,8 +147,8 @@ public final class Benchmarker {
   private DatasetResult benchOne(LoadedProgram program, String entry, TestRun r, Path dir, Path file) {
     String name = r.description();
     LoadedProgram.EntryInfo info = program.entryPoints().get(entry);
-    List<PrimType> inHints = info == null ? List.of() : Value.elementTypesOf(info.parameterTypes());
-    List<PrimType> outHints = info == null ? List.of() : Value.elementTypesOf(info.resultTypes());
+    List<ScalarType> inHints = info == null ? List.of() : Value.elementTypesOf(info.parameterTypes());
+    List<ScalarType> outHints = info == null ? List.of() : Value.elementTypesOf(info.resultTypes());
     List<Value> args;
     try {
       args = Datasets.load(r.input(), dir, TestRunner.seed(file, entry, r), inHints);

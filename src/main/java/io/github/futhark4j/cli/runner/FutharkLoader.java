@@ -233,7 +233,7 @@ public final class FutharkLoader implements ProgramLoader {
     private static PropValue propValue(Object java, PropValue.Type type, String name) {
       if (java instanceof io.github.futhark4j.FutharkOpaque o) return new PropValue.Native(o, o.type());
       return switch (type) {
-        case PropValue.Type.PrimArray p -> new PropValue.Prim(value(java, "[]".repeat(p.rank()) + p.prim().futName()));
+        case PropValue.Type.PrimArray p -> new PropValue.Prim(value(java, "[]".repeat(p.rank()) + p.prim().futharkName()));
         case PropValue.Type.TupleType t -> {
           Object[] parts = (Object[]) java;
           if (parts.length != t.elems().size()) throw new IllegalArgumentException("expected a tuple of " + t.elems().size());
@@ -297,7 +297,7 @@ public final class FutharkLoader implements ProgramLoader {
           Value v = args.get(i);
           consumed[i] = f.consumes(i);
           resident[i] = v.isScalar() ? v.toJava()
-              : program.newArray(FutharkArray.ofFlat(v.type().futName(), v.shape(), v.data()));
+              : program.newArray(FutharkArray.ofFlat(v.type().futharkName(), v.shape(), v.data()));
         }
       } catch (FutharkException | IllegalArgumentException | IllegalStateException e) {
         close();

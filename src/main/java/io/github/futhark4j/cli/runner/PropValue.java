@@ -1,6 +1,6 @@
 package io.github.futhark4j.cli.runner;
 
-import io.github.futhark4j.compiler.typed.PrimType;
+import io.github.futhark4j.ScalarType;
 import io.github.futhark4j.data.Value;
 import io.github.futhark4j.data.ValueWriter;
 import java.util.ArrayList;
@@ -89,7 +89,7 @@ public sealed interface PropValue {
    */
   sealed interface Type {
     /** A primitive ({@code rank} 0) or an array of primitives. */
-    record PrimArray(PrimType prim, int rank) implements Type {}
+    record PrimArray(ScalarType prim, int rank) implements Type {}
 
     /** A tuple type: its components in order. */
     record TupleType(List<Type> elems) implements Type {}
@@ -110,7 +110,7 @@ public sealed interface PropValue {
         rank++;
         rest = rest.substring(2).trim();
       }
-      PrimType p = PrimType.byName(rest);
+      ScalarType p = ScalarType.parse(rest);
       if (p != null) return new PrimArray(p, rank);
       if (rank > 0) return new Other(t);
       if (t.startsWith("(") && t.endsWith(")")) {

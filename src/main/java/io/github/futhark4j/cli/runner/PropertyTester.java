@@ -8,7 +8,7 @@ import io.github.futhark4j.compiler.source.Source;
 import io.github.futhark4j.compiler.syntax.Ast;
 import io.github.futhark4j.compiler.syntax.Ast.AttrInfo;
 import io.github.futhark4j.compiler.syntax.Parser;
-import io.github.futhark4j.compiler.typed.PrimType;
+import io.github.futhark4j.ScalarType;
 import io.github.futhark4j.data.SeededValues;
 import io.github.futhark4j.data.SplitMix;
 import io.github.futhark4j.data.Value;
@@ -432,7 +432,7 @@ public final class PropertyTester {
         try {
           yield prim(SeededValues.random(p.prim(), shape, g.nextLong()));
         } catch (IllegalArgumentException | ArithmeticException e) {
-          throw new GenFailure("cannot make a value of type " + "[]".repeat(p.rank()) + p.prim().futName() + " and size "
+          throw new GenFailure("cannot make a value of type " + "[]".repeat(p.rank()) + p.prim().futharkName() + " and size "
               + size + ": " + e.getMessage());
         }
       }
@@ -484,7 +484,7 @@ public final class PropertyTester {
       }
       return new Eval(false, "Runtime error: " + message(e));
     }
-    if (r.size() != 1 || !(r.get(0) instanceof PropValue.Prim p) || p.value().type() != PrimType.BOOL || !p.value().isScalar()) {
+    if (r.size() != 1 || !(r.get(0) instanceof PropValue.Prim p) || p.value().type() != ScalarType.BOOL || !p.value().isScalar()) {
       throw new Stop("property " + name + " did not return one bool");
     }
     return new Eval(p.value().boolAt(0), null);
@@ -510,6 +510,6 @@ public final class PropertyTester {
   }
 
   private static Value u64(long bits) {
-    return Value.of(PrimType.U64, null, new long[] {bits});
+    return Value.of(ScalarType.U64, null, new long[] {bits});
   }
 }

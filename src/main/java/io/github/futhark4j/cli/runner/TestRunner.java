@@ -17,7 +17,7 @@ import io.github.futhark4j.cli.spec.TestSpec.RunTimeError;
 import io.github.futhark4j.cli.spec.TestSpec.Script;
 import io.github.futhark4j.cli.spec.TestSpec.Succeeds;
 import io.github.futhark4j.cli.spec.TestSpec.TestRun;
-import io.github.futhark4j.compiler.typed.PrimType;
+import io.github.futhark4j.ScalarType;
 import io.github.futhark4j.data.Value;
 import io.github.futhark4j.data.ValueComparator;
 import java.io.IOException;
@@ -411,8 +411,8 @@ public final class TestRunner {
     }
     Path dir = file.toAbsolutePath().getParent();
     LoadedProgram.EntryInfo info = program.entryPoints().get(entry);
-    List<PrimType> inHints = info == null ? List.of() : Value.elementTypesOf(info.parameterTypes());
-    List<PrimType> outHints = info == null ? List.of() : Value.elementTypesOf(info.resultTypes());
+    List<ScalarType> inHints = info == null ? List.of() : Value.elementTypesOf(info.parameterTypes());
+    List<ScalarType> outHints = info == null ? List.of() : Value.elementTypesOf(info.resultTypes());
     List<Value> args;
     try {
       args = Datasets.load(run.input(), dir, seed(file, entry, run), inHints);

@@ -7,7 +7,7 @@ import io.github.futhark4j.cli.spec.TestSpec.Random;
 import io.github.futhark4j.cli.spec.TestSpec.RandomOf;
 import io.github.futhark4j.cli.spec.TestSpec.Script;
 import io.github.futhark4j.cli.spec.TestSpec.Values;
-import io.github.futhark4j.compiler.typed.PrimType;
+import io.github.futhark4j.ScalarType;
 import io.github.futhark4j.data.Value;
 import io.github.futhark4j.data.ValueFormatException;
 import io.github.futhark4j.data.ValueGenerator;
@@ -43,11 +43,11 @@ public final class Datasets {
 
   /**
    * The values of a dataset, reading unsuffixed literals with the given element types as hints (see
-   * {@link ValueReader#next(PrimType)}), so that {@code input { [1, 2] }} fits a {@code []f64} parameter.
+   * {@link ValueReader#next(ScalarType)}), so that {@code input { [1, 2] }} fits a {@code []f64} parameter.
    *
    * @param hints expected element types by position (entries may be null); empty for none
    */
-  public static List<Value> load(Values values, Path programDir, long seed, List<PrimType> hints) throws DatasetException {
+  public static List<Value> load(Values values, Path programDir, long seed, List<ScalarType> hints) throws DatasetException {
     return switch (values) {
       case Literal l when l.text() == null || hints.isEmpty() -> l.values();
       case Literal l -> {
@@ -81,7 +81,7 @@ public final class Datasets {
   }
 
   /** {@link #readFile(Path)} with element type hints as in {@link #load(Values, Path, long, List)}. */
-  public static List<Value> readFile(Path file, List<PrimType> hints) throws DatasetException {
+  public static List<Value> readFile(Path file, List<ScalarType> hints) throws DatasetException {
     try (InputStream in = open(file)) {
       return ValueReader.of(in, file.toString()).readAll(hints);
     } catch (NoSuchFileException e) {

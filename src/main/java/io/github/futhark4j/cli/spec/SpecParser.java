@@ -17,7 +17,7 @@ import io.github.futhark4j.cli.spec.TestSpec.Script;
 import io.github.futhark4j.cli.spec.TestSpec.Succeeds;
 import io.github.futhark4j.cli.spec.TestSpec.TestRun;
 import io.github.futhark4j.cli.spec.TestSpec.Values;
-import io.github.futhark4j.compiler.typed.PrimType;
+import io.github.futhark4j.ScalarType;
 import io.github.futhark4j.data.Value;
 import io.github.futhark4j.data.ValueFormatException;
 import io.github.futhark4j.data.ValueGenerator.ShapedType;
@@ -333,7 +333,7 @@ public final class SpecParser {
       if (s == p) break;
       String tok = new String(masked, s, p - s);
       String elem = tok.replaceAll("^(\\[[^\\]]*\\])*", "");
-      if (PrimType.byName(elem) != null) {
+      if (ScalarType.parse(elem) != null) {
         try {
           gens.add(new RandomOf(ShapedType.parse(tok)));
         } catch (IllegalArgumentException e) {

@@ -214,8 +214,14 @@ public final class SourceInterpreter {
     return s;
   }
 
+  /**
+   * The compiler's primitive type of a value: the interpreter's one crossing between the value
+   * model's {@code ScalarType} and {@link PrimType} (the two enums have the same constants).
+   */
+  private static PrimType prim(Value v) { return PrimType.valueOf(v.type().name()); }
+
   private static PrimValue scalar(Value v, int i) {
-    PrimType t = v.type();
+    PrimType t = prim(v);
     return switch (t.kind()) {
       case BOOL -> PrimArith.bool(v.boolAt(i));
       case FLOAT -> PrimValue.ofFloat(t, v.doubleAt(i));
@@ -257,6 +263,6 @@ public final class SourceInterpreter {
       case F64 -> { double[] d = new double[n]; for (int i = 0; i < n; i++) d[i] = xs.get(i).floatValue(); yield d; }
       case BOOL -> { boolean[] d = new boolean[n]; for (int i = 0; i < n; i++) d[i] = xs.get(i).bits() != 0; yield d; }
     };
-    return Value.of(t, shape, data);
+    return Value.of(io.github.futhark4j.ScalarType.valueOf(t.name()), shape, data);
   }
 }

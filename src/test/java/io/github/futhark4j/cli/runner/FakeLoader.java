@@ -1,6 +1,6 @@
 package io.github.futhark4j.cli.runner;
 
-import io.github.futhark4j.compiler.typed.PrimType;
+import io.github.futhark4j.ScalarType;
 import io.github.futhark4j.data.Value;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -87,7 +87,7 @@ public final class FakeLoader implements ProgramLoader {
         case "halve" -> {
           double[] a = ((double[]) args.get(0).data()).clone();
           for (int i = 0; i < a.length; i++) a[i] /= 2;
-          yield List.of(Value.vector(PrimType.F64, a));
+          yield List.of(Value.vector(ScalarType.F64, a));
         }
         default -> throw new IllegalStateException(entry);
       };

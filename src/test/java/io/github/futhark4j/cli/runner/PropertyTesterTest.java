@@ -11,7 +11,7 @@ import io.github.futhark4j.cli.runner.PropertyTester.PropAttr;
 import io.github.futhark4j.cli.runner.PropertyTester.Problem;
 import io.github.futhark4j.cli.runner.PropertyTester.Result;
 import io.github.futhark4j.cli.runner.PropertyTester.Settings;
-import io.github.futhark4j.compiler.typed.PrimType;
+import io.github.futhark4j.ScalarType;
 import io.github.futhark4j.data.Value;
 import io.github.futhark4j.data.ValueReader;
 import java.nio.file.Files;
@@ -286,6 +286,6 @@ class PropertyTesterTest {
     assertEquals("-1.25e-3f32", PropValue.text(prim(Value.f32(-0.00125f))));
     assertEquals("10.05f32", PropValue.text(prim(Value.f32(10.05f))));
     assertEquals("{x = 1i32, y = (true, 2u8)}", PropValue.text(new PropValue.Record(List.of("x", "y"), List.of(
-        prim(Value.i32(1)), new PropValue.Tuple(List.of(prim(Value.bool(true)), prim(Value.of(PrimType.U8, null, new byte[] {2}))))))));
+        prim(Value.i32(1)), new PropValue.Tuple(List.of(prim(Value.bool(true)), prim(Value.of(ScalarType.U8, null, new byte[] {2}))))))));
   }
 }

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.futhark4j.cli.runner.TestRunner.Outcome;
 import io.github.futhark4j.cli.runner.TestRunner.Status;
 import io.github.futhark4j.cli.runner.TestRunner.Summary;
-import io.github.futhark4j.compiler.typed.PrimType;
+import io.github.futhark4j.ScalarType;
 import io.github.futhark4j.data.BinaryFormat;
 import io.github.futhark4j.data.Value;
 import java.io.ByteArrayOutputStream;
@@ -315,7 +315,7 @@ class TestRunnerTest {
     var run = ((io.github.futhark4j.cli.spec.TestSpec.RunCases) spec.action()).ios().get(0).runs().get(0);
     assertEquals(TestRunner.seed(f, "main", run), TestRunner.seed(f, "main", run));
     assertFalse(TestRunner.seed(f, "main", run) == TestRunner.seed(f, "other", run));
-    assertEquals(PrimType.I32, io.github.futhark4j.cli.spec.Datasets.load(run.input(), dir, 1).get(0).type());
+    assertEquals(ScalarType.I32, io.github.futhark4j.cli.spec.Datasets.load(run.input(), dir, 1).get(0).type());
   }
   /**
    * A loader whose compiler crashes on some programs: {@code CRASH_STACK} throws a
