@@ -1,5 +1,6 @@
 package io.github.futhark4j.spark;
 
+import io.github.futhark4j.ScalarType;
 import io.github.futhark4j.FutharkArray;
 import java.lang.reflect.Array;
 import java.util.Arrays;
@@ -82,11 +83,11 @@ final class Convert {
       if (vals[i] == null) throw nullAt(what, i);
       fill(elements(vals[i]), 1, shape, t.elem(), data, pos, what, i);
     }
-    return FutharkArray.ofFlat(t.elem(), shape, data);
+    return FutharkArray.ofFlat(t.elem().futharkName(), shape, data);
   }
 
   /** Writes the elements {@code e} of dimension {@code d} into {@code data} from {@code pos[0]} on. */
-  private static void fill(Object[] e, int d, long[] shape, String elem, Object data, int[] pos, String what, int row) {
+  private static void fill(Object[] e, int d, long[] shape, ScalarType elem, Object data, int[] pos, String what, int row) {
     if (e.length != shape[d]) {
       throw new BadValue(what + ": row " + row + " of the batch has " + e.length + " elements" + (d > 1 ? " in dimension " + d : "")
           + " but row 0 has " + shape[d] + " (a Futhark array is regular: every row of a batch must have the same length)");
@@ -139,61 +140,51 @@ final class Convert {
   }
 
   /** The Java array class of rank {@code rank} for a Futhark primitive type ({@code double[][]} ...). */
-  static Class<?> javaClass(String elem, int rank) {
-    Class<?> c = switch (elem) {
-      case "f64" -> double.class;
-      case "f32", "f16" -> float.class;
-      case "i64", "u64" -> long.class;
-      case "i32", "u32" -> int.class;
-      case "i16", "u16" -> short.class;
-      case "i8", "u8" -> byte.class;
-      case "bool" -> boolean.class;
-      default -> throw new IllegalArgumentException(elem);
-    };
+  static Class<?> javaClass(ScalarType elem, int rank) {
+    Class<?> c = elem.javaComponent();
     for (int i = 0; i < rank; i++) c = c.arrayType();
     return c;
   }
 
-  private static Object prims(Object[] vals, int n, String elem, String what) {
+  private static Object prims(Object[] vals, int n, ScalarType elem, String what) {
     try {
-      switch (elem) {
-        case "f64" -> {
+      return switch (elem) {
+        case F64 -> {
           double[] a = new double[n];
           for (int i = 0; i < n; i++) a[i] = (Double) vals[i];
-          return a;
+          yield a;
         }
-        case "f32", "f16" -> {
+        case F32, F16 -> {
           float[] a = new float[n];
           for (int i = 0; i < n; i++) a[i] = (Float) vals[i];
-          return a;
+          yield a;
         }
-        case "i64", "u64" -> {
+        case I64, U64 -> {
           long[] a = new long[n];
           for (int i = 0; i < n; i++) a[i] = (Long) vals[i];
-          return a;
+          yield a;
         }
-        case "i32", "u32" -> {
+        case I32, U32 -> {
           int[] a = new int[n];
           for (int i = 0; i < n; i++) a[i] = (Integer) vals[i];
-          return a;
+          yield a;
         }
-        case "i16", "u16" -> {
+        case I16, U16 -> {
           short[] a = new short[n];
           for (int i = 0; i < n; i++) a[i] = (Short) vals[i];
-          return a;
+          yield a;
         }
-        case "i8", "u8" -> {
+        case I8, U8 -> {
           byte[] a = new byte[n];
           for (int i = 0; i < n; i++) a[i] = (Byte) vals[i];
-          return a;
+          yield a;
         }
-        case "bool" -> {
+        case BOOL -> {
           boolean[] a = new boolean[n];
           for (int i = 0; i < n; i++) a[i] = (Boolean) vals[i];
-          return a;
+          yield a;
         }
-        default -> throw new IllegalArgumentException(elem);
-      }
+      };
     } catch (NullPointerException e) {
       for (int i = 0; i < n; i++) if (vals[i] == null) throw nullAt(what, i);
       throw e;

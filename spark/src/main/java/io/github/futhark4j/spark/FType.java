@@ -1,10 +1,10 @@
 package io.github.futhark4j.spark;
 
+import io.github.futhark4j.ScalarType;
 import io.github.futhark4j.runtime.Manifest;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 /**
  * A Futhark type of an entry point's parameter or result, as the manifest names it, parsed: a
@@ -19,22 +19,18 @@ import java.util.Set;
  * @param fields a record's or tuple's fields in the manifest's order, else empty
  * @param tuple  whether the record is a tuple (fields named {@code 0}, {@code 1}, ...)
  */
-record FType(String name, Kind kind, String elem, int rank, List<Field> fields, boolean tuple) implements Serializable {
+record FType(String name, Kind kind, ScalarType elem, int rank, List<Field> fields, boolean tuple) implements Serializable {
   enum Kind { SCALAR, ARRAY, RECORD, OPAQUE }
 
   /** A record field. */
   record Field(String name, FType type) implements Serializable {}
 
-  static final Set<String> PRIMS = Set.of("i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "f16", "f32", "f64", "bool");
-
   /** The type named {@code name} in {@code m}. */
   static FType of(String name, Manifest m) {
-    if (PRIMS.contains(name)) return new FType(name, Kind.SCALAR, name, 0, List.of(), false);
     int rank = 0;
     while (name.startsWith("[]", 2 * rank)) rank++;
-    if (rank > 0 && PRIMS.contains(name.substring(2 * rank))) {
-      return new FType(name, Kind.ARRAY, name.substring(2 * rank), rank, List.of(), false);
-    }
+    ScalarType elem = ScalarType.parse(name.substring(2 * rank));
+    if (elem != null) return array(elem, rank);
     Manifest.TypeDesc d = m.types().get(name);
     if (rank == 0 && d != null && d.isOpaque() && d.record() != null) {
       List<Field> fs = new ArrayList<>();
@@ -49,9 +45,8 @@ record FType(String name, Kind kind, String elem, int rank, List<Field> fields, 
   }
 
   /** An array of {@code elem} with {@code rank} dimensions (0: the scalar). */
-  static FType array(String elem, int rank) {
-    return rank == 0 ? new FType(elem, Kind.SCALAR, elem, 0, List.of(), false)
-        : new FType("[]".repeat(rank) + elem, Kind.ARRAY, elem, rank, List.of(), false);
+  static FType array(ScalarType elem, int rank) {
+    return new FType(elem.arrayTypeName(rank), rank == 0 ? Kind.SCALAR : Kind.ARRAY, elem, rank, List.of(), false);
   }
 
   /**

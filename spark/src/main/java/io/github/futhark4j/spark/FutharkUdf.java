@@ -1,5 +1,6 @@
 package io.github.futhark4j.spark;
 
+import io.github.futhark4j.ScalarType;
 import io.github.futhark4j.FutharkException;
 import io.github.futhark4j.runtime.Manifest;
 import java.io.Serial;
@@ -40,7 +41,7 @@ public final class FutharkUdf implements Serializable {
 
   private final SparkFuthark fut;
   private final String entry;
-  private final String[] paramTypes;
+  private final ScalarType[] paramTypes;
   private final DataType resultType;
 
   FutharkUdf(SparkFuthark fut, String entry) {
@@ -51,7 +52,7 @@ public final class FutharkUdf implements Serializable {
     if (n < 1 || n > 8) {
       throw new IllegalArgumentException("entry point '" + entry + "' has " + n + " parameters; a UDF takes 1 to 8 (use map() for more)");
     }
-    paramTypes = new String[n];
+    paramTypes = new ScalarType[n];
     for (int i = 0; i < n; i++) {
       FType t = fut.type(e.inputs().get(i).type());
       if (t.kind() != FType.Kind.SCALAR) {

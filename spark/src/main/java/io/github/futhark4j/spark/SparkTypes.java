@@ -1,5 +1,6 @@
 package io.github.futhark4j.spark;
 
+import io.github.futhark4j.ScalarType;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.types.ArrayType;
@@ -28,16 +29,15 @@ final class SparkTypes {
   private SparkTypes() {}
 
   /** The Spark type of a Futhark primitive type. */
-  static DataType prim(String e) {
+  static DataType prim(ScalarType e) {
     return switch (e) {
-      case "f64" -> DataTypes.DoubleType;
-      case "f32", "f16" -> DataTypes.FloatType;
-      case "i64", "u64" -> DataTypes.LongType;
-      case "i32", "u32" -> DataTypes.IntegerType;
-      case "i16", "u16" -> DataTypes.ShortType;
-      case "i8", "u8" -> DataTypes.ByteType;
-      case "bool" -> DataTypes.BooleanType;
-      default -> throw new IllegalArgumentException("not a primitive type: " + e);
+      case F64 -> DataTypes.DoubleType;
+      case F32, F16 -> DataTypes.FloatType;
+      case I64, U64 -> DataTypes.LongType;
+      case I32, U32 -> DataTypes.IntegerType;
+      case I16, U16 -> DataTypes.ShortType;
+      case I8, U8 -> DataTypes.ByteType;
+      case BOOL -> DataTypes.BooleanType;
     };
   }
 
@@ -131,19 +131,18 @@ final class SparkTypes {
    * integers exactly representable and floats of the same or smaller width for float types
    * ({@code f16} also takes {@code float}, which fails at run time beyond f16's range).
    */
-  static boolean scalarFits(DataType col, String e) {
+  static boolean scalarFits(DataType col, ScalarType e) {
     int intWidth = col.equals(DataTypes.ByteType) ? 8 : col.equals(DataTypes.ShortType) ? 16
         : col.equals(DataTypes.IntegerType) ? 32 : col.equals(DataTypes.LongType) ? 64 : 0;
     return switch (e) {
-      case "bool" -> col.equals(DataTypes.BooleanType);
-      case "i8", "u8" -> intWidth == 8;
-      case "i16", "u16" -> intWidth > 0 && intWidth <= 16;
-      case "i32", "u32" -> intWidth > 0 && intWidth <= 32;
-      case "i64", "u64" -> intWidth > 0;
-      case "f16" -> intWidth == 8 || col.equals(DataTypes.FloatType);
-      case "f32" -> intWidth > 0 && intWidth <= 16 || col.equals(DataTypes.FloatType);
-      case "f64" -> intWidth > 0 && intWidth <= 32 || col.equals(DataTypes.FloatType) || col.equals(DataTypes.DoubleType);
-      default -> false;
+      case BOOL -> col.equals(DataTypes.BooleanType);
+      case I8, U8 -> intWidth == 8;
+      case I16, U16 -> intWidth > 0 && intWidth <= 16;
+      case I32, U32 -> intWidth > 0 && intWidth <= 32;
+      case I64, U64 -> intWidth > 0;
+      case F16 -> intWidth == 8 || col.equals(DataTypes.FloatType);
+      case F32 -> intWidth > 0 && intWidth <= 16 || col.equals(DataTypes.FloatType);
+      case F64 -> intWidth > 0 && intWidth <= 32 || col.equals(DataTypes.FloatType) || col.equals(DataTypes.DoubleType);
     };
   }
 }
