@@ -5,30 +5,17 @@ import java.time.Instant;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
-import java.nio.file.attribute.PosixFilePermission;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.nio.file.attribute.UserPrincipal;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.stream.Stream;
 
 /**
  * The on-disk compile cache: one directory per build key, published complete or not at all.
@@ -37,7 +24,7 @@ import java.util.stream.Stream;
  * CACHE/                     mode 0700, owned by the user
  *   &lt;key&gt;/                    a published entry, never modified afterwards
  *     lib.so  NAME.c  NAME.h  NAME.json  key.txt
- *     complete               written last: the size and CRC-32C of every other file
+ *     complete               written last: the size and checksum of every other file (CacheMarker)
  *   &lt;key&gt;.lock               cross-process lock of that key (FileChannel.lock)
  *   tmp-&lt;key&gt;-&lt;random&gt;/     an entry being built
  *   trash-&lt;key&gt;-&lt;random&gt;/   a bad entry moved aside, being deleted
@@ -54,23 +41,18 @@ import java.util.stream.Stream;
  * system) and published by renaming that directory to {@code <key>} with an atomic move: readers
  * see either no entry or a complete one. An entry without its marker, with a file missing, or with
  * a size or checksum that does not match is never loaded; it is moved aside and rebuilt.
+ *
+ * <p>This class keeps the entries: look-up, publishing, locking, listing and clearing. The marker's
+ * format is {@link CacheMarker}'s, keeping the cache under its size limit is {@link CachePruner}'s,
+ * and the private directory and tree helpers are {@link CacheFiles}'.
  */
 public final class CompileCache {
-  static final String MARKER = "complete";
   /** The runtime's copy of JNA's native part (runtime.JnaDispatch), which {@link #clear} deletes too. */
   static final String JNA_DIR = "jna";
   /** The compiled C runtime objects ({@link CCompiler}), which {@link #clear} deletes too. */
   static final String ENGINE_DIR = "engine";
   static final String LIBRARY = "lib.so";
   static final String KEY_TEXT = "key.txt";
-  static final String MARKER_HEADER = "futhark4j-cache-entry 3";
-  /** Markers of format 2 (CRC-32C instead of CRC-32) are still read. */
-  static final String MARKER_HEADER_2 = "futhark4j-cache-entry 2";
-
-  /** The format of a marker's first line (2 or 3), or -1 if it is not a marker's. */
-  static int markerFormat(String header) {
-    return header.equals(MARKER_HEADER) ? 3 : header.equals(MARKER_HEADER_2) ? 2 : -1;
-  }
   /**
    * Whether {@code s} is a build key: 64 lower-case hex digits (written out, not a regular
    * expression: this runs on every look-up, and a fresh JVM compiles a pattern in its interpreter).
@@ -83,7 +65,6 @@ public final class CompileCache {
     }
     return true;
   }
-  private static final Set<PosixFilePermission> PRIVATE = PosixFilePermissions.fromString("rwx------");
 
   /** System property: the size limit of the cache, e.g. {@code 1g}, {@code 500m} or a number of bytes. */
   public static final String LIMIT_PROPERTY = "futhark4j.cacheLimit";
@@ -91,39 +72,12 @@ public final class CompileCache {
   public static final String LIMIT_ENV = "FUTHARK4J_CACHE_LIMIT";
   /** The default size limit: 1 GiB. */
   public static final long DEFAULT_LIMIT = 1L << 30;
-  /** How long this JVM trusts its running estimate of a cache's size before it lists the directory again. */
-  private static final long RESCAN_MILLIS = 60 * 60 * 1000;
-  /**
-   * After a build pushed the cache over its limit, entries are evicted down to this share of it
-   * (per mille), so that the next builds do not each list the directory to evict one entry.
-   */
-  private static final long LOW_WATER = 900;
-  /** How long a JVM waits before listing the cache in the background, off its first compilation's path. */
-  static long listingDelayMillis = 2000;
-  /** Per cache directory: {bytes of entries, when last listed (ms)} as far as this JVM knows. */
-  private static final Map<Path, long[]> ESTIMATES = new ConcurrentHashMap<>();
-  /**
-   * The size of the cache's entries as last listed, shared by the processes that use the directory
-   * ({@code <bytes> <when listed, ms>}): a fresh JVM's first build then adds its entry to that
-   * instead of listing the directory again, which for a cache of thousands of entries took a
-   * second core some hundreds of milliseconds just when the first library was being loaded. Only
-   * caches of at least {@value #USAGE_MIN_ENTRIES} entries write it; smaller ones are listed
-   * quickly. Two processes publishing at once may each add only their own entry (the estimate is
-   * low by one entry until the next listing, at most {@link #RESCAN_MILLIS} later).
-   */
-  static final String USAGE_FILE = "usage.txt";
-  static final int USAGE_MIN_ENTRIES = 1000;
-  /** {@link #USAGE_MIN_ENTRIES}; lowered by tests. */
-  static int usageMinEntries = USAGE_MIN_ENTRIES;
-  /** Background prunes running, per cache directory. */
-  private static final Map<Path, CompletableFuture<Void>> RUNNING = new ConcurrentHashMap<>();
-
   private final Path dir;
   private final DirLock dirLock;
 
-  /** Opens (creating if needed) the cache in {@code dir}; see {@link #ensurePrivateDirectory}. */
+  /** Opens (creating if needed) the cache in {@code dir}; see {@link CacheFiles#ensurePrivateDirectory}. */
   public CompileCache(Path dir) throws IOException {
-    ensurePrivateDirectory(dir);
+    CacheFiles.ensurePrivateDirectory(dir);
     this.dir = dir.toRealPath();
     this.dirLock = DirLock.of(this.dir);
   }
@@ -174,7 +128,7 @@ public final class CompileCache {
     /** A few stat calls: the marker is there and the two files the runtime loads have their sizes. */
     boolean stillThere() {
       try {
-        return Files.isRegularFile(dir.resolve(MARKER))
+        return Files.isRegularFile(dir.resolve(CacheMarker.FILE))
             && Files.size(library()) == libSize && Files.size(manifest()) == manifestSize;
       } catch (IOException e) {
         return false;
@@ -195,38 +149,23 @@ public final class CompileCache {
    */
   Optional<Entry> lookup(String key) {
     Path e = entryDir(key);
-    Path marker = e.resolve(MARKER);
+    Path markerFile = e.resolve(CacheMarker.FILE);
     try {
-      if (!Files.isRegularFile(marker)) return Optional.empty();
-      List<String> lines = Files.readAllLines(marker, StandardCharsets.UTF_8);
-      int format = lines.isEmpty() ? -1 : markerFormat(lines.get(0));
-      if (format < 0) return Optional.empty();
-      String name = null;
-      String compiler = null;
+      if (!Files.isRegularFile(markerFile)) return Optional.empty();
+      CacheMarker m = CacheMarker.parse(Files.readString(markerFile, StandardCharsets.UTF_8));
+      String manifest = m.name() + ".json";
       long libSize = -1;
       long manifestSize = -1;
-      for (String line : lines.subList(1, lines.size())) {
-        if (line.startsWith("name ")) name = line.substring(5);
+      for (CacheMarker.FileLine f : m.files()) {
+        Path p = e.resolve(f.name());
+        if (!Files.isRegularFile(p) || Files.size(p) != f.size()) return Optional.empty();
+        boolean loaded = f.name().equals(LIBRARY) || f.name().equals(manifest);
+        if (loaded && !Hashing.markerChecksum(m.format(), Files.readAllBytes(p)).equals(f.checksum())) return Optional.empty();
+        if (f.name().equals(LIBRARY)) libSize = f.size();
+        if (f.name().equals(manifest)) manifestSize = f.size();
       }
-      for (String line : lines.subList(1, lines.size())) {
-        if (line.startsWith("compiler ")) {
-          compiler = line.substring(9);
-        } else if (line.startsWith("file ")) {
-          String[] parts = line.split(" ", 4);
-          if (parts.length != 4) return Optional.empty();
-          Path f = e.resolve(parts[3]);
-          if (!f.normalize().startsWith(e) || !Files.isRegularFile(f)) return Optional.empty();
-          long size = Long.parseLong(parts[2]);
-          boolean loaded = parts[3].equals(LIBRARY) || name != null && parts[3].equals(name + ".json");
-          if (Files.size(f) != size || loaded && !Hashing.markerChecksum(format, Files.readAllBytes(f)).equals(parts[1])) {
-            return Optional.empty();
-          }
-          if (parts[3].equals(LIBRARY)) libSize = size;
-          if (name != null && parts[3].equals(name + ".json")) manifestSize = size;
-        }
-      }
-      if (name == null || compiler == null || libSize < 0 || manifestSize < 0) return Optional.empty();
-      return Optional.of(new Entry(e, name, compiler, key, libSize, manifestSize));
+      if (libSize < 0 || manifestSize < 0) return Optional.empty();
+      return Optional.of(new Entry(e, m.name(), m.compiler(), key, libSize, manifestSize));
     } catch (IOException | RuntimeException ex) {
       // Unreadable or malformed: treated as absent, and the caller rebuilds it.
       return Optional.empty();
@@ -244,7 +183,7 @@ public final class CompileCache {
     try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, "{tmp,trash}-" + key + "-*")) {
       ds.forEach(stale::add);
     }
-    for (Path p : stale) deleteTree(p);
+    for (Path p : stale) CacheFiles.deleteTree(p);
   }
 
   /** A fresh, private directory inside the cache to build {@code key} in. */
@@ -264,17 +203,14 @@ public final class CompileCache {
     try (DirectoryStream<Path> ds = Files.newDirectoryStream(buildDir)) {
       for (Path p : ds) {
         String f = p.getFileName().toString();
-        if (!f.equals(MARKER) && Files.isRegularFile(p)) files.add(f);
+        if (!f.equals(CacheMarker.FILE) && Files.isRegularFile(p)) files.add(f);
       }
     }
     Collections.sort(files);
     if (!files.contains(LIBRARY) || !files.contains(name + ".json")) {
       throw new IOException("Build of " + key + " produced no " + LIBRARY + " or " + name + ".json in " + buildDir);
     }
-    String compilerLine = compiler.replace('\n', ' ');
-    StringBuilder m = new StringBuilder(MARKER_HEADER).append('\n');
-    m.append("name ").append(name).append('\n');
-    m.append("compiler ").append(compilerLine).append('\n');
+    List<CacheMarker.FileLine> lines = new ArrayList<>();
     long libSize = -1;
     long manifestSize = -1;
     for (String f : files) {
@@ -282,9 +218,10 @@ public final class CompileCache {
       long size = Files.size(p);
       if (f.equals(LIBRARY)) libSize = size;
       if (f.equals(name + ".json")) manifestSize = size;
-      m.append("file ").append(Hashing.crc32Hex(p)).append(' ').append(size).append(' ').append(f).append('\n');
+      lines.add(new CacheMarker.FileLine(Hashing.crc32Hex(p), size, f));
     }
-    Files.writeString(buildDir.resolve(MARKER), m.toString(), StandardCharsets.UTF_8);
+    String compilerLine = compiler.replace('\n', ' ');
+    Files.writeString(buildDir.resolve(CacheMarker.FILE), new CacheMarker(3, name, compilerLine, lines).text(), StandardCharsets.UTF_8);
     try {
       Files.move(buildDir, target, StandardCopyOption.ATOMIC_MOVE);
     } catch (AtomicMoveNotSupportedException e) {
@@ -295,7 +232,7 @@ public final class CompileCache {
       if (!Files.exists(target)) throw e;
       Optional<Entry> theirs = lookup(key);
       if (theirs.isEmpty()) throw e;
-      deleteTree(buildDir);
+      CacheFiles.deleteTree(buildDir);
       return theirs.get();
     }
     // What lookup would find: the files were hashed and measured just now.
@@ -312,7 +249,7 @@ public final class CompileCache {
     } catch (NoSuchFileException gone) {
       return;
     }
-    deleteTree(trash);
+    CacheFiles.deleteTree(trash);
   }
 
   /**
@@ -349,7 +286,7 @@ public final class CompileCache {
     return exclusive ? KeyLock.tryAcquire(lockFile(key)) : tryLock(key);
   }
 
-  private static void closeQuietly(AutoCloseable c) {
+  static void closeQuietly(AutoCloseable c) {
     try {
       c.close();
     } catch (Exception e) {
@@ -412,9 +349,9 @@ public final class CompileCache {
           locks++;
         } else if ((n.startsWith("tmp-") || n.startsWith("trash-")) && Files.isDirectory(child, LinkOption.NOFOLLOW_LINKS)) {
           buildDirs++;
-          buildBytes += treeSize(child);
-        } else if (isKey(n) && Files.isRegularFile(child.resolve(MARKER))) {
-          entries.add(new EntryInfo(n, child, treeSize(child),
+          buildBytes += CacheFiles.treeSize(child);
+        } else if (isKey(n) && Files.isRegularFile(child.resolve(CacheMarker.FILE))) {
+          entries.add(new EntryInfo(n, child, CacheFiles.treeSize(child),
               Files.getLastModifiedTime(child, LinkOption.NOFOLLOW_LINKS), names ? sourceName(child) : "?"));
         }
       } catch (IOException e) {
@@ -440,25 +377,8 @@ public final class CompileCache {
     return "?";
   }
 
-  static long treeSize(Path root) throws IOException {
-    long[] total = {0};
-    Files.walkFileTree(root, new SimpleFileVisitor<>() {
-      @Override
-      public FileVisitResult visitFile(Path f, BasicFileAttributes a) {
-        if (a.isRegularFile()) total[0] += a.size();
-        return FileVisitResult.CONTINUE;
-      }
-
-      @Override
-      public FileVisitResult visitFileFailed(Path f, IOException e) {
-        return FileVisitResult.CONTINUE; // deleted meanwhile
-      }
-    });
-    return total[0];
-  }
-
   /**
-   * What {@link #prune} and {@link #afterPublish} did.
+   * What {@link #prune} and {@link CachePruner#afterPublish} did.
    *
    * @param evicted   entries removed, least recently used first
    * @param freed     bytes freed, entries and build directories together
@@ -474,254 +394,20 @@ public final class CompileCache {
    * left by crashed builds, and, when no build is running in any process, every per-key lock file.
    */
   public Pruned prune(long limit, String keep) throws IOException {
-    return prune(limit, limit, keep, false);
+    return new CachePruner(this).prune(limit, limit, keep, false);
   }
 
   /**
-   * {@link #prune(long, String)}; in the {@code background} it creates no file (a cache directory
-   * may be being deleted meanwhile), so it cleans up build directories and lock files only when it
-   * gets the directory lock exclusively, and evicts (which takes key locks) only when over the limit.
-   */
-  private Pruned prune(long limit, long target, String keep, boolean background) throws IOException {
-    Optional<AutoCloseable> ex = dirLock.tryExclusive(!background);
-    try {
-      // Exclusive: no thread of any process holds or waits for a key's lock (see DirLock), so
-      // nobody builds, installs or evicts anything, and no key lock is needed.
-      boolean exclusive = ex.isPresent();
-      Usage u = usage(false);
-      long total = u.entryBytes();
-      long freed = 0;
-      List<EntryInfo> evicted = new ArrayList<>();
-      long downTo = total > limit ? Math.min(limit, target) : limit;
-      for (EntryInfo e : u.entries()) {
-        if (total <= downTo) break;
-        if (e.key().equals(keep)) continue;
-        if (exclusive) {
-          discard(e.key());
-        } else {
-          Optional<KeyLock> held = tryLock(e.key());
-          if (held.isEmpty()) continue;
-          try (KeyLock l = held.get()) {
-            discard(e.key());
-          }
-        }
-        total -= e.bytes();
-        freed += e.bytes();
-        evicted.add(e);
-      }
-      int dirs = 0;
-      int locks = 0;
-      if (exclusive || !background) {
-        List<Path> children = new ArrayList<>();
-        try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, "{tmp,trash}-*")) {
-          ds.forEach(children::add);
-        }
-        for (Path child : children) {
-          String n = child.getFileName().toString();
-          String key = keyPrefix(n.substring(n.indexOf('-') + 1));
-          if (key == null || !isKey(key)) continue;
-          try {
-            if (exclusive) {
-              long b = treeSize(child);
-              deleteTree(child);
-              freed += b;
-              dirs++;
-              continue;
-            }
-            // The key's lock, held across processes, says that nobody builds this key now.
-            Optional<KeyLock> held = tryLock(key);
-            if (held.isEmpty()) continue;
-            try (KeyLock l = held.get()) {
-              if (!l.crossProcess()) continue;
-              long b = treeSize(child);
-              deleteTree(child);
-              freed += b;
-              dirs++;
-            }
-          } catch (IOException e) {
-            // being deleted by someone else
-          }
-        }
-        // Nobody builds, so no engine object is about to be linked: keep the few used last (one
-        // per engine, compiler and flags in use), none if the cache is to be empty.
-        if (exclusive) freed += pruneEngineObjects(limit == 0 ? 0 : ENGINE_KEEP);
-        // Nobody has any lock file open, so none is in use. Last, since taking a key's lock creates its file.
-        if (exclusive) locks = deleteLockFiles();
-      }
-      long listed = System.currentTimeMillis();
-      ESTIMATES.put(dir, new long[] {total, listed});
-      if (u.entries().size() >= usageMinEntries) writeUsage(total, listed);
-      return new Pruned(List.copyOf(evicted), freed, dirs, locks, total);
-    } finally {
-      if (ex.isPresent()) closeQuietly(ex.get());
-    }
-  }
-
-  /**
-   * How many engines a prune keeps: those a build used last (CCompiler touches the object it
-   * links and the precompiled header it includes).
-   */
-  static final int ENGINE_KEEP = 4;
-
-  /**
-   * Deletes the files of all but the {@code keep} most recently used engines; returns the bytes
-   * freed. An engine's files share the name's first part, its key: {@code KEY.o},
-   * {@code KEY-HASH.h} and {@code KEY-HASH.h.gch}.
-   */
-  private long pruneEngineObjects(int keep) throws IOException {
-    Path engines = dir.resolve(ENGINE_DIR);
-    if (!Files.isDirectory(engines)) return 0;
-    Map<String, List<Path>> byEngine = new HashMap<>();
-    Map<String, Long> used = new HashMap<>();
-    try (DirectoryStream<Path> ds = Files.newDirectoryStream(engines)) {
-      for (Path p : ds) {
-        String n = p.getFileName().toString();
-        int end = n.length();
-        for (char c : new char[] {'.', '-'}) if (n.indexOf(c) >= 0) end = Math.min(end, n.indexOf(c));
-        String key = n.substring(0, end);
-        byEngine.computeIfAbsent(key, k -> new ArrayList<>()).add(p);
-        long t;
-        try {
-          t = Files.getLastModifiedTime(p).toMillis();
-        } catch (IOException e) {
-          t = 0;
-        }
-        used.merge(key, t, Math::max);
-      }
-    }
-    List<String> keys = new ArrayList<>(byEngine.keySet());
-    keys.sort(java.util.Comparator.comparing((String k) -> used.get(k)).reversed());
-    long freed = 0;
-    for (String k : keys.subList(Math.min(keep, keys.size()), keys.size())) {
-      for (Path p : byEngine.get(k)) {
-        try {
-          long b = Files.size(p);
-          if (Files.deleteIfExists(p)) freed += b;
-        } catch (IOException e) {
-          // gone meanwhile
-        }
-      }
-    }
-    if (keep == 0) Files.deleteIfExists(engines);
-    return freed;
-  }
-
-  /**
-   * {@link #afterPublish}, ignoring failures: keeping the cache small must never fail a build that
-   * succeeded (a later build, or {@code futhark4j cache prune}, tries again).
+   * After {@code key} was published or installed: keeps the cache under {@code limit}
+   * ({@link CachePruner#afterPublish}), ignoring failures: keeping the cache small must never fail a
+   * build that succeeded (a later build, or {@code futhark4j cache prune}, tries again). Returns
+   * what was pruned here, or null.
    */
   Pruned maintainQuietly(String key, long limit) {
-    try {
-      return afterPublish(key, limit);
-    } catch (IOException | RuntimeException e) {
-      return null;
-    }
+    return new CachePruner(this).maintainQuietly(key, limit);
   }
 
-  /**
-   * After {@code key} was published or installed: keeps the cache under {@code limit}. Cheap in
-   * the common case: this JVM keeps a running estimate of the cache's size and prunes at once when
-   * the estimate passes the limit; without an estimate younger than ten minutes (other processes
-   * add entries too) it lists the directory and prunes on a background thread. Returns what was
-   * pruned here, or null.
-   */
-  Pruned afterPublish(String key, long limit) throws IOException {
-    long added;
-    try {
-      added = treeSize(entryDir(key));
-    } catch (IOException e) {
-      added = 0;
-    }
-    long now = System.currentTimeMillis();
-    long[] est = ESTIMATES.get(dir);
-    if (est == null || now - est[1] >= RESCAN_MILLIS) {
-      // Another process may have listed the directory lately.
-      long[] shared = readUsage();
-      if (shared != null && now - shared[1] < RESCAN_MILLIS && shared[1] <= now) {
-        ESTIMATES.put(dir, shared);
-        est = shared;
-      }
-    }
-    if (est != null) {
-      synchronized (est) {
-        if (now - est[1] < RESCAN_MILLIS) {
-          est[0] += added;
-          if (Files.isRegularFile(dir.resolve(USAGE_FILE))) writeUsage(est[0], est[1]);
-          if (est[0] <= limit) return null;
-          // Over the limit: evict now, so the cache never grows past it by more than one build,
-          // down to the low-water mark, so that this happens once in many builds.
-          return prune(limit, lowWater(limit), key, false);
-        }
-      }
-    }
-    // No (recent) estimate, e.g. the first build of this JVM: listing a large cache takes a while,
-    // so it happens in the background instead of delaying the build.
-    RUNNING.compute(dir, (d, old) -> {
-      if (old != null && !old.isDone()) return old;
-      CompletableFuture<Void> f = new CompletableFuture<>();
-      Thread.ofPlatform().daemon().name("futhark4j-cache-prune").start(() -> {
-        try {
-          // Later, not on the path of the build's caller: a fresh JVM's first library is being
-          // loaded and called now, and listing thousands of entries takes seconds of a core.
-          // A JVM that ends sooner leaves it to another; usage.txt spares most of them the listing.
-          Thread.sleep(listingDelayMillis);
-          if (Files.isDirectory(d)) prune(limit, lowWater(limit), key, true);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        } catch (IOException | RuntimeException e) {
-          // tried again after a later build
-        } finally {
-          f.complete(null);
-          RUNNING.remove(d, f);
-        }
-      });
-      return f;
-    });
-    return null;
-  }
-
-  private static long lowWater(long limit) {
-    return limit / 1000 * LOW_WATER;
-  }
-
-  /** {bytes, when listed} from {@link #USAGE_FILE}, or null if there is none or it is unreadable. */
-  private long[] readUsage() {
-    try {
-      String[] parts = Files.readString(dir.resolve(USAGE_FILE), StandardCharsets.UTF_8).strip().split(" ");
-      if (parts.length != 2) return null;
-      long bytes = Long.parseLong(parts[0]);
-      long when = Long.parseLong(parts[1]);
-      return bytes < 0 || when < 0 ? null : new long[] {bytes, when};
-    } catch (IOException | RuntimeException e) {
-      return null;
-    }
-  }
-
-  /** Replaces {@link #USAGE_FILE} (atomically); failures only cost a later listing. */
-  private void writeUsage(long bytes, long when) {
-    try {
-      TempPaths.replace(dir.resolve(USAGE_FILE), tmp -> Files.writeString(tmp, bytes + " " + when + "\n", StandardCharsets.UTF_8));
-    } catch (IOException | RuntimeException e) {
-      // the next build lists the directory
-    }
-  }
-
-  /** Forgets this JVM's estimate of {@code cacheDir}'s size, as a new JVM starts without one (tests). */
-  static void forgetEstimate(Path cacheDir) throws IOException {
-    ESTIMATES.remove(cacheDir.toRealPath());
-  }
-
-  /** Whether a background prune of {@code cacheDir} runs (tests). */
-  static boolean pruning(Path cacheDir) throws IOException {
-    CompletableFuture<Void> f = RUNNING.get(cacheDir.toRealPath());
-    return f != null && !f.isDone();
-  }
-
-  /** Waits until no background pruning of {@code cacheDir} runs (tests). */
-  static void awaitMaintenance(Path cacheDir) throws Exception {
-    CompletableFuture<Void> f = RUNNING.get(cacheDir.toRealPath());
-    if (f != null) f.get(60, java.util.concurrent.TimeUnit.SECONDS);
-  }
+  DirLock dirLock() { return dirLock; }
 
   private Path lockFile(String key) {
     checkKey(key);
@@ -741,14 +427,14 @@ public final class CompileCache {
     } finally {
       if (ex.isPresent()) closeQuietly(ex.get());
     }
-    ESTIMATES.remove(dir);
+    CachePruner.forget(dir);
   }
 
   private void clear(boolean exclusive) throws IOException {
     Files.deleteIfExists(dir.resolve(Tool.VERSIONS_FILE));
-    Files.deleteIfExists(dir.resolve(USAGE_FILE));
-    if (Files.isDirectory(dir.resolve(JNA_DIR))) deleteTree(dir.resolve(JNA_DIR));
-    if (Files.isDirectory(dir.resolve(ENGINE_DIR))) deleteTree(dir.resolve(ENGINE_DIR));
+    Files.deleteIfExists(dir.resolve(CachePruner.USAGE_FILE));
+    if (Files.isDirectory(dir.resolve(JNA_DIR))) CacheFiles.deleteTree(dir.resolve(JNA_DIR));
+    if (Files.isDirectory(dir.resolve(ENGINE_DIR))) CacheFiles.deleteTree(dir.resolve(ENGINE_DIR));
     List<Path> children = new ArrayList<>();
     try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir)) {
       ds.forEach(children::add);
@@ -764,7 +450,7 @@ public final class CompileCache {
         if (n.equals(key)) {
           discard(key);
         } else if ((n.startsWith("tmp-") || n.startsWith("trash-")) && (exclusive || l.crossProcess())) {
-          deleteTree(child);
+          CacheFiles.deleteTree(child);
         }
       }
     }
@@ -775,7 +461,7 @@ public final class CompileCache {
   }
 
   /** Deletes every per-key lock file; only with the directory lock held exclusively. */
-  private int deleteLockFiles() throws IOException {
+  int deleteLockFiles() throws IOException {
     int n = 0;
     List<Path> locks = new ArrayList<>();
     try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, "*.lock")) {
@@ -788,95 +474,11 @@ public final class CompileCache {
     return n;
   }
 
-  private static String keyPrefix(String s) {
+  static String keyPrefix(String s) {
     return s.length() >= 64 ? s.substring(0, 64) : null;
   }
 
   private static void checkKey(String key) {
     if (!isKey(key)) throw new IllegalArgumentException("not a build key: " + key);
-  }
-
-  /** Deletes a directory tree if present; never follows symbolic links out of it. */
-  static void deleteTree(Path root) throws IOException {
-    if (!Files.exists(root, java.nio.file.LinkOption.NOFOLLOW_LINKS)) return;
-    List<Path> all;
-    try (Stream<Path> s = Files.walk(root)) {
-      all = s.sorted(Comparator.reverseOrder()).toList();
-    } catch (NoSuchFileException e) {
-      return;
-    }
-    for (Path p : all) Files.deleteIfExists(p);
-  }
-
-  static boolean isPosix(Path p) {
-    return p.getFileSystem().supportedFileAttributeViews().contains("posix");
-  }
-
-  /**
-   * Makes sure {@code dir} exists and only its owner can write to it, since libraries from it are
-   * loaded into the process. A new directory is created with mode 0700 (set explicitly afterwards,
-   * because the umask applies at creation) and checked. An existing one must belong to the current
-   * user and must not be writable by group or others; otherwise this refuses with an explanation
-   * rather than silently changing the permissions of a directory the user chose.
-   */
-  static void ensurePrivateDirectory(Path dir) throws IOException {
-    boolean posix = isPosix(dir);
-    if (!Files.isDirectory(dir)) {
-      Path parent = dir.toAbsolutePath().getParent();
-      if (parent != null) Files.createDirectories(parent);
-      try {
-        if (posix) {
-          Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(PRIVATE));
-          Files.setPosixFilePermissions(dir, PRIVATE);
-        } else {
-          Files.createDirectory(dir);
-        }
-      } catch (FileAlreadyExistsException e) {
-        // Another process created it just now; fall through to the checks.
-        if (!Files.isDirectory(dir)) throw new IOException("Cache path " + dir + " exists and is not a directory", e);
-      }
-    }
-    if (!posix) return;
-    Set<PosixFilePermission> perms = Files.getPosixFilePermissions(dir);
-    if (!ownedByThisProcess(dir)) {
-      UserPrincipal owner = Files.getOwner(dir);
-      UserPrincipal me = currentUser(dir);
-      if (me != null && !owner.equals(me)) {
-        throw new IOException("Cache directory " + dir + " belongs to " + owner.getName() + ", not to "
-            + me.getName() + "; refusing to load shared libraries from it. Choose another cache directory"
-            + " (system property futhark4j.cache or environment variable FUTHARK4J_CACHE).");
-      }
-    }
-    if (perms.contains(PosixFilePermission.GROUP_WRITE) || perms.contains(PosixFilePermission.OTHERS_WRITE)) {
-      throw new IOException("Cache directory " + dir + " is writable by other users (mode "
-          + PosixFilePermissions.toString(perms) + "); refusing to load shared libraries from it."
-          + " Run 'chmod 700 " + dir + "' or choose another cache directory.");
-    }
-  }
-
-  /**
-   * Whether {@code dir}'s owner is this process's user, by number (Linux: the owner of
-   * {@code /proc/self}); false when that cannot be told, and the caller compares names. Comparing
-   * names looks both users up in the user database, which cost a fresh JVM's first build some
-   * 10 ms.
-   */
-  private static boolean ownedByThisProcess(Path dir) {
-    try {
-      Path self = Path.of("/proc/self");
-      if (!Files.isDirectory(self)) return false;
-      Object mine = Files.getAttribute(self, "unix:uid");
-      return mine != null && mine.equals(Files.getAttribute(dir, "unix:uid"));
-    } catch (IOException | RuntimeException e) {
-      return false;
-    }
-  }
-
-  private static UserPrincipal currentUser(Path dir) {
-    try {
-      return dir.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName(System.getProperty("user.name"));
-    } catch (IOException | UnsupportedOperationException e) {
-      // No passwd entry for us (some containers): the write-permission check still applies.
-      return null;
-    }
   }
 }

@@ -133,7 +133,7 @@ final class DirLock {
   private FileChannel open(boolean create) throws IOException {
     Set<StandardOpenOption> opts = create ? Set.of(StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE)
         : Set.of(StandardOpenOption.READ, StandardOpenOption.WRITE);
-    if (CompileCache.isPosix(file)) {
+    if (CacheFiles.isPosix(file)) {
       return FileChannel.open(file, opts, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
     }
     return FileChannel.open(file, opts);

@@ -131,7 +131,7 @@ public final class ExternalFuthark implements FutharkCompiler {
         }
       }
     } finally {
-      CompileCache.deleteTree(srcRoot);
+      CacheFiles.deleteTree(srcRoot);
     }
   }
 

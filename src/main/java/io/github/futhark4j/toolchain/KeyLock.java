@@ -133,7 +133,7 @@ final class KeyLock implements AutoCloseable {
 
   private static FileChannel open(Path lockFile) throws IOException {
     Set<StandardOpenOption> opts = Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-    if (CompileCache.isPosix(lockFile)) {
+    if (CacheFiles.isPosix(lockFile)) {
       return FileChannel.open(lockFile, opts, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
     }
     return FileChannel.open(lockFile, opts);

@@ -221,7 +221,7 @@ public final class LibraryBuilder {
       published = true;
       return e;
     } finally {
-      if (!published) CompileCache.deleteTree(work);
+      if (!published) CacheFiles.deleteTree(work);
     }
   }
 
@@ -313,7 +313,7 @@ public final class LibraryBuilder {
    */
   public static void awaitMaintenance(Path cacheDir) throws IOException {
     try {
-      if (Files.isDirectory(cacheDir)) CompileCache.awaitMaintenance(cacheDir);
+      if (Files.isDirectory(cacheDir)) CachePruner.awaitMaintenance(cacheDir);
     } catch (IOException e) {
       throw e;
     } catch (InterruptedException e) {

@@ -50,15 +50,15 @@ public record PortableEntry(String key, String name, String compiler, String os,
    */
   public static PortableEntry read(BuiltLibrary lib) throws IOException {
     Path dir = lib.sharedLibrary().getParent();
-    byte[] marker = Files.readAllBytes(dir.resolve(CompileCache.MARKER));
+    byte[] marker = Files.readAllBytes(dir.resolve(CacheMarker.FILE));
     Map<String, byte[]> files = new LinkedHashMap<>();
-    Marker m = Marker.parse(new String(marker, StandardCharsets.UTF_8));
-    for (Marker.FileLine f : m.files()) {
+    CacheMarker m = CacheMarker.parse(new String(marker, StandardCharsets.UTF_8));
+    for (CacheMarker.FileLine f : m.files()) {
       Path p = dir.resolve(f.name()).normalize();
       if (!p.startsWith(dir)) throw new IOException("cache entry " + dir + " lists a file outside it: " + f.name());
       files.put(f.name(), Files.readAllBytes(p));
     }
-    files.put(CompileCache.MARKER, marker);
+    files.put(CacheMarker.FILE, marker);
     PortableEntry e = new PortableEntry(lib.key(), m.name(), m.compiler(), Platform.os(), Platform.cpu(),
         Platform.cpuFlags(), files);
     String bad = e.check();
@@ -73,18 +73,18 @@ public record PortableEntry(String key, String name, String compiler, String os,
    */
   public String check() {
     if (!CompileCache.isKey(key)) return "not a build key: " + key;
-    byte[] markerBytes = files.get(CompileCache.MARKER);
-    if (markerBytes == null) return "no " + CompileCache.MARKER + " marker";
-    Marker m;
+    byte[] markerBytes = files.get(CacheMarker.FILE);
+    if (markerBytes == null) return "no " + CacheMarker.FILE + " marker";
+    CacheMarker m;
     try {
-      m = Marker.parse(new String(markerBytes, StandardCharsets.UTF_8));
+      m = CacheMarker.parse(new String(markerBytes, StandardCharsets.UTF_8));
     } catch (IOException e) {
       return e.getMessage();
     }
     if (!m.name().equals(name)) return "the marker names the files " + m.name() + ", not " + name;
     if (!m.compiler().equals(compiler)) return "the marker names the compiler " + m.compiler() + ", not " + compiler;
     Set<String> listed = new TreeSet<>();
-    for (Marker.FileLine f : m.files()) {
+    for (CacheMarker.FileLine f : m.files()) {
       listed.add(f.name());
       byte[] b = files.get(f.name());
       if (b == null) return "file " + f.name() + " is missing";
@@ -92,7 +92,7 @@ public record PortableEntry(String key, String name, String compiler, String os,
       if (!Hashing.markerChecksum(m.format(), b).equals(f.checksum())) return "file " + f.name() + " does not have the checksum the marker records";
     }
     for (String f : files.keySet()) {
-      if (!f.equals(CompileCache.MARKER) && !listed.contains(f)) return "file " + f + " is not listed in the marker";
+      if (!f.equals(CacheMarker.FILE) && !listed.contains(f)) return "file " + f + " is not listed in the marker";
     }
     if (!listed.contains(CompileCache.LIBRARY)) return "no " + CompileCache.LIBRARY;
     if (!listed.contains(name + ".json")) return "no manifest " + name + ".json";
@@ -169,14 +169,14 @@ public record PortableEntry(String key, String name, String compiler, String os,
       boolean moved = false;
       try {
         for (Map.Entry<String, byte[]> f : files.entrySet()) {
-          if (!f.getKey().equals(CompileCache.MARKER)) Files.write(work.resolve(f.getKey()), f.getValue());
+          if (!f.getKey().equals(CacheMarker.FILE)) Files.write(work.resolve(f.getKey()), f.getValue());
         }
         // The marker last, as a build writes it, then one atomic rename.
-        Files.write(work.resolve(CompileCache.MARKER), files.get(CompileCache.MARKER));
+        Files.write(work.resolve(CacheMarker.FILE), files.get(CacheMarker.FILE));
         Files.move(work, c.entryDir(key), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
         moved = true;
       } finally {
-        if (!moved) CompileCache.deleteTree(work);
+        if (!moved) CacheFiles.deleteTree(work);
       }
       return c.lookup(key).filter(e -> sameMarker(e.dir()))
           .orElseThrow(() -> new IOException("cache entry " + c.entryDir(key) + " is unreadable right after installing it"))
@@ -186,40 +186,9 @@ public record PortableEntry(String key, String name, String compiler, String os,
 
   private boolean sameMarker(Path entryDir) {
     try {
-      return java.util.Arrays.equals(Files.readAllBytes(entryDir.resolve(CompileCache.MARKER)), files.get(CompileCache.MARKER));
+      return java.util.Arrays.equals(Files.readAllBytes(entryDir.resolve(CacheMarker.FILE)), files.get(CacheMarker.FILE));
     } catch (IOException e) {
       return false;
-    }
-  }
-
-  /** The parts of a {@code complete} marker (format in {@link CompileCache#publish}). */
-  private record Marker(int format, String name, String compiler, List<FileLine> files) {
-    record FileLine(String checksum, long size, String name) {}
-
-    static Marker parse(String text) throws IOException {
-      List<String> lines = text.lines().toList();
-      int format = lines.isEmpty() ? -1 : CompileCache.markerFormat(lines.get(0));
-      if (format < 0) throw new IOException("the marker has no valid header");
-      String name = null;
-      String compiler = null;
-      List<FileLine> files = new ArrayList<>();
-      for (String line : lines.subList(1, lines.size())) {
-        if (line.startsWith("name ")) {
-          name = line.substring(5);
-        } else if (line.startsWith("compiler ")) {
-          compiler = line.substring(9);
-        } else if (line.startsWith("file ")) {
-          String[] p = line.split(" ", 4);
-          if (p.length != 4 || !p[1].matches("[0-9a-f]{8}") || !p[2].matches("[0-9]{1,18}")
-              || p[3].isEmpty() || p[3].contains("/") || p[3].contains("\\") || p[3].startsWith(".")
-              || p[3].equals(CompileCache.MARKER)) {
-            throw new IOException("the marker has a malformed line: " + line);
-          }
-          files.add(new FileLine(p[1], Long.parseLong(p[2]), p[3]));
-        }
-      }
-      if (name == null || compiler == null) throw new IOException("the marker names no files or no compiler");
-      return new Marker(format, name, compiler, files);
     }
   }
 }

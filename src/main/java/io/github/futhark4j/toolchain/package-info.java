@@ -15,7 +15,11 @@
  * installed), {@code IOException} (the cache directory).
  *
  * <p>Pieces: {@link io.github.futhark4j.toolchain.BuildKey} (what goes into a key),
- * {@link io.github.futhark4j.toolchain.CompileCache} (layout, validation, locks, atomic publish),
+ * {@link io.github.futhark4j.toolchain.CompileCache} (layout, look-up, locks, atomic publish), with
+ * {@code CacheMarker} (the format of an entry's {@code complete} marker: written on publishing,
+ * checked on look-up and when an entry is shipped, {@code PortableEntry}), {@code CachePruner}
+ * (size limit, eviction, size estimates, background listing) and {@code CacheFiles} (the private
+ * directory, tree helpers),
  * {@link io.github.futhark4j.toolchain.CCompiler} (the C step), {@code BuiltinCompiler} and
  * {@code ExternalFuthark}. The rules are written down in {@code docs/cache.md}.
  */

@@ -32,7 +32,7 @@ class CompileCacheTest {
 
   @Test
   void newCacheDirectoryIsPrivate() throws IOException {
-    assumeTrue(CompileCache.isPosix(tmp), "skipped: not a POSIX file system");
+    assumeTrue(CacheFiles.isPosix(tmp), "skipped: not a POSIX file system");
     Path dir = tmp.resolve("a/b/cache");
     new CompileCache(dir);
     assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(dir)));
@@ -40,7 +40,7 @@ class CompileCacheTest {
 
   @Test
   void refusesDirectoryWritableByOthers() throws IOException {
-    assumeTrue(CompileCache.isPosix(tmp), "skipped: not a POSIX file system");
+    assumeTrue(CacheFiles.isPosix(tmp), "skipped: not a POSIX file system");
     Path dir = Files.createDirectory(tmp.resolve("shared"));
     Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxrwxrwx"));
     IOException e = assertThrows(IOException.class, () -> new CompileCache(dir));
@@ -50,7 +50,7 @@ class CompileCacheTest {
 
   @Test
   void acceptsExistingPrivateDirectory() throws IOException {
-    assumeTrue(CompileCache.isPosix(tmp), "skipped: not a POSIX file system");
+    assumeTrue(CacheFiles.isPosix(tmp), "skipped: not a POSIX file system");
     Path dir = Files.createDirectory(tmp.resolve("mine"));
     Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-x---"));
     assertEquals(dir.toRealPath(), new CompileCache(dir).dir());
@@ -225,7 +225,7 @@ class CompileCacheTest {
     Path dir = tmp.resolve("cache");
     new CompileCache(dir);
     Path engines = Files.createDirectories(dir.resolve(CompileCache.ENGINE_DIR));
-    int n = CompileCache.ENGINE_KEEP + 2;
+    int n = CachePruner.ENGINE_KEEP + 2;
     long now = System.currentTimeMillis();
     for (int e = 0; e < n; e++) {
       String key = String.valueOf((char) ('a' + e)).repeat(64);
@@ -246,7 +246,7 @@ class CompileCacheTest {
     // oldest of the others go
     assertEquals(java.util.Set.of("a", "b", "c", String.valueOf((char) ('a' + n - 1))), left);
     try (var s = Files.list(engines)) {
-      assertEquals(3L * CompileCache.ENGINE_KEEP, s.count(), "all three files of each engine kept");
+      assertEquals(3L * CachePruner.ENGINE_KEEP, s.count(), "all three files of each engine kept");
     }
   }
 
@@ -257,29 +257,29 @@ class CompileCacheTest {
   @Test
   void aNewJvmAddsToTheSharedSizeInsteadOfListing() throws Exception {
     CompileCache c = new CompileCache(tmp.resolve("c"));
-    int saved = CompileCache.usageMinEntries;
-    CompileCache.usageMinEntries = 2;
+    int saved = CachePruner.usageMinEntries;
+    CachePruner.usageMinEntries = 2;
     try {
       publishFake(c, "a1".repeat(32));
       publishFake(c, "b2".repeat(32));
       CompileCache.Pruned p = c.prune(Long.MAX_VALUE, null);
-      Path usage = c.dir().resolve(CompileCache.USAGE_FILE);
+      Path usage = c.dir().resolve(CachePruner.USAGE_FILE);
       String[] first = Files.readString(usage).strip().split(" ");
       assertEquals(p.remaining(), Long.parseLong(first[0]));
 
-      CompileCache.forgetEstimate(c.dir());
+      CachePruner.forgetEstimate(c.dir());
       String third = "c3".repeat(32);
       publishFake(c, third);
-      org.junit.jupiter.api.Assertions.assertNull(c.afterPublish(third, Long.MAX_VALUE));
-      assertFalse(CompileCache.pruning(c.dir()), "no listing in the background");
+      org.junit.jupiter.api.Assertions.assertNull(new CachePruner(c).afterPublish(third, Long.MAX_VALUE));
+      assertFalse(CachePruner.pruning(c.dir()), "no listing in the background");
       String[] after = Files.readString(usage).strip().split(" ");
-      assertEquals(Long.parseLong(first[0]) + CompileCache.treeSize(c.dir().resolve(third)), Long.parseLong(after[0]));
+      assertEquals(Long.parseLong(first[0]) + CacheFiles.treeSize(c.dir().resolve(third)), Long.parseLong(after[0]));
       assertEquals(first[1], after[1], "still the time of the last listing");
 
       c.clear();
       assertFalse(Files.exists(usage));
     } finally {
-      CompileCache.usageMinEntries = saved;
+      CachePruner.usageMinEntries = saved;
     }
   }
 
@@ -288,8 +288,8 @@ class CompileCacheTest {
   void markersOfFormatTwoAreStillRead() throws IOException {
     CompileCache c = new CompileCache(tmp.resolve("c"));
     CompileCache.Entry e = publishFake(c, KEY);
-    Path marker = e.dir().resolve(CompileCache.MARKER);
-    StringBuilder old = new StringBuilder(CompileCache.MARKER_HEADER_2).append('\n');
+    Path marker = e.dir().resolve(CacheMarker.FILE);
+    StringBuilder old = new StringBuilder(CacheMarker.HEADER_2).append('\n');
     for (String line : Files.readAllLines(marker).subList(1, Files.readAllLines(marker).size())) {
       if (line.startsWith("file ")) {
         String[] p = line.split(" ", 4);
@@ -299,7 +299,7 @@ class CompileCacheTest {
     }
     Files.writeString(marker, old);
     assertTrue(c.lookup(KEY).isPresent(), "a format-2 entry is found");
-    Files.writeString(marker, old.toString().replace(CompileCache.MARKER_HEADER_2, CompileCache.MARKER_HEADER));
+    Files.writeString(marker, old.toString().replace(CacheMarker.HEADER_2, CacheMarker.HEADER));
     assertTrue(c.lookup(KEY).isEmpty(), "CRC-32C values under a format-3 header do not check");
   }
 }

@@ -42,7 +42,7 @@ class DiskCacheTest {
   /** Builds, then waits for any background pruning the build started (the first build of a directory lists it in the background). */
   BuiltLibrary build(long limit, Source s) throws Exception {
     BuiltLibrary b = new LibraryBuilder(cacheDir, new TinyCompiler(counter, 0), "c", cc, null, limit).build(s);
-    CompileCache.awaitMaintenance(cacheDir);
+    CachePruner.awaitMaintenance(cacheDir);
     return b;
   }
 

@@ -160,7 +160,7 @@ class LibraryBuilderTest {
       }
     };
     builder(watching).build(s);
-    CompileCache.awaitMaintenance(cacheDir);
+    CachePruner.awaitMaintenance(cacheDir);
     assertEquals(List.of("entry exists while compiling: false", "build dir: true"), seen);
     // The key's lock file is gone too: the first build into a directory lists it (in the
     // background) and, with no build running anywhere, removes the per-key lock files (the
@@ -291,7 +291,7 @@ class LibraryBuilderTest {
   void clearEmptiesTheCacheAndTheNextBuildCompilesAgain() throws Exception {
     Source s = src("entry c = 1");
     BuiltLibrary b = builder().build(s);
-    CompileCache.awaitMaintenance(cacheDir); // a prune running in the background would keep the lock files
+    CachePruner.awaitMaintenance(cacheDir); // a prune running in the background would keep the lock files
     LibraryBuilder.clear(cacheDir);
     assertFalse(Files.exists(b.sharedLibrary()));
     assertEquals(Set.of("cache.lock"), listCache(), "only the directory's lock file stays");
