@@ -18,6 +18,13 @@ import java.util.List;
  * values, calls the C function, syncs (where the backend needs it), copies array results out and
  * frees temporaries, and finally builds Java results outside the lock again.
  *
+ * <p>The C function is called one of two ways: through JNA ({@link JnaEntryCall}: the generic path
+ * for the first calls, then direct mapping), or, when the call lends Java arrays in place, through
+ * the library's heap wrapper by a critical downcall ({@link HeapLending}, which also copies big
+ * results straight into Java arrays). Everything that touches the out-parameter block, the native
+ * values or those two objects' state runs under the context lock: {@link #callLocked} takes it,
+ * and the methods it calls assert it.
+ *
  * <p>Per-call overhead is kept small because scalar calls are dominated by it: the out-parameter
  * block and its per-slot pointers are allocated once per entry point and reused under the lock,
  * the error context strings are built once, and a call with only scalars allocates no temporary
@@ -26,7 +33,6 @@ import java.util.List;
 final class EntryPoint implements FutharkFunction {
   private final LoadedLibrary program;
   private final Manifest.Entry entry;
-  private final Function cfun;
   private final List<ValueType> inputs;
   private final List<ValueType> outputs;
   private final List<String> parameterTypes;
@@ -40,37 +46,22 @@ final class EntryPoint implements FutharkFunction {
   /** Whether some output is opaque: it becomes, or may contain, a native value even for {@link #call}. */
   private final boolean opaqueOutputs;
   private final String callName;
+  /** The calls that lend no Java array: JNA, generic then direct. */
+  private final JnaEntryCall jna;
+  /** The calls that lend Java arrays in place, and the in-place copies of results. */
+  private final HeapLending lending;
   /**
    * The out-parameters, one 8-byte slot each, and a pointer to each slot: made once and reused by
    * every call, which is safe because they are only touched under the context lock.
    */
   private final Memory outs;
   private final Pointer[] outSlots;
-  /**
-   * The C function by JNA direct mapping (see {@link DirectCall}), bound on the
-   * {@link DirectCall#BIND_AFTER}-th call; {@code null} until then (or if it cannot be bound), when
-   * {@link #cfun} is used. Touched only under the context lock, as are {@link #calls} and {@link #bound}.
-   */
-  private DirectCall direct;
-  private int calls;
-  private boolean bound;
-  private final com.sun.jna.NativeLibrary library;
-  /** The out-parameter slots' addresses, for {@link #direct}. */
+  /** The out-parameter slots' addresses, for direct mapping and heap calls. */
   private final Long[] outAddresses;
-  /**
-   * The entry point's heap wrapper ({@link HeapCalls}), linked on the first call that can lend an
-   * array; {@code null} if the library has none. Touched only under the context lock.
-   */
-  private HeapCalls.Downcall heap;
-  private boolean heapLinked;
-  /** Whether the library may have a heap wrapper for this entry point (false: never look). */
-  private final boolean heapPossible;
-
   EntryPoint(LoadedLibrary program, Manifest.Entry entry, Function cfun, com.sun.jna.NativeLibrary library,
       List<ValueType> inputs, List<ValueType> outputs) {
     this.program = program;
     this.entry = entry;
-    this.cfun = cfun;
     this.inputs = List.copyOf(inputs);
     this.outputs = List.copyOf(outputs);
     this.parameterTypes = entry.inputs().stream().map(Manifest.Input::type).toList();
@@ -89,119 +80,10 @@ final class EntryPoint implements FutharkFunction {
     this.outs = new Memory(8L * (this.outputs.size() + 1));
     this.outSlots = new Pointer[this.outputs.size()];
     for (int o = 0; o < outSlots.length; o++) outSlots[o] = outs.share(8L * o, 8);
-    this.library = library;
     this.outAddresses = new Long[outSlots.length];
     for (int o = 0; o < outSlots.length; o++) outAddresses[o] = Pointer.nativeValue(outs) + 8L * o;
-    this.misses = new int[this.outputs.size()];
-    this.guess = new int[this.outputs.size()];
-    this.valuesCalls = new HeapCalls.Downcall[this.outputs.size()];
-    this.valuesLinked = new boolean[this.outputs.size()];
-    // Whether the JDK can make heap calls is asked only when a call has a big array to lend.
-    this.heapPossible = program.context().api().hostMemory
-        && this.inputs.stream().anyMatch(t -> t instanceof ValueType.Array);
-  }
-
-  /**
-   * Per output: {@code futhark_values_*} of its array type linked as a heap call, so that a big
-   * one-dimensional result is copied by C straight into the Java array the call returns. Linked on
-   * first use; touched only under the context lock.
-   */
-  private final HeapCalls.Downcall[] valuesCalls;
-  private final boolean[] valuesLinked;
-
-  /**
-   * A new Java array for output {@code o} of this shape, if {@link #valuesCalls} can fill it (a
-   * big one-dimensional result on a JDK with heap calls); {@code null} otherwise. Under the lock.
-   */
-  private Object lentResult(int o, ValueType.Array a, long[] shape, Object given) {
-    long n = JavaArrays.count(shape);
-    if (!HeapCalls.lendableType(a) || a.values() == null || n > Integer.MAX_VALUE
-        || n * a.prim().bytes() < HeapCalls.MIN_BYTES || !HeapCalls.available()) {
-      return null;
-    }
-    Object array = given != null ? given : java.lang.reflect.Array.newInstance(a.prim().javaComponent(), (int) n);
-    if (!valuesLinked[o]) {
-      valuesLinked[o] = true;
-      valuesCalls[o] = HeapCalls.link(Pointer.nativeValue(a.values()), "PPP");
-    }
-    return valuesCalls[o] == null ? null : array;
-  }
-
-  /**
-   * Per output: how many heap calls in a row lent a guessed array for it that the result did not
-   * take; from {@link #MAX_MISSES} on, this entry point stops guessing for it. Under the lock.
-   */
-  private final int[] misses;
-  /** Per output: the length of the array guessed for it by the last {@link #lendTarget}. */
-  private final int[] guess;
-  private static final int MAX_MISSES = 2;
-
-  /**
-   * The output a heap call lends a Java array to, so that the result is computed straight into
-   * the array the call returns, or -1. The array is the caller's ({@code callInto}) when given;
-   * otherwise its length is a guess: that of the call's first lent input of the same element type
-   * (element-wise kernels keep the length). A guess the result does not take costs one unused
-   * array; after {@link #MAX_MISSES} such calls in a row the output is no longer guessed for.
-   */
-  private int lendTarget(Arguments.Prepared[] prepared, Object[] into) {
-    for (int o = 0; o < outputs.size(); o++) {
-      if (!(outputs.get(o) instanceof ValueType.Array a) || !HeapCalls.lendableType(a)) continue;
-      if (into != null && into[o] != null) {
-        if (into[o].getClass() == JavaArrays.javaClass(a.prim(), 1)
-            && (long) java.lang.reflect.Array.getLength(into[o]) * a.prim().bytes() >= HeapCalls.MIN_BYTES) {
-          return o;
-        }
-        continue;
-      }
-      if (misses[o] >= MAX_MISSES) continue;
-      for (Arguments.Prepared p : prepared) {
-        if (p instanceof Arguments.Lent l && l.type().prim() == a.prim()) {
-          guess[o] = (int) l.length();
-          return o;
-        }
-      }
-    }
-    return -1;
-  }
-
-  /** Links the heap wrapper once; under the context lock. */
-  private HeapCalls.Downcall heapCall() {
-    if (!heapLinked) {
-      heapLinked = true;
-      String symbol = HeapCalls.WRAPPER_PREFIX + entry.cfun().substring("futhark_entry_".length());
-      Function f = entry.cfun().startsWith("futhark_entry_") ? program.context().api().optional(symbol) : null;
-      if (f != null) {
-        StringBuilder sig = new StringBuilder("P").append("P".repeat(outputs.size()));
-        for (ValueType t : inputs) {
-          switch (t) {
-            case ValueType.Scalar sc -> sig.append(HeapCalls.code(sc.prim()));
-            case ValueType.Array a -> sig.append('P').append("J".repeat(a.rank()));
-            default -> { return null; } // the wrapper exists only for scalars and arrays
-          }
-        }
-        sig.append("PJP"); // lend, lend_bytes, lend_taken
-        heap = HeapCalls.link(Pointer.nativeValue(f), sig.toString());
-      }
-    }
-    return heap;
-  }
-
-  /**
-   * Whether this call can lend some of its Java arrays in place: a big enough one-dimensional
-   * primitive array is among them, and no argument is a native value (those go by handle).
-   */
-  private boolean lends(Object[] args) {
-    if (!heapPossible) return false;
-    boolean some = false;
-    for (int i = 0; i < args.length; i++) {
-      if (!(inputs.get(i) instanceof ValueType.Array a)) continue;
-      if (args[i] instanceof NativeArray) return false;
-      some |= HeapCalls.lendable(a, args[i]);
-    }
-    if (!some || !HeapCalls.available()) return false;
-    synchronized (program.context().lock()) {
-      return heapCall() != null;
-    }
+    this.jna = new JnaEntryCall(program.context().lock(), cfun, entry.cfun(), library, this.inputs, this.outputs.size());
+    this.lending = new HeapLending(program, entry, this.inputs, this.outputs);
   }
 
   @Override public String name() { return entry.name(); }
@@ -212,21 +94,14 @@ final class EntryPoint implements FutharkFunction {
   /** Whether calls go through JNA direct mapping (for tests and diagnostics). */
   boolean isDirect() {
     synchronized (program.context().lock()) {
-      return direct != null;
+      return jna.isDirect();
     }
-  }
-
-  /** Binds the entry point by direct mapping (idempotent); under the context lock. */
-  private void bind() {
-    if (bound) return;
-    bound = true;
-    direct = DirectCall.forEntry(library, entry.cfun(), outputs.size(), inputs);
   }
 
   @Override
   public void prepare() {
     synchronized (program.context().lock()) {
-      bind();
+      jna.bind();
       for (List<ValueType> ts : List.of(inputs, outputs)) {
         for (ValueType t : ts) if (t instanceof ValueType.Array a && a.direct() != null) a.direct().bind();
       }
@@ -308,7 +183,7 @@ final class EntryPoint implements FutharkFunction {
     if (unsupported != null) throw new FutharkException(unsupported);
     Context ctx = program.context();
     Arguments.Prepared[] prepared = new Arguments.Prepared[args.length];
-    boolean lend = lends(args);
+    boolean lend = lending.lends(args);
     try {
       for (int i = 0; i < args.length; i++) {
         prepared[i] = lend && inputs.get(i) instanceof ValueType.Array a && HeapCalls.lendable(a, args[i])
@@ -364,25 +239,6 @@ final class EntryPoint implements FutharkFunction {
   /** Marks a result slot whose native value is already taken care of. */
   private static final Object CONVERTING = new Object();
 
-  /**
-   * The arguments of the heap wrapper ({@link HeapCalls}): the context, the out-parameter slots,
-   * the inputs (lent arrays, native buffers, scalars), then the array lent for result
-   * {@code lendOut} (or none), its size in bytes, and the slot that says which result it is for
-   * (written here) and whether that result took it (written by the wrapper). Under the lock.
-   */
-  private Object[] heapArgs(Pointer c, Arguments.Prepared[] prepared, int lendOut, Object lendArray) {
-    List<Object> args = new ArrayList<>(5 + outputs.size() + 2 * prepared.length);
-    args.add(Pointer.nativeValue(c));
-    for (Long a : outAddresses) args.add(a);
-    for (int i = 0; i < prepared.length; i++) Arguments.lend(inputs.get(i), prepared[i], args);
-    args.add(lendArray == null ? (Object) 0L : lendArray);
-    args.add(lendArray == null ? 0L
-        : (long) java.lang.reflect.Array.getLength(lendArray) * ((ValueType.Array) outputs.get(lendOut)).prim().bytes());
-    args.add(Pointer.nativeValue(outs) + 8L * outputs.size());
-    outs.setLong(8L * outputs.size(), lendOut + 1); // which result the lent array is for (0: none)
-    return args.toArray();
-  }
-
   /** An array result copied out to native memory, to become Java arrays outside the lock. */
   private record OutArray(ValueType.Array type, Memory data, long[] shape, Pointer pointer) {}
 
@@ -402,12 +258,9 @@ final class EntryPoint implements FutharkFunction {
         Object lendArray = null;
         if (lend) {
           // One call: the wrapper wraps the arrays, runs the entry point and lets go of them.
-          lendOut = nativeResults ? -1 : lendTarget(prepared, into);
-          if (lendOut >= 0) {
-            lendArray = into != null && into[lendOut] != null ? into[lendOut]
-                : java.lang.reflect.Array.newInstance(((ValueType.Array) outputs.get(lendOut)).prim().javaComponent(), guess[lendOut]);
-          }
-          rc = heap.invoke(heapArgs(c, prepared, lendOut, lendArray));
+          lendOut = nativeResults ? -1 : lending.target(prepared, into);
+          if (lendOut >= 0) lendArray = lending.arrayFor(lendOut, into);
+          rc = lending.invoke(c, outs, outAddresses, prepared, lendOut, lendArray);
         } else {
           for (int i = 0; i < prepared.length; i++) cargs[1 + nOut + i] = Arguments.materialize(prepared[i], ctx, c, temps);
           // A value passed to a consuming parameter is consumed by the call whatever its outcome (C
@@ -416,28 +269,13 @@ final class EntryPoint implements FutharkFunction {
           for (int i = 0; i < prepared.length; i++) {
             if (unique[i]) Arguments.consumed(prepared[i], name());
           }
-          if (!bound && ++calls >= DirectCall.BIND_AFTER) bind();
-          if (direct != null) {
-            cargs[0] = DirectCall.address(c);
-            System.arraycopy(outAddresses, 0, cargs, 1, nOut);
-            for (int i = 1 + nOut; i < cargs.length; i++) if (cargs[i] instanceof Pointer p) cargs[i] = DirectCall.address(p);
-            rc = direct.invoke(cargs);
-          } else {
-            cargs[0] = c;
-            System.arraycopy(outSlots, 0, cargs, 1, nOut);
-            rc = cfun.invokeInt(cargs);
-          }
+          rc = jna.invoke(c, cargs, outSlots, outAddresses);
         }
         ctx.check(rc, callName);
         called = true;
         ctx.sync();
-        if (lendOut >= 0) {
-          boolean taken = outs.getLong(8L * nOut) == lendOut + 1;
-          if (into == null) misses[lendOut] = taken ? 0 : misses[lendOut] + 1;
-          if (taken) {
-            results[lendOut] = lendArray; // the result is in the lent array already
-            HeapCalls.RESULTS_IN_PLACE.incrementAndGet();
-          }
+        if (lendOut >= 0 && lending.taken(outs, lendOut, into != null)) {
+          results[lendOut] = lendArray; // the result is in the lent array already
         }
         if (pointerOutputs) collectResults(ctx, results, nativeResults, temps.keep(), into);
         else for (int o = 0; o < nOut; o++) results[o] = ((ValueType.Scalar) outputs.get(o)).prim().read(outs, 8L * o);
@@ -459,6 +297,7 @@ final class EntryPoint implements FutharkFunction {
    * caller holds the context lock.
    */
   private void collectResults(Context ctx, Object[] results, boolean nativeResults, List<RawBuffer> keep, Object[] into) {
+    assert Thread.holdsLock(ctx.lock());
     boolean copied = false;
     for (int o = 0; o < results.length; o++) {
       if (results[o] != null) continue; // a heap call's result already in its lent Java array
@@ -481,12 +320,9 @@ final class EntryPoint implements FutharkFunction {
           try {
             long[] shape = Results.shape(a, p, ctx);
             Object given = given(into, o, a, shape);
-            Object lent = lentResult(o, a, shape, given);
+            Object lent = lending.valuesTarget(o, a, shape, given);
             if (lent != null) {
-              // futhark_values_* writes into the Java array itself (pinned for the call), with the
-              // context's threads for a big one.
-              ctx.check(valuesCalls[o].invoke(new Object[] {Pointer.nativeValue(ctx.valuePointer()), Pointer.nativeValue(p), lent}),
-                  a.values().getName());
+              lending.copyValues(ctx, o, a, p, lent);
               results[o] = lent;
             } else if (given != null) {
               JavaArrays.readInto(Results.storage(a, p, shape, ctx), a.prim(), given, (int) JavaArrays.count(shape));
@@ -516,6 +352,7 @@ final class EntryPoint implements FutharkFunction {
 
   /** After a failure once the entry point has run: free every result not yet handed to the caller. */
   private void freeUncollected(Context ctx, Object[] results) {
+    assert Thread.holdsLock(ctx.lock());
     for (int o = 0; o < results.length; o++) {
       switch (results[o]) {
         case null -> {
