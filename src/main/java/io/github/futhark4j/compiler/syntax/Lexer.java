@@ -126,7 +126,7 @@ public final class Lexer {
         int nameStart = pos;
         while (pos < s.length() && isConstituent(s.charAt(pos))) pos++;
         if (pos == nameStart) {
-          diags.add(Diagnostics.lexical(new Span(src, start, pos), "Expected a constructor name after '#'"));
+          diags.add(Diagnostics.constructorNameExpected(new Span(src, start, pos)));
           return null;
         }
         return tok(Kind.CONSTRUCTOR, s.substring(nameStart, pos), start, space);
@@ -137,7 +137,7 @@ public final class Lexer {
         while (pos < s.length() && (isConstituent(s.charAt(pos)) || s.charAt(pos) == '.')) pos++;
         String name = s.substring(nameStart, pos);
         if (pos >= s.length() || s.charAt(pos) != '`' || name.isEmpty()) {
-          diags.add(Diagnostics.lexical(new Span(src, start, pos), "Expected a name and a closing '`'"));
+          diags.add(Diagnostics.backquotedNameExpected(new Span(src, start, pos)));
           return null;
         }
         pos++;
@@ -157,7 +157,7 @@ public final class Lexer {
       return tok(Kind.OPERATOR, s.substring(start, pos), start, space);
     }
     pos++;
-    diags.add(Diagnostics.lexical(new Span(src, start, pos), "Unexpected character '" + c + "'"));
+    diags.add(Diagnostics.unexpectedCharacter(new Span(src, start, pos), c));
     return null;
   }
 
@@ -171,7 +171,7 @@ public final class Lexer {
       pos++;
       int cp = escape(start);
       if (pos < s.length() && s.charAt(pos) == '\'') pos++;
-      else diags.add(Diagnostics.lexical(new Span(src, start, pos), "Unterminated character literal"));
+      else diags.add(Diagnostics.unterminatedCharacter(new Span(src, start, pos)));
       return new Token(Kind.CHAR, s.substring(start, pos), new Span(src, start, pos), space, BigInteger.valueOf(cp), 0, null);
     }
     if (pos + 1 < s.length()) {
@@ -207,7 +207,7 @@ public final class Lexer {
       case 'u' -> hexEscape(4, litStart);
       case 'U' -> hexEscape(8, litStart);
       default -> {
-        diags.add(Diagnostics.lexical(new Span(src, pos - 2, pos), "Unknown escape sequence '\\" + e + "'"));
+        diags.add(Diagnostics.unknownEscape(new Span(src, pos - 2, pos), e));
         yield e;
       }
     };
@@ -220,7 +220,7 @@ public final class Lexer {
       pos = end;
       return v;
     } catch (NumberFormatException ex) {
-      diags.add(Diagnostics.lexical(new Span(src, litStart, end), "Malformed hexadecimal escape"));
+      diags.add(Diagnostics.malformedHexEscape(new Span(src, litStart, end)));
       pos = end;
       return 0;
     }
@@ -231,7 +231,7 @@ public final class Lexer {
     StringBuilder sb = new StringBuilder();
     while (true) {
       if (pos >= s.length() || s.charAt(pos) == '\n') {
-        diags.add(Diagnostics.lexical(new Span(src, start, pos), "Unterminated string literal"));
+        diags.add(Diagnostics.unterminatedString(new Span(src, start, pos)));
         break;
       }
       char c = s.charAt(pos);
@@ -275,7 +275,7 @@ public final class Lexer {
       }
     }
     if (radix == 16 && frac != null && exp == null) {
-      diags.add(Diagnostics.lexical(new Span(src, start, pos), "Hexadecimal float literal needs a 'p' exponent"));
+      diags.add(Diagnostics.hexFloatWithoutExponent(new Span(src, start, pos)));
     }
     PrimType suffix = null;
     int sufStart = pos;
@@ -288,11 +288,11 @@ public final class Lexer {
     if (pos < s.length() && isConstituent(s.charAt(pos))) {
       int p = pos;
       while (p < s.length() && isConstituent(s.charAt(p))) p++;
-      diags.add(Diagnostics.lexical(new Span(src, sufStart, p), "Invalid suffix \"" + s.substring(sufStart, p) + "\" on numeric literal"));
+      diags.add(Diagnostics.invalidSuffix(new Span(src, sufStart, p), s.substring(sufStart, p)));
       pos = p;
     }
     if (intPart.isEmpty()) {
-      diags.add(Diagnostics.lexical(new Span(src, start, pos), "Malformed numeric literal"));
+      diags.add(Diagnostics.malformedNumber(new Span(src, start, pos)));
       intPart = "0";
     }
     if (isFloat || (suffix != null && suffix.isFloat())) {
@@ -306,7 +306,7 @@ public final class Lexer {
         floatVal = Double.parseDouble(intPart + (frac != null ? "." + frac : "") + (exp != null ? "e" + exp : ""));
       }
       if (suffix != null && !suffix.isFloat()) {
-        diags.add(Diagnostics.lexical(new Span(src, start, pos), "Float literal with integer suffix " + suffix));
+        diags.add(Diagnostics.floatWithIntegerSuffix(new Span(src, start, pos), String.valueOf(suffix)));
       }
       return new Token(Kind.FLOAT, s.substring(start, pos), new Span(src, start, pos), space, null, floatVal, suffix);
     }

@@ -147,12 +147,12 @@ public final class Parser extends ParserBase {
       }
       case "include" -> {
         // include is a specification of module types, not a declaration (as in the reference).
-        diags.add(Diagnostics.expected(start, "a declaration", null, "keyword \"include\" (\"include\" belongs in module types)"));
+        diags.add(Diagnostics.includeOutsideModuleType(start));
         throw new ParseError();
       }
       case "val" -> {
         advance();
-        diags.add(Diagnostics.expected(start, "a declaration", null, "keyword \"val\" (\"val\" specifications belong in module types)"));
+        diags.add(Diagnostics.valOutsideModuleType(start));
         throw new ParseError();
       }
       default -> throw fail("a declaration", null);

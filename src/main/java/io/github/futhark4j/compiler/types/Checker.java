@@ -1,6 +1,6 @@
 package io.github.futhark4j.compiler.types;
 
-import io.github.futhark4j.compiler.diag.DiagCode;
+import io.github.futhark4j.compiler.diag.Diagnostics;
 import io.github.futhark4j.compiler.diag.Diagnostic;
 import io.github.futhark4j.compiler.source.Source;
 import io.github.futhark4j.compiler.source.Span;
@@ -131,7 +131,7 @@ public final class Checker {
   Env importEnv(String path, FileCtx from, Span span) {
     Path file = from.dir().resolve(path + ".fut").toAbsolutePath().normalize();
     Env e = files.get(file);
-    if (e == null) st.error(DiagCode.E0104, span, "Unknown import \"" + path + "\".");
+    if (e == null) st.error(Diagnostics.unknownImport(span, path));
     return e;
   }
 }

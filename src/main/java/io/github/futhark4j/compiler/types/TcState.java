@@ -3,7 +3,6 @@ package io.github.futhark4j.compiler.types;
 import io.github.futhark4j.compiler.typed.Type;
 import io.github.futhark4j.compiler.diag.DiagCode;
 import io.github.futhark4j.compiler.diag.Diagnostic;
-import io.github.futhark4j.compiler.diag.Diagnostics;
 import io.github.futhark4j.compiler.source.Span;
 import io.github.futhark4j.compiler.typed.TDecl;
 import io.github.futhark4j.compiler.typed.VName;
@@ -27,7 +26,7 @@ final class TcState {
   int level;
   /** Binding depth of local names and of unknown sizes, for scope checks of inferred sizes. */
   final Map<VName, Integer> nameLevel = new HashMap<>();
-  /** Where each unknown size came from ("is unknown size returned by "filter" at 3:5"), for notes. */
+  /** Where each unknown size came from, for notes: a {@code diag.Phrases} origin ("is unknown size returned by "filter" at 3:5."). */
   final Map<VName, String> unknownSizes = new HashMap<>();
   /** The definitions of abstract types (from module ascriptions): zonking sees through them. */
   final Map<VName, Env.TypeB> abstractImpl = new HashMap<>();
@@ -64,7 +63,7 @@ final class TcState {
   /**
    * A flexible size that must be determined by the end of the top-level definition that made it
    * ("Ambiguous size "n" arising from instantiated size parameter of "map"."): {@code name} is how
-   * the message names it, {@code arising} what made it, as the reference words it.
+   * the message names it, {@code arising} what made it (a {@code diag.Phrases}), as the reference words it.
    */
   record Watched(Ty.Flex flex, String name, String arising, Span at) {}
 
@@ -90,19 +89,31 @@ final class TcState {
   /** Errors suppressed while quiet (a trial check, e.g. a loop's first pass). */
   int quietErrors;
 
+  /** Until every caller uses a factory of {@code compiler.diag}. */
   void error(DiagCode code, Span span, String message) {
+    error(new Diagnostic(Diagnostic.Severity.ERROR, code, span, message));
+  }
+
+  /** Reports an error (made by a factory of {@code compiler.diag}), unless quiet. */
+  void error(Diagnostic d) {
     if (quiet > 0) {
       quietErrors++;
       return;
     }
-    report(Diagnostics.error(code, span, message));
+    report(d);
   }
 
   /** Warnings, in the order found: they accompany the errors of a program that has some. */
   final List<Diagnostic> warnings = new ArrayList<>();
 
+  /** Until every caller uses a factory of {@code compiler.diag}. */
   void warn(DiagCode code, Span span, String message) {
-    if (quiet == 0) warnings.add(Diagnostics.warning(code, span, message));
+    warn(new Diagnostic(Diagnostic.Severity.WARNING, code, span, message));
+  }
+
+  /** Records a warning (made by a factory of {@code compiler.diag}), unless quiet. */
+  void warn(Diagnostic d) {
+    if (quiet == 0) warnings.add(d);
   }
 
   void report(Diagnostic d) {
@@ -115,15 +126,21 @@ final class TcState {
   }
 
   /**
-   * Reports a type error unless one was already reported inside {@code span} (an enclosing
+   * Reports type error {@code d} unless one was already reported inside its span (an enclosing
    * expression failing because of an error inside it is noise). Returns whether it was reported.
    */
   boolean typeError(DiagCode code, Span span, String message) {
+    return typeError(new Diagnostic(Diagnostic.Severity.ERROR, code, span, message));
+  }
+
+  /** As above, for a diagnostic made by a factory of {@code compiler.diag}. */
+  boolean typeError(Diagnostic d) {
+    Span span = d.span();
     for (Span e : errorSpans) {
       if (e.source() == span.source() && e.start() >= span.start() && e.end() <= span.end()) return false;
     }
     if (quiet == 0) errorSpans.add(span);
-    error(code, span, message);
+    error(d);
     return true;
   }
 

@@ -1,0 +1,42 @@
+package io.github.futhark4j.compiler.diag;
+
+import io.github.futhark4j.compiler.source.Span;
+
+/**
+ * A message not yet placed at a span: a code and its text. Unification fails deep inside the
+ * checker, where the expression being checked is not known; the caller places the failure (usually
+ * as the detail under a larger message, see {@link TypeErrors#cannotUnify}). Made only by the
+ * factories of {@link TypeMessages}. {@link #text} is null where the failure has nothing to add to
+ * the two types shown around it.
+ */
+public final class Message {
+  private final DiagCode code;
+  private final String text;
+
+  Message(DiagCode code, String text) {
+    this.code = code;
+    this.text = text;
+  }
+
+  public DiagCode code() { return code; }
+
+  /** The sentence(s), or null. */
+  public String text() { return text; }
+
+  /** This message alone as an error at {@code span}. */
+  public Diagnostic at(Span span) { return Diagnostics.error(code, span, text); }
+
+  /**
+   * Whether the failure is about sizes (E0220 sizes differ, E0221 causality): the reference finds
+   * those in its second pass, which words some mismatches differently.
+   */
+  public boolean aboutSizes() { return code == DiagCode.E0220 || code == DiagCode.E0221; }
+
+  /** The detail under a larger message: a blank line and the text, or nothing. */
+  static String detail(Message m) {
+    return m.text != null ? "\n\n" + m.text : "";
+  }
+
+  @Override
+  public String toString() { return code + ": " + text; }
+}
