@@ -1,6 +1,7 @@
 package io.github.futhark4j.compiler.types;
 
-import io.github.futhark4j.compiler.diag.DiagCode;
+import io.github.futhark4j.compiler.diag.Phrases;
+import io.github.futhark4j.compiler.diag.SizeErrors;
 import io.github.futhark4j.compiler.source.Span;
 import io.github.futhark4j.compiler.syntax.Ast;
 import io.github.futhark4j.compiler.syntax.Ast.*;
@@ -94,24 +95,24 @@ final class Causality {
   private Set<VName> walk(Exp e, Set<VName> known) {
     Set<VName> out = new LinkedHashSet<>();
     switch (e) {
-      case Var v -> need(e, "\"" + v.full() + "\"", known);
-      case Project p when trace.types.containsKey(p) -> need(e, "\"" + p.span().text() + "\"", known);
-      case OpSection s -> need(e, "operator section", known);
+      case Var v -> need(e, Phrases.quoted(v.full()), known);
+      case Project p when trace.types.containsKey(p) -> need(e, Phrases.quoted(p.span().text()), known);
+      case OpSection s -> need(e, Phrases.operatorSection(), known);
       case LeftSection s -> {
-        need(e, "operator section", known);
+        need(e, Phrases.operatorSection(), known);
         out.addAll(walk(s.left(), known));
       }
       case RightSection s -> {
-        need(e, "operator section", known);
+        need(e, Phrases.operatorSection(), known);
         out.addAll(walk(s.right(), known));
       }
-      case ProjectSection s -> need(e, "projection section", known);
+      case ProjectSection s -> need(e, Phrases.projectionSection(), known);
       case IndexSection s -> {
-        need(e, "projection section", known);
+        need(e, Phrases.projectionSection(), known);
         indices(s.indices(), known, out);
       }
-      case ArrayLit a when a.elements().isEmpty() -> need(e, "empty array", known);
-      case Hole h -> need(e, "hole", known);
+      case ArrayLit a when a.elements().isEmpty() -> need(e, Phrases.emptyArray(), known);
+      case Hole h -> need(e, Phrases.hole(), known);
       case Lambda l -> {
         for (Pat p : l.params()) need(p, paramText(p), known);
         // Sizes coming into existence in the body are not known outside it.
@@ -165,7 +166,7 @@ final class Causality {
           acc.addAll(n);
           out.addAll(n);
         }
-        need(e, "\"#" + c.name() + "\"", acc);
+        need(e, Phrases.constructor(c.name()), acc);
       }
       case BinOp b -> {
         Set<VName> x = walk(b.left(), known);
@@ -273,9 +274,7 @@ final class Causality {
       Span at = trace.madeAt.get(v);
       if (at == null || known.contains(v)) continue;
       Span where = node instanceof Exp x ? x.span() : ((Pat) node).span();
-      st.typeError(DiagCode.E0221, where, "Causality check: size \"" + v.base() + "\" needed for type of " + what + ":\n  "
-          + Unify.show(t) + "\nBut \"" + v.base() + "\" is computed at " + at.relative() + ".\n\nHint: Bind the expression producing \""
-          + v.base() + "\" with 'let' beforehand." + TcState.link("causality-check"));
+      st.typeError(SizeErrors.causality(where, v.base(), what, Unify.show(t), at.relative()));
       throw new Violation();
     }
   }

@@ -3,7 +3,13 @@ package io.github.futhark4j.compiler.types;
 import io.github.futhark4j.compiler.typed.Type;
 import io.github.futhark4j.compiler.typed.Size;
 import io.github.futhark4j.compiler.typed.PrimType;
-import io.github.futhark4j.compiler.diag.DiagCode;
+import io.github.futhark4j.compiler.diag.Contexts;
+import io.github.futhark4j.compiler.diag.Diagnostics;
+import io.github.futhark4j.compiler.diag.ModuleErrors;
+import io.github.futhark4j.compiler.diag.Phrases;
+import io.github.futhark4j.compiler.diag.SizeErrors;
+import io.github.futhark4j.compiler.diag.TypeErrors;
+import io.github.futhark4j.compiler.diag.TypeMessages;
 import io.github.futhark4j.compiler.diag.Diagnostic;
 import io.github.futhark4j.compiler.source.Source;
 import io.github.futhark4j.compiler.source.Span;
@@ -82,7 +88,7 @@ final class Defs {
       Pats.PatRes pr = pats.check(p, pt, c, Pats.Mode.PARAM, Map.of());
       for (Pats.Bound b : pr.binds()) {
         Span prev = seen.putIfAbsent(b.name(), b.span());
-        if (prev != null) st.error(DiagCode.E0210, b.span(), "Name \"" + b.name() + "\" also bound at " + prev.render() + ".");
+        if (prev != null) st.error(TypeErrors.alsoBoundAt(b.span(), b.name(), prev.render()));
       }
       c = pr.bindAll(c, st.level);
       ps.add(pr);
@@ -125,11 +131,11 @@ final class Defs {
           u.unifyDeclared(expected, b.ty());
           // A declared function type that observes its argument cannot be given a consuming function.
           if (Modules.consumesMore(b.ty(), expected)) {
-            throw new Unify.Failure(DiagCode.E0202, "The function consumes its argument, which the declared type does not allow.");
+            throw new Unify.Failure(TypeMessages.consumesAgainstDeclaredType());
           }
         } catch (Unify.Failure f) {
           ok = false;
-          terms.report(body.span(), sig.ret(), b.ty(), "Function body does not have expected type.", f);
+          terms.report(body.span(), sig.ret(), b.ty(), Contexts.functionBody(), f);
         }
         ret = sig.ret();
         if (ok) {
@@ -249,9 +255,7 @@ final class Defs {
     VName bad = unwitnessed(fty, immediate, unknown);
     if (bad == null) return;
     String origin = st.unknownSizes.get(bad);
-    st.typeError(DiagCode.E0223, span, "Cannot generalise type of \"" + name + "\".\n\nUnknown size \"" + bad.base()
-        + "\" in parameter of \"" + name + "\", which is inferred as:\n  " + Unify.show(fty)
-        + TcState.link("unknown-param-def") + (origin != null ? "\n\nNote: \"" + bad.base() + "\" " + origin : ""));
+    st.typeError(SizeErrors.cannotGeneralise(span, name, bad.base(), Unify.show(fty), origin));
   }
 
   /** An unknown size of a parameter type inside {@code t} that no enclosing result witnesses, or null. */
@@ -381,7 +385,7 @@ final class Defs {
       // reference's "Defaulting ambiguous type").
       if (v.ref == null && v.level > outer && v.prims != null) {
         PrimType p = Zonk.defaultOf(v.prims);
-        st.warn(DiagCode.E0212, span, "Defaulting ambiguous type to " + p.futName() + ".");
+        st.warn(TypeErrors.defaultingAmbiguousType(span, p.futName()));
         v.ref = new Ty.Prim(p);
         continue;
       }
@@ -516,7 +520,7 @@ final class Defs {
     int errors = st.errorCount();
     st.errorSpans.clear();
     if (d.name().equals("&&") || d.name().equals("||")) {
-      st.error(DiagCode.E0213, d.nameSpan(), "The " + d.name() + " operator may not be redefined.");
+      st.error(Diagnostics.reservedOperator(d.nameSpan(), d.name()));
     }
     VName v = st.fresh(d.name());
     String savedDef = st.currentDef;
@@ -574,16 +578,15 @@ final class Defs {
         && hasUnknownSize(f.type())) {
       // Size-polymorphic constants are fine (def iota' [n] : [n]i64 = ...), but not with sizes the
       // body makes: each use would need both the caller's and the body's sizes.
-      st.error(DiagCode.E0229, d.span(), "A size-polymorphic value binding may not have a type with an existential size.\n"
-          + "Type of this binding is:\n  " + Unify.show(f.type()) + "\nwith the following type parameters:\n  "
-          + String.join(" ", f.sizeParams().stream().map(n -> "[" + n.base() + "]").toList()));
+      st.error(SizeErrors.existentialInSizePolymorphicValue(d.span(), Unify.show(f.type()),
+          f.sizeParams().stream().map(VName::base).toList()));
     }
     checkSizeParamsUsed(d, f);
     ambiguousSums(f.type(), d.nameSpan());
     Env.Scheme scheme = new Env.Scheme(f.tparams(), f.sizeParams(), f.type());
     boolean isEntry = d.isEntry() || (mainFile && topOfFile && d.name().equals("main"));
     if (d.isEntry() && !topOfFile) {
-      st.error(DiagCode.E0405, d.nameSpan(), "Entry points may not be declared inside modules." + TcState.link("nested-entry"));
+      st.error(ModuleErrors.entryPointInModule(d.nameSpan()));
       isEntry = false;
     }
     if (isEntry && mainFile && !f.sizeParams().isEmpty()) {
@@ -597,8 +600,7 @@ final class Defs {
       }
       Unify.sizeVars(r, inRet);
       if (f.sizeParams().stream().anyMatch(n -> !inParams.contains(n) && inRet.contains(n))) {
-        st.error(DiagCode.E0401, d.nameSpan(), "Entry point functions must not be size-polymorphic in their return type (\""
-            + d.name() + "\").");
+        st.error(ModuleErrors.sizePolymorphicEntryResult(d.nameSpan(), d.name()));
       } else {
         // Every size parameter must be the size of an array an argument has (not only of an
         // abstract type's argument): the caller passes only values.
@@ -612,15 +614,14 @@ final class Defs {
         for (VName n : f.sizeParams()) {
           if (witnessed.contains(n)) continue;
           Span at = d.typeParams().stream().filter(tp -> tp.name().equals(n.base())).map(TypeParam::span).findFirst().orElse(d.nameSpan());
-          st.error(DiagCode.E0229, at, "Entry point size parameter [" + n.base() + "] only used non-constructively."
-              + TcState.link("nonconstructive-entry"));
+          st.error(SizeErrors.entrySizeParameterNotConstructive(at, n.base()));
           break;
         }
       }
     }
     if (isEntry && mainFile && st.errorCount() == errors && liftedAbstract(f.type())) {
       // A lifted abstract type may be a function (the reference's orderZeroM), whatever it stands for.
-      st.error(DiagCode.E0402, d.nameSpan(), "Entry point functions may not be higher-order (\"" + d.name() + "\").");
+      st.error(ModuleErrors.higherOrderEntryPoint(d.nameSpan(), d.name()));
     }
     st.arity.put(v, d.params().isEmpty() ? Terms.arrows(zonkSafe(scheme.type())) : d.params().size());
     emit(v, f, d, isEntry && mainFile ? d : null, mainFile, errors);
@@ -713,7 +714,7 @@ final class Defs {
     try {
       u.unifyDeclared(Unify.subst(sig.ret(), Map.of(), open), b.ty());
     } catch (Unify.Failure f) {
-      terms.report(body.span(), sig.ret(), b.ty(), "Function body does not have expected type.", f);
+      terms.report(body.span(), sig.ret(), b.ty(), Contexts.functionBody(), f);
     }
     List<String> tpNames = provisional.tparams().stream().map(t -> t.name().toString()).toList();
     List<Pats.PatRes> ps = sig.params();
@@ -737,8 +738,7 @@ final class Defs {
       TDecl.EntryPoint ep = entry != null ? entryPoint(entry, fd, st.errorCount() == errorsBefore) : null;
       st.out.add(new TDecl(v, fd, ep, d.span()));
     } catch (Zonk.Ambiguous a) {
-      st.error(DiagCode.E0212, d.span(), "Type is ambiguous: a record field is projected from a value whose full type"
-          + " is not known at this point. Add a type annotation.");
+      st.error(TypeErrors.ambiguousProjection(d.span()));
     } catch (RuntimeException e) {
       if (st.errorCount() == errorsBefore && st.quiet == 0) throw e;
       // The definition had errors; its checked form is not needed.
@@ -753,8 +753,7 @@ final class Defs {
     List<TcState.Watched> made = st.instFlexes.subList(from, st.instFlexes.size());
     for (TcState.Watched m : made) {
       if (SE.norm(new SE.F(m.flex())) instanceof SE.F) {
-        st.error(DiagCode.E0222, m.at(), "Ambiguous size \"" + m.name() + "\" arising from " + m.arising() + "."
-            + TcState.link("ambiguous-size"));
+        st.error(SizeErrors.ambiguousSize(m.at(), m.name(), m.arising()));
         m.flex().ref = SE.var(st.fresh(m.name()));
         break;
       }
@@ -769,9 +768,7 @@ final class Defs {
       Ty.Var v = (Ty.Var) m[0];
       Ty r = Unify.resolve(v);
       if (r instanceof Ty.Var rv && rv.constructors != null) {
-        st.error(DiagCode.E0212, (Span) m[1], "Type is ambiguous: a sum type with constructors "
-            + rv.constructors.keySet().stream().map(k -> "#" + k).collect(Collectors.joining(", "))
-            + " whose full type is not known.\nAdd a type annotation.");
+        st.error(TypeErrors.ambiguousSum((Span) m[1], List.copyOf(rv.constructors.keySet())));
         rv.ref = new Ty.Sum(rv.constructors);
         break;
       }
@@ -792,7 +789,7 @@ final class Defs {
       VName v = f.sig().tparams().stream().filter(t -> t.isSize() && t.name().base().equals(tp.name())).map(TParam::name)
           .findFirst().orElse(null);
       if (v != null && !used.contains(v)) {
-        st.error(DiagCode.E0225, tp.span(), "Size " + tp.name() + " unused in pattern.");
+        st.error(SizeErrors.sizeParameterUnused(tp.span(), tp.name()));
       }
     }
   }
@@ -803,9 +800,7 @@ final class Defs {
     vars(t, vs);
     for (Ty.Var v : vs) {
       if (v.ref == null && v.constructors != null) {
-        st.error(DiagCode.E0212, span, "Type is ambiguous: a sum type with constructors "
-            + v.constructors.keySet().stream().map(k -> "#" + k).collect(Collectors.joining(", "))
-            + " whose full type is not known. Add a type annotation.");
+        st.error(TypeErrors.ambiguousSumInType(span, List.copyOf(v.constructors.keySet())));
         v.ref = new Ty.Sum(v.constructors);
       }
     }
@@ -837,7 +832,7 @@ final class Defs {
 
   private TDecl.EntryPoint entryPoint(ValDecl d, FunDef fd, boolean report) {
     if (!fd.typeParams().isEmpty() && report) {
-      st.error(DiagCode.E0401, d.nameSpan(), "Entry point functions may not be polymorphic (\"" + d.name() + "\").");
+      st.error(ModuleErrors.polymorphicEntryPoint(d.nameSpan(), d.name()));
     }
     List<TDecl.EntryType> params = new ArrayList<>();
     for (int i = 0; i < fd.params().size(); i++) {
@@ -863,7 +858,7 @@ final class Defs {
 
   private TDecl.EntryType entryType(Type t, TypeExp written, ValDecl d, boolean input) {
     if (functional(t)) {
-      st.error(DiagCode.E0402, d.nameSpan(), "Entry point functions may not be higher-order (\"" + d.name() + "\").");
+      st.error(ModuleErrors.higherOrderEntryPoint(d.nameSpan(), d.name()));
     }
     boolean unique = input ? t instanceof Type.Array a && a.unique() : written instanceof TUnique;
     if (written instanceof TUnique uq) written = uq.type();
@@ -1019,10 +1014,10 @@ final class Defs {
     for (String v : List.of("a", "b", "c", "d", "e", "t")) tps.put(v, new Ty.Var(st.level));
     Ty.Var p = new Ty.Var(st.level);
     p.prims = Ty.ALL_PRIMS;
-    p.origin = "intrinsics." + name;
+    p.origin = Phrases.intrinsic(name);
     Ty.Var q = new Ty.Var(st.level);
     q.prims = Ty.ALL_PRIMS;
-    q.origin = "intrinsics." + name;
+    q.origin = Phrases.intrinsic(name);
     tps.put("p", p);
     tps.put("q", q);
     Map<String, SE> sizes = new HashMap<>();

@@ -1,7 +1,7 @@
 package io.github.futhark4j.compiler.types;
 
 import io.github.futhark4j.compiler.typed.PrimType;
-import io.github.futhark4j.compiler.diag.DiagCode;
+import io.github.futhark4j.compiler.diag.TypeErrors;
 import io.github.futhark4j.compiler.source.Span;
 import io.github.futhark4j.compiler.syntax.Ast.*;
 import io.github.futhark4j.compiler.typed.PrimValue;
@@ -88,8 +88,7 @@ final class Pats {
       TPat tp = b.get();
       String missing = Exhaustiveness.missing(List.of(List.of(tp)), List.of(tp.type()));
       if (missing != null) {
-        st.error(DiagCode.E0211, span, "Refutable pattern not allowed here.\nUnmatched cases:\n  " + missing
-            + TcState.link("refutable-pattern"));
+        st.error(TypeErrors.refutablePattern(span, missing));
       }
       return tp;
     };
@@ -137,7 +136,7 @@ final class Pats {
       case PId id -> {
         for (Bound b : binds) {
           if (b.name().equals(id.name())) {
-            st.error(DiagCode.E0210, span, "Name \"" + id.name() + "\" also bound at " + b.span().render() + ".");
+            st.error(TypeErrors.alsoBoundAt(span, id.name(), b.span().render()));
           }
         }
         VName v = st.fresh(id.name());
@@ -178,16 +177,16 @@ final class Pats {
         Map<String, PField> first = new LinkedHashMap<>();
         for (PField f : r.fields()) {
           if (f.name().startsWith("_")) {
-            st.error(DiagCode.E0210, f.span(), "Underscore-prefixed fields are not allowed.\nDid you mean\"" + f.name().substring(1) + "=_\"?");
+            st.error(TypeErrors.underscoreField(f.span(), f.name()));
           }
           PField prev = first.putIfAbsent(f.name(), f);
           if (prev == null) {
             fields.put(f.name(), new Ty.Var(st.level));
           } else if (f.pattern() instanceof PId id && id.name().equals(f.name())) {
             // {a, a}: the name is bound twice, which the reference reports first.
-            st.error(DiagCode.E0210, f.span(), "Name \"" + f.name() + "\" also bound at " + prev.span().render() + ".");
+            st.error(TypeErrors.alsoBoundAt(f.span(), f.name(), prev.span().render()));
           } else {
-            st.error(DiagCode.E0210, span, "Duplicate fields in record pattern " + patText(r) + ".");
+            st.error(TypeErrors.duplicateFieldsInPattern(span, patText(r)));
           }
         }
         Ty rt;
@@ -239,8 +238,7 @@ final class Pats {
           u.unify(at, t);
         } catch (Unify.Failure f) {
           String[] shown = Unify.showAll(at, t);
-          st.typeError(f.code == DiagCode.E0202 ? DiagCode.E0202 : f.code, span, "Pattern\n  " + patText(a)
-              + "\ncannot match value of type\n  " + shown[1] + (f.detail != null ? "\n\n" + f.detail : ""));
+          st.typeError(TypeErrors.patternMismatch(span, patText(a), shown[1], f.why));
         }
         // The bound names get the annotation's type, with its uniqueness.
         ascribed.put(a, at);
@@ -255,8 +253,7 @@ final class Pats {
       u.unify(patType, valueType);
     } catch (Unify.Failure f) {
       // As the reference: the pattern as written and the type of the value it cannot match.
-      st.typeError(f.code, span, "Pattern\n  " + Terms.oneLine(span.text()) + "\ncannot match value of type\n  " + Unify.show(valueType)
-          + (f.detail != null ? "\n\n" + f.detail : ""));
+      st.typeError(TypeErrors.patternMismatch(span, Terms.oneLine(span.text()), Unify.show(valueType), f.why));
     }
   }
 

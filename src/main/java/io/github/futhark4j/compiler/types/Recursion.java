@@ -1,6 +1,7 @@
 package io.github.futhark4j.compiler.types;
 
-import io.github.futhark4j.compiler.diag.DiagCode;
+import io.github.futhark4j.compiler.diag.Contexts;
+import io.github.futhark4j.compiler.diag.TypeErrors;
 import io.github.futhark4j.compiler.source.Span;
 import io.github.futhark4j.compiler.syntax.Ast;
 import io.github.futhark4j.compiler.syntax.Ast.*;
@@ -86,8 +87,7 @@ final class Recursion {
         u.unify(use, fresh);
       } catch (Unify.Failure f) {
         String[] shown = Unify.showAll(fresh, use);
-        st.typeError(f.code, span, "Recursive use of the function does not match its type.\nExpected: " + shown[0]
-            + "\nActual:   " + shown[1] + (f.detail != null ? "\n\n" + f.detail : ""));
+        st.typeError(TypeErrors.mismatch(span, Contexts.recursiveUse(), shown[0], shown[1], f.why));
         return;
       }
     }
@@ -125,8 +125,7 @@ final class Recursion {
   void check(ValDecl d, Defs.Sig sig, Ty ret, Causality.Trace trace, Span span) {
     if (trace.recursive.isEmpty()) return;
     if (functional(ret)) {
-      st.typeError(DiagCode.E0234, span, "Recursive function \"" + d.name() + "\" returns type\n  " + Unify.show(ret)
-          + "\nwhich is not first-order.\nWrite the function type as further parameters instead.");
+      st.typeError(TypeErrors.recursiveFunctionResult(span, d.name(), Unify.show(ret)));
       return;
     }
     boolean[] ho = new boolean[sig.params().size()];
@@ -158,8 +157,7 @@ final class Recursion {
       }
       if (trace.recursive.contains(head)) {
         if (args.size() != ho.length) {
-          st.typeError(DiagCode.E0234, e.span(), "Recursive application of \"" + d.name() + "\" is not fully saturated: expected "
-              + ho.length + " arguments but got " + args.size() + ".");
+          st.typeError(TypeErrors.recursiveApplicationNotSaturated(e.span(), d.name(), ho.length, args.size()));
           return;
         }
         for (int i = 0; i < ho.length; i++) {
@@ -167,8 +165,7 @@ final class Recursion {
           VName named = trace.resolved.get(args.get(i));
           boolean unchanged = named != null && sig.params().get(i).binds().stream().anyMatch(b -> b.v().equals(named));
           if (!unchanged) {
-            st.typeError(DiagCode.E0234, args.get(i).span(), "Higher-order argument in recursive application of \"" + d.name()
-                + "\" must be passed unchanged, i.e. be the corresponding parameter.");
+            st.typeError(TypeErrors.higherOrderArgumentChanged(args.get(i).span(), d.name()));
             return;
           }
         }
@@ -177,8 +174,7 @@ final class Recursion {
       }
     }
     if (trace.recursive.contains(e)) {
-      st.typeError(DiagCode.E0234, e.span(), "Recursive reference to \"" + d.name()
-          + "\" must be a fully saturated application, as it has a higher-order parameter.");
+      st.typeError(TypeErrors.recursiveReferenceNotApplied(e.span(), d.name()));
       return;
     }
     for (Exp k : Ast.subExps(e)) walk(k, d, sig, ho, trace);

@@ -3,7 +3,13 @@ package io.github.futhark4j.compiler.types;
 import io.github.futhark4j.compiler.typed.Type;
 import io.github.futhark4j.compiler.typed.Size;
 import io.github.futhark4j.compiler.typed.PrimType;
-import io.github.futhark4j.compiler.diag.DiagCode;
+import io.github.futhark4j.compiler.diag.Contexts;
+import io.github.futhark4j.compiler.diag.Diagnostic;
+import io.github.futhark4j.compiler.diag.Message;
+import io.github.futhark4j.compiler.diag.ModuleErrors;
+import io.github.futhark4j.compiler.diag.Phrases;
+import io.github.futhark4j.compiler.diag.SizeErrors;
+import io.github.futhark4j.compiler.diag.TypeErrors;
 import io.github.futhark4j.compiler.source.Span;
 import io.github.futhark4j.compiler.syntax.Ast.*;
 import io.github.futhark4j.compiler.syntax.Lexer;
@@ -67,7 +73,7 @@ final class Terms {
 
   // ---- helpers ------------------------------------------------------------------------------
 
-  /** Unifies, reporting a failure as {@code context} with both types. */
+  /** Unifies, reporting a failure as {@code context} (from {@link Contexts}) with both types. */
   boolean unify(Span span, Ty expected, Ty actual, String context) {
     try {
       u.unify(expected, actual);
@@ -87,11 +93,11 @@ final class Terms {
       u.unify(expected, actual);
       return true;
     } catch (Unify.Failure f) {
-      if (f.code == DiagCode.E0220 || f.code == DiagCode.E0221) {
+      if (f.why.aboutSizes()) {
         report(span, expected, actual, context, f);
       } else {
         String[] shown = Unify.showAll(actual, expected);
-        st.typeError(f.code, span, "Cannot unify\n  " + shown[0] + "\nwith\n  " + shown[1] + (f.detail != null ? "\n\n" + f.detail : ""));
+        st.typeError(TypeErrors.cannotUnify(span, shown[0], shown[1], f.why));
       }
       return false;
     }
@@ -99,8 +105,7 @@ final class Terms {
 
   void report(Span span, Ty expected, Ty actual, String context, Unify.Failure f) {
     String[] shown = Unify.showAll(expected, actual);
-    String msg = context + "\nExpected: " + shown[0] + "\nActual:   " + shown[1] + (f.detail != null ? "\n\n" + f.detail : "");
-    st.typeError(f.code, span, msg);
+    st.typeError(TypeErrors.mismatch(span, context, shown[0], shown[1], f.why));
   }
 
   private Ty fresh() { return new Ty.Var(st.level); }
@@ -143,7 +148,7 @@ final class Terms {
 
   /** The anonymous sizes of an ascription must be determined by the end of the definition (E0222). */
   void watchAscribed(TypeConv.Conv conv, Span at) {
-    for (Ty.Flex f : conv.flexes) st.instFlexes.add(new TcState.Watched(f, f.name != null ? f.name : "d", "explicit type ascription", at));
+    for (Ty.Flex f : conv.flexes) st.instFlexes.add(new TcState.Watched(f, f.name != null ? f.name : "d", Phrases.explicitAscription(), at));
   }
 
   // ---- literals -----------------------------------------------------------------------------
@@ -193,7 +198,7 @@ final class Terms {
   }
 
   private Res intLit(BigInteger v, PrimType suffix, Span span, String text) {
-    Ty t = suffix != null ? new Ty.Prim(suffix) : freshPrims(Ty.NUMS, "An integer literal");
+    Ty t = suffix != null ? new Ty.Prim(suffix) : freshPrims(Ty.NUMS, Phrases.integerLiteral());
     return new Res(t, () -> {
       Type zt = zonk.type(t);
       PrimType p = ((Type.Prim) zt).prim();
@@ -207,7 +212,7 @@ final class Terms {
   }
 
   private Res floatLit(double v, PrimType suffix, Span span) {
-    Ty t = suffix != null ? new Ty.Prim(suffix) : freshPrims(Ty.FLOATS, "A decimal literal");
+    Ty t = suffix != null ? new Ty.Prim(suffix) : freshPrims(Ty.FLOATS, Phrases.decimalLiteral());
     return new Res(t, () -> {
       Type zt = zonk.type(t);
       PrimType p = ((Type.Prim) zt).prim();
@@ -219,8 +224,7 @@ final class Terms {
   }
 
   private void outOfBounds(Span span, String literal, PrimType p) {
-    st.error(DiagCode.E0208, span, "Literal " + literal + " out of bounds for inferred type " + p.futName() + "."
-        + TcState.link("literal-out-of-bounds"));
+    st.error(TypeErrors.literalOutOfBounds(span, literal, p.futName()));
   }
 
   static boolean fits(BigInteger v, PrimType p) {
@@ -242,11 +246,11 @@ final class Terms {
     Ctx c = ctx;
     for (var n : sizeNames.entrySet()) c = c.bind(n.getKey(), new Env.Local(st.fresh(n.getKey()), Ty.I64, st.level, n.getValue()));
     if (e instanceof Var v && v.qualifiers().isEmpty() && ctx.local(v.name()) == null && c.term(v.name()) == null) {
-      st.error(DiagCode.E0201, v.span(), "Unknown name \"" + v.name() + "\".");
+      st.error(TypeErrors.unknownName(v.span(), v.name()));
       return new SE.F(new Ty.Flex(st.level, null));
     }
     Res r = check(e, c);
-    unify(e.span(), Ty.I64, r.ty(), "Size expression must be of type i64");
+    unify(e.span(), Ty.I64, r.ty(), Contexts.sizeExpression());
     SE s = r.size() != null ? r.size() : new SE.Opaque(st.fresh("size").tag(), shortText(e.span()));
     if (!sizeNames.isEmpty()) return SE.strip(s);
     if (!(SE.norm(s) instanceof SE.V) && !(SE.norm(s) instanceof SE.L) && !(s instanceof SE.B)) return new SE.B(s, r.build());
@@ -340,14 +344,14 @@ final class Terms {
   Res var(String name, Ctx ctx, Span span) {
     Object b = ctx.term(name);
     if (b == null && Ctx.qualDot(name) >= 0 && ctx.throughParametric(name.substring(0, Ctx.qualDot(name)))) {
-      st.error(DiagCode.E0412, span, "Cannot have parametric module here.");
+      st.error(ModuleErrors.parametricModuleHere(span));
       return new Res(fresh(), () -> placeholder(span));
     }
     if (b == null && ctx.module(name) == null && Ctx.qualDot(name) >= 0) {
       // m.x where x is not in m: name the module part in the message if it is not a module.
       String head = name.substring(0, name.indexOf('.'));
       if (ctx.term(head) == null && ctx.module(head) == null) {
-        st.error(DiagCode.E0201, span, "Unknown name \"" + name + "\".");
+        st.error(TypeErrors.unknownName(span, name));
         return new Res(fresh(), () -> placeholder(span));
       }
     }
@@ -355,7 +359,7 @@ final class Terms {
       case Env.Local l -> {
         String base = name.substring(Ctx.qualDot(name) + 1);
         if (base.startsWith("_")) {
-          st.error(DiagCode.E0217, span, "Use of \"" + name + "\": variables prefixed with underscore may not be accessed.");
+          st.error(TypeErrors.underscoreName(span, name));
         }
         SE size = l.sizeAlias() != null ? l.sizeAlias() : SE.var(l.v());
         return new Res(l.ty(), () -> new TExp.Var(l.v(), zonk.type(l.ty()), Map.of(), span), size);
@@ -387,17 +391,17 @@ final class Terms {
       case Env.Intrinsic i -> {
         Ty t = defs.intrinsicType(i.name(), ctx);
         if (t == null) {
-          st.error(DiagCode.E0201, span, "Unknown name \"" + name + "\".");
+          st.error(TypeErrors.unknownName(span, name));
           return new Res(fresh(), () -> placeholder(span));
         }
         return new Res(t, () -> new TExp.Intrinsic(i.name(), zonk.type(t), span));
       }
       case Env.Mod m -> {
-        st.error(DiagCode.E0201, span, "\"" + name + "\" is a module, not a value.");
+        st.error(TypeErrors.moduleAsValue(span, name));
         return new Res(fresh(), () -> placeholder(span));
       }
       case null -> {
-        st.error(DiagCode.E0201, span, "Unknown name \"" + name + "\".");
+        st.error(TypeErrors.unknownName(span, name));
         return new Res(fresh(), () -> placeholder(span));
       }
       default -> throw new IllegalStateException("unexpected binding " + b);
@@ -421,14 +425,14 @@ final class Terms {
     for (Env.TParam p : s.tparams()) {
       Ty.Var v = new Ty.Var(st.level);
       v.lifted = p.liftedness();
-      v.origin = "type parameter '" + p.name().base();
+      v.origin = Phrases.typeParameter(p.name().base());
       v.at = span;
       tsub.put(p.name(), v);
     }
     Map<VName, SE> ssub = new LinkedHashMap<>();
     for (VName n : s.sizeParams()) {
       Ty.Flex fl = new Ty.Flex(st.level, n.base());
-      st.instFlexes.add(new TcState.Watched(fl, n.base(), "instantiated size parameter of \"" + g.target().base() + "\"", span));
+      st.instFlexes.add(new TcState.Watched(fl, n.base(), Phrases.instantiatedSizeParameter(g.target().base()), span));
       ssub.put(n, new SE.F(fl));
     }
     Ty t = Unify.subst(s.type(), tsub, ssub);
@@ -553,7 +557,7 @@ final class Terms {
         Map<String, Res> rs = new LinkedHashMap<>();
         for (Field f : r.fields()) {
           Res fr = f.value() != null ? check(f.value(), ctx) : var(f.name(), ctx, f.span());
-          if (rs.put(f.name(), fr) != null) st.error(DiagCode.E0210, f.span(), "Field \"" + f.name() + "\" defined more than once.");
+          if (rs.put(f.name(), fr) != null) st.error(TypeErrors.fieldDefinedTwice(f.span(), f.name()));
         }
         Map<String, Ty> fts = new LinkedHashMap<>();
         rs.forEach((k, v) -> fts.put(k, v.ty()));
@@ -588,8 +592,8 @@ final class Terms {
       case Negate n -> {
         if (n.exp() instanceof IntLit || n.exp() instanceof FloatLit) return literal(n);
         Res r = check(n.exp(), ctx);
-        Ty t = freshPrims(Ty.NUMS, "Negation");
-        unifyPlain(span, t, r.ty(), "Cannot negate a value of this type.");
+        Ty t = freshPrims(Ty.NUMS, Phrases.negation());
+        unifyPlain(span, t, r.ty(), Contexts.negation());
         return Res.compound(t, () -> new TExp.UnOp(TExp.UnOperator.NEG, r.build().get(), zonk.type(t), span),
             r.size() == null ? null : new SE.Neg(r.size()));
       }
@@ -597,8 +601,8 @@ final class Terms {
         Res r = check(n.exp(), ctx);
         EnumSet<PrimType> ok = EnumSet.copyOf(Ty.INTS);
         ok.add(PrimType.BOOL);
-        Ty t = freshPrims(ok, "Logical negation");
-        unifyPlain(span, t, r.ty(), "Cannot apply \"!\" to a value of this type.");
+        Ty t = freshPrims(ok, Phrases.logicalNegation());
+        unifyPlain(span, t, r.ty(), Contexts.logicalNegation());
         return new Res(t, () -> {
           Type zt = zonk.type(t);
           TExp.UnOperator op = zt.equals(Type.BOOL) ? TExp.UnOperator.NOT : TExp.UnOperator.COMPLEMENT;
@@ -626,9 +630,7 @@ final class Terms {
         try {
           u.unify(t, r.ty());
         } catch (Unify.Failure f) {
-          report(span, t, r.ty(), f.code == DiagCode.E0220 || f.code == DiagCode.E0221
-              ? "Expression does not have expected type from explicit ascription."
-              : "Expression does not have expected type from type ascription.", f);
+          report(span, t, r.ty(), f.why.aboutSizes() ? Contexts.explicitAscription() : Contexts.typeAscription(), f);
         }
         return new Res(t, r.build(), r.size());
       }
@@ -639,19 +641,19 @@ final class Terms {
         try {
           u.unifyShape(t, r.ty());
         } catch (Unify.Failure f) {
-          report(span, t, r.ty(), "Expression does not have expected type from size coercion.", f);
+          report(span, t, r.ty(), Contexts.sizeCoercion(), f);
         }
         return new Res(t, () -> new TExp.Coerce(r.build().get(), zonk.type(t), span));
       }
       case If i -> {
         Res c = check(i.cond(), ctx);
-        unifyPlain(i.cond().span(), Ty.BOOL, c.ty(), "Condition of \"if\" must be of type bool.");
+        unifyPlain(i.cond().span(), Ty.BOOL, c.ty(), Contexts.ifCondition());
         Res a = check(i.then(), ctx);
         Res b = check(i.otherwise(), ctx);
-        Ty t = joinBranches(span, a.ty(), b.ty(), "conditional expression", i.otherwise().span());
+        Ty t = joinBranches(a.ty(), b.ty(), Phrases.unknownDueToConditional(span.relative()), i.otherwise().span());
         atMostSizeLifted(t);
         return new Res(t, () -> {
-          noFunction(span, t, "If-expression returns type", "but if-results may not be of function type.");
+          noFunction(t, shown -> TypeErrors.ifReturnsFunction(span, shown));
           return new TExp.If(c.build().get(), a.build().get(), b.build().get(), zonk.type(t), span);
         },
             form(List.of(c, a, b), true, false, "if ", " then ", " else ", ""));
@@ -676,7 +678,7 @@ final class Terms {
         Res left = check(s.left(), ctx);
         Ty y = fresh(), r = fresh();
         if (op != null) {
-          unify(span, new Ty.Fun(left.ty(), new Ty.Fun(y, r)), op.ty(), "Cannot apply operator section.");
+          unify(span, new Ty.Fun(left.ty(), new Ty.Fun(y, r)), op.ty(), Contexts.operatorSection());
         }
         BinOperator bop = op == null ? builtinBinOp(s.op().name(), ctx) : null;
         Ty ty = bop != null ? null : new Ty.Fun(null, y, List.of(), r);
@@ -703,7 +705,7 @@ final class Terms {
         Res right = check(s.right(), ctx);
         if (bop != null) return sectionBuiltin(bop, s.op(), null, right, ctx, span);
         Ty x = fresh(), r = fresh();
-        if (op != null) unify(span, new Ty.Fun(x, new Ty.Fun(right.ty(), r)), op.ty(), "Cannot apply operator section.");
+        if (op != null) unify(span, new Ty.Fun(x, new Ty.Fun(right.ty(), r)), op.ty(), Contexts.operatorSection());
         Ty ty = new Ty.Fun(x, r);
         Res opr = op;
         SE rsize = form(List.of(op, right), false, true, "(", " ", ")");
@@ -741,7 +743,7 @@ final class Terms {
       }
       case Assert a -> {
         Res c = check(a.cond(), ctx);
-        unifyPlain(a.cond().span(), Ty.BOOL, c.ty(), "Condition of \"assert\" must be of type bool.");
+        unifyPlain(a.cond().span(), Ty.BOOL, c.ty(), Contexts.assertCondition());
         Res b = check(a.body(), ctx);
         String desc = oneLine(a.cond().span().text());
         // The condition as written, without the parentheses that delimit it (assert (x > 0) e).
@@ -758,15 +760,15 @@ final class Terms {
       case LocalOpen o -> {
         Env.Mod m = ctx.module(o.module());
         if (m instanceof Env.Functor || m instanceof Env.FunSig) {
-          st.error(DiagCode.E0412, span, "Module " + o.module() + "  is a parametric module." + TcState.link("module-is-parametric"));
+          st.error(ModuleErrors.openParametricModule(span, o.module()));
           return check(o.exp(), ctx);
         }
         if (m == null && o.module().contains(".") && ctx.throughParametric(o.module().substring(0, o.module().lastIndexOf('.')))) {
-          st.error(DiagCode.E0412, span, "Cannot have parametric module here.");
+          st.error(ModuleErrors.parametricModuleHere(span));
           return check(o.exp(), ctx);
         }
         if (!(m instanceof Env.Struct s)) {
-          st.error(DiagCode.E0201, span, "Unknown module \"" + o.module() + "\".");
+          st.error(TypeErrors.unknownModule(span, o.module()));
           return check(o.exp(), ctx);
         }
         Env opened = new Env(ctx.env());
@@ -795,8 +797,8 @@ final class Terms {
    * the type is known (when the expression is built), as the reference's local checks after
    * inference.
    */
-  private void noFunction(Span span, Ty t, String what, String rule) {
-    if (functional(t)) st.typeError(DiagCode.E0231, span, what + "\n  " + Unify.show(t) + "\n" + rule);
+  private void noFunction(Ty t, java.util.function.Function<String, Diagnostic> error) {
+    if (functional(t)) st.typeError(error.apply(Unify.show(t)));
   }
 
   /**
@@ -822,12 +824,12 @@ final class Terms {
     };
   }
 
-  /** Unifies the types of branches: sizes that differ become unknown. */
-  Ty joinBranches(Span span, Ty a, Ty b, String what, Span at) {
+  /** Unifies the types of branches: sizes that differ become unknown, made by {@code origin} (a {@link Phrases} origin). */
+  Ty joinBranches(Ty a, Ty b, String origin, Span at) {
     try {
-      return u.join(a, b, "is unknown due to " + what + " at " + span.relative() + ".");
+      return u.join(a, b, origin);
     } catch (Unify.Failure f) {
-      report(at, a, b, "Branches differ in type.", f);
+      report(at, a, b, Contexts.branches(), f);
       return a;
     }
   }
@@ -836,8 +838,7 @@ final class Terms {
 
   /** Reports a projection of {@code field} from a value of type {@code rt}, which is no record; a fresh type for the field. */
   private Ty notARecord(String field, Ty rt, Span span) {
-    st.typeError(DiagCode.E0204, span, "Cannot unify record type with fields\n  {" + field + ": " + Unify.show(fresh())
-        + "}\nwith type\n  " + Unify.show(rt));
+    st.typeError(TypeErrors.notARecord(span, field, Unify.show(fresh()), Unify.show(rt)));
     return fresh();
   }
 
@@ -848,8 +849,7 @@ final class Terms {
       case Ty.Rec rec -> {
         ft = rec.fields().get(field);
         if (ft == null) {
-          st.typeError(DiagCode.E0204, span, "Cannot unify record type with fields\n  {" + field + ": " + Unify.show(fresh())
-              + "}\nwith record type\n  " + Unify.show(rt));
+          st.typeError(TypeErrors.recordLacksField(span, field, Unify.show(fresh()), Unify.show(rt)));
           ft = fresh();
         }
       }
@@ -860,7 +860,7 @@ final class Terms {
         try {
           u.unify(req, v);
         } catch (Unify.Failure f) {
-          st.typeError(f.code, span, f.detail != null ? f.detail : "Cannot access field \"" + field + "\".");
+          st.typeError(TypeErrors.cannotAccessField(span, field, f.why));
         }
       }
       case Ty.Prim p -> ft = notARecord(field, rt, span);
@@ -885,16 +885,13 @@ final class Terms {
       cur = Unify.resolve(cur);
       if (cur instanceof Ty.Rec r && r.fields().containsKey(f)) cur = r.fields().get(f);
       else if (cur instanceof Ty.Rec r) {
-        st.typeError(DiagCode.E0204, span, "Cannot unify record type with fields\n  {" + f + ": " + Unify.show(val.ty())
-            + "}\nwith record type\n  " + Unify.show(r));
+        st.typeError(TypeErrors.recordLacksField(span, f, Unify.show(val.ty()), Unify.show(r)));
         return new Res(rt, rec.build());
       } else if (cur instanceof Ty.Var) {
-        st.typeError(DiagCode.E0233, span, "Full type of " + shortText(ru.record().span()) + " is not known at this point."
-            + " Add a type annotation to the original record to disambiguate.");
+        st.typeError(TypeErrors.recordUpdateOfUnknownType(span, shortText(ru.record().span())));
         return new Res(rt, rec.build());
       } else {
-        st.typeError(DiagCode.E0204, span, "Cannot unify record type with fields\n  {" + f + ": " + Unify.show(val.ty())
-            + "}\nwith type\n  " + Unify.show(cur));
+        st.typeError(TypeErrors.notARecord(span, f, Unify.show(val.ty()), Unify.show(cur)));
         return new Res(rt, rec.build());
       }
     }
@@ -903,8 +900,7 @@ final class Terms {
       u.unify(anySizes(cur), val.ty());
     } catch (Unify.Failure f) {
       String[] shown = Unify.showAll(val.ty(), cur);
-      st.typeError(f.code, ru.value().span(), "Value of type " + shown[0] + " cannot replace record field \""
-          + String.join(".", ru.path()) + "\" of type " + shown[1] + "." + (f.detail != null ? "\n\n" + f.detail : ""));
+      st.typeError(TypeErrors.cannotReplaceField(ru.value().span(), shown[0], ru.path(), shown[1], f.why));
     }
     Ty out = withField(rt, ru.path(), 0, val.ty());
     return new Res(out, () -> new TExp.RecordUpdate(rec.build().get(), ru.path(), val.build().get(), zonk.type(out), span));
@@ -957,7 +953,7 @@ final class Terms {
       elem = first.ty();
       for (Exp x : a.elements().subList(1, a.elements().size())) {
         Res r = check(x, ctx);
-        unifyPlain(x.span(), elem, r.ty(), "Elements of array literal have different types.");
+        unifyPlain(x.span(), elem, r.ty(), Contexts.arrayElements());
         rs.add(r);
       }
     }
@@ -985,26 +981,26 @@ final class Terms {
     if (r instanceof Ty.Var v) {
       if (v.lifted == Liftedness.LIFTED) {
         v.lifted = Liftedness.SIZE_LIFTED;
-        if (v.origin == null) v.origin = "type of an array element";
+        if (v.origin == null) v.origin = Phrases.arrayElement();
       }
       return;
     }
     if (TypeConv.liftedElement(r, st)) {
-      st.typeError(DiagCode.E0232, span, "Cannot create array with elements of lifted type " + Unify.show(elem) + " (might be functional).");
-    } else if (TypeConv.liftedElementVar(r, st) instanceof String why) {
-      st.typeError(DiagCode.E0232, span, why);
+      st.typeError(TypeErrors.liftedElements(span, Unify.show(elem)));
+    } else if (TypeConv.liftedElementVar(r, st) instanceof Message why) {
+      st.typeError(why.at(span));
     }
   }
 
   private Res range(Range r, Ctx ctx) {
     Span span = r.span();
-    Ty t = freshPrims(Ty.INTS, "A range bound");
+    Ty t = freshPrims(Ty.INTS, Phrases.rangeBound());
     Res s = check(r.start(), ctx);
-    unifyPlain(r.start().span(), t, s.ty(), "Range bounds must be integers.");
+    unifyPlain(r.start().span(), t, s.ty(), Contexts.rangeBounds());
     Res sec = r.second() == null ? null : check(r.second(), ctx);
-    if (sec != null) unifyPlain(r.second().span(), t, sec.ty(), "Range elements must have the same type.");
+    if (sec != null) unifyPlain(r.second().span(), t, sec.ty(), Contexts.rangeElements());
     Res end = check(r.end(), ctx);
-    unifyPlain(r.end().span(), t, end.ty(), "Range elements must have the same type.");
+    unifyPlain(r.end().span(), t, end.ty(), Contexts.rangeElements());
     boolean i64 = Unify.resolve(t) instanceof Ty.Prim p && p.prim() == PrimType.I64;
     Long start = intValue(r.start()), second = r.second() == null ? null : intValue(r.second());
     boolean binds = hasBinding(r.end()) || hasBinding(r.start());
@@ -1021,7 +1017,7 @@ final class Terms {
         size = end.size();
       }
     }
-    if (size == null) size = SE.var(st.unknownSize("range_dim", "is unknown length of range at " + span.relative() + "."));
+    if (size == null) size = SE.var(st.unknownSize("range_dim", Phrases.rangeLength(span.relative())));
     Ty ty = new Ty.Arr(t, size, false);
     TExp.RangeKind kind = TExp.RangeKind.valueOf(r.kind().name());
     return new Res(ty, () -> new TExp.Range(s.build().get(), sec == null ? null : sec.build().get(), end.build().get(),
@@ -1059,13 +1055,13 @@ final class Terms {
       } else if (r instanceof Ty.Var) {
         SE d = new SE.F(new Ty.Flex(st.level, null));
         Ty inner = fresh();
-        unifyPlain(span, new Ty.Arr(inner, d, false), r, "Cannot index this value.");
+        unifyPlain(span, new Ty.Arr(inner, d, false), r, Contexts.indexedValue());
         dims.add(d);
         elem = inner;
       } else {
         // As the reference words it: the value against an array of what is left to index.
         String[] shown = Unify.showAll(r, new Ty.Arr(fresh(), new SE.F(new Ty.Flex(st.level, null)), false));
-        st.typeError(DiagCode.E0209, span, "Cannot unify\n  " + shown[0] + "\nwith\n  " + shown[1]);
+        st.typeError(TypeErrors.notAnArray(span, shown[0], shown[1]));
         return new Res(fresh(), () -> placeholder(span));
       }
     }
@@ -1076,7 +1072,7 @@ final class Terms {
       switch (di) {
         case Fix f -> {
           Res r = check(f.index(), ctx);
-          unifyPlain(f.index().span(), freshPrims(Ty.INTS, "An index"), r.ty(), "An index must be an integer.");
+          unifyPlain(f.index().span(), freshPrims(Ty.INTS, Phrases.index()), r.ty(), Contexts.index());
           idx.add(() -> new TExp.DimIndex.Fix(r.build().get()));
           fixSizes.add(r.size());
         }
@@ -1106,7 +1102,7 @@ final class Terms {
     try {
       u.unify(Ty.I64, r.ty());
     } catch (Unify.Failure f) {
-      st.typeError(f.code, e.span(), "Cannot unify\n  i64\nwith\n  " + Unify.show(r.ty()));
+      st.typeError(TypeErrors.sliceBoundNotI64(e.span(), Unify.show(r.ty()), f.why));
     }
     return r;
   }
@@ -1130,7 +1126,7 @@ final class Terms {
         return new SE.Op("-", i.size(), j.size());
       }
     }
-    return SE.var(st.unknownSize("slice_dim", "is size produced by slice at " + span.relative() + "."));
+    return SE.var(st.unknownSize("slice_dim", Phrases.sliceSize(span.relative())));
   }
 
   private static boolean isI64(Ty t) {
@@ -1142,7 +1138,7 @@ final class Terms {
     Res arr = check(up.array(), ctx);
     Res sliced = index(arr, up.indices(), up.array(), ctx, span, true);
     Res val = check(up.value(), ctx);
-    unifyPlain(up.array().span(), sliced.ty(), val.ty(), "The value of an in-place update does not match the array's elements.");
+    unifyPlain(up.array().span(), sliced.ty(), val.ty(), Contexts.inPlaceUpdate());
     Ty ty = arr.ty();
     return new Res(ty, () -> {
       TExp.Index ix = (TExp.Index) sliced.build().get();
@@ -1193,12 +1189,11 @@ final class Terms {
           Exp g = name.equals(">->") ? b.right() : b.left();
           Res fr = check(f, ctx), gr = check(g, ctx);
           if (Unify.resolve(fr.ty()) instanceof Ty.Fun ff && !ff.exts().isEmpty()) {
-            st.typeError(DiagCode.E0224, span, "Existential size would appear in function parameter of return type:\n  "
-                + Unify.show(fr.ty()) + "\nUse a pipeline (|>) instead of a composition.");
+            st.typeError(SizeErrors.existentialInComposition(span, Unify.show(fr.ty())));
           }
           Ty x = fresh(), y = fresh(), z = fresh();
-          unify(f.span(), new Ty.Fun(x, y), fr.ty(), "Cannot compose functions.");
-          unify(g.span(), new Ty.Fun(y, z), gr.ty(), "Cannot compose functions.");
+          unify(f.span(), new Ty.Fun(x, y), fr.ty(), Contexts.composition());
+          unify(g.span(), new Ty.Fun(y, z), gr.ty(), Contexts.composition());
           Ty ty = new Ty.Fun(x, z);
           return new Res(ty, () -> {
             VName fv = st.fresh("f"), gv = st.fresh("g"), xv = st.fresh("x");
@@ -1229,31 +1224,31 @@ final class Terms {
   private Res builtinBinOpRes(BinOperator op, Res x, Res y, Span ls, Span rs, Span span) {
     Ty operand;
     Ty result;
-    String desc = "\"" + op.symbol + "\"";
+    String desc = Phrases.quoted(op.symbol);
     switch (op) {
-      case ADD, SUB, MUL, DIV, MOD, POW -> { operand = freshPrims(Ty.NUMS, "Operator " + desc); result = operand; }
-      case QUOT, REM, SHL, SHR, USHR, BAND, BOR, BXOR -> { operand = freshPrims(Ty.INTS, "Operator " + desc); result = operand; }
+      case ADD, SUB, MUL, DIV, MOD, POW -> { operand = freshPrims(Ty.NUMS, Phrases.operator(op.symbol)); result = operand; }
+      case QUOT, REM, SHL, SHR, USHR, BAND, BOR, BXOR -> { operand = freshPrims(Ty.INTS, Phrases.operator(op.symbol)); result = operand; }
       case EQ, NEQ -> {
         Ty.Var v = new Ty.Var(st.level);
         v.equality = true;
-        v.origin = "Equality";
+        v.origin = Phrases.equality();
         operand = v;
         result = Ty.BOOL;
       }
-      case LT, LE, GT, GE -> { operand = freshPrims(Ty.ALL_PRIMS, "Operator " + desc); result = Ty.BOOL; }
+      case LT, LE, GT, GE -> { operand = freshPrims(Ty.ALL_PRIMS, Phrases.operator(op.symbol)); result = Ty.BOOL; }
       case LAND, LOR -> { operand = Ty.BOOL; result = Ty.BOOL; }
       default -> throw new IllegalStateException();
     }
-    boolean ok = unify(ls, operand, x.ty(), "Cannot apply " + desc + " to \"" + shortText(ls) + "\" (invalid type).");
-    if (ok) unify(rs, x.ty(), y.ty(), "Cannot apply " + desc + " to \"" + shortText(rs) + "\" (invalid type).");
-    else unify(rs, operand, y.ty(), "Cannot apply " + desc + " to \"" + shortText(rs) + "\" (invalid type).");
+    boolean ok = unify(ls, operand, x.ty(), Contexts.argument(desc, shortText(ls)));
+    if (ok) unify(rs, x.ty(), y.ty(), Contexts.argument(desc, shortText(rs)));
+    else unify(rs, operand, y.ty(), Contexts.argument(desc, shortText(rs)));
     SE size = x.size() != null && y.size() != null && result != Ty.BOOL ? new SE.Op(op.symbol, x.size(), y.size()) : null;
     Ty rt = result;
     return Res.compound(rt, () -> {
       // Checked once the types are known (the reference's checkEquality): abstract types and type
       // parameters do not support equality.
       if (op == BinOperator.EQ && !supportsEquality(operand)) {
-        st.typeError(DiagCode.E0206, span, "Comparing equality of values of type\n  " + Unify.show(operand) + "\nwhich does not support equality.");
+        st.typeError(TypeErrors.equalityUnsupported(span, Unify.show(operand)));
       }
       return new TExp.BinOp(op, x.build().get(), y.build().get(), zonk.type(operand), zonk.type(rt), span);
     }, size);
@@ -1321,7 +1316,7 @@ final class Terms {
       default -> null;
     };
     if (lam != null) return check(lam, ctx);
-    st.error(DiagCode.E0201, span, "Unknown operator \"" + name + "\".");
+    st.error(TypeErrors.unknownOperator(span, name));
     return new Res(fresh(), () -> placeholder(span));
   }
 
@@ -1343,7 +1338,7 @@ final class Terms {
    */
   Res apply(Exp head, Res f, List<Exp> args, Ctx ctx, Span span, boolean argsFirst) {
     String fname = qualified(head);
-    String shown = fname != null ? "\"" + fname + "\"" : "function";
+    String shown = Phrases.function(fname);
     Ty ft = f.ty();
     List<Type> fnTypesLater = new ArrayList<>();
     List<Ty> fnTys = new ArrayList<>();
@@ -1370,18 +1365,16 @@ final class Terms {
         try {
           u.unify(r, new Ty.Fun(p, res));
         } catch (Unify.Failure x) {
-          report(span, new Ty.Fun(p, res), r, "Cannot apply " + shown + " to an argument.", x);
+          report(span, new Ty.Fun(p, res), r, Contexts.application(shown), x);
           return new Res(fresh(), () -> placeholder(span));
         }
         r = Unify.resolve(ft);
       }
       if (!(r instanceof Ty.Fun fn)) {
         if (i == 0) {
-          st.typeError(DiagCode.E0207, span, "Cannot apply " + (fname != null ? "\"" + fname + "\"" : "expression")
-              + " as function, as it has non-function type:\n  " + Unify.show(f.ty()));
+          st.typeError(TypeErrors.notAFunction(span, fname, Unify.show(f.ty())));
         } else {
-          st.typeError(DiagCode.E0207, arg.span(), "Cannot apply " + shown + " to \"" + shortText(arg.span()) + "\".\nFunction accepts only "
-              + i + " arguments.");
+          st.typeError(TypeErrors.tooManyArguments(arg.span(), shown, shortText(arg.span()), i));
         }
         for (int k = i + 1; k < args.size(); k++) check(args.get(k), ctx);
         return new Res(fresh(), () -> placeholder(span));
@@ -1390,15 +1383,14 @@ final class Terms {
       try {
         u.unify(fn.param(), a.ty());
       } catch (Unify.Failure x) {
-        report(arg.span(), fn.param(), a.ty(), "Cannot apply " + shown + " to \"" + shortText(arg.span()) + "\" (invalid type).", x);
+        report(arg.span(), fn.param(), a.ty(), Contexts.argument(shown, shortText(arg.span())), x);
       }
       Map<VName, SE> sub = new HashMap<>();
       if (fn.pname() != null && Unify.mentions(fn.result(), Set.of(fn.pname()))) {
-        sub.put(fn.pname(), sizeOf(a, arg, "is value of argument \"" + shortText(arg.span()) + "\" passed to " + shown
-            + " at " + arg.span().relative() + "."));
+        sub.put(fn.pname(), sizeOf(a, arg, Phrases.argumentValue(shortText(arg.span()), shown, arg.span().relative())));
       }
       for (VName ext : fn.exts()) {
-        sub.put(ext, SE.var(st.unknownSize(ext.base(), "is unknown size returned by " + shown + " at " + span.relative() + ".")));
+        sub.put(ext, SE.var(st.unknownSize(ext.base(), Phrases.returnedBy(shown, span.relative()))));
       }
       ft = sub.isEmpty() ? fn.result() : Unify.subst(fn.result(), Map.of(), sub);
       if (a.size() != null) callSizes.add(a.size());
@@ -1409,7 +1401,7 @@ final class Terms {
       try {
         u.unify(d.getValue(), a.ty());
       } catch (Unify.Failure x) {
-        report(arg.span(), d.getValue(), a.ty(), "Cannot apply " + shown + " to \"" + shortText(arg.span()) + "\" (invalid type).", x);
+        report(arg.span(), d.getValue(), a.ty(), Contexts.argument(shown, shortText(arg.span())), x);
       }
       argRes.set(d.getKey(), a);
     }
@@ -1532,7 +1524,7 @@ final class Terms {
         sizeVars.add(sv);
         Ty.Flex fl = b.getValue();
         if (fl.ref == null) {
-          st.error(DiagCode.E0225, binderParams.get(b.getKey()).span(), "Size [" + b.getKey() + "] unused in pattern.");
+          st.error(SizeErrors.sizeBinderUnused(binderParams.get(b.getKey()).span(), b.getKey()));
           fl.ref = SE.var(sv);
         }
         inner = inner.bind(b.getKey(), new Env.Local(sv, Ty.I64, st.level, SE.norm(fl.ref)));
@@ -1755,7 +1747,7 @@ final class Terms {
     Set<VName> named = new LinkedHashSet<>();
     SE.vars(s, named);
     named.retainAll(gone);
-    return "is an unknown size arising from \"" + named.iterator().next().base() + "\" going out of scope at " + span.relative() + ".";
+    return Phrases.outOfScope(named.iterator().next().base(), span.relative());
   }
 
   /** The sizes of the arrays of a value of type {@code t} itself (not inside function types). */
@@ -1819,7 +1811,7 @@ final class Terms {
     Span span = l.span();
     Exp initExp = l.init() != null ? l.init() : patternAsExp(l.param());
     if (initExp == null) {
-      st.error(DiagCode.E0211, l.param().span(), "A loop without an initial value needs a pattern of names.");
+      st.error(TypeErrors.loopNeedsNames(l.param().span()));
       return new Res(fresh(), () -> placeholder(span));
     }
     Res init = check(initExp, ctx);
@@ -1844,8 +1836,7 @@ final class Terms {
     Ty rt = unscope(pt, gone, span);
     LoopPass fin = pass;
     return new Res(rt, () -> {
-      noFunction(l.param().span(), fin.param().ty(), "Loop parameter inferred to have type",
-          "but a loop parameter may not be of function type.");
+      noFunction(fin.param().ty(), shown -> TypeErrors.functionLoopParameter(l.param().span(), shown));
       return new TExp.Loop(fin.param().build().get(), init.build().get(), fin.form().get(), fin.body().build().get(), zonk.type(rt), span);
     });
   }
@@ -1866,8 +1857,7 @@ final class Terms {
       SE.vars(e, in);
       for (VName v : in) {
         if (own.contains(v)) {
-          st.typeError(DiagCode.E0227, span, "Cannot unify size variable with \"" + SE.show(e) + "\" (scope violation).\n"
-              + "This is because \"" + v.base() + "\" is not in scope when the size variable is introduced.");
+          st.typeError(SizeErrors.loopParameterSizeOutOfScope(span, SE.show(e), v.base()));
         }
       }
     }
@@ -1877,9 +1867,7 @@ final class Terms {
       String origin = st.unknownSizes.get(v);
       Integer lvl = st.nameLevel.get(v);
       if (origin == null || lvl == null || lvl <= st.level) continue;
-      java.util.regex.Matcher m = java.util.regex.Pattern.compile(" at (\\S+)\\.$").matcher(origin);
-      st.typeError(DiagCode.E0220, span, "Inferred type for loop parameter is\n  " + Unify.show(paramTy) + "\nbut \""
-          + v.base() + "\" is an existential size created inside the loop body" + (m.find() ? " at " + m.group(1) : "") + ".");
+      st.typeError(SizeErrors.existentialInLoopParameter(span, Unify.show(paramTy), v.base(), origin));
     }
   }
 
@@ -1922,7 +1910,7 @@ final class Terms {
       try {
         u.unify(p.ty(), want);
       } catch (Unify.Failure f) {
-        report(initExp.span(), p.ty(), init.ty(), "Initial loop values do not have expected type.", f);
+        report(initExp.span(), p.ty(), init.ty(), Contexts.initialLoopValues(), f);
       }
       atMostSizeLifted(p.ty());
       Ctx inner = p.bindAll(ctx, st.level);
@@ -1930,8 +1918,8 @@ final class Terms {
       switch (l.form()) {
         case For f -> {
           Res bound = check(f.bound(), ctx);
-          Ty it = freshPrims(Ty.INTS, "A loop bound");
-          unifyPlain(f.bound().span(), it, bound.ty(), "The bound of a for-loop must be an integer.");
+          Ty it = freshPrims(Ty.INTS, Phrases.loopBound());
+          unifyPlain(f.bound().span(), it, bound.ty(), Contexts.forLoopBound());
           VName iv = st.fresh(f.index());
           st.nameLevel.put(iv, st.level);
           inner = inner.bind(f.index(), new Env.Local(iv, it, st.level, null));
@@ -1946,7 +1934,7 @@ final class Terms {
           } catch (Unify.Failure x) {
             // The reference words this one with the array type first.
             String[] shown = Unify.showAll(arrTy, arr.ty());
-            st.typeError(x.code, f.array().span(), "Cannot unify\n  " + shown[0] + "\nwith\n  " + shown[1]);
+            st.typeError(TypeErrors.forInNotArray(f.array().span(), shown[0], shown[1], x.why));
           }
           Pats.PatRes ep = pats.check(f.element(), elem, ctx, Pats.Mode.LET, Map.of());
           inner = ep.bindAll(inner, st.level);
@@ -1955,9 +1943,9 @@ final class Terms {
         case While w -> {
           Res c = check(w.cond(), inner);
           if (!(Unify.resolve(c.ty()) instanceof Ty.Var) && !Unify.resolve(c.ty()).equals(Ty.BOOL)) {
-            st.typeError(DiagCode.E0202, w.cond().span(), "Types\n  bool\nand\n  " + Unify.show(c.ty()) + "\ndo not match.");
+            st.typeError(TypeErrors.whileConditionNotBool(w.cond().span(), Unify.show(c.ty())));
           } else {
-            unifyPlain(w.cond().span(), Ty.BOOL, c.ty(), "The condition of a while-loop must be of type bool.");
+            unifyPlain(w.cond().span(), Ty.BOOL, c.ty(), Contexts.whileCondition());
           }
           form = () -> new TExp.LoopForm.While(c.build().get());
         }
@@ -2020,11 +2008,9 @@ final class Terms {
       // Made inside the loop (one level deeper); a lower level means something outside the loop
       // was unified with it, so it cannot vary.
       if (fl.level <= st.level) {
-        st.typeError(DiagCode.E0220, span, "Loop-variant size has escaped into type that occurs outside of loop.\n"
-            + "This is likely because the loop body uses a variable whose type\ndepends on the loop parameter."
-            + TcState.link("loop-variant-escape"));
+        st.typeError(SizeErrors.loopVariantSizeEscapes(span));
       }
-      VName d = st.unknownSize("loop", "is unknown size of value returned at " + loop.relative() + ".");
+      VName d = st.unknownSize("loop", Phrases.loopResult(loop.relative()));
       variant.add(d);
       fl.ref = SE.var(d);
     }
@@ -2056,7 +2042,7 @@ final class Terms {
     Ty p = Unify.resolve(param);
     Ty r = Unify.resolve(result);
     if (r instanceof Ty.Var) {
-      unifyPlain(span, p, result, "Loop body does not have expected type.");
+      unifyPlain(span, p, result, Contexts.loopBody());
       return;
     }
     switch (p) {
@@ -2065,7 +2051,7 @@ final class Terms {
           try {
             u.unifySize(ra.size(), pa.size());
           } catch (Unify.Failure f) {
-            report(span, param, result, "Loop body does not have expected type.", f);
+            report(span, param, result, Contexts.loopBody(), f);
             return;
           }
         }
@@ -2074,13 +2060,13 @@ final class Terms {
       case Ty.Rec pr when r instanceof Ty.Rec rr && pr.fields().keySet().equals(rr.fields().keySet()) -> {
         for (var e : pr.fields().entrySet()) loopResult(e.getValue(), rr.fields().get(e.getKey()), variant, span);
       }
-      case Ty.Prim pr -> unifyPlain(span, p, r, "Loop body does not have expected type.");
-      case Ty.Arr a -> unifyPlain(span, p, r, "Loop body does not have expected type.");
-      case Ty.Rec re -> unifyPlain(span, p, r, "Loop body does not have expected type.");
-      case Ty.Sum s -> unifyPlain(span, p, r, "Loop body does not have expected type.");
-      case Ty.Fun f -> unifyPlain(span, p, r, "Loop body does not have expected type.");
-      case Ty.Named n -> unifyPlain(span, p, r, "Loop body does not have expected type.");
-      case Ty.Var v -> unifyPlain(span, p, r, "Loop body does not have expected type.");
+      case Ty.Prim pr -> unifyPlain(span, p, r, Contexts.loopBody());
+      case Ty.Arr a -> unifyPlain(span, p, r, Contexts.loopBody());
+      case Ty.Rec re -> unifyPlain(span, p, r, Contexts.loopBody());
+      case Ty.Sum s -> unifyPlain(span, p, r, Contexts.loopBody());
+      case Ty.Fun f -> unifyPlain(span, p, r, Contexts.loopBody());
+      case Ty.Named n -> unifyPlain(span, p, r, Contexts.loopBody());
+      case Ty.Var v -> unifyPlain(span, p, r, Contexts.loopBody());
     }
   }
 
@@ -2089,7 +2075,7 @@ final class Terms {
     try {
       u.unify(p, i);
     } catch (Unify.Failure f) {
-      report(span, param, whole, "Initial loop values do not have expected type.", f);
+      report(span, param, whole, Contexts.initialLoopValues(), f);
     }
   }
 
@@ -2108,7 +2094,7 @@ final class Terms {
             u.unifySize(ia.size(), pa.size());
           }
         } catch (Unify.Failure f) {
-          report(span, param, whole, "Initial loop values do not have expected type.", f);
+          report(span, param, whole, Contexts.initialLoopValues(), f);
           return;
         }
         loopInit(pa.elem(), ia.elem(), variant, span, whole, seen);
@@ -2177,7 +2163,7 @@ final class Terms {
         surface(bt);
         ps.add(p);
         bodies.add(new Res(bt, body.build()));
-        result = result == null ? bt : joinBranches(span, result, bt, "match", c.body().span());
+        result = result == null ? bt : joinBranches(result, bt, Phrases.unknownDueToMatch(span.relative()), c.body().span());
       } finally {
         st.level = saved;
       }
@@ -2185,7 +2171,7 @@ final class Terms {
     Ty rt = result;
     if (rt != null) atMostSizeLifted(rt);
     return new Res(rt, () -> {
-      noFunction(span, rt, "Match-expression returns type", "but match-results may not be of function type.");
+      noFunction(rt, shown -> TypeErrors.matchReturnsFunction(span, shown));
       TExp s = scrut.build().get();
       List<TExp.Case> cases = new ArrayList<>();
       List<List<TPat>> rows = new ArrayList<>();
@@ -2196,7 +2182,7 @@ final class Terms {
       }
       String missing = Exhaustiveness.missing(rows, List.of(s.type()));
       if (missing != null) {
-        st.error(DiagCode.E0215, span, "Unmatched cases in match expression:\n  " + missing);
+        st.error(TypeErrors.unmatchedCases(span, missing));
       }
       return new TExp.Match(s, cases, zonk.type(rt), span);
     });

@@ -92,7 +92,7 @@ sealed interface Ty {
      * checks after inference), it only passes on to the variables the solution holds.
      */
     Liftedness ceiling = Liftedness.LIFTED;
-    /** What made the variable, for messages ("An integer literal", "intrinsics.map"). */
+    /** What made the variable, for messages: an origin of {@code diag.Phrases} ("An integer literal", "intrinsics.map"). */
     String origin;
     Span at;
 

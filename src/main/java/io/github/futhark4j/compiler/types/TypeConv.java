@@ -2,7 +2,11 @@ package io.github.futhark4j.compiler.types;
 
 import io.github.futhark4j.compiler.typed.Type;
 import io.github.futhark4j.compiler.typed.PrimType;
-import io.github.futhark4j.compiler.diag.DiagCode;
+import io.github.futhark4j.compiler.diag.Message;
+import io.github.futhark4j.compiler.diag.ModuleErrors;
+import io.github.futhark4j.compiler.diag.SizeErrors;
+import io.github.futhark4j.compiler.diag.TypeErrors;
+import io.github.futhark4j.compiler.diag.TypeMessages;
 import io.github.futhark4j.compiler.source.Span;
 import io.github.futhark4j.compiler.syntax.Ast.*;
 import io.github.futhark4j.compiler.typed.VName;
@@ -76,10 +80,9 @@ final class TypeConv {
         absorb(out, ec, Anon.ABBREV);
         String shown = a.elem().span().text();
         if (ec.functional) {
-          st.error(DiagCode.E0232, a.span(), "Cannot create array with elements of lifted type \"" + shown + "\" (might contain function).");
+          st.error(TypeErrors.liftedElementType(a.span(), shown));
         } else if (ec.sizeLifted) {
-          st.error(DiagCode.E0232, a.span(), "Cannot create array with elements of size-lifted type \"" + shown
-              + "\" (might cause irregular array).");
+          st.error(TypeErrors.sizeLiftedElementType(a.span(), shown));
         }
         yield new Ty.Arr(elem, dim(a.dim(), ctx, anon, out, sizeNames), false);
       }
@@ -88,20 +91,20 @@ final class TypeConv {
         Map<String, Ty> fields = new LinkedHashMap<>();
         for (int i = 0; i < r.names().size(); i++) {
           if (fields.put(r.names().get(i), convert(r.types().get(i), ctx, anon, out, sizeNames)) != null) {
-            st.error(DiagCode.E0210, r.span(), "Duplicate record fields in " + Terms.oneLine(r.span().text()) + ".");
+            st.error(TypeErrors.duplicateRecordFields(r.span(), Terms.oneLine(r.span().text())));
           }
         }
         yield new Ty.Rec(fields);
       }
       case TSum s -> {
         if (s.names().size() >= 256) {
-          st.error(DiagCode.E0205, s.span(), "Sum types must have less than 256 constructors.");
+          st.error(TypeErrors.tooManyConstructors(s.span()));
         }
         SortedMap<String, List<Ty>> cs = new TreeMap<>();
         for (int i = 0; i < s.names().size(); i++) {
           List<Ty> payload = s.payloads().get(i).stream().map(x -> convert(x, ctx, anon, out, sizeNames)).toList();
           if (cs.put(s.names().get(i), payload) != null) {
-            st.error(DiagCode.E0210, s.span(), "Duplicate constructors in " + Terms.oneLine(s.span().text()));
+            st.error(TypeErrors.duplicateConstructors(s.span(), Terms.oneLine(s.span().text())));
           }
         }
         yield new Ty.Sum(cs);
@@ -125,7 +128,7 @@ final class TypeConv {
         // A name is bound once in a function type: (x: i64) -> (x: i64) -> t is an error.
         for (TypeExp r = a.result(); r instanceof TArrow ra; r = ra.result()) {
           if (a.paramName().equals(ra.paramName())) {
-            st.error(DiagCode.E0210, ra.span(), "Parameter name \"" + a.paramName() + "\" is bound twice in this function type.");
+            st.error(TypeErrors.parameterNameBoundTwice(ra.span(), a.paramName()));
             break;
           }
         }
@@ -160,7 +163,7 @@ final class TypeConv {
         // function's parameter or result): otherwise nothing could ever tell what it is.
         for (VName v : made) {
           if (!Modules.constructive(body, v)) {
-            st.error(DiagCode.E0224, e.span(), "Existential size \"" + v.base() + "\" not used as array size.");
+            st.error(SizeErrors.existentialNotArraySize(e.span(), v.base()));
           }
         }
         yield body;
@@ -187,7 +190,7 @@ final class TypeConv {
    * Why a type may not be an array's element because of a lifted or size-lifted type parameter or
    * abstract type in it (the reference's checkArrayElem), or null.
    */
-  static String liftedElementVar(Ty t, TcState st) {
+  static Message liftedElementVar(Ty t, TcState st) {
     t = Unify.resolve(t);
     return switch (t) {
       case Ty.Arr a -> liftedElementVar(a.elem(), st);
@@ -198,8 +201,8 @@ final class TypeConv {
         Liftedness l = st.paramLiftedness.get(n.name());
         if (l != null && l != Liftedness.UNLIFTED) {
           Span at = st.typeParamSpans.get(n.name());
-          yield at != null ? "Type parameter \"" + n.name().base() + "\" bound at " + at.render() + " is lifted and cannot be an array element."
-              : "Type \"" + n.name().base() + "\" is lifted and cannot be an array element.";
+          yield at != null ? TypeMessages.liftedParameterAsElement(n.name().base(), at.render())
+              : TypeMessages.liftedTypeAsElement(n.name().base());
         }
         yield n.args().stream().filter(x -> x.type() != null).map(x -> liftedElementVar(x.type(), st)).filter(x -> x != null)
             .findFirst().orElse(null);
@@ -236,16 +239,15 @@ final class TypeConv {
     }
     TypeB tb = ctx.type(n.name());
     if (tb == null && n.name().contains(".") && ctx.throughParametric(n.name().substring(0, n.name().lastIndexOf('.')))) {
-      st.error(DiagCode.E0412, n.span(), "Cannot have parametric module here.");
+      st.error(ModuleErrors.parametricModuleHere(n.span()));
       return new Ty.Var(st.level);
     }
     if (tb == null) {
-      st.error(DiagCode.E0203, n.span(), "Unknown type \"" + n.name() + "\".");
+      st.error(TypeErrors.unknownType(n.span(), n.name()));
       return new Ty.Var(st.level);
     }
     if (tb.params().size() != n.args().size()) {
-      st.error(DiagCode.E0205, n.span(), "Type constructor \"" + n.name() + "\" requires " + tb.params().size()
-          + " arguments, but provided " + n.args().size() + ".");
+      st.error(TypeErrors.typeArgumentCount(n.span(), n.name(), tb.params().size(), n.args().size()));
       return new Ty.Var(st.level);
     }
     Map<VName, Ty> tsub = new HashMap<>();
@@ -257,10 +259,10 @@ final class TypeConv {
         if (arg instanceof TArgDim d) ssub.put(tp.name(), dim(d.dim(), ctx, anon, out, sizeNames));
         else if (arg instanceof TArgType at && at.type() instanceof TName tn && tn.args().isEmpty()) {
           // [n] written without brackets is a type name; a size argument needs brackets.
-          st.error(DiagCode.E0205, n.span(), "Type argument " + tn.name() + " of \"" + n.name() + "\" should be a size [" + tn.name() + "].");
+          st.error(TypeErrors.sizeArgumentWithoutBrackets(n.span(), tn.name(), n.name()));
           ssub.put(tp.name(), new SE.F(new Ty.Flex(st.level, null)));
         } else {
-          st.error(DiagCode.E0205, n.span(), "Type \"" + n.name() + "\" expects a size argument in position " + (i + 1) + ".");
+          st.error(TypeErrors.sizeArgumentExpected(n.span(), n.name(), i + 1));
           ssub.put(tp.name(), new SE.F(new Ty.Flex(st.level, null)));
         }
       } else if (arg instanceof TArgType at) {
@@ -274,7 +276,7 @@ final class TypeConv {
         // A type argument has no uniqueness (as in the reference): t (*[]i32) is t ([]i32).
         tsub.put(tp.name(), Unify.unique(t, false));
       } else {
-        st.error(DiagCode.E0205, n.span(), "Type \"" + n.name() + "\" expects a type argument in position " + (i + 1) + ".");
+        st.error(TypeErrors.typeArgumentExpected(n.span(), n.name(), i + 1));
         tsub.put(tp.name(), new Ty.Var(st.level));
       }
     }
@@ -326,8 +328,8 @@ final class TypeConv {
     for (TypeParam tp : tps) {
       Span prev = seen.putIfAbsent(tp.name(), tp.span());
       if (prev != null) {
-        st.error(DiagCode.E0210, tp.span(), ofType ? "Type parameter \"" + tp.name() + "\" previously defined at " + prev.relative() + "."
-            : "Name \"" + tp.name() + "\" also bound at " + prev.render() + ".");
+        st.error(ofType ? TypeErrors.typeParameterDefinedTwice(tp.span(), tp.name(), prev.relative())
+            : TypeErrors.alsoBoundAt(tp.span(), tp.name(), prev.render()));
       }
       VName v = st.fresh(tp.name());
       st.nameLevel.put(v, st.level);

@@ -2,7 +2,9 @@ package io.github.futhark4j.compiler.types;
 
 import io.github.futhark4j.compiler.typed.Type;
 import io.github.futhark4j.compiler.typed.PrimType;
-import io.github.futhark4j.compiler.diag.DiagCode;
+import io.github.futhark4j.compiler.diag.Message;
+import io.github.futhark4j.compiler.diag.Phrases;
+import io.github.futhark4j.compiler.diag.TypeMessages;
 import io.github.futhark4j.compiler.syntax.Ast.Liftedness;
 import io.github.futhark4j.compiler.typed.VName;
 import io.github.futhark4j.compiler.types.Ty.Flex;
@@ -34,15 +36,16 @@ final class Unify {
     this.st = st;
   }
 
-  /** Unification failed. {@code detail} is the sentence after the two types; {@code code} the diagnostic. */
+  /** Unification failed: {@code why} has the code and the sentence after the two types (or none). */
   static final class Failure extends RuntimeException {
-    final DiagCode code;
+    final Message why;
+    /** Until Modules reads {@code why}. */
     final String detail;
 
-    Failure(DiagCode code, String detail) {
-      super(detail, null, false, false);
-      this.code = code;
-      this.detail = detail;
+    Failure(Message why) {
+      super(why.text(), null, false, false);
+      this.why = why;
+      this.detail = why.text();
     }
   }
 
@@ -95,15 +98,14 @@ final class Unify {
           for (String k : ra.fields().keySet()) if (!rb.fields().containsKey(k)) missing.add(k);
           for (String k : rb.fields().keySet()) if (!ra.fields().containsKey(k)) missing.add(k);
           missing.sort(Unify::fieldOrder);
-          throw new Failure(DiagCode.E0202, "Cannot unify record type with unshared fields: " + String.join(", ", missing) + ".");
+          throw new Failure(TypeMessages.unsharedFields(missing));
         }
         for (var e : ra.fields().entrySet()) {
           try {
             unify(e.getValue(), rb.fields().get(e.getKey()));
           } catch (Failure f) {
             // Leave a breadcrumb: which field the mismatch is in.
-            String crumb = "When matching types of record field \"" + e.getKey() + "\".";
-            throw new Failure(f.code, f.detail == null ? crumb : f.detail + "\n" + crumb);
+            throw new Failure(TypeMessages.inRecordField(f.why, e.getKey()));
           }
         }
       }
@@ -123,7 +125,7 @@ final class Unify {
           if (i < ea.size()) {
             ren.put(eb.get(i), SE.var(ea.get(i)));
           } else {
-            VName d = st.absorbedSize(eb.get(i).base(), "is unknown size returned by a function at this application.");
+            VName d = st.absorbedSize(eb.get(i).base(), Phrases.returnedByFunctionHere());
             madeUnknown.add(d);
             ren.put(eb.get(i), SE.var(d));
           }
@@ -164,7 +166,7 @@ final class Unify {
     }
   }
 
-  private static Failure mismatch() { return new Failure(DiagCode.E0202, null); }
+  private static Failure mismatch() { return new Failure(TypeMessages.mismatch()); }
 
   private void unifyAll(List<Ty> a, List<Ty> b) {
     if (a.size() != b.size()) throw mismatch();
@@ -188,13 +190,13 @@ final class Unify {
         return;
       }
     }
-    throw new Failure(DiagCode.E0220, "Sizes \"" + SE.show(a) + "\" and \"" + SE.show(b) + "\" do not match." + sizeNotes(a) + sizeNotes(b));
+    throw new Failure(TypeMessages.sizesDoNotMatch(SE.show(a), SE.show(b), sizeNotes(a) + sizeNotes(b)));
   }
 
-  /** A note on where an unknown size came from ("\"d\" is unknown size returned by \"filter\" at 3:5."). */
+  /** A note on where an unknown size came from ("\"d\" is unknown size returned by \"filter\" at 3:5."), or empty. */
   private String sizeNotes(SE e) {
     if (SE.norm(e) instanceof SE.V v && st.unknownSizes.get(v.v()) != null) {
-      return "\n\nNote: \"" + v.v().base() + "\" " + st.unknownSizes.get(v.v());
+      return Phrases.sizeNote(v.v().base(), st.unknownSizes.get(v.v()));
     }
     return "";
   }
@@ -235,7 +237,7 @@ final class Unify {
       f.ref = g;
       return;
     }
-    if (occursFlex(f, e)) throw new Failure(DiagCode.E0228, "Occurs check: cannot instantiate size with " + SE.show(e) + ".");
+    if (occursFlex(f, e)) throw new Failure(TypeMessages.occursCheckSize(SE.show(e)));
     checkScope(e, f.level);
     lowerLevels(e, f.level);
     f.ref = e;
@@ -255,13 +257,9 @@ final class Unify {
         if (st.unknownSizes.containsKey(v)) {
           // An unknown size made by evaluating something (an application, a branch, a loop) is
           // needed where that evaluation has not happened yet.
-          String origin = st.unknownSizes.get(v);
-          throw new Failure(DiagCode.E0221, "Causality check: size \"" + v.base() + "\" needed for this type, but \"" + v.base()
-              + "\" " + (origin != null ? origin.replaceFirst("^is ", "is ").replaceFirst("\\.$", "") : "is computed later")
-              + ", and hence not available here." + TcState.link("causality-check"));
+          throw new Failure(TypeMessages.sizeNeededBeforeComputed(v.base(), st.unknownSizes.get(v)));
         }
-        throw new Failure(DiagCode.E0227, "Cannot unify size variable with \"" + v.base() + "\", which is bound in an inner scope:"
-            + " the size would escape its scope." + TcState.link("scope-violation"));
+        throw new Failure(TypeMessages.sizeBoundInInnerScope(v.base()));
       }
     }
   }
@@ -277,28 +275,25 @@ final class Unify {
       return;
     }
     if (occurs(v, t)) {
-      throw new Failure(DiagCode.E0228, "Occurs check: cannot instantiate " + showAll(v)[0] + " with " + show(t) + ".");
+      throw new Failure(TypeMessages.occursCheck(showAll(v)[0], show(t)));
     }
     if (v.prims != null && !(t instanceof Ty.Prim p && v.prims.contains(p.prim()))) {
-      String kind = t instanceof Ty.Sum ? " (a sum type)" : t instanceof Ty.Rec ? " (a record type)" : t instanceof Ty.Arr ? " (an array type)"
-          : t instanceof Ty.Fun ? " (a function type)" : "";
-      throw new Failure(DiagCode.E0206, (v.origin != null ? v.origin : "This value") + " cannot be used at type " + show(t) + kind + ".");
+      TypeMessages.Kind kind = t instanceof Ty.Sum ? TypeMessages.Kind.SUM : t instanceof Ty.Rec ? TypeMessages.Kind.RECORD
+          : t instanceof Ty.Arr ? TypeMessages.Kind.ARRAY : t instanceof Ty.Fun ? TypeMessages.Kind.FUNCTION : TypeMessages.Kind.OTHER;
+      throw new Failure(TypeMessages.cannotBeUsedAtType(v.origin, show(t), kind));
     }
     if (v.equality && containsFun(t)) {
-      throw new Failure(DiagCode.E0206, "Equality is not defined for values of type " + show(t) + ".");
+      throw new Failure(TypeMessages.equalityNotDefined(show(t)));
     }
     if (v.lifted == Liftedness.UNLIFTED && !hidden.isEmpty() && mentions(t, hidden)) {
-      throw new Failure(DiagCode.E0221, "Type variable " + showAll(v)[0] + " cannot be instantiated with type containing anonymous sizes:\n  "
-          + show(t) + "\nThis is usually because the size of an array returned by a higher-order function argument cannot be"
-          + " determined statically. This can also be due to the return size being a value parameter. Add type annotation to clarify.");
+      throw new Failure(TypeMessages.anonymousSizesForTypeVariable(showAll(v)[0], show(t)));
     }
     if (v.lifted != Liftedness.LIFTED && containsFun(t)) {
-      throw new Failure(DiagCode.E0230, "Cannot instantiate a non-lifted type " + (v.origin != null ? "(" + v.origin + ") " : "")
-          + "with functional type " + show(t) + ".");
+      throw new Failure(TypeMessages.functionalForNonLifted(v.origin, show(t)));
     }
     // A non-lifted type variable may not stand for a size-lifted or lifted abstract type or type parameter.
-    if (v.lifted == Liftedness.UNLIFTED && TypeConv.liftedElementVar(t, st) instanceof String why) {
-      throw new Failure(DiagCode.E0232, why);
+    if (v.lifted == Liftedness.UNLIFTED && TypeConv.liftedElementVar(t, st) instanceof Message why) {
+      throw new Failure(why);
     }
     checkTypeScope(t, v.level);
     lowerTypeLevels(t, v.level);
@@ -309,10 +304,8 @@ final class Unify {
       if (!(t instanceof Ty.Rec r) || !r.fields().keySet().containsAll(v.fields.keySet())) {
         v.ref = null;
         String f = v.fields.keySet().iterator().next();
-        if (t instanceof Ty.Rec) {
-          throw new Failure(DiagCode.E0204, "Cannot unify record type " + show(t) + " with a record type having field \"" + f + "\".");
-        }
-        throw new Failure(DiagCode.E0204, "Cannot access field \"" + f + "\" of value of type " + show(t) + ".");
+        if (t instanceof Ty.Rec) throw new Failure(TypeMessages.recordLacksField(show(t), f));
+        throw new Failure(TypeMessages.cannotAccessField(f, show(t)));
       }
       for (var e : v.fields.entrySet()) unify(r.fields().get(e.getKey()), e.getValue());
     }
@@ -321,16 +314,13 @@ final class Unify {
         v.ref = null;
         String missing = v.constructors.keySet().stream()
             .filter(k -> !(t instanceof Ty.Sum s2 && s2.constructors().containsKey(k))).findFirst().orElse("?");
-        throw new Failure(DiagCode.E0214, "Type " + show(t) + " has no constructor #" + missing + ".");
+        throw new Failure(TypeMessages.noSuchConstructor(show(t), missing));
       }
       for (var e : v.constructors.entrySet()) {
         List<Ty> want = s.constructors().get(e.getKey());
         if (want.size() != e.getValue().size()) {
           // As the reference words it.
-          String mine = "#" + e.getKey() + e.getValue().stream().map(x -> " " + show(x)).reduce("", String::concat);
-          String theirs = "#" + e.getKey() + want.stream().map(x -> " " + show(x)).reduce("", String::concat);
-          throw new Failure(DiagCode.E0202, "Cannot unify type with constructor\n  " + mine + "\nwith type of constructor\n  "
-              + theirs + "\nbecause they differ in arity.");
+          throw new Failure(TypeMessages.constructorArity(e.getKey(), e.getValue().stream().map(Unify::show).toList(), want.stream().map(Unify::show).toList()));
         }
         unifyAll(want, e.getValue());
       }
@@ -346,14 +336,13 @@ final class Unify {
         EnumSet<PrimType> both = EnumSet.copyOf(w.prims);
         both.retainAll(v.prims);
         if (both.isEmpty()) {
-          throw new Failure(DiagCode.E0206, (v.origin != null ? v.origin : "This value") + " cannot be used where "
-              + (w.origin != null ? w.origin.toLowerCase() : "another type") + " is expected.");
+          throw new Failure(TypeMessages.cannotBeUsedWhere(v.origin, w.origin));
         }
         if (both.equals(v.prims) && !both.equals(w.prims)) w.origin = v.origin;
         w.prims = both;
       }
       if (w.fields != null || w.constructors != null) {
-        throw new Failure(DiagCode.E0206, (v.origin != null ? v.origin : "This value") + " cannot be a record or sum.");
+        throw new Failure(TypeMessages.cannotBeRecordOrSum(v.origin));
       }
     }
     w.equality |= v.equality;
@@ -361,7 +350,7 @@ final class Unify {
     if (v.ceiling.ordinal() < w.ceiling.ordinal()) w.ceiling = v.ceiling;
     w.level = Math.min(w.level, v.level);
     if (v.fields != null) {
-      if (w.prims != null) throw new Failure(DiagCode.E0204, "Cannot access a field of a value of a primitive type.");
+      if (w.prims != null) throw new Failure(TypeMessages.fieldOfPrimitive());
       if (w.fields == null) w.fields = new LinkedHashMap<>(v.fields);
       else for (var e : v.fields.entrySet()) {
         Ty prev = w.fields.putIfAbsent(e.getKey(), e.getValue());
@@ -392,7 +381,7 @@ final class Unify {
       case Ty.Named n -> {
         Integer l = st.nameLevel.get(n.name());
         if (l != null && l > level) {
-          throw new Failure(DiagCode.E0227, "Type \"" + n.name().base() + "\" would escape its scope." + TcState.link("scope-violation"));
+          throw new Failure(TypeMessages.typeEscapesScope(n.name().base()));
         }
         for (Ty.Arg x : n.args()) {
           if (x.type() != null) checkTypeScope(x.type(), level);
@@ -676,7 +665,7 @@ final class Unify {
 
   /** {@code t} with the parameter {@code v} a fresh unknown size (the same one wherever it occurs). */
   private Ty unknownWhereMentioned(Ty t, VName v) {
-    VName d = st.absorbedSize(v.base(), "is unknown size returned by a function at this application.");
+    VName d = st.absorbedSize(v.base(), Phrases.returnedByFunctionHere());
     madeUnknown.add(d);
     return subst(t, Map.of(), Map.of(v, SE.var(d)));
   }
