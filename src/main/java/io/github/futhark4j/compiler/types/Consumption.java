@@ -1,6 +1,8 @@
 package io.github.futhark4j.compiler.types;
 
-import io.github.futhark4j.compiler.diag.DiagCode;
+import io.github.futhark4j.compiler.diag.Diagnostic;
+import io.github.futhark4j.compiler.diag.Phrases;
+import io.github.futhark4j.compiler.diag.UniquenessErrors;
 import io.github.futhark4j.compiler.source.Span;
 import io.github.futhark4j.compiler.typed.FunDef;
 import io.github.futhark4j.compiler.typed.Size;
@@ -98,7 +100,7 @@ final class Consumption {
   /** Function and loop bodies entered: what is bound outside the innermost is not consumable. */
   private int depth;
   /** The first consumption error of the definition, and the first error of function argument types. */
-  private Object[] firstError, firstTypeError;
+  private Diagnostic firstError, firstTypeError;
 
   private static Set<Alias> all(Al a) {
     Set<Alias> s = new HashSet<>();
@@ -360,23 +362,23 @@ final class Consumption {
     checkReturnAlias(span, fd.params(), ret, body);
     checkGlobalAliases(span, fd.params(), body);
     if (declaredRet) {
-      if (fd.params().isEmpty() && unique(ret)) error(DiagCode.E0304, span, "A top-level constant cannot have a unique type.");
+      if (fd.params().isEmpty() && unique(ret)) error(UniquenessErrors.uniqueConstant(span));
     } else {
       ret = inferReturnUniqueness(fd.params(), ret, body);
     }
-    Object[] e = firstTypeError != null ? firstTypeError : firstError;
-    if (e != null) st.error((DiagCode) e[0], (Span) e[1], (String) e[2]);
+    Diagnostic e = firstTypeError != null ? firstTypeError : firstError;
+    if (e != null) st.error(e);
     Type t = ret;
     for (int i = fd.params().size() - 1; i >= 0; i--) t = new Type.Arrow(null, patternType(fd.params().get(i)), t);
     return t;
   }
 
-  private void error(DiagCode code, Span span, String msg) {
-    if (firstError == null) firstError = new Object[] {code, span, msg};
+  private void error(Diagnostic d) {
+    if (firstError == null) firstError = d;
   }
 
-  private void typeError(DiagCode code, Span span, String msg) {
-    if (firstTypeError == null) firstTypeError = new Object[] {code, span, msg};
+  private void typeError(Diagnostic d) {
+    if (firstTypeError == null) firstTypeError = d;
   }
 
   /** The size expressions of a parameter's type ([consume ns]) may consume nothing. */
@@ -477,7 +479,7 @@ final class Consumption {
 
   private String describe(VName v) {
     String n = names.get(v);
-    return n != null ? n : "variable \"" + v.base() + "\"";
+    return n != null ? n : Phrases.variable(v.base());
   }
 
   private boolean consumable(VName v) {
@@ -489,8 +491,7 @@ final class Consumption {
     for (Alias a : sorted(als)) {
       Span where = consumed.get(a.v());
       if (where != null) {
-        error(DiagCode.E0301, at, "Using " + describe(a.v()) + ", but this was consumed at " + where.relative()
-            + ".  (Possibly through aliases.)" + TcState.link("use-after-consume"));
+        error(UniquenessErrors.useAfterConsumption(at, describe(a.v()), where.relative()));
         return;
       }
     }
@@ -499,7 +500,7 @@ final class Consumption {
   private void consumeAliases(Span at, Set<Alias> als) {
     for (Alias a : sorted(als)) {
       if (!a.free() && !consumable(a.v())) {
-        error(DiagCode.E0302, at, "Consuming " + describe(a.v()) + ", which is not consumable." + TcState.link("not-consumable"));
+        error(UniquenessErrors.notConsumable(at, describe(a.v())));
       }
     }
     checkIfConsumed(at, als);
@@ -610,8 +611,7 @@ final class Consumption {
         Al v = contain(() -> exp(l.value()), cons);
         markConsumed(cons);
         if (!cons.isEmpty() && !orderZero(l.value().type())) {
-          error(DiagCode.E0309, l.value().span(), "Let-bound expression of higher-order type\n  " + show(l.value().type())
-              + "\ncontains consumption, which is not allowed." + TcState.link("contains-consumption"));
+          error(UniquenessErrors.consumptionInFunctionalLet(l.value().span(), show(l.value().type())));
         }
         Set<VName> bound = bindPat(l.pattern(), v);
         Al body = exp(l.body());
@@ -764,8 +764,7 @@ final class Consumption {
     Set<Alias> srcAls = all(src);
     for (Alias a : all(v)) {
       if (srcAls.contains(a)) {
-        error(DiagCode.E0311, p.value().span(), "Source array for in-place update\n  " + p.target().span().text()
-            + "\nmight alias update value\n  " + p.value().span().text() + "\nHint: use \"copy\" to remove aliases from the value.");
+        error(UniquenessErrors.updateAliasesValue(p.value().span(), p.target().span().text(), p.value().span().text()));
         break;
       }
     }
@@ -937,16 +936,14 @@ final class Consumption {
   }
 
   private void uniqueReturnAliased(Span span) {
-    error(DiagCode.E0305, span, "A unique-typed component of the return value is aliased to some other component."
-        + TcState.link("unique-return-aliased"));
+    error(UniquenessErrors.uniqueComponentAliased(span));
   }
 
   private void notAliasesParam(Span span, List<TPat> params, Set<VName> vs) {
     for (TPat p : params) {
       for (var e : patternMap(p).entrySet()) {
         if (!consumableParamType(e.getValue()) && vs.contains(e.getKey())) {
-          error(DiagCode.E0304, span, "Unique-typed return value is aliased to \"" + e.getKey().base() + "\", which is not consumable."
-              + TcState.link("return-aliased"));
+          error(UniquenessErrors.uniqueResultAliased(span, e.getKey().base()));
           break;
         }
       }
@@ -968,8 +965,7 @@ final class Consumption {
     if (params.isEmpty()) return;
     for (VName v : boundVars(arrayAliases(body))) {
       if (!vtable.containsKey(v)) {
-        error(DiagCode.E0307, span, "Function result aliases the free variable \"" + v.base() + "\".\nUse \"copy\" to break the aliasing."
-            + TcState.link("alias-free-variable"));
+        error(UniquenessErrors.resultAliasesFreeVariable(span, v.base()));
         return;
       }
     }
@@ -1069,9 +1065,8 @@ final class Consumption {
   private static String appDesc(TExp.Apply a) {
     TExp f = a.function();
     while (f instanceof TExp.Apply inner) f = inner.function();
-    String fname = f instanceof TExp.Var v ? "\"" + v.name().base() + "\"" : null;
-    return fname != null ? "result of applying " + fname + " (at " + a.span().relative() + ")"
-        : "result of application at " + a.span().relative();
+    return f instanceof TExp.Var v ? Phrases.resultOfApplying(v.name().base(), a.span().relative())
+        : Phrases.resultOfApplication(a.span().relative());
   }
 
   private Al apply(TExp.Apply a) {
@@ -1084,10 +1079,9 @@ final class Consumption {
       String[] opFn = pipe.split("\u0000", 2);
       Type p = params.get(a.args().size() - 1);
       Type inst = overlay(paramTypes(a.function().type(), a.args().size()).get(a.args().size() - 1), p);
-      typeError(DiagCode.E0306, a.span(), "Cannot apply \"" + opFn[0] + "\" to \"" + opFn[1] + "\" (invalid type).\nExpected: "
-          + show(new Type.Arrow(null, setUnique(inst, false), setUnique(a.type(), false))) + "\nActual:   "
-          + show(new Type.Arrow(null, inst, a.type())) + "\n\nParameters\n  " + show(setUnique(inst, false)) + "\nand\n  " + show(inst)
-          + "\nare incompatible regarding consuming their arguments." + TcState.link("unify-consuming-param"));
+      typeError(UniquenessErrors.pipeToConsumingFunction(a.span(), opFn[0], opFn[1],
+          show(new Type.Arrow(null, setUnique(inst, false), setUnique(a.type(), false))), show(new Type.Arrow(null, inst, a.type())),
+          show(setUnique(inst, false)), show(inst)));
     }
     Al[] argAls = checkArgs(a, params, a.args().size(), Set.of(), Set.of());
     VName res = internal("internal_app_result", appDesc(a));
@@ -1128,8 +1122,7 @@ final class Consumption {
         compatible(a, arg, overlay(inst, pt), overlay(arg.type(), checkedType(arg, als)));
       }
       if (!cons.isEmpty() && !orderZero(arg.type())) {
-        error(DiagCode.E0309, arg.span(), "Argument of functional type\n  " + show(arg.type()) + "\ncontains consumption, which is not allowed."
-            + TcState.link("consuming-argument"));
+        error(UniquenessErrors.consumptionInFunctionalArgument(arg.span(), show(arg.type())));
       }
       if (diet(pt)) {
         noSelfAliases(arg.span(), als);
@@ -1139,8 +1132,7 @@ final class Consumption {
           for (int j : done) if (boundVars(all(argAls[j])).contains(v)) { prev = j; break; }
           if (prev != null) {
             TExp p = a.args().get(prev);
-            error(DiagCode.E0308, arg.span(), "Argument is consumed, but aliases\n  " + v.base() + "\nwhich is also aliased by other argument\n  "
-                + p.span().text() + "\nat " + p.span().relative() + ".");
+            error(UniquenessErrors.consumedArgumentAliased(arg.span(), v.base(), p.span().text(), p.span().relative()));
             break;
           }
         }
@@ -1192,8 +1184,7 @@ final class Consumption {
     if (why == null) return;
     TExp f = a.function();
     String fname = f instanceof TExp.Var v ? v.name().base() : f.span().text();
-    typeError(DiagCode.E0306, arg.span(), "Cannot apply \"" + fname + "\" to \"" + arg.span().text() + "\" (invalid type).\nExpected: "
-        + show(expected) + "\nActual:   " + show(actual) + "\n\n" + why);
+    typeError(UniquenessErrors.functionArgumentIncompatible(arg.span(), fname, arg.span().text(), show(expected), show(actual), why));
   }
 
   /**
@@ -1220,8 +1211,7 @@ final class Consumption {
     Type actual = overlay(body.type(), checkedType(body, als));
     String why = incompatible(declared, actual, false);
     if (why != null) {
-      typeError(DiagCode.E0306, body.span(), "Function body does not have expected type.\nExpected: " + show(declared) + "\nActual:   "
-          + show(actual) + "\n\n" + why);
+      typeError(UniquenessErrors.functionBodyIncompatible(body.span(), show(declared), show(actual), why));
     }
   }
 
@@ -1229,12 +1219,11 @@ final class Consumption {
     if (expected instanceof Type.Arrow e && actual instanceof Type.Arrow f) {
       boolean d1 = diet(flipped ? f.param() : e.param()), d2 = diet(flipped ? e.param() : f.param());
       if (!d1 && d2) {
-        return "Parameters\n  " + show(e.param()) + "\nand\n  " + show(f.param()) + "\nare incompatible regarding consuming their arguments."
-            + TcState.link("unify-consuming-param");
+        return Phrases.consumptionDiffers(show(e.param()), show(f.param()));
       }
       boolean u1 = unique(flipped ? e.result() : f.result()), u2 = unique(flipped ? f.result() : e.result());
       if (!(e.result() instanceof Type.Arrow) && !u1 && u2) {
-        return "Return types\n  " + show(e.result()) + "\nand\n  " + show(f.result()) + "\nhave incompatible uniqueness.";
+        return Phrases.uniquenessDiffers(show(e.result()), show(f.result()));
       }
       String p = incompatible(e.param(), f.param(), !flipped);
       return p != null ? p : incompatible(e.result(), f.result(), flipped);
@@ -1255,7 +1244,7 @@ final class Consumption {
     for (Set<Alias> s : parts) {
       for (Alias x : s) {
         if (seen.contains(x)) {
-          error(DiagCode.E0308, at, "Argument passed for consuming parameter is self-aliased." + TcState.link("self-aliasing-arg"));
+          error(UniquenessErrors.selfAliasedArgument(at));
           return;
         }
       }
@@ -1344,8 +1333,7 @@ final class Consumption {
       Al x = contain(() -> exp(l.init()), c);
       markConsumed(c);
       if (!c.isEmpty() && !orderZero(l.init().type())) {
-        error(DiagCode.E0309, l.init().span(), "Argument of functional type\n  " + show(l.init().type())
-            + "\ncontains consumption, which is not allowed." + TcState.link("consuming-argument"));
+        error(UniquenessErrors.consumptionInFunctionalArgument(l.init().span(), show(l.init().type())));
       }
       if (!ds.isEmpty()) {
         noSelfAliases(l.init().span(), x);
@@ -1354,9 +1342,9 @@ final class Consumption {
       return x;
     }, initCons);
     markConsumed(initCons);
-    checkFree(l, "Loop body", l.body(), initCons);
-    if (l.form() instanceof TExp.LoopForm.While w) checkFree(l, "Loop condition", w.cond(), initCons);
-    VName res = internal("internal_loop_result", "result of loop at " + l.span().relative());
+    checkFree(l, Phrases.loopBody(), l.body(), initCons);
+    if (l.form() instanceof TExp.LoopForm.While w) checkFree(l, Phrases.loopCondition(), w.cond(), initCons);
+    VName res = internal("internal_loop_result", Phrases.resultOfLoop(l.span().relative()));
     return combine(loopResult(new Alias(res, List.of(), true), l.param(), init, l.type(), ds), body);
   }
 
@@ -1374,7 +1362,7 @@ final class Consumption {
       Entry en = vtable.get(v);
       if (en == null) continue;
       if (boundVars(all(en.als())).stream().anyMatch(initCons::containsKey)) {
-        error(DiagCode.E0310, l.span(), what + " uses " + describe(v) + " (or an alias),\nbut this is consumed by the initial loop argument.");
+        error(UniquenessErrors.loopUsesConsumed(l.span(), what, describe(v)));
         return;
       }
     }
@@ -1416,17 +1404,14 @@ final class Consumption {
         Set<Alias> als = all(t);
         if (consume) {
           for (VName v : boundVars(als)) {
-            error(DiagCode.E0310, at, "Return value for consuming loop parameter \"" + id.name().base() + "\" aliases \"" + v.base() + "\"."
-                + TcState.link("consuming-loop-param-aliases"));
+            error(UniquenessErrors.loopResultAliases(at, id.name().base(), v.base()));
           }
         }
         if (als.stream().anyMatch(state[0]::contains)) {
-          error(DiagCode.E0310, at, "Return value for loop parameter \"" + id.name().base() + "\" aliases other consumed loop parameter."
-              + TcState.link("loop-parameter-aliases-other"));
+          error(UniquenessErrors.loopResultAliasesConsumedParameter(at, id.name().base()));
         }
         if (consume && als.stream().anyMatch(x -> state[0].contains(x) || state[1].contains(x))) {
-          error(DiagCode.E0310, at, "Return value for consuming loop parameter \"" + id.name().base() + "\" aliases previously returned value."
-              + TcState.link("aliases-previously-returned"));
+          error(UniquenessErrors.loopResultAliasesPrevious(at, id.name().base()));
         }
         state[consume ? 0 : 1].addAll(als);
       }

@@ -2,7 +2,11 @@ package io.github.futhark4j.compiler.types;
 
 import io.github.futhark4j.compiler.typed.Type;
 import io.github.futhark4j.compiler.typed.Size;
-import io.github.futhark4j.compiler.diag.DiagCode;
+import io.github.futhark4j.compiler.diag.ModuleErrors;
+import io.github.futhark4j.compiler.diag.Phrases;
+import io.github.futhark4j.compiler.diag.SizeErrors;
+import io.github.futhark4j.compiler.diag.TypeErrors;
+import io.github.futhark4j.compiler.diag.TypeErrors.Namespace;
 import io.github.futhark4j.compiler.source.Span;
 import io.github.futhark4j.compiler.syntax.Ast;
 import io.github.futhark4j.compiler.syntax.Ast.*;
@@ -65,11 +69,11 @@ final class Modules {
     Map<String, Span> seen = new HashMap<>();
     for (Decl d : ds) {
       switch (d) {
-        case ValDecl v -> duplicate(seen, "name", v.name(), v.nameSpan(), d.span());
-        case LazyValDecl v -> duplicate(seen, "name", v.name(), v.nameSpan(), d.span());
-        case TypeDecl t -> duplicate(seen, "type", t.name(), t.nameSpan(), d.span());
-        case ModDecl m -> duplicate(seen, "name", m.name(), m.nameSpan(), d.span());
-        case ModTypeDecl m -> duplicate(seen, "module type", m.name(), m.nameSpan(), d.span());
+        case ValDecl v -> duplicate(seen, Namespace.NAME, v.name(), v.nameSpan(), d.span());
+        case LazyValDecl v -> duplicate(seen, Namespace.NAME, v.name(), v.nameSpan(), d.span());
+        case TypeDecl t -> duplicate(seen, Namespace.TYPE, t.name(), t.nameSpan(), d.span());
+        case ModDecl m -> duplicate(seen, Namespace.NAME, m.name(), m.nameSpan(), d.span());
+        case ModTypeDecl m -> duplicate(seen, Namespace.MODULE_TYPE, m.name(), m.nameSpan(), d.span());
         case Import i -> { }
         case Local l -> { }
         case Open o -> { }
@@ -78,12 +82,10 @@ final class Modules {
     for (Decl d : ds) decl(d, env, file, topOfFile, false);
   }
 
-  /** Reports {@code name} of {@code namespace} ("name", "type", "module type") if it was seen before in the sequence. */
-  private void duplicate(Map<String, Span> seen, String namespace, String name, Span at, Span declSpan) {
+  /** Reports {@code name} of {@code namespace} if it was seen before in the sequence. */
+  private void duplicate(Map<String, Span> seen, Namespace namespace, String name, Span at, Span declSpan) {
     Span prev = seen.putIfAbsent(namespace + " " + name, declSpan);
-    if (prev != null) {
-      st.error(DiagCode.E0210, at, "Duplicate definition of " + namespace + " " + name + ".\nPreviously defined at " + prev.render() + ".");
-    }
+    if (prev != null) st.error(TypeErrors.duplicateDefinition(at, namespace, name, prev.render()));
   }
 
   private void decl(Decl d, Env env, Checker.FileCtx file, boolean topOfFile, boolean local) {
@@ -119,7 +121,7 @@ final class Modules {
       case Open o -> {
         Mod m = modExp(o.module(), ctx);
         if (m instanceof Struct s) env.addAll(s.env(), local);
-        else if (m != null) st.error(DiagCode.E0412, o.module().span(), "Cannot have parametric module here.");
+        else if (m != null) st.error(ModuleErrors.parametricModuleHere(o.module().span()));
       }
       case ModDecl m -> {
         Mod mod = modDecl(m, ctx);
@@ -172,8 +174,7 @@ final class Modules {
     Set<VName> witnessed = new java.util.HashSet<>();
     witnesses(body, witnessed);
     if (conv.paramAnons.stream().anyMatch(a -> !witnessed.contains(a))) {
-      st.error(DiagCode.E0229, t.type().span(), "Type abbreviation contains an anonymous size not used constructively as an array size."
-          + TcState.link("anonymous-nonconstructive"));
+      st.error(SizeErrors.anonymousSizeNotConstructive(t.type().span()));
       return result;
     }
     Set<VName> used = new java.util.HashSet<>();
@@ -181,17 +182,16 @@ final class Modules {
     for (int i = 0; i < t.params().size(); i++) {
       TypeParam tp = t.params().get(i);
       if (tp.isSize() && !used.contains(ps.params().get(i).name())) {
-        st.error(DiagCode.E0226, t.span(), "Size parameter \"[" + tp.name() + "]\" unused.");
+        st.error(SizeErrors.typeSizeParameterUnused(t.span(), tp.name()));
         return result;
       }
     }
     if (conv.functional && declared != Liftedness.LIFTED) {
-      st.error(DiagCode.E0230, t.span(), "Non-lifted type abbreviations may not contain functions.\nHint: consider using 'type^'.");
+      st.error(TypeErrors.functionInNonLiftedAbbreviation(t.span()));
     } else if (conv.sizeLifted && declared == Liftedness.UNLIFTED) {
-      st.error(DiagCode.E0230, t.span(), "Non-size-lifted type abbreviations may not contain size-lifted types.\nHint: consider using 'type~'.");
+      st.error(TypeErrors.sizeLiftedInNonSizeLiftedAbbreviation(t.span()));
     } else if (!conv.exts.isEmpty() && declared == Liftedness.UNLIFTED) {
-      st.error(DiagCode.E0230, t.span(), "Non-lifted type abbreviations may not use existential sizes in their definition."
-          + "\nHint: use 'type~' or add size parameters to \"" + t.name() + "\".");
+      st.error(TypeErrors.existentialInNonLiftedAbbreviation(t.span(), t.name()));
     }
     return result;
   }
@@ -273,14 +273,14 @@ final class Modules {
     switch (me) {
       case MVar v -> {
         if (v.name().equals("intrinsics") && ctx.term("intrinsics") == null) {
-          st.error(DiagCode.E0412, v.span(), "The 'intrinsics' module may not be used in module expressions.");
+          st.error(ModuleErrors.intrinsicsInModuleExpression(v.span()));
           return null;
         }
         Mod m = ctx.module(v.name());
         if (m == null && v.name().contains(".") && ctx.throughParametric(v.name().substring(0, v.name().lastIndexOf('.')))) {
-          st.error(DiagCode.E0412, v.span(), "Cannot have parametric module here.");
+          st.error(ModuleErrors.parametricModuleHere(v.span()));
         } else if (m == null) {
-          st.error(DiagCode.E0413, v.span(), "Unknown name \"" + v.name() + "\".");
+          st.error(ModuleErrors.unknownModule(v.span(), v.name()));
         }
         return m;
       }
@@ -302,7 +302,7 @@ final class Modules {
           return substMod(r.mod(), m.types());
         }
         if (!(f instanceof Functor fn)) {
-          st.error(DiagCode.E0412, a.span(), "Cannot apply non-parametric module.");
+          st.error(ModuleErrors.applyNonParametric(a.span()));
           return null;
         }
         return apply(fn, arg, a.arg().span(), a.span());
@@ -378,11 +378,11 @@ final class Modules {
       case SVar v -> {
         MTy m = ctx.sig(v.name());
         if (m == null && v.name().contains(".") && ctx.throughParametric(v.name().substring(0, v.name().lastIndexOf('.')))) {
-          st.error(DiagCode.E0412, v.span(), "Cannot have parametric module here.");
+          st.error(ModuleErrors.parametricModuleHere(v.span()));
           return new MTy(Map.of(), new Struct(new Env(null)));
         }
         if (m == null) {
-          st.error(DiagCode.E0413, v.span(), "Unknown module type \"" + v.name() + "\".");
+          st.error(ModuleErrors.unknownModuleType(v.span(), v.name()));
           return new MTy(Map.of(), new Struct(new Env(null)));
         }
         return refresh(m);
@@ -393,10 +393,10 @@ final class Modules {
         Map<String, Span> seen = new HashMap<>();
         for (Spec sp : s.specs()) {
           switch (sp) {
-            case ValSpec v -> duplicate(seen, "name", v.name(), v.nameSpan(), v.span());
-            case TypeAbbrSpec t -> duplicate(seen, "type", t.decl().name(), t.decl().nameSpan(), t.span());
-            case AbstractTypeSpec t -> duplicate(seen, "type", t.name(), t.nameSpan(), t.span());
-            case ModSpec m -> duplicate(seen, "name", m.name(), m.nameSpan(), m.span());
+            case ValSpec v -> duplicate(seen, Namespace.NAME, v.name(), v.nameSpan(), v.span());
+            case TypeAbbrSpec t -> duplicate(seen, Namespace.TYPE, t.decl().name(), t.decl().nameSpan(), t.span());
+            case AbstractTypeSpec t -> duplicate(seen, Namespace.TYPE, t.name(), t.nameSpan(), t.span());
+            case ModSpec m -> duplicate(seen, Namespace.NAME, m.name(), m.nameSpan(), m.span());
             case IncludeSpec i -> { }
           }
         }
@@ -433,8 +433,7 @@ final class Modules {
           List<Ty.Flex> fl = new ArrayList<>();
           Defs.flexes(t, fl);
           if ((!conv.exts.isEmpty() || !fl.isEmpty()) && st.errorCount() == errors) {
-            st.error(DiagCode.E0224, v.span(), "All function parameters must have non-anonymous sizes.\nHint: add size parameters to \""
-                + v.name() + "\".");
+            st.error(SizeErrors.anonymousSizeInParameter(v.span(), v.name()));
           }
           for (Ty.Flex f : fl) if (f.ref == null) f.ref = SE.var(st.fresh("d"));
           Env.Scheme scheme = new Env.Scheme(ps.params().stream().filter(p -> !p.isSize()).toList(), sizeParams, t);
@@ -465,7 +464,7 @@ final class Modules {
         MTy mt = sig(i.signature(), ctx);
         abs.putAll(mt.abs());
         if (mt.mod() instanceof Struct s) env.addAll(s.env(), false);
-        else st.error(DiagCode.E0412, i.signature().span(), "Cannot have parametric module here.");
+        else st.error(ModuleErrors.parametricModuleHere(i.signature().span()));
       }
     }
   }
@@ -479,7 +478,7 @@ final class Modules {
    */
   private MTy refine(MTy base, SWith w, Ctx ctx, Span sigSpan) {
     if (!(base.mod() instanceof Struct)) {
-      st.error(DiagCode.E0412, sigSpan, "Cannot have parametric module here.");
+      st.error(ModuleErrors.parametricModuleHere(sigSpan));
       return base;
     }
     String[] path = w.typeName().split("\\.");
@@ -488,13 +487,12 @@ final class Modules {
     TypeB tb = e == null ? null : e.types.get(path[path.length - 1]);
     VName abstractName = tb != null && tb.body() instanceof Ty.Named n && base.abs().containsKey(n.name()) ? n.name() : null;
     if (abstractName == null) {
-      st.error(DiagCode.E0411, w.span(), "\"" + w.typeName() + "\" is not an abstract type in the module type.");
+      st.error(ModuleErrors.notAbstract(w.span(), w.typeName()));
       return base;
     }
     TypeConv.Params ps = types.bindTypeParams(w.params(), ctx);
     if (!paramsMatch(tb.params(), ps.params())) {
-      st.error(DiagCode.E0411, w.span(), "Cannot refine a type having " + tpMsg(ps.params()) + " with a type having "
-          + tpMsg(tb.params()) + ".");
+      st.error(ModuleErrors.refinementParameters(w.span(), typeParams(ps.params()), typeParams(tb.params())));
       return base;
     }
     TypeConv.Conv conv = new TypeConv.Conv();
@@ -517,11 +515,9 @@ final class Modules {
     return true;
   }
 
-  private static String tpMsg(List<TParam> ps) {
-    if (ps.isEmpty()) return "no type parameters";
-    StringBuilder sb = new StringBuilder("type parameters");
-    for (TParam p : ps) sb.append(p.isSize() ? " [" + p.name().base() + "]" : " '" + p.liftedness().mark + p.name().base());
-    return sb.toString();
+  /** Type parameters as the reference prints them: {@code [n]}, {@code 'a}, {@code '^a}. */
+  private static List<String> typeParams(List<TParam> ps) {
+    return ps.stream().map(p -> p.isSize() ? "[" + p.name().base() + "]" : "'" + p.liftedness().mark + p.name().base()).toList();
   }
 
   // ---- matching -----------------------------------------------------------------------------
@@ -565,11 +561,11 @@ final class Modules {
   private boolean matchMTy(Mod m, Mod s, Map<VName, Liftedness> absNames, Map<VName, TypeB> abs, Map<VName, Global> vals,
                            Span span, String prefix) {
     if (isParametric(m) && s instanceof Struct) {
-      st.error(DiagCode.E0410, span, "Cannot match parametric module with non-parametric module type.");
+      st.error(ModuleErrors.parametricForNonParametric(span));
       return false;
     }
     if (m instanceof Struct && s instanceof FunSig) {
-      st.error(DiagCode.E0410, span, "Cannot match non-parametric module with paramatric module type.");
+      st.error(ModuleErrors.nonParametricForParametricAbstract(span));
       return false;
     }
     if (!resolveAbs(m, s, absNames, abs, span, prefix)) return false;
@@ -596,17 +592,15 @@ final class Modules {
       Liftedness want = absNames.get(absName);
       TypeB impl = me.types.get(name);
       if (impl == null) {
-        st.error(DiagCode.E0410, span, "Module does not define a type named \"" + prefix + name + "\".");
+        st.error(ModuleErrors.missingType(span, prefix + name));
         return false;
       }
       if (impl.liftedness().ordinal() > want.ordinal()) {
-        String what = want == Liftedness.UNLIFTED ? "a non-lifted type" : want == Liftedness.SIZE_LIFTED ? "a size-lifted type" : "a lifted type";
-        st.error(DiagCode.E0410, span, "Module defines\n" + indent(ppTypeAbbr(prefix + name, impl)) + "\nbut module type requires " + what + ".");
+        st.error(ModuleErrors.tooLifted(span, ppTypeAbbr(prefix + name, impl), lifted(want)));
         return false;
       }
       if (want != Liftedness.SIZE_LIFTED && want != Liftedness.LIFTED && !impl.anons().isEmpty()) {
-        st.error(DiagCode.E0410, span, "Module defines\n" + indent(ppTypeAbbr(prefix + name, impl))
-            + "\nwhich contains anonymous sizes, but module type requires non-lifted type.");
+        st.error(ModuleErrors.anonymousSizesForNonLifted(span, ppTypeAbbr(prefix + name, impl)));
         return false;
       }
       abs.put(absName, impl);
@@ -627,13 +621,11 @@ final class Modules {
       if (!absNames.containsKey(n) || abs.containsKey(n)) continue;
       TypeB impl = me.types.get(n.base());
       if (impl == null) {
-        st.error(DiagCode.E0410, span, "Module does not define a type named \"" + prefix + n.base() + "\".");
+        st.error(ModuleErrors.missingType(span, prefix + n.base()));
         return false;
       }
       if (impl.liftedness().ordinal() > absNames.get(n).ordinal()) {
-        Liftedness want = absNames.get(n);
-        String what = want == Liftedness.UNLIFTED ? "a non-lifted type" : want == Liftedness.SIZE_LIFTED ? "a size-lifted type" : "a lifted type";
-        st.error(DiagCode.E0410, span, "Module defines\n" + indent(ppTypeAbbr(prefix + n.base(), impl)) + "\nbut module type requires " + what + ".");
+        st.error(ModuleErrors.tooLifted(span, ppTypeAbbr(prefix + n.base(), impl), lifted(absNames.get(n))));
         return false;
       }
       abs.put(n, impl);
@@ -641,14 +633,20 @@ final class Modules {
     return true;
   }
 
+  /** How the messages name the liftedness an abstract type allows. */
+  private static ModuleErrors.Lifted lifted(Liftedness l) {
+    return l == Liftedness.UNLIFTED ? ModuleErrors.Lifted.NON_LIFTED
+        : l == Liftedness.SIZE_LIFTED ? ModuleErrors.Lifted.SIZE_LIFTED : ModuleErrors.Lifted.LIFTED;
+  }
+
   /** A module against a module type's module whose abstract types are resolved (the reference's matchMods). */
   private boolean matchMods(Mod m, Mod s, Map<VName, TypeB> abs, Map<VName, Global> vals, Span span, String prefix) {
     if (m instanceof Struct && s instanceof FunSig) {
-      st.error(DiagCode.E0410, span, "Cannot match non-parametric module with parametric module type.");
+      st.error(ModuleErrors.nonParametricForParametric(span));
       return false;
     }
     if (isParametric(m) && s instanceof Struct) {
-      st.error(DiagCode.E0410, span, "Cannot match parametric module with non-parametric module type.");
+      st.error(ModuleErrors.parametricForNonParametric(span));
       return false;
     }
     if (s instanceof FunSig fs) return matchFunctor(m, fs, abs, vals, span, prefix);
@@ -684,7 +682,7 @@ final class Modules {
       String name = e.getKey();
       TypeB impl = me.types.get(name);
       if (impl == null) {
-        st.error(DiagCode.E0410, span, "Module does not define a type named \"" + name + "\".");
+        st.error(ModuleErrors.missingType(span, name));
         return false;
       }
       if (!matchTypeAbbr(prefix + name, e.getValue(), impl, abs, span)) return false;
@@ -705,11 +703,11 @@ final class Modules {
       Set<VName> witnessed = new java.util.HashSet<>();
       witnesses(specTy, witnessed);
       if (top.stream().anyMatch(witnessed::contains)) {
-        st.error(DiagCode.E0410, span, "Type substitution in \"" + name + "\" results in a top-level size.");
+        st.error(ModuleErrors.topLevelSizeSubstitution(span, name));
         return false;
       }
       if (!(me.terms.get(name) instanceof Global iv)) {
-        st.error(DiagCode.E0410, span, "Module does not define a value named \"" + name + "\".");
+        st.error(ModuleErrors.missingValue(span, name));
         return false;
       }
       List<VName> sizeParams = new ArrayList<>(sv.scheme().sizeParams());
@@ -723,7 +721,7 @@ final class Modules {
       if (!(e.getValue() instanceof Mod sm)) continue;
       String name = e.getKey();
       if (!(me.terms.get(name) instanceof Mod im)) {
-        st.error(DiagCode.E0410, span, "Module does not define a module named \"" + name + "\".");
+        st.error(ModuleErrors.missingModule(span, name));
         return false;
       }
       if (im instanceof Functor fi && sm instanceof FunSig) functors.put(prefix + name + ".", fi);
@@ -748,16 +746,14 @@ final class Modules {
         witnesses(impl.body(), witnessed);
         for (TParam p : impl.params()) {
           if (p.isSize() && !witnessed.contains(p.name())) {
-            st.error(DiagCode.E0229, span, "Type\n" + indent(ppTypeAbbr(name, impl)) + "\ncannot be made abstract because size parameter\n  "
-                + p.name().base() + "\nis not used constructively as an array size in the definition.");
+            st.error(SizeErrors.cannotMakeAbstract(span, ppTypeAbbr(name, impl), p.name().base()));
             return false;
           }
         }
       }
       if (sameType(specT, impl)) return true;
     }
-    st.error(DiagCode.E0410, span, "Module defines\n" + indent(ppTypeAbbr(name, impl, abs.keySet())) + "\nbut module type requires\n"
-        + indent(ppTypeAbbr(name, specT, abs.keySet())));
+    st.error(ModuleErrors.typeDefinitionDiffers(span, ppTypeAbbr(name, impl, abs.keySet()), ppTypeAbbr(name, specT, abs.keySet())));
     return false;
   }
 
@@ -811,8 +807,8 @@ final class Modules {
       String problem = matchTy(want, have, false);
       if (problem == null) problem = liftednessProblem(impl.scheme(), in, spec);
       if (problem != null) {
-        st.error(DiagCode.E0410, span, "Module type specifies\n" + indent(ppVal(name, spec, spec.type())) + "\nbut module provides\n"
-            + indent(ppVal(name, impl.scheme(), inferredUniqueness(impl.scheme().type(), impl))) + "\n" + problem);
+        st.error(ModuleErrors.valueDiffers(span, ppVal(name, spec, spec.type()),
+            ppVal(name, impl.scheme(), inferredUniqueness(impl.scheme().type(), impl)), problem));
         return null;
       }
       Env.Scheme viewScheme = new Env.Scheme(spec.tparams(), spec.sizeParams(), want);
@@ -833,12 +829,11 @@ final class Modules {
       case Ty.Fun fa when b instanceof Ty.Fun fb -> {
         boolean ca = consumes(fa.param()), cb = consumes(fb.param());
         if (ord ? (!cb && ca) : (!ca && cb)) {
-          return "Parameters\n  " + Unify.show(fa.param()) + "\nand\n  " + Unify.show(fb.param())
-              + "\nare incompatible regarding consuming their arguments." + TcState.link("unify-consuming-param");
+          return Phrases.consumptionDiffers(Unify.show(fa.param()), Unify.show(fb.param()));
         }
         boolean ua = uniqueResult(fa.result()), ub = uniqueResult(fb.result());
         if (ord ? (!ua && ub) : (!ub && ua)) {
-          return "Return types\n  " + Unify.show(fa.result()) + "\nand\n  " + Unify.show(fb.result()) + "\nhave incompatible uniqueness.";
+          return Phrases.uniquenessDiffers(Unify.show(fa.result()), Unify.show(fb.result()));
         }
         String p = matchTy(fa.param(), fb.param(), !ord);
         if (p != null) return p;
@@ -852,7 +847,7 @@ final class Modules {
         try {
           u.unifySize(aa.size(), ab.size());
         } catch (Unify.Failure f) {
-          return f.detail != null ? f.detail : cannotUnify(a, b);
+          return f.why.text() != null ? f.why.text() : cannotUnify(a, b);
         }
         return matchTy(aa.elem(), ab.elem(), ord);
       }
@@ -890,13 +885,13 @@ final class Modules {
       u.unify(a, b);
       return null;
     } catch (Unify.Failure f) {
-      return f.detail != null ? f.detail : cannotUnify(a, b);
+      return f.why.text() != null ? f.why.text() : cannotUnify(a, b);
     }
   }
 
   private static String cannotUnify(Ty a, Ty b) {
     String[] shown = Unify.showAll(a, b);
-    return "Cannot unify\n  " + shown[0] + "\nwith\n  " + shown[1];
+    return Phrases.cannotUnify(shown[0], shown[1]);
   }
 
   /** The uniqueness of a type as the result of a function: unique if some part is. */
@@ -965,7 +960,7 @@ final class Modules {
       Ty inst = in.typeArgs().get(p.name());
       if (inst == null) continue;
       if (Unify.containsFun(inst)) {
-        return "Cannot instantiate type parameter \"" + p.name().base() + "\" with functional type\n  " + Unify.show(inst);
+        return Phrases.functionalTypeArgument(p.name().base(), Unify.show(inst));
       }
       Set<VName> names = new java.util.LinkedHashSet<>();
       namedIn(inst, names);
@@ -973,8 +968,7 @@ final class Modules {
         Liftedness l = rigid.get(v);
         if (l == null) continue;
         if (p.liftedness() == Liftedness.UNLIFTED ? l != Liftedness.UNLIFTED : l == Liftedness.LIFTED) {
-          return "Cannot instantiate type parameter \"" + p.name().base() + "\" with type containing lifted type parameter \""
-              + v.base() + "\".";
+          return Phrases.liftedTypeArgument(p.name().base(), v.base());
         }
       }
     }
@@ -1111,9 +1105,7 @@ final class Modules {
     return sb.append(" = ").append(exts.isEmpty() ? "" : "?" + exts + ".").append(Unify.show(tb.body())).toString();
   }
 
-  private static String indent(String s) {
-    return "  " + s.replace("\n", "\n  ");
-  }
+
 
   // ---- ascription and instantiation ---------------------------------------------------------
 
