@@ -1,7 +1,6 @@
 package io.github.futhark4j.compiler.types;
 
 import io.github.futhark4j.compiler.typed.Type;
-import io.github.futhark4j.compiler.diag.DiagCode;
 import io.github.futhark4j.compiler.diag.Diagnostic;
 import io.github.futhark4j.compiler.source.Span;
 import io.github.futhark4j.compiler.typed.TDecl;
@@ -89,11 +88,6 @@ final class TcState {
   /** Errors suppressed while quiet (a trial check, e.g. a loop's first pass). */
   int quietErrors;
 
-  /** Until every caller uses a factory of {@code compiler.diag}. */
-  void error(DiagCode code, Span span, String message) {
-    error(new Diagnostic(Diagnostic.Severity.ERROR, code, span, message));
-  }
-
   /** Reports an error (made by a factory of {@code compiler.diag}), unless quiet. */
   void error(Diagnostic d) {
     if (quiet > 0) {
@@ -105,11 +99,6 @@ final class TcState {
 
   /** Warnings, in the order found: they accompany the errors of a program that has some. */
   final List<Diagnostic> warnings = new ArrayList<>();
-
-  /** Until every caller uses a factory of {@code compiler.diag}. */
-  void warn(DiagCode code, Span span, String message) {
-    warn(new Diagnostic(Diagnostic.Severity.WARNING, code, span, message));
-  }
 
   /** Records a warning (made by a factory of {@code compiler.diag}), unless quiet. */
   void warn(Diagnostic d) {
@@ -129,11 +118,6 @@ final class TcState {
    * Reports type error {@code d} unless one was already reported inside its span (an enclosing
    * expression failing because of an error inside it is noise). Returns whether it was reported.
    */
-  boolean typeError(DiagCode code, Span span, String message) {
-    return typeError(new Diagnostic(Diagnostic.Severity.ERROR, code, span, message));
-  }
-
-  /** As above, for a diagnostic made by a factory of {@code compiler.diag}. */
   boolean typeError(Diagnostic d) {
     Span span = d.span();
     for (Span e : errorSpans) {
@@ -168,9 +152,4 @@ final class TcState {
 
   /** What the definition being checked records for the causality check (a fresh one per top-level definition). */
   Causality.Trace trace = new Causality.Trace();
-
-  /** The documentation link the reference appends to some messages. */
-  static String link(String anchor) {
-    return "\n\nFor more information, see:\n  https://futhark.readthedocs.io/en/latest/error-index.html#" + anchor;
-  }
 }

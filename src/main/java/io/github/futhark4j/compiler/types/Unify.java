@@ -39,13 +39,10 @@ final class Unify {
   /** Unification failed: {@code why} has the code and the sentence after the two types (or none). */
   static final class Failure extends RuntimeException {
     final Message why;
-    /** Until Modules reads {@code why}. */
-    final String detail;
 
     Failure(Message why) {
       super(why.text(), null, false, false);
       this.why = why;
-      this.detail = why.text();
     }
   }
 
