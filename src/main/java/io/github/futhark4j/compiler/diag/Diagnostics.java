@@ -11,8 +11,8 @@ import io.github.futhark4j.compiler.source.Span;
  * {@link TypeMessages}, {@link Contexts} and {@link Phrases}. Only these factories choose codes
  * and make diagnostics (checked by DiagnosticFactoriesTest). Callers pass the variable parts
  * only: names, types or sizes already printed by their printers, and, for {@link #unexpected},
- * the parser's words for the grammar it expected ("an expression", "after \"import\""); the
- * sentences, punctuation and quoting are here, so the wording stays in one voice.
+ * the parser's words for what it expected and where, from {@link SyntaxPhrases}; the sentences,
+ * punctuation and quoting are here, so the wording stays in one voice.
  */
 public final class Diagnostics {
   private Diagnostics() {}
@@ -110,8 +110,7 @@ public final class Diagnostics {
 
   /**
    * E0101 as the reference words it: {@code Unexpected token: 'x'} (or {@code Unexpected end of
-   * file}), then what was expected ({@code expected} and {@code context} are the parser's words
-   * for its grammar: "an expression", "after \"import\"").
+   * file}), then what was expected ({@code expected} and {@code context}: {@link SyntaxPhrases}).
    */
   public static Diagnostic unexpected(Span span, String token, String expected, String context) {
     String head = token == null ? "Unexpected end of file." : "Unexpected token: '" + token + "'.";

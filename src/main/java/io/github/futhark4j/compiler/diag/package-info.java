@@ -14,8 +14,9 @@
  * {@link io.github.futhark4j.compiler.diag.TypeMessages}) placed later under a headline from
  * {@link io.github.futhark4j.compiler.diag.Contexts}, and what it keeps before it knows the message
  * (the origin of a type variable or of an unknown size, the name of an expression) is a
- * {@link io.github.futhark4j.compiler.diag.Phrases}. Callers pass names, types or sizes printed by
- * their own printers, and (the parser) its words for the grammar it expected; nothing outside this
+ * {@link io.github.futhark4j.compiler.diag.Phrases}; the parser's words for what it expected and
+ * where are {@link io.github.futhark4j.compiler.diag.SyntaxPhrases}. Callers pass names, types or
+ * sizes printed by their own printers; nothing outside this
  * package names a code or makes a {@link io.github.futhark4j.compiler.diag.Diagnostic}
  * (DiagnosticFactoriesTest).
  *

@@ -1,5 +1,7 @@
 package io.github.futhark4j.compiler.syntax;
 
+import static io.github.futhark4j.compiler.diag.SyntaxPhrases.*;
+
 import io.github.futhark4j.compiler.diag.Diagnostic;
 import io.github.futhark4j.compiler.diag.Diagnostics;
 import io.github.futhark4j.compiler.source.Source;
@@ -35,7 +37,7 @@ public final class Parser extends ParserBase {
     Parser ps = new Parser(Lexer.lex(src, diags), diags);
     try {
       Exp e = ps.parseExp();
-      if (!ps.at(Kind.EOF)) throw ps.fail("end of input", "after the expression");
+      if (!ps.at(Kind.EOF)) throw ps.fail(END_OF_INPUT, AFTER_THE_EXPRESSION);
       return e;
     } catch (ParseError err) {
       return null;
@@ -106,13 +108,13 @@ public final class Parser extends ParserBase {
       }
       return d;
     }
-    if (t.kind() != Kind.KEYWORD) throw fail("a declaration", null);
+    if (t.kind() != Kind.KEYWORD) throw fail(A_DECLARATION, null);
     switch (t.text()) {
       case "def", "let", "entry" -> { return parseValDecl(); }
       case "type" -> { return parseTypeDecl(); }
       case "import" -> {
         advance();
-        Token s = expect(Kind.STRING, "a string literal", "after \"import\"");
+        Token s = expect(Kind.STRING, A_STRING_LITERAL, AFTER_IMPORT);
         return new Import(s.text(), from(start));
       }
       case "local" -> {
@@ -124,12 +126,12 @@ public final class Parser extends ParserBase {
         advance();
         if (atKw("type")) {
           advance();
-          Token n = expect(Kind.IDENT, "a name", "after \"module type\"");
-          expectOp("=", "after the name of module type " + n.text());
+          Token n = expect(Kind.IDENT, A_NAME, AFTER_MODULE_TYPE);
+          expectOp("=", afterNameOfModuleType(n.text()));
           SigExp sig = parseSigExp();
           return new ModTypeDecl(n.text(), n.span(), sig, from(start));
         }
-        Token n = expect(Kind.IDENT, "a name", "after \"module\"");
+        Token n = expect(Kind.IDENT, A_NAME, AFTER_MODULE);
         List<ModParam> params = new ArrayList<>();
         while (at(Kind.LPAREN)) params.add(parseModParam());
         SigExp sig = null;
@@ -137,7 +139,7 @@ public final class Parser extends ParserBase {
           advance();
           sig = parseSigExp();
         }
-        expectOp("=", "after the name of module " + n.text());
+        expectOp("=", afterNameOfModule(n.text()));
         ModExp body = parseModExp();
         return new ModDecl(n.text(), n.span(), params, sig, body, from(start));
       }
@@ -155,16 +157,16 @@ public final class Parser extends ParserBase {
         diags.add(Diagnostics.valOutsideModuleType(start));
         throw new ParseError();
       }
-      default -> throw fail("a declaration", null);
+      default -> throw fail(A_DECLARATION, null);
     }
   }
 
   private ModParam parseModParam() {
-    Span start = expect(Kind.LPAREN, "'('", "to start a module parameter").span();
-    String name = ident("as the name of a module parameter");
-    expect(Kind.COLON, "':'", "after the name of a module parameter");
+    Span start = expect(Kind.LPAREN, LPAREN, TO_START_A_MODULE_PARAMETER).span();
+    String name = ident(AS_THE_NAME_OF_A_MODULE_PARAMETER);
+    expect(Kind.COLON, COLON, AFTER_THE_NAME_OF_A_MODULE_PARAMETER);
     SigExp sig = parseSigExp();
-    expect(Kind.RPAREN, "')'", "to close a module parameter");
+    expect(Kind.RPAREN, RPAREN, TO_CLOSE_A_MODULE_PARAMETER);
     return new ModParam(name, sig, from(start));
   }
 
@@ -180,7 +182,7 @@ public final class Parser extends ParserBase {
         advance();
         res = parseSigAtomWith();
       }
-      expectOp("->", "after the parameter of an anonymous parametric module");
+      expectOp("->", AFTER_THE_PARAMETER_OF_AN_ANONYMOUS_PARAMETRIC_MODULE);
       ModExp body = parseModExp();
       return new MLambda(param, res, body, from(start));
     }
@@ -188,7 +190,7 @@ public final class Parser extends ParserBase {
       // import "file" is a module expression, not an atom: it neither is applied nor is an argument
       // (open import "a" followed by a declaration import "b" is two declarations).
       advance();
-      Token s = expect(Kind.STRING, "a string literal", "after \"import\"");
+      Token s = expect(Kind.STRING, A_STRING_LITERAL, AFTER_IMPORT);
       m = new MImport(s.text(), from(start));
     } else {
       m = parseModAtom();
@@ -214,16 +216,16 @@ public final class Parser extends ParserBase {
     if (at(Kind.LBRACE)) {
       advance();
       List<Decl> inner = declsUntil(Kind.RBRACE);
-      expect(Kind.RBRACE, "'}'", "to close a module");
+      expect(Kind.RBRACE, RBRACE, TO_CLOSE_A_MODULE);
       return new MStruct(inner, from(start));
     }
     if (at(Kind.LPAREN)) {
       advance();
       ModExp m = parseModExp();
-      expect(Kind.RPAREN, "')'", "after a parenthesised module expression");
+      expect(Kind.RPAREN, RPAREN, AFTER_A_PARENTHESISED_MODULE_EXPRESSION);
       return m;
     }
-    String q = qualName("as a module");
+    String q = qualName(AS_A_MODULE);
     return new MVar(q, from(start));
   }
 
@@ -235,8 +237,8 @@ public final class Parser extends ParserBase {
       String name = advance().text();
       advance();
       SigExp param = parseSigExp();
-      expect(Kind.RPAREN, "')'", "after a module type parameter");
-      expectOp("->", "after the parameter of a parametric module type");
+      expect(Kind.RPAREN, RPAREN, AFTER_A_MODULE_TYPE_PARAMETER);
+      expectOp("->", AFTER_THE_PARAMETER_OF_A_PARAMETRIC_MODULE_TYPE);
       SigExp res = parseSigExp();
       return new SArrow(name, param, res, from(start));
     }
@@ -254,9 +256,9 @@ public final class Parser extends ParserBase {
     SigExp s = parseSigAtom();
     while (atKw("with")) {
       advance();
-      String tn = qualName("after \"with\" in a module type");
+      String tn = qualName(AFTER_WITH_IN_A_MODULE_TYPE);
       List<TypeParam> ps = parseTypeParams();
-      expectOp("=", "in a module type refinement");
+      expectOp("=", IN_A_MODULE_TYPE_REFINEMENT);
       TypeExp t = parseType();
       s = new SWith(s, tn, ps, t, from(start));
     }
@@ -272,16 +274,16 @@ public final class Parser extends ParserBase {
         if (at(Kind.DOC_COMMENT)) { advance(); continue; }
         specs.add(parseSpec());
       }
-      expect(Kind.RBRACE, "'}'", "to close a module type");
+      expect(Kind.RBRACE, RBRACE, TO_CLOSE_A_MODULE_TYPE);
       return new SSpecs(specs, from(start));
     }
     if (at(Kind.LPAREN)) {
       advance();
       SigExp s = parseSigExp();
-      expect(Kind.RPAREN, "')'", "after a parenthesised module type");
+      expect(Kind.RPAREN, RPAREN, AFTER_A_PARENTHESISED_MODULE_TYPE);
       return s;
     }
-    String q = qualName("as a module type");
+    String q = qualName(AS_A_MODULE_TYPE);
     return new SVar(q, from(start));
   }
 
@@ -306,19 +308,19 @@ public final class Parser extends ParserBase {
         name = op.text();
         ns = op.span();
       } else {
-        Token n = expect(Kind.IDENT, "a name", "after \"val\"");
+        Token n = expect(Kind.IDENT, A_NAME, AFTER_VAL);
         name = n.text();
         ns = n.span();
       }
       List<TypeParam> tps = parseTypeParams();
-      expect(Kind.COLON, "':'", "after the name of a value specification");
+      expect(Kind.COLON, COLON, AFTER_THE_NAME_OF_A_VALUE_SPECIFICATION);
       TypeExp t = parseType();
       return new ValSpec(name, ns, tps, t, from(start));
     }
     if (atKw("type")) {
       advance();
       Liftedness l = liftednessMark();
-      Token n = expect(Kind.IDENT, "a name", "after \"type\"");
+      Token n = expect(Kind.IDENT, A_NAME, AFTER_TYPE);
       List<TypeParam> ps = parseTypeParams();
       if (atOp("=")) {
         advance();
@@ -329,8 +331,8 @@ public final class Parser extends ParserBase {
     }
     if (atKw("module")) {
       advance();
-      Token n = expect(Kind.IDENT, "a name", "after \"module\" in a module type");
-      expect(Kind.COLON, "':'", "after the name of a module specification");
+      Token n = expect(Kind.IDENT, A_NAME, AFTER_MODULE_IN_A_MODULE_TYPE);
+      expect(Kind.COLON, COLON, AFTER_THE_NAME_OF_A_MODULE_SPECIFICATION);
       SigExp s = parseSigExp();
       return new ModSpec(n.text(), n.span(), s, from(start));
     }
@@ -338,7 +340,7 @@ public final class Parser extends ParserBase {
       advance();
       return new IncludeSpec(parseSigExp(), from(start));
     }
-    throw fail("a specification (val, type, module or include)", "in a module type");
+    throw fail(A_SPECIFICATION_VAL_TYPE_MODULE_OR_INCLUDE, IN_A_MODULE_TYPE);
   }
 
   /** {@code ^} or {@code ~} directly after {@code type}. */
@@ -352,9 +354,9 @@ public final class Parser extends ParserBase {
   private Decl parseTypeDecl() {
     Span start = advance().span();
     Liftedness l = liftednessMark();
-    Token n = expect(Kind.IDENT, "a name", "after \"type\"");
+    Token n = expect(Kind.IDENT, A_NAME, AFTER_TYPE);
     List<TypeParam> params = parseTypeParams();
-    expectOp("=", "after the name and parameters of type " + n.text());
+    expectOp("=", afterNameAndParametersOfType(n.text()));
     TypeExp t = parseType();
     return new TypeDecl(n.text(), n.span(), l, params, t, from(start));
   }
@@ -386,21 +388,21 @@ public final class Parser extends ParserBase {
       tparams = List.of();
       params.add(parseAtomPattern());
       Token op = peek();
-      if (!op.is(Kind.OPERATOR)) throw fail("an operator", "in an infix definition");
+      if (!op.is(Kind.OPERATOR)) throw fail(AN_OPERATOR, IN_AN_INFIX_DEFINITION);
       advance();
       name = op.text();
       nameSpan = op.span();
       checkOperatorName(op);
       params.add(parseAtomPattern());
     } else {
-      throw fail("a name", "after \"" + kw.text() + "\"");
+      throw fail(A_NAME, afterKeyword(kw.text()));
     }
     TypeExp ret = null;
     if (at(Kind.COLON)) {
       advance();
       ret = parseType();
     }
-    expectOp("=", "after the parameters of " + name);
+    expectOp("=", afterParametersOf(name));
     Exp body = parseExp();
     return new ValDecl(kw.text(), name, nameSpan, tparams, params, ret, body, from(start));
   }
@@ -425,11 +427,11 @@ public final class Parser extends ParserBase {
       } else if (atKw("with")) {
         advance();
         List<Object> steps = new ArrayList<>();
-        if (at(Kind.LBRACKET)) steps.add(parseIndices("in a 'with' update"));
-        else steps.add(fieldName("after \"with\""));
-        pathSteps(steps, "in a 'with' update");
+        if (at(Kind.LBRACKET)) steps.add(parseIndices(IN_A_WITH_UPDATE));
+        else steps.add(fieldName(AFTER_WITH));
+        pathSteps(steps, IN_A_WITH_UPDATE);
         expectOp("=", steps.get(steps.size() - 1) instanceof String
-            ? "after the field path of a 'with' update" : "after the indices of a 'with' update");
+            ? AFTER_THE_FIELD_PATH_OF_A_WITH_UPDATE : AFTER_THE_INDICES_OF_A_WITH_UPDATE);
         Exp v = parseBinaryWith();
         e = updatePath(e, mergeIndices(steps), 0, v, from(start));
       } else if (at(Kind.DOTDOT) || at(Kind.DOTDOTDOT) || at(Kind.DOTDOTLT) || at(Kind.DOTDOTGT)) {
@@ -526,7 +528,7 @@ public final class Parser extends ParserBase {
       case DOTDOTLT -> RangeKind.UP_TO_EXCLUSIVE;
       case DOTDOTGT -> RangeKind.DOWN_TO_EXCLUSIVE;
       case DOTDOT, DOTDOTDOT -> RangeKind.INCLUSIVE;
-      default -> throw fail("'..', '..<' or '..>'", "in a range");
+      default -> throw fail(RANGE_OPERATOR, IN_A_RANGE);
     };
     Exp end = parseBinary(0);
     return new Range(first, second, end, kind, from(start));
@@ -595,9 +597,9 @@ public final class Parser extends ParserBase {
         case "if" -> {
           advance();
           Exp c = parseExp();
-          expectKw("then", "after the condition of 'if'");
+          expectKw("then", AFTER_THE_CONDITION_OF_IF);
           Exp a = parseExp();
-          expectKw("else", "after the 'then' branch of 'if'");
+          expectKw("else", AFTER_THE_THEN_BRANCH_OF_IF);
           Exp b = parseExp();
           return new If(c, a, b, from(start));
         }
@@ -683,7 +685,7 @@ public final class Parser extends ParserBase {
         advance();
         for (String f : fieldNames()) e = new Project(e, f, from(start));
       } else if (t.is(Kind.LBRACKET) && !t.spaceBefore()) {
-        List<DimIndex> idx = parseIndices("in an index");
+        List<DimIndex> idx = parseIndices(IN_AN_INDEX);
         e = new Index(e, idx, from(start));
       } else return e;
     }
@@ -696,7 +698,7 @@ public final class Parser extends ParserBase {
       case IDENT -> List.of(t.text());
       case INT -> List.of(t.intValue().toString());
       case FLOAT -> List.of(t.text().split("\\."));
-      default -> throw fail("a field name", "after '.'");
+      default -> throw fail(A_FIELD_NAME, AFTER_DOT);
     };
   }
 
@@ -710,7 +712,7 @@ public final class Parser extends ParserBase {
           // A qualified operator is no operand (only an infix operator or a section): the reference
           // rejects "f32.+ x y" with the operator as the unexpected token.
           Span opSpan = new Span(start.source(), start.start(), peek(q).span().end());
-          diags.add(Diagnostics.unexpected(opSpan, opSpan.text(), "an expression", null));
+          diags.add(Diagnostics.unexpected(opSpan, opSpan.text(), AN_EXPRESSION, null));
           throw new ParseError();
         }
         advance();
@@ -719,7 +721,7 @@ public final class Parser extends ParserBase {
           advance();
           advance();
           Exp inner = parseExp();
-          expect(Kind.RPAREN, "')'", "after a locally opened expression " + t.text() + ".(...)");
+          expect(Kind.RPAREN, RPAREN, afterLocallyOpened(t.text()));
           return new LocalOpen(t.text(), inner, from(start));
         }
         return new Var(List.of(), t.text(), start);
@@ -748,7 +750,7 @@ public final class Parser extends ParserBase {
             elems.add(parseExp());
           }
         }
-        expect(Kind.RBRACKET, "']'", "after array elements");
+        expect(Kind.RBRACKET, RBRACKET, AFTER_ARRAY_ELEMENTS);
         if (elems.size() == 1 && elems.get(0) instanceof Range r) return new Range(r.start(), r.second(), r.end(), r.kind(), from(start));
         return new ArrayLit(elems, from(start));
       }
@@ -759,7 +761,7 @@ public final class Parser extends ParserBase {
           do {
             if (!fields.isEmpty()) advance();
             Span fs = peek().span();
-            String name = fieldName("in a record");
+            String name = fieldName(IN_A_RECORD);
             Exp v = null;
             if (atOp("=")) {
               advance();
@@ -768,12 +770,12 @@ public final class Parser extends ParserBase {
             fields.add(new Field(name, v, from(fs)));
           } while (at(Kind.COMMA));
         }
-        expect(Kind.RBRACE, "'}'", "after the fields of a record");
+        expect(Kind.RBRACE, RBRACE, AFTER_THE_FIELDS_OF_A_RECORD);
         return new RecordLit(fields, from(start));
       }
       default -> { }
     }
-    throw fail("an expression", null);
+    throw fail(AN_EXPRESSION, null);
   }
 
   private Exp parseParens() {
@@ -791,7 +793,7 @@ public final class Parser extends ParserBase {
         return new OpSection(opVar(op), from(start));
       }
       Exp e = parseExp();
-      expect(Kind.RPAREN, "')'", "after an operator section");
+      expect(Kind.RPAREN, RPAREN, AFTER_AN_OPERATOR_SECTION);
       return new RightSection(opVar(op), e, from(start));
     }
     int qop = qualifiedOpEnd();
@@ -807,17 +809,17 @@ public final class Parser extends ParserBase {
         return new OpSection(ov, from(start));
       }
       Exp e = parseExp();
-      expect(Kind.RPAREN, "')'", "after an operator section");
+      expect(Kind.RPAREN, RPAREN, AFTER_AN_OPERATOR_SECTION);
       return new RightSection(ov, e, from(start));
     }
     if (at(Kind.DOT)) {
       advance();
       List<Object> steps = new ArrayList<>();
-      if (at(Kind.LBRACKET)) steps.add(parseIndices("in an index section"));
+      if (at(Kind.LBRACKET)) steps.add(parseIndices(IN_AN_INDEX_SECTION));
       else steps.addAll(fieldNames());
-      pathSteps(steps, "in a section");
+      pathSteps(steps, IN_A_SECTION);
       boolean indexed = steps.get(0) instanceof List<?>;
-      expect(Kind.RPAREN, "')'", indexed ? "after an index section" : "after a projection section");
+      expect(Kind.RPAREN, RPAREN, indexed ? AFTER_AN_INDEX_SECTION : AFTER_A_PROJECTION_SECTION);
       Span span = from(start);
       if (steps.stream().allMatch(x -> x instanceof String)) {
         return new ProjectSection(steps.stream().map(String.class::cast).toList(), span);
@@ -852,10 +854,10 @@ public final class Parser extends ParserBase {
         advance();
         elems.add(parseExp());
       }
-      expect(Kind.RPAREN, "')'", "after tuple elements");
+      expect(Kind.RPAREN, RPAREN, AFTER_TUPLE_ELEMENTS);
       return new TupleLit(elems, from(start));
     }
-    expect(Kind.RPAREN, "')'", "after a parenthesised expression");
+    expect(Kind.RPAREN, RPAREN, AFTER_A_PARENTHESISED_EXPRESSION);
     // As in the reference, a parenthesised expression's span includes the parentheses (messages
     // point at "(2 + 3i32)", not at "2 + 3i32").
     return respan(first, from(start));
@@ -909,13 +911,13 @@ public final class Parser extends ParserBase {
   }
 
   List<DimIndex> parseIndices(String context) {
-    expect(Kind.LBRACKET, "'['", context);
+    expect(Kind.LBRACKET, LBRACKET, context);
     List<DimIndex> out = new ArrayList<>();
     do {
       if (!out.isEmpty()) advance();
       out.add(parseDimIndex());
     } while (at(Kind.COMMA));
-    expect(Kind.RBRACKET, "']'", "after the indices " + context);
+    expect(Kind.RBRACKET, RBRACKET, afterIndices(context));
     return out;
   }
 
@@ -948,9 +950,9 @@ public final class Parser extends ParserBase {
       // let x[i] = v, let r.f = v, let x[i].f[j] = v: an update of x along a path.
       Token n = advance();
       List<Object> steps = new ArrayList<>();
-      pathSteps(steps, "in 'let " + n.text() + "[...]'");
+      pathSteps(steps, inLetIndexUpdate(n.text()));
       steps = mergeIndices(steps);
-      expectOp("=", steps.get(0) instanceof String ? "after 'let " + n.text() + ".field'" : "after 'let " + n.text() + "[...]'");
+      expectOp("=", steps.get(0) instanceof String ? afterLetFieldUpdate(n.text()) : afterLetIndexUpdate(n.text()));
       Exp v = parseExp();
       Exp body = letBody();
       if (steps.size() == 1 && steps.get(0) instanceof List<?> idx) {
@@ -979,13 +981,13 @@ public final class Parser extends ParserBase {
         advance();
         ret = parseType();
       }
-      expectOp("=", "after the parameters of local function " + name);
+      expectOp("=", afterParametersOfLocalFunction(name));
       Exp v = parseExp();
       Exp body = letBody();
       return new LetFun(name, n.span(), tps, params, ret, v, body, from(start));
     }
     Pat pat = parsePattern();
-    expectOp("=", "after the pattern of 'let'");
+    expectOp("=", AFTER_THE_PATTERN_OF_LET);
     Exp v = parseExp();
     Exp body = letBody();
     result = new LetPat(sizes, pat, v, body, from(start));
@@ -1014,20 +1016,20 @@ public final class Parser extends ParserBase {
       return parseExp();
     }
     if (atKw("let")) return parseExp();
-    throw fail("\"in\"", "after a 'let' binding");
+    throw fail(IN_KEYWORD, AFTER_A_LET_BINDING);
   }
 
   private Exp parseLambda() {
     Span start = advance().span();
     List<Pat> params = new ArrayList<>();
     while (startsAtomPattern()) params.add(parseAtomPattern());
-    if (params.isEmpty()) throw fail("a parameter", "after '\\'");
+    if (params.isEmpty()) throw fail(A_PARAMETER, AFTER_BACKSLASH);
     TypeExp ret = null;
     if (at(Kind.COLON)) {
       advance();
       ret = parseTypeApp2();
     }
-    expectOp("->", "after the parameters of a lambda");
+    expectOp("->", AFTER_THE_PARAMETERS_OF_A_LAMBDA);
     Exp body = parseExp();
     return new Lambda(params, ret, body, from(start));
   }
@@ -1057,14 +1059,14 @@ public final class Parser extends ParserBase {
         form = new For(i.text(), i.span(), parseExp());
       } else {
         Pat elem = parsePattern();
-        expectKw("in", "after the pattern of 'for ... in'");
+        expectKw("in", AFTER_THE_PATTERN_OF_FOR_IN);
         form = new ForIn(elem, parseExp());
       }
     } else if (atKw("while")) {
       advance();
       form = new While(parseExp());
-    } else throw fail("\"for\" or \"while\"", "after the loop parameter");
-    expectKw("do", "after the loop form");
+    } else throw fail(FOR_OR_WHILE_KEYWORD, AFTER_THE_LOOP_PARAMETER);
+    expectKw("do", AFTER_THE_LOOP_FORM);
     Exp body = parseExp();
     return new Loop(param, init, form, body, from(start));
   }
@@ -1076,11 +1078,11 @@ public final class Parser extends ParserBase {
     while (atKw("case")) {
       Span cs = advance().span();
       Pat pat = parsePattern();
-      expectOp("->", "after the pattern of a case");
+      expectOp("->", AFTER_THE_PATTERN_OF_A_CASE);
       Exp body = parseExp();
       cases.add(new Case(pat, body, from(cs)));
     }
-    if (cases.isEmpty()) throw fail("\"case\"", "after the scrutinee of 'match'");
+    if (cases.isEmpty()) throw fail(CASE_KEYWORD, AFTER_THE_SCRUTINEE_OF_MATCH);
     return new Match(scrut, cases, from(start));
   }
 }

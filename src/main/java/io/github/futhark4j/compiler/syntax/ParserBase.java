@@ -1,5 +1,7 @@
 package io.github.futhark4j.compiler.syntax;
 
+import static io.github.futhark4j.compiler.diag.SyntaxPhrases.*;
+
 import io.github.futhark4j.compiler.diag.Diagnostic;
 import io.github.futhark4j.compiler.diag.Diagnostics;
 import io.github.futhark4j.compiler.source.Span;
@@ -63,17 +65,17 @@ abstract class ParserBase {
   }
 
   protected Token expectKw(String kw, String context) {
-    if (!atKw(kw)) throw fail("\"" + kw + "\"", context);
+    if (!atKw(kw)) throw fail(keyword(kw), context);
     return advance();
   }
 
   protected Token expectOp(String op, String context) {
-    if (!atOp(op)) throw fail("'" + op + "'", context);
+    if (!atOp(op)) throw fail(operator(op), context);
     return advance();
   }
 
   protected String ident(String context) {
-    return expect(Kind.IDENT, "a name", context).text();
+    return expect(Kind.IDENT, A_NAME, context).text();
   }
 
   // ---- types ----------------------------------------------------------------------------------
@@ -85,11 +87,11 @@ abstract class ParserBase {
       advance();
       List<String> names = new ArrayList<>();
       do {
-        expect(Kind.LBRACKET, "'['", "after '?' in an existential size");
-        names.add(ident("in an existential size"));
-        expect(Kind.RBRACKET, "']'", "after an existential size");
+        expect(Kind.LBRACKET, LBRACKET, AFTER_QUESTION_IN_AN_EXISTENTIAL_SIZE);
+        names.add(ident(IN_AN_EXISTENTIAL_SIZE));
+        expect(Kind.RBRACKET, RBRACKET, AFTER_AN_EXISTENTIAL_SIZE);
       } while (at(Kind.LBRACKET));
-      expect(Kind.DOT, "'.'", "after existential sizes");
+      expect(Kind.DOT, DOT, AFTER_EXISTENTIAL_SIZES);
       TypeExp t = parseType();
       return new TExist(names, t, from(start));
     }
@@ -99,8 +101,8 @@ abstract class ParserBase {
       String name = advance().text();
       advance();
       TypeExp param = parseType();
-      expect(Kind.RPAREN, "')'", "after a named parameter type");
-      if (!atOp("->")) throw fail("'->'", "after a named parameter type");
+      expect(Kind.RPAREN, RPAREN, AFTER_A_NAMED_PARAMETER_TYPE);
+      if (!atOp("->")) throw fail(ARROW, AFTER_A_NAMED_PARAMETER_TYPE);
       advance();
       TypeExp res = parseType();
       return new TArrow(name, param, res, from(start));
@@ -125,7 +127,7 @@ abstract class ParserBase {
     List<String> names = new ArrayList<>();
     List<List<TypeExp>> payloads = new ArrayList<>();
     while (true) {
-      names.add(expect(Kind.CONSTRUCTOR, "a constructor", "in a sum type").text());
+      names.add(expect(Kind.CONSTRUCTOR, A_CONSTRUCTOR, IN_A_SUM_TYPE).text());
       List<TypeExp> pl = new ArrayList<>();
       // A payload is an atomic type; as in the reference's grammar, an array type [d]t is atomic here.
       while (startsAtomType() || at(Kind.LBRACKET)) pl.add(at(Kind.LBRACKET) ? parseArrayType() : parseAtomType());
@@ -173,13 +175,13 @@ abstract class ParserBase {
   }
 
   Dim parseDim() {
-    Span start = expect(Kind.LBRACKET, "'['", "to start an array dimension").span();
+    Span start = expect(Kind.LBRACKET, LBRACKET, TO_START_AN_ARRAY_DIMENSION).span();
     if (at(Kind.RBRACKET)) {
       advance();
       return new DimAnon(from(start));
     }
     Exp e = parseExp();
-    expect(Kind.RBRACKET, "']'", "after an array dimension");
+    expect(Kind.RBRACKET, RBRACKET, AFTER_AN_ARRAY_DIMENSION);
     return new DimExp(e);
   }
 
@@ -199,7 +201,7 @@ abstract class ParserBase {
   private TypeExp parseAtomType() {
     Span start = peek().span();
     if (at(Kind.IDENT)) {
-      return new TName(qualName("as a type"), List.of(), from(start));
+      return new TName(qualName(AS_A_TYPE), List.of(), from(start));
     }
     if (at(Kind.LPAREN)) {
       advance();
@@ -211,7 +213,7 @@ abstract class ParserBase {
           elems.add(parseType());
         }
       }
-      expect(Kind.RPAREN, "')'", "after a parenthesised type");
+      expect(Kind.RPAREN, RPAREN, AFTER_A_PARENTHESISED_TYPE);
       if (elems.size() == 1) return elems.get(0);
       return new TTuple(elems, from(start));
     }
@@ -222,15 +224,15 @@ abstract class ParserBase {
       if (!at(Kind.RBRACE)) {
         do {
           if (!names.isEmpty()) advance();
-          names.add(fieldName("in a record type"));
-          expect(Kind.COLON, "':'", "after a field name in a record type");
+          names.add(fieldName(IN_A_RECORD_TYPE));
+          expect(Kind.COLON, COLON, AFTER_A_FIELD_NAME_IN_A_RECORD_TYPE);
           types.add(parseType());
         } while (at(Kind.COMMA));
       }
-      expect(Kind.RBRACE, "'}'", "after the fields of a record type");
+      expect(Kind.RBRACE, RBRACE, AFTER_THE_FIELDS_OF_A_RECORD_TYPE);
       return new TRecord(names, types, from(start));
     }
-    throw fail("a type", null);
+    throw fail(A_TYPE, null);
   }
 
   protected String fieldName(String context) {
@@ -325,7 +327,7 @@ abstract class ParserBase {
             elems.add(parsePattern());
           }
         }
-        expect(Kind.RPAREN, "')'", "after a parenthesised pattern");
+        expect(Kind.RPAREN, RPAREN, AFTER_A_PARENTHESISED_PATTERN);
         if (elems.size() == 1) return elems.get(0);
         return new PTuple(elems, from(start));
       }
@@ -336,7 +338,7 @@ abstract class ParserBase {
           do {
             if (!fields.isEmpty()) advance();
             Span fs = peek().span();
-            String name = fieldName("in a record pattern");
+            String name = fieldName(IN_A_RECORD_PATTERN);
             Pat sub;
             if (atOp("=")) {
               advance();
@@ -349,12 +351,12 @@ abstract class ParserBase {
             fields.add(new PField(name, sub, from(fs)));
           } while (at(Kind.COMMA));
         }
-        expect(Kind.RBRACE, "'}'", "after the fields of a record pattern");
+        expect(Kind.RBRACE, RBRACE, AFTER_THE_FIELDS_OF_A_RECORD_PATTERN);
         return new PRecord(fields, from(start));
       }
       default -> { }
     }
-    throw fail("a pattern", null);
+    throw fail(A_PATTERN, null);
   }
 
   /** Skips {@code #[ ... ]} (the ATTR_OPEN token is current) and returns the attribute text. */
@@ -365,7 +367,7 @@ abstract class ParserBase {
     int textEnd = textStart;
     while (depth > 0) {
       Token t = peek();
-      if (t.is(Kind.EOF)) throw fail("']'", "to close an attribute");
+      if (t.is(Kind.EOF)) throw fail(RBRACKET, TO_CLOSE_AN_ATTRIBUTE);
       if (t.is(Kind.LBRACKET) || t.is(Kind.ATTR_OPEN)) depth++;
       if (t.is(Kind.RBRACKET)) depth--;
       if (depth > 0) textEnd = t.span().end();
@@ -381,7 +383,7 @@ abstract class ParserBase {
       if (at(Kind.TICK) || at(Kind.TICK_HAT) || at(Kind.TICK_TILDE)) {
         Token tick = advance();
         Liftedness l = tick.is(Kind.TICK_HAT) ? Liftedness.LIFTED : tick.is(Kind.TICK_TILDE) ? Liftedness.SIZE_LIFTED : Liftedness.UNLIFTED;
-        out.add(new TypeParam(ident("as a type parameter"), false, from(s), l));
+        out.add(new TypeParam(ident(AS_A_TYPE_PARAMETER), false, from(s), l));
       } else if (at(Kind.LBRACKET) && peek(1).is(Kind.IDENT) && peek(2).is(Kind.RBRACKET)) {
         advance();
         String n = advance().text();

@@ -61,6 +61,41 @@ class DiagnosticFactoriesTest {
         violations("Y.java", "import static io.github.futhark4j.compiler.diag.DiagCode.*;\n"));
   }
 
+  /**
+   * The parser says what it expected and where with the phrases of {@link SyntaxPhrases}: no string
+   * literal among the message arguments of {@code fail}, {@code expect} or {@code unexpected}, nor as
+   * the context of {@code expectKw}/{@code expectOp} (whose first argument, the token, is quoted by
+   * the phrase factories).
+   */
+  private static final Pattern PARSER_TEXT = Pattern.compile(
+      "(?<![\\w.])(?:fail|expect|Diagnostics\\s*\\.\\s*unexpected)\\s*\\([^;]*\"|\\bexpect(?:Kw|Op)\\s*\\(\\s*\"[^\"]*\"\\s*,\\s*\"");
+
+  @Test
+  void theParserTakesItsWordsFromSyntaxPhrases() throws IOException {
+    List<String> found = new ArrayList<>();
+    Path syntax = MAIN.resolve("io/github/futhark4j/compiler/syntax");
+    for (String name : List.of("Parser.java", "ParserBase.java")) {
+      found.addAll(parserViolations(name, Files.readString(syntax.resolve(name), StandardCharsets.UTF_8)));
+    }
+    assertEquals(List.of(), found, "the parser's words come from compiler.diag.SyntaxPhrases");
+    assertEquals(List.of("P.java:2: throw fail(\"a name\", AFTER_TYPE);", "P.java:3: expectKw(\"then\", \"after the condition\");"),
+        parserViolations("P.java", "class P {\n  throw fail(\"a name\", AFTER_TYPE);\n  expectKw(\"then\", \"after the condition\");\n"
+            + "  expectKw(\"then\", AFTER_THE_CONDITION_OF_IF);\n  // fail(\"in a comment\")\n}\n"));
+  }
+
+  private static List<String> parserViolations(String file, String src) {
+    String[] code = stripCommentsOnly(src).split("\n", -1);
+    String[] lines = src.split("\n", -1);
+    List<String> out = new ArrayList<>();
+    for (int i = 0; i < code.length; i++) if (PARSER_TEXT.matcher(code[i]).find()) out.add(file + ":" + (i + 1) + ": " + lines[i].strip());
+    return out;
+  }
+
+  /** {@code src} with comments blanked (string literals kept), lines kept. */
+  static String stripCommentsOnly(String src) {
+    return strip(src, false);
+  }
+
   private static List<String> violations(String file, String src) {
     String[] code = stripCommentsAndStrings(src).split("\n", -1);
     String[] lines = src.split("\n", -1);
@@ -74,6 +109,10 @@ class DiagnosticFactoriesTest {
 
   /** {@code src} with comments and string, text block and character literals blanked, lines kept. */
   static String stripCommentsAndStrings(String src) {
+    return strip(src, true);
+  }
+
+  private static String strip(String src, boolean strings) {
     StringBuilder out = new StringBuilder(src.length());
     int i = 0, n = src.length();
     while (i < n) {
@@ -88,13 +127,15 @@ class DiagnosticFactoriesTest {
       } else if (src.startsWith("\"\"\"", i)) {
         int end = src.indexOf("\"\"\"", i + 3);
         end = end < 0 ? n : end + 3;
-        blank(src, i, end, out);
+        if (strings) blank(src, i, end, out);
+        else out.append(src, i, end);
         i = end;
       } else if (c == '"' || c == '\'') {
         int j = i + 1;
         while (j < n && src.charAt(j) != c && src.charAt(j) != '\n') j += src.charAt(j) == '\\' ? 2 : 1;
         int end = Math.min(n, j + 1);
-        out.append(c).append(" ".repeat(Math.max(0, end - i - 2))).append(c);
+        if (strings) out.append(c).append(" ".repeat(Math.max(0, end - i - 2))).append(c);
+        else out.append(src, i, end);
         i = end;
       } else {
         out.append(c);
