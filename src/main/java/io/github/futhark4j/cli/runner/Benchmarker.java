@@ -22,8 +22,9 @@ import java.util.Set;
 /**
  * The engine of {@code futhark4j bench}: for each dataset of a program's test blocks (random inputs
  * included; cases tagged {@code nobench}, {@code disable}, {@code no_<backend>} or an excluded tag
- * left out), one warm-up run whose result is checked when the block gives one, more untimed runs
- * until the warm-up has taken {@link #WARMUP_NANOS} (so that the JVM has compiled the call path
+ * left out), one warm-up run whose result is checked when the block gives one, a pause until the
+ * JVM's compiler and collector are idle ({@link #settle}), more untimed runs until the warm-up has
+ * taken {@link #WARMUP_NANOS} (so that the JVM has compiled the call path
  * of a cheap entry point: interpreted, a call costs some microseconds, compiled a few hundred
  * nanoseconds; a call that takes longer than that is warmed up once), then {@code runs} timed
  * runs. Times are wall-clock nanoseconds, reported in microseconds.
@@ -170,6 +171,43 @@ public final class Benchmarker {
     }
   }
 
+  /** How long the JIT compiler must have been idle before the warm-up runs start. */
+  private static final long QUIET_NANOS = 100_000_000L;
+  /** The longest {@link #settle} waits for that. */
+  private static final long SETTLE_MAX_NANOS = 3_000_000_000L;
+
+  /**
+   * Before a dataset's warm-up runs (when warming up at all): collects garbage, then waits until
+   * the JVM's JIT compiler has finished no compilation for {@link #QUIET_NANOS} (at most
+   * {@link #SETTLE_MAX_NANOS}). After the JVM starts, and after a dataset's inputs were generated
+   * and converted, compiler and collector threads run for a while; on a machine with few cores
+   * they took cores from the entry point's threads during the timed runs of the first dataset (the
+   * first entry point of a file measured up to 2x the others' time under {@code bench}).
+   */
+  private void settle() {
+    if (warmupNanos == 0) return;
+    System.gc();
+    java.lang.management.CompilationMXBean jit = java.lang.management.ManagementFactory.getCompilationMXBean();
+    if (jit == null || !jit.isCompilationTimeMonitoringSupported()) return;
+    long start = System.nanoTime();
+    long last = jit.getTotalCompilationTime();
+    long since = start;
+    try {
+      while (System.nanoTime() - start < SETTLE_MAX_NANOS) {
+        Thread.sleep(10);
+        long now = jit.getTotalCompilationTime();
+        if (now != last) {
+          last = now;
+          since = System.nanoTime();
+        } else if (System.nanoTime() - since >= QUIET_NANOS) {
+          return;
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
   /** The warm-up's result is not the expected one. */
   private static final class WrongResult extends Exception {
     WrongResult(String message) { super(message, null, false, false); }
@@ -178,8 +216,9 @@ public final class Benchmarker {
   /** Each run converts the arguments from Java values and the results back. */
   private List<Long> timeWithTransfer(LoadedProgram program, String entry, List<Value> args, List<Value> expected)
       throws RunFailure, WrongResult {
-    long w0 = System.nanoTime();
     check(program.call(entry, args), expected);
+    settle();
+    long w0 = System.nanoTime();
     while (System.nanoTime() - w0 < warmupNanos) program.call(entry, args);
     List<Long> times = new ArrayList<>();
     for (int i = 0; i < runs; i++) {
@@ -194,11 +233,12 @@ public final class Benchmarker {
   private List<Long> timeResident(LoadedProgram program, String entry, List<Value> args, List<Value> expected)
       throws RunFailure, WrongResult {
     try (LoadedProgram.Resident in = program.resident(entry, args)) {
-      long w0 = System.nanoTime();
       in.prepareRun();
       in.run(); // the warm-up
       if (expected != null) check(in.results(), expected);
       in.finishRun();
+      settle();
+      long w0 = System.nanoTime();
       while (System.nanoTime() - w0 < warmupNanos) {
         in.prepareRun();
         in.run();
