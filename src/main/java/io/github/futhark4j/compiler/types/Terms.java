@@ -11,6 +11,7 @@ import io.github.futhark4j.compiler.diag.Phrases;
 import io.github.futhark4j.compiler.diag.SizeErrors;
 import io.github.futhark4j.compiler.diag.TypeErrors;
 import io.github.futhark4j.compiler.source.Span;
+import io.github.futhark4j.compiler.syntax.Ast;
 import io.github.futhark4j.compiler.syntax.Ast.*;
 import io.github.futhark4j.compiler.syntax.Lexer;
 import io.github.futhark4j.compiler.typed.PrimValue;
@@ -286,47 +287,19 @@ final class Terms {
     return t;
   }
 
-  /** Whether an expression binds names (such expressions cannot be sizes). */
+  /**
+   * Whether an expression binds names anywhere in it (such expressions cannot be sizes): a let of
+   * any kind, a lambda, a loop or a match, or an expression with one among its sub-expressions.
+   */
   static boolean hasBinding(Exp e) {
-    return switch (e) {
-      case LetPat l -> true;
-      case LetFun l -> true;
-      case LetUpdate l -> true;
-      case Lambda l -> true;
-      case Loop l -> true;
-      case Match m -> true;
-      case BinOp b -> hasBinding(b.left()) || hasBinding(b.right());
-      case Apply a -> hasBinding(a.function()) || hasBinding(a.arg());
-      case Negate n -> hasBinding(n.exp());
-      case If i -> hasBinding(i.cond()) || hasBinding(i.then()) || hasBinding(i.otherwise());
-      case Project p -> hasBinding(p.record());
-      case Index i -> hasBinding(i.array());
-      case TupleLit t -> t.elements().stream().anyMatch(Terms::hasBinding);
-      case IntLit i -> false;
-      case FloatLit f -> false;
-      case BoolLit b -> false;
-      case StringLit s -> false;
-      case Var v -> false;
-      case RecordLit r -> false;
-      case ArrayLit a -> false;
-      case Range r -> false;
-      case Not n -> false;
-      case Constr c -> false;
-      case Ascribe a -> false;
-      case Coerce c -> false;
-      case OpSection o -> false;
-      case LeftSection l -> false;
-      case RightSection r -> false;
-      case ProjectSection p -> false;
-      case IndexSection i -> false;
-      case Attr a -> false;
-      case Assert a -> false;
-      case Update u -> false;
-      case RecordUpdate r -> false;
-      case LocalOpen l -> false;
-      case Hole h -> false;
-    };
+    if (e instanceof LetPat || e instanceof LetFun || e instanceof LetUpdate || e instanceof Lambda
+        || e instanceof Loop || e instanceof Match) {
+      return true;
+    }
+    for (Exp k : Ast.subExps(e)) if (hasBinding(k)) return true;
+    return false;
   }
+
 
   // ---- names --------------------------------------------------------------------------------
 
