@@ -4,8 +4,10 @@
 # and then `scripts/futhark4j bench` of bench/fut/NAME.fut (every spelling: every entry point of
 # the file) on data of the same size and kind.
 #   bench/vs-c.sh [--rounds R] [--runs N] [KERNEL...]     kernels: saxpy histogram scan (default: all)
-# Prints, per round, the mean per call of C and of each Futhark entry point and their ratio; at the
-# end the ratios of all rounds. Measure on an otherwise idle machine. No timings are asserted.
+# C runs right before and right after each futhark4j bench run (their means averaged, their best
+# runs' minimum taken). Prints, per round, the mean and the best run per call of C and of each
+# Futhark entry point and their ratios; at the end the ratios of all rounds and their medians.
+# Measure on an otherwise idle machine. No timings are asserted.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -51,32 +53,48 @@ c_args() {
 scripts/futhark4j --version >/dev/null # builds the launcher's jar first, outside any timing
 RESULTS="$W/results.txt"
 : > "$RESULTS"
+c_run() { # prints "mean_us min_us" of one C run
+  # shellcheck disable=SC2046
+  "$W/$1" --runs "$RUNS" --warmup 3 --out "$W/$1.out" $(c_args "$1") \
+    | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["mean_us"], d["min_us"])'
+}
 for r in $(seq 1 "$ROUNDS"); do
   for k in "${KERNELS[@]}"; do
-    # shellcheck disable=SC2046
-    c_mean=$("$W/$k" --runs "$RUNS" --warmup 3 --out "$W/$k.out" $(c_args "$k") | python3 -c 'import json,sys; print(json.load(sys.stdin)["mean_us"])')
+    # C runs right before and right after futhark4j bench, and Futhark is compared with the two
+    # together, so that a drift of the machine within the round reaches both sides alike.
+    c_before=$(c_run "$k")
     scripts/futhark4j bench --runs "$RUNS" --json "$W/$k.json" "bench/fut/$k.fut" > "$W/$k.bench.txt"
-    python3 - "$W/$k.json" "$k" "$r" "$c_mean" >> "$RESULTS" <<'EOF'
+    c_after=$(c_run "$k")
+    # shellcheck disable=SC2086
+    python3 - "$W/$k.json" "$k" "$r" $c_before $c_after >> "$RESULTS" <<'EOF'
 import json, sys
-path, kernel, rnd, c = sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4])
+path, kernel, rnd = sys.argv[1], sys.argv[2], sys.argv[3]
+cb_mean, cb_min, ca_mean, ca_min = map(float, sys.argv[4:8])
+c_mean, c_min = (cb_mean + ca_mean) / 2, min(cb_min, ca_min)
 for key, v in json.load(open(path)).items():
     entry = key.rsplit(":", 1)[1]
     for name, d in v["datasets"].items():
         if "16777216" not in name:
             continue  # the small checking datasets
-        print(f"round {rnd} {kernel:10s} {entry:30s} C {c/1000:8.2f} ms  futhark4j bench {d['mean']/1000:8.2f} ms  {d['mean']/c:5.2f}x")
+        runs = d["runtimes"]
+        mean, best = sum(runs) / len(runs), min(runs)
+        print(f"round {rnd} {kernel:10s} {entry:30s} C {c_mean/1000:8.2f} ms (best {c_min/1000:6.2f})  "
+              f"futhark4j bench {mean/1000:8.2f} ms (best {best/1000:6.2f})  mean {mean/c_mean:5.2f}x  best {best/c_min:5.2f}x")
 EOF
-    tail -n +1 "$RESULTS" | grep "^round $r $k " || true
+    grep "^round $r $k " "$RESULTS" || true
   done
 done
 echo
-echo "ratios (futhark4j bench / C), rounds in order:"
+echo "ratios (futhark4j bench / C) of the means and of the best runs, rounds in order, and their medians:"
 python3 - "$RESULTS" <<'EOF'
-import sys, collections
+import sys, collections, statistics
 rs = collections.OrderedDict()
 for line in open(sys.argv[1]):
     f = line.split()
-    rs.setdefault((f[2], f[3]), []).append(f[-1])
+    rs.setdefault((f[2], f[3]), []).append((float(f[-3][:-1]), float(f[-1][:-1])))
 for (k, e), v in rs.items():
-    print(f"  {k:10s} {e:30s} {', '.join(v)}")
+    means = [m for m, _ in v]
+    bests = [b for _, b in v]
+    print(f"  {k:10s} {e:30s} mean {', '.join(f'{m:.2f}' for m in means)} (median {statistics.median(means):.2f})"
+          f"   best {', '.join(f'{b:.2f}' for b in bests)} (median {statistics.median(bests):.2f})")
 EOF
