@@ -1800,6 +1800,7 @@ final class Terms {
     ascribedNames(l.param(), false, ascribed);
     for (Pats.Bound b : pass.param().binds()) if (ascribed.contains(b.name())) st.ascribedLoopParams.add(b.v());
     impossibleLoopParam(pass.param(), l.param().span());
+    shapeLike(pass.param().ty(), pass.body().ty(), st.level + 1);
     Set<VName> variant = loopVariance(pass.param().ty(), pass.body().ty(), own, l.body().span(), span);
     loopResult(pass.param().ty(), pass.body().ty(), variant, l.body().span());
     loopInit(pass.param().ty(), init.ty(), variant, initExp.span(), init.ty(), new HashMap<>());
@@ -1879,6 +1880,9 @@ final class Terms {
     st.level++;
     try {
       Pats.PatRes p = pats.check(l.param(), fresh(), ctx, Pats.Mode.LOOP, Map.of());
+      // An initial value known only by its constructors or fields takes the structure of the
+      // parameter's ascribed type first, so that its sizes can be copied as the parameter's own.
+      shapeLike(p.ty(), init.ty(), saved);
       Ty want = paramType.get();
       try {
         u.unify(p.ty(), want);
@@ -1944,12 +1948,58 @@ final class Terms {
         r.fields().forEach((k, v) -> m.put(k, flexCopy(v, made)));
         yield new Ty.Rec(m);
       }
+      case Ty.Sum s -> {
+        java.util.SortedMap<String, List<Ty>> m = new java.util.TreeMap<>();
+        s.constructors().forEach((k, ts) -> m.put(k, ts.stream().map(x -> flexCopy(x, made)).toList()));
+        yield new Ty.Sum(m);
+      }
       case Ty.Prim p -> t;
-      case Ty.Sum s -> t;
       case Ty.Fun f -> t;
       case Ty.Named n -> t;
       case Ty.Var v -> t;
     };
+  }
+
+  /**
+   * Where {@code t} is still a type variable (a constructor application, whose sum type is known
+   * only by the constructors used, or a record known by its fields) at a position where
+   * {@code model} has structure, makes it {@code model}'s type with fresh sizes of {@code level}, so
+   * that a loop's sizes can be compared position by position, as the reference does by unifying
+   * with the parameter's type with every size fresh. A failure is left to the caller's own
+   * unification, which reports it.
+   */
+  private void shapeLike(Ty model, Ty t, int level) {
+    Ty p = Unify.resolve(model), r = Unify.resolve(t);
+    if (r instanceof Ty.Var) {
+      if (p instanceof Ty.Var || p instanceof Ty.Prim) return;
+      int saved = st.level;
+      st.level = level;
+      try {
+        u.unify(flexCopy(p, new HashMap<>()), r);
+      } catch (Unify.Failure f) {
+        // reported by the caller's unification
+      } finally {
+        st.level = saved;
+      }
+      return;
+    }
+    if (p instanceof Ty.Arr pa && r instanceof Ty.Arr ra) {
+      shapeLike(pa.elem(), ra.elem(), level);
+    } else if (p instanceof Ty.Rec pr && r instanceof Ty.Rec rr && pr.fields().keySet().equals(rr.fields().keySet())) {
+      for (var e : pr.fields().entrySet()) shapeLike(e.getValue(), rr.fields().get(e.getKey()), level);
+    } else if (p instanceof Ty.Sum ps && r instanceof Ty.Sum rs && sameConstructors(ps, rs)) {
+      for (var e : ps.constructors().entrySet()) {
+        List<Ty> rts = rs.constructors().get(e.getKey());
+        for (int i = 0; i < rts.size(); i++) shapeLike(e.getValue().get(i), rts.get(i), level);
+      }
+    }
+  }
+
+  /** Whether two sum types have the same constructors with the same numbers of payloads. */
+  private static boolean sameConstructors(Ty.Sum a, Ty.Sum b) {
+    if (!a.constructors().keySet().equals(b.constructors().keySet())) return false;
+    for (var e : a.constructors().entrySet()) if (e.getValue().size() != b.constructors().get(e.getKey()).size()) return false;
+    return true;
   }
 
   /**
@@ -2007,6 +2057,11 @@ final class Terms {
       classify(pa.elem(), ra.elem(), own, fresh, copies, same);
     } else if (p instanceof Ty.Rec pr && r instanceof Ty.Rec rr && pr.fields().keySet().equals(rr.fields().keySet())) {
       for (var e : pr.fields().entrySet()) classify(e.getValue(), rr.fields().get(e.getKey()), own, fresh, copies, same);
+    } else if (p instanceof Ty.Sum ps && r instanceof Ty.Sum rs && sameConstructors(ps, rs)) {
+      for (var e : ps.constructors().entrySet()) {
+        List<Ty> rts = rs.constructors().get(e.getKey());
+        for (int i = 0; i < rts.size(); i++) classify(e.getValue().get(i), rts.get(i), own, fresh, copies, same);
+      }
     }
   }
 
@@ -2032,6 +2087,12 @@ final class Terms {
       }
       case Ty.Rec pr when r instanceof Ty.Rec rr && pr.fields().keySet().equals(rr.fields().keySet()) -> {
         for (var e : pr.fields().entrySet()) loopResult(e.getValue(), rr.fields().get(e.getKey()), variant, span);
+      }
+      case Ty.Sum ps when r instanceof Ty.Sum rs && sameConstructors(ps, rs) -> {
+        for (var e : ps.constructors().entrySet()) {
+          List<Ty> rts = rs.constructors().get(e.getKey());
+          for (int i = 0; i < rts.size(); i++) loopResult(e.getValue().get(i), rts.get(i), variant, span);
+        }
       }
       case Ty.Prim pr -> unifyPlain(span, p, r, Contexts.loopBody());
       case Ty.Arr a -> unifyPlain(span, p, r, Contexts.loopBody());
@@ -2074,6 +2135,12 @@ final class Terms {
       }
       case Ty.Rec pr when i instanceof Ty.Rec ir && pr.fields().keySet().equals(ir.fields().keySet()) -> {
         for (var e : pr.fields().entrySet()) loopInit(e.getValue(), ir.fields().get(e.getKey()), variant, span, whole, seen);
+      }
+      case Ty.Sum ps when i instanceof Ty.Sum is && sameConstructors(ps, is) -> {
+        for (var e : ps.constructors().entrySet()) {
+          List<Ty> its = is.constructors().get(e.getKey());
+          for (int k = 0; k < its.size(); k++) loopInit(e.getValue().get(k), its.get(k), variant, span, whole, seen);
+        }
       }
       case Ty.Prim pr -> unifyInit(p, i, param, whole, span);
       case Ty.Arr a -> unifyInit(p, i, param, whole, span);
