@@ -720,18 +720,17 @@ final class Consumption {
   private static UpdatePath updatePath(TExp e) {
     TExp target, value;
     List<Object> steps = new ArrayList<>();
-    switch (e) {
-      case TExp.Update u -> {
-        target = u.array();
-        steps.add(u.indices());
-        value = u.value();
-      }
-      case TExp.RecordUpdate r -> {
-        target = r.record();
-        steps.addAll(r.path());
-        value = r.value();
-      }
-      default -> throw new IllegalArgumentException("not an in-place update: " + e.getClass().getSimpleName());
+    // Only the two update forms get here (a partial function, not a switch over every form).
+    if (e instanceof TExp.Update u) {
+      target = u.array();
+      steps.add(u.indices());
+      value = u.value();
+    } else if (e instanceof TExp.RecordUpdate r) {
+      target = r.record();
+      steps.addAll(r.path());
+      value = r.value();
+    } else {
+      throw new IllegalArgumentException("not an in-place update: " + e.getClass().getSimpleName());
     }
     if ((value instanceof TExp.Update || value instanceof TExp.RecordUpdate) && synthesized(value.span(), e.span(), target.span())) {
       UpdatePath inner = updatePath(value);
@@ -998,9 +997,13 @@ final class Consumption {
       case Al.Leaf l when l.kind() == Kind.TYPEVAR -> {
         for (Alias x : l.als()) counts.put(x.v(), 2);
       }
-      default -> {
+      case Al.Leaf l -> {
         for (VName v : vars(all(a))) counts.put(v, 1);
       }
+      case Al.Sum su -> {
+        for (VName v : vars(all(a))) counts.put(v, 1);
+      }
+      case Al.Prim p -> { }
     }
   }
 
