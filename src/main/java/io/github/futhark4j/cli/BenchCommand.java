@@ -28,8 +28,9 @@ public final class BenchCommand implements Command {
 
         For each dataset in the programs' test blocks (see 'futhark4j test --help'; random inputs
         included, cases tagged nobench, disable or no_<backend> left out): one warm-up run, whose
-        result is checked against the expected output when there is one, more untimed runs until
-        the warm-up has taken 0.2 s (the JVM compiles the call path meanwhile), then N timed runs.
+        result is checked against the expected output when there is one, a pause until the JVM's
+        JIT compiler is idle, more untimed runs until the warm-up has taken 0.2 s (the JVM
+        compiles the call path meanwhile), then N timed runs.
         Prints the mean and standard deviation in microseconds per dataset. Programs without datasets are
         not compiled. A program that fails to compile stops the benchmark; a dataset that fails is
         reported and the others still run.
