@@ -29,7 +29,14 @@ import java.util.Map;
  *       every iteration keeps the dimensions of the initial value;
  *   <li>which integers lie in {@code [0, n)}: the element of {@code iota n} a SOAC lambda gets,
  *       the index of {@code for i < n}, and {@code x % n} (Futhark's {@code %} takes the sign of
- *       the divisor; a zero divisor fails at the {@code %} itself).
+ *       the divisor; a zero divisor fails at the {@code %} itself);
+ *   <li>which integers are clamped into {@code [0, n - 1]}: {@code max 0 (min (n - 1) x)} (in either
+ *       operand order), which lies in {@code [0, n)} where {@code n >= 1} is known: inside a SOAC
+ *       lambda over an array of n rows and in the body of {@code for i < n}, which run only then
+ *       (the clamped reads of a stencil);
+ *   <li>the inner dimensions of a map's results, from the maps, iotas and replicates of sizes
+ *       bound outside it that its lambda returns, so that a loop over a 2D map keeps its
+ *       parameter's dimensions.
  * </ul>
  *
  * <p>So {@code tabulate n (\i -> a * xs[i] + ys[i])} with {@code xs, ys : [n]f32} and
@@ -56,6 +63,10 @@ public final class Bounds {
     final Map<String, String> below = new HashMap<>();     // integer -> size key n with 0 <= it < n
     final Map<String, String> iota = new HashMap<>();      // array -> n of the iota n it is
     final Map<String, String[]> eqs = new HashMap<>();     // boolean -> the two sizes it compares
+    final Map<String, String> pred = new HashMap<>();      // integer -> size key n with it = n - 1
+    final Map<String, String> atMost = new HashMap<>();    // integer -> size key n with it <= n - 1
+    final Map<String, String> clamp = new HashMap<>();     // integer -> size key n with 0 <= it <= n - 1
+    final List<String> positive = new ArrayList<>();       // size keys known to be at least 1 here
 
     Facts(Facts up) { this.up = up; }
 
@@ -92,6 +103,18 @@ public final class Bounds {
     String iota(String array) { return get(array, f -> f.iota); }
 
     String[] eq(String t) { return get(t, f -> f.eqs); }
+
+    String pred(String x) { return get(x, f -> f.pred); }
+
+    String atMost(String x) { return get(x, f -> f.atMost); }
+
+    String clamp(String x) { return get(x, f -> f.clamp); }
+
+    /** Whether size {@code n} is known to be at least 1 here. */
+    boolean positive(String n) {
+      for (Facts f = this; f != null; f = f.up) for (String p : f.positive) if (same(p, n)) return true;
+      return false;
+    }
   }
 
   /** The size key of an atom: a variable's name, or an integer constant. */
@@ -127,7 +150,10 @@ public final class Bounds {
     if (ds == null) return false;
     for (int d = 0; d < indices.size(); d++) {
       String i = name(indices.get(d));
-      if (i == null || d >= ds.size() || !facts.same(facts.below(i), ds.get(d))) return false;
+      if (i == null || d >= ds.size()) return false;
+      boolean below = facts.same(facts.below(i), ds.get(d));
+      boolean clamped = facts.same(facts.clamp(i), ds.get(d)) && facts.positive(ds.get(d));
+      if (!below && !clamped) return false;
     }
     return true;
   }
@@ -167,8 +193,12 @@ public final class Bounds {
       String a = name(arrays.get(k)), p = f.params().get(k).name();
       if (a == null) continue;
       String n = facts.iota(a);
-      if (n != null) inner.below.put(p, n);
+      if (n != null) {
+        inner.below.put(p, n);
+        inner.positive.add(n); // the lambda runs only for a non-empty array
+      }
       List<String> ds = facts.dims(a);
+      if (ds != null && ds.get(0) != null) inner.positive.add(ds.get(0));
       if (ds != null && ds.size() > 1) inner.dims.put(p, ds.subList(1, ds.size()));
     }
     return inner;
@@ -196,7 +226,10 @@ public final class Bounds {
         if (keep.get(k)) inner.dims.put(l.params().get(k).name(), facts.dims(name(l.inits().get(k))));
       }
       Exp.LoopForm form = l.form();
-      if (form instanceof Exp.LoopForm.For f && key(f.bound()) != null) inner.below.put(f.index().name(), key(f.bound()));
+      if (form instanceof Exp.LoopForm.For f && key(f.bound()) != null) {
+        inner.below.put(f.index().name(), key(f.bound()));
+        inner.positive.add(key(f.bound())); // the body runs only when the bound is at least 1
+      }
       if (form instanceof Exp.LoopForm.While w) form = new Exp.LoopForm.While(fn.apply(w.cond(), new Facts(inner)));
       Facts bodyFacts = new Facts(inner);
       Body b = fn.apply(l.body(), bodyFacts);
@@ -262,6 +295,20 @@ public final class Bounds {
           && (b.type().isSigned() || b.type().isUnsigned()) -> facts.eqs.put(v, new String[] {key(b.x()), key(b.y())});
       case Exp.BinOp b when b.op() == BinOperator.MOD && b.type() == PrimType.I64 && key(b.y()) != null ->
           facts.below.put(v, key(b.y()));
+      case Exp.BinOp b when b.op() == BinOperator.SUB && b.type() == PrimType.I64 && key(b.x()) != null
+          && "#1".equals(key(b.y())) -> facts.pred.put(v, key(b.x()));
+      // min (n - 1) x <= n - 1; max 0 of that lies in [0, n - 1] (empty when n < 1).
+      case Exp.PrimCall c when c.name().equals("min") && c.result() == PrimType.I64 && c.args().size() == 2 -> {
+        String n = bound(c.args().get(0), facts);
+        if (n == null) n = bound(c.args().get(1), facts);
+        if (n != null) facts.atMost.put(v, n);
+      }
+      case Exp.PrimCall c when c.name().equals("max") && c.result() == PrimType.I64 && c.args().size() == 2 -> {
+        Atom x = c.args().get(0), y = c.args().get(1);
+        String n = "#0".equals(key(x)) && name(y) != null ? facts.atMost(name(y))
+            : "#0".equals(key(y)) && name(x) != null ? facts.atMost(name(x)) : null;
+        if (n != null) facts.clamp.put(v, n);
+      }
       case Exp.Iota i when key(i.n()) != null -> {
         facts.dims.put(v, List.of(key(i.n())));
         facts.iota.put(v, key(i.n()));
@@ -296,15 +343,56 @@ public final class Bounds {
       case Exp.UpdateSlice u when name(u.array()) != null && facts.dims(name(u.array())) != null ->
           facts.dims.put(v, facts.dims(name(u.array())));
       case Exp.Map m when key(m.width()) != null -> {
-        for (Atom.Var r : pattern) {
+        for (int k = 0; k < pattern.size(); k++) {
+          Atom.Var r = pattern.get(k);
           List<String> ds = new ArrayList<>();
           ds.add(key(m.width()));
-          for (int d = 1; d < r.type().rank(); d++) ds.add(null);
+          List<String> inner = k < m.f().body().results().size() ? resultDims(m.f(), m.f().body().results().get(k)) : null;
+          for (int d = 1; d < r.type().rank(); d++) ds.add(inner != null && d - 1 < inner.size() ? inner.get(d - 1) : null);
           facts.dims.put(r.name(), ds);
         }
       }
       default -> { }
     }
+  }
+
+  /** The size key n when {@code a} is known to be at most n - 1 ({@code n - 1} itself, or a min with it). */
+  private static String bound(Atom a, Facts facts) {
+    String x = name(a);
+    if (x == null) return null;
+    String n = facts.pred(x);
+    return n != null ? n : facts.atMost(x);
+  }
+
+  /**
+   * The dimensions of {@code result}, an array a SOAC lambda returns, as far as they are sizes
+   * bound outside the lambda: an array made in its body by a map, an iota or a replicate of such
+   * a size (each dimension null where unknown); null when nothing is known.
+   */
+  private static List<String> resultDims(Lambda f, Atom result) {
+    String r = name(result);
+    if (r == null || !result.type().isArray()) return null;
+    java.util.Set<String> local = new java.util.HashSet<>();
+    for (Atom.Var p : f.params()) local.add(p.name());
+    Exp made = null;
+    for (Stm s : f.body().stms()) {
+      for (Atom.Var v : s.pattern()) {
+        local.add(v.name());
+        if (v.name().equals(r)) made = s.exp();
+      }
+    }
+    Atom n = switch (made) {
+      case Exp.Map m -> m.width();
+      case Exp.Iota i -> i.n();
+      case Exp.Replicate rep when !rep.value().type().isArray() -> rep.n();
+      case null, default -> null;
+    };
+    String k = n == null ? null : key(n);
+    if (k == null || local.contains(k)) return null;
+    List<String> ds = new ArrayList<>();
+    ds.add(k);
+    for (int d = 1; d < result.type().rank(); d++) ds.add(null);
+    return ds;
   }
 
   private static void copyArray(String from, String to, Facts facts) {

@@ -136,6 +136,35 @@ class BoundsTest {
   }
 
   @Test
+  void clampedIndicesAreInRangeWhereTheSizeIsKnownToBePositive() throws Exception {
+    Run r = bounds("""
+        def clamp (n: i64) (i: i64) = i64.max 0 (i64.min (n - 1) i)
+        entry smooth [n] (xs: [n]i64) : [n]i64 =
+          tabulate n (\\i -> xs[clamp n (i - 1)] + xs[clamp n (i + 1)])
+        entry swapped [n] (xs: [n]i64) (js: []i64) : []i64 = map (\\j -> xs[i64.max (i64.min j (n - 1)) 0]) js
+        entry top [n] (xs: [n]i64) (i: i64) : i64 = xs[clamp n i]
+        entry other [n] [m] (xs: [n]i64) (ys: [m]i64) : [m]i64 = tabulate m (\\i -> xs[clamp m i])
+        entry iterated [n] (xs: [n]i64) (k: i64) : [n]i64 =
+          loop xs for _j < k do tabulate n (\\i -> xs[clamp n (i - 1)] + xs[i])
+        """);
+    // Inside a map over n rows, n >= 1; a map over js says nothing about n (n = 0 with js
+    // non-empty indexes an empty array).
+    assertEquals(List.of("xs[max]", "xs[max]"), checks(r.after(), "smooth"), r::text);
+    assertEquals("[3]: [3, 4, 5]", run(r.after(), "smooth", i64s(1, 2, 3)));
+    assertEquals(List.of("xs[max]?"), checks(r.after(), "swapped"), r::text);
+    // At the top level n may be 0: the clamped index is 0, out of bounds, and must stay checked.
+    assertEquals(List.of("xs[max]?"), checks(r.after(), "top"), r::text);
+    assertTrue(fails(r.after(), "top", i64s(), i64(5)).getMessage().startsWith("Index [0] out of bounds"));
+    assertEquals("3", run(r.after(), "top", i64s(1, 2, 3), i64(7)));
+    // Clamped into another size than the array's.
+    assertEquals(List.of("xs[max]?"), checks(r.after(), "other"), r::text);
+    // A loop over a map keeps its parameter's size, so the clamp holds in every iteration.
+    assertEquals(List.of("p[max]", "p[x]"), checks(r.after(), "iterated"), r::text);
+    assertEquals("[3]: [4, 5, 8]", run(r.after(), "iterated", i64s(1, 2, 3), i64(2)));
+    assertTrue(fails(r.after(), "swapped", i64s(), i64s(4)).getMessage().startsWith("Index [0] out of bounds"));
+  }
+
+  @Test
   void modulusOfTheSizeIsInRangeOnlyInI64() throws Exception {
     Run r = bounds("""
         entry modidx [n] (xs: [n]i64) (js: []i64) : []i64 = map (\\j -> xs[j % n]) js
