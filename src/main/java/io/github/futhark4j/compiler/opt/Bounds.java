@@ -47,7 +47,7 @@ import java.util.Map;
 public final class Bounds {
   /** What the pass does, in one line ({@code futhark4j dev --steps} prints it). */
   public static final String DESCRIPTION =
-      "drops the checks of indices proven in range (iota elements, for-loop indices, x % n, sizes equal by shape and assertions)";
+      "drops the checks of indices proven in range (iota elements, for-loop indices, x % n, clamps into [0, n-1] where n >= 1, sizes equal by shape and assertions)";
 
   private Bounds() {}
 
