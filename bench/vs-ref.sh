@@ -7,7 +7,8 @@
 # so that a drift of the machine reaches both sides alike).
 #   bench/vs-ref.sh [--rounds R] [--runs N] [--markdown FILE] [PROGRAM...]
 # PROGRAM: a name in bench/programs/ (lud, bfs, ...) or the path of a .fut file (default: all of
-# bench/programs/*.fut). R rounds (default 3); N timed runs per dataset and tool (default 10; the
+# bench/programs/*.fut and the harness kernels bench/fut/*.fut; --programs-only: the former).
+# R rounds (default 3); N timed runs per dataset and tool (default 10; the
 # reference does at least N, and more until 0.5 s have passed). Prints, per round and dataset, the
 # mean per call of both and the ratio ours/reference; at the end, per dataset, the ratios of all
 # rounds and their median, and the geometric mean of the medians (over the `random input`
@@ -29,13 +30,15 @@ cd "$ROOT"
 ROUNDS=3
 RUNS=10
 MARKDOWN=""
+KERNELS=1
 PROGS=()
-usage() { echo "usage: bench/vs-ref.sh [--rounds R] [--runs N] [--markdown FILE] [PROGRAM...]" >&2; exit 2; }
+usage() { echo "usage: bench/vs-ref.sh [--rounds R] [--runs N] [--markdown FILE] [--programs-only] [PROGRAM...]" >&2; exit 2; }
 while [ $# -gt 0 ]; do
   case "$1" in
     --rounds) [ $# -ge 2 ] || usage; ROUNDS="$2"; shift 2 ;;
     --runs) [ $# -ge 2 ] || usage; RUNS="$2"; shift 2 ;;
     --markdown) [ $# -ge 2 ] || usage; MARKDOWN="$2"; shift 2 ;;
+    --programs-only) KERNELS=0; shift ;;
     -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
     -*) usage ;;
     *) PROGS+=("$1"); shift ;;
@@ -51,6 +54,8 @@ fi
 FILES=()
 if [ ${#PROGS[@]} -eq 0 ]; then
   for f in bench/programs/*.fut; do [ -e "$f" ] && FILES+=("$f"); done
+  # and the harness kernels (bench/fut: saxpy, histogram, scan, matmul, ...), every spelling
+  if [ "$KERNELS" = 1 ]; then for f in bench/fut/*.fut; do [ -e "$f" ] && FILES+=("$f"); done; fi
 else
   for p in "${PROGS[@]}"; do
     if [ -f "bench/programs/$p.fut" ]; then FILES+=("bench/programs/$p.fut")
