@@ -1988,10 +1988,7 @@ final class Terms {
     } else if (p instanceof Ty.Rec pr && r instanceof Ty.Rec rr && pr.fields().keySet().equals(rr.fields().keySet())) {
       for (var e : pr.fields().entrySet()) shapeLike(e.getValue(), rr.fields().get(e.getKey()), level);
     } else if (p instanceof Ty.Sum ps && r instanceof Ty.Sum rs && sameConstructors(ps, rs)) {
-      for (var e : ps.constructors().entrySet()) {
-        List<Ty> rts = rs.constructors().get(e.getKey());
-        for (int i = 0; i < rts.size(); i++) shapeLike(e.getValue().get(i), rts.get(i), level);
-      }
+      payloadPairs(ps, rs, (a, b) -> shapeLike(a, b, level));
     }
   }
 
@@ -2000,6 +1997,14 @@ final class Terms {
     if (!a.constructors().keySet().equals(b.constructors().keySet())) return false;
     for (var e : a.constructors().entrySet()) if (e.getValue().size() != b.constructors().get(e.getKey()).size()) return false;
     return true;
+  }
+
+  /** Calls {@code f} on each payload of {@code a} with the same payload of {@code b} ({@link #sameConstructors}). */
+  private static void payloadPairs(Ty.Sum a, Ty.Sum b, java.util.function.BiConsumer<Ty, Ty> f) {
+    for (var e : a.constructors().entrySet()) {
+      List<Ty> bs = b.constructors().get(e.getKey());
+      for (int i = 0; i < bs.size(); i++) f.accept(e.getValue().get(i), bs.get(i));
+    }
   }
 
   /**
@@ -2058,10 +2063,7 @@ final class Terms {
     } else if (p instanceof Ty.Rec pr && r instanceof Ty.Rec rr && pr.fields().keySet().equals(rr.fields().keySet())) {
       for (var e : pr.fields().entrySet()) classify(e.getValue(), rr.fields().get(e.getKey()), own, fresh, copies, same);
     } else if (p instanceof Ty.Sum ps && r instanceof Ty.Sum rs && sameConstructors(ps, rs)) {
-      for (var e : ps.constructors().entrySet()) {
-        List<Ty> rts = rs.constructors().get(e.getKey());
-        for (int i = 0; i < rts.size(); i++) classify(e.getValue().get(i), rts.get(i), own, fresh, copies, same);
-      }
+      payloadPairs(ps, rs, (a, b) -> classify(a, b, own, fresh, copies, same));
     }
   }
 
@@ -2088,12 +2090,8 @@ final class Terms {
       case Ty.Rec pr when r instanceof Ty.Rec rr && pr.fields().keySet().equals(rr.fields().keySet()) -> {
         for (var e : pr.fields().entrySet()) loopResult(e.getValue(), rr.fields().get(e.getKey()), variant, span);
       }
-      case Ty.Sum ps when r instanceof Ty.Sum rs && sameConstructors(ps, rs) -> {
-        for (var e : ps.constructors().entrySet()) {
-          List<Ty> rts = rs.constructors().get(e.getKey());
-          for (int i = 0; i < rts.size(); i++) loopResult(e.getValue().get(i), rts.get(i), variant, span);
-        }
-      }
+      case Ty.Sum ps when r instanceof Ty.Sum rs && sameConstructors(ps, rs) ->
+          payloadPairs(ps, rs, (a, b) -> loopResult(a, b, variant, span));
       case Ty.Prim pr -> unifyPlain(span, p, r, Contexts.loopBody());
       case Ty.Arr a -> unifyPlain(span, p, r, Contexts.loopBody());
       case Ty.Rec re -> unifyPlain(span, p, r, Contexts.loopBody());
@@ -2136,12 +2134,8 @@ final class Terms {
       case Ty.Rec pr when i instanceof Ty.Rec ir && pr.fields().keySet().equals(ir.fields().keySet()) -> {
         for (var e : pr.fields().entrySet()) loopInit(e.getValue(), ir.fields().get(e.getKey()), variant, span, whole, seen);
       }
-      case Ty.Sum ps when i instanceof Ty.Sum is && sameConstructors(ps, is) -> {
-        for (var e : ps.constructors().entrySet()) {
-          List<Ty> its = is.constructors().get(e.getKey());
-          for (int k = 0; k < its.size(); k++) loopInit(e.getValue().get(k), its.get(k), variant, span, whole, seen);
-        }
-      }
+      case Ty.Sum ps when i instanceof Ty.Sum is && sameConstructors(ps, is) ->
+          payloadPairs(ps, is, (a, b) -> loopInit(a, b, variant, span, whole, seen));
       case Ty.Prim pr -> unifyInit(p, i, param, whole, span);
       case Ty.Arr a -> unifyInit(p, i, param, whole, span);
       case Ty.Rec r -> unifyInit(p, i, param, whole, span);
