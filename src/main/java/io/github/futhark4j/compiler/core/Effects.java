@@ -56,6 +56,31 @@ public final class Effects {
         || e instanceof Exp.Call c && c.consumed().contains(true);
   }
 
+  /**
+   * The variables {@code e} consumes or may update in place: the array of an update, the
+   * destinations of a scatter or histogram, the arguments a call consumes, and every array given
+   * as the initial value of a loop parameter (which the loop's body may update in place).
+   * Nested bodies are not looked into.
+   */
+  public static java.util.Set<String> consumedOperands(Exp e) {
+    java.util.Set<String> out = new java.util.HashSet<>();
+    java.util.function.Consumer<Atom> add = a -> { if (a instanceof Atom.Var v) out.add(v.name()); };
+    switch (e) {
+      case Exp.Update u -> add.accept(u.array());
+      case Exp.UpdateSlice u -> add.accept(u.array());
+      case Exp.Hist h -> h.dests().forEach(add);
+      case Exp.Scatter s -> s.dests().forEach(add);
+      case Exp.Call c -> {
+        for (int i = 0; i < c.args().size(); i++) if (c.consumed().get(i)) add.accept(c.args().get(i));
+      }
+      case Exp.Loop l -> {
+        for (Atom a : l.inits()) if (a instanceof Atom.Var v && v.type().isArray()) out.add(v.name());
+      }
+      default -> { }
+    }
+    return out;
+  }
+
   static boolean isDivision(io.github.futhark4j.compiler.typed.TExp.BinOperator op) {
     return switch (op) {
       case DIV, MOD, QUOT, REM -> true;

@@ -67,13 +67,21 @@ public final class Hoist {
     return new Lambda(l.params(), liftBody(l.body(), bound, hoisted));
   }
 
-  /** Moves invariant statements of {@code b} (given the names bound around it) into {@code hoisted}. */
+  /**
+   * Moves invariant statements of {@code b} (given the names bound around it) into {@code hoisted}.
+   * A statement whose result the body updates in place stays: hoisted, its one array would be
+   * shared by every iteration (and every thread), so each update would copy it, and the threads
+   * would contend for its reference count.
+   */
   private static Body liftBody(Body b, Set<String> bound, List<Stm> hoisted) {
     Set<String> inner = new HashSet<>(bound);
+    Set<String> updated = new HashSet<>();
+    consumedIn(b, updated);
     List<Stm> kept = new ArrayList<>();
     for (Stm s : b.stms()) {
       boolean invariant = !Effects.consumes(s.exp()) && Effects.onlyAllocates(s.exp())
           && !(s.exp() instanceof Exp.Assert)
+          && s.pattern().stream().noneMatch(v -> updated.contains(v.name()))
           && FreeVars.ofExp(s.exp()).stream().noneMatch(inner::contains);
       if (invariant) {
         hoisted.add(s);
@@ -83,5 +91,16 @@ public final class Hoist {
       }
     }
     return new Body(kept, b.results());
+  }
+
+  /** Adds to {@code out} every variable consumed in {@code b}, nested bodies and lambdas included. */
+  private static void consumedIn(Body b, Set<String> out) {
+    for (Stm s : b.stms()) {
+      out.addAll(Effects.consumedOperands(s.exp()));
+      Rewrite.exp(s.exp(), a -> a, nested -> {
+        consumedIn(nested, out);
+        return nested;
+      });
+    }
   }
 }

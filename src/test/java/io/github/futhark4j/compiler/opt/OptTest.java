@@ -111,6 +111,24 @@ class OptTest {
     assertEquals(1, map.f().body().stms().size());
   }
 
+  @Test
+  void keepsInvariantArraysThatTheBodyUpdatesInPlace() throws Exception {
+    // Both replicates are invariant; the one updated in place (directly, and as a loop's initial
+    // value) stays in the map's body, where each iteration makes its own; the one only read moves.
+    String src = """
+        entry main (n: i64) (xs: []i64) : [][]i64 =
+          map (\\x -> let ys = replicate n 0
+                      let zs = replicate n 1
+                      let ys[0] = x
+                      let ys = loop ys for i < n do ys with [i] = ys[i] + zs[i]
+                      in ys) xs
+        """;
+    Body b = OptIr.after(src, "hoist").entries().get(0).body();
+    Exp.Map map = (Exp.Map) b.stms().stream().filter(s -> s.exp() instanceof Exp.Map).findFirst().orElseThrow().exp();
+    assertEquals(1, count(map.f().body(), Exp.Replicate.class), () -> io.github.futhark4j.compiler.core.Printer.body(b));
+    assertEquals(2, count(b, Exp.Replicate.class), () -> io.github.futhark4j.compiler.core.Printer.body(b));
+  }
+
   /** The entries of a program after all passes (the verifier runs after each). */
   private static List<io.github.futhark4j.compiler.core.Program.Entry> optimised(String src) throws Exception {
     var typed = io.github.futhark4j.compiler.Frontend.check(new io.github.futhark4j.compiler.source.Source("t.fut", src));
