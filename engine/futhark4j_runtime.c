@@ -155,8 +155,10 @@ static int64_t fut_stream_threshold(void) {
 
 struct futhark_context *futhark_context_new(struct futhark_context_config *cfg) {
   fut_pin_openmp();
-  struct futhark_context *ctx = calloc(1, sizeof(struct futhark_context));
+  /* Aligned so that each list of live blocks (and its pools) has a cache line of its own. */
+  struct futhark_context *ctx = aligned_alloc(64, sizeof(struct futhark_context));
   if (!ctx) return NULL;
+  memset(ctx, 0, sizeof(struct futhark_context));
   ctx->debugging = cfg->debugging;
   ctx->profiling = cfg->profiling;
   ctx->logging = cfg->logging;
@@ -191,6 +193,9 @@ void futhark_context_free(struct futhark_context *ctx) {
   free(ctx->error);
   free(ctx->tuning);
   free(ctx->tuning_set);
+  for (int l = 0; l < FUT_TRACK_LISTS; l++)
+    for (int c = 0; c < FUT_POOL_CLASSES; c++)
+      for (fut_mem *m = ctx->live[l].pool[c], *next; m; m = next) { next = m->next; free(m); }
   free(ctx);
   /* The block cache is the library's, shared by its contexts: freed together with the last one,
      so a library whose contexts are gone (and which may be unloaded) holds no memory. */
@@ -343,7 +348,8 @@ FUT_FN int fut_call_end(struct futhark_context *ctx, int ok) {
       fut_mem *next = m->next;
       m->tracked = 0;
       m->prev = m->next = NULL;
-      if (!ok) { if (!m->external) free(m->data); free(m); }
+      if (!ok) { if (!m->external && m->pooled == 0) free(m->data); free(m); }
+      else if (m->pooled > 0) m->pooled = -1; /* a result: freed with its header, never pooled */
       m = next;
     }
     ctx->live[l].head = NULL;
@@ -427,6 +433,63 @@ static void fut_cache_clear(void) {
   fut_cache_release();
 }
 
+/* The size class of a small block holding `bytes` of data after its header, or -1 if too big. */
+static int fut_pool_class(size_t bytes) {
+  size_t total = bytes + sizeof(fut_mem);
+  for (int c = 0; c < FUT_POOL_CLASSES; c++) if (total <= ((size_t)128 << c)) return c;
+  return -1;
+}
+
+/* A small block of class c for a running entry point, from this thread's list (its pool, else
+   malloc), listed as live; NULL when out of memory. One lock, taken once when the pool has one. */
+static fut_mem *fut_pool_take(struct futhark_context *ctx, int c) {
+#ifdef _OPENMP
+  int l = omp_get_thread_num() & (FUT_TRACK_LISTS - 1);
+#else
+  int l = 0;
+#endif
+  fut_live_lock(ctx, l);
+  fut_mem *m = ctx->live[l].pool[c];
+  if (m) {
+    ctx->live[l].pool[c] = m->next;
+    ctx->live[l].pooled[c]--;
+  } else {
+    fut_live_unlock(ctx, l);
+    m = malloc((size_t)128 << c);
+    if (!m) return NULL;
+    fut_live_lock(ctx, l);
+  }
+  m->refcount = 1; m->external = 0; m->pooled = c + 1;
+  m->data = (char *)(m + 1); m->size = ((size_t)128 << c) - sizeof(fut_mem);
+  m->owner = ctx; m->list = l; m->prev = NULL;
+  m->next = ctx->live[l].head;
+  if (m->next) m->next->prev = m;
+  ctx->live[l].head = m;
+  m->tracked = 1;
+  fut_live_unlock(ctx, l);
+  return m;
+}
+
+/* A small block nobody references any more: off the live list and into the pool it came from. */
+static void fut_pool_give(fut_mem *m) {
+  struct futhark_context *ctx = m->owner;
+  int l = m->list, c = m->pooled - 1;
+  fut_live_lock(ctx, l);
+  if (m->tracked) {
+    if (m->prev) m->prev->next = m->next; else ctx->live[l].head = m->next;
+    if (m->next) m->next->prev = m->prev;
+    m->tracked = 0;
+  }
+  int keep = ctx->live[l].pooled[c] < FUT_POOL_KEEP;
+  if (keep) {
+    m->next = ctx->live[l].pool[c];
+    ctx->live[l].pool[c] = m;
+    ctx->live[l].pooled[c]++;
+  }
+  fut_live_unlock(ctx, l);
+  if (!keep) free(m);
+}
+
 FUT_FN int fut_alloc(struct futhark_context *ctx, fut_arr *out, int rank, const int64_t *shape, size_t elsize) {
   int64_t n = 1;
   int overflow = 0;
@@ -438,6 +501,13 @@ FUT_FN int fut_alloc(struct futhark_context *ctx, fut_arr *out, int rank, const 
   size_t bytes = 0;
   /* A size whose byte count does not fit is an allocation failure, never a short buffer. */
   overflow |= __builtin_mul_overflow((size_t)n, elsize, &bytes) || bytes > (size_t)INT64_MAX - 1;
+  /* Small blocks of a running entry point come from the pools: those that survive the call (its
+     results) leave them when it ends, so no pooled block outlives its context. */
+  int pool = overflow || !ctx->tracking || (ctx->lend_data && bytes == ctx->lend_bytes) ? -1 : fut_pool_class(bytes + 1);
+  if (pool >= 0) {
+    fut_mem *pm = fut_pool_take(ctx, pool);
+    if (pm) { out->mem = pm; out->data = pm->data; return 0; }
+  }
   fut_mem *m = overflow ? NULL : malloc(sizeof(fut_mem));
   size_t got = 0;
   char *lent = NULL;
@@ -445,7 +515,7 @@ FUT_FN int fut_alloc(struct futhark_context *ctx, fut_arr *out, int rank, const 
     lent = __atomic_exchange_n(&ctx->lend_data, NULL, __ATOMIC_ACQ_REL); /* one taker */
   }
   if (lent) {
-    m->refcount = 1; m->external = 1; m->data = lent; m->size = bytes;
+    m->refcount = 1; m->external = 1; m->pooled = 0; m->data = lent; m->size = bytes;
     m->owner = ctx; m->prev = NULL; m->next = NULL; m->tracked = 0;
     if (ctx->tracking) fut_track(ctx, m); /* a failing call frees the handle, never the data */
     out->mem = m; out->data = lent;
@@ -460,7 +530,7 @@ FUT_FN int fut_alloc(struct futhark_context *ctx, fut_arr *out, int rank, const 
     ctx->error_code = FUTHARK_OUT_OF_MEMORY;
     return FUTHARK_OUT_OF_MEMORY;
   }
-  m->refcount = 1; m->external = 0; m->data = d; m->size = got;
+  m->refcount = 1; m->external = 0; m->pooled = 0; m->data = d; m->size = got;
   m->owner = ctx; m->prev = NULL; m->next = NULL; m->tracked = 0;
   if (ctx->tracking) fut_track(ctx, m);
   out->mem = m; out->data = d;
@@ -476,8 +546,9 @@ FUT_FN void fut_decref(fut_arr *a) {
 #endif
   left = --m->refcount;
   if (left == 0) {
+    if (m->pooled > 0) { fut_pool_give(m); a->mem = NULL; return; }
     if (m->tracked) fut_untrack(m);
-    if (!m->external) fut_block_put(m->data, m->size);
+    if (!m->external && m->pooled == 0) fut_block_put(m->data, m->size);
     free(m);
   }
   a->mem = NULL;
@@ -751,7 +822,7 @@ FUT_FN void *fut_api_new_raw(struct futhark_context *ctx, char *data, int rank, 
   fut_arr *r = malloc(sizeof(fut_arr));
   fut_mem *m = malloc(sizeof(fut_mem));
   if (!r || !m) { free(r); free(m); return NULL; }
-  m->refcount = 1; m->external = 1; m->data = data; m->size = 0;
+  m->refcount = 1; m->external = 1; m->pooled = 0; m->data = data; m->size = 0;
   m->tracked = 0; m->owner = ctx; m->prev = NULL; m->next = NULL;
   r->mem = m; r->data = data;
   for (int i = 0; i < FUT_MAXRANK; i++) r->shape[i] = i < rank ? shape[i] : 0;

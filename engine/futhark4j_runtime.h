@@ -47,6 +47,10 @@ extern int pthread_getattr_np(pthread_t th, pthread_attr_t *attr);
 #endif
 /* Lists of the blocks an entry point allocates (a power of two): see futhark_context.live. */
 #define FUT_TRACK_LISTS 64
+/* Small blocks (header and data in one allocation of 128 << c bytes, c < FUT_POOL_CLASSES) are
+   recycled through per-list pools of at most FUT_POOL_KEEP blocks per class. */
+#define FUT_POOL_CLASSES 6
+#define FUT_POOL_KEEP 32
 #define FUT_UNUSED __attribute__((unused))
 /* An engine function defined in futhark4j_runtime.c: static in a self-contained file, a hidden
    symbol when the engine is compiled to an object of its own (see the top of this file). */
@@ -92,7 +96,14 @@ struct futhark_context {
      number, each with its own spin lock, 64 bytes apart): threads allocating in a
      parallel loop do not contend. */
   char live_pad[64]; /* nor share a cache line with the fields above, read in every loop */
-  struct { struct fut_mem *head; char lock; char pad[64 - sizeof(void *) - 1]; } live[FUT_TRACK_LISTS];
+  /* Each list also keeps the small blocks freed into it (fut_alloc), by size class, so that the
+     many small temporaries of a loop body cost neither malloc nor free. One cache line each. */
+  struct {
+    struct fut_mem *head;
+    char lock;
+    unsigned char pooled[FUT_POOL_CLASSES];
+    struct fut_mem *pool[FUT_POOL_CLASSES];
+  } __attribute__((aligned(64))) live[FUT_TRACK_LISTS];
   /* Memory a heap wrapper lends for a result (a Java array pinned for the call): the first
      allocation of exactly lend_bytes takes it instead of a block of its own (fut_alloc). */
   char *lend_data;
@@ -182,6 +193,10 @@ FUT_FN __attribute__((cold)) void fut_recursion_error(struct futhark_context *ct
 typedef struct fut_mem {
   int64_t refcount;
   int external;
+  /* 0: data allocated apart (or external); c + 1: a small block of a running entry point, data
+     after this header, recycled through pool class c when freed; -1: data after this header, the
+     block a result of a finished call, freed with its header. */
+  int pooled;
   char *data;
   size_t size;
   /* While an entry point runs, the blocks it allocates are kept in a list on the context, so
