@@ -34,7 +34,17 @@ public final class Fusion {
   static Body body(Body b0) {
     // Inner bodies first.
     List<Stm> stms = new ArrayList<>();
-    for (Stm s : b0.stms()) stms.add(new Stm(s.pattern(), Rewrite.exp(s.exp(), a -> a, Fusion::body)));
+    // The outer size of a map's result is the map's width: reading it that way does not keep the
+    // result alive (fusion composes bodies that the simplifier has not seen yet).
+    Map<String, Atom> widths = new HashMap<>();
+    for (Stm s : b0.stms()) {
+      Exp e = Rewrite.exp(s.exp(), a -> a, Fusion::body);
+      if (e instanceof Exp.Shape sh && sh.dim() == 0 && sh.array() instanceof Atom.Var v && widths.containsKey(v.name())) {
+        e = new Exp.AtomE(widths.get(v.name()));
+      }
+      if (e instanceof Exp.Map m) for (Atom.Var v : s.pattern()) widths.put(v.name(), m.width());
+      stms.add(new Stm(s.pattern(), e));
+    }
     Map<String, Integer> uses = new HashMap<>();
     // With multiplicity: a producer also used inside the consumer's lambda (map (h x[1]) x) is used twice.
     for (Stm s : stms) FreeVars.occurrences(s.exp()).forEach((v, k) -> uses.merge(v, k, Integer::sum));
@@ -106,20 +116,24 @@ public final class Fusion {
         List<Atom.Var> params = new ArrayList<>(m.f().params());
         List<Atom> arrays = new ArrayList<>(m.arrays());
         List<Stm> stms = new ArrayList<>(m.f().body().stms());
+        // The consumer's parameters fed by the producer become the producer's results (names are
+        // unique), so operators in the two functions that now meet can fuse in turn.
+        Map<String, Atom> fed = new HashMap<>();
         for (int k = 0; k < c.arrays().size(); k++) {
           Atom a = c.arrays().get(k);
           Atom.Var cp = c.f().params().get(k);
           int j = ps.pattern().indexOf(a);
           if (j >= 0 && fromP.contains(a)) {
-            stms.add(new Stm(List.of(cp), new Exp.AtomE(m.f().body().results().get(j))));
+            fed.put(cp.name(), m.f().body().results().get(j));
           } else {
             params.add(cp);
             arrays.add(a);
           }
         }
-        stms.addAll(c.f().body().stms());
+        Body consumer = substitute(c.f().body(), fed);
+        stms.addAll(consumer.stms());
         out.set(p, null);
-        Lambda f = new Lambda(params, new Body(stms, c.f().body().results()));
+        Lambda f = new Lambda(params, body(new Body(stms, consumer.results())));
         return new Stm(s.pattern(), new Exp.Map(c.width(), f, arrays));
       }
       case Exp.Hist h -> {
@@ -194,6 +208,15 @@ public final class Fusion {
       fb = new Body(stms, c.body().results());
     }
     return new Stm(s.pattern(), new Exp.Hist(h.width(), h.op(), h.nes(), h.dests(), new Lambda(params, fb), arrays));
+  }
+
+  /** {@code b} with the variables named in {@code s} replaced by their atoms, nested bodies included. */
+  private static Body substitute(Body b, Map<String, Atom> s) {
+    if (s.isEmpty()) return b;
+    java.util.function.UnaryOperator<Atom> a = x -> x instanceof Atom.Var v && s.containsKey(v.name()) ? s.get(v.name()) : x;
+    List<Stm> stms = new ArrayList<>();
+    for (Stm st : b.stms()) stms.add(new Stm(st.pattern(), Rewrite.exp(st.exp(), a, nested -> substitute(nested, s))));
+    return new Body(stms, b.results().stream().map(a).toList());
   }
 
   /** The producer's lambda returning, in order, the elements of {@code wanted} (its outputs). */
