@@ -112,6 +112,21 @@ class OptTest {
   }
 
   @Test
+  void mapsThatFusionBringsTogetherFuseInTurn() throws Exception {
+    // The two outer maps compose; the inner maps then meet in one function (the second reading
+    // the first's outer size) and compose too: two maps in all, one inside the other.
+    String src = """
+        entry main (xss: [][]f32) : [][]f32 =
+          let a = map (\\xs -> map (+1) xs) xss
+          in map (\\ys -> let n = length ys in map (\\y -> y * f32.i64 n) ys) a
+        """;
+    var p = OptIr.after(src, "fusion");
+    Body b = p.entries().get(0).body();
+    assertEquals(2, count(b, Exp.Map.class), () -> io.github.futhark4j.compiler.core.Printer.program(p));
+    assertEquals("[2][2]: [4.0, 6.0, 8.0, 10.0]", OptIr.run(p, "main", OptIr.f32s(2, 2, 1, 2, 3, 4)));
+  }
+
+  @Test
   void keepsInvariantArraysThatTheBodyUpdatesInPlace() throws Exception {
     // Both replicates are invariant; the one updated in place (directly, and as a loop's initial
     // value) stays in the map's body, where each iteration makes its own; the one only read moves.
