@@ -314,23 +314,21 @@ static void fut_live_lock(struct futhark_context *ctx, int l) {
 
 static void fut_live_unlock(struct futhark_context *ctx, int l) { __atomic_clear(&ctx->live[l].lock, __ATOMIC_RELEASE); }
 
-FUT_FN void fut_untrack(fut_mem *m) {
+/* Takes m off its list; here is the caller's fut_here(). */
+static void fut_unlist(fut_mem *m, int here) {
   struct futhark_context *ctx = m->owner;
-  int l = m->list;
-  fut_live_lock(ctx, l);
+  int l = m->list, lock = !fut_plain(l, here);
+  if (lock) fut_live_lock(ctx, l);
   if (m->prev) m->prev->next = m->next; else ctx->live[l].head = m->next;
   if (m->next) m->next->prev = m->prev;
   m->tracked = 0;
-  fut_live_unlock(ctx, l);
+  if (lock) fut_live_unlock(ctx, l);
 }
 
-FUT_FN void fut_track(struct futhark_context *ctx, fut_mem *m) {
-#ifdef _OPENMP
-  int l = omp_get_thread_num() & (FUT_TRACK_LISTS - 1);
-#else
-  int l = 0;
-#endif
-  fut_live_lock(ctx, l);
+/* Puts m on the caller's list (list 0, locked, when fut_here() is -1). */
+static void fut_enlist(struct futhark_context *ctx, fut_mem *m, int here) {
+  int l = here > 0 ? here : 0, lock = !fut_plain(l, here);
+  if (lock) fut_live_lock(ctx, l);
   m->owner = ctx;
   m->list = l;
   m->prev = NULL;
@@ -338,7 +336,24 @@ FUT_FN void fut_track(struct futhark_context *ctx, fut_mem *m) {
   if (m->next) m->next->prev = m;
   ctx->live[l].head = m;
   m->tracked = 1;
-  fut_live_unlock(ctx, l);
+  if (lock) fut_live_unlock(ctx, l);
+}
+
+FUT_FN void fut_untrack(fut_mem *m) { fut_unlist(m, fut_here()); }
+
+FUT_FN void fut_track(struct futhark_context *ctx, fut_mem *m) { fut_enlist(ctx, m, fut_here()); }
+
+FUT_FN void fut_region_begin(struct futhark_context *ctx) {
+  if (fut_here() != 0) return;
+  for (int l = 1; l < FUT_TRACK_LISTS && l <= ctx->num_threads; l++) {
+    fut_mem *first = ctx->live[l].head, *last = NULL;
+    if (!first) continue;
+    for (fut_mem *m = first; m; m = m->next) { m->list = 0; last = m; }
+    last->next = ctx->live[0].head;
+    if (last->next) last->next->prev = last;
+    ctx->live[0].head = first;
+    ctx->live[l].head = NULL;
+  }
 }
 
 FUT_FN int fut_call_end(struct futhark_context *ctx, int ok) {
@@ -347,6 +362,7 @@ FUT_FN int fut_call_end(struct futhark_context *ctx, int ok) {
     while (m) {
       fut_mem *next = m->next;
       m->tracked = 0;
+      m->list = 0;
       m->prev = m->next = NULL;
       if (!ok) { if (!m->external && m->pooled == 0) free(m->data); free(m); }
       else if (m->pooled > 0) m->pooled = -1; /* a result: freed with its header, never pooled */
@@ -440,53 +456,38 @@ static int fut_pool_class(size_t bytes) {
   return -1;
 }
 
-/* A small block of class c for a running entry point, from this thread's list (its pool, else
-   malloc), listed as live; NULL when out of memory. One lock, taken once when the pool has one. */
+/* A small block of class c for a running entry point, from the caller's list (its pool, else
+   malloc), listed as live there; NULL when out of memory. */
 static fut_mem *fut_pool_take(struct futhark_context *ctx, int c) {
-#ifdef _OPENMP
-  int l = omp_get_thread_num() & (FUT_TRACK_LISTS - 1);
-#else
-  int l = 0;
-#endif
-  fut_live_lock(ctx, l);
+  int here = fut_here(), l = here > 0 ? here : 0, lock = !fut_plain(l, here);
+  if (lock) fut_live_lock(ctx, l);
   fut_mem *m = ctx->live[l].pool[c];
   if (m) {
     ctx->live[l].pool[c] = m->next;
     ctx->live[l].pooled[c]--;
-  } else {
-    fut_live_unlock(ctx, l);
-    m = malloc((size_t)128 << c);
-    if (!m) return NULL;
-    fut_live_lock(ctx, l);
   }
+  if (lock) fut_live_unlock(ctx, l);
+  if (!m) m = malloc((size_t)128 << c);
+  if (!m) return NULL;
   m->refcount = 1; m->external = 0; m->pooled = c + 1;
   m->data = (char *)(m + 1); m->size = ((size_t)128 << c) - sizeof(fut_mem);
-  m->owner = ctx; m->list = l; m->prev = NULL;
-  m->next = ctx->live[l].head;
-  if (m->next) m->next->prev = m;
-  ctx->live[l].head = m;
-  m->tracked = 1;
-  fut_live_unlock(ctx, l);
+  fut_enlist(ctx, m, here);
   return m;
 }
 
-/* A small block nobody references any more: off the live list and into the pool it came from. */
-static void fut_pool_give(fut_mem *m) {
+/* A small block nobody references any more: off its list, into the caller's pool. */
+static void fut_pool_give(fut_mem *m, int here) {
   struct futhark_context *ctx = m->owner;
-  int l = m->list, c = m->pooled - 1;
-  fut_live_lock(ctx, l);
-  if (m->tracked) {
-    if (m->prev) m->prev->next = m->next; else ctx->live[l].head = m->next;
-    if (m->next) m->next->prev = m->prev;
-    m->tracked = 0;
-  }
+  fut_unlist(m, here);
+  int l = here > 0 ? here : 0, c = m->pooled - 1, lock = !fut_plain(l, here);
+  if (lock) fut_live_lock(ctx, l);
   int keep = ctx->live[l].pooled[c] < FUT_POOL_KEEP;
   if (keep) {
     m->next = ctx->live[l].pool[c];
     ctx->live[l].pool[c] = m;
     ctx->live[l].pooled[c]++;
   }
-  fut_live_unlock(ctx, l);
+  if (lock) fut_live_unlock(ctx, l);
   if (!keep) free(m);
 }
 
@@ -516,7 +517,7 @@ FUT_FN int fut_alloc(struct futhark_context *ctx, fut_arr *out, int rank, const 
   }
   if (lent) {
     m->refcount = 1; m->external = 1; m->pooled = 0; m->data = lent; m->size = bytes;
-    m->owner = ctx; m->prev = NULL; m->next = NULL; m->tracked = 0;
+    m->owner = ctx; m->list = 0; m->prev = NULL; m->next = NULL; m->tracked = 0;
     if (ctx->tracking) fut_track(ctx, m); /* a failing call frees the handle, never the data */
     out->mem = m; out->data = lent;
     return 0;
@@ -531,7 +532,7 @@ FUT_FN int fut_alloc(struct futhark_context *ctx, fut_arr *out, int rank, const 
     return FUTHARK_OUT_OF_MEMORY;
   }
   m->refcount = 1; m->external = 0; m->pooled = 0; m->data = d; m->size = got;
-  m->owner = ctx; m->prev = NULL; m->next = NULL; m->tracked = 0;
+  m->owner = ctx; m->list = 0; m->prev = NULL; m->next = NULL; m->tracked = 0;
   if (ctx->tracking) fut_track(ctx, m);
   out->mem = m; out->data = d;
   return 0;
@@ -540,18 +541,22 @@ FUT_FN int fut_alloc(struct futhark_context *ctx, fut_arr *out, int rank, const 
 FUT_FN void fut_decref(fut_arr *a) {
   fut_mem *m = a->mem;
   if (!m) return;
+  a->mem = NULL;
+  int here = fut_here();
   int64_t left;
+  if (fut_plain(m->list, here)) {
+    left = --m->refcount;
+  } else {
 #ifdef _OPENMP
 #pragma omp atomic capture
 #endif
-  left = --m->refcount;
-  if (left == 0) {
-    if (m->pooled > 0) { fut_pool_give(m); a->mem = NULL; return; }
-    if (m->tracked) fut_untrack(m);
-    if (!m->external && m->pooled == 0) fut_block_put(m->data, m->size);
-    free(m);
+    left = --m->refcount;
   }
-  a->mem = NULL;
+  if (left != 0) return;
+  if (m->pooled > 0) { fut_pool_give(m, here); return; }
+  if (m->tracked) fut_unlist(m, here);
+  if (!m->external && m->pooled == 0) fut_block_put(m->data, m->size);
+  free(m);
 }
 
 FUT_FN int fut_copy(struct futhark_context *ctx, fut_arr *out, const fut_arr *a, int rank, size_t elsize) {
@@ -798,6 +803,7 @@ FUT_FN void fut_pmemcpy(struct futhark_context *ctx, void *dst, const void *src,
 #ifdef _OPENMP
   if (n >= ((size_t)1 << 20) && ctx->num_threads > 1) {
     int nt = ctx->num_threads;
+    fut_region_begin(ctx);
 #pragma omp parallel for num_threads(nt) schedule(static, 1)
     for (int t = 0; t < nt; t++) {
       size_t lo = n / (size_t)nt * (size_t)t, hi = t == nt - 1 ? n : n / (size_t)nt * (size_t)(t + 1);
@@ -823,7 +829,7 @@ FUT_FN void *fut_api_new_raw(struct futhark_context *ctx, char *data, int rank, 
   fut_mem *m = malloc(sizeof(fut_mem));
   if (!r || !m) { free(r); free(m); return NULL; }
   m->refcount = 1; m->external = 1; m->pooled = 0; m->data = data; m->size = 0;
-  m->tracked = 0; m->owner = ctx; m->prev = NULL; m->next = NULL;
+  m->tracked = 0; m->list = 0; m->owner = ctx; m->prev = NULL; m->next = NULL;
   r->mem = m; r->data = data;
   for (int i = 0; i < FUT_MAXRANK; i++) r->shape[i] = i < rank ? shape[i] : 0;
   return r;

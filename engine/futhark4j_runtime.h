@@ -202,7 +202,7 @@ typedef struct fut_mem {
   /* While an entry point runs, the blocks it allocates are kept in a list on the context, so
      that when it fails everything it allocated can be freed without tracking each variable. */
   int tracked;
-  int list;       /* which of the owner's lists (live) it is in */
+  int list;       /* which of the owner's lists (live) it is in (or whose pool it came from); 0 when untracked */
   struct futhark_context *owner;
   struct fut_mem *prev, *next;
 } fut_mem;
@@ -258,14 +258,50 @@ static FUT_UNUSED int64_t fut_rowel(const fut_arr *a, int rank) {
 /* Allocates an array of the given shape; returns 0, or FUTHARK_OUT_OF_MEMORY after setting the error. */
 FUT_FN int fut_alloc(struct futhark_context *ctx, fut_arr *out, int rank, const int64_t *shape, size_t elsize);
 
+/* Which list of live blocks (futhark_context.live) belongs to the calling thread alone: 0 when no
+   other thread runs (outside any active OpenMP region), 1 + its number in the one active region
+   (a nested inactive region keeps the number), or -1 when that does not single it out (nested
+   active regions, more threads than lists). Blocks in the caller's own list are touched only by
+   it, so their reference counts and lists need no atomics; every block is the caller's own when
+   it returns 0. Between regions, fut_region_begin moves what a region left in the threads' lists
+   to list 0, so that a block in list t + 1 was always made by thread t of the running region. */
+static inline int fut_here(void) {
+#ifdef _OPENMP
+  int active = omp_get_active_level();
+  if (active == 0) return 0;
+  if (active > 1) return -1;
+  int level = omp_get_level(), t = -1;
+  if (level == 1) {
+    t = omp_get_thread_num();
+  } else {
+    for (int l = level; l >= 1 && t < 0; l--) if (omp_get_team_size(l) > 1) t = omp_get_ancestor_thread_num(l);
+    if (t < 0) return -1;
+  }
+  return t + 1 < FUT_TRACK_LISTS ? t + 1 : -1;
+#else
+  return 0;
+#endif
+}
+
+/* Whether the thread whose fut_here() is `here` may touch list l (and its blocks) without atomics. */
+static inline int fut_plain(int l, int here) { return here == 0 || l == here; }
+
 static FUT_UNUSED void fut_incref(fut_arr *a) {
-  if (a->mem) {
+  fut_mem *m = a->mem;
+  if (!m) return;
+  if (fut_plain(m->list, fut_here())) {
+    m->refcount++;
+  } else {
 #ifdef _OPENMP
 #pragma omp atomic
 #endif
-    a->mem->refcount++;
+    m->refcount++;
   }
 }
+
+/* Before a parallel region (called where none is active): the blocks that earlier regions left in
+   the threads' lists join list 0, which threads of the coming region share. */
+FUT_FN void fut_region_begin(struct futhark_context *ctx);
 
 FUT_FN void fut_decref(fut_arr *a);
 
