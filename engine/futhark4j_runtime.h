@@ -239,7 +239,7 @@ static FUT_UNUSED int64_t fut_numel(const fut_arr *a, int rank) {
   return n;
 }
 
-static FUT_UNUSED int64_t fut_rowel(const fut_arr *a, int rank) {
+static FUT_UNUSED inline __attribute__((always_inline)) int64_t fut_rowel(const fut_arr *a, int rank) {
   int64_t n = 1;
   for (int i = 1; i < rank; i++) n *= a->shape[i];
   return n;
@@ -537,13 +537,15 @@ FUT_FN int fut_same_shape(struct futhark_context *ctx, const char *loc, const in
 FUT_FN int fut_range(struct futhark_context *ctx, const char *loc, int64_t start, int64_t step,
                                 int64_t end, int kind, int has_second, int64_t *count, int is_unsigned);
 
-/* Row i of an array as a view sharing its memory (no reference taken: the caller borrows). */
-static inline fut_arr fut_row(const fut_arr *a, int rank, int64_t i, size_t es) {
+/* Row i of an array as a view sharing its memory (no reference taken: the caller borrows).
+   Inlined, and only the rank - 1 dimensions a row has are set (code reads no more of a value's
+   shape than its rank), so that a row read in an inner loop costs a multiplication, not the
+   copy of a whole fut_arr. */
+static inline __attribute__((always_inline)) fut_arr fut_row(const fut_arr *a, int rank, int64_t i, size_t es) {
   fut_arr r;
   r.mem = a->mem;
   r.data = a->data + (size_t)(i * fut_rowel(a, rank)) * es;
-  for (int k = 0; k + 1 < FUT_MAXRANK; k++) r.shape[k] = a->shape[k + 1];
-  r.shape[FUT_MAXRANK - 1] = 0;
+  for (int k = 0; k + 1 < rank; k++) r.shape[k] = a->shape[k + 1];
   return r;
 }
 
