@@ -435,6 +435,16 @@ static inline int fut_threads_for_heavy(struct futhark_context *ctx, int64_t n) 
   return n < 2 ? 1 : (int64_t)nt > n ? (int)n : nt;
 }
 
+/* For n iterations of about `work` simple operations each (the code generator's estimate,
+   codegen.CWork): threads only when the whole loop is long enough to pay for starting them (an
+   OpenMP region costs several microseconds, tens on a busy virtual machine). */
+#define FUT_PAR_MIN_WORK 65536.0
+static inline int fut_threads_for_work(struct futhark_context *ctx, int64_t n, double work) {
+  if (n < 2 || (double)n * work < FUT_PAR_MIN_WORK) return 1;
+  int nt = ctx->num_threads;
+  return (int64_t)nt > n ? (int)n : nt;
+}
+
 /* How many threads a parallel operator over n elements uses: small work does not pay start-up. */
 static inline int fut_threads_for(struct futhark_context *ctx, int64_t n) {
   if (n < 4096) return 1;

@@ -72,7 +72,7 @@ final class CSoac {
 
   /** A loop over [lo, hi) with index variable {@code i}; parallel at the outermost level. */
   void parallelFor(String i, String lo, String hi, boolean mayFail, Runnable body) {
-    parallelFor(i, lo, hi, mayFail, false, body);
+    parallelFor(i, lo, hi, mayFail, (String) null, body);
   }
 
   /**
@@ -98,10 +98,27 @@ final class CSoac {
     return false;
   }
 
-  private static String threadsFn(boolean heavy) { return heavy ? "fut_threads_for_heavy" : "fut_threads_for"; }
+  /**
+   * The C expression for the number of threads of a loop over {@code count} iterations of a body
+   * whose work is {@code work} (see {@link CWork}): null for light bodies (straight-line code,
+   * parallel only over many elements), "" for heavy ones of unknown work (parallel from two
+   * iterations), else an estimate of the operations of one iteration.
+   */
+  private static String threads(String work, String count) {
+    if (work == null) return "fut_threads_for(ctx, " + count + ")";
+    if (work.isEmpty()) return "fut_threads_for_heavy(ctx, " + count + ")";
+    return "fut_threads_for_work(ctx, " + count + ", " + work + ")";
+  }
 
-  void parallelFor(String i, String lo, String hi, boolean mayFail, boolean heavy, Runnable body) {
-    parallelFor(i, lo, hi, mayFail, heavy, false, body);
+  /** The work of one iteration of {@code f} over {@code arrays}, as {@link #threads} takes it. */
+  String work(Lambda f, List<Atom> arrays) {
+    if (!heavy(f.body())) return null;
+    String w = CWork.of(f, arrays, CPrim::atom);
+    return w == null ? "" : w;
+  }
+
+  void parallelFor(String i, String lo, String hi, boolean mayFail, String work, Runnable body) {
+    parallelFor(i, lo, hi, mayFail, work, false, body);
   }
 
   /**
@@ -109,7 +126,8 @@ final class CSoac {
    * {@link ScalarCode}) adds {@code simd} to the loops: the iterations are independent, which gcc
    * cannot prove on its own when the result may alias an input.
    */
-  void parallelFor(String i, String lo, String hi, boolean mayFail, boolean heavy, boolean simd, Runnable body) {
+  void parallelFor(String i, String lo, String hi, boolean mayFail, String work, boolean simd, Runnable body) {
+    boolean heavy = work != null;
     if (!parallel()) {
       if (simd) st.line("#pragma omp simd");
       st.open("for (int64_t " + i + " = " + lo + "; " + i + " < " + hi + "; " + i + "++) {");
@@ -119,7 +137,7 @@ final class CSoac {
     }
     String nt = st.fresh("nt"), end = st.fresh("iter_end");
     st.open("{");
-    st.line("int " + nt + " = " + threadsFn(heavy) + "(ctx, " + hi + " - " + lo + ");");
+    st.line("int " + nt + " = " + threads(work, hi + " - " + lo) + ";");
     // Entering an OpenMP region costs about a microsecond even when if(0) makes it serial, far
     // more than a few elements' work (a small map in a sequential loop): one thread runs a plain loop.
     st.open("if (" + nt + " <= 1) {");
@@ -251,7 +269,7 @@ final class CSoac {
         streamingMap(i, n, f, m.arrays(), pat);
         return;
       }
-      parallelFor(i, "0", n, mayFail(f.body()), heavy(f.body()), simd, () -> iteration(f, m.arrays(), i, pat, false));
+      parallelFor(i, "0", n, mayFail(f.body()), work(f, m.arrays()), simd, () -> iteration(f, m.arrays(), i, pat, false));
       return;
     }
     Stm inner = Schedule.directInner(f);
@@ -265,7 +283,7 @@ final class CSoac {
           + CGen.es(et) + ")");
       String key = inner.pattern().get(0).name();
       st.directRows.put(key, new CgState.DirectRow(out.name(), i, CGen.es(et)));
-      parallelFor(i, "0", n, mayFail(f.body()), heavy(f.body()), () -> {
+      parallelFor(i, "0", n, mayFail(f.body()), work(f, m.arrays()), () -> {
         List<String> tmps = declareTemps(rets, "r");
         st.noRefTargets.add(tmps.get(0));
         gen.apply(f, m.arrays().stream().map(a -> row(a, i)).toList(), tmps);
@@ -294,7 +312,7 @@ final class CSoac {
           + CGen.es(et) + ")");
     }
     st.close("}");
-    parallelFor(i, "1", n, true, heavy(f.body()), () -> iteration(f, m.arrays(), i, pat, true));
+    parallelFor(i, "1", n, true, work(f, m.arrays()), () -> iteration(f, m.arrays(), i, pat, true));
   }
 
   /**
@@ -389,7 +407,7 @@ final class CSoac {
       return;
     }
     String j = st.fresh("i");
-    parallelFor(j, "0", atom(m.width()), mayFail(m.f().body()), heavy(m.f().body()),
+    parallelFor(j, "0", atom(m.width()), mayFail(m.f().body()), work(m.f(), m.arrays()),
         () -> iteration(m.f(), m.arrays(), j, List.of(x), false));
   }
 

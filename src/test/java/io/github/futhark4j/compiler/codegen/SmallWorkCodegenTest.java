@@ -46,6 +46,24 @@ class SmallWorkCodegenTest {
   }
 
   @Test
+  void nestsOfKnownWorkStartThreadsOnlyForEnoughOfIt() throws Exception {
+    String c = CodegenPerfTest.multicoreC("""
+        entry lu_like [n] (a: [n][n]f32) (k: i64) : [n][n]f32 =
+          map2 (\\i row -> if i <= k then row else map (\\x -> x - row[k] * 2) row) (iota n) a
+        entry loops [n] (xs: [n]f32) (m: i64) : [n]f32 = map (\\x -> loop s = x for i < m do s * 0.5 + f32.i64 i) xs
+        entry collatz [n] (xs: [n]i64) : [n]i64 =
+          map (\\x -> (loop (x, s) = (x, 0) while x > 1 do (if x % 2 == 0 then x / 2 else 3 * x + 1, s + 1)).1) xs
+        """);
+    // The rows' work is their size (the inner map's width is made inside the function).
+    assertTrue(entry(c, "lu_like").matches("(?s).*fut_threads_for_work\\(ctx, [^;]*fut_rowel\\(&a_\\d+, 2\\).*"),
+        entry(c, "lu_like"));
+    // A for loop's bound known before the loop scales its body's work.
+    assertTrue(entry(c, "loops").matches("(?s).*fut_threads_for_work\\(ctx, [^;]*\\(double\\)m_\\d+.*"), entry(c, "loops"));
+    // A while loop's work is unknown: parallel from two iterations.
+    assertTrue(entry(c, "collatz").contains("fut_threads_for_heavy(ctx, "), entry(c, "collatz"));
+  }
+
+  @Test
   void anInnerWidthComputedPerRowKeepsTheGeneralPath() throws Exception {
     // The width depends on the row: rows are computed first and copied (the general scheme).
     assertTrue(entry(CodegenPerfTest.multicoreC(ROWS), "inner_size").contains("memcpy(map_"));
