@@ -571,10 +571,32 @@ final class CSoac {
     return ops;
   }
 
-  private void reduceChunk(Exp.Reduce r, List<String> accs, List<IrType> ts, String lo, String hi) {
+  /** Below this many elements a vectorised reduction loses to a plain loop (lanes summed at the end). */
+  private static final int SIMD_REDUCE_MIN = 16;
+
+  /**
+   * The loop of a reduction over [lo, hi) into {@code accs}. {@code mayBeShort}: the loop may run
+   * over a few elements only (a reduction nested in another operator, such as the distance over
+   * 4 coordinates inside k-means' map over points), where a vectorised loop would cost more than
+   * it saves: a plain loop runs those.
+   */
+  private void reduceChunk(Exp.Reduce r, List<String> accs, List<IrType> ts, String lo, String hi, boolean mayBeShort) {
+    List<String> simd = st.multicore ? simdOperators(r) : null;
+    if (simd != null && mayBeShort) {
+      st.open("if (" + hi + " - " + lo + " < " + SIMD_REDUCE_MIN + ") {");
+      reduceLoop(r, accs, ts, lo, hi, null);
+      st.close("} else {");
+      st.indent++;
+      reduceLoop(r, accs, ts, lo, hi, simd);
+      st.close("}");
+      return;
+    }
+    reduceLoop(r, accs, ts, lo, hi, simd);
+  }
+
+  private void reduceLoop(Exp.Reduce r, List<String> accs, List<IrType> ts, String lo, String hi, List<String> simd) {
     String i = st.fresh("i");
-    List<String> simd = simdOperators(r);
-    if (simd != null && st.multicore) {
+    if (simd != null) {
       // Reductions are associative, so lanes may hold partial results: lets gcc vectorise
       // float sums it would otherwise keep in strict order.
       StringBuilder clauses = new StringBuilder();
@@ -596,7 +618,7 @@ final class CSoac {
     Runnable seq = () -> {
       st.open("{");
       List<String> accs = initAccs(r.nes(), ts, r.op());
-      reduceChunk(r, accs, ts, "0", n);
+      reduceChunk(r, accs, ts, "0", n, true);
       for (int k = 0; k < res.size(); k++) st.line(res.get(k) + " = " + accs.get(k) + ";");
       st.close("}");
     };
@@ -620,7 +642,7 @@ final class CSoac {
     st.open("for (int " + t + " = 0; " + t + " < " + nt + "; " + t + "++) {");
     parallelBody(end, () -> {
       List<String> accs = initAccs(r.nes(), ts, r.op());
-      reduceChunk(r, accs, ts, "fut_chunk(" + n + ", " + t + ", " + nt + ")", "fut_chunk(" + n + ", " + t + " + 1, " + nt + ")");
+      reduceChunk(r, accs, ts, "fut_chunk(" + n + ", " + t + ", " + nt + ")", "fut_chunk(" + n + ", " + t + " + 1, " + nt + ")", false);
       for (int k = 0; k < accs.size(); k++) st.line(parts.get(k) + "[" + t + "] = " + accs.get(k) + ";");
     });
     st.line(end + ": __attribute__((unused));");
@@ -695,7 +717,7 @@ final class CSoac {
     Exp.Reduce asReduce = new Exp.Reduce(s.width(), s.op(), s.nes(), s.mapf(), s.arrays(), false);
     chunked(t, nt, () -> {
       List<String> accs = initAccs(s.nes(), ts, s.op());
-      reduceChunk(asReduce, accs, ts, "fut_chunk(" + n + ", " + t + ", " + nt + ")", "fut_chunk(" + n + ", " + t + " + 1, " + nt + ")");
+      reduceChunk(asReduce, accs, ts, "fut_chunk(" + n + ", " + t + ", " + nt + ")", "fut_chunk(" + n + ", " + t + " + 1, " + nt + ")", false);
       for (int k = 0; k < accs.size(); k++) st.line(parts.get(k) + "[" + t + "] = " + accs.get(k) + ";");
     }, parts);
     st.open("{");

@@ -82,22 +82,14 @@ public final class Fusion {
   private static Stm tryFuse(Stm s, List<Stm> out, Map<String, Integer> producer, Map<String, Integer> uses) {
     switch (s.exp()) {
       case Exp.Reduce r when r.mapf() == null -> {
-        int p = soleProducer(r.arrays(), out, producer, uses);
-        if (p < 0) return s;
-        Exp.Map m = (Exp.Map) out.get(p).exp();
-        Lambda mapf = reorder(m.f(), out.get(p).pattern(), r.arrays());
-        if (mapf == null) return s;
-        out.set(p, null);
-        return new Stm(s.pattern(), new Exp.Reduce(r.width(), r.op(), r.nes(), mapf, m.arrays(), r.commutative()));
+        Fed fed = feed(s, r.arrays(), out, producer, uses);
+        if (fed == null) return s;
+        return new Stm(s.pattern(), new Exp.Reduce(r.width(), r.op(), r.nes(), fed.mapf(), fed.arrays(), r.commutative()));
       }
       case Exp.Scan sc when sc.mapf() == null -> {
-        int p = soleProducer(sc.arrays(), out, producer, uses);
-        if (p < 0) return s;
-        Exp.Map m = (Exp.Map) out.get(p).exp();
-        Lambda mapf = reorder(m.f(), out.get(p).pattern(), sc.arrays());
-        if (mapf == null) return s;
-        out.set(p, null);
-        return new Stm(s.pattern(), new Exp.Scan(sc.width(), sc.op(), sc.nes(), mapf, m.arrays()));
+        Fed fed = feed(s, sc.arrays(), out, producer, uses);
+        if (fed == null) return s;
+        return new Stm(s.pattern(), new Exp.Scan(sc.width(), sc.op(), sc.nes(), fed.mapf(), fed.arrays()));
       }
       case Exp.Map c -> {
         List<Atom> fromP = new ArrayList<>();
@@ -210,6 +202,52 @@ public final class Fusion {
     return new Stm(s.pattern(), new Exp.Hist(h.width(), h.op(), h.nes(), h.dests(), new Lambda(params, fb), arrays));
   }
 
+  /** A reduction's fused map function and the arrays it reads instead of its inputs. */
+  private record Fed(Lambda mapf, List<Atom> arrays) {}
+
+  /**
+   * Fuses into a reduction or scan over {@code inputs} the one map that produces some of them
+   * (its outputs used there only, once each): its function becomes the reduction's {@code mapf},
+   * which also passes the other inputs' elements through (as {@code zip (iota k) (map f xs)}
+   * needs); null when no map qualifies. The map is removed from {@code out}.
+   */
+  private static Fed feed(Stm s, List<Atom> inputs, List<Stm> out, Map<String, Integer> producer, Map<String, Integer> uses) {
+    int p = -1;
+    for (Atom a : inputs) {
+      if (a instanceof Atom.Var v && producer.containsKey(v.name()) && out.get(producer.get(v.name())) != null) {
+        p = producer.get(v.name());
+        break;
+      }
+    }
+    if (p < 0) return null;
+    Stm ps = out.get(p);
+    List<Atom> fromP = inputs.stream().filter(x -> x instanceof Atom.Var xv && ps.pattern().contains(xv)).toList();
+    if (soleProducer(fromP, out, producer, uses) != p) return null;
+    // Every output of the producer must be consumed here (otherwise it would still be needed).
+    if (ps.pattern().stream().anyMatch(x -> !fromP.contains(x))) return null;
+    Exp.Map m = (Exp.Map) ps.exp();
+    List<Atom.Var> params = new ArrayList<>(m.f().params());
+    List<Atom> arrays = new ArrayList<>(m.arrays());
+    List<Atom> elems = new ArrayList<>();
+    String base = s.pattern().get(0).name();
+    for (int k = 0; k < inputs.size(); k++) {
+      Atom a = inputs.get(k);
+      int j = a instanceof Atom.Var v ? ps.pattern().indexOf(v) : -1;
+      if (j >= 0) {
+        elems.add(m.f().body().results().get(j));
+      } else {
+        // Passed through: a fresh parameter named after the reduction (its names are unique, and
+        // no lowered name ends in "_row" and a number).
+        Atom.Var q = new Atom.Var(base + "_row" + k, a.type().row());
+        params.add(q);
+        arrays.add(a);
+        elems.add(q);
+      }
+    }
+    out.set(p, null);
+    return new Fed(new Lambda(params, new Body(m.f().body().stms(), elems)), arrays);
+  }
+
   /** {@code b} with the variables named in {@code s} replaced by their atoms, nested bodies included. */
   private static Body substitute(Body b, Map<String, Atom> s) {
     if (s.isEmpty()) return b;
@@ -217,17 +255,5 @@ public final class Fusion {
     List<Stm> stms = new ArrayList<>();
     for (Stm st : b.stms()) stms.add(new Stm(st.pattern(), Rewrite.exp(st.exp(), a, nested -> substitute(nested, s))));
     return new Body(stms, b.results().stream().map(a).toList());
-  }
-
-  /** The producer's lambda returning, in order, the elements of {@code wanted} (its outputs). */
-  private static Lambda reorder(Lambda f, List<Atom.Var> outs, List<Atom> wanted) {
-    List<Atom> res = new ArrayList<>();
-    for (Atom w : wanted) {
-      int j = outs.indexOf(w);
-      if (j < 0) return null;
-      res.add(f.body().results().get(j));
-    }
-    if (outs.size() != wanted.size()) return null;
-    return new Lambda(f.params(), new Body(f.body().stms(), res));
   }
 }

@@ -64,6 +64,17 @@ class SmallWorkCodegenTest {
   }
 
   @Test
+  void nestedSumsOfFewElementsAreNotVectorised() throws Exception {
+    // k-means' distance over a point's few coordinates: a vectorised loop over 4 elements spills
+    // its lanes and sums them at the end; the plain loop runs below 16 elements.
+    String c = CodegenPerfTest.multicoreC("""
+        entry norms [n][d] (ps: [n][d]f32) : [n]f32 = map (\\p -> f32.sum (map (\\x -> x * x) p)) ps
+        """);
+    String e = entry(c, "norms");
+    assertTrue(e.matches("(?s).*if \\(n_\\d+ - 0 < 16\\) \\{\\s*for \\(.*#pragma omp simd reduction\\(\\+:.*"), e);
+  }
+
+  @Test
   void anInnerWidthComputedPerRowKeepsTheGeneralPath() throws Exception {
     // The width depends on the row: rows are computed first and copied (the general scheme).
     assertTrue(entry(CodegenPerfTest.multicoreC(ROWS), "inner_size").contains("memcpy(map_"));

@@ -127,6 +127,24 @@ class OptTest {
   }
 
   @Test
+  void aMapFusesIntoAReductionThatAlsoReadsOtherArrays() throws Exception {
+    // argmin over (iota n, map f xs): the map becomes the reduction's function, which passes the
+    // indices through; no intermediate array.
+    String src = """
+        entry argmin [n] (xs: [n]f32) : i64 =
+          (reduce_comm (\\(i, a) (j, b) -> if b < a then (j, b) else (i, a)) (-1, f32.inf)
+                       (zip (iota n) (map (\\x -> (x - 2) * (x - 2)) xs))).0
+        """;
+    var p = OptIr.after(src, "fusion");
+    Body b = p.entries().get(0).body();
+    assertEquals(0, count(b, Exp.Map.class), () -> io.github.futhark4j.compiler.core.Printer.program(p));
+    Exp.Reduce r = (Exp.Reduce) b.stms().stream().filter(s -> s.exp() instanceof Exp.Reduce).findFirst().orElseThrow().exp();
+    assertNotNull(r.mapf(), () -> io.github.futhark4j.compiler.core.Printer.program(p));
+    assertEquals("2", OptIr.run(p, "argmin", new io.github.futhark4j.compiler.core.Interpreter.ArrayValue(PrimType.F32,
+        new long[] {4}, new float[] {5, 0, 2.5f, -1})));
+  }
+
+  @Test
   void keepsInvariantArraysThatTheBodyUpdatesInPlace() throws Exception {
     // Both replicates are invariant; the one updated in place (directly, and as a loop's initial
     // value) stays in the map's body, where each iteration makes its own; the one only read moves.
