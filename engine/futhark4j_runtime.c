@@ -638,6 +638,21 @@ FUT_FN void fut_slice_copy(char *base, const int64_t *shape, int rank, size_t es
     *dense += bytes;
     return;
   }
+  if (dim == nd - 1 && dim < rank) {
+    /* The last sliced dimension with another stride (reverse xs is xs[::-1]): one run of `inner`
+       elements per index, copied in a loop here rather than by a call per index. */
+    size_t run = (size_t)inner * es;
+    char *d = *dense;
+    for (int64_t j = 0; j < count[dim]; j++) {
+      char *src = base + (size_t)((start[dim] + j * stride[dim]) * inner) * es;
+      if (run == 4) { if (dir == 0) memcpy(d, src, 4); else memcpy(src, d, 4); }
+      else if (run == 8) { if (dir == 0) memcpy(d, src, 8); else memcpy(src, d, 8); }
+      else if (dir == 0) memcpy(d, src, run); else memcpy(src, d, run);
+      d += run;
+    }
+    *dense = d;
+    return;
+  }
   for (int64_t j = 0; j < count[dim]; j++) {
     int64_t ix = start[dim] + j * stride[dim];
     fut_slice_copy(base + (size_t)(ix * inner) * es, shape, rank, es, nd, start, count, stride, dense, dir, dim + 1);
