@@ -30,6 +30,8 @@ import java.util.Map;
  *   <li>which integers lie in {@code [0, n)}: the element of {@code iota n} a SOAC lambda gets,
  *       the index of {@code for i < n}, and {@code x % n} (Futhark's {@code %} takes the sign of
  *       the divisor; a zero divisor fails at the {@code %} itself);
+ *   <li>{@code x - 1} for such an x where {@code x >= 1} is known, in the branch of {@code if x == 0}
+ *       or {@code if 0 < x} where x is not zero (the left neighbour away from the boundary);
  *   <li>which integers are clamped into {@code [0, n - 1]}: {@code max 0 (min (n - 1) x)} (in either
  *       operand order), which lies in {@code [0, n)} where {@code n >= 1} is known: inside a SOAC
  *       lambda over an array of n rows and in the body of {@code for i < n}, which run only then
@@ -47,7 +49,7 @@ import java.util.Map;
 public final class Bounds {
   /** What the pass does, in one line ({@code futhark4j dev --steps} prints it). */
   public static final String DESCRIPTION =
-      "drops the checks of indices proven in range (iota elements, for-loop indices, x % n, clamps into [0, n-1] where n >= 1, sizes equal by shape and assertions)";
+      "drops the checks of indices proven in range (iota elements, for-loop indices, x % n, x - 1 where x >= 1, clamps into [0, n-1] where n >= 1, sizes equal by shape and assertions)";
 
   private Bounds() {}
 
@@ -67,10 +69,13 @@ public final class Bounds {
     final Map<String, String> atMost = new HashMap<>();    // integer -> size key n with it <= n - 1
     final Map<String, String> clamp = new HashMap<>();     // integer -> size key n with 0 <= it <= n - 1
     final List<String> positive = new ArrayList<>();       // size keys known to be at least 1 here
+    final Map<String, String> isZero = new HashMap<>();    // boolean -> integer x it says x == 0 of
+    final Map<String, String> isPos = new HashMap<>();     // boolean -> integer x it says 0 < x of
+    final java.util.Set<String> atLeastOne = new java.util.HashSet<>(); // integers known >= 1 here
 
     Facts(Facts up) { this.up = up; }
 
-    private <V> V get(String k, java.util.function.Function<Facts, Map<String, V>> m) {
+    <V> V get(String k, java.util.function.Function<Facts, Map<String, V>> m) {
       for (Facts f = this; f != null; f = f.up) {
         V v = m.apply(f).get(k);
         if (v != null) return v;
@@ -109,6 +114,11 @@ public final class Bounds {
     String atMost(String x) { return get(x, f -> f.atMost); }
 
     String clamp(String x) { return get(x, f -> f.clamp); }
+
+    boolean atLeastOne(String x) {
+      for (Facts f = this; f != null; f = f.up) if (f.atLeastOne.contains(x)) return true;
+      return false;
+    }
 
     /** Whether size {@code n} is known to be at least 1 here. */
     boolean positive(String n) {
@@ -171,7 +181,22 @@ public final class Bounds {
    */
   static Exp nested(Stm s, Facts facts, BodyFn fn) {
     return switch (s.exp()) {
-      case Exp.If i -> new Exp.If(i.cond(), fn.apply(i.then(), new Facts(facts)), fn.apply(i.otherwise(), new Facts(facts)));
+      case Exp.If i -> {
+        // A branch on x == 0 or 0 < x (a boundary case): x >= 1 in the branch where it is not zero.
+        Facts then = new Facts(facts), otherwise = new Facts(facts);
+        String c = name(i.cond());
+        if (c != null && facts.get(c, f -> f.isZero) != null) otherwise.atLeastOne.add(facts.get(c, f -> f.isZero));
+        if (c != null && facts.get(c, f -> f.isPos) != null) then.atLeastOne.add(facts.get(c, f -> f.isPos));
+        Body tb = fn.apply(i.then(), then), ob = fn.apply(i.otherwise(), otherwise);
+        // An array that both branches return with the same dimensions has them.
+        for (int k = 0; k < s.pattern().size() && k < tb.results().size(); k++) {
+          String a = name(tb.results().get(k)), b = name(ob.results().get(k));
+          if (a == null || b == null || !s.pattern().get(k).type().isArray()) continue;
+          List<String> da = then.dims(a), db = otherwise.dims(b);
+          if (sameDims(da, db, facts)) facts.dims.put(s.pattern().get(k).name(), da);
+        }
+        yield new Exp.If(i.cond(), tb, ob);
+      }
       case Exp.Loop l -> loop(l, facts, s.pattern(), fn);
       case Exp.Map m -> new Exp.Map(m.width(), lambda(m.f(), m.arrays(), facts, fn), m.arrays());
       case Exp.Reduce r -> new Exp.Reduce(r.width(), lambda(r.op(), List.of(), facts, fn), r.nes(),
@@ -292,11 +317,24 @@ public final class Bounds {
         }
       }
       case Exp.BinOp b when b.op() == BinOperator.EQ && key(b.x()) != null && key(b.y()) != null
-          && (b.type().isSigned() || b.type().isUnsigned()) -> facts.eqs.put(v, new String[] {key(b.x()), key(b.y())});
+          && (b.type().isSigned() || b.type().isUnsigned()) -> {
+        facts.eqs.put(v, new String[] {key(b.x()), key(b.y())});
+        if ("#0".equals(key(b.y())) && name(b.x()) != null) facts.isZero.put(v, name(b.x()));
+        if ("#0".equals(key(b.x())) && name(b.y()) != null) facts.isZero.put(v, name(b.y()));
+      }
+      case Exp.BinOp b when b.op() == BinOperator.LT && b.type() == PrimType.I64 && "#0".equals(key(b.x()))
+          && name(b.y()) != null -> facts.isPos.put(v, name(b.y()));
+      case Exp.BinOp b when b.op() == BinOperator.GT && b.type() == PrimType.I64 && "#0".equals(key(b.y()))
+          && name(b.x()) != null -> facts.isPos.put(v, name(b.x()));
       case Exp.BinOp b when b.op() == BinOperator.MOD && b.type() == PrimType.I64 && key(b.y()) != null ->
           facts.below.put(v, key(b.y()));
       case Exp.BinOp b when b.op() == BinOperator.SUB && b.type() == PrimType.I64 && key(b.x()) != null
-          && "#1".equals(key(b.y())) -> facts.pred.put(v, key(b.x()));
+          && "#1".equals(key(b.y())) -> {
+        facts.pred.put(v, key(b.x()));
+        // 1 <= x < n: x - 1 lies in [0, n) (the left neighbour xs[i-1] away from the boundary).
+        String x = name(b.x());
+        if (x != null && facts.below(x) != null && facts.atLeastOne(x)) facts.below.put(v, facts.below(x));
+      }
       // min (n - 1) x <= n - 1; max 0 of that lies in [0, n - 1] (empty when n < 1).
       case Exp.PrimCall c when c.name().equals("min") && c.result() == PrimType.I64 && c.args().size() == 2 -> {
         String n = bound(c.args().get(0), facts);

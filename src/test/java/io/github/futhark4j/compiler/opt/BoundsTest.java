@@ -97,13 +97,33 @@ class BoundsTest {
   @Test
   void indicesComputedFromThePositionKeepTheirChecks() throws Exception {
     Run r = bounds("""
-        entry shifted [n] (xs: [n]i64) : [n]i64 = tabulate n (\\i -> if i > 0 then xs[i-1] else 0)
+        entry behind [n] (xs: [n]i64) : [n]i64 = tabulate n (\\i -> xs[i-1])
         entry ahead [n] (xs: [n]i64) : [n]i64 = tabulate n (\\i -> xs[i+1])
         """);
-    assertEquals(List.of("xs[t]?"), checks(r.after(), "shifted"), r::text);
+    assertEquals(List.of("xs[t]?"), checks(r.after(), "behind"), r::text);
     assertEquals(List.of("xs[t]?"), checks(r.after(), "ahead"), r::text);
-    assertEquals("[3]: [0, 1, 2]", run(r.after(), "shifted", i64s(1, 2, 3)));
+    assertTrue(fails(r.after(), "behind", i64s(1, 2, 3)).getMessage().startsWith("Index [-1] out of bounds"));
     assertTrue(fails(r.after(), "ahead", i64s(1, 2, 3)).getMessage().startsWith("Index [3] out of bounds"));
+  }
+
+  @Test
+  void theLeftNeighbourAwayFromTheBoundaryIsInRange() throws Exception {
+    // i - 1 where i < n and i is not 0: the branch of i > 0, 0 < i, or the else of i == 0.
+    Run r = bounds("""
+        entry shifted [n] (xs: [n]i64) : [n]i64 = tabulate n (\\i -> if i > 0 then xs[i-1] else 0)
+        entry lt [n] (xs: [n]i64) : [n]i64 = tabulate n (\\i -> if 0 < i then xs[i-1] else 0)
+        entry eq [n] (xs: [n]i64) : [n]i64 =
+          loop ys = copy xs for i < n do if i == 0 then ys else ys with [i] = ys[i-1] + xs[i]
+        entry wrong [n] (xs: [n]i64) : [n]i64 = tabulate n (\\i -> if i == 0 then xs[i-1] else 0)
+        """);
+    assertEquals(List.of("xs[t]"), checks(r.after(), "shifted"), r::text);
+    assertEquals(List.of("xs[t]"), checks(r.after(), "lt"), r::text);
+    assertTrue(checks(r.after(), "eq").stream().noneMatch(c -> c.endsWith("?")), r::text);
+    assertEquals(List.of("xs[t]?"), checks(r.after(), "wrong"), r::text);
+    assertEquals("[3]: [0, 1, 2]", run(r.after(), "shifted", i64s(1, 2, 3)));
+    assertEquals("[3]: [0, 1, 2]", run(r.after(), "lt", i64s(1, 2, 3)));
+    assertEquals("[3]: [1, 3, 6]", run(r.after(), "eq", i64s(1, 2, 3)));
+    assertTrue(fails(r.after(), "wrong", i64s(1, 2, 3)).getMessage().startsWith("Index [-1] out of bounds"));
   }
 
   @Test
