@@ -670,6 +670,26 @@ FUT_FN int fut_slice(struct futhark_context *ctx, const char *loc, fut_arr *out,
   for (int i = 0; i < nd; i++) if (count[i] >= 0) oshape[k++] = count[i];
   for (int i = nd; i < rank; i++) oshape[k++] = a->shape[i];
   (void)out_rank;
+  /* A slice that is one contiguous run of a's elements (fixed leading indices, then one range of
+     stride 1, then whole dimensions: take n xs, xs[i, 2:], a[i:j]) is a view of a's memory, as
+     the reference's slices are: no copy. Updates in place then copy it first (it is shared). */
+  int contiguous = 1, i = 0;
+  int64_t offset = 0;
+  while (i < nd && count[i] < 0) i++;
+  if (i < nd && stride[i] != 1 && count[i] > 1) contiguous = 0;
+  for (int j = i + 1; j < nd && contiguous; j++) {
+    if (count[j] < 0 || start[j] != 0 || count[j] != a->shape[j] || stride[j] != 1) contiguous = 0;
+  }
+  if (contiguous && a->mem) {
+    for (int j = 0; j < rank; j++) offset = offset * a->shape[j] + (j < nd ? start[j] : 0);
+    fut_arr v;
+    v.mem = a->mem;
+    v.data = a->data + (size_t)offset * es;
+    for (int j = 0; j < FUT_MAXRANK; j++) v.shape[j] = j < k ? oshape[j] : 0;
+    fut_incref(&v);
+    *out = v;
+    return 0;
+  }
   int r = fut_alloc(ctx, out, k, oshape, es);
   if (r) return r;
   char *dense = out->data;
