@@ -82,28 +82,25 @@ public final class Fusion {
   private static Stm tryFuse(Stm s, List<Stm> out, Map<String, Integer> producer, Map<String, Integer> uses) {
     switch (s.exp()) {
       case Exp.Reduce r when r.mapf() == null -> {
-        Fed fed = feed(s, r.arrays(), out, producer, uses);
+        Fed fed = fuseInputs(s, r.arrays(), null, out, producer, uses);
         if (fed == null) return s;
         return new Stm(s.pattern(), new Exp.Reduce(r.width(), r.op(), r.nes(), fed.mapf(), fed.arrays(), r.commutative()));
       }
       case Exp.Scan sc when sc.mapf() == null -> {
-        Fed fed = feed(s, sc.arrays(), out, producer, uses);
+        Fed fed = fuseInputs(s, sc.arrays(), null, out, producer, uses);
         if (fed == null) return s;
         return new Stm(s.pattern(), new Exp.Scan(sc.width(), sc.op(), sc.nes(), fed.mapf(), fed.arrays()));
       }
       case Exp.Map c -> {
-        List<Atom> fromP = new ArrayList<>();
         int p = -1;
         for (Atom a : c.arrays()) {
-          if (a instanceof Atom.Var v && producer.containsKey(v.name()) && out.get(producer.get(v.name())) != null) {
-            if (p == -1) p = producer.get(v.name());
-            if (producer.get(v.name()) == p) fromP.add(a);
+          if (p < 0 && a instanceof Atom.Var v && producer.containsKey(v.name()) && out.get(producer.get(v.name())) != null) {
+            p = producer.get(v.name());
           }
         }
-        if (p < 0 || soleProducer(fromP, out, producer, uses) != p) return s;
+        List<Atom> fromP = p < 0 ? null : wholeOutputs(p, c.arrays(), out, producer, uses);
+        if (fromP == null) return s;
         Stm ps = out.get(p);
-        // Every output of the producer must be consumed here (otherwise it would still be needed).
-        if (ps.pattern().stream().anyMatch(v -> !fromP.contains(v))) return s;
         Exp.Map m = (Exp.Map) ps.exp();
         List<Atom.Var> params = new ArrayList<>(m.f().params());
         List<Atom> arrays = new ArrayList<>(m.arrays());
@@ -129,7 +126,9 @@ public final class Fusion {
         return new Stm(s.pattern(), new Exp.Map(c.width(), f, arrays));
       }
       case Exp.Hist h -> {
-        return fuseHist(s, h, out, producer, uses);
+        Fed fed = fuseInputs(s, h.arrays(), h.mapf(), out, producer, uses);
+        if (fed == null) return s;
+        return new Stm(s.pattern(), new Exp.Hist(h.width(), h.op(), h.nes(), h.dests(), fed.mapf(), fed.arrays()));
       }
       default -> {
         return s;
@@ -137,28 +136,41 @@ public final class Fusion {
     }
   }
 
+  /** An operator's fused map function and the arrays it reads instead of its inputs. */
+  private record Fed(Lambda mapf, List<Atom> arrays) {}
+
   /**
-   * Fuses into histogram {@code h} every map that produces some of its input arrays and whose
-   * outputs are used only there, once each: the map's function becomes (part of) the histogram's
-   * {@code mapf}, and the histogram reads the map's arrays instead. Inputs that come from no such
-   * map are passed through by the new function (a parameter returned as it is).
+   * The outputs of map {@code out[p]} among {@code inputs} when the operator reading {@code inputs}
+   * consumes every one of them and is their only use, once each; else null.
    */
-  private static Stm fuseHist(Stm s, Exp.Hist h, List<Stm> out, Map<String, Integer> producer, Map<String, Integer> uses) {
-    List<Atom> inputs = h.arrays();
+  private static List<Atom> wholeOutputs(int p, List<Atom> inputs, List<Stm> out, Map<String, Integer> producer,
+      Map<String, Integer> uses) {
+    Stm ps = out.get(p);
+    List<Atom> fromP = inputs.stream().filter(x -> x instanceof Atom.Var xv && ps.pattern().contains(xv)).toList();
+    if (soleProducer(fromP, out, producer, uses) != p) return null;
+    // Every output of the producer must be consumed here (otherwise it would still be needed).
+    if (ps.pattern().stream().anyMatch(x -> !fromP.contains(x))) return null;
+    return fromP;
+  }
+
+  /**
+   * Fuses into the operator of {@code s} (a reduce, scan or hist over {@code inputs}, with map
+   * function {@code c} or none) every map that produces some of its inputs and whose outputs are
+   * used only there, once each: the maps' functions become (part of) the operator's map function,
+   * and it reads the maps' arrays instead. Inputs that come from no such map are passed through by
+   * the new function (a parameter returned as it is: {@code zip (iota k) (map f xs)}). Null when
+   * no map qualifies; the fused maps are removed from {@code out}.
+   */
+  private static Fed fuseInputs(Stm s, List<Atom> inputs, Lambda c, List<Stm> out, Map<String, Integer> producer,
+      Map<String, Integer> uses) {
     List<Integer> fusible = new ArrayList<>();
     for (Atom a : inputs) {
       if (!(a instanceof Atom.Var v) || !producer.containsKey(v.name())) continue;
       int p = producer.get(v.name());
       if (out.get(p) == null || fusible.contains(p)) continue;
-      Stm ps = out.get(p);
-      List<Atom> fromP = inputs.stream().filter(x -> x instanceof Atom.Var xv && ps.pattern().contains(xv)).toList();
-      if (soleProducer(fromP, out, producer, uses) != p) continue;
-      // Every output of the producer must be consumed here (otherwise it would still be needed).
-      if (ps.pattern().stream().anyMatch(x -> !fromP.contains(x))) continue;
-      fusible.add(p);
+      if (wholeOutputs(p, inputs, out, producer, uses) != null) fusible.add(p);
     }
-    if (fusible.isEmpty()) return s;
-    Lambda c = h.mapf();
+    if (fusible.isEmpty()) return null;
     List<Atom.Var> params = new ArrayList<>();
     List<Atom> arrays = new ArrayList<>();
     List<Stm> stms = new ArrayList<>();
@@ -180,7 +192,7 @@ public final class Fusion {
         elems.add(m.f().body().results().get(ps.pattern().indexOf(a)));
       } else {
         // The row passed through: the consumer's own parameter, or a fresh one named after the
-        // histogram (its names are unique, and no lowered name ends in "_row" and a number).
+        // operator (its names are unique, and no lowered name ends in "_row" and a number).
         Atom.Var q = c != null ? c.params().get(k) : new Atom.Var(base + "_row" + k, a.type().row());
         params.add(q);
         arrays.add(a);
@@ -199,53 +211,7 @@ public final class Fusion {
       stms.addAll(c.body().stms());
       fb = new Body(stms, c.body().results());
     }
-    return new Stm(s.pattern(), new Exp.Hist(h.width(), h.op(), h.nes(), h.dests(), new Lambda(params, fb), arrays));
-  }
-
-  /** A reduction's fused map function and the arrays it reads instead of its inputs. */
-  private record Fed(Lambda mapf, List<Atom> arrays) {}
-
-  /**
-   * Fuses into a reduction or scan over {@code inputs} the one map that produces some of them
-   * (its outputs used there only, once each): its function becomes the reduction's {@code mapf},
-   * which also passes the other inputs' elements through (as {@code zip (iota k) (map f xs)}
-   * needs); null when no map qualifies. The map is removed from {@code out}.
-   */
-  private static Fed feed(Stm s, List<Atom> inputs, List<Stm> out, Map<String, Integer> producer, Map<String, Integer> uses) {
-    int p = -1;
-    for (Atom a : inputs) {
-      if (a instanceof Atom.Var v && producer.containsKey(v.name()) && out.get(producer.get(v.name())) != null) {
-        p = producer.get(v.name());
-        break;
-      }
-    }
-    if (p < 0) return null;
-    Stm ps = out.get(p);
-    List<Atom> fromP = inputs.stream().filter(x -> x instanceof Atom.Var xv && ps.pattern().contains(xv)).toList();
-    if (soleProducer(fromP, out, producer, uses) != p) return null;
-    // Every output of the producer must be consumed here (otherwise it would still be needed).
-    if (ps.pattern().stream().anyMatch(x -> !fromP.contains(x))) return null;
-    Exp.Map m = (Exp.Map) ps.exp();
-    List<Atom.Var> params = new ArrayList<>(m.f().params());
-    List<Atom> arrays = new ArrayList<>(m.arrays());
-    List<Atom> elems = new ArrayList<>();
-    String base = s.pattern().get(0).name();
-    for (int k = 0; k < inputs.size(); k++) {
-      Atom a = inputs.get(k);
-      int j = a instanceof Atom.Var v ? ps.pattern().indexOf(v) : -1;
-      if (j >= 0) {
-        elems.add(m.f().body().results().get(j));
-      } else {
-        // Passed through: a fresh parameter named after the reduction (its names are unique, and
-        // no lowered name ends in "_row" and a number).
-        Atom.Var q = new Atom.Var(base + "_row" + k, a.type().row());
-        params.add(q);
-        arrays.add(a);
-        elems.add(q);
-      }
-    }
-    out.set(p, null);
-    return new Fed(new Lambda(params, new Body(m.f().body().stms(), elems)), arrays);
+    return new Fed(new Lambda(params, fb), arrays);
   }
 
   /** {@code b} with the variables named in {@code s} replaced by their atoms, nested bodies included. */
