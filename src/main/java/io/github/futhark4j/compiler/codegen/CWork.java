@@ -3,10 +3,9 @@ package io.github.futhark4j.compiler.codegen;
 import io.github.futhark4j.compiler.core.Atom;
 import io.github.futhark4j.compiler.core.Body;
 import io.github.futhark4j.compiler.core.Exp;
+import io.github.futhark4j.compiler.core.FreeVars;
 import io.github.futhark4j.compiler.core.Lambda;
-import io.github.futhark4j.compiler.core.Rewrite;
 import io.github.futhark4j.compiler.core.Stm;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
@@ -35,49 +34,17 @@ final class CWork {
         break;
       }
     }
-    Set<String> inner = new HashSet<>();
-    for (Atom.Var p : f.params()) inner.add(p.name());
-    bound(f.body(), inner);
-    return new CWork.Estimate(inner, row, atom).body(f.body());
+    // Sizes known before the loop: the variables free in the function.
+    Set<String> outside = FreeVars.ofBody(f.body());
+    for (Atom.Var p : f.params()) outside.remove(p.name());
+    return new CWork.Estimate(outside, row, atom).body(f.body());
   }
 
-  private static void bound(Body b, Set<String> out) {
-    for (Stm s : b.stms()) {
-      for (Atom.Var v : s.pattern()) out.add(v.name());
-      switch (s.exp()) {
-        case Exp.Loop l -> {
-          for (Atom.Var v : l.params()) out.add(v.name());
-          if (l.form() instanceof Exp.LoopForm.For fo) out.add(fo.index().name());
-        }
-        default -> { }
-      }
-      Rewrite.exp(s.exp(), a -> a, nested -> {
-        bound(nested, out);
-        return nested;
-      });
-      lambdaParams(s.exp(), out);
-    }
-  }
-
-  private static void lambdaParams(Exp e, Set<String> out) {
-    for (Lambda l : switch (e) {
-      case Exp.Map m -> List.of(m.f());
-      case Exp.Reduce r -> r.mapf() == null ? List.of(r.op()) : List.of(r.op(), r.mapf());
-      case Exp.Scan sc -> sc.mapf() == null ? List.of(sc.op()) : List.of(sc.op(), sc.mapf());
-      case Exp.Hist h -> h.mapf() == null ? List.of(h.op()) : List.of(h.op(), h.mapf());
-      case Exp.Filter fi -> List.of(fi.pred());
-      case Exp.Partition p -> List.of(p.cls());
-      default -> List.<Lambda>of();
-    }) {
-      for (Atom.Var v : l.params()) out.add(v.name());
-    }
-  }
-
-  private record Estimate(Set<String> inner, String row, Function<Atom, String> atom) {
+  private record Estimate(Set<String> outside, String row, Function<Atom, String> atom) {
     /** A size known before the loop: a constant or a variable free in the function; else the row size. */
     private String size(Atom a) {
       if (a instanceof Atom.Const) return "(double)" + atom.apply(a);
-      if (a instanceof Atom.Var v && !inner.contains(v.name())) return "(double)" + atom.apply(a);
+      if (a instanceof Atom.Var v && outside.contains(v.name())) return "(double)" + atom.apply(a);
       return row;
     }
 
