@@ -68,10 +68,9 @@ public final class Bounds {
     final Map<String, String> pred = new HashMap<>();      // integer -> size key n with it = n - 1
     final Map<String, String> atMost = new HashMap<>();    // integer -> size key n with it <= n - 1
     final Map<String, String> clamp = new HashMap<>();     // integer -> size key n with 0 <= it <= n - 1
-    final List<String> positive = new ArrayList<>();       // size keys known to be at least 1 here
+    final List<String> positive = new ArrayList<>();       // size keys (integers) known to be at least 1 here
     final Map<String, String> isZero = new HashMap<>();    // boolean -> integer x it says x == 0 of
     final Map<String, String> isPos = new HashMap<>();     // boolean -> integer x it says 0 < x of
-    final java.util.Set<String> atLeastOne = new java.util.HashSet<>(); // integers known >= 1 here
 
     Facts(Facts up) { this.up = up; }
 
@@ -114,11 +113,6 @@ public final class Bounds {
     String atMost(String x) { return get(x, f -> f.atMost); }
 
     String clamp(String x) { return get(x, f -> f.clamp); }
-
-    boolean atLeastOne(String x) {
-      for (Facts f = this; f != null; f = f.up) if (f.atLeastOne.contains(x)) return true;
-      return false;
-    }
 
     /** Whether size {@code n} is known to be at least 1 here. */
     boolean positive(String n) {
@@ -185,8 +179,9 @@ public final class Bounds {
         // A branch on x == 0 or 0 < x (a boundary case): x >= 1 in the branch where it is not zero.
         Facts then = new Facts(facts), otherwise = new Facts(facts);
         String c = name(i.cond());
-        if (c != null && facts.get(c, f -> f.isZero) != null) otherwise.atLeastOne.add(facts.get(c, f -> f.isZero));
-        if (c != null && facts.get(c, f -> f.isPos) != null) then.atLeastOne.add(facts.get(c, f -> f.isPos));
+        String zero = c == null ? null : facts.get(c, f -> f.isZero), pos = c == null ? null : facts.get(c, f -> f.isPos);
+        if (zero != null) otherwise.positive.add(zero);
+        if (pos != null) then.positive.add(pos);
         Body tb = fn.apply(i.then(), then), ob = fn.apply(i.otherwise(), otherwise);
         // An array that both branches return with the same dimensions has them.
         for (int k = 0; k < s.pattern().size() && k < tb.results().size(); k++) {
@@ -333,7 +328,7 @@ public final class Bounds {
         facts.pred.put(v, key(b.x()));
         // 1 <= x < n: x - 1 lies in [0, n) (the left neighbour xs[i-1] away from the boundary).
         String x = name(b.x());
-        if (x != null && facts.below(x) != null && facts.atLeastOne(x)) facts.below.put(v, facts.below(x));
+        if (x != null && facts.below(x) != null && facts.positive(x)) facts.below.put(v, facts.below(x));
       }
       // min (n - 1) x <= n - 1; max 0 of that lies in [0, n - 1] (empty when n < 1).
       case Exp.PrimCall c when c.name().equals("min") && c.result() == PrimType.I64 && c.args().size() == 2 -> {
