@@ -325,9 +325,9 @@ static void fut_unlist(fut_mem *m, int here) {
   if (lock) fut_live_unlock(ctx, l);
 }
 
-/* Puts m on the caller's list (list 0, locked, when fut_here() is -1). */
+/* Puts m on the caller's own list (fut_own_list). */
 static void fut_enlist(struct futhark_context *ctx, fut_mem *m, int here) {
-  int l = here > 0 ? here : 0, lock = !fut_plain(l, here);
+  int l = fut_own_list(here), lock = !fut_plain(l, here);
   if (lock) fut_live_lock(ctx, l);
   m->owner = ctx;
   m->list = l;
@@ -459,7 +459,7 @@ static int fut_pool_class(size_t bytes) {
 /* A small block of class c for a running entry point, from the caller's list (its pool, else
    malloc), listed as live there; NULL when out of memory. */
 static fut_mem *fut_pool_take(struct futhark_context *ctx, int c) {
-  int here = fut_here(), l = here > 0 ? here : 0, lock = !fut_plain(l, here);
+  int here = fut_here(), l = fut_own_list(here), lock = !fut_plain(l, here);
   if (lock) fut_live_lock(ctx, l);
   fut_mem *m = ctx->live[l].pool[c];
   if (m) {
@@ -479,7 +479,7 @@ static fut_mem *fut_pool_take(struct futhark_context *ctx, int c) {
 static void fut_pool_give(fut_mem *m, int here) {
   struct futhark_context *ctx = m->owner;
   fut_unlist(m, here);
-  int l = here > 0 ? here : 0, c = m->pooled - 1, lock = !fut_plain(l, here);
+  int l = fut_own_list(here), c = m->pooled - 1, lock = !fut_plain(l, here);
   if (lock) fut_live_lock(ctx, l);
   int keep = ctx->live[l].pooled[c] < FUT_POOL_KEEP;
   if (keep) {
@@ -643,12 +643,13 @@ FUT_FN void fut_slice_copy(char *base, const int64_t *shape, int rank, size_t es
        elements per index, copied in a loop here rather than by a call per index. */
     size_t run = (size_t)inner * es;
     char *d = *dense;
-    for (int64_t j = 0; j < count[dim]; j++) {
-      char *src = base + (size_t)((start[dim] + j * stride[dim]) * inner) * es;
-      if (run == 4) { if (dir == 0) memcpy(d, src, 4); else memcpy(src, d, 4); }
-      else if (run == 8) { if (dir == 0) memcpy(d, src, 8); else memcpy(src, d, 8); }
-      else if (dir == 0) memcpy(d, src, run); else memcpy(src, d, run);
-      d += run;
+    for (int64_t j = 0; j < count[dim]; j++, d += run) {
+      char *a = base + (size_t)((start[dim] + j * stride[dim]) * inner) * es;
+      char *to = dir == 0 ? d : a, *from = dir == 0 ? a : d;
+      /* Constant sizes for single elements, which gcc turns into one load and store. */
+      if (run == 4) memcpy(to, from, 4);
+      else if (run == 8) memcpy(to, from, 8);
+      else memcpy(to, from, run);
     }
     *dense = d;
     return;

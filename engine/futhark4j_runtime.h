@@ -92,9 +92,9 @@ struct futhark_context {
   int failed;    /* set (atomically) by any thread that reports an error during an entry point */
   int error_code; /* FUTHARK_PROGRAM_ERROR or FUTHARK_OUT_OF_MEMORY for the pending failure */
   int tracking;   /* inside an entry point: allocations are listed so a failure can free them */
-  /* The blocks allocated in the running entry point, in one list per thread (by OpenMP thread
-     number, each with its own spin lock, 64 bytes apart): threads allocating in a
-     parallel loop do not contend. */
+  /* The blocks allocated in the running entry point, in one list per thread (fut_here: list 0
+     outside parallel regions, t + 1 for thread t of the running one), each with a spin lock that
+     only list 0 needs, inside regions: threads allocating in a parallel loop do not contend. */
   char live_pad[64]; /* nor share a cache line with the fields above, read in every loop */
   /* Each list also keeps the small blocks freed into it (fut_alloc), by size class, so that the
      many small temporaries of a loop body cost neither malloc nor free. One cache line each. */
@@ -286,6 +286,9 @@ static inline int fut_here(void) {
 /* Whether the thread whose fut_here() is `here` may touch list l (and its blocks) without atomics. */
 static inline int fut_plain(int l, int here) { return here == 0 || l == here; }
 
+/* The list the thread whose fut_here() is `here` allocates into (list 0, locked, when it is -1). */
+static inline int fut_own_list(int here) { return here > 0 ? here : 0; }
+
 static FUT_UNUSED void fut_incref(fut_arr *a) {
   fut_mem *m = a->mem;
   if (!m) return;
@@ -429,10 +432,15 @@ static inline double fut_bits_f64(uint64_t b) { double x; memcpy(&x, &b, 8); ret
 /* Splits [0, n) into the part of thread t out of nt. */
 static inline int64_t fut_chunk(int64_t n, int t, int nt) { return (int64_t)((__int128)n * t / nt); }
 
+/* The context's threads, but no more than n (the iterations of a loop worth running in parallel). */
+static inline int fut_threads_upto(struct futhark_context *ctx, int64_t n) {
+  int nt = ctx->num_threads;
+  return (int64_t)nt > n ? (int)n : nt;
+}
+
 /* For iterations that each do a lot of work (loops, nested operators): parallel from 2 on. */
 static inline int fut_threads_for_heavy(struct futhark_context *ctx, int64_t n) {
-  int nt = ctx->num_threads;
-  return n < 2 ? 1 : (int64_t)nt > n ? (int)n : nt;
+  return n < 2 ? 1 : fut_threads_upto(ctx, n);
 }
 
 /* For n iterations of about `work` simple operations each (the code generator's estimate,
@@ -440,16 +448,12 @@ static inline int fut_threads_for_heavy(struct futhark_context *ctx, int64_t n) 
    OpenMP region costs several microseconds, tens on a busy virtual machine). */
 #define FUT_PAR_MIN_WORK 65536.0
 static inline int fut_threads_for_work(struct futhark_context *ctx, int64_t n, double work) {
-  if (n < 2 || (double)n * work < FUT_PAR_MIN_WORK) return 1;
-  int nt = ctx->num_threads;
-  return (int64_t)nt > n ? (int)n : nt;
+  return n < 2 || (double)n * work < FUT_PAR_MIN_WORK ? 1 : fut_threads_upto(ctx, n);
 }
 
 /* How many threads a parallel operator over n elements uses: small work does not pay start-up. */
 static inline int fut_threads_for(struct futhark_context *ctx, int64_t n) {
-  if (n < 4096) return 1;
-  int nt = ctx->num_threads;
-  return (int64_t)nt > n ? (int)n : nt;
+  return n < 4096 ? 1 : fut_threads_upto(ctx, n);
 }
 
 /* ---- streaming stores -------------------------------------------------------------------
