@@ -186,8 +186,7 @@ final class CInterchange {
     if (par) {
       String nt = st.fresh("nt");
       st.line("int " + nt + " = fut_threads_for_heavy(ctx, " + nbi + " * " + nbj + ");");
-      st.line("fut_region_begin(ctx);");
-      st.line("#pragma omp parallel for num_threads(" + nt + ") schedule(dynamic) if(" + nt + " > 1)");
+      st.parallelPragma(" for num_threads(" + nt + ") schedule(dynamic) if(" + nt + " > 1)");
     }
     st.open("for (int64_t " + tile + " = 0; " + tile + " < " + nbi + " * " + nbj + "; " + tile + "++) {");
     boolean savedPar = st.inParallel;

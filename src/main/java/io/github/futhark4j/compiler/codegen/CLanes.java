@@ -95,8 +95,7 @@ final class CLanes {
     if (par) {
       String nt = st.fresh("nt");
       st.line("int " + nt + " = fut_threads_for_heavy(ctx, " + nb + ");");
-      st.line("fut_region_begin(ctx);");
-      st.line("#pragma omp parallel for num_threads(" + nt + ") schedule(dynamic) if(" + nt + " > 1)");
+      st.parallelPragma(" for num_threads(" + nt + ") schedule(dynamic) if(" + nt + " > 1)");
     }
     st.open("for (int64_t " + blk + " = 0; " + blk + " < " + nb + "; " + blk + "++) {");
     boolean saved = st.inParallel;

@@ -152,8 +152,7 @@ final class CSoac {
     // Heavy iterations (loops, nested operators) may differ in cost: hand them out dynamically,
     // in chunks that shrink towards the end (guided), so that many cheap rows do not pay one
     // scheduling call each.
-    st.line("fut_region_begin(ctx);");
-    st.line("#pragma omp parallel for" + (simd ? " simd" : "") + " num_threads(" + nt + ") schedule(" + (heavy ? "guided" : "static") + ") if(" + nt + " > 1)");
+    st.parallelPragma(" for" + (simd ? " simd" : "") + " num_threads(" + nt + ") schedule(" + (heavy ? "guided" : "static") + ") if(" + nt + " > 1)");
     st.open("for (int64_t " + i + " = " + lo + "; " + i + " < " + hi + "; " + i + "++) {");
     if (mayFail) st.line("if (fut_failed(ctx)) continue;");
     parallelBody(end, body);
@@ -344,8 +343,7 @@ final class CSoac {
         b = st.fresh("b"), e = st.fresh("e"), k = st.fresh("k");
     String es0 = CGen.es(rets.get(0)), out0 = outs.get(0).name();
     st.line("const int " + stream + " = fut_stream_worth(ctx, " + bytes + ");");
-    st.line("fut_region_begin(ctx);");
-    st.line("#pragma omp parallel num_threads(" + nt + ")");
+    st.parallelPragma(" num_threads(" + nt + ")");
     st.open("{");
     st.line("const int " + t + " = omp_get_thread_num(), " + ts + " = omp_get_num_threads();");
     st.line("const int64_t " + lo + " = fut_chunk(" + n + ", " + t + ", " + ts + "), " + hi + " = fut_chunk(" + n + ", "
@@ -637,8 +635,7 @@ final class CSoac {
     st.line("int " + nt + " = fut_threads_for(ctx, " + n + ");");
     List<String> parts = partials(ts, nt);
     String t = st.fresh("t"), end = st.fresh("chunk_end");
-    st.line("fut_region_begin(ctx);");
-    st.line("#pragma omp parallel for num_threads(" + nt + ") schedule(static, 1) if(" + nt + " > 1)");
+    st.parallelPragma(" for num_threads(" + nt + ") schedule(static, 1) if(" + nt + " > 1)");
     st.open("for (int " + t + " = 0; " + t + " < " + nt + "; " + t + "++) {");
     parallelBody(end, () -> {
       List<String> accs = initAccs(r.nes(), ts, r.op());
@@ -742,8 +739,7 @@ final class CSoac {
 
   void chunked(String t, String nt, Runnable body, List<String> parts) {
     String end = st.fresh("chunk_end");
-    st.line("fut_region_begin(ctx);");
-    st.line("#pragma omp parallel for num_threads(" + nt + ") schedule(static, 1) if(" + nt + " > 1)");
+    st.parallelPragma(" for num_threads(" + nt + ") schedule(static, 1) if(" + nt + " > 1)");
     st.open("for (int " + t + " = 0; " + t + " < " + nt + "; " + t + "++) {");
     parallelBody(end, body);
     st.line(end + ": __attribute__((unused));");

@@ -211,6 +211,16 @@ final class CgState {
     out.append("  ".repeat(indent)).append(s).append('\n');
   }
 
+  /**
+   * Opens an OpenMP parallel construct ({@code clauses} follow {@code #pragma omp parallel}, such as
+   * {@code " for num_threads(nt)"}), after {@code fut_region_begin}: the engine lets a thread touch
+   * the blocks of its own list without atomics only because every region starts with it.
+   */
+  void parallelPragma(String clauses) {
+    line("fut_region_begin(ctx);");
+    line("#pragma omp parallel" + clauses);
+  }
+
   /** Writes a line that opens a block: the following lines are indented one step more. */
   void open(String s) { line(s); indent++; }
 
