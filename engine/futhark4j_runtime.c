@@ -491,23 +491,13 @@ static void fut_pool_give(fut_mem *m, int here) {
   if (!keep) free(m);
 }
 
-FUT_FN int fut_alloc(struct futhark_context *ctx, fut_arr *out, int rank, const int64_t *shape, size_t elsize) {
-  int64_t n = 1;
-  int overflow = 0;
-  for (int i = 0; i < rank; i++) {
-    out->shape[i] = shape[i] < 0 ? 0 : shape[i];
-    overflow |= __builtin_mul_overflow(n, out->shape[i], &n);
-  }
-  for (int i = rank; i < FUT_MAXRANK; i++) out->shape[i] = 0;
-  size_t bytes = 0;
-  /* A size whose byte count does not fit is an allocation failure, never a short buffer. */
-  overflow |= __builtin_mul_overflow((size_t)n, elsize, &bytes) || bytes > (size_t)INT64_MAX - 1;
+FUT_FN int fut_alloc_bytes(struct futhark_context *ctx, fut_mem **out, size_t bytes, int overflow) {
   /* Small blocks of a running entry point come from the pools: those that survive the call (its
      results) leave them when it ends, so no pooled block outlives its context. */
   int pool = overflow || !ctx->tracking || (ctx->lend_data && bytes == ctx->lend_bytes) ? -1 : fut_pool_class(bytes + 1);
   if (pool >= 0) {
     fut_mem *pm = fut_pool_take(ctx, pool);
-    if (pm) { out->mem = pm; out->data = pm->data; return 0; }
+    if (pm) { *out = pm; return 0; }
   }
   fut_mem *m = overflow ? NULL : malloc(sizeof(fut_mem));
   size_t got = 0;
@@ -519,13 +509,13 @@ FUT_FN int fut_alloc(struct futhark_context *ctx, fut_arr *out, int rank, const 
     m->refcount = 1; m->external = 1; m->pooled = 0; m->data = lent; m->size = bytes;
     m->owner = ctx; m->list = 0; m->prev = NULL; m->next = NULL; m->tracked = 0;
     if (ctx->tracking) fut_track(ctx, m); /* a failing call frees the handle, never the data */
-    out->mem = m; out->data = lent;
+    *out = m;
     return 0;
   }
   char *d = overflow ? NULL : fut_block_get(bytes + 1, &got);
   if (!m || !d) {
     free(m); free(d);
-    out->mem = NULL; out->data = NULL;
+    *out = NULL;
     if (overflow) fut_error(ctx, NULL, "Failed to allocate memory: array too large.");
     else fut_error(ctx, NULL, "Failed to allocate memory: %lld bytes.", (long long)bytes);
     ctx->error_code = FUTHARK_OUT_OF_MEMORY;
@@ -534,14 +524,12 @@ FUT_FN int fut_alloc(struct futhark_context *ctx, fut_arr *out, int rank, const 
   m->refcount = 1; m->external = 0; m->pooled = 0; m->data = d; m->size = got;
   m->owner = ctx; m->list = 0; m->prev = NULL; m->next = NULL; m->tracked = 0;
   if (ctx->tracking) fut_track(ctx, m);
-  out->mem = m; out->data = d;
+  *out = m;
   return 0;
 }
 
-FUT_FN void fut_decref(fut_arr *a) {
-  fut_mem *m = a->mem;
+FUT_FN void fut_release(fut_mem *m) {
   if (!m) return;
-  a->mem = NULL;
   int here = fut_here();
   int64_t left;
   if (fut_plain(m->list, here)) {
@@ -563,6 +551,15 @@ FUT_FN int fut_copy(struct futhark_context *ctx, fut_arr *out, const fut_arr *a,
   int r = fut_alloc(ctx, out, rank, a->shape, elsize);
   if (r) return r;
   memcpy(out->data, a->data, (size_t)fut_numel(a, rank) * elsize);
+  return 0;
+}
+
+FUT_FN int fut_unshare(struct futhark_context *ctx, fut_arr *a, int rank, size_t elsize) {
+  fut_arr copy;
+  int r = fut_copy(ctx, &copy, a, rank, elsize);
+  if (r) return r;
+  fut_decref(a);
+  *a = copy;
   return 0;
 }
 

@@ -152,7 +152,7 @@ FUT_FN void fut_fmt_list(char *buf, size_t cap, int n, const int64_t *xs);
 /* Formats a shape as Futhark does: "[2][3]". */
 FUT_FN void fut_fmt_shape(char *buf, size_t cap, int n, const int64_t *xs);
 
-FUT_FN void fut_index_error(struct futhark_context *ctx, const char *loc, int nidx, const int64_t *idx,
+FUT_FN __attribute__((cold)) void fut_index_error(struct futhark_context *ctx, const char *loc, int nidx, const int64_t *idx,
                             int rank, const int64_t *shape);
 
 /* ---- calls of the program's functions (recursion) ------------------------------------------ */
@@ -251,12 +251,32 @@ static FUT_UNUSED inline __attribute__((always_inline)) int64_t fut_rowel(const 
    futhark_context_clear_caches empties it. A spin lock (C11 atomics) guards it, so it is safe
    with or without OpenMP. */
 
+/* A block of bytes (+1) for an array: *out is its fut_mem (data at (*out)->data), or NULL with
+   FUTHARK_OUT_OF_MEMORY returned after setting the error (also when overflow says the size did
+   not fit). */
+FUT_FN int fut_alloc_bytes(struct futhark_context *ctx, fut_mem **out, size_t bytes, int overflow);
 
-
-
-
-/* Allocates an array of the given shape; returns 0, or FUTHARK_OUT_OF_MEMORY after setting the error. */
-FUT_FN int fut_alloc(struct futhark_context *ctx, fut_arr *out, int rank, const int64_t *shape, size_t elsize);
+/* Allocates an array of the given shape; returns 0, or FUTHARK_OUT_OF_MEMORY after setting the
+   error. Inline over fut_alloc_bytes, so that the generated code's calls do not take the new
+   array's address (see fut_unshare). */
+static inline FUT_UNUSED int fut_alloc(struct futhark_context *ctx, fut_arr *out, int rank, const int64_t *shape,
+                                       size_t elsize) {
+  int64_t n = 1;
+  int overflow = 0;
+  for (int i = 0; i < rank; i++) {
+    out->shape[i] = shape[i] < 0 ? 0 : shape[i];
+    overflow |= __builtin_mul_overflow(n, out->shape[i], &n);
+  }
+  for (int i = rank; i < FUT_MAXRANK; i++) out->shape[i] = 0;
+  size_t bytes = 0;
+  /* A size whose byte count does not fit is an allocation failure, never a short buffer. */
+  overflow |= __builtin_mul_overflow((size_t)n, elsize, &bytes) || bytes > (size_t)INT64_MAX - 1;
+  fut_mem *m;
+  int r = fut_alloc_bytes(ctx, &m, bytes, overflow);
+  out->mem = m;
+  out->data = m ? m->data : NULL;
+  return r;
+}
 
 /* Which list of live blocks (futhark_context.live) belongs to the calling thread alone: 0 when no
    other thread runs (outside any active OpenMP region), 1 + its number in the one active region
@@ -306,7 +326,16 @@ static FUT_UNUSED void fut_incref(fut_arr *a) {
    the threads' lists join list 0, which threads of the coming region share. */
 FUT_FN void fut_region_begin(struct futhark_context *ctx);
 
-FUT_FN void fut_decref(fut_arr *a);
+/* Drops one reference to m (NULL: none), freeing or pooling the block with the last. */
+FUT_FN void fut_release(fut_mem *m);
+
+/* Drops a's reference and clears a->mem, so that a second decref does nothing. Inline, so that the
+   generated code's calls do not take the array's address (see fut_unshare). */
+static inline FUT_UNUSED void fut_decref(fut_arr *a) {
+  fut_mem *m = a->mem;
+  a->mem = NULL;
+  if (m) fut_release(m);
+}
 
 /* Whether an update may write into a's memory: we hold the only reference and own the bytes. */
 static FUT_UNUSED int fut_unique(const fut_arr *a) {
@@ -315,6 +344,12 @@ static FUT_UNUSED int fut_unique(const fut_arr *a) {
 
 /* A fresh copy of a (rank dims, elements of elsize bytes). */
 FUT_FN int fut_copy(struct futhark_context *ctx, fut_arr *out, const fut_arr *a, int rank, size_t elsize);
+
+/* The slow path of an in-place update whose array is shared (or not ours): a becomes a fresh copy
+   of itself and drops its reference to the old memory. Out of line and cold on purpose: the
+   generated code calls it on a local copy of the updated array, so that the array itself never
+   has its address taken and stays in registers in the loop that updates it. */
+FUT_FN __attribute__((noinline, cold)) int fut_unshare(struct futhark_context *ctx, fut_arr *a, int rank, size_t elsize);
 
 /* ---- primitive operations with Futhark semantics ------------------------------------------ */
 

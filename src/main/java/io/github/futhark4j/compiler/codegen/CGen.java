@@ -23,6 +23,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.StringJoiner;
 
 /**
  * Generates the C statements of function bodies. Every array-typed variable owns one reference to
@@ -391,8 +392,13 @@ final class CGen {
       if (d > 0) cond.append(" || ");
       cond.append("(uint64_t)").append(idx.get(d)).append(" >= (uint64_t)").append(a).append(".shape[").append(d).append(']');
     }
+    // The shape goes to the error path by value: passing a.shape would take the array's address,
+    // and an array whose address is taken anywhere lives in memory, not registers, in every loop
+    // that reads it.
+    StringJoiner shape = new StringJoiner(", ", "(int64_t[]){", "}");
+    for (int d = 0; d < rank; d++) shape.add(a + ".shape[" + d + "]");
     st.line("if (" + cond + ") { int64_t ix_[] = {" + String.join(", ", idx) + "}; fut_index_error(ctx, " + loc(span)
-        + ", " + idx.size() + ", ix_, " + rank + ", " + a + ".shape); goto " + st.errLabel + "; }");
+        + ", " + idx.size() + ", ix_, " + rank + ", " + shape + "); goto " + st.errLabel + "; }");
   }
 
   private void index(String decl, String x, Exp.Index ix, Set<String> owned) {
@@ -427,11 +433,12 @@ final class CGen {
     st.line("fut_arr " + dst.name() + "; " + assign(dst.name(), s, t));
     boolean move = src instanceof Atom.Var v && dying.contains(v.name());
     if (!move) st.incref(dst.name());
-    st.open("if (!fut_unique(&" + dst.name() + ")) {");
-    st.line("fut_arr cp_;");
-    st.check("fut_copy(ctx, &cp_, &" + dst.name() + ", " + t.rank() + ", " + es(t) + ")");
-    st.decref(dst.name());
-    st.line(dst.name() + " = cp_;");
+    // Shared memory is copied out of line, on a copy of the struct (see fut_unshare): the updated
+    // array's address is never taken, so a loop updating it keeps it in registers.
+    st.open("if (__builtin_expect(!fut_unique(&" + dst.name() + "), 0)) {");
+    st.line("fut_arr cp_ = " + dst.name() + ";");
+    st.check("fut_unshare(ctx, &cp_, " + t.rank() + ", " + es(t) + ")");
+    st.line(dst.name() + ".mem = cp_.mem; " + dst.name() + ".data = cp_.data;");
     st.close("}");
     return move ? Set.of(((Atom.Var) src).name()) : Set.of();
   }
