@@ -40,6 +40,14 @@ public final class Simplify {
     private final Map<String, Atom> outer = new HashMap<>();
     /** {@code shape xs d} statements seen: "xs#d" to the variable holding it. */
     private final Map<String, Atom> dims = new HashMap<>();
+    /**
+     * Scalar computations in scope, by what they compute ({@link #pureKey}), to the variable
+     * holding the result: a second one with the same operands reuses the first (common
+     * subexpression elimination). Inlined helpers and hoisting leave many, such as {@code n - 1}
+     * once per call of a clamping function; left to the C compiler, each would be a separate
+     * variable of a parallel region, which it cannot tell equal.
+     */
+    private final Map<String, Atom> computed = new HashMap<>();
 
     private Atom atom(Atom a) {
       while (a instanceof Atom.Var v && subst.containsKey(v.name())) a = subst.get(v.name());
@@ -49,9 +57,11 @@ public final class Simplify {
     Body body(Body b) {
       // A shape read inside this body is not in scope after it: forget it on the way out.
       Set<String> dimsBefore = new HashSet<>(dims.keySet());
+      Set<String> computedBefore = new HashSet<>(computed.keySet());
       List<Stm> out = new ArrayList<>();
       for (Stm s : b.stms()) stm(s, out);
       dims.keySet().retainAll(dimsBefore);
+      computed.keySet().retainAll(computedBefore);
       return new Body(out, b.results().stream().map(this::atom).toList());
     }
 
@@ -94,8 +104,40 @@ public final class Simplify {
         subst.put(s.pattern().get(0).name(), folded);
         return;
       }
+      String key = s.pattern().size() == 1 ? pureKey(e) : null;
+      if (key != null) {
+        Atom earlier = computed.get(key);
+        if (earlier != null) {
+          subst.put(s.pattern().get(0).name(), earlier);
+          return;
+        }
+        computed.put(key, s.pattern().get(0));
+      }
       out.add(new Stm(s.pattern(), e));
     }
+  }
+
+  /**
+   * What a scalar operation computes, as a string equal for equal operations on equal operands,
+   * or null for an expression that is not one. Variables are bound once (the verifier checks it),
+   * so a name means one value wherever it is in scope; an operation that can fail (division)
+   * fails at its first occurrence, which comes before any reuse.
+   */
+  static String pureKey(Exp e) {
+    return switch (e) {
+      case Exp.BinOp b -> "bin " + b.op() + " " + b.type() + " " + key(b.x()) + " " + key(b.y());
+      case Exp.UnOp u -> "un " + u.op() + " " + u.type() + " " + key(u.x());
+      case Exp.Convert c -> "conv " + c.to() + " " + key(c.x());
+      case Exp.PrimCall c -> "call " + c.name() + " " + c.result() + " " + String.join(" ", c.args().stream().map(Simplify::key).toList());
+      default -> null;
+    };
+  }
+
+  private static String key(Atom a) {
+    return switch (a) {
+      case Atom.Var v -> "v:" + v.name();
+      case Atom.Const c -> "c:" + c.value().type() + ":" + c.value().bits();
+    };
   }
 
   /** The constant value of an expression, or null. */

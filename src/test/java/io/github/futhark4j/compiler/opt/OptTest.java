@@ -162,6 +162,52 @@ class OptTest {
     assertEquals(2, count(b, Exp.Replicate.class), () -> io.github.futhark4j.compiler.core.Printer.body(b));
   }
 
+  @Test
+  void repeatedScalarComputationsAreComputedOnce() throws Exception {
+    // The clamp is inlined at each of its four uses: h - 1 four times, min and max three times
+    // with distinct operands. After simplification each is computed once; the division in the
+    // branch is not reused after it (not in scope there), and a division by zero still fails.
+    String src = """
+        def clamp (h: i64) (i: i64) : i64 = i64.max 0 (i64.min (h - 1) i)
+        entry main [h] (xs: [h]f32) (k: i64) : f32 =
+          let a = xs[clamp h (k - 1)] + xs[clamp h k] + xs[clamp h (k + 1)] + xs[clamp h k]
+          let b = if k > 0 then 10 / k else 0
+          in a + f32.i64 (b + 10 / k)
+        """;
+    var before = OptIr.after(src, "dead-code");
+    var after = OptIr.after(src, "simplify-2");
+    Body b = after.entries().get(0).body();
+    String text = io.github.futhark4j.compiler.core.Printer.body(b);
+    assertEquals(2, countOps(b, io.github.futhark4j.compiler.typed.TExp.BinOperator.SUB, Atom.i64(1)), text); // k - 1, h - 1
+    assertEquals(3, count(b, Exp.PrimCall.class) / 2, text);
+    assertEquals(2, countOps(b, io.github.futhark4j.compiler.typed.TExp.BinOperator.DIV, null), text);
+    var xs = new io.github.futhark4j.compiler.core.Interpreter.ArrayValue(PrimType.F32, new long[] {3}, new float[] {1, 2, 3});
+    for (long k : new long[] {-1, 0, 2, 5}) {
+      assertEquals(outcome(before, xs, k), outcome(after, xs, k));
+    }
+  }
+
+  private static String outcome(io.github.futhark4j.compiler.core.Program p, Object xs, long k) {
+    try {
+      return OptIr.run(p, "main", xs, OptIr.i64(k));
+    } catch (RuntimeException e) {
+      return "failed: " + e.getMessage();
+    }
+  }
+
+  /** How many binary operations {@code op} the body has (with {@code y} as right operand, unless null). */
+  private static int countOps(Body b, io.github.futhark4j.compiler.typed.TExp.BinOperator op, Atom y) {
+    int[] n = {0};
+    for (var s : b.stms()) {
+      if (s.exp() instanceof Exp.BinOp o && o.op() == op && (y == null || o.y().equals(y))) n[0]++;
+      io.github.futhark4j.compiler.core.Rewrite.exp(s.exp(), a -> a, nested -> {
+        n[0] += countOps(nested, op, y);
+        return nested;
+      });
+    }
+    return n[0];
+  }
+
   /** The entries of a program after all passes (the verifier runs after each). */
   private static List<io.github.futhark4j.compiler.core.Program.Entry> optimised(String src) throws Exception {
     var typed = io.github.futhark4j.compiler.Frontend.check(new io.github.futhark4j.compiler.source.Source("t.fut", src));
