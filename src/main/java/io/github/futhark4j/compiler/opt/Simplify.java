@@ -136,7 +136,8 @@ public final class Simplify {
   private static String key(Atom a) {
     return switch (a) {
       case Atom.Var v -> "v:" + v.name();
-      case Atom.Const c -> "c:" + c.value().type() + ":" + c.value().bits();
+      // Both fields: a float constant keeps its value in floatValue (raw bits: -0.0 is not 0.0).
+      case Atom.Const c -> "c:" + c.value().type() + ":" + c.value().bits() + ":" + Double.doubleToRawLongBits(c.value().floatValue());
     };
   }
 

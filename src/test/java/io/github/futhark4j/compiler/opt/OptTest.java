@@ -187,6 +187,21 @@ class OptTest {
     }
   }
 
+  @Test
+  void operationsOnDifferentFloatConstantsStayApart() throws Exception {
+    // A float constant's value is not in PrimValue.bits: x * 2.0 and x * 3.0 must not be one,
+    // nor x + 0.0 and x + -0.0 (which differ for x = -0.0).
+    String src = """
+        entry main (x: f64) : (f64, f64, f64, f64, f32, f32) =
+          (x * 2.0, x * 3.0, x + 0.0, x + -0.0, f32.inf * f32.f64 x, -f32.inf * f32.f64 x)
+        """;
+    var after = OptIr.after(src, "simplify-2");
+    assertEquals("[-4.0, -6.0, -2.0, -2.0, -Infinity, Infinity]",
+        OptIr.run(after, "main", io.github.futhark4j.compiler.typed.PrimValue.ofFloat(PrimType.F64, -2.0)));
+    assertEquals("[-0.0, -0.0, 0.0, -0.0, NaN, NaN]",
+        OptIr.run(after, "main", io.github.futhark4j.compiler.typed.PrimValue.ofFloat(PrimType.F64, -0.0)));
+  }
+
   private static String outcome(io.github.futhark4j.compiler.core.Program p, Object xs, long k) {
     try {
       return OptIr.run(p, "main", xs, OptIr.i64(k));
