@@ -50,8 +50,16 @@ public final class CHarness {
     if (cc.waitFor() != 0) throw new AssertionError("gcc failed in " + dir + ":\n" + ccOut);
     Process pr = new ProcessBuilder(dir.resolve("t").toString()).redirectErrorStream(true).start();
     String out = new String(pr.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    if (!pr.waitFor(60, TimeUnit.SECONDS)) { pr.destroyForcibly(); throw new AssertionError("driver timed out"); }
+    if (!pr.waitFor(60, TimeUnit.SECONDS)) { pr.destroyForcibly(); throw new AssertionError("driver timed out in " + dir); }
+    deleteTree(dir); // kept above, where a failure names it
     return new Run(pr.exitValue(), out, lib);
+  }
+
+  private static void deleteTree(Path dir) throws IOException {
+    try (var files = Files.list(dir)) {
+      for (Path f : files.toList()) Files.delete(f);
+    }
+    Files.delete(dir);
   }
 
   /** Driver boilerplate: a context in {@code ctx}, then {@code body}, then clean-up. */
