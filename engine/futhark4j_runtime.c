@@ -304,7 +304,8 @@ FUT_FN void fut_index_error(struct futhark_context *ctx, const char *loc, int ni
                             int rank, const int64_t *shape) {
   char a[256], b[256];
   fut_fmt_list(a, sizeof a, nidx, idx);
-  fut_fmt_shape(b, sizeof b, rank, shape);
+  /* The shape of the dimensions indexed, as the reference prints it (a[3] of a [2][2] array: "[2]"). */
+  fut_fmt_shape(b, sizeof b, nidx < rank ? nidx : rank, shape);
   fut_error(ctx, loc, "Index %s out of bounds for array of shape %s.", a, b);
 }
 
@@ -571,17 +572,27 @@ FUT_FN void fut_slice_error(struct futhark_context *ctx, const char *loc, int nd
   for (int i = 0; i < nd && k + 80 < sizeof a; i++) {
     if (i) { a[k++] = ','; a[k++] = ' '; }
     if (d[i].fixed) { k += (size_t)snprintf(a + k, sizeof a - k, "%lld", (long long)d[i].start); continue; }
-    if (d[i].has_start) k += (size_t)snprintf(a + k, sizeof a - k, "%lld", (long long)d[i].start);
+    /* As the reference writes it: a range with neither end nor stride shows its start even where
+       it was left out (a[:, 3:] is "[0:, 3:]"). */
+    if (d[i].has_start || (!d[i].has_end && !d[i].has_stride))
+      k += (size_t)snprintf(a + k, sizeof a - k, "%lld", (long long)d[i].start);
     a[k++] = ':';
     if (d[i].has_end) k += (size_t)snprintf(a + k, sizeof a - k, "%lld", (long long)d[i].end);
     if (d[i].has_stride) k += (size_t)snprintf(a + k, sizeof a - k, ":%lld", (long long)d[i].stride);
   }
   a[k++] = ']';
   a[k] = 0;
-  fut_fmt_shape(b, sizeof b, rank, shape);
+  /* The shape of the dimensions sliced, as the reference prints it (a[3:] of a [2][2] array: "[2]"). */
+  fut_fmt_shape(b, sizeof b, nd < rank ? nd : rank, shape);
   fut_error(ctx, loc, "Index %s out of bounds for array of shape %s.", a, b);
 }
 
+/* The reference's rule (its internaliser's slice check): a range i:j:s of a dimension of n has
+   (j - i + s - signum s) / s elements (rounded towards zero), i and j defaulting to 0 and n
+   (forwards) or n-1 and -1 (backwards); it is acceptable when s != 0 and either it is empty or
+   0 <= i <= j and its last element i + (count-1)*s is in [0, n) (forwards), or -1 <= j <= i and
+   its elements are in range (backwards). An empty range is acceptable wherever it starts
+   (xs[7:7], xs[5::2] of three elements). */
 FUT_FN int fut_slice_resolve(int nd, const fut_slicedim *d, const int64_t *shape,
                                         int64_t *start, int64_t *count, int64_t *stride) {
   for (int i = 0; i < nd; i++) {
@@ -595,15 +606,13 @@ FUT_FN int fut_slice_resolve(int nd, const fut_slicedim *d, const int64_t *shape
     if (s == 0) return 1;
     int64_t b = d[i].has_start ? d[i].start : (s > 0 ? 0 : n - 1);
     int64_t e = d[i].has_end ? d[i].end : (s > 0 ? n : -1);
-    int64_t c;
-    if (s > 0) {
-      if (b < 0 || e > n || b > e) return 1;
-      c = (e - b + s - 1) / s;
-    } else {
-      if (b >= n || e < -1 || b < e) return 1;
-      c = (b - e + (-s) - 1) / (-s);
+    int64_t sgn = s > 0 ? 1 : -1;
+    int64_t c = (int64_t)((uint64_t)e - (uint64_t)b + (uint64_t)(s - sgn)) / s;
+    if (c != 0) {
+      int64_t last = (int64_t)((uint64_t)b + (uint64_t)(c - 1) * (uint64_t)s);
+      int ok = s > 0 ? (0 <= b && b <= e && 0 <= last && last < n) : (-1 <= e && e <= b && 0 <= last && b < n);
+      if (!ok || c < 0) return 1;
     }
-    if (c > 0 && (b < 0 || b >= n)) return 1;
     start[i] = b; count[i] = c; stride[i] = s;
   }
   return 0;

@@ -1,6 +1,8 @@
 package io.github.futhark4j.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.futhark4j.compiler.source.Source;
 import io.github.futhark4j.toolchain.BuiltLibrary;
@@ -28,6 +30,49 @@ class SliceViewsTest {
       entry rev (xs: []i64) : []i64 = let ys = map (+ 1) xs in reverse ys
       entry sums [n] (xs: [n]i64) : [n]i64 = map (\\i -> i64.sum (take (i + 1) xs)) (iota n)
       """;
+
+  @Test
+  void rangesOutOfBoundsFailWithTheReferencesMessage() throws Exception {
+    // Messages as the reference compiler's (asked of it): the range as written, the array's shape.
+    String src = """
+        entry f (xs: []i64) (i: i64) (j: i64) : []i64 = xs[i:j]
+        entry g [n][m] (a: [n][m]i64) (i: i64) : [][]i64 = a[i:]
+        entry h (n: i64) (i: i64) (j: i64) : []i64 = (iota n)[i:j]
+        entry k [n] (xss: [n][]i64) : [n]i64 = map (\\xs -> i64.sum xs[1:]) xss
+        entry s (xs: []i64) (i: i64) (j: i64) (st: i64) : []i64 = xs[i:j:st]
+        entry c [n][m] (a: [n][m]i64) (i: i64) : [][]i64 = a[:, i:]
+        entry r [n][m] (a: [n][m]i64) (i: i64) : []i64 = a[i]
+        """;
+    BuiltLibrary b = new LibraryBuilder(cache, Compilers.builtin(), "multicore").build(new Source("ranges.fut", src));
+    try (LoadedLibrary p = LoadedLibrary.load(b.sharedLibrary(), b.manifest(), 2)) {
+      long[] xs = {1, 2, 3, 4, 5};
+      assertArrayEquals(new long[] {2, 3}, (long[]) p.function("f").call(xs, 1L, 3L));
+      assertArrayEquals(new long[] {}, (long[]) p.function("f").call(xs, 5L, 5L));
+      expectError(p, "f", "Index [2:1] out of bounds for array of shape [5].", xs, 2L, 1L);
+      expectError(p, "f", "Index [-1:2] out of bounds for array of shape [5].", xs, -1L, 2L);
+      expectError(p, "f", "Index [0:6] out of bounds for array of shape [5].", xs, 0L, 6L);
+      assertArrayEquals(new long[][] {{3, 4}}, (long[][]) p.function("g").call(new long[][] {{1, 2}, {3, 4}}, 1L));
+      expectError(p, "g", "Index [3:] out of bounds for array of shape [2].", new long[][] {{1, 2}, {3, 4}}, 3L);
+      assertArrayEquals(new long[] {1, 2}, (long[]) p.function("h").call(5L, 1L, 3L));
+      expectError(p, "h", "Index [1:9] out of bounds for array of shape [5].", 5L, 1L, 9L);
+      assertArrayEquals(new long[] {5, 11}, (long[]) p.function("k").call((Object) new long[][] {{1, 2, 3}, {4, 5, 6}}));
+      // An empty range is acceptable wherever it starts; strided ones count (j - i + s - sgn s) / s.
+      assertArrayEquals(new long[] {}, (long[]) p.function("f").call(xs, 7L, 7L));
+      assertArrayEquals(new long[] {}, (long[]) p.function("s").call(xs, 6L, 5L, 2L));
+      assertArrayEquals(new long[] {2, 4}, (long[]) p.function("s").call(xs, 1L, 5L, 2L));
+      assertArrayEquals(new long[] {5, 3, 1}, (long[]) p.function("s").call(xs, 4L, -1L, -2L));
+      expectError(p, "s", "Index [1:5:0] out of bounds for array of shape [5].", xs, 1L, 5L, 0L);
+      expectError(p, "s", "Index [5:-1:-2] out of bounds for array of shape [5].", xs, 5L, -1L, -2L);
+      long[][] two = {{1, 2}, {3, 4}};
+      expectError(p, "c", "Index [0:, 3:] out of bounds for array of shape [2][2].", two, 3L);
+      expectError(p, "r", "Index [3] out of bounds for array of shape [2].", two, 3L);
+    }
+  }
+
+  private static void expectError(LoadedLibrary p, String entry, String message, Object... args) {
+    Exception e = assertThrows(Exception.class, () -> p.function(entry).call(args));
+    assertTrue(e.getMessage().contains(message), e.getMessage());
+  }
 
   @Test
   void contiguousSlicesAreViewsAndStayCorrect() throws Exception {

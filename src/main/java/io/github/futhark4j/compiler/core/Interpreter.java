@@ -437,7 +437,9 @@ public final class Interpreter {
         if (span == null) throw new IllegalStateException("unchecked index out of bounds (an #[unsafe] index)");
         StringBuilder sb = new StringBuilder("[");
         for (int k = 0; k < idx.size(); k++) sb.append(k > 0 ? ", " : "").append(idx.get(k));
-        throw new ProgramError("Index " + sb + "] out of bounds for array of shape " + shapeText(a.shape()) + "." + loc(span));
+        // The shape of the dimensions indexed, as the reference prints it (a[3] of [2][2]: "[2]").
+        throw new ProgramError("Index " + sb + "] out of bounds for array of shape "
+            + shapeText(java.util.Arrays.copyOf(a.shape(), idx.size())) + "." + loc(span));
       }
     }
   }
@@ -487,30 +489,32 @@ public final class Interpreter {
           Long bs = r.start() == null ? null : i64(r.start());
           Long be = r.end() == null ? null : i64(r.end());
           Long bst = r.stride() == null ? null : i64(r.stride());
-          if (bs != null) text.append(bs);
+          // As the reference writes the range: with neither end nor stride, the start even where
+          // it was left out (a[:, 3:] is "[0:, 3:]").
+          if (bs != null || (be == null && bst == null)) text.append(bs != null ? bs : 0);
           text.append(':');
           if (be != null) text.append(be);
           if (bst != null) text.append(':').append(bst);
+          // The reference's rule: (e - b + s - signum s) / s elements, rounded towards zero; an
+          // empty range is acceptable wherever it starts, another one only within the dimension.
           long s = bst == null ? 1 : bst;
           if (s == 0) { bad = true; continue; }
           long b = bs != null ? bs : (s > 0 ? 0 : n - 1);
           long e = be != null ? be : (s > 0 ? n : -1);
-          long c;
-          if (s > 0) {
-            if (b < 0 || e > n || b > e) { bad = true; continue; }
-            c = (e - b + s - 1) / s;
-          } else {
-            if (b >= n || e < -1 || b < e) { bad = true; continue; }
-            c = (b - e + (-s) - 1) / (-s);
+          long c = (e - b + s - Long.signum(s)) / s;
+          if (c != 0) {
+            long last = b + (c - 1) * s;
+            boolean ok = s > 0 ? 0 <= b && b <= e && 0 <= last && last < n : -1 <= e && e <= b && 0 <= last && b < n;
+            if (!ok || c < 0) { bad = true; continue; }
           }
-          if (c > 0 && (b < 0 || b >= n)) { bad = true; continue; }
           start[i] = b;
           count[i] = c;
           stride[i] = s;
         }
       }
     }
-    if (bad) throw new ProgramError("Index " + text + "] out of bounds for array of shape " + shapeText(a.shape()) + "." + loc(span));
+    if (bad) throw new ProgramError("Index " + text + "] out of bounds for array of shape "
+        + shapeText(java.util.Arrays.copyOf(a.shape(), Math.min(nd, a.shape().length))) + "." + loc(span));
     return new Resolved(start, count, stride);
   }
 

@@ -636,9 +636,10 @@ final class Evaluator {
 
   /** A slice {@code start:end:stride} with the parts given (null when elided). */
   record Slice(Long start, Long end, Long stride) {
+    /** As the reference writes a range: with neither end nor stride, the start even where it was left out ("0:"). */
     @Override public String toString() {
-      return (start == null ? "" : start.toString()) + ":" + (end == null ? "" : end.toString())
-          + (stride == null ? "" : ":" + stride);
+      String from = start != null ? start.toString() : end == null && stride == null ? "0" : "";
+      return from + ":" + (end == null ? "" : end.toString()) + (stride == null ? "" : ":" + stride);
     }
   }
 
@@ -671,9 +672,13 @@ final class Evaluator {
     if (stride == 0) return null;
     long start = s.start() != null ? s.start() : stride > 0 ? 0 : n - 1;
     long end = s.end() != null ? s.end() : stride > 0 ? n : -1;
-    if (end != start && Long.signum(end - start) != Long.signum(stride)) return null;
-    long count = end == start ? 0 : (Math.abs(end - start) + Math.abs(stride) - 1) / Math.abs(stride);
-    if (count > Integer.MAX_VALUE) return null;
+    // The reference's rule: (end - start + stride - signum stride) / stride positions, rounded
+    // towards zero; an empty range is acceptable wherever it starts, another only when it runs
+    // from start towards end within the dimension.
+    long count = (end - start + stride - Long.signum(stride)) / stride;
+    if (count == 0) return new long[0];
+    if (count < 0 || count > Integer.MAX_VALUE) return null;
+    if (stride > 0 ? start < 0 || start > end : end < -1 || end > start) return null;
     long[] out = new long[(int) count];
     for (int i = 0; i < count; i++) {
       long p = start + i * stride;
@@ -706,7 +711,8 @@ final class Evaluator {
   private EvalError outOfBounds(ArrayVal a, List<Object> idx, Span span) {
     StringBuilder sb = new StringBuilder("Index [");
     for (int i = 0; i < idx.size(); i++) sb.append(i > 0 ? ", " : "").append(idx.get(i));
-    sb.append("] out of bounds for array of shape ").append(RowShape.text(a.dims())).append('.');
+    // The shape of the dimensions indexed, as the reference prints it (a[3] of a [2][2] array: "[2]").
+    sb.append("] out of bounds for array of shape ").append(RowShape.text(a.dims().subList(0, Math.min(idx.size(), a.dims().size())))).append('.');
     return fail(sb.toString(), span);
   }
 
