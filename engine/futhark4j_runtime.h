@@ -345,6 +345,29 @@ static FUT_UNUSED int fut_unique(const fut_arr *a) {
 /* A fresh copy of a (rank dims, elements of elsize bytes). */
 FUT_FN int fut_copy(struct futhark_context *ctx, fut_arr *out, const fut_arr *a, int rank, size_t elsize);
 
+/* An accumulator's first value, the neutral element ne (rank dims, elements of elsize bytes):
+   ne itself with one more reference where the calling thread may count references to it without
+   atomics, or where it is big; else (a small block that the threads of the running region share,
+   such as a hoisted `replicate m 0`) a copy in the thread's own list, so that threads starting
+   many small scans or reductions from one neutral element do not contend for its count. */
+static inline FUT_UNUSED int fut_acc_init(struct futhark_context *ctx, fut_arr *acc, const fut_arr *ne, int rank,
+                                          size_t elsize) {
+  fut_mem *m = ne->mem;
+  if (!m) { *acc = *ne; return 0; }
+  int here = fut_here();
+  if (!fut_plain(m->list, here) && (size_t)fut_numel(ne, rank) * elsize <= 2048) return fut_copy(ctx, acc, ne, rank, elsize);
+  *acc = *ne;
+  if (fut_plain(m->list, here)) {
+    m->refcount++;
+  } else {
+#ifdef _OPENMP
+#pragma omp atomic
+#endif
+    m->refcount++;
+  }
+  return 0;
+}
+
 /* The slow path of an in-place update whose array is shared (or not ours): a becomes a fresh copy
    of itself and drops its reference to the old memory. Out of line and cold on purpose: the
    generated code calls it on a local copy of the updated array, so that the array itself never

@@ -195,7 +195,7 @@ final class CGen {
         declare(pat);
         if (sl.dims().size() == 1 && sl.dims().get(0) instanceof Exp.SliceDim.Range r
             && (r.stride() == null || r.stride() instanceof Atom.Const c && c.value().bits() == 1)) {
-          rowRange(x, sl, r);
+          rowRange(x, sl, r, owned);
         } else {
           String sd = sliceDims(sl.dims());
           st.check("fut_slice(ctx, " + loc(sl.span()) + ", &" + x + ", &" + atom(sl.array()) + ", " + sl.array().type().rank()
@@ -408,17 +408,17 @@ final class CGen {
 
   /**
    * {@code xs[b:e]} (stride 1): a view of rows b to e, made inline rather than by fut_slice,
-   * which rules and messages it shares (the reference's: fails unless the range is empty or
-   * 0 <= b <= e <= n), and counts a reference to the memory. Array-heavy inner code (a dot product over {@code take (j+1) row}, per element)
-   * spent a call per slice. An array without memory of its own (virtual) goes to fut_slice, on
-   * copies of the structs, so that neither array has its address taken.
+   * whose rule and message it shares (the reference's: fails unless the range is empty or
+   * 0 <= b <= e <= n). Like a row view, it counts a reference to the memory only where the body
+   * owns the array; a view of a borrowed array (a lambda's parameter, a free variable) is
+   * borrowed too. Array-heavy inner code (a dot product over {@code take (j+1) row} per element)
+   * spent a call per slice, and two threads slicing rows of one input fought over its count.
    */
-  private void rowRange(String x, Exp.Slice sl, Exp.SliceDim.Range r) {
+  private void rowRange(String x, Exp.Slice sl, Exp.SliceDim.Range r, Set<String> owned) {
     String a = atom(sl.array());
     int rank = sl.array().type().rank();
     int k = st.next();
     String b = "sb_" + k, e = "se_" + k;
-    st.open("{");
     st.line("const int64_t " + b + " = " + (r.start() != null ? atom(r.start()) : "0") + ", " + e + " = "
         + (r.end() != null ? atom(r.end()) : a + ".shape[0]") + ";");
     st.open("if (" + b + " != " + e + " && (" + b + " < 0 || " + e + " > " + a + ".shape[0] || " + b + " > " + e + ")) {");
@@ -430,22 +430,12 @@ final class CGen {
     st.close("}");
     StringBuilder row = new StringBuilder(es(sl.array().type()));
     for (int d = 1; d < rank; d++) row.append(" * ").append(a).append(".shape[").append(d).append(']');
-    st.open("if (" + a + ".mem) {");
     st.line(x + ".mem = " + a + ".mem;");
     st.line(x + ".data = " + a + ".data + (size_t)" + b + " * " + row + ";");
     st.line(x + ".shape[0] = " + e + " - " + b + ";");
     for (int d = 1; d < rank; d++) st.line(x + ".shape[" + d + "] = " + a + ".shape[" + d + "];");
     st.line("for (int j_ = " + rank + "; j_ < FUT_MAXRANK; j_++) " + x + ".shape[j_] = 0;");
-    st.incref(x);
-    st.close("} else {");
-    st.indent++;
-    String sd2 = sliceDims(sl.dims());
-    st.line("fut_arr src_ = " + a + ", out_;");
-    st.check("fut_slice(ctx, " + loc(sl.span()) + ", &out_, &src_, " + rank + ", " + es(sl.array().type()) + ", 1, " + sd2
-        + ", " + rank + ")");
-    st.line(x + " = out_;");
-    st.close("}");
-    st.close("}");
+    viewRef(x, sl.array(), owned);
   }
 
   private void index(String decl, String x, Exp.Index ix, Set<String> owned) {

@@ -492,8 +492,14 @@ final class CSoac {
       return accs;
     }
     for (int k = 0; k < accs.size(); k++) {
-      st.line(accs.get(k) + " = " + atom(nes.get(k)) + ";");
-      if (ts.get(k).isArray()) st.incref(accs.get(k));
+      if (ts.get(k).isArray()) {
+        // A reference of its own, or a copy where threads share the neutral element (fut_acc_init);
+        // through locals, so that the accumulator's address is not taken.
+        st.line("{ fut_arr ne_ = " + atom(nes.get(k)) + ", a_; if (fut_acc_init(ctx, &a_, &ne_, " + ts.get(k).rank() + ", "
+            + CGen.es(ts.get(k)) + ")) goto " + st.errLabel + "; " + accs.get(k) + " = a_; }");
+      } else {
+        st.line(accs.get(k) + " = " + atom(nes.get(k)) + ";");
+      }
     }
     return accs;
   }
