@@ -16,9 +16,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Copy propagation, constant folding of integer and boolean operations, and removal of
- * branches on constants and of assertions known to hold. Division is never folded so that a
- * division by zero still fails at run time with its source position.
+ * Copy propagation, constant folding of integer and boolean operations, removal of branches on
+ * constants and of assertions known to hold, and common subexpression elimination of scalar
+ * operations. Division is never folded so that a division by zero still fails at run time with
+ * its source position.
  *
  * <p>A {@code map} over {@code iota n} that indexes arrays by its position is normalised into a
  * map over their rows by {@link IotaIndex}, which runs after the first simplification.
@@ -26,7 +27,7 @@ import java.util.Set;
 public final class Simplify {
   /** What the pass does, in one line ({@code futhark4j dev --steps} prints it). */
   public static final String DESCRIPTION =
-      "constant folding, copy propagation, algebraic identities, branches on constants, assertions known to hold, shapes of known arrays";
+      "constant folding, copy propagation, algebraic identities, branches on constants, assertions known to hold, shapes of known arrays, common scalar subexpressions";
 
   private Simplify() {}
 
