@@ -69,6 +69,48 @@ class SliceViewsTest {
     }
   }
 
+  @Test
+  void columnsAndTransposesOfEveryElementSize() throws Exception {
+    // Strided copies: a range followed by fixed indices (columns of 2D and 3D arrays), and
+    // transposes of 1-, 2-, 4- and 8-byte elements and of rows (elements of a 3D transpose).
+    String src = """
+        entry col3 [n][m][k] (a: [n][m][k]i64) (j: i64) : [n][k]i64 = a[:, j]
+        entry col3e [n][m][k] (a: [n][m][k]i64) (j: i64) (l: i64) : [n]i64 = a[:, j, l]
+        entry col3r [n][m][k] (a: [n][m][k]i64) (j: i64) : [][]i64 = a[1::2, j]
+        entry upd [n][m] (a: *[n][m]i32) (j: i64) (v: [n]i32) : [n][m]i32 = a with [:, j] = v
+        entry tb [n][m] (a: [n][m]bool) : [m][n]bool = transpose a
+        entry ts [n][m] (a: [n][m]i16) : [m][n]i16 = transpose a
+        entry tf [n][m] (a: [n][m]f32) : [m][n]f32 = transpose a
+        entry td [n][m] (a: [n][m]f64) : [m][n]f64 = transpose a
+        entry t3 [n][m][k] (a: [n][m][k]i64) : [m][n][k]i64 = transpose a
+        """;
+    BuiltLibrary b = new LibraryBuilder(cache, Compilers.builtin(), "multicore").build(new Source("strided.fut", src));
+    try (LoadedLibrary p = LoadedLibrary.load(b.sharedLibrary(), b.manifest(), 2)) {
+      long[][][] a = new long[5][3][2];
+      for (int i = 0; i < 5; i++) for (int j = 0; j < 3; j++) for (int l = 0; l < 2; l++) a[i][j][l] = 100 * i + 10 * j + l;
+      long[][] c = (long[][]) p.function("col3").call(a, 1L);
+      for (int i = 0; i < 5; i++) assertArrayEquals(new long[] {100 * i + 10, 100 * i + 11}, c[i]);
+      assertArrayEquals(new long[] {21, 121, 221, 321, 421}, (long[]) p.function("col3e").call(a, 2L, 1L));
+      assertArrayEquals(new long[][] {{100, 101}, {300, 301}}, (long[][]) p.function("col3r").call(a, 0L));
+      int[][] u = {{1, 2, 3}, {4, 5, 6}};
+      assertArrayEquals(new int[][] {{1, 7, 3}, {4, 8, 6}}, (int[][]) p.function("upd").call(u, 1L, new int[] {7, 8}));
+      boolean[][] bs = {{true, false, false}, {false, true, true}};
+      assertArrayEquals(new boolean[][] {{true, false}, {false, true}, {false, true}}, (boolean[][]) p.function("tb").call((Object) bs));
+      short[][] ss = {{1, 2, 3}, {4, 5, 6}};
+      assertArrayEquals(new short[][] {{1, 4}, {2, 5}, {3, 6}}, (short[][]) p.function("ts").call((Object) ss));
+      float[][] fs = new float[40][70];
+      double[][] ds = new double[40][70];
+      for (int i = 0; i < 40; i++) for (int j = 0; j < 70; j++) { fs[i][j] = i * 70 + j; ds[i][j] = -(i * 70 + j); }
+      float[][] ft = (float[][]) p.function("tf").call((Object) fs);
+      double[][] dt = (double[][]) p.function("td").call((Object) ds);
+      for (int i = 0; i < 40; i++) for (int j = 0; j < 70; j++) {
+        if (ft[j][i] != fs[i][j] || dt[j][i] != ds[i][j]) throw new AssertionError("transpose at " + i + ", " + j);
+      }
+      long[][][] t = (long[][][]) p.function("t3").call((Object) a);
+      for (int i = 0; i < 5; i++) for (int j = 0; j < 3; j++) assertArrayEquals(a[i][j], t[j][i]);
+    }
+  }
+
   private static void expectError(LoadedLibrary p, String entry, String message, Object... args) {
     Exception e = assertThrows(Exception.class, () -> p.function(entry).call(args));
     assertTrue(e.getMessage().contains(message), e.getMessage());
