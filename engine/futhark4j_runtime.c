@@ -344,8 +344,17 @@ FUT_FN void fut_untrack(fut_mem *m) { fut_unlist(m, fut_here()); }
 
 FUT_FN void fut_track(struct futhark_context *ctx, fut_mem *m) { fut_enlist(ctx, m, fut_here()); }
 
+#if defined(_OPENMP) && defined(FUT_ENGINE_ONLY)
+__attribute__((visibility("hidden"))) uint64_t fut_regions = 1;
+#endif
+
 FUT_FN void fut_region_begin(struct futhark_context *ctx) {
   if (fut_here() != 0) return;
+#ifdef _OPENMP
+  /* A new region: every thread's remembered fut_here is stale (the fork orders this before the
+     threads' reads). */
+  __atomic_add_fetch(&fut_regions, 1, __ATOMIC_RELAXED);
+#endif
   for (int l = 1; l < FUT_TRACK_LISTS && l <= ctx->num_threads; l++) {
     fut_mem *first = ctx->live[l].head, *last = NULL;
     if (!first) continue;
