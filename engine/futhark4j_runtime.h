@@ -341,10 +341,10 @@ static inline int fut_plain(int l, int here) { return here == 0 || l == here; }
 /* The list the thread whose fut_here() is `here` allocates into (list 0, locked, when it is -1). */
 static inline int fut_own_list(int here) { return here > 0 ? here : 0; }
 
-static FUT_UNUSED void fut_incref(fut_arr *a) {
-  fut_mem *m = a->mem;
-  if (!m) return;
-  if (fut_plain(m->list, fut_here())) {
+/* One more reference to m, counted by the thread whose fut_here() is `here`: plainly in its own
+   list (or outside regions), atomically in a list the region's threads share. */
+static inline void fut_count_ref(fut_mem *m, int here) {
+  if (fut_plain(m->list, here)) {
     m->refcount++;
   } else {
 #ifdef _OPENMP
@@ -352,6 +352,11 @@ static FUT_UNUSED void fut_incref(fut_arr *a) {
 #endif
     m->refcount++;
   }
+}
+
+static FUT_UNUSED void fut_incref(fut_arr *a) {
+  fut_mem *m = a->mem;
+  if (m) fut_count_ref(m, fut_here());
 }
 
 /* Before a parallel region (called where none is active): the blocks that earlier regions left in
@@ -389,14 +394,7 @@ static inline FUT_UNUSED int fut_acc_init(struct futhark_context *ctx, fut_arr *
   int here = fut_here();
   if (!fut_plain(m->list, here) && (size_t)fut_numel(ne, rank) * elsize <= 2048) return fut_copy(ctx, acc, ne, rank, elsize);
   *acc = *ne;
-  if (fut_plain(m->list, here)) {
-    m->refcount++;
-  } else {
-#ifdef _OPENMP
-#pragma omp atomic
-#endif
-    m->refcount++;
-  }
+  fut_count_ref(m, here);
   return 0;
 }
 

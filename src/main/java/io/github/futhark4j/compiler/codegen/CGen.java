@@ -397,13 +397,19 @@ final class CGen {
       if (d > 0) cond.append(" || ");
       cond.append("(uint64_t)").append(idx.get(d)).append(" >= (uint64_t)").append(a).append(".shape[").append(d).append(']');
     }
-    // The shape goes to the error path by value: passing a.shape would take the array's address,
-    // and an array whose address is taken anywhere lives in memory, not registers, in every loop
-    // that reads it.
+    st.line("if (" + cond + ") { int64_t ix_[] = {" + String.join(", ", idx) + "}; fut_index_error(ctx, " + loc(span)
+        + ", " + idx.size() + ", ix_, " + rank + ", " + shapeByValue(a, rank) + "); goto " + st.errLabel + "; }");
+  }
+
+  /**
+   * Array {@code a}'s shape as a compound literal, for an error path: passing {@code a.shape} would
+   * take the array's address, and an array whose address is taken anywhere lives in memory, not
+   * registers, in every loop that reads it.
+   */
+  private static String shapeByValue(String a, int rank) {
     StringJoiner shape = new StringJoiner(", ", "(int64_t[]){", "}");
     for (int d = 0; d < rank; d++) shape.add(a + ".shape[" + d + "]");
-    st.line("if (" + cond + ") { int64_t ix_[] = {" + String.join(", ", idx) + "}; fut_index_error(ctx, " + loc(span)
-        + ", " + idx.size() + ", ix_, " + rank + ", " + shape + "); goto " + st.errLabel + "; }");
+    return shape.toString();
   }
 
   /**
@@ -423,9 +429,7 @@ final class CGen {
         + (r.end() != null ? atom(r.end()) : a + ".shape[0]") + ";");
     st.open("if (" + b + " != " + e + " && (" + b + " < 0 || " + e + " > " + a + ".shape[0] || " + b + " > " + e + ")) {");
     String sd = sliceDims(sl.dims());
-    StringJoiner shape = new StringJoiner(", ", "(int64_t[]){", "}");
-    for (int d = 0; d < rank; d++) shape.add(a + ".shape[" + d + "]");
-    st.line("fut_slice_error(ctx, " + loc(sl.span()) + ", 1, " + sd + ", " + rank + ", " + shape + ");");
+    st.line("fut_slice_error(ctx, " + loc(sl.span()) + ", 1, " + sd + ", " + rank + ", " + shapeByValue(a, rank) + ");");
     st.line("goto " + st.errLabel + ";");
     st.close("}");
     StringBuilder row = new StringBuilder(es(sl.array().type()));
