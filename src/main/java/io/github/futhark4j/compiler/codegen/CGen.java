@@ -221,10 +221,15 @@ final class CGen {
       }
       case Exp.ArrayLit a -> arrayLit(pat.get(0), a);
       case Exp.Iota io when s.has(Plan.VIRTUAL) -> {
-        st.virtualIotas.add(x);
+        st.virtualSequences.put(x, CgState.Sequence.IOTA);
         iotaCheck(io.n());
+        virtualArray(x, io.n());
+      }
+      case Exp.Range r when s.has(Plan.VIRTUAL) -> {
+        RangeSeq q = rangeSeq(r);
+        st.virtualSequences.put(x, new CgState.Sequence(q.start(), q.step(), ctype(r.type())));
         st.line("fut_arr " + x + " = {0};");
-        st.line(x + ".shape[0] = " + atom(io.n()) + ";");
+        st.line(x + ".shape[0] = " + q.n() + ";");
       }
       case Exp.Iota io -> {
         iotaCheck(io.n());
@@ -447,6 +452,11 @@ final class CGen {
     int rank = ix.array().type().rank();
     List<String> idx = ix.indices().stream().map(CPrim::atom).toList();
     boundsCheck(a, idx, rank, ix.span());
+    CgState.Sequence seq = ix.array() instanceof Atom.Var v ? st.virtualSequences.get(v.name()) : null;
+    if (seq != null) {
+      st.line(decl + " = " + seq.element(idx.get(0)) + ";");
+      return;
+    }
     String off = offset(a, idx, rank);
     if (idx.size() == rank) {
       st.line(decl + " = " + load(ix.array(), off) + ";");
@@ -558,8 +568,11 @@ final class CGen {
     st.failIf(atom(n) + " < 0", "fut_error(ctx, \"<prelude>\", \"Range 0..1..<%lld is invalid.\", (long long)" + atom(n) + ")");
   }
 
-  private void range(Atom.Var x, Exp.Range r) {
-    PrimType t = r.type();
+  /** A range's elements: {@code start + i * step} for i below {@code n} (C variables). */
+  private record RangeSeq(String start, String step, String n) {}
+
+  /** Checks range {@code r} as the reference does (its message on failure) and names its elements. */
+  private RangeSeq rangeSeq(Exp.Range r) {
     String s = atom(r.start()), e = atom(r.end());
     String step = r.second() != null ? "((int64_t)" + atom(r.second()) + " - (int64_t)" + s + ")"
         : r.kind() == io.github.futhark4j.compiler.typed.TExp.RangeKind.DOWN_TO_EXCLUSIVE ? "-1" : "1";
@@ -567,12 +580,20 @@ final class CGen {
     st.line("int64_t " + n + ";");
     st.check("fut_range(ctx, " + loc(r.span()) + ", (int64_t)" + s + ", " + step + ", (int64_t)" + e + ", "
         + rangeKind(r.kind()) + ", " + (r.second() != null ? 1 : 0) + ", &" + n + ", "
-        + (t.isUnsigned() ? 1 : 0) + ")");
+        + (r.type().isUnsigned() ? 1 : 0) + ")");
+    String start = st.fresh("start"), by = st.fresh("step");
+    st.line("int64_t " + start + " = (int64_t)" + s + ", " + by + " = " + step + ";");
+    return new RangeSeq(start, by, n);
+  }
+
+  private void range(Atom.Var x, Exp.Range r) {
+    PrimType t = r.type();
+    RangeSeq q = rangeSeq(r);
     st.line("fut_arr " + x.name() + ";");
-    st.check("fut_alloc(ctx, &" + x.name() + ", 1, &" + n + ", " + esize(t) + ")");
+    st.check("fut_alloc(ctx, &" + x.name() + ", 1, &" + q.n() + ", " + esize(t) + ")");
     String i = st.fresh("i");
-    st.line("for (int64_t " + i + " = 0; " + i + " < " + n + "; " + i + "++) " + storeTo(x.name(), t, i,
-        "((" + ctype(t) + ")((int64_t)" + s + " + " + i + " * " + step + "))"));
+    st.line("for (int64_t " + i + " = 0; " + i + " < " + q.n() + "; " + i + "++) " + storeTo(x.name(), t, i,
+        new CgState.Sequence(q.start(), q.step(), ctype(t)).element(i)));
   }
 
   /** The runtime's code for a range form (fut_range's {@code kind}): 0 inclusive, 1 upwards, 2 downwards. */

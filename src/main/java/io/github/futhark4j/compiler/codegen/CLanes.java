@@ -47,7 +47,7 @@ final class CLanes {
 
   /** A C expression for element {@code i} of a rank-1 map input. */
   private String element(Atom arr, String i) {
-    if (arr instanceof Atom.Var v && st.virtualIotas.contains(v.name())) return "((int64_t)(" + i + "))";
+    if (arr instanceof Atom.Var v && st.virtualSequences.containsKey(v.name())) return st.virtualSequences.get(v.name()).element(i);
     if (arr instanceof Atom.Var v && st.virtualReplicates.containsKey(v.name())) return atom(st.virtualReplicates.get(v.name()));
     return CGen.load(arr, i);
   }

@@ -188,7 +188,7 @@ final class CSoac {
   /** A C expression for row {@code i} of an array atom (a scalar, or a borrowed view). */
   String row(Atom arr, String i) {
     IrType t = arr.type();
-    if (arr instanceof Atom.Var v && st.virtualIotas.contains(v.name())) return "((int64_t)(" + i + "))";
+    if (arr instanceof Atom.Var v && st.virtualSequences.containsKey(v.name())) return st.virtualSequences.get(v.name()).element(i);
     if (arr instanceof Atom.Var v && st.virtualReplicates.containsKey(v.name())) return atom(st.virtualReplicates.get(v.name()));
     if (t.rank() == 1) return CGen.load(arr, i);
     return "fut_row(&" + atom(arr) + ", " + t.rank() + ", " + i + ", " + CGen.es(t) + ")";

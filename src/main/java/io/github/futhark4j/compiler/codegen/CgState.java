@@ -79,11 +79,27 @@ final class CgState {
   boolean inParallel;
 
   /**
-   * {@code iota} results the schedule marked {@code #[virtual]} (used only as SOAC inputs): never
-   * materialised, their rows are the loop index. Added to by {@link CGen} when it emits the
-   * iota's statement; read by {@link CSoac#row} and {@link CLanes}.
+   * {@code iota} and range results the schedule marked {@code #[virtual]} (used only as SOAC
+   * inputs, by their size and by indexing single elements), by variable: never materialised,
+   * element i is computed from i. Put by {@link CGen} when it emits the statement; read by
+   * {@link CSoac#row}, {@link CLanes} and {@link CGen}'s indexing.
    */
-  final Set<String> virtualIotas = new HashSet<>();
+  final Map<String, Sequence> virtualSequences = new HashMap<>();
+
+  /**
+   * A virtual arithmetic sequence: element i is {@code start + i * step} (C expressions of
+   * int64_t, evaluated once before any element is read) converted to {@code ctype}; an iota's
+   * start is null, its elements the index itself.
+   */
+  record Sequence(String start, String step, String ctype) {
+    static final Sequence IOTA = new Sequence(null, null, "int64_t");
+
+    /** A C expression for element {@code i}. */
+    String element(String i) {
+      if (start == null) return "((int64_t)(" + i + "))";
+      return "((" + ctype + ")(" + start + " + (int64_t)(" + i + ") * " + step + "))";
+    }
+  }
 
   /**
    * {@code replicate n v} of a scalar marked {@code #[virtual]} (used only as a SOAC input row by

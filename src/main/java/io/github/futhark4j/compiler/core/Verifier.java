@@ -237,7 +237,8 @@ public final class Verifier {
 
   /**
    * Checks statement {@code k} of {@code b} against its plan: each plan on the expressions it is
-   * for, a virtual iota or replicate used only as an input array of SOACs (read row by row), a
+   * for, a virtual iota or range used only as {@link Sequences#onlyIndexed} allows, a virtual
+   * replicate only as an input array of SOACs (read row by row), a
    * virtual transpose only by {@code shape} and as an input array of maps, a direct row only as
    * the result of a map's lambda.
    */
@@ -248,7 +249,7 @@ public final class Verifier {
     }
     for (Plan p : s.plan()) {
       boolean ok = switch (p) {
-        case VIRTUAL -> s.pattern().size() == 1 && (s.exp() instanceof Exp.Iota
+        case VIRTUAL -> s.pattern().size() == 1 && (s.exp() instanceof Exp.Iota || s.exp() instanceof Exp.Range
             || s.exp() instanceof Exp.Replicate r && !r.value().type().isArray() && s.pattern().get(0).type().rank() == 1
             || s.exp() instanceof Exp.Transpose && s.pattern().get(0).type().rank() == 2);
         case INTERCHANGE, LANES -> s.exp() instanceof Exp.Map;
@@ -258,6 +259,12 @@ public final class Verifier {
     }
     if (!s.has(Plan.VIRTUAL)) return;
     String x = s.pattern().get(0).name();
+    if (s.exp() instanceof Exp.Iota || s.exp() instanceof Exp.Range) {
+      if (!Sequences.onlyIndexed(x, new Body(b.stms().subList(k + 1, b.stms().size()), b.results()))) {
+        throw fail("virtual " + x + " is used other than as an input array, by its size or by indexing an element: " + s);
+      }
+      return;
+    }
     boolean transpose = s.exp() instanceof Exp.Transpose;
     boolean ok = b.results().stream().noneMatch(a -> a instanceof Atom.Var v && v.name().equals(x));
     for (int j = k + 1; j < b.stms().size() && ok; j++) {

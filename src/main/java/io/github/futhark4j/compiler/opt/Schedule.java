@@ -10,6 +10,7 @@ import io.github.futhark4j.compiler.core.Lambda;
 import io.github.futhark4j.compiler.core.Plan;
 import io.github.futhark4j.compiler.core.Program;
 import io.github.futhark4j.compiler.core.Rewrite;
+import io.github.futhark4j.compiler.core.Sequences;
 import io.github.futhark4j.compiler.core.Stm;
 import io.github.futhark4j.compiler.typed.PrimType;
 import java.util.ArrayList;
@@ -24,8 +25,10 @@ import java.util.Set;
  * generation obeys.
  *
  * <ul>
- *   <li>{@code #[virtual]} on an {@code iota} used only as an input array of map, reduce or scan
- *       (or of a histogram with a map function): never materialised, its rows are the loop index;
+ *   <li>{@code #[virtual]} on an {@code iota} or a range used only as an input array of map,
+ *       reduce or scan (or of a histogram with a map function), by its size and by indexing single
+ *       elements ({@link Sequences#onlyIndexed}): never materialised, its elements are computed from
+ *       their index;
  *       on a {@code replicate} of a scalar used only as an input array read row by row (e.g. the
  *       ones of a counting histogram): every row is the value; on a {@code transpose b} read only
  *       as a column input of maps of redomaps (and by {@code shape}): the interchanged kernel reads
@@ -47,7 +50,7 @@ import java.util.Set;
 public final class Schedule {
   /** What the pass does, in one line ({@code futhark4j dev --steps} prints it). */
   public static final String DESCRIPTION =
-      "marks how each operator runs: #[virtual] iotas, replicates and transposes, #[interchange] map-of-redomap nests, #[lanes] maps of scalar while loops, #[direct-row] inner maps writing into their outer map's rows";
+      "marks how each operator runs: #[virtual] iotas, ranges, replicates and transposes, #[interchange] map-of-redomap nests, #[lanes] maps of scalar while loops, #[direct-row] inner maps writing into their outer map's rows";
 
   private Schedule() {}
 
@@ -80,8 +83,12 @@ public final class Schedule {
       Exp e;
       switch (s.exp()) {
         case Exp.Iota io -> {
-          if (s.pattern().size() == 1 && onlySoacInput(x, b)) plan.add(Plan.VIRTUAL);
+          if (s.pattern().size() == 1 && Sequences.onlyIndexed(x, b)) plan.add(Plan.VIRTUAL);
           e = io;
+        }
+        case Exp.Range r -> {
+          if (s.pattern().size() == 1 && Sequences.onlyIndexed(x, b)) plan.add(Plan.VIRTUAL);
+          e = r;
         }
         case Exp.Replicate r -> {
           if (s.pattern().size() == 1 && s.pattern().get(0).type().rank() == 1 && !r.value().type().isArray()
@@ -134,39 +141,7 @@ public final class Schedule {
     }
   }
 
-  // ---- virtual iotas and replicates ---------------------------------------------------------
-
-  /**
-   * Whether {@code v} is used in {@code b} only as an input array of map, reduce or scan, or of a
-   * histogram with a map function (whose rows it reads through that function).
-   */
-  public static boolean onlySoacInput(String v, Body b) {
-    for (Atom a : b.results()) if (a instanceof Atom.Var x && x.name().equals(v)) return false;
-    for (Stm s : b.stms()) {
-      Exp e = s.exp();
-      List<Lambda> lams = new ArrayList<>();
-      List<Atom> others = new ArrayList<>();
-      switch (e) {
-        case Exp.Map m -> { lams.add(m.f()); others.add(m.width()); }
-        case Exp.Reduce r -> {
-          lams.add(r.op()); if (r.mapf() != null) lams.add(r.mapf()); others.add(r.width()); others.addAll(r.nes());
-        }
-        case Exp.Scan sc -> {
-          lams.add(sc.op()); if (sc.mapf() != null) lams.add(sc.mapf()); others.add(sc.width()); others.addAll(sc.nes());
-        }
-        case Exp.Hist h when h.mapf() != null -> {
-          lams.add(h.op()); lams.add(h.mapf()); others.add(h.width()); others.addAll(h.nes()); others.addAll(h.dests());
-        }
-        default -> {
-          if (FreeVars.ofExp(e).contains(v)) return false;
-          continue;
-        }
-      }
-      for (Atom a : others) if (a instanceof Atom.Var w && w.name().equals(v)) return false;
-      for (Lambda l : lams) if (FreeVars.ofBody(l.body()).contains(v)) return false;
-    }
-    return true;
-  }
+  // ---- virtual iotas, ranges and replicates -------------------------------------------------
 
   /**
    * The index of the one statement of {@code b} using {@code v}, when every use is as an input
