@@ -8,6 +8,7 @@ import io.github.futhark4j.runtime.ProgramCache;
 import io.github.futhark4j.toolchain.BuiltLibrary;
 import io.github.futhark4j.toolchain.CompilerLimitException;
 import io.github.futhark4j.toolchain.Compilers;
+import io.github.futhark4j.toolchain.CpuTarget;
 import io.github.futhark4j.toolchain.ExternalCompilerException;
 import io.github.futhark4j.toolchain.FutharkCompiler;
 import io.github.futhark4j.toolchain.LibraryBuilder;
@@ -85,6 +86,7 @@ public final class Futhark {
    */
   private static FutharkOptions resolved(FutharkOptions options) {
     FutharkOptions o = options == null ? FutharkOptions.defaults() : options;
+    if (o.cpuTarget() == null) o = o.withCpuTarget(o.cpuTargetInEffect());
     return o.floatContraction() != null ? o : o.withFloatContraction(o.floatContractionInEffect());
   }
 
@@ -271,7 +273,7 @@ public final class Futhark {
     BuiltLibrary lib;
     try {
       lib = new LibraryBuilder(o.cacheDir(), compiler, backend, null, o.toolTimeout(), o.cacheLimit(),
-          o.floatContractionInEffect()).build(source);
+          o.floatContractionInEffect(), CpuTarget.of(o.cpuTargetInEffect())).build(source);
     } catch (CompileException e) {
       Diagnostic d = e.primary();
       throw new FutharkCompileException(e.getMessage(), d.file(), d.line(), d.column(), e);

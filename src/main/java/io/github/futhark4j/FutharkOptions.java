@@ -1,5 +1,7 @@
 package io.github.futhark4j;
 
+import io.github.futhark4j.toolchain.CpuTarget;
+
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collections;
@@ -47,15 +49,25 @@ import java.util.TreeMap;
  *                     {@code futhark_context_config_set_tuning_param} does; a parameter not given
  *                     keeps its default. {@code null} means none. A name the program does not have
  *                     fails the load
+ * @param cpuTarget    the instruction set libraries are compiled for: {@code native} or an
+ *                     x86-64 level ({@code x86-64}, {@code x86-64-v2}, {@code -v3}, {@code -v4});
+ *                     {@code null} means the default (system property {@value
+ *                     #CPU_TARGET_PROPERTY}, environment {@value #CPU_TARGET_ENV}, else {@code
+ *                     native}). Part of the compile cache key
  * @throws IllegalArgumentException an unknown compiler or backend, a negative or absurd thread
  *                                  count, an empty source name, a timeout that is not positive or
- *                                  a negative cache limit, or a tuning parameter with an empty name or a
- *                                  negative value
+ *                                  a negative cache limit, a tuning parameter with an empty name or a
+ *                                  negative value, or an unknown CPU target
  */
 public record FutharkOptions(String sourceName, String compiler, String backend, int threads, Path cacheDir, Path futhark,
-    Duration toolTimeout, long cacheLimit, Boolean floatContraction, Map<String, Long> tuning) {
+    Duration toolTimeout, long cacheLimit, Boolean floatContraction, Map<String, Long> tuning, String cpuTarget) {
   /** The system property giving {@link #floatContraction()} when it is {@code null}: {@code true} or {@code false}. */
   public static final String FLOAT_CONTRACTION_PROPERTY = "futhark4j.floatContraction";
+
+  /** The system property giving {@link #cpuTarget()} when it is {@code null}, else the environment variable {@value #CPU_TARGET_ENV}. */
+  public static final String CPU_TARGET_PROPERTY = "futhark4j.cpuTarget";
+  /** The environment variable giving {@link #cpuTarget()} when it and {@value #CPU_TARGET_PROPERTY} are unset. */
+  public static final String CPU_TARGET_ENV = "FUTHARK4J_CPU_TARGET";
 
   /** The accepted values of {@link #compiler()}. */
   public static final List<String> COMPILERS = List.of("builtin", "external", "auto");
@@ -96,6 +108,13 @@ public record FutharkOptions(String sourceName, String compiler, String backend,
       }
     }
     tuning = Collections.unmodifiableMap(t);
+    if (cpuTarget != null) cpuTarget = CpuTarget.of(cpuTarget).name();
+  }
+
+  /** Options without a CPU target (the components before it existed): the default target. */
+  public FutharkOptions(String sourceName, String compiler, String backend, int threads, Path cacheDir, Path futhark,
+      Duration toolTimeout, long cacheLimit, Boolean floatContraction, Map<String, Long> tuning) {
+    this(sourceName, compiler, backend, threads, cacheDir, futhark, toolTimeout, cacheLimit, floatContraction, tuning, null);
   }
 
   /** Options without tuning parameters (the components before they existed). */
@@ -134,6 +153,26 @@ public record FutharkOptions(String sourceName, String compiler, String backend,
   }
 
   /**
+   * The instruction set libraries are compiled for: {@link #cpuTarget()}, or when that is {@code
+   * null} the system property {@value #CPU_TARGET_PROPERTY}, else the environment variable {@value
+   * #CPU_TARGET_ENV} (read now), else {@code native}.
+   *
+   * @throws IllegalArgumentException the property or variable names no target
+   */
+  public String cpuTargetInEffect() {
+    if (cpuTarget != null) return cpuTarget;
+    String p = System.getProperty(CPU_TARGET_PROPERTY);
+    if (p == null || p.isBlank()) p = System.getenv(CPU_TARGET_ENV);
+    if (p == null || p.isBlank()) return "native";
+    try {
+      return CpuTarget.of(p).name();
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(e.getMessage() + " (from " + (System.getProperty(CPU_TARGET_PROPERTY) != null
+          ? "system property " + CPU_TARGET_PROPERTY : "environment variable " + CPU_TARGET_ENV) + ")", e);
+    }
+  }
+
+  /**
    * Checks a thread count.
    *
    * @throws IllegalArgumentException unless {@code 0 <= threads <= MAX_THREADS}
@@ -151,25 +190,25 @@ public record FutharkOptions(String sourceName, String compiler, String backend,
   }
 
   /** A copy with this source name. */
-  public FutharkOptions withSourceName(String v) { return new FutharkOptions(v, compiler, backend, threads, cacheDir, futhark, toolTimeout, cacheLimit, floatContraction, tuning); }
+  public FutharkOptions withSourceName(String v) { return new FutharkOptions(v, compiler, backend, threads, cacheDir, futhark, toolTimeout, cacheLimit, floatContraction, tuning, cpuTarget); }
 
   /** A copy with this compiler ({@code builtin}, {@code external}, {@code auto}). */
-  public FutharkOptions withCompiler(String v) { return new FutharkOptions(sourceName, v, backend, threads, cacheDir, futhark, toolTimeout, cacheLimit, floatContraction, tuning); }
+  public FutharkOptions withCompiler(String v) { return new FutharkOptions(sourceName, v, backend, threads, cacheDir, futhark, toolTimeout, cacheLimit, floatContraction, tuning, cpuTarget); }
 
   /** A copy with this backend (see {@link #BACKENDS}). */
-  public FutharkOptions withBackend(String v) { return new FutharkOptions(sourceName, compiler, v, threads, cacheDir, futhark, toolTimeout, cacheLimit, floatContraction, tuning); }
+  public FutharkOptions withBackend(String v) { return new FutharkOptions(sourceName, compiler, v, threads, cacheDir, futhark, toolTimeout, cacheLimit, floatContraction, tuning, cpuTarget); }
 
   /** A copy with this thread count (0 means one per core). */
-  public FutharkOptions withThreads(int v) { return new FutharkOptions(sourceName, compiler, backend, v, cacheDir, futhark, toolTimeout, cacheLimit, floatContraction, tuning); }
+  public FutharkOptions withThreads(int v) { return new FutharkOptions(sourceName, compiler, backend, v, cacheDir, futhark, toolTimeout, cacheLimit, floatContraction, tuning, cpuTarget); }
 
   /** A copy with this cache directory ({@code null}: the default). */
-  public FutharkOptions withCacheDir(Path v) { return new FutharkOptions(sourceName, compiler, backend, threads, v, futhark, toolTimeout, cacheLimit, floatContraction, tuning); }
+  public FutharkOptions withCacheDir(Path v) { return new FutharkOptions(sourceName, compiler, backend, threads, v, futhark, toolTimeout, cacheLimit, floatContraction, tuning, cpuTarget); }
 
   /** A copy with this external futhark executable ({@code null}: look it up). */
-  public FutharkOptions withFuthark(Path v) { return new FutharkOptions(sourceName, compiler, backend, threads, cacheDir, v, toolTimeout, cacheLimit, floatContraction, tuning); }
+  public FutharkOptions withFuthark(Path v) { return new FutharkOptions(sourceName, compiler, backend, threads, cacheDir, v, toolTimeout, cacheLimit, floatContraction, tuning, cpuTarget); }
 
   /** A copy with this timeout for the C compiler and an external futhark ({@code null}: the default). */
-  public FutharkOptions withToolTimeout(Duration v) { return new FutharkOptions(sourceName, compiler, backend, threads, cacheDir, futhark, v, cacheLimit, floatContraction, tuning); }
+  public FutharkOptions withToolTimeout(Duration v) { return new FutharkOptions(sourceName, compiler, backend, threads, cacheDir, futhark, v, cacheLimit, floatContraction, tuning, cpuTarget); }
 
   /**
    * A copy that lets the generated C contract floating-point operations into fused multiply-adds
@@ -177,10 +216,21 @@ public record FutharkOptions(String sourceName, String compiler, String backend,
    * reference's rounding ({@code false}), or follows the system property
    * {@value #FLOAT_CONTRACTION_PROPERTY} ({@code null}, the default).
    */
-  public FutharkOptions withFloatContraction(Boolean v) { return new FutharkOptions(sourceName, compiler, backend, threads, cacheDir, futhark, toolTimeout, cacheLimit, v, tuning); }
+  public FutharkOptions withFloatContraction(Boolean v) { return new FutharkOptions(sourceName, compiler, backend, threads, cacheDir, futhark, toolTimeout, cacheLimit, v, tuning, cpuTarget); }
 
   /** A copy with this on-disk cache size limit in bytes (0: the default). */
-  public FutharkOptions withCacheLimit(long v) { return new FutharkOptions(sourceName, compiler, backend, threads, cacheDir, futhark, toolTimeout, v, floatContraction, tuning); }
+  public FutharkOptions withCacheLimit(long v) { return new FutharkOptions(sourceName, compiler, backend, threads, cacheDir, futhark, toolTimeout, v, floatContraction, tuning, cpuTarget); }
+
+  /**
+   * A copy compiling for this instruction set ({@code null}: the default, see {@link
+   * #cpuTargetInEffect()}): {@code native} (the building CPU's, every feature it has) or an x86-64
+   * level, {@code x86-64}, {@code x86-64-v2}, {@code x86-64-v3}, {@code x86-64-v4}, whose libraries
+   * run on every CPU with the level's features, e.g. the executors of a Spark cluster of mixed
+   * CPUs. Part of the compile cache key.
+   *
+   * @throws IllegalArgumentException an unknown target
+   */
+  public FutharkOptions withCpuTarget(String v) { return new FutharkOptions(sourceName, compiler, backend, threads, cacheDir, futhark, toolTimeout, cacheLimit, floatContraction, tuning, v); }
 
   /** A copy with this tuning parameter set (see {@link #tuning()}). */
   public FutharkOptions withTuningParam(String name, long value) {
@@ -190,7 +240,7 @@ public record FutharkOptions(String sourceName, String compiler, String backend,
   }
 
   /** A copy with these tuning parameters instead of the current ones ({@code null}: none). */
-  public FutharkOptions withTuning(Map<String, Long> v) { return new FutharkOptions(sourceName, compiler, backend, threads, cacheDir, futhark, toolTimeout, cacheLimit, floatContraction, v); }
+  public FutharkOptions withTuning(Map<String, Long> v) { return new FutharkOptions(sourceName, compiler, backend, threads, cacheDir, futhark, toolTimeout, cacheLimit, floatContraction, v, cpuTarget); }
 
   /** Written out, not generated: see {@code Futhark.Key} (a record's are linked at first use, slowly). */
   @Override
@@ -199,7 +249,8 @@ public record FutharkOptions(String sourceName, String compiler, String backend,
         && java.util.Objects.equals(sourceName, x.sourceName) && java.util.Objects.equals(compiler, x.compiler)
         && java.util.Objects.equals(backend, x.backend) && java.util.Objects.equals(cacheDir, x.cacheDir)
         && java.util.Objects.equals(futhark, x.futhark) && java.util.Objects.equals(toolTimeout, x.toolTimeout)
-        && java.util.Objects.equals(floatContraction, x.floatContraction) && java.util.Objects.equals(tuning, x.tuning);
+        && java.util.Objects.equals(floatContraction, x.floatContraction) && java.util.Objects.equals(tuning, x.tuning)
+        && java.util.Objects.equals(cpuTarget, x.cpuTarget);
   }
 
   @Override
@@ -213,6 +264,7 @@ public record FutharkOptions(String sourceName, String compiler, String backend,
     h = h * 31 + java.util.Objects.hashCode(toolTimeout);
     h = h * 31 + Long.hashCode(cacheLimit);
     h = h * 31 + java.util.Objects.hashCode(floatContraction);
-    return h * 31 + java.util.Objects.hashCode(tuning);
+    h = h * 31 + java.util.Objects.hashCode(tuning);
+    return h * 31 + java.util.Objects.hashCode(cpuTarget);
   }
 }

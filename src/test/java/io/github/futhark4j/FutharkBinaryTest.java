@@ -129,4 +129,31 @@ class FutharkBinaryTest {
     assertEquals(0, p.exitValue(), out);
     assertTrue(out.contains("RESULT 2.0 4.0 7.0"), out);
   }
+
+  @Test
+  void aLibraryBuiltForAnInstructionSetLevel() throws Exception {
+    FutharkOptions v2 = FutharkOptions.defaults().withCacheDir(tmp.resolve("driver")).withCpuTarget("x86-64-v2");
+    FutharkBinary b = Futhark.export(SRC, v2);
+    FutharkBinary nat = Futhark.export(SRC, FutharkOptions.defaults().withCacheDir(tmp.resolve("driver")));
+    // Its own cache entry, whose key names the level rather than this CPU, and the level's features.
+    assertEquals("target x86-64-v2", b.cpu());
+    assertTrue(!b.key().equals(nat.key()) && !nat.cpu().startsWith("target "), nat.cpu());
+    String key = new String(Files.readAllBytes(tmp.resolve("driver").resolve(b.key()).resolve("key.txt")), StandardCharsets.UTF_8);
+    assertTrue(key.contains("-march=x86-64-v2") && !key.contains("-march=native"), key);
+    try (FutharkProgram p = Futhark.load(roundTrip(b), b.sha256(), FutharkOptions.defaults().withCacheDir(tmp.resolve("executor")))) {
+      assertEquals(6.0, ((double[]) p.function("scale").call(2.0, new double[] {1, 2, 3}))[2]);
+    }
+    var e = assertThrows(IllegalArgumentException.class, () -> FutharkOptions.defaults().withCpuTarget("pentium"));
+    assertTrue(e.getMessage().contains("unknown CPU target"), e.getMessage());
+    // The default comes from a system property when the options leave it open.
+    String before = System.getProperty(FutharkOptions.CPU_TARGET_PROPERTY);
+    try {
+      System.setProperty(FutharkOptions.CPU_TARGET_PROPERTY, "x86-64-v2");
+      assertEquals("x86-64-v2", FutharkOptions.defaults().cpuTargetInEffect());
+      assertEquals(b.key(), Futhark.export(SRC, FutharkOptions.defaults().withCacheDir(tmp.resolve("driver"))).key());
+    } finally {
+      if (before == null) System.clearProperty(FutharkOptions.CPU_TARGET_PROPERTY);
+      else System.setProperty(FutharkOptions.CPU_TARGET_PROPERTY, before);
+    }
+  }
 }

@@ -39,11 +39,22 @@ public record BuildKey(String hex, String description, List<Path> files) {
    */
   public static BuildKey compute(Source main, String compilerIdentity, String backend,
       String cCompilerIdentity, List<String> cFlags) throws IOException {
-    return compute(SourceSet.collect(main), compilerIdentity, backend, cCompilerIdentity, cFlags);
+    return compute(main, compilerIdentity, backend, cCompilerIdentity, cFlags, CpuTarget.nativeTarget());
+  }
+
+  /** As {@link #compute(Source, String, String, String, List)}, for a build for {@code target} (its {@code cpu} line). */
+  public static BuildKey compute(Source main, String compilerIdentity, String backend,
+      String cCompilerIdentity, List<String> cFlags, CpuTarget target) throws IOException {
+    return compute(SourceSet.collect(main), compilerIdentity, backend, cCompilerIdentity, cFlags, target);
   }
 
   static BuildKey compute(SourceSet set, String compilerIdentity, String backend,
       String cCompilerIdentity, List<String> cFlags) {
+    return compute(set, compilerIdentity, backend, cCompilerIdentity, cFlags, CpuTarget.nativeTarget());
+  }
+
+  static BuildKey compute(SourceSet set, String compilerIdentity, String backend,
+      String cCompilerIdentity, List<String> cFlags, CpuTarget target) {
     Source main = set.main();
     StringBuilder d = new StringBuilder();
     line(d, "futhark4j-build-key", Integer.toString(FORMAT));
@@ -53,7 +64,7 @@ public record BuildKey(String hex, String description, List<Path> files) {
     line(d, "cc", cCompilerIdentity);
     line(d, "cflags", String.join(" ", cFlags));
     line(d, "os", Platform.os());
-    line(d, "cpu", Platform.cpu());
+    line(d, "cpu", target.keyLine());
     // The source name is in the key because generated code embeds it in error messages.
     line(d, "main", main.name() + " " + Hashing.sha256Hex(main.text()));
     for (SourceSet.SourceFile f : set.files()) {

@@ -109,6 +109,20 @@ public final class CCompiler {
   public Path executable() { return executable; }
 
   /**
+   * This compiler building for {@code target}: its optimisation flags with every {@code -march=}
+   * replaced by the target's (added when there is none); itself for {@code native}, whose
+   * {@code -march=native} is among the defaults (a {@code CFLAGS} that replaces them is kept as it is).
+   */
+  public CCompiler withCpuTarget(CpuTarget target) {
+    if (target == null || target.isNative()) return this;
+    target.checkBuildable();
+    List<String> f = new ArrayList<>();
+    for (String flag : cflags) if (!flag.startsWith("-march=")) f.add(flag);
+    f.add(target.marchFlag());
+    return new CCompiler(executable, extraArgs, f, pathVar);
+  }
+
+  /**
    * Path and first line of {@code --version}, e.g. {@code /usr/bin/gcc gcc (Debian 12.2.0-14) 12.2.0}.
    * Part of every build key; asked once per executable per JVM.
    */

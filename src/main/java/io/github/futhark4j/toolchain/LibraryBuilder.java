@@ -60,6 +60,7 @@ public final class LibraryBuilder {
   private final long cacheLimit;
   /** Whether the generated C may contract floating-point operations (part of the key through the C flags). */
   private final boolean floatContraction;
+  private final CpuTarget cpuTarget;
   private volatile CompileCache cache;
   private volatile Inputs inputs;
 
@@ -110,6 +111,19 @@ public final class LibraryBuilder {
    */
   public LibraryBuilder(Path cacheDir, FutharkCompiler compiler, String backend, CCompiler cc, Duration toolTimeout,
       long cacheLimit, boolean floatContraction) {
+    this(cacheDir, compiler, backend, cc, toolTimeout, cacheLimit, floatContraction, CpuTarget.nativeTarget());
+  }
+
+  /**
+   * As {@link #LibraryBuilder(Path, FutharkCompiler, String, CCompiler, Duration, long, boolean)},
+   * compiling for the instruction set {@code target} (see {@link CpuTarget}; part of the build key).
+   *
+   * @throws IllegalArgumentException also a level this machine cannot build for
+   */
+  public LibraryBuilder(Path cacheDir, FutharkCompiler compiler, String backend, CCompiler cc, Duration toolTimeout,
+      long cacheLimit, boolean floatContraction, CpuTarget target) {
+    this.cpuTarget = target == null ? CpuTarget.nativeTarget() : target;
+    this.cpuTarget.checkBuildable();
     this.floatContraction = floatContraction;
     if (cacheLimit < 0) throw new IllegalArgumentException("cacheLimit must be a number of bytes, or 0 for the default, not " + cacheLimit);
     this.cacheLimit = cacheLimit;
@@ -135,7 +149,7 @@ public final class LibraryBuilder {
   /** The key {@code main} would be built under now. */
   public BuildKey key(Source main) throws ExternalCompilerException, IOException {
     Inputs in = inputs();
-    return BuildKey.compute(main, in.compilerId(), backend, in.ccId(), in.ccFlags());
+    return BuildKey.compute(main, in.compilerId(), backend, in.ccId(), in.ccFlags(), cpuTarget);
   }
 
   /** Returns the cached library for {@code main} (and the files it imports), building it on a miss. */
@@ -242,7 +256,7 @@ public final class LibraryBuilder {
   private Inputs inputs() throws ExternalCompilerException, IOException {
     Inputs in = inputs;
     if (in == null) {
-      CCompiler cc = fixedCc != null ? fixedCc : CCompiler.locate();
+      CCompiler cc = (fixedCc != null ? fixedCc : CCompiler.locate()).withCpuTarget(cpuTarget);
       Path memo = cache().dir(); // tools' versions are remembered there across JVMs
       String id = compiler instanceof ExternalFuthark ef ? ef.checkedIdentity(memo) : compiler.identity();
       in = new Inputs(cc, id, cc.identity(memo), cc.keyFlags(backend, floatContraction));

@@ -22,9 +22,11 @@ import java.util.TreeSet;
  *
  * <p>The platform the library was built for travels along: {@code os} and {@code cpu} are the
  * lines of the build key, {@code cpuFlags} the full feature list of the building CPU. Libraries are
- * compiled with {@code -march=native}, so {@link #install} refuses a library for another operating
- * system or architecture, and one built on a CPU with features the receiving CPU lacks (it could
- * die of an illegal instruction). A CPU of another model that has every feature is accepted.
+ * compiled with {@code -march=native} by default, so {@link #install} refuses a library for another
+ * operating system or architecture, and one built on a CPU with features the receiving CPU lacks
+ * (it could die of an illegal instruction). A CPU of another model that has every feature is
+ * accepted. A library built for an x86-64 level ({@link CpuTarget}) has the {@code cpu} line
+ * {@code target LEVEL} and the level's features as {@code cpuFlags}: every CPU with them runs it.
  *
  * @param key      the build key (64 hex digits) the entry is published under
  * @param name     the base name of the entry's C, header and manifest files
@@ -59,11 +61,24 @@ public record PortableEntry(String key, String name, String compiler, String os,
       files.put(f.name(), Files.readAllBytes(p));
     }
     files.put(CacheMarker.FILE, marker);
-    PortableEntry e = new PortableEntry(lib.key(), m.name(), m.compiler(), Platform.os(), Platform.cpu(),
-        Platform.cpuFlags(), files);
+    // Built for a level (CpuTarget): its key's cpu line says so, and the level's features are what
+    // a receiving CPU needs; a native build needs the building CPU's.
+    CpuTarget target = CpuTarget.fromKeyLine(cpuLine(files.get(CompileCache.KEY_TEXT)));
+    PortableEntry e = target == null
+        ? new PortableEntry(lib.key(), m.name(), m.compiler(), Platform.os(), Platform.cpu(), Platform.cpuFlags(), files)
+        : new PortableEntry(lib.key(), m.name(), m.compiler(), Platform.os(), target.keyLine(), target.requiredFlags(), files);
     String bad = e.check();
     if (bad != null) throw new IOException("cache entry " + dir + " changed while it was read: " + bad);
     return e;
+  }
+
+  /** The {@code cpu} line of a build key's text ({@code key.txt}), or null. */
+  private static String cpuLine(byte[] keyText) {
+    if (keyText == null) return null;
+    for (String line : new String(keyText, StandardCharsets.UTF_8).split("\n")) {
+      if (line.startsWith("cpu ")) return line.substring(4);
+    }
+    return null;
   }
 
   /**
@@ -113,6 +128,16 @@ public record PortableEntry(String key, String name, String compiler, String os,
       return "it was built for " + os + ", this machine is " + hereOs;
     }
     if (cpu.equals(hereCpu)) return null;
+    if (cpu.startsWith(CpuTarget.KEY_PREFIX)) {
+      String level = cpu.substring(CpuTarget.KEY_PREFIX.length());
+      if (hereFlags.isEmpty()) {
+        return "it was built for the CPU target " + level + " and the feature flags of this CPU (\"" + hereCpu + "\") are unknown";
+      }
+      List<String> missing = new ArrayList<>();
+      for (String f : cpuFlags) if (!hereFlags.contains(f)) missing.add(f);
+      return missing.isEmpty() ? null : "it was built for the CPU target " + level + ", whose features this CPU (\""
+          + hereCpu + "\") lacks: " + String.join(" ", missing);
+    }
     if (cpuFlags.isEmpty() || hereFlags.isEmpty()) {
       return "it was built with -march=native on a CPU \"" + cpu + "\" and this CPU is \"" + hereCpu
           + "\"; the feature flags of " + (cpuFlags.isEmpty() ? "the building CPU" : "this CPU") + " are unknown";

@@ -19,7 +19,7 @@ import org.apache.spark.sql.SparkSession;
 /**
  * The application {@link ClusterTest} submits to a standalone cluster through Spark's own
  * {@code SparkSubmit}, its driver in a JVM of its own as in client mode. It compiles the test
- * kernels on the driver, runs a batch map and an aggregation on the executors, checks the results
+ * kernels on the driver (for the CPU target {@code x86-64-v2}), runs a batch map and an aggregation on the executors, checks the results
  * against plain Java, and prints what the test checks: lines {@code CHECK name ok|FAIL detail}, and
  * where the work ran ({@code EXECUTOR pid loads compilerOnPath}). A library damaged on its way to
  * the executors fails the job with the reason (a second argument: the executors' cache directory
@@ -35,8 +35,11 @@ public final class ClusterApp {
     SparkSession spark = SparkSession.builder().appName("futhark4j-cluster-test").getOrCreate();
     int failures = 0;
     try {
+      // For an instruction-set level rather than the driver's CPU, as for a cluster of mixed CPUs:
+      // the executors check the level's features.
       SparkFuthark k = SparkFuthark.compile(spark, SparkTests.source("kernels.fut"),
-          FutharkOptions.defaults().withSourceName("kernels.fut"));
+          FutharkOptions.defaults().withSourceName("kernels.fut").withCpuTarget("x86-64-v2"));
+      failures += check("cpu-target", k.binary().cpu().equals("target x86-64-v2"), k.binary().cpu());
       Dataset<Row> df = spark.range(0, 20_000, 1, 8).selectExpr("id", "cast(id as double) as x");
 
       List<Row> rows = k.map("square_all").column("x").as("y").batchSize(1000).withColumns(df).collectAsList();

@@ -99,7 +99,7 @@ class ClusterTest {
 
     List<String> lines = out.lines().toList();
     lines.stream().filter(l -> l.startsWith("CHECK ") || l.startsWith("DRIVER ") || l.startsWith("EXECUTOR ") || l.startsWith("BEFORE-KILL ")).forEach(System.out::println);
-    for (String check : List.of("map", "aggregate", "killed-executor", "damaged-broadcast")) {
+    for (String check : List.of("cpu-target", "map", "aggregate", "killed-executor", "damaged-broadcast")) {
       assertTrue(lines.contains("CHECK " + check + " ok"), check + ":\n" + tail(out));
     }
     assertTrue(out.contains("Command exited with code 17"), "an executor was killed:\n" + tail(out));
