@@ -144,12 +144,24 @@ final class CGen {
 
   /** Applies a SOAC lambda to C argument expressions (borrowed), assigning owned results to targets. */
   void apply(Lambda lam, List<String> args, List<String> targets) {
+    apply(lam, args, targets, 0);
+  }
+
+  /**
+   * As {@link #apply(Lambda, List, List)}, but the array arguments among the first {@code owning}
+   * hand their references to the lambda, which releases them or moves them into its results (a
+   * reduction's or scan's accumulator: the operator may then update it in place, see
+   * {@code CSoac.allocOrReuse}).
+   */
+  void apply(Lambda lam, List<String> args, List<String> targets, int owning) {
     st.open("{");
+    Set<String> owned = new LinkedHashSet<>();
     for (int i = 0; i < args.size(); i++) {
       Atom.Var p = lam.params().get(i);
       st.line(ctype(p.type()) + " " + p.name() + " = " + args.get(i) + ";");
+      if (i < owning && p.type().isArray()) owned.add(p.name());
     }
-    body(lam.body(), Set.of(), targets);
+    body(lam.body(), owned, targets);
     st.close("}");
   }
 
@@ -312,7 +324,7 @@ final class CGen {
         st.failIf("!" + atom(a.cond()), "fut_error(ctx, " + loc(a.span()) + ", " + cstring(a.message()) + args + ")");
       }
       case Exp.Map m when s.has(Plan.DIRECT_ROW) -> soac.mapInto(pat.get(0), m, st.directRows.get(x), s.has(Plan.LANES));
-      case Exp.Map m -> soac.map(pat, m, s);
+      case Exp.Map m -> soac.map(pat, m, s, dying);
       case Exp.Reduce r -> soac.reduce(pat, r);
       case Exp.Scan sc -> soac.scan(pat, sc);
       case Exp.Filter f -> soac.filter(pat, f);

@@ -243,8 +243,12 @@ final class CSoac {
 
   // ---- map --------------------------------------------------------------------------------
 
-  /** Map statement {@code s} (binding {@code pat} to {@code m}), as its plan says. */
-  void map(List<Atom.Var> pat, Exp.Map m, Stm s) {
+  /**
+   * Map statement {@code s} (binding {@code pat} to {@code m}), as its plan says; {@code dying}:
+   * the owned arrays whose last use it is (a result may take over one's memory, see
+   * {@link #allocOrReuse}).
+   */
+  void map(List<Atom.Var> pat, Exp.Map m, Stm s, Set<String> dying) {
     if (s.has(Plan.INTERCHANGE)) {
       interchange.map(pat, m);
       return;
@@ -260,9 +264,9 @@ final class CSoac {
     gen.declare(pat);
     String i = st.fresh("i");
     if (!arrays) {
-      for (int j = 0; j < pat.size(); j++) {
-        st.check("fut_alloc(ctx, &" + pat.get(j).name() + ", 1, (int64_t[]){" + n + "}, " + CGen.es(rets.get(j)) + ")");
-      }
+      Set<String> reused = new HashSet<>();
+      Set<String> read = FreeVars.ofBody(f.body());
+      for (int j = 0; j < pat.size(); j++) allocOrReuse(pat.get(j).name(), rets.get(j), n, m.arrays(), dying, read, reused);
       boolean simd = Schedule.scalarLambdaReading(f);
       if (simd && parallel()) {
         streamingMap(i, n, f, m.arrays(), pat);
@@ -312,6 +316,39 @@ final class CSoac {
     }
     st.close("}");
     parallelFor(i, "1", n, true, work(f, m.arrays()), () -> iteration(f, m.arrays(), i, pat, true));
+  }
+
+  /**
+   * Allocates {@code out}, the array of a map's scalar results of type {@code et}, or lets it take
+   * over the memory of an input array that dies here ({@code dying}) and that nothing else
+   * references (checked when it runs: {@code fut_unique}): a rank-1 input of the same element
+   * type that the lambda does not read otherwise ({@code read}: its free variables), not taken by
+   * another result ({@code reused}). Each iteration reads its elements of the inputs before it
+   * writes element i of the results, so writing over the input is safe, also in parallel; the
+   * input's variable then holds no memory, and its release after the statement does nothing.
+   * ({@code map2 (+) acc x} where acc dies, an elementwise step of a loop or a reduction, is the
+   * reference's in-place memory reuse for it.)
+   */
+  private void allocOrReuse(String out, IrType et, String n, List<Atom> inputs, Set<String> dying, Set<String> read,
+                            Set<String> reused) {
+    String alloc = "fut_alloc(ctx, &" + out + ", 1, (int64_t[]){" + n + "}, " + CGen.es(et) + ")";
+    for (Atom a : inputs) {
+      if (!(a instanceof Atom.Var v) || !dying.contains(v.name()) || read.contains(v.name()) || reused.contains(v.name())
+          || v.type().rank() != 1 || v.type().elem() != et.elem() || isVirtual(v.name())) continue;
+      reused.add(v.name());
+      st.open("if (fut_unique(&" + v.name() + ")) {");
+      st.line(CGen.assign(out, v.name(), v.type()) + " " + v.name() + ".mem = NULL;");
+      st.close("} else {");
+      st.indent++;
+      st.check(alloc);
+      st.close("}");
+      return;
+    }
+    st.check(alloc);
+  }
+
+  private boolean isVirtual(String v) {
+    return st.virtualSequences.containsKey(v) || st.virtualReplicates.containsKey(v);
   }
 
   /**
@@ -462,16 +499,17 @@ final class CSoac {
     }
   }
 
-  /** acc = op(acc, x), releasing the old accumulator. */
+  /**
+   * acc = op(acc, x). The operator takes over the old accumulators (their references, which the
+   * callers own): it releases them, or updates one in place where it dies in an elementwise map
+   * ({@link #allocOrReuse}), as {@code map2 (+) acc x} does.
+   */
   private void step(Lambda op, List<String> accs, List<String> xs, List<IrType> ts) {
     List<String> args = new ArrayList<>(accs);
     args.addAll(xs);
     List<String> next = declareTemps(ts, "acc");
-    gen.apply(op, args, next);
-    for (int k = 0; k < accs.size(); k++) {
-      if (ts.get(k).isArray()) st.decref(accs.get(k));
-      st.line(accs.get(k) + " = " + next.get(k) + ";");
-    }
+    gen.apply(op, args, next, accs.size());
+    for (int k = 0; k < accs.size(); k++) st.line(accs.get(k) + " = " + next.get(k) + ";");
   }
 
   private List<String> initAccs(List<Atom> nes, List<IrType> ts) {
