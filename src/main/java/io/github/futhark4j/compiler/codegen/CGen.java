@@ -28,9 +28,9 @@ import java.util.StringJoiner;
 /**
  * Generates the C statements of function bodies. Every array-typed variable owns one reference to
  * its memory; a body releases what it owns at the variable's last use (computed per body), moves
- * a dying reference into a consuming operation (an update, a loop parameter, a result) so that
- * updates of unshared arrays happen in place, and hands dying references into the branches of an
- * {@code if}. See docs/architecture.md, "Ownership".
+ * a dying reference into a consuming operation (an update, a loop parameter, a result, a map that
+ * writes over its input) so that updates of unshared arrays happen in place, and hands dying
+ * references into the branches of an {@code if}. See docs/architecture.md, "Ownership".
  *
  * <p>Writes through the function's {@link CgState} (which it also tells which arrays are never
  * materialised, as the statements' plans from {@code opt.Schedule} say) and hands SOACs to {@link
