@@ -28,7 +28,8 @@ import java.util.Map;
  *       width), copies and in-place updates (the array's), transposes, rows, loop parameters whose
  *       every iteration keeps the dimensions of the initial value;
  *   <li>which integers lie in {@code [0, n)}: the element of {@code iota n} a SOAC lambda gets,
- *       the index of {@code for i < n}, and {@code x % n} (Futhark's {@code %} takes the sign of
+ *       the index of {@code for i < n}, an element of a range {@code a..<n} ({@code a} a
+ *       constant, at least 0; at least 1 is also known when a is), and {@code x % n} (Futhark's {@code %} takes the sign of
  *       the divisor; a zero divisor fails at the {@code %} itself);
  *   <li>{@code x - 1} for such an x where {@code x >= 1} is known, in the branch of {@code if x == 0}
  *       or {@code if 0 < x} where x is not zero (the left neighbour away from the boundary);
@@ -49,7 +50,7 @@ import java.util.Map;
 public final class Bounds {
   /** What the pass does, in one line ({@code futhark4j dev --steps} prints it). */
   public static final String DESCRIPTION =
-      "drops the checks of indices proven in range (iota elements, for-loop indices, x % n, x - 1 where x >= 1, clamps into [0, n-1] where n >= 1, sizes equal by shape and assertions)";
+      "drops the checks of indices proven in range (iota elements, for-loop indices, elements of a..<n, x % n, x - 1 where x >= 1, clamps into [0, n-1] where n >= 1, sizes equal by shape and assertions)";
 
   private Bounds() {}
 
@@ -64,6 +65,7 @@ public final class Bounds {
     final Map<String, List<String>> dims = new HashMap<>(); // array -> size key per dimension (null: unknown)
     final Map<String, String> below = new HashMap<>();     // integer -> size key n with 0 <= it < n
     final Map<String, String> iota = new HashMap<>();      // array -> n of the iota n it is
+    final Map<String, String[]> upTo = new HashMap<>();    // array -> {a, n} of the range a..<n it is (0 <= a constant)
     final Map<String, String[]> eqs = new HashMap<>();     // boolean -> the two sizes it compares
     final Map<String, String> pred = new HashMap<>();      // integer -> size key n with it = n - 1
     final Map<String, String> atMost = new HashMap<>();    // integer -> size key n with it <= n - 1
@@ -105,6 +107,8 @@ public final class Bounds {
     String below(String x) { return get(x, f -> f.below); }
 
     String iota(String array) { return get(array, f -> f.iota); }
+
+    String[] upTo(String array) { return get(array, f -> f.upTo); }
 
     String[] eq(String t) { return get(t, f -> f.eqs); }
 
@@ -345,6 +349,15 @@ public final class Bounds {
       case Exp.Iota i when key(i.n()) != null -> {
         facts.dims.put(v, List.of(key(i.n())));
         facts.iota.put(v, key(i.n()));
+      }
+      // The elements of a..<n (a a constant >= 0, i64) lie in [a, n): the range checks a <= n.
+      case Exp.Range r when r.kind() == io.github.futhark4j.compiler.typed.TExp.RangeKind.UP_TO_EXCLUSIVE
+          && r.second() == null && r.type() == PrimType.I64 && r.start() instanceof Atom.Const c && c.value().bits() >= 0
+          && key(r.end()) != null -> facts.upTo.put(v, new String[] {key(r.start()), key(r.end())});
+      case Exp.Index ix when ix.indices().size() == 1 && name(ix.array()) != null && facts.upTo(name(ix.array())) != null -> {
+        String[] range = facts.upTo(name(ix.array()));
+        facts.below.put(v, range[1]);
+        if (!range[0].equals("#0")) facts.positive.add(v);
       }
       case Exp.Replicate r when key(r.n()) != null -> {
         List<String> ds = new ArrayList<>();

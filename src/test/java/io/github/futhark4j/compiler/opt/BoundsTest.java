@@ -107,6 +107,24 @@ class BoundsTest {
   }
 
   @Test
+  void elementsOfAnUpwardRangeAreInRange() throws Exception {
+    // for i in 1..<n: i and i - 1 lie in [0, n); from 0 the left neighbour does not, nor i + 1.
+    Run r = bounds("""
+        entry prefix [n] (xs: [n]i64) : [n]i64 = loop ys = copy xs for i in 1..<n do ys with [i] = ys[i] + ys[i-1]
+        entry zero [n] (xs: [n]i64) : i64 = loop s = 0 for i in 0..<n do s + xs[i]
+        entry behind [n] (xs: [n]i64) : i64 = loop s = 0 for i in 0..<n do s + xs[i-1]
+        entry ahead [n] (xs: [n]i64) : i64 = loop s = 0 for i in 1..<n do s + xs[i+1]
+        """);
+    assertEquals(List.of("range[i]", "p[elem]", "p[t]", "p with [elem]"), checks(r.after(), "prefix"), r::text);
+    assertEquals(List.of("range[i]", "xs[elem]"), checks(r.after(), "zero"), r::text);
+    assertEquals(List.of("range[i]", "xs[t]?"), checks(r.after(), "behind"), r::text);
+    assertEquals(List.of("range[i]", "xs[t]?"), checks(r.after(), "ahead"), r::text);
+    assertEquals("[3]: [1, 3, 6]", run(r.after(), "prefix", i64s(1, 2, 3)));
+    assertTrue(fails(r.after(), "behind", i64s(1, 2, 3)).getMessage().startsWith("Index [-1] out of bounds"));
+    assertTrue(fails(r.after(), "ahead", i64s(1, 2, 3)).getMessage().startsWith("Index [3] out of bounds"));
+  }
+
+  @Test
   void theLeftNeighbourAwayFromTheBoundaryIsInRange() throws Exception {
     // i - 1 where i < n and i is not 0: the branch of i > 0, 0 < i, or the else of i == 0.
     Run r = bounds("""
