@@ -820,18 +820,13 @@ FUT_FN int fut_concat(struct futhark_context *ctx, const char *loc, fut_arr *out
   return 0;
 }
 
-FUT_FN int fut_same_shape(struct futhark_context *ctx, const char *loc, const int64_t *want,
-                                     const int64_t *have, int rank) {
-  for (int i = 0; i < rank; i++) {
-    if (want[i] != have[i]) {
-      char x[256], y[256];
-      fut_fmt_shape(x, sizeof x, rank, want);
-      fut_fmt_shape(y, sizeof y, rank, have);
-      fut_error(ctx, loc, "Function result has shape %s, but another has shape %s (irregular array).", y, x);
-      return FUTHARK_PROGRAM_ERROR;
-    }
-  }
-  return 0;
+FUT_FN int fut_shape_mismatch(struct futhark_context *ctx, const char *loc, const int64_t *want,
+                               const int64_t *have, int rank) {
+  char x[256], y[256];
+  fut_fmt_shape(x, sizeof x, rank, want);
+  fut_fmt_shape(y, sizeof y, rank, have);
+  fut_error(ctx, loc, "Function result has shape %s, but another has shape %s (irregular array).", y, x);
+  return FUTHARK_PROGRAM_ERROR;
 }
 
 FUT_FN int fut_range(struct futhark_context *ctx, const char *loc, int64_t start, int64_t step,

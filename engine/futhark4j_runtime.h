@@ -628,9 +628,19 @@ FUT_FN int fut_rotate(struct futhark_context *ctx, fut_arr *out, const fut_arr *
 FUT_FN int fut_concat(struct futhark_context *ctx, const char *loc, fut_arr *out, const fut_arr *a,
                                  const fut_arr *b, int rank, size_t es);
 
-/* Checks that a row computed in iteration i has the shape of the first row (rank r). */
-FUT_FN int fut_same_shape(struct futhark_context *ctx, const char *loc, const int64_t *want,
-                                     const int64_t *have, int rank);
+/* Records the error of a row whose shape (have) is not the first row's (want). */
+FUT_FN __attribute__((cold)) int fut_shape_mismatch(struct futhark_context *ctx, const char *loc, const int64_t *want,
+                                                    const int64_t *have, int rank);
+
+/* Checks that a row computed in iteration i has the shape of the first row (rank r). Inline: it
+   runs once per row of a map of arrays, and the comparison is all it does when the shapes agree. */
+static inline FUT_UNUSED int fut_same_shape(struct futhark_context *ctx, const char *loc, const int64_t *want,
+                                            const int64_t *have, int rank) {
+  for (int i = 0; i < rank; i++) {
+    if (__builtin_expect(want[i] != have[i], 0)) return fut_shape_mismatch(ctx, loc, want, have, rank);
+  }
+  return 0;
+}
 
 /* The number of elements of a range and whether it is valid. */
 /* kind: 0 = x..y...z (inclusive), 1 = x..y..<z (upwards, exclusive), 2 = x..y..>z (downwards, exclusive).
