@@ -235,13 +235,12 @@ final class CGen {
       case Exp.Iota io when s.has(Plan.VIRTUAL) -> {
         st.virtualSequences.put(x, CgState.Sequence.IOTA);
         iotaCheck(io.n());
-        virtualArray(x, io.n());
+        virtualArray(x, atom(io.n()));
       }
       case Exp.Range r when s.has(Plan.VIRTUAL) -> {
         RangeSeq q = rangeSeq(r);
         st.virtualSequences.put(x, new CgState.Sequence(q.start(), q.step(), ctype(r.type())));
-        st.line("fut_arr " + x + " = {0};");
-        st.line(x + ".shape[0] = " + q.n() + ";");
+        virtualArray(x, q.n());
       }
       case Exp.Iota io -> {
         iotaCheck(io.n());
@@ -253,7 +252,7 @@ final class CGen {
       }
       case Exp.Replicate r when s.has(Plan.VIRTUAL) -> {
         st.virtualReplicates.put(x, r.value());
-        virtualArray(x, r.n());
+        virtualArray(x, atom(r.n()));
       }
       case Exp.Replicate r -> replicate(pat.get(0), r);
       case Exp.Copy c -> {
@@ -464,9 +463,9 @@ final class CGen {
     int rank = ix.array().type().rank();
     List<String> idx = ix.indices().stream().map(CPrim::atom).toList();
     boundsCheck(a, idx, rank, ix.span());
-    CgState.Sequence seq = ix.array() instanceof Atom.Var v ? st.virtualSequences.get(v.name()) : null;
-    if (seq != null) {
-      st.line(decl + " = " + seq.element(idx.get(0)) + ";");
+    String virtual = st.virtualRow(ix.array(), idx.get(0));
+    if (virtual != null) {
+      st.line(decl + " = " + virtual + ";");
       return;
     }
     String off = offset(a, idx, rank);
@@ -680,8 +679,8 @@ final class CGen {
   }
 
   /** A virtual array: no memory (its decref is a no-op), only the outer size. */
-  private void virtualArray(String x, Atom n) {
+  private void virtualArray(String x, String n) {
     st.line("fut_arr " + x + " = {0};");
-    st.line(x + ".shape[0] = " + atom(n) + ";");
+    st.line(x + ".shape[0] = " + n + ";");
   }
 }

@@ -47,9 +47,8 @@ final class CLanes {
 
   /** A C expression for element {@code i} of a rank-1 map input. */
   private String element(Atom arr, String i) {
-    if (arr instanceof Atom.Var v && st.virtualSequences.containsKey(v.name())) return st.virtualSequences.get(v.name()).element(i);
-    if (arr instanceof Atom.Var v && st.virtualReplicates.containsKey(v.name())) return atom(st.virtualReplicates.get(v.name()));
-    return CGen.load(arr, i);
+    String virtual = st.virtualRow(arr, i);
+    return virtual != null ? virtual : CGen.load(arr, i);
   }
 
   /** Emits a map the schedule marked {@code #[lanes]} into freshly allocated results {@code pat}. */

@@ -188,8 +188,8 @@ final class CSoac {
   /** A C expression for row {@code i} of an array atom (a scalar, or a borrowed view). */
   String row(Atom arr, String i) {
     IrType t = arr.type();
-    if (arr instanceof Atom.Var v && st.virtualSequences.containsKey(v.name())) return st.virtualSequences.get(v.name()).element(i);
-    if (arr instanceof Atom.Var v && st.virtualReplicates.containsKey(v.name())) return atom(st.virtualReplicates.get(v.name()));
+    String virtual = st.virtualRow(arr, i);
+    if (virtual != null) return virtual;
     if (t.rank() == 1) return CGen.load(arr, i);
     return "fut_row(&" + atom(arr) + ", " + t.rank() + ", " + i + ", " + CGen.es(t) + ")";
   }
@@ -334,7 +334,7 @@ final class CSoac {
     String alloc = "fut_alloc(ctx, &" + out + ", 1, (int64_t[]){" + n + "}, " + CGen.es(et) + ")";
     for (Atom a : inputs) {
       if (!(a instanceof Atom.Var v) || !dying.contains(v.name()) || read.contains(v.name()) || reused.contains(v.name())
-          || v.type().rank() != 1 || v.type().elem() != et.elem() || isVirtual(v.name())) continue;
+          || v.type().rank() != 1 || v.type().elem() != et.elem() || st.isVirtual(v.name())) continue;
       reused.add(v.name());
       st.open("if (fut_unique(&" + v.name() + ")) {");
       st.line(CGen.assign(out, v.name(), v.type()) + " " + v.name() + ".mem = NULL;");
@@ -345,10 +345,6 @@ final class CSoac {
       return;
     }
     st.check(alloc);
-  }
-
-  private boolean isVirtual(String v) {
-    return st.virtualSequences.containsKey(v) || st.virtualReplicates.containsKey(v);
   }
 
   /**

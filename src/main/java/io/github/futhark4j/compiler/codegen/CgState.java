@@ -110,6 +110,22 @@ final class CgState {
   final Map<String, Atom> virtualReplicates = new HashMap<>();
 
   /**
+   * A C expression for row {@code i} of {@code arr} when it is a virtual sequence (its element i)
+   * or a virtual replicate (its value), else null: what every reader of a SOAC input or an
+   * element of such an array emits instead of a load.
+   */
+  String virtualRow(Atom arr, String i) {
+    if (!(arr instanceof Atom.Var v)) return null;
+    Sequence seq = virtualSequences.get(v.name());
+    if (seq != null) return seq.element(i);
+    Atom value = virtualReplicates.get(v.name());
+    return value != null ? CPrim.atom(value) : null;
+  }
+
+  /** Whether array {@code v} is a virtual sequence or replicate (it has no memory). */
+  boolean isVirtual(String v) { return virtualSequences.containsKey(v) || virtualReplicates.containsKey(v); }
+
+  /**
    * {@code transpose b} marked {@code #[virtual]} (read only by interchanged redomaps), by
    * variable, to b: never materialised, read through b. Put by {@link CGen} when it emits the
    * transpose's statement; read by {@link CInterchange} (its kernels).
