@@ -51,7 +51,8 @@ class RangeValidationTest {
     assertInvalid(r.get(5), "Range 5...1 is invalid.");
   }
 
-  private static void assertInvalid(String out, String message) {
+  /** That a call's output ({@link CRunner}) is a failure whose message contains {@code message}. */
+  static void assertInvalid(String out, String message) {
     assertTrue(out.startsWith("ERR") && out.contains(message), out);
   }
 }
