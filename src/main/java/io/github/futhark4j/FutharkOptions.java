@@ -1,7 +1,6 @@
 package io.github.futhark4j;
 
 import io.github.futhark4j.toolchain.CpuTarget;
-
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collections;
