@@ -78,6 +78,17 @@ public record BuildKey(String hex, String description, List<Path> files) {
     d.append(field).append(' ').append(escape(value)).append('\n');
   }
 
+  /**
+   * The value of the first line of {@code field} in a key's description ({@code key.txt}), as
+   * written (escaped), or null when it has none.
+   */
+  static String field(String description, String field) {
+    for (String line : description.split("\n")) {
+      if (line.startsWith(field + " ")) return line.substring(field.length() + 1);
+    }
+    return null;
+  }
+
   /** Keeps one field per line whatever a name or version string contains. */
   private static String escape(String s) {
     return s.replace("\\", "\\\\").replace("\n", "\\n").replace("\r", "\\r");

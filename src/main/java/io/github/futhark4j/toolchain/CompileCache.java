@@ -364,12 +364,10 @@ public final class CompileCache {
 
   private static String sourceName(Path entry) {
     try {
-      for (String line : Files.readAllLines(entry.resolve(KEY_TEXT), StandardCharsets.UTF_8)) {
-        if (line.startsWith("main ")) {
-          String rest = line.substring(5);
-          int sp = rest.lastIndexOf(' ');
-          return sp > 0 ? rest.substring(0, sp) : rest;
-        }
+      String rest = BuildKey.field(Files.readString(entry.resolve(KEY_TEXT), StandardCharsets.UTF_8), "main");
+      if (rest != null) {
+        int sp = rest.lastIndexOf(' ');
+        return sp > 0 ? rest.substring(0, sp) : rest;
       }
     } catch (IOException | RuntimeException e) {
       // an entry without key.txt (made by an older version): no name

@@ -63,22 +63,15 @@ public record PortableEntry(String key, String name, String compiler, String os,
     files.put(CacheMarker.FILE, marker);
     // Built for a level (CpuTarget): its key's cpu line says so, and the level's features are what
     // a receiving CPU needs; a native build needs the building CPU's.
-    CpuTarget target = CpuTarget.fromKeyLine(cpuLine(files.get(CompileCache.KEY_TEXT)));
+    byte[] keyText = files.get(CompileCache.KEY_TEXT);
+    CpuTarget target = keyText == null ? null
+        : CpuTarget.fromKeyLine(BuildKey.field(new String(keyText, StandardCharsets.UTF_8), "cpu"));
     PortableEntry e = target == null
         ? new PortableEntry(lib.key(), m.name(), m.compiler(), Platform.os(), Platform.cpu(), Platform.cpuFlags(), files)
         : new PortableEntry(lib.key(), m.name(), m.compiler(), Platform.os(), target.keyLine(), target.requiredFlags(), files);
     String bad = e.check();
     if (bad != null) throw new IOException("cache entry " + dir + " changed while it was read: " + bad);
     return e;
-  }
-
-  /** The {@code cpu} line of a build key's text ({@code key.txt}), or null. */
-  private static String cpuLine(byte[] keyText) {
-    if (keyText == null) return null;
-    for (String line : new String(keyText, StandardCharsets.UTF_8).split("\n")) {
-      if (line.startsWith("cpu ")) return line.substring(4);
-    }
-    return null;
   }
 
   /**
@@ -128,23 +121,22 @@ public record PortableEntry(String key, String name, String compiler, String os,
       return "it was built for " + os + ", this machine is " + hereOs;
     }
     if (cpu.equals(hereCpu)) return null;
-    if (cpu.startsWith(CpuTarget.KEY_PREFIX)) {
-      String level = cpu.substring(CpuTarget.KEY_PREFIX.length());
-      if (hereFlags.isEmpty()) {
+    // Built for a level (its cpu line "target LEVEL", its flags the level's), or natively.
+    String level = cpu.startsWith(CpuTarget.KEY_PREFIX) ? cpu.substring(CpuTarget.KEY_PREFIX.length()) : null;
+    if (cpuFlags.isEmpty() || hereFlags.isEmpty()) {
+      if (level != null) {
         return "it was built for the CPU target " + level + " and the feature flags of this CPU (\"" + hereCpu + "\") are unknown";
       }
-      List<String> missing = new ArrayList<>();
-      for (String f : cpuFlags) if (!hereFlags.contains(f)) missing.add(f);
-      return missing.isEmpty() ? null : "it was built for the CPU target " + level + ", whose features this CPU (\""
-          + hereCpu + "\") lacks: " + String.join(" ", missing);
-    }
-    if (cpuFlags.isEmpty() || hereFlags.isEmpty()) {
       return "it was built with -march=native on a CPU \"" + cpu + "\" and this CPU is \"" + hereCpu
           + "\"; the feature flags of " + (cpuFlags.isEmpty() ? "the building CPU" : "this CPU") + " are unknown";
     }
     List<String> missing = new ArrayList<>();
     for (String f : cpuFlags) if (!hereFlags.contains(f)) missing.add(f);
     if (missing.isEmpty()) return null;
+    if (level != null) {
+      return "it was built for the CPU target " + level + ", whose features this CPU (\"" + hereCpu + "\") lacks: "
+          + String.join(" ", missing);
+    }
     return "it was built with -march=native on a CPU \"" + cpu + "\" with features this CPU (\"" + hereCpu
         + "\") lacks: " + String.join(" ", missing.size() > 12 ? missing.subList(0, 12) : missing)
         + (missing.size() > 12 ? " ... (" + missing.size() + " in all)" : "");
