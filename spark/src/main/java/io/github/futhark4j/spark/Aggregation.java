@@ -11,6 +11,7 @@ import org.apache.spark.api.java.function.FlatMapFunction;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.functions;
 
 /**
@@ -90,14 +91,14 @@ public final class Aggregation extends EntryCall<Aggregation> {
     Dataset<Row> projected = df.select(cols.stream().map(c -> functions.col("`" + c.replace("`", "``") + "`")).toArray(Column[]::new));
     List<Arg> args = resolve(projected.schema());
     int m = types.size();
-    List<Object[]> partials = projected.toJavaRDD()
+    List<Object[]> partials = internalRows(projected)
         .mapPartitions(new Reducer(fut, entry, combine, args, m, batchSize))
         .collect();
     Object[] acc = null;
     for (int p = 0; p < partials.size(); p++) {
       acc = acc == null ? partials.get(p) : combine(fut, combine, acc, partials.get(p), m, "the driver, combining partition results");
     }
-    if (acc == null) acc = asArray(EntryCall.callOnRows(fut, entry, args, new Row[0], 0, 0), m);
+    if (acc == null) acc = asArray(new Batch(fut, entry, args, 0).call(false), m);
     return acc;
   }
 
@@ -114,21 +115,20 @@ public final class Aggregation extends EntryCall<Aggregation> {
 
   /** Per partition: reduce each batch, combine the batches' results; emits one partial result (none for no rows). */
   private record Reducer(SparkFuthark fut, String reduce, String combine, List<Arg> args, int m, int batchSize)
-      implements FlatMapFunction<Iterator<Row>, Object[]>, Serializable {
+      implements FlatMapFunction<Iterator<InternalRow>, Object[]>, Serializable {
     @Serial private static final long serialVersionUID = 1L;
 
     @Override
-    public Iterator<Object[]> call(Iterator<Row> input) {
+    public Iterator<Object[]> call(Iterator<InternalRow> input) {
       if (!input.hasNext()) return java.util.Collections.emptyIterator();
-      Row[] rows = new Row[batchSize];
+      Batch batch = new Batch(fut, reduce, args, batchSize);
       Object[] acc = null;
-      long first = 0;
       while (input.hasNext()) {
-        int n = 0;
-        while (n < batchSize && input.hasNext()) rows[n++] = input.next();
-        Object[] part = asArray(EntryCall.callOnRows(fut, reduce, args, rows, n, first), m);
+        while (!batch.isFull() && input.hasNext()) batch.add(input.next());
+        long first = batch.first();
+        int n = batch.size();
+        Object[] part = asArray(batch.call(false), m);
         acc = acc == null ? part : Aggregation.combine(fut, combine, acc, part, m, EntryCall.where(first, n) + " (combining)");
-        first += n;
       }
       return List.<Object[]>of(acc).iterator();
     }

@@ -8,12 +8,13 @@ import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
-import org.apache.spark.api.java.function.MapPartitionsFunction;
+import org.apache.spark.api.java.function.FlatMapFunction;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
-import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.catalyst.expressions.JoinedRow;
+import org.apache.spark.sql.catalyst.expressions.codegen.UnsafeRowWriter;
 import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
@@ -113,7 +114,7 @@ public final class BatchMap extends EntryCall<BatchMap> {
     }
     StructType out = in;
     for (StructField f : results.fields()) out = out.add(f);
-    return df.mapPartitions(new Runner(fut, entry, args, resultTypes(), batchSize, true), Encoders.row(out));
+    return dataset(df, internalRows(df).mapPartitions(new Runner(fut, entry, args, resultTypes(), batchSize, true)), out);
   }
 
   /**
@@ -130,12 +131,17 @@ public final class BatchMap extends EntryCall<BatchMap> {
     Dataset<Row> projected = df.select(cols.stream().map(c -> functions.col("`" + c.replace("`", "``") + "`")).toArray(Column[]::new));
     List<Arg> args = resolve(projected.schema());
     StructType results = resultSchema();
-    return projected.mapPartitions(new Runner(fut, entry, args, resultTypes(), batchSize, false), Encoders.row(results));
+    return dataset(projected, internalRows(projected).mapPartitions(new Runner(fut, entry, args, resultTypes(), batchSize, false)),
+        results);
   }
 
-  /** The per-partition work: batches in, rows out, lazily (one batch in memory at a time). */
-  private record Runner(SparkFuthark fut, String entry, List<Arg> args, List<FType> results, int batchSize, boolean keepInput,
-      boolean flatResults) implements MapPartitionsFunction<Row, Row>, Serializable {
+  /**
+   * The per-partition work: batches of internal rows in, rows out, lazily (one batch in memory at a
+   * time). The rows it returns are reused: Spark copies each into its own form before asking for
+   * the next.
+   */
+  private record Runner(SparkFuthark fut, String entry, List<Arg> args, List<FType> results, int batchSize,
+      boolean keepInput, boolean flatResults) implements FlatMapFunction<Iterator<InternalRow>, InternalRow>, Serializable {
     @Serial private static final long serialVersionUID = 1L;
 
     Runner(SparkFuthark fut, String entry, List<Arg> args, List<FType> results, int batchSize, boolean keepInput) {
@@ -144,11 +150,13 @@ public final class BatchMap extends EntryCall<BatchMap> {
     }
 
     @Override
-    public Iterator<Row> call(Iterator<Row> input) {
+    public Iterator<InternalRow> call(Iterator<InternalRow> input) {
       return new Iterator<>() {
-        private final Row[] rows = new Row[batchSize];
-        private long first;     // index in the partition of the current batch's first row
-        private int n;          // rows in the current batch
+        private final Batch batch = new Batch(fut, entry, args, batchSize);
+        private final InternalRow[] rows = keepInput ? new InternalRow[batchSize] : null;
+        private final UnsafeRowWriter result = new UnsafeRowWriter(results.size(), 64);
+        private final Convert.Writer[] writers = results.stream().map(t -> Convert.writer(t, result)).toArray(Convert.Writer[]::new);
+        private final JoinedRow joined = new JoinedRow();
         private Object[] out;   // the current batch's results
         private int outRows;
         private int next;       // next result row to emit
@@ -157,7 +165,7 @@ public final class BatchMap extends EntryCall<BatchMap> {
         public boolean hasNext() {
           while (next >= outRows) {
             if (!input.hasNext()) {
-              Arrays.fill(rows, 0, n, null);
+              if (rows != null) Arrays.fill(rows, null);
               return false;
             }
             nextBatch();
@@ -166,10 +174,14 @@ public final class BatchMap extends EntryCall<BatchMap> {
         }
 
         private void nextBatch() {
-          first += n;
-          n = 0;
-          while (n < batchSize && input.hasNext()) rows[n++] = input.next();
-          Object r = EntryCall.callOnRows(fut, entry, args, rows, n, first, flatResults);
+          while (!batch.isFull() && input.hasNext()) {
+            InternalRow r = input.next();
+            if (rows != null) rows[batch.size()] = r.copy();
+            batch.add(r);
+          }
+          int n = batch.size();
+          long first = batch.first();
+          Object r = batch.call(flatResults);
           out = results.size() == 1 ? new Object[] {r} : (Object[]) r;
           outRows = -1;
           for (int i = 0; i < out.length; i++) {
@@ -190,20 +202,13 @@ public final class BatchMap extends EntryCall<BatchMap> {
         }
 
         @Override
-        public Row next() {
+        public InternalRow next() {
           if (!hasNext()) throw new NoSuchElementException();
           int i = next++;
-          Object[] vs;
-          int k = 0;
-          if (keepInput) {
-            Row in = rows[i];
-            vs = new Object[in.length() + out.length];
-            for (; k < in.length(); k++) vs[k] = in.get(k);
-          } else {
-            vs = new Object[out.length];
-          }
-          for (int j = 0; j < out.length; j++) vs[k + j] = Convert.row(out[j], i, results.get(j));
-          return RowFactory.create(vs);
+          result.reset();
+          result.zeroOutNullBytes();
+          for (int j = 0; j < out.length; j++) writers[j].write(out[j], i, result, j);
+          return rows != null ? joined.apply(rows[i], result.getRow()) : result.getRow();
         }
       };
     }

@@ -9,7 +9,8 @@ import java.util.concurrent.atomic.LongAdder;
  *
  * @param batches       Futhark calls on batches of rows (by {@code map} and {@code aggregate})
  * @param rows          rows in those batches
- * @param convertNanos  time spent turning rows into Java arrays (the arguments)
+ * @param convertNanos  time spent gathering each batch: from its first row until its call, Spark
+ *                      producing the rows and their values being copied into the arguments' arrays
  * @param callNanos     time spent in the calls: copying the arrays in, the Futhark code, copying
  *                      the results out, and waiting for a context
  */
@@ -48,7 +49,7 @@ public record BatchStats(long batches, long rows, long convertNanos, long callNa
   @Override
   public String toString() {
     if (batches == 0) return "no batches";
-    return String.format(java.util.Locale.ROOT, "%,d batches of %,d rows on average: %.3f ms converting rows and %.3f ms in"
+    return String.format(java.util.Locale.ROOT, "%,d batches of %,d rows on average: %.3f ms reading rows and %.3f ms in"
         + " Futhark calls per batch (%.0f ns and %.0f ns per row)", batches, rows / batches, convertNanos / 1e6 / batches,
         callNanos / 1e6 / batches, rows == 0 ? 0.0 : (double) convertNanos / rows, rows == 0 ? 0.0 : (double) callNanos / rows);
   }

@@ -1,22 +1,29 @@
 package io.github.futhark4j.spark;
 
-import io.github.futhark4j.ScalarType;
 import io.github.futhark4j.FutharkArray;
+import io.github.futhark4j.ScalarType;
 import java.lang.reflect.Array;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
-import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
-import org.apache.spark.sql.types.ArrayType;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.catalyst.expressions.SpecializedGetters;
+import org.apache.spark.sql.catalyst.expressions.UnsafeArrayData;
+import org.apache.spark.sql.catalyst.expressions.UnsafeRow;
+import org.apache.spark.sql.catalyst.util.ArrayData;
+import org.apache.spark.sql.catalyst.expressions.codegen.UnsafeArrayWriter;
+import org.apache.spark.sql.catalyst.expressions.codegen.UnsafeRowWriter;
+import org.apache.spark.sql.catalyst.expressions.codegen.UnsafeWriter;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.StructType;
+import org.apache.spark.unsafe.Platform;
 
 /**
- * Values between Spark rows and Futhark arguments and results (executor side): the rows of a batch
- * become one Java primitive array per column (nested for array columns, a map of arrays for struct
- * columns), and each row of an array result becomes one value of the new column.
+ * Values between Spark's internal rows and Futhark arguments and results (executor side), without
+ * boxing: a {@link Reader} copies one column of each row of a batch straight into the batch's Java
+ * primitive array (array columns into one flat row-major array, struct columns field by field), and
+ * a {@link Writer} writes row i of a result into a Spark unsafe row (array rows copied out of the
+ * result in one piece).
  */
 final class Convert {
   private Convert() {}
@@ -26,217 +33,284 @@ final class Convert {
     BadValue(String message) { super(message); }
   }
 
-  /**
-   * The Java argument of type {@code t} (an array or a record of arrays) made of the first {@code
-   * n} per-row values {@code vals} of a column of Spark type {@code dt}; {@code what} names the
-   * column in messages.
-   */
-  static Object argument(Object[] vals, int n, FType t, DataType dt, String what) {
-    if (t.kind() == FType.Kind.RECORD) {
-      StructType st = (StructType) dt;
-      Object[] tupleFields = new Object[t.fields().size()];
-      Map<String, Object> recordFields = new LinkedHashMap<>();
-      for (int j = 0; j < t.fields().size(); j++) {
-        FType.Field f = t.fields().get(j);
-        int idx = t.tuple() ? j : SparkTypes.fieldIndex(st, f.name());
-        Object[] fv = new Object[n];
-        for (int i = 0; i < n; i++) {
-          Object v = vals[i];
-          if (v == null) throw nullAt(what, i);
-          fv[i] = ((Row) v).get(idx);
-        }
-        Object a = argument(fv, n, f.type(), st.fields()[idx].dataType(), what + "." + st.fields()[idx].name());
-        if (t.tuple()) tupleFields[j] = a; else recordFields.put(f.name(), a);
-      }
-      return t.tuple() ? tupleFields : recordFields;
-    }
-    if (t.rank() == 1) return prims(vals, n, t.elem(), what);
-    return flat(vals, n, t, what);
-  }
-
-  /**
-   * A column of arrays as one flat row-major array with its shape ({@link FutharkArray#ofFlat}), so
-   * that the call copies it into native memory in one piece rather than row by row.
-   */
-  private static FutharkArray flat(Object[] vals, int n, FType t, String what) {
-    int r = t.rank();
-    long[] shape = new long[r];
-    shape[0] = n;
-    if (n > 0) {
-      Object v = vals[0];
-      for (int d = 1; d < r; d++) {
-        if (v == null) throw d == 1 ? nullAt(what, 0) : new BadValue(what + ": row 0 of the batch holds a null array");
-        Object[] e = elements(v);
-        shape[d] = e.length;
-        v = e.length > 0 ? e[0] : null;
-        if (e.length == 0) break;
-      }
-    }
-    long total = 1;
-    for (long x : shape) total = Math.multiplyExact(total, x);
-    if (total > Integer.MAX_VALUE - 8) {
-      throw new BadValue(what + ": a batch of " + n + " rows has " + total + " elements, more than a Java array holds; use a smaller batch size");
-    }
-    Object data = java.lang.reflect.Array.newInstance(javaClass(t.elem(), 0), (int) total);
-    int[] pos = {0};
-    for (int i = 0; i < n; i++) {
-      if (vals[i] == null) throw nullAt(what, i);
-      fill(elements(vals[i]), 1, shape, t.elem(), data, pos, what, i);
-    }
-    return FutharkArray.ofFlat(t.elem().futharkName(), shape, data);
-  }
-
-  /** Writes the elements {@code e} of dimension {@code d} into {@code data} from {@code pos[0]} on. */
-  private static void fill(Object[] e, int d, long[] shape, ScalarType elem, Object data, int[] pos, String what, int row) {
-    if (e.length != shape[d]) {
-      throw new BadValue(what + ": row " + row + " of the batch has " + e.length + " elements" + (d > 1 ? " in dimension " + d : "")
-          + " but row 0 has " + shape[d] + " (a Futhark array is regular: every row of a batch must have the same length)");
-    }
-    if (d < shape.length - 1) {
-      for (Object x : e) {
-        if (x == null) throw new BadValue(what + ": row " + row + " of the batch holds a null array");
-        fill(elements(x), d + 1, shape, elem, data, pos, what, row);
-      }
-      return;
-    }
-    int p = pos[0];
-    try {
-      switch (data) {
-        case double[] a -> { for (Object x : e) a[p++] = (Double) x; }
-        case float[] a -> { for (Object x : e) a[p++] = (Float) x; }
-        case long[] a -> { for (Object x : e) a[p++] = (Long) x; }
-        case int[] a -> { for (Object x : e) a[p++] = (Integer) x; }
-        case short[] a -> { for (Object x : e) a[p++] = (Short) x; }
-        case byte[] a -> { for (Object x : e) a[p++] = (Byte) x; }
-        case boolean[] a -> { for (Object x : e) a[p++] = (Boolean) x; }
-        default -> throw new IllegalStateException(data.getClass().getName());
-      }
-    } catch (NullPointerException ex) {
-      throw new BadValue(what + ": row " + row + " of the batch holds a null element (Futhark values cannot be null)");
-    }
-    pos[0] = p;
-  }
-
   private static BadValue nullAt(String what, int i) {
     return new BadValue(what + " is null in row " + i + " of the batch (Futhark values cannot be null: filter or fill nulls first)");
   }
 
-  /** The elements of a Spark array value (a Scala sequence, a Java list or array). */
-  static Object[] elements(Object v) {
-    if (v instanceof scala.collection.mutable.ArraySeq.ofRef<?> s) return s.array();
-    if (v instanceof scala.collection.Seq<?> s) {
-      Object[] a = new Object[s.length()];
-      for (int i = 0; i < a.length; i++) a[i] = s.apply(i);
-      return a;
-    }
-    if (v instanceof List<?> l) return l.toArray();
-    if (v instanceof Object[] a) return a;
-    if (v != null && v.getClass().isArray()) {
-      Object[] a = new Object[Array.getLength(v)];
-      for (int i = 0; i < a.length; i++) a[i] = Array.get(v, i);
-      return a;
-    }
-    throw new IllegalArgumentException("not an array value: " + (v == null ? "null" : v.getClass().getName()));
+  // ---------------------------------------------------------------------------------------------
+  // Columns in
+
+  /**
+   * Reads one column of the rows of a batch into the argument of type {@code t} (an array or a
+   * record of arrays). Its buffers hold up to the batch size's rows and are reused from batch to
+   * batch: {@link #take} hands them to a call, which copies them into native memory before the
+   * next batch is read.
+   */
+  abstract static sealed class Reader permits Prims, Flat, Record {
+    final String what;
+
+    Reader(String what) { this.what = what; }
+
+    /** Reads the value at {@code ord} of {@code g} (a row or a struct) as row {@code row} of the batch. */
+    abstract void read(SpecializedGetters g, int ord, int row);
+
+    /** The argument made of the first {@code n} rows read. */
+    abstract Object take(int n);
   }
 
-  /** The Java array class of rank {@code rank} for a Futhark primitive type ({@code double[][]} ...). */
-  static Class<?> javaClass(ScalarType elem, int rank) {
-    Class<?> c = elem.javaComponent();
-    for (int i = 0; i < rank; i++) c = c.arrayType();
-    return c;
+  /**
+   * The reader of a column of Spark type {@code dt} for a parameter of type {@code t} (checked
+   * before by {@link SparkTypes#mismatch}), for batches of up to {@code capacity} rows.
+   */
+  static Reader reader(FType t, DataType dt, int capacity, String what) {
+    if (t.kind() == FType.Kind.RECORD) return new Record(t, (StructType) dt, capacity, what);
+    if (t.rank() == 1) return new Prims(t.elem(), capacity, what);
+    return new Flat(t.elem(), t.rank(), capacity, what);
   }
 
-  private static Object prims(Object[] vals, int n, ScalarType elem, String what) {
-    try {
-      return switch (elem) {
-        case F64 -> {
-          double[] a = new double[n];
-          for (int i = 0; i < n; i++) a[i] = (Double) vals[i];
-          yield a;
-        }
-        case F32, F16 -> {
-          float[] a = new float[n];
-          for (int i = 0; i < n; i++) a[i] = (Float) vals[i];
-          yield a;
-        }
-        case I64, U64 -> {
-          long[] a = new long[n];
-          for (int i = 0; i < n; i++) a[i] = (Long) vals[i];
-          yield a;
-        }
-        case I32, U32 -> {
-          int[] a = new int[n];
-          for (int i = 0; i < n; i++) a[i] = (Integer) vals[i];
-          yield a;
-        }
-        case I16, U16 -> {
-          short[] a = new short[n];
-          for (int i = 0; i < n; i++) a[i] = (Short) vals[i];
-          yield a;
-        }
-        case I8, U8 -> {
-          byte[] a = new byte[n];
-          for (int i = 0; i < n; i++) a[i] = (Byte) vals[i];
-          yield a;
-        }
-        case BOOL -> {
-          boolean[] a = new boolean[n];
-          for (int i = 0; i < n; i++) a[i] = (Boolean) vals[i];
-          yield a;
-        }
-      };
-    } catch (NullPointerException e) {
-      for (int i = 0; i < n; i++) if (vals[i] == null) throw nullAt(what, i);
-      throw e;
+  /** A column of scalars: one primitive array. */
+  static final class Prims extends Reader {
+    private final ScalarType elem;
+    private final Object buf;
+
+    Prims(ScalarType elem, int capacity, String what) {
+      super(what);
+      this.elem = elem;
+      this.buf = Array.newInstance(elem.javaComponent(), capacity);
+    }
+
+    @Override
+    void read(SpecializedGetters g, int ord, int row) {
+      if (g.isNullAt(ord)) throw nullAt(what, row);
+      switch (elem) {
+        case F64 -> ((double[]) buf)[row] = g.getDouble(ord);
+        case F32, F16 -> ((float[]) buf)[row] = g.getFloat(ord);
+        case I64, U64 -> ((long[]) buf)[row] = g.getLong(ord);
+        case I32, U32 -> ((int[]) buf)[row] = g.getInt(ord);
+        case I16, U16 -> ((short[]) buf)[row] = g.getShort(ord);
+        case I8, U8 -> ((byte[]) buf)[row] = g.getByte(ord);
+        case BOOL -> ((boolean[]) buf)[row] = g.getBoolean(ord);
+      }
+    }
+
+    @Override
+    Object take(int n) {
+      return n == Array.getLength(buf) ? buf : copyPrefix(buf, n);
     }
   }
+
+  /**
+   * A column of (nested) arrays as one flat row-major array with its shape ({@link
+   * FutharkArray#ofFlat}), so that the call copies it into native memory in one piece. Row 0 of a
+   * batch sets the inner shape; every other row must have it (a Futhark array is regular).
+   */
+  static final class Flat extends Reader {
+    private final ScalarType elem;
+    private final int size;
+    private final int capacity;
+    private final long[] shape;
+    private Object buf;
+    private int pos;
+
+    Flat(ScalarType elem, int rank, int capacity, String what) {
+      super(what);
+      this.elem = elem;
+      this.size = size(elem);
+      this.capacity = capacity;
+      this.shape = new long[rank];
+    }
+
+    @Override
+    void read(SpecializedGetters g, int ord, int row) {
+      if (g.isNullAt(ord)) throw nullAt(what, row);
+      if (row > 0 && shape.length == 2 && g instanceof UnsafeRow u) {
+        // The common case read in place: a flat array in an unsafe row (offset and size in its slot).
+        long slot = u.getLong(ord);
+        Object base = u.getBaseObject();
+        long at = u.getBaseOffset() + (slot >>> 32);
+        long len = Platform.getLong(base, at);
+        if (len != shape[1]) fill(u.getArray(ord), 1, row); // reports the length
+        else copyUnsafe(base, at, (int) len, row);
+        return;
+      }
+      ArrayData a = g.getArray(ord);
+      if (row == 0) start(a);
+      fill(a, 1, row);
+    }
+
+    /**
+     * Appends the {@code len} elements of the Spark unsafe array at {@code at} of {@code base} in
+     * one copy (its layout: the length, a null bit per element in whole words, the values).
+     */
+    private void copyUnsafe(Object base, long at, int len, int row) {
+      long words = (len + 63L) / 64;
+      for (long w = 0; w < words; w++) {
+        if (Platform.getLong(base, at + 8 + 8 * w) != 0) {
+          throw new BadValue(what + ": row " + row + " of the batch holds a null element (Futhark values cannot be null)");
+        }
+      }
+      long bytes = (long) len * size;
+      Platform.copyMemory(base, at + 8 + 8 * words, buf, base(elem) + (long) pos * size, bytes);
+      pos += len;
+    }
+
+    /** Takes the inner shape from row 0 and makes room for a batch of such rows. */
+    private void start(ArrayData first) {
+      Arrays.fill(shape, 0);
+      ArrayData a = first;
+      for (int d = 1; d < shape.length; d++) {
+        shape[d] = a.numElements();
+        if (shape[d] == 0) break;
+        if (d < shape.length - 1) {
+          if (a.isNullAt(0)) throw new BadValue(what + ": row 0 of the batch holds a null array");
+          a = a.getArray(0);
+        }
+      }
+      long inner = 1;
+      for (int d = 1; d < shape.length; d++) inner *= shape[d];
+      long total = inner * capacity;
+      if (total > Integer.MAX_VALUE - 8) {
+        throw new BadValue(what + ": a batch of " + capacity + " rows of " + inner + " elements each is more than a Java array"
+            + " holds; use a smaller batch size");
+      }
+      if (buf == null || Array.getLength(buf) != total) buf = Array.newInstance(elem.javaComponent(), (int) total);
+      pos = 0;
+    }
+
+    private void fill(ArrayData a, int d, int row) {
+      int len = a.numElements();
+      if (len != shape[d]) {
+        throw new BadValue(what + ": row " + row + " of the batch has " + len + " elements" + (d > 1 ? " in dimension " + d : "")
+            + " but row 0 has " + shape[d] + " (a Futhark array is regular: every row of a batch must have the same length)");
+      }
+      if (d < shape.length - 1) {
+        for (int j = 0; j < len; j++) {
+          if (a.isNullAt(j)) throw new BadValue(what + ": row " + row + " of the batch holds a null array");
+          fill(a.getArray(j), d + 1, row);
+        }
+        return;
+      }
+      if (a instanceof UnsafeArrayData u) {
+        copyUnsafe(u.getBaseObject(), u.getBaseOffset(), len, row);
+        return;
+      }
+      for (int j = 0; j < len; j++) {
+        if (a.isNullAt(j)) throw new BadValue(what + ": row " + row + " of the batch holds a null element (Futhark values cannot be null)");
+      }
+      int p = pos;
+      switch (elem) {
+        case F64 -> { double[] b = (double[]) buf; for (int j = 0; j < len; j++) b[p + j] = a.getDouble(j); }
+        case F32, F16 -> { float[] b = (float[]) buf; for (int j = 0; j < len; j++) b[p + j] = a.getFloat(j); }
+        case I64, U64 -> { long[] b = (long[]) buf; for (int j = 0; j < len; j++) b[p + j] = a.getLong(j); }
+        case I32, U32 -> { int[] b = (int[]) buf; for (int j = 0; j < len; j++) b[p + j] = a.getInt(j); }
+        case I16, U16 -> { short[] b = (short[]) buf; for (int j = 0; j < len; j++) b[p + j] = a.getShort(j); }
+        case I8, U8 -> { byte[] b = (byte[]) buf; for (int j = 0; j < len; j++) b[p + j] = a.getByte(j); }
+        case BOOL -> { boolean[] b = (boolean[]) buf; for (int j = 0; j < len; j++) b[p + j] = a.getBoolean(j); }
+      }
+      pos = p + len;
+    }
+
+    @Override
+    Object take(int n) {
+      long[] s = shape.clone();
+      s[0] = n;
+      if (n == 0) {
+        Arrays.fill(s, 0);
+        return FutharkArray.ofFlat(elem.futharkName(), s, Array.newInstance(elem.javaComponent(), 0));
+      }
+      return FutharkArray.ofFlat(elem.futharkName(), s, copyPrefix(buf, pos)); // ofFlat copies only what it is given
+    }
+  }
+
+  /** A struct column: a record (fields by name) or a tuple (fields by position) of arrays. */
+  static final class Record extends Reader {
+    private final FType type;
+    private final int numFields;
+    private final int[] index;
+    private final Reader[] fields;
+
+    Record(FType t, StructType st, int capacity, String what) {
+      super(what);
+      this.type = t;
+      this.numFields = st.fields().length;
+      this.index = new int[t.fields().size()];
+      this.fields = new Reader[index.length];
+      for (int j = 0; j < index.length; j++) {
+        FType.Field f = t.fields().get(j);
+        index[j] = t.tuple() ? j : SparkTypes.fieldIndex(st, f.name());
+        fields[j] = reader(f.type(), st.fields()[index[j]].dataType(), capacity, what + "." + st.fields()[index[j]].name());
+      }
+    }
+
+    @Override
+    void read(SpecializedGetters g, int ord, int row) {
+      if (g.isNullAt(ord)) throw nullAt(what, row);
+      InternalRow s = g.getStruct(ord, numFields);
+      for (int j = 0; j < fields.length; j++) fields[j].read(s, index[j], row);
+    }
+
+    @Override
+    Object take(int n) {
+      if (type.tuple()) {
+        Object[] out = new Object[fields.length];
+        for (int j = 0; j < out.length; j++) out[j] = fields[j].take(n);
+        return out;
+      }
+      Map<String, Object> out = new LinkedHashMap<>();
+      for (int j = 0; j < fields.length; j++) out.put(type.fields().get(j).name(), fields[j].take(n));
+      return out;
+    }
+  }
+
+  /** The bytes of an element of {@code elem} in a Java array and in a Spark unsafe array. */
+  static int size(ScalarType elem) {
+    return switch (elem) {
+      case F64, I64, U64 -> 8;
+      case F32, F16, I32, U32 -> 4;
+      case I16, U16 -> 2;
+      case I8, U8, BOOL -> 1;
+    };
+  }
+
+  /** The offset of element 0 in a Java array of {@code elem}'s Java type, for {@link Platform}. */
+  static long base(ScalarType elem) {
+    return switch (elem) {
+      case F64 -> Platform.DOUBLE_ARRAY_OFFSET;
+      case F32, F16 -> Platform.FLOAT_ARRAY_OFFSET;
+      case I64, U64 -> Platform.LONG_ARRAY_OFFSET;
+      case I32, U32 -> Platform.INT_ARRAY_OFFSET;
+      case I16, U16 -> Platform.SHORT_ARRAY_OFFSET;
+      case I8, U8 -> Platform.BYTE_ARRAY_OFFSET;
+      case BOOL -> Platform.BOOLEAN_ARRAY_OFFSET;
+    };
+  }
+
+  private static Object copyPrefix(Object a, int n) {
+    Object b = Array.newInstance(a.getClass().getComponentType(), n);
+    System.arraycopy(a, 0, b, 0, n);
+    return b;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Results out
 
   /**
    * An array result kept flat: row-major data of the Java type and its shape, read out of a
    * native array in one copy ({@link #flatResults}).
    */
-  record Flat(long[] shape, Object data) {
+  record FlatResult(long[] shape, Object data) {
     int rows() { return (int) shape[0]; }
-
-    /** Row {@code i}: for rank 2 a primitive array, deeper nested arrays of it. */
-    Object row(int i) {
-      int inner = 1;
-      for (int d = 1; d < shape.length; d++) inner = Math.multiplyExact(inner, (int) shape[d]);
-      return nest(i * inner, 1);
-    }
-
-    private Object nest(int from, int d) {
-      int len = (int) shape[d];
-      if (d == shape.length - 1) {
-        return switch (data) {
-          case double[] a -> Arrays.copyOfRange(a, from, from + len);
-          case float[] a -> Arrays.copyOfRange(a, from, from + len);
-          case long[] a -> Arrays.copyOfRange(a, from, from + len);
-          case int[] a -> Arrays.copyOfRange(a, from, from + len);
-          case short[] a -> Arrays.copyOfRange(a, from, from + len);
-          case byte[] a -> Arrays.copyOfRange(a, from, from + len);
-          case boolean[] a -> Arrays.copyOfRange(a, from, from + len);
-          default -> throw new IllegalStateException(data.getClass().getName());
-        };
-      }
-      int step = 1;
-      for (int k = d + 1; k < shape.length; k++) step *= (int) shape[k];
-      Object first = len == 0 ? null : nest(from, d + 1);
-      Object[] out = (Object[]) Array.newInstance(first == null ? Object.class : first.getClass(), len);
-      for (int j = 0; j < len; j++) out[j] = j == 0 ? first : nest(from + j * step, d + 1);
-      return out;
-    }
   }
 
   /**
    * The results of {@code callNative} as plain Java values for cutting into rows: native arrays of
-   * rank 1 as Java arrays, of higher rank as {@link Flat}, each copied out once and freed.
+   * rank 1 as Java arrays, of higher rank as {@link FlatResult}, each copied out once and freed.
    */
   static Object flatResults(Object r) {
     if (r instanceof FutharkArray a) {
       try {
         Object data = a.toFlatJava();
-        return a.rank() == 1 ? data : new Flat(a.shape(), data);
+        return a.rank() == 1 ? data : new FlatResult(a.shape(), data);
       } finally {
         a.close();
       }
@@ -267,7 +341,7 @@ final class Convert {
 
   /** The number of rows of a result of type {@code t} (records: every field must have as many). */
   static int rows(Object r, FType t, String what) {
-    if (r instanceof Flat f) return f.rows();
+    if (r instanceof FlatResult f) return f.rows();
     if (t.kind() == FType.Kind.ARRAY) return Array.getLength(r);
     int n = -1;
     for (int j = 0; j < t.fields().size(); j++) {
@@ -285,24 +359,133 @@ final class Convert {
     return t.tuple() ? ((Object[]) r)[j] : ((Map<?, ?>) r).get(t.fields().get(j).name());
   }
 
-  /** Row {@code i} of a result of type {@code t}, as a value of the Spark column type {@link SparkTypes#row}. */
-  static Object row(Object r, int i, FType t) {
-    if (t.kind() == FType.Kind.RECORD) {
-      Object[] vs = new Object[t.fields().size()];
-      for (int j = 0; j < vs.length; j++) vs[j] = row(field(r, t, j), i, t.fields().get(j).type());
-      return RowFactory.create(vs);
+  /**
+   * Writes row i of a result into a Spark unsafe row being built, as a value of the column type
+   * {@link SparkTypes#row}: scalars in place, arrays with the innermost dimension copied in one
+   * piece, records as nested rows. The writers of one result row share one buffer (that of the
+   * row's {@link UnsafeRowWriter}), so nothing is allocated per row.
+   */
+  abstract static sealed class Writer permits ScalarWriter, ArrayWriter, RecordWriter {
+    /** Writes row {@code i} of the result {@code r} as field {@code ord} of {@code target}. */
+    abstract void write(Object r, int i, UnsafeWriter target, int ord);
+  }
+
+  /** The writer of results of type {@code t} (which has rows: {@link FType#hasRows}) into {@code root}'s buffer. */
+  static Writer writer(FType t, UnsafeWriter root) {
+    if (t.kind() == FType.Kind.RECORD) return new RecordWriter(t, root);
+    return t.rank() == 1 ? new ScalarWriter(t.elem()) : new ArrayWriter(t.elem(), t.rank(), root);
+  }
+
+  /** A row of a rank-1 array result: a scalar. */
+  static final class ScalarWriter extends Writer {
+    private final ScalarType elem;
+
+    ScalarWriter(ScalarType elem) { this.elem = elem; }
+
+    @Override
+    void write(Object r, int i, UnsafeWriter target, int ord) {
+      switch (elem) {
+        case F64 -> target.write(ord, ((double[]) r)[i]);
+        case F32, F16 -> target.write(ord, ((float[]) r)[i]);
+        case I64, U64 -> target.write(ord, ((long[]) r)[i]);
+        case I32, U32 -> target.write(ord, ((int[]) r)[i]);
+        case I16, U16 -> target.write(ord, ((short[]) r)[i]);
+        case I8, U8 -> target.write(ord, ((byte[]) r)[i]);
+        case BOOL -> target.write(ord, ((boolean[]) r)[i]);
+      }
     }
-    if (r instanceof Flat f) return f.row(i);
-    if (t.rank() > 1) return ((Object[]) r)[i];
-    return switch (r) {
-      case double[] a -> a[i];
-      case float[] a -> a[i];
-      case long[] a -> a[i];
-      case int[] a -> a[i];
-      case short[] a -> a[i];
-      case byte[] a -> a[i];
-      case boolean[] a -> a[i];
-      default -> throw new IllegalStateException("not a primitive array: " + r.getClass());
-    };
+  }
+
+  /** A row of an array result of rank 2 or more: a Spark array (of arrays ...), one writer per dimension. */
+  static final class ArrayWriter extends Writer {
+    private final int size;
+    private final long base;
+    /** levels[d]: the writer of dimension d of the result (1 .. rank-1), innermost of elements, others of arrays. */
+    private final UnsafeArrayWriter[] levels;
+
+    ArrayWriter(ScalarType elem, int rank, UnsafeWriter root) {
+      this.size = size(elem);
+      this.base = base(elem);
+      this.levels = new UnsafeArrayWriter[rank];
+      for (int d = 1; d < rank; d++) levels[d] = new UnsafeArrayWriter(root, d == rank - 1 ? size : 8);
+    }
+
+    @Override
+    void write(Object r, int i, UnsafeWriter target, int ord) {
+      if (r instanceof FlatResult f) {
+        long[] shape = f.shape();
+        int inner = 1;
+        for (int d = 1; d < shape.length; d++) inner = Math.multiplyExact(inner, (int) shape[d]);
+        flat(target, ord, f.data(), shape, 1, (long) i * inner);
+      } else {
+        nested(target, ord, ((Object[]) r)[i], 1);
+      }
+    }
+
+    /** Dimension {@code d} of a flat result from element {@code from} on, as field {@code ord} of {@code parent}. */
+    private void flat(UnsafeWriter parent, int ord, Object data, long[] shape, int d, long from) {
+      UnsafeArrayWriter w = levels[d];
+      int len = (int) shape[d];
+      int start = w.cursor();
+      w.initialize(len);
+      if (d == shape.length - 1) {
+        copy(w, start, data, base + from * size, len);
+      } else {
+        long step = 1;
+        for (int k = d + 1; k < shape.length; k++) step *= shape[k];
+        for (int j = 0; j < len; j++) flat(w, j, data, shape, d + 1, from + j * step);
+      }
+      parent.setOffsetAndSizeFromPreviousCursor(ord, start);
+    }
+
+    /** A nested Java array (a result that came back through {@code call}, e.g. a record's field). */
+    private void nested(UnsafeWriter parent, int ord, Object a, int d) {
+      UnsafeArrayWriter w = levels[d];
+      int len = Array.getLength(a);
+      int start = w.cursor();
+      w.initialize(len);
+      if (d == levels.length - 1) {
+        copy(w, start, a, base, len);
+      } else {
+        Object[] rows = (Object[]) a;
+        for (int j = 0; j < len; j++) nested(w, j, rows[j], d + 1);
+      }
+      parent.setOffsetAndSizeFromPreviousCursor(ord, start);
+    }
+
+    /** Copies {@code len} elements into the values of the array {@code w} just initialised at {@code start}. */
+    private void copy(UnsafeArrayWriter w, int start, Object src, long srcOffset, int len) {
+      long header = 8 + (len + 63L) / 64 * 8;
+      Platform.copyMemory(src, srcOffset, w.getBuffer(), start + header, (long) len * size);
+    }
+  }
+
+  /** A row of a record or tuple result: a struct, one field per field of the record. */
+  static final class RecordWriter extends Writer {
+    private final FType type;
+    private final Writer[] fields;
+    private final UnsafeRowWriter row;
+
+    RecordWriter(FType t, UnsafeWriter root) {
+      this.type = t;
+      this.row = new UnsafeRowWriter(root, t.fields().size());
+      this.fields = new Writer[t.fields().size()];
+      for (int j = 0; j < fields.length; j++) fields[j] = writer(t.fields().get(j).type(), root);
+    }
+
+    @Override
+    void write(Object r, int i, UnsafeWriter target, int ord) {
+      int start = target.cursor();
+      row.resetRowWriter();
+      for (int j = 0; j < fields.length; j++) fields[j].write(field(r, type, j), i, row, j);
+      target.setOffsetAndSizeFromPreviousCursor(ord, start);
+    }
+  }
+
+  /** The Java array class of rank {@code rank} for a Futhark primitive type ({@code double[][]} ...). */
+  static Class<?> javaClass(ScalarType elem, int rank) {
+    Class<?> c = elem.javaComponent();
+    for (int i = 0; i < rank; i++) c = c.arrayType();
+    return c;
   }
 }

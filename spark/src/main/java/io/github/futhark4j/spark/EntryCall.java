@@ -7,7 +7,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import org.apache.spark.TaskContext;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.StructType;
 
@@ -149,51 +152,99 @@ public abstract sealed class EntryCall<T extends EntryCall<T>> permits BatchMap,
     };
   }
 
-  /** The arguments of one call for the first {@code n} rows of {@code rows}. */
-  static Object[] arguments(List<Arg> args, Row[] rows, int n) {
-    Object[] out = new Object[args.size()];
-    for (int i = 0; i < out.length; i++) {
-      Arg a = args.get(i);
-      if (!a.isColumn()) {
-        out[i] = a.value();
-        continue;
+  /**
+   * The bound columns of up to a batch's rows, read as they come (executor side): each row's values
+   * are copied at once into the batch's arrays (so Spark may reuse the row), then {@link #call}
+   * makes them one call's arguments. Not thread-safe: one per task.
+   */
+  static final class Batch {
+    private final SparkFuthark fut;
+    private final String entry;
+    private final List<Arg> args;
+    private final Convert.Reader[] readers;
+    private final int capacity;
+    private int n;
+    private long first;
+    private long started;
+
+    /** A batch of up to {@code capacity} rows (0: the empty batch the driver reduces for no rows). */
+    Batch(SparkFuthark fut, String entry, List<Arg> args, int capacity) {
+      this.fut = fut;
+      this.entry = entry;
+      this.args = args;
+      this.capacity = capacity;
+      this.readers = new Convert.Reader[args.size()];
+      for (int i = 0; i < readers.length; i++) {
+        Arg a = args.get(i);
+        if (a.isColumn()) readers[i] = Convert.reader(a.param(), a.type(), capacity, a.label());
       }
-      Object[] vals = new Object[n];
-      for (int r = 0; r < n; r++) vals[r] = rows[r].get(a.column());
-      out[i] = Convert.argument(vals, n, a.param(), a.type(), a.label());
     }
-    return out;
+
+    boolean isFull() { return n == capacity; }
+
+    int size() { return n; }
+
+    /** The index in the partition of this batch's first row. */
+    long first() { return first; }
+
+    /** Reads the bound columns of {@code row}; a value that cannot be read fails the task naming the row. */
+    void add(InternalRow row) {
+      if (n == 0) started = System.nanoTime();
+      try {
+        for (int i = 0; i < readers.length; i++) {
+          if (readers[i] != null) readers[i].read(row, args.get(i).column(), n);
+        }
+      } catch (IllegalArgumentException e) {
+        throw new FutharkTaskException("entry point '" + entry + "' failed on " + where(first + n, 1) + ": " + e.getMessage(), e);
+      }
+      n++;
+    }
+
+    /**
+     * Calls the entry point on the rows read (outside any Futhark context) and starts the next
+     * batch; a failure becomes a {@link FutharkTaskException} saying which rows of which partition.
+     * With {@code flat}, array results of rank 2 and more come back as {@link Convert.FlatResult}
+     * (one copy out of native memory, for results cut into rows).
+     */
+    Object call(boolean flat) {
+      try {
+        long t0 = n == 0 ? System.nanoTime() : started;
+        Object[] a = new Object[readers.length];
+        for (int i = 0; i < a.length; i++) a[i] = readers[i] != null ? readers[i].take(n) : args.get(i).value();
+        long t1 = System.nanoTime();
+        Object r = fut.call(entry, a, flat);
+        r = flat ? Convert.flatResults(r) : Convert.plain(r);
+        BatchStats.add(n, t1 - t0, System.nanoTime() - t1);
+        return r;
+      } catch (FutharkException | IllegalArgumentException e) {
+        throw new FutharkTaskException("entry point '" + entry + "' failed on " + where(first, n) + ": " + e.getMessage(), e);
+      } finally {
+        first += n;
+        n = 0;
+      }
+    }
   }
 
   /**
-   * Converts the first {@code n} rows into arguments and calls {@code entry} (outside any Futhark
-   * context); a failure of either becomes a {@link FutharkTaskException} saying which rows of which
-   * partition.
+   * The rows of {@code df} as Spark's internal rows (no conversion to {@code Row} objects);
+   * a row may be reused by the iterator once the next is asked for.
    */
-  static Object callOnRows(SparkFuthark fut, String entry, List<Arg> args, Row[] rows, int n, long first) {
-    return callOnRows(fut, entry, args, rows, n, first, false);
+  static JavaRDD<InternalRow> internalRows(Dataset<Row> df) {
+    return classic(df).queryExecution().toRdd().toJavaRDD();
   }
 
-  /**
-   * As {@link #callOnRows(SparkFuthark, String, List, Row[], int, long)}; with {@code flat}, array
-   * results of rank 2 and more come back as {@link Convert.Flat} (one copy out of native memory
-   * instead of one per row; for results that are cut into rows).
-   */
-  static Object callOnRows(SparkFuthark fut, String entry, List<Arg> args, Row[] rows, int n, long first, boolean flat) {
-    try {
-      long t0 = System.nanoTime();
-      Object[] a = arguments(args, rows, n);
-      long t1 = System.nanoTime();
-      Object r = fut.call(entry, a, flat);
-      r = flat ? Convert.flatResults(r) : Convert.plain(r);
-      BatchStats.add(n, t1 - t0, System.nanoTime() - t1);
-      return r;
-    } catch (FutharkException | IllegalArgumentException e) {
-      throw new FutharkTaskException("entry point '" + entry + "' failed on " + where(first, n) + ": " + e.getMessage(), e);
-    }
+  /** A Dataset of {@code schema} made of internal rows computed from {@code df}'s. */
+  static Dataset<Row> dataset(Dataset<Row> df, JavaRDD<InternalRow> rows, StructType schema) {
+    return classic(df).sparkSession().internalCreateDataFrame(rows.rdd(), schema, false);
   }
 
-  /** Calls {@code entry} with ready arguments (combining partial results); failures as in {@link #callOnRows}. */
+  private static org.apache.spark.sql.classic.Dataset<Row> classic(Dataset<Row> df) {
+    if (df instanceof org.apache.spark.sql.classic.Dataset<Row> d) return d;
+    throw new IllegalArgumentException("Futhark's Spark operations need a Dataset of an in-process (classic) Spark session,"
+        + " not " + df.getClass().getName() + " (Spark Connect clients cannot run them)");
+  }
+
+  /** Calls {@code entry} with ready arguments (combining partial results); failures as in {@link Batch#call}. */
   static Object callWith(SparkFuthark fut, String entry, Object[] args, String where) {
     try {
       return Convert.plain(fut.call(entry, args));
@@ -202,11 +253,11 @@ public abstract sealed class EntryCall<T extends EntryCall<T>> permits BatchMap,
     }
   }
 
-  /** "rows 0-65535 of partition 3" */
+  /** "rows 0-65535 of partition 3", "row 7 of partition 3" */
   static String where(long first, int n) {
     TaskContext tc = TaskContext.get();
     String part = tc == null ? "the driver" : "partition " + tc.partitionId() + " (stage " + tc.stageId() + ", attempt "
         + tc.attemptNumber() + ")";
-    return n == 0 ? "an empty batch on " + part : "rows " + first + "-" + (first + n - 1) + " of " + part;
+    return n == 0 ? "an empty batch on " + part : n == 1 ? "row " + first + " of " + part : "rows " + first + "-" + (first + n - 1) + " of " + part;
   }
 }

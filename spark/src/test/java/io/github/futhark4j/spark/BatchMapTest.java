@@ -61,6 +61,46 @@ class BatchMapTest {
   }
 
   @Test
+  void cachedDatasetsAndLongArraysAreReadInPlace() throws Exception {
+    // 70 elements per row: more than one word of null bits in Spark's array layout.
+    Dataset<Row> df = spark().range(0, 3000, 1, 3)
+        .selectExpr("id", "transform(sequence(0, 69), i -> cast(id * 100 + i as double)) as v").cache();
+    try {
+      Dataset<Row> out = SparkTests.kernels().map("norms").column("v").as("norm", "unit").batchSize(512).withColumns(df);
+      for (Row r : out.collectAsList()) {
+        long id = r.getLong(0);
+        double sq = 0;
+        for (int i = 0; i < 70; i++) sq += (id * 100.0 + i) * (id * 100.0 + i);
+        assertEquals(Math.sqrt(sq), r.getDouble(2), 1e-9 * Math.sqrt(sq), "row " + id);
+        List<Double> unit = r.getList(3);
+        assertEquals(70, unit.size());
+        assertEquals((id * 100.0 + 69) / Math.sqrt(sq), unit.get(69), 1e-12);
+      }
+    } finally {
+      df.unpersist();
+    }
+  }
+
+  @Test
+  void everyElementTypeCrossesInArrays() throws Exception {
+    Dataset<Row> df = spark().range(0, 600, 1, 2).selectExpr("id",
+        "array(cast(id % 100 as tinyint), cast(-1 as tinyint)) as a", "array(cast(id as smallint)) as b",
+        "array(cast(id as int), 7) as c", "array(id, -id) as d", "array(cast(id * 0.5 as float)) as f",
+        "array(id % 2 = 0, true, false) as g");
+    Dataset<Row> out = SparkTests.kernels().map("rows_back").columns("a", "b", "c", "d", "f", "g")
+        .as("a2", "b2", "c2", "d2", "f2", "g2").batchSize(128).withColumns(df);
+    for (Row r : out.collectAsList()) {
+      long id = r.getLong(0);
+      assertEquals(List.of((byte) (id % 100 + 1), (byte) 0), r.getList(7));
+      assertEquals(List.of((short) (id + 1)), r.getList(8));
+      assertEquals(List.of((int) id + 1, 8), r.getList(9));
+      assertEquals(List.of(id + 1, 1 - id), r.getList(10));
+      assertEquals(List.of(id / 2f + 1), r.getList(11));
+      assertEquals(List.of(id % 2 != 0, false, true), r.getList(12));
+    }
+  }
+
+  @Test
   void nestedArrayColumnsInAndOut() throws Exception {
     Dataset<Row> df = spark().range(0, 200, 1, 2)
         .selectExpr("id", "array(array(cast(id as double), 1D, 2D), array(3D, 4D, cast(-id as double))) as m");
@@ -73,7 +113,7 @@ class BatchMapTest {
       assertEquals(List.of(id + 3.0, 7.0 - id), s);
       List<Object> t = r.getList(3);
       assertEquals(List.of(List.of(2.0 * id, 2.0, 4.0), List.of(6.0, 8.0, 2.0 * -id)),
-          t.stream().map(x -> List.of(Convert.elements(x))).toList());
+          t.stream().map(x -> scala.jdk.javaapi.CollectionConverters.asJava((scala.collection.Seq<?>) x)).toList());
     }
   }
 
@@ -95,6 +135,21 @@ class BatchMapTest {
       assertEquals(id % 5, rec.getLong(1));
       assertEquals(id * 2, r.getLong(4));
       assertEquals((double) id, r.getDouble(5), 0.0);
+    }
+  }
+
+  @Test
+  void recordResultsWithArrayFieldsAreStructsOfArrays() throws Exception {
+    Dataset<Row> df = spark().range(1, 401, 1, 2).selectExpr("id", "array(cast(id as double), 1D, 3D) as v");
+    Dataset<Row> out = SparkTests.kernels().map("scaled").column("v").as("s").batchSize(50).withColumns(df);
+    // Record fields in the manifest's order (by name), as Futhark orders them.
+    assertEquals("struct<scaled:array<double>,total:double>", out.schema().apply("s").dataType().simpleString());
+    for (Row r : out.collectAsList()) {
+      long id = r.getLong(0);
+      Row s = r.getStruct(2);
+      double t = id + 4.0;
+      assertEquals(t, s.getDouble(1), 0.0);
+      assertEquals(List.of(id / t, 1 / t, 3 / t), s.getList(0));
     }
   }
 

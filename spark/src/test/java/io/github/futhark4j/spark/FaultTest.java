@@ -53,6 +53,19 @@ class FaultTest {
     assertTrue(msg.contains("column 'v': row 4 of the batch has 1 elements but row 0 has 2"), msg);
   }
 
+  @Test
+  void aNullElementOfAnArrayFailsTheTaskNamingTheColumnAndRow() throws Exception {
+    for (long bad : new long[] {0, 6}) { // row 0 sets the batch's shape; later rows are read in place
+      Dataset<Row> df = spark().range(0, 10, 1, 1)
+          .selectExpr("case when id = " + bad + " then array(1D, null) else array(1D, 2D) end as v");
+      SparkException e = assertThrows(SparkException.class,
+          () -> SparkTests.kernels().map("norms").column("v").withColumns(df).collectAsList());
+      String msg = root(e).getMessage();
+      assertTrue(msg.contains("entry point 'norms' failed on row " + bad + " of partition 0"), msg);
+      assertTrue(msg.contains("column 'v': row " + bad + " of the batch holds a null element"), msg);
+    }
+  }
+
   /** Runs {@code plan} under a job group and checks it threw before starting any Spark job. */
   static IllegalArgumentException planningError(String group, Runnable plan) {
     spark().sparkContext().setJobGroup(group, group, false);

@@ -47,3 +47,13 @@ entry square_all [n] (xs: [n]f64) : [n]f64 = map (\x -> x * x) xs
 entry sum_inner [n][m][p] (xs: [n][m][p]f64) : [n][m]f64 = map (map f64.sum) xs
 
 entry twice3 [n][m][p] (xs: [n][m][p]f64) : [n][m][p]f64 = map (map (map (* 2))) xs
+
+-- Every element type in array columns and back: integers plus one, the floats plus one, booleans negated.
+entry rows_back [n][p][q][r][s][t][u] (a: [n][p]i8) (b: [n][q]i16) (c: [n][r]i32) (d: [n][s]i64) (f: [n][t]f32) (g: [n][u]bool)
+  : ([n][p]i8, [n][q]i16, [n][r]i32, [n][s]i64, [n][t]f32, [n][u]bool) =
+  (map (map (+ 1)) a, map (map (+ 1)) b, map (map (+ 1)) c, map (map (+ 1)) d, map (map (+ 1)) f, map (map (\x -> !x)) g)
+
+-- A record result with an array field: each row's sum and the row scaled by it.
+entry scaled [n][d] (xs: [n][d]f64) : {total: [n]f64, scaled: [n][d]f64} =
+  let ts = map f64.sum xs
+  in {total = ts, scaled = map2 (\x t -> map (/ t) x) xs ts}
