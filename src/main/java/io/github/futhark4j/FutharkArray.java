@@ -79,6 +79,16 @@ public abstract class FutharkArray implements AutoCloseable {
     return HostArray.fromFlat(prim(elementType), shape, flatData);
   }
 
+  /**
+   * As {@link #ofFlat}, but {@code flatData} is used in place, not copied: the array shows later
+   * changes to it. A call copies the data into native memory when it starts, so a buffer refilled
+   * between calls can be wrapped for each call without a copy of its own; do not change it while a
+   * call that was given the array runs.
+   */
+  public static FutharkArray wrapFlat(String elementType, long[] shape, Object flatData) {
+    return HostArray.wrapFlat(prim(elementType), shape, flatData);
+  }
+
   private static ScalarType prim(String elementType) {
     ScalarType p = ScalarType.parse(elementType);
     if (p == null) throw new IllegalArgumentException("not a primitive Futhark type: " + elementType);

@@ -29,6 +29,15 @@ public final class HostArray extends FutharkArray {
 
   /** From flat row-major data of {@code p}'s Java component type (copied). */
   public static HostArray fromFlat(ScalarType p, long[] shape, Object flat) {
+    HostArray a = wrapFlat(p, shape, flat);
+    int len = java.lang.reflect.Array.getLength(flat);
+    Object copy = java.lang.reflect.Array.newInstance(p.javaComponent(), len);
+    System.arraycopy(flat, 0, copy, 0, len);
+    return new HostArray(p, a.shape, copy);
+  }
+
+  /** From flat row-major data of {@code p}'s Java component type, used in place (not copied). */
+  public static HostArray wrapFlat(ScalarType p, long[] shape, Object flat) {
     if (shape == null || shape.length == 0) throw new IllegalArgumentException("an array needs at least one dimension");
     for (long s : shape) if (s < 0) throw new IllegalArgumentException("negative dimension in shape");
     Class<?> want = JavaArrays.javaClass(p, 1);
@@ -39,9 +48,7 @@ public final class HostArray extends FutharkArray {
     long n = JavaArrays.count(shape);
     int len = java.lang.reflect.Array.getLength(flat);
     if (n != len) throw new IllegalArgumentException("shape has " + n + " elements but the data has " + len);
-    Object copy = java.lang.reflect.Array.newInstance(p.javaComponent(), len);
-    System.arraycopy(flat, 0, copy, 0, len);
-    return new HostArray(p, shape.clone(), copy);
+    return new HostArray(p, shape.clone(), flat);
   }
 
   public ScalarType prim() { return prim; }

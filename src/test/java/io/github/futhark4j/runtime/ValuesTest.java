@@ -1,6 +1,7 @@
 package io.github.futhark4j.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.github.futhark4j.FutharkArray;
@@ -149,6 +150,20 @@ class ValuesTest {
     assertArrayEquals(new double[] {30, 40}, r[1]);
     assertEquals(6.0, call("sum", FutharkArray.of(new double[] {1, 2, 3})));
     assertArrayEquals(new float[] {2f, 1f}, (float[]) call("rev_f16", FutharkArray.of("f16", new float[] {1f, 2f})));
+  }
+
+  @Test
+  void wrappedFlatDataIsUsedInPlace() {
+    double[] data = {1, 2, 3, 4};
+    FutharkArray a = FutharkArray.wrapFlat("f64", new long[] {2, 2}, data);
+    assertArrayEquals(new double[] {30, 40}, ((double[][]) call("scale", a, 10))[1]);
+    data[3] = 5; // the wrapped array shows it; an ofFlat copy does not
+    assertArrayEquals(new double[] {30, 50}, ((double[][]) call("scale", a, 10))[1]);
+    assertArrayEquals(new double[] {1, 2, 3, 5}, (double[]) a.toFlatJava());
+    FutharkArray copied = FutharkArray.ofFlat("f64", new long[] {2, 2}, data);
+    data[3] = 6;
+    assertArrayEquals(new double[] {1, 2, 3, 5}, (double[]) copied.toFlatJava());
+    assertThrows(IllegalArgumentException.class, () -> FutharkArray.wrapFlat("f64", new long[] {3}, data));
   }
 
   @Test
