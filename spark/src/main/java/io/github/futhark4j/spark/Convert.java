@@ -107,6 +107,7 @@ final class Convert {
   static final class Flat extends Reader {
     private final ScalarType elem;
     private final int size;
+    private final long arrayBase;
     private final int capacity;
     private final long[] shape;
     private Object buf;
@@ -116,6 +117,7 @@ final class Convert {
       super(what);
       this.elem = elem;
       this.size = size(elem);
+      this.arrayBase = base(elem);
       this.capacity = capacity;
       this.shape = new long[rank];
     }
@@ -150,7 +152,7 @@ final class Convert {
         }
       }
       long bytes = (long) len * size;
-      Platform.copyMemory(base, at + 8 + 8 * words, buf, base(elem) + (long) pos * size, bytes);
+      Platform.copyMemory(base, at + 8 + 8 * words, buf, arrayBase + (long) pos * size, bytes);
       pos += len;
     }
 
@@ -218,7 +220,8 @@ final class Convert {
         Arrays.fill(s, 0);
         return FutharkArray.ofFlat(elem.futharkName(), s, Array.newInstance(elem.javaComponent(), 0));
       }
-      return FutharkArray.ofFlat(elem.futharkName(), s, copyPrefix(buf, pos)); // ofFlat copies only what it is given
+      // The call copies the buffer into native memory before the next batch refills it.
+      return FutharkArray.wrapFlat(elem.futharkName(), s, pos == Array.getLength(buf) ? buf : copyPrefix(buf, pos));
     }
   }
 

@@ -166,6 +166,7 @@ public abstract sealed class EntryCall<T extends EntryCall<T>> permits BatchMap,
     private int n;
     private long first;
     private long started;
+    private long sampledNanos;
 
     /** A batch of up to {@code capacity} rows (0: the empty batch the driver reduces for no rows). */
     Batch(SparkFuthark fut, String entry, List<Arg> args, int capacity) {
@@ -189,15 +190,28 @@ public abstract sealed class EntryCall<T extends EntryCall<T>> permits BatchMap,
 
     /** Reads the bound columns of {@code row}; a value that cannot be read fails the task naming the row. */
     void add(InternalRow row) {
-      if (n == 0) started = System.nanoTime();
+      if (n == 0) {
+        started = System.nanoTime();
+        sampledNanos = 0;
+      }
       try {
-        for (int i = 0; i < readers.length; i++) {
-          if (readers[i] != null) readers[i].read(row, args.get(i).column(), n);
+        if (n % BatchStats.SAMPLE == 0) {
+          long t = System.nanoTime();
+          read(row);
+          sampledNanos += Math.max(0, System.nanoTime() - t - BatchStats.TIMER_NANOS);
+        } else {
+          read(row);
         }
       } catch (IllegalArgumentException e) {
         throw new FutharkTaskException("entry point '" + entry + "' failed on " + where(first + n, 1) + ": " + e.getMessage(), e);
       }
       n++;
+    }
+
+    private void read(InternalRow row) {
+      for (int i = 0; i < readers.length; i++) {
+        if (readers[i] != null) readers[i].read(row, args.get(i).column(), n);
+      }
     }
 
     /**
@@ -208,13 +222,16 @@ public abstract sealed class EntryCall<T extends EntryCall<T>> permits BatchMap,
      */
     Object call(boolean flat) {
       try {
-        long t0 = n == 0 ? System.nanoTime() : started;
+        long taken = System.nanoTime();
+        long t0 = n == 0 ? taken : started;
         Object[] a = new Object[readers.length];
         for (int i = 0; i < a.length; i++) a[i] = readers[i] != null ? readers[i].take(n) : args.get(i).value();
         long t1 = System.nanoTime();
         Object r = fut.call(entry, a, flat);
         r = flat ? Convert.flatResults(r) : Convert.plain(r);
-        BatchStats.add(n, t1 - t0, System.nanoTime() - t1);
+        long sampled = (n + BatchStats.SAMPLE - 1) / BatchStats.SAMPLE;
+        long converting = (sampled == 0 ? 0 : sampledNanos * n / sampled) + (t1 - taken);
+        BatchStats.add(n, t1 - t0, Math.min(converting, t1 - t0), System.nanoTime() - t1);
         return r;
       } catch (FutharkException | IllegalArgumentException e) {
         throw new FutharkTaskException("entry point '" + entry + "' failed on " + where(first, n) + ": " + e.getMessage(), e);
