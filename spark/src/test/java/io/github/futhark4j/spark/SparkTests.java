@@ -12,13 +12,13 @@ import org.apache.spark.sql.SparkSession;
  * {@code local[2,2]} mode: two worker threads, and a failed task is tried twice (Spark's retry,
  * which local mode otherwise turns off).
  */
-final class SparkTests {
+public final class SparkTests {
   private SparkTests() {}
 
   private static SparkSession spark;
   private static SparkFuthark kernels;
 
-  static synchronized SparkSession spark() {
+  public static synchronized SparkSession spark() {
     if (spark == null) {
       spark = SparkSession.builder()
           .master("local[2,2]")

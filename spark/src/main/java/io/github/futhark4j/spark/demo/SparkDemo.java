@@ -31,9 +31,15 @@ import org.apache.spark.sql.SparkSession;
  * moments, a batch map for the standardisation, an aggregation per k-means step) and once in plain
  * Spark SQL. Checks that both agree and prints both timings. Exits with 1 if they disagree.
  *
+ * <p>Then a compute-heavy pipeline, k-means with many clusters in many dimensions ({@link Heavy}),
+ * three ways: Futhark's aggregation, Spark SQL column expressions, and a plain Java UDF that finds
+ * the nearest centroid; all three must agree.
+ *
  * <pre>
  * options: --rows N (1000000)  --k K (5)  --steps S (3)  --partitions P (4)  --batch B (16384)
  *          --runs R (2)  --master M (local[2])  --contexts C (0: one per task)  --threads T (1; 0: all cores)
+ *          --heavy-rows N (200000; 0: skip the compute-heavy pipeline)  --heavy-k K (64)  --heavy-d D (32)
+ *          --heavy-hof (also time Spark SQL's higher-order functions, which take minutes)
  *          --batch-sweep (time the standardisation per batch size)
  * </pre>
  */
@@ -43,7 +49,7 @@ public final class SparkDemo {
   static final int D = 4;
 
   record Config(long rows, int k, int steps, int partitions, int batch, int runs, String master, boolean sweep,
-      int contexts, int threads) {}
+      int contexts, int threads, long heavyRows, int heavyK, int heavyD, boolean heavyHof) {}
 
   /** What both pipelines compute. */
   record Result(double[] mean, double[] sd, double[][] centroids, long[] counts, double[] seconds, String stats) {}
@@ -75,6 +81,10 @@ public final class SparkDemo {
     boolean sweep = false;
     int contexts = 0;
     int threads = 1;
+    long heavyRows = 200_000;
+    int heavyK = 64;
+    int heavyD = 32;
+    boolean heavyHof = false;
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
       switch (a) {
@@ -88,15 +98,21 @@ public final class SparkDemo {
         case "--batch-sweep" -> sweep = true;
         case "--contexts" -> contexts = Integer.parseInt(args[++i]);
         case "--threads" -> threads = Integer.parseInt(args[++i]);
+        case "--heavy-rows" -> heavyRows = Long.parseLong(args[++i]);
+        case "--heavy-k" -> heavyK = Integer.parseInt(args[++i]);
+        case "--heavy-d" -> heavyD = Integer.parseInt(args[++i]);
+        case "--heavy-hof" -> heavyHof = true;
         default -> throw new IllegalArgumentException("unknown option " + a
             + "; options: --rows N --k K --steps S --partitions P --batch B --runs R --master M --contexts C --threads T"
-            + " --batch-sweep");
+            + " --heavy-rows N --heavy-k K --heavy-d D --heavy-hof --batch-sweep");
       }
     }
-    if (rows < 1 || k < 1 || steps < 1 || partitions < 1 || batch < 1 || runs < 1 || contexts < 0 || threads < 0) {
-      throw new IllegalArgumentException("every count must be positive (contexts and threads may be 0: one per core)");
+    if (rows < 1 || k < 1 || steps < 1 || partitions < 1 || batch < 1 || runs < 1 || contexts < 0 || threads < 0
+        || heavyRows < 0 || heavyK < 1 || heavyD < 1) {
+      throw new IllegalArgumentException("every count must be positive (contexts and threads may be 0: one per core;"
+          + " --heavy-rows 0 skips the compute-heavy pipeline)");
     }
-    return new Config(rows, k, steps, partitions, batch, runs, master, sweep, contexts, threads);
+    return new Config(rows, k, steps, partitions, batch, runs, master, sweep, contexts, threads, heavyRows, heavyK, heavyD, heavyHof);
   }
 
   static boolean run(SparkSession spark, Config c) throws Exception {
@@ -135,7 +151,9 @@ public final class SparkDemo {
     }
     if (c.sweep()) sweep(fut, data, f);
     data.unpersist();
-    return check(f, s, c);
+    boolean ok = check(f, s, c);
+    if (c.heavyRows() > 0) ok &= Heavy.run(spark, fut, c);
+    return ok;
   }
 
   /** Points around k centres with features of very different scales, so standardisation matters. */
