@@ -195,7 +195,7 @@ public abstract sealed class EntryCall<T extends EntryCall<T>> permits BatchMap,
         sampledNanos = 0;
       }
       try {
-        if (n % BatchStats.SAMPLE == 0) {
+        if (n % BatchStats.SAMPLE == 1) { // not row 0, whose reading also makes the batch's buffers
           long t = System.nanoTime();
           read(row);
           sampledNanos += Math.max(0, System.nanoTime() - t - BatchStats.TIMER_NANOS);
@@ -229,7 +229,7 @@ public abstract sealed class EntryCall<T extends EntryCall<T>> permits BatchMap,
         long t1 = System.nanoTime();
         Object r = fut.call(entry, a, flat);
         r = flat ? Convert.flatResults(r) : Convert.plain(r);
-        long sampled = (n + BatchStats.SAMPLE - 1) / BatchStats.SAMPLE;
+        long sampled = (n + BatchStats.SAMPLE - 2) / BatchStats.SAMPLE; // rows 1, 65, 129, ... below n
         long converting = (sampled == 0 ? 0 : sampledNanos * n / sampled) + (t1 - taken);
         BatchStats.add(n, t1 - t0, Math.min(converting, t1 - t0), System.nanoTime() - t1);
         return r;
