@@ -1,5 +1,5 @@
--- A record update needs the full type of the record to be known.
+-- A record update of a record whose type nothing in the definition determines is ambiguous.
 -- ==
--- error: is not known|[Tt]ype is ambiguous
-def f r : {x: i32} = r with x = 0
-entry main (x: i32) : i32 = (f {x = x}).x
+-- error: [Tt]ype is ambiguous
+def f r = r with x = 0i32
+entry main (x: i32) : i32 = x

@@ -60,6 +60,17 @@ public final class SizeErrors {
         + Diagnostics.link("unknown-param-def") + (origin != null ? Phrases.sizeNote(size, origin) : ""));
   }
 
+  /**
+   * E0235: a parameter ({@code param}, printed with its type) of {@code function} (null: a lambda)
+   * whose type refers to {@code size}, bound where the function's type cannot name it.
+   */
+  public static Diagnostic inaccessibleSize(Span span, String function, String param, String size) {
+    return err(DiagCode.E0235, span, "Invalid use of parameters in \"" + (function == null ? "anonymous function" : function)
+        + "\".\n\nParameter \"" + param + "\"\nrefers to size \"" + size + "\",\nwhich will not be accessible to the caller,"
+        + "\npossibly because it is nested in a tuple or record.\nConsider ascribing an explicit type that does not reference \""
+        + size + "\"." + Diagnostics.link("inaccessible-size"));
+  }
+
   // ---- E0224 existential sizes --------------------------------------------------------------
 
   /** E0224: an existential size of a type that is no array's size in it. */

@@ -242,10 +242,10 @@ public final class TypeErrors {
     return Diagnostics.warning(DiagCode.E0212, span, "Defaulting ambiguous type to " + type + ".");
   }
 
-  /** E0212: a field projected from a value whose type is never known. */
+  /** E0212: a field projected from, or updated in, a value whose type is never known. */
   public static Diagnostic ambiguousProjection(Span span) {
-    return err(DiagCode.E0212, span, "Type is ambiguous: a record field is projected from a value whose full type"
-        + " is not known at this point. Add a type annotation.");
+    return err(DiagCode.E0212, span, "Type is ambiguous: a record field is projected from or updated in a value whose"
+        + " full type is not known at this point. Add a type annotation.");
   }
 
   /** E0212: a sum type known only by the {@code constructors} used, at the end of a definition. */
@@ -330,13 +330,7 @@ public final class TypeErrors {
         + "\" (might cause irregular array).");
   }
 
-  // ---- E0233, E0234 -------------------------------------------------------------------------
-
-  /** E0233: a record update of a value whose type is not known yet ({@code record} as written). */
-  public static Diagnostic recordUpdateOfUnknownType(Span span, String record) {
-    return err(DiagCode.E0233, span, "Full type of " + record + " is not known at this point."
-        + " Add a type annotation to the original record to disambiguate.");
-  }
+  // ---- E0234 -------------------------------------------------------------------------------
 
   /** E0234: a recursive function whose result is a function. */
   public static Diagnostic recursiveFunctionResult(Span span, String function, String type) {

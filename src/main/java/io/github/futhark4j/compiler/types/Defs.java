@@ -70,9 +70,15 @@ final class Defs {
   /**
    * A function's signature, checked before its body: type parameters, parameter patterns (with
    * their names in {@code ctx}), the declared return type (null when inferred) and its
-   * existential sizes. {@code outerLevel} is the binding depth around the function.
+   * existential sizes. {@code outerLevel} is the binding depth around the function;
+   * {@code paramPats} are the parameters as written.
    */
-  record Sig(List<TParam> tparams, List<Pats.PatRes> params, Ty ret, List<VName> exts, Ctx ctx, int outerLevel, int bodyLevel) {}
+  record Sig(List<TParam> tparams, List<Pats.PatRes> params, Ty ret, List<VName> exts, Ctx ctx, int outerLevel, int bodyLevel,
+      List<Pat> paramPats) {
+    Sig withRet(Ty ret, List<VName> exts) { return new Sig(tparams, params, ret, exts, ctx, outerLevel, bodyLevel, paramPats); }
+
+    Sig withCtx(Ctx ctx) { return new Sig(tparams, params, ret, exts, ctx, outerLevel, bodyLevel, paramPats); }
+  }
 
   Sig signature(Ctx ctx, List<TypeParam> tps, List<Pat> params, TypeExp retType, Kind kind) {
     int outer = st.level;
@@ -103,7 +109,7 @@ final class Defs {
     st.level++;
     int body = st.level;
     st.level = outer;
-    return new Sig(tp.params(), ps, ret, exts, c, outer, body);
+    return new Sig(tp.params(), ps, ret, exts, c, outer, body, List.copyOf(params));
   }
 
   /** A checked function: its signature, body and type (a scheme for named functions), and the builder of its definition. */
@@ -162,7 +168,7 @@ final class Defs {
             ret = Unify.subst(sig.ret(), Map.of(), known);
             List<VName> exts = new ArrayList<>(sig.exts());
             exts.removeAll(known.keySet());
-            sig = new Sig(sig.tparams(), sig.params(), ret, exts, sig.ctx(), sig.outerLevel(), sig.bodyLevel());
+            sig = sig.withRet(ret, exts);
           }
         }
       } else {
@@ -199,8 +205,34 @@ final class Defs {
     return true;
   }
 
+  /**
+   * The reference's restriction on parameters (its verifyFunctionParams): a function type names
+   * each parameter only as a whole, so no parameter's type may refer to a name bound inside a
+   * tuple or record parameter, nor to a later parameter. Checked once the body has inferred the
+   * parameters' types.
+   */
+  private void inaccessibleSizes(Sig sig, Kind kind, String name) {
+    Set<VName> forbidden = new HashSet<>();
+    for (Pats.PatRes p : sig.params()) for (Pats.Bound b : p.binds()) forbidden.add(b.v());
+    for (int i = 0; i < sig.params().size(); i++) {
+      Pats.PatRes p = sig.params().get(i);
+      Set<VName> sizes = new LinkedHashSet<>();
+      Unify.sizeVars(p.ty(), sizes);
+      for (VName d : sizes) {
+        if (!forbidden.contains(d)) continue;
+        Pat written = sig.paramPats().get(i);
+        String text = written instanceof PAscribe ? "(" + written.span().text() + ")" : written.span().text();
+        st.typeError(SizeErrors.inaccessibleSize(written.span(), kind == Kind.LAMBDA ? null : name,
+            "(" + text + ": " + Unify.show(p.ty()) + ")", d.base()));
+        return;
+      }
+      if (isNamePattern(p)) forbidden.remove(p.binds().get(0).v());
+    }
+  }
+
   /** Generalises and builds a function whose body is checked. */
   private Fn finish(Sig sig, Ty ret, Terms.Res b, Kind kind, Span span, String name) {
+    inaccessibleSizes(sig, kind, name);
     List<TParam> tparams = new ArrayList<>(sig.tparams().stream().filter(t -> !t.isSize()).toList());
     List<VName> sizeParams = new ArrayList<>(sig.tparams().stream().filter(TParam::isSize).map(TParam::name).toList());
     List<VName> exts = new ArrayList<>(sig.exts());
@@ -568,7 +600,7 @@ final class Defs {
     boolean shadowed = sig.params().stream().anyMatch(p -> p.binds().stream().anyMatch(b -> b.name().equals(d.name())));
     Env.Recursive rec = d.params().isEmpty() || shadowed ? null : recursion.bind(v, d, sig);
     Sig bodySig = rec == null ? sig
-        : new Sig(sig.tparams(), sig.params(), sig.ret(), sig.exts(), sig.ctx().bind(d.name(), rec), sig.outerLevel(), sig.bodyLevel());
+        : sig.withCtx(sig.ctx().bind(d.name(), rec));
     Fn f = function(bodySig, d.body(), Kind.TOP, d.span(), d.name(), rec);
     if (rec != null && st.errorCount() == errors) recursion.check(d, bodySig, f.ret(), st.trace, d.span());
     ambiguousSizes(instBefore);

@@ -852,30 +852,43 @@ final class Terms {
     Res rec = check(ru.record(), ctx);
     Res val = check(ru.value(), ctx);
     Ty rt = Unify.resolve(rec.ty());
-    // Walk the path; every record on it must be known here.
+    // Walk the path. A record whose type is not known yet must have the field, as for a
+    // projection: the reference infers record updates with the rest of the definition, so a later
+    // annotation or use (the return type, an application) tells the record's type.
     Ty cur = rt;
+    boolean unknown = false;
     for (String f : ru.path()) {
       cur = Unify.resolve(cur);
       if (cur instanceof Ty.Rec r && r.fields().containsKey(f)) cur = r.fields().get(f);
       else if (cur instanceof Ty.Rec r) {
         st.typeError(TypeErrors.recordLacksField(span, f, Unify.show(val.ty()), Unify.show(r)));
         return new Res(rt, rec.build());
-      } else if (cur instanceof Ty.Var) {
-        st.typeError(TypeErrors.recordUpdateOfUnknownType(span, shortText(ru.record().span())));
-        return new Res(rt, rec.build());
+      } else if (cur instanceof Ty.Var v) {
+        Ty ft = fresh();
+        Ty.Var req = new Ty.Var(st.level);
+        req.fields = new LinkedHashMap<>(Map.of(f, ft));
+        try {
+          u.unify(req, v);
+        } catch (Unify.Failure fail) {
+          st.typeError(TypeErrors.cannotAccessField(span, f, fail.why));
+          return new Res(rt, rec.build());
+        }
+        cur = ft;
+        unknown = true;
       } else {
         st.typeError(TypeErrors.notARecord(span, f, Unify.show(val.ty()), Unify.show(cur)));
         return new Res(rt, rec.build());
       }
     }
-    // The new value may have other sizes than the field had (the reference's updateFieldPath).
+    // The new value may have other sizes than the field had (the reference's updateFieldPath);
+    // through a record not known yet, the field simply has the value's type.
     try {
-      u.unify(anySizes(cur), val.ty());
+      u.unify(unknown ? cur : anySizes(cur), val.ty());
     } catch (Unify.Failure f) {
       String[] shown = Unify.showAll(val.ty(), cur);
       st.typeError(TypeErrors.cannotReplaceField(ru.value().span(), shown[0], ru.path(), shown[1], f.why));
     }
-    Ty out = withField(rt, ru.path(), 0, val.ty());
+    Ty out = unknown ? rt : withField(rt, ru.path(), 0, val.ty());
     return new Res(out, () -> new TExp.RecordUpdate(rec.build().get(), ru.path(), val.build().get(), zonk.type(out), span));
   }
 
