@@ -827,14 +827,8 @@ final class Terms {
         }
       }
       case Ty.Var v -> {
-        ft = fresh();
-        Ty.Var req = new Ty.Var(st.level);
-        req.fields = new LinkedHashMap<>(Map.of(field, ft));
-        try {
-          u.unify(req, v);
-        } catch (Unify.Failure f) {
-          st.typeError(TypeErrors.cannotAccessField(span, field, f.why));
-        }
+        Ty known = requireField(v, field, span);
+        ft = known != null ? known : fresh();
       }
       case Ty.Prim p -> ft = notARecord(field, rt, span);
       case Ty.Arr a -> ft = notARecord(field, rt, span);
@@ -845,6 +839,23 @@ final class Terms {
     Ty fty = ft;
     return Res.compound(fty, () -> new TExp.Project(r.build().get(), field, zonk.type(fty), span),
         r.size() == null ? null : new SE.Proj(r.size(), field));
+  }
+
+  /**
+   * Requires a value of the type {@code v}, not known yet, to be a record with {@code field}, as a
+   * projection or an update of it does: the field's type, or null once reported that it cannot be.
+   */
+  private Ty requireField(Ty.Var v, String field, Span span) {
+    Ty ft = fresh();
+    Ty.Var req = new Ty.Var(st.level);
+    req.fields = new LinkedHashMap<>(Map.of(field, ft));
+    try {
+      u.unify(req, v);
+      return ft;
+    } catch (Unify.Failure f) {
+      st.typeError(TypeErrors.cannotAccessField(span, field, f.why));
+      return null;
+    }
   }
 
   private Res recordUpdate(RecordUpdate ru, Ctx ctx) {
@@ -864,16 +875,8 @@ final class Terms {
         st.typeError(TypeErrors.recordLacksField(span, f, Unify.show(val.ty()), Unify.show(r)));
         return new Res(rt, rec.build());
       } else if (cur instanceof Ty.Var v) {
-        Ty ft = fresh();
-        Ty.Var req = new Ty.Var(st.level);
-        req.fields = new LinkedHashMap<>(Map.of(f, ft));
-        try {
-          u.unify(req, v);
-        } catch (Unify.Failure fail) {
-          st.typeError(TypeErrors.cannotAccessField(span, f, fail.why));
-          return new Res(rt, rec.build());
-        }
-        cur = ft;
+        cur = requireField(v, f, span);
+        if (cur == null) return new Res(rt, rec.build());
         unknown = true;
       } else {
         st.typeError(TypeErrors.notARecord(span, f, Unify.show(val.ty()), Unify.show(cur)));
