@@ -113,41 +113,48 @@ final class Heavy {
     return cs;
   }
 
-  static Result futhark(SparkFuthark fut, Dataset<Row> data, double[][] init, SparkDemo.Config c) {
+  /** Per cluster: the sum of its points and their number. */
+  record Sums(double[][] sums, long[] counts) {}
+
+  /** One k-means step's work: the per-cluster sums for the centroids {@code cs}. */
+  interface Step {
+    Sums run(double[][] cs);
+  }
+
+  /** Runs {@code c.steps()} k-means steps from {@code init}, each new centroid the mean of its cluster, timed. */
+  static Result steps(double[][] init, SparkDemo.Config c, Step step) {
     long t = System.nanoTime();
     double[][] cs = SparkDemo.copy(init);
     long[] counts = null;
-    for (int step = 0; step < c.steps(); step++) {
-      Object[] r = fut.aggregate("km_partial", "km_combine").value(cs).column("x").batchSize(c.batch()).run(data);
-      counts = (long[]) r[1];
-      cs = next(cs, (double[][]) r[0], counts);
+    for (int i = 0; i < c.steps(); i++) {
+      Sums s = step.run(cs);
+      counts = s.counts();
+      cs = next(cs, s.sums(), counts);
     }
     return new Result(cs, counts, SparkDemo.secs(t));
   }
 
+  static Result futhark(SparkFuthark fut, Dataset<Row> data, double[][] init, SparkDemo.Config c) {
+    return steps(init, c, cs -> {
+      Object[] r = fut.aggregate("km_partial", "km_combine").value(cs).column("x").batchSize(c.batch()).run(data);
+      return new Sums((double[][]) r[0], (long[]) r[1]);
+    });
+  }
+
   static Result sql(Dataset<Row> data, double[][] init, SparkDemo.Config c) {
-    long t = System.nanoTime();
-    double[][] cs = SparkDemo.copy(init);
-    long[] counts = null;
-    int d = init[0].length;
-    for (int step = 0; step < c.steps(); step++) {
+    return steps(init, c, cs -> {
       Column[] dist = new Column[cs.length];
       for (int j = 0; j < cs.length; j++) {
         Column sq = null;
-        for (int i = 0; i < d; i++) {
+        for (int i = 0; i < cs[j].length; i++) {
           Column diff = col("x").getItem(i).minus(lit(cs[j][i]));
           sq = sq == null ? diff.multiply(diff) : sq.plus(diff.multiply(diff));
         }
         dist[j] = sq;
       }
       Column ds = array(dist);
-      Dataset<Row> assigned = data.select(col("x"), array_position(ds, array_min(ds)).minus(1).cast("int").as("cluster"));
-      double[][] sums = new double[cs.length][d];
-      counts = new long[cs.length];
-      sumsByCluster(assigned, d, sums, counts);
-      cs = next(cs, sums, counts);
-    }
-    return new Result(cs, counts, SparkDemo.secs(t));
+      return sumsByCluster(data.select(col("x"), array_position(ds, array_min(ds)).minus(1).cast("int").as("cluster")), cs);
+    });
   }
 
   /**
@@ -155,36 +162,22 @@ final class Heavy {
    * {@code aggregate(zip_with(x, c, (a, b) -> (a - b) * (a - b)), 0D, (s, v) -> s + v)}.
    */
   static Result sqlHof(Dataset<Row> data, double[][] init, SparkDemo.Config c) {
-    long t = System.nanoTime();
-    double[][] cs = SparkDemo.copy(init);
-    long[] counts = null;
-    int d = init[0].length;
-    for (int step = 0; step < c.steps(); step++) {
+    return steps(init, c, cs -> {
       Column[] rows = new Column[cs.length];
       for (int j = 0; j < cs.length; j++) {
-        Column[] cj = new Column[d];
-        for (int i = 0; i < d; i++) cj[i] = lit(cs[j][i]);
+        Column[] cj = new Column[cs[j].length];
+        for (int i = 0; i < cj.length; i++) cj[i] = lit(cs[j][i]);
         rows[j] = array(cj);
       }
       Column ds = transform(array(rows), cj -> aggregate(zip_with(col("x"), cj, (a, b) -> a.minus(b).multiply(a.minus(b))),
           lit(0.0), (acc, v) -> acc.plus(v)));
-      Dataset<Row> assigned = data.select(col("x"), ds.as("ds"))
-          .select(col("x"), array_position(col("ds"), array_min(col("ds"))).minus(1).cast("int").as("cluster"));
-      double[][] sums = new double[cs.length][d];
-      counts = new long[cs.length];
-      sumsByCluster(assigned, d, sums, counts);
-      cs = next(cs, sums, counts);
-    }
-    return new Result(cs, counts, SparkDemo.secs(t));
+      return sumsByCluster(data.select(col("x"), ds.as("ds"))
+          .select(col("x"), array_position(col("ds"), array_min(col("ds"))).minus(1).cast("int").as("cluster")), cs);
+    });
   }
 
   static Result javaUdf(Dataset<Row> data, double[][] init, SparkDemo.Config c) {
-    long t = System.nanoTime();
-    double[][] cs = SparkDemo.copy(init);
-    long[] counts = null;
-    int d = init[0].length;
-    for (int step = 0; step < c.steps(); step++) {
-      double[][] centroids = cs;
+    return steps(init, c, centroids -> {
       UserDefinedFunction nearest = udf((UDF1<scala.collection.Seq<Object>, Integer>) x -> {
         int bestJ = 0;
         double bestD = Double.POSITIVE_INFINITY;
@@ -202,17 +195,15 @@ final class Heavy {
         }
         return bestJ;
       }, DataTypes.IntegerType);
-      Dataset<Row> assigned = data.select(col("x"), nearest.apply(col("x")).as("cluster"));
-      double[][] sums = new double[cs.length][d];
-      counts = new long[cs.length];
-      sumsByCluster(assigned, d, sums, counts);
-      cs = next(cs, sums, counts);
-    }
-    return new Result(cs, counts, SparkDemo.secs(t));
+      return sumsByCluster(data.select(col("x"), nearest.apply(col("x")).as("cluster")), centroids);
+    });
   }
 
-  /** Per cluster of {@code assigned} (columns x and cluster): the sum of its points and their number. */
-  private static void sumsByCluster(Dataset<Row> assigned, int d, double[][] sums, long[] counts) {
+  /** Per cluster of {@code assigned} (columns x and cluster; clusters of the centroids {@code cs}): sums and sizes. */
+  private static Sums sumsByCluster(Dataset<Row> assigned, double[][] cs) {
+    int d = cs[0].length;
+    double[][] sums = new double[cs.length][d];
+    long[] counts = new long[cs.length];
     List<Column> aggs = new ArrayList<>();
     for (int i = 0; i < d; i++) aggs.add(sum(col("x").getItem(i)));
     aggs.add(count(lit(1)));
@@ -221,6 +212,7 @@ final class Heavy {
       for (int i = 0; i < d; i++) sums[j][i] = r.getDouble(1 + i);
       counts[j] = r.getLong(1 + d);
     }
+    return new Sums(sums, counts);
   }
 
   /** The new centroids: each cluster's mean; a cluster without points keeps its centroid. */
