@@ -20,7 +20,11 @@ struct futhark_context_config *futhark_context_config_new(void) {
 }
 
 void futhark_context_config_free(struct futhark_context_config *cfg) {
-  if (cfg) { free(cfg->cache_file); free(cfg->tuning); free(cfg->tuning_set); free(cfg); }
+  if (cfg) {
+    free(cfg->cache_file); free(cfg->tuning); free(cfg->tuning_set);
+    free(cfg->device); free(cfg->platform); free(cfg->build_options);
+    free(cfg);
+  }
 }
 
 void futhark_context_config_set_debugging(struct futhark_context_config *cfg, int flag) { cfg->debugging = flag; }
@@ -184,12 +188,20 @@ struct futhark_context *futhark_context_new(struct futhark_context_config *cfg) 
     memcpy(ctx->tuning_set, cfg->tuning_set, k);
   }
   atomic_fetch_add(&fut_live_contexts, 1);
+#ifdef FUTHARK_BACKEND_opencl
+  /* A failure leaves the context without a device and with its error set, which the C API's
+     user reads right after futhark_context_new (and then frees the context). */
+  fut_cl_init(ctx, cfg);
+#endif
   return ctx;
 }
 
 static void fut_cache_clear(void);
 void futhark_context_free(struct futhark_context *ctx) {
   if (!ctx) return;
+#ifdef FUTHARK_BACKEND_opencl
+  fut_cl_free(ctx);
+#endif
   free(ctx->error);
   free(ctx->tuning);
   free(ctx->tuning_set);
@@ -217,6 +229,9 @@ void futhark_context_pause_profiling(struct futhark_context *ctx) { ctx->profili
 void futhark_context_unpause_profiling(struct futhark_context *ctx) { ctx->profiling_paused = 0; }
 
 char *futhark_context_report(struct futhark_context *ctx) {
+#ifdef FUTHARK_BACKEND_opencl
+  if (ctx->cl) return fut_cl_report(ctx);
+#endif
   (void)ctx;
   return strdup("{\"memory\":{},\"events\":[]}");
 }
@@ -1064,3 +1079,7 @@ FUT_FN void *fut_api_share(const fut_arr *a) {
   fut_incref(r);
   return r;
 }
+
+#ifdef FUTHARK_BACKEND_opencl
+#include "futhark4j_opencl.c"
+#endif

@@ -80,6 +80,8 @@ struct futhark_context_config {
   char *cache_file;
   int64_t *tuning;          /* a value per tuning parameter ... */
   unsigned char *tuning_set; /* ... used when set, else the parameter's default expression */
+  char *device, *platform;   /* opencl: which device (a part of its name, or #k) on which platform */
+  char *build_options;       /* opencl: options added to the kernels' build */
 };
 
 struct futhark_context {
@@ -111,6 +113,7 @@ struct futhark_context {
   /* Results of at least this many bytes are written with streaming stores (fut_stream_out): the
      size of the last-level cache, which such a result would only flush. */
   int64_t stream_bytes;
+  struct fut_cl *cl; /* opencl: the device, its queue and the program's kernels (futhark4j_opencl.c) */
 };
 
 /* Tuning parameters: the program's #[param(NAME)] e; an unknown name is an error (1). */
@@ -404,118 +407,42 @@ static inline FUT_UNUSED int fut_acc_init(struct futhark_context *ctx, fut_arr *
    has its address taken and stays in registers in the loop that updates it. */
 FUT_FN __attribute__((noinline, cold)) int fut_unshare(struct futhark_context *ctx, fut_arr *a, int rank, size_t elsize);
 
+/* ---- opencl: kernels on a device (futhark4j_opencl.c) ------------------------------------- */
+#ifdef FUTHARK_BACKEND_opencl
+/* Defined by the generated program: its kernels' OpenCL C source, and their names by index. */
+FUT_FN const char *fut_cl_source(void);
+FUT_FN int fut_cl_kernel_count(void);
+FUT_FN const char *fut_cl_kernel_name(int i);
+
+/* An argument of a kernel launch: a scalar (bytes at ptr), or an array's bytes copied to the device
+   before the launch (IN) or from it after (OUT). */
+enum { FUT_KARG_SCALAR, FUT_KARG_IN, FUT_KARG_OUT };
+typedef struct fut_karg { int kind; size_t bytes; void *ptr; } fut_karg;
+
+/* Opens OpenCL, picks the configured device and builds the program's kernels; nonzero (with the
+   context's error set) if any of that fails. */
+FUT_FN int fut_cl_init(struct futhark_context *ctx, const struct futhark_context_config *cfg);
+FUT_FN void fut_cl_free(struct futhark_context *ctx);
+
+/* futhark_context_report of a context with a device: also the device's name and the number of
+   kernels launched. */
+FUT_FN char *fut_cl_report(struct futhark_context *ctx);
+
+/* Runs kernel number `kernel` over n work-items with these arguments, waiting for its results;
+   0, or an error code after reporting the failure (at loc). */
+FUT_FN int fut_cl_map(struct futhark_context *ctx, const char *loc, int kernel, int64_t n, int nargs,
+                      const fut_karg *args);
+#endif
+
 /* ---- primitive operations with Futhark semantics ------------------------------------------ */
 
+/* f16 values are computed in float and rounded to binary16 after every operation (host only). */
 typedef _Float16 fut_f16;
 static inline float fut_r16(float x) { return (float)(fut_f16)x; }
-
-/* Integer ops: signed arithmetic goes through the unsigned type so overflow wraps instead of
-   being undefined; division rounds toward negative infinity; shifts past the width give 0
-   (or the sign fill for arithmetic right shift). */
-#define FUT_INT_OPS(T, U, BITS)                                                                   \
-  static inline T fut_add_##T(T x, T y) { return (T)((U)x + (U)y); }                             \
-  static inline T fut_sub_##T(T x, T y) { return (T)((U)x - (U)y); }                             \
-  static inline T fut_mul_##T(T x, T y) { return (T)((U)x * (U)y); }                             \
-  static inline T fut_neg_##T(T x) { return (T)(0 - (U)x); }                                     \
-  static inline T fut_quot_##T(T x, T y) { return y == -1 ? fut_neg_##T(x) : (T)(x / y); }       \
-  static inline T fut_rem_##T(T x, T y) { return y == -1 ? 0 : (T)(x % y); }                     \
-  static inline T fut_div_##T(T x, T y) {                                                        \
-    T q = fut_quot_##T(x, y), r = fut_rem_##T(x, y);                                             \
-    return (r != 0 && ((r < 0) != (y < 0))) ? (T)(q - 1) : q;                                    \
-  }                                                                                              \
-  static inline T fut_mod_##T(T x, T y) {                                                        \
-    T r = fut_rem_##T(x, y);                                                                     \
-    return (r != 0 && ((r < 0) != (y < 0))) ? (T)(r + y) : r;                                    \
-  }                                                                                              \
-  static inline T fut_shl_##T(T x, T y) { return (U)y >= BITS ? 0 : (T)((U)x << (U)y); }         \
-  static inline T fut_ashr_##T(T x, T y) { return (U)y >= BITS ? (x < 0 ? -1 : 0) : (T)(x >> y); } \
-  static inline T fut_lshr_##T(T x, T y) { return (U)y >= BITS ? 0 : (T)((U)x >> (U)y); }        \
-  static inline T fut_pow_##T(T x, T y) {                                                        \
-    U r = 1, b = (U)x; U e = (U)y;                                                               \
-    if (y < 0) return (T)(x == 1 ? 1 : x == -1 ? ((e & 1) ? -1 : 1) : 0);                       \
-    while (e) { if (e & 1) r *= b; b *= b; e >>= 1; }                                            \
-    return (T)r;                                                                                 \
-  }                                                                                              \
-  static inline T fut_abs_##T(T x) { return x < 0 ? fut_neg_##T(x) : x; }                        \
-  static inline T fut_sgn_##T(T x) { return (T)((x > 0) - (x < 0)); }                            \
-  static inline T fut_mulhi_##T(T x, T y) { return (T)(((__int128)x * (__int128)y) >> BITS); }
-
-#define FUT_UINT_OPS(T, BITS)                                                                     \
-  static inline T fut_add_##T(T x, T y) { return (T)(x + y); }                                   \
-  static inline T fut_sub_##T(T x, T y) { return (T)(x - y); }                                   \
-  static inline T fut_mul_##T(T x, T y) { return (T)((uint64_t)x * (uint64_t)y); }              \
-  static inline T fut_neg_##T(T x) { return (T)(0 - x); }                                        \
-  static inline T fut_quot_##T(T x, T y) { return (T)(x / y); }                                  \
-  static inline T fut_rem_##T(T x, T y) { return (T)(x % y); }                                   \
-  static inline T fut_div_##T(T x, T y) { return (T)(x / y); }                                   \
-  static inline T fut_mod_##T(T x, T y) { return (T)(x % y); }                                   \
-  static inline T fut_shl_##T(T x, T y) { return y >= BITS ? 0 : (T)((uint64_t)x << y); }        \
-  static inline T fut_ashr_##T(T x, T y) { return y >= BITS ? 0 : (T)(x >> y); }                 \
-  static inline T fut_lshr_##T(T x, T y) { return y >= BITS ? 0 : (T)(x >> y); }                 \
-  static inline T fut_pow_##T(T x, T y) {                                                        \
-    T r = 1;                                                                                     \
-    while (y) { if (y & 1) r = fut_mul_##T(r, x); x = fut_mul_##T(x, x); y >>= 1; }              \
-    return r;                                                                                    \
-  }                                                                                              \
-  static inline T fut_abs_##T(T x) { return x; }                                                 \
-  static inline T fut_sgn_##T(T x) { return (T)(x > 0); }                                        \
-  static inline T fut_mulhi_##T(T x, T y) { return (T)(((unsigned __int128)x * y) >> BITS); }
-
-FUT_INT_OPS(int8_t, uint8_t, 8)
-FUT_INT_OPS(int16_t, uint16_t, 16)
-FUT_INT_OPS(int32_t, uint32_t, 32)
-FUT_INT_OPS(int64_t, uint64_t, 64)
-FUT_UINT_OPS(uint8_t, 8)
-FUT_UINT_OPS(uint16_t, 16)
-FUT_UINT_OPS(uint32_t, 32)
-FUT_UINT_OPS(uint64_t, 64)
-
-static inline int32_t fut_popc64(uint64_t x) { return __builtin_popcountll(x); }
-static inline int32_t fut_clz64(uint64_t x, int bits) { return x == 0 ? bits : __builtin_clzll(x) - (64 - bits); }
-static inline int32_t fut_ctz64(uint64_t x, int bits) { return x == 0 ? bits : __builtin_ctzll(x); }
-
-/* Float to integer conversion: out of range and NaN are undefined in Futhark but must not trap. */
-/* Float to integer conversion truncates toward zero; NaN and infinities give 0, as in the
-   reference; other values out of range saturate at the 64-bit limits before the narrowing cast. */
-/* Float to integer conversions as the reference's generated C behaves on x86-64: NaN and the
-   infinities give 0 (explicitly, as in the reference), other values are truncated, and a value out
-   of the range of the conversion instruction gives its "integer indefinite" value (the lowest
-   integer), whose low bits are what narrower types keep. Signed targets of 8-32 bits convert
-   through 32 bits, u32 and i64 through 64 bits, u8/u16 through 32 bits; u64 as gcc does it. */
-static inline int32_t fut_ftoi32(double x) {
-  if (x != x || x == INFINITY || x == -INFINITY) return 0;
-  if (x >= 2147483648.0 || x < -2147483648.0) return INT32_MIN;
-  return (int32_t)x;
-}
-static inline int64_t fut_ftoi64(double x) {
-  if (x != x || x == INFINITY || x == -INFINITY) return 0;
-  if (x >= 9223372036854775808.0 || x < -9223372036854775808.0) return INT64_MIN;
-  return (int64_t)x;
-}
-static inline uint64_t fut_ftou64(double x) {
-  if (x != x || x == INFINITY || x == -INFINITY) return 0;
-  if (x < 9223372036854775808.0) return (uint64_t)fut_ftoi64(x);
-  if (x >= 18446744073709551616.0) return 0;
-  return (uint64_t)(int64_t)(x - 9223372036854775808.0) ^ 0x8000000000000000ULL;
-}
-
-static inline double fut_fmod64(double x, double y) { return fmod(x, y); }
-static inline float fut_fmod32(float x, float y) { return fmodf(x, y); }
-static inline double fut_sgn64(double x) { return x > 0 ? 1.0 : x < 0 ? -1.0 : x; }
-static inline float fut_sgn32(float x) { return x > 0 ? 1.0f : x < 0 ? -1.0f : x; }
-static inline double fut_lerp64(double v0, double v1, double t) { return v0 + (v1 - v0) * t; }
-static inline float fut_lerp32(float v0, float v1, float t) { return v0 + (v1 - v0) * t; }
-static inline double fut_exp10_64(double x) { return pow(10.0, x); }
-static inline float fut_exp10_32(float x) { return powf(10.0f, x); }
-static inline double fut_fmin64(double x, double y) { return fmin(x, y); }
-static inline double fut_fmax64(double x, double y) { return fmax(x, y); }
-
 static inline uint16_t fut_f16_bits(float x) { fut_f16 h = (fut_f16)x; uint16_t b; memcpy(&b, &h, 2); return b; }
 static inline float fut_bits_f16(uint16_t b) { fut_f16 h; memcpy(&h, &b, 2); return (float)h; }
-static inline uint32_t fut_f32_bits(float x) { uint32_t b; memcpy(&b, &x, 4); return b; }
-static inline float fut_bits_f32(uint32_t b) { float x; memcpy(&x, &b, 4); return x; }
-static inline uint64_t fut_f64_bits(double x) { uint64_t b; memcpy(&b, &x, 8); return b; }
-static inline double fut_bits_f64(uint64_t b) { double x; memcpy(&x, &b, 8); return x; }
+
+#include "futhark4j_scalar.h"
 
 /* Splits [0, n) into the part of thread t out of nt. */
 static inline int64_t fut_chunk(int64_t n, int t, int nt) { return (int64_t)((__int128)n * t / nt); }

@@ -59,6 +59,19 @@ public interface FutharkProgram extends AutoCloseable {
    */
   default Set<String> tuningParameters() { return Set.of(); }
 
+  /**
+   * The context's report ({@code futhark_context_report}): a JSON object whose fields depend on the
+   * compiler and backend. The built-in compiler's {@code opencl} libraries add {@code device} (the
+   * OpenCL device's name) and {@code kernel_launches} (kernels run on it so far), which say where
+   * the work ran.
+   *
+   * @throws UnsupportedOperationException this program has no context to report on
+   * @throws IllegalStateException         this program is closed
+   */
+  default String report() {
+    throw new UnsupportedOperationException("this FutharkProgram has no context report");
+  }
+
   @Override
   void close();
 }

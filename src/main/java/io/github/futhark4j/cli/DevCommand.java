@@ -1,5 +1,7 @@
 package io.github.futhark4j.cli;
 
+import io.github.futhark4j.toolchain.BuiltinCompiler;
+
 import io.github.futhark4j.compiler.Pipeline;
 import io.github.futhark4j.compiler.diag.CompileException;
 import io.github.futhark4j.compiler.diag.Diagnostic;
@@ -21,7 +23,7 @@ public final class DevCommand implements Command {
   public String help() {
     return """
         Usage: futhark4j dev --steps
-               futhark4j dev [--dump-after STEP] [--stop-after STEP] [--verify] [--backend c|multicore]
+               futhark4j dev [--dump-after STEP] [--stop-after STEP] [--verify] [--backend c|multicore|opencl]
                              [--fp-contract] PROGRAM.fut
 
         Runs the built-in compiler on PROGRAM.fut step by step (parse, check, lower, the
@@ -33,6 +35,8 @@ public final class DevCommand implements Command {
         reported at the step that broke it. Without --dump-after or --stop-after nothing is
         printed: the program is compiled to C in memory (useful with --verify). --fp-contract
         makes the C as a build with that option does (fused multiplies and adds allowed).
+        With --backend opencl the step kernels also runs, marking the maps that become device
+        kernels #[kernel]; the C file then carries their OpenCL C program as a string.
 
         Exit codes: 0 done; 2 the program has errors, or bad usage; 1 a step failed (compiler bug).
         """;
@@ -49,7 +53,7 @@ public final class DevCommand implements Command {
     String dump = a.value("--dump-after", null);
     String stop = a.value("--stop-after", null);
     String backend = a.value("--backend", "multicore");
-    if (!backend.equals("c") && !backend.equals("multicore")) throw new UsageException("--backend must be c or multicore");
+    if (!BuiltinCompiler.BACKENDS.contains(backend)) throw new UsageException("--backend must be c, multicore or opencl");
     List<String> names = Pipeline.steps().stream().map(Pipeline.Step::name).toList();
     for (String s : new String[] {dump, stop}) {
       if (s != null && !names.contains(s)) throw new UsageException("unknown step '" + s + "'; the steps are " + String.join(", ", names));

@@ -31,7 +31,7 @@ public final class Backend {
 
   /**
    * @param program  the checked program
-   * @param backend  {@code "c"} (sequential) or {@code "multicore"} (OpenMP)
+   * @param backend  {@code "c"} (sequential), {@code "multicore"} (OpenMP) or {@code "opencl"} (OpenMP and OpenCL kernels)
    * @param baseName the file base name used in {@code #include "baseName.h"}
    */
   public static Output generate(TProgram program, String backend, String baseName) {
@@ -40,21 +40,26 @@ public final class Backend {
 
   /**
    * @param program          the checked program
-   * @param backend          {@code "c"} (sequential) or {@code "multicore"} (OpenMP)
+   * @param backend          {@code "c"} (sequential), {@code "multicore"} (OpenMP) or {@code "opencl"} (OpenMP and OpenCL kernels)
    * @param baseName         the file base name used in {@code #include "baseName.h"}
    * @param floatContraction let the C compiler fuse multiplies and adds (rounding differs from the reference)
    */
   public static Output generate(TProgram program, String backend, String baseName, boolean floatContraction) {
-    if (!backend.equals("c") && !backend.equals("multicore")) {
-      throw new IllegalArgumentException("unknown backend '" + backend + "' (expected c or multicore)");
+    if (!backend.equals("c") && !backend.equals("multicore") && !backend.equals("opencl")) {
+      throw new IllegalArgumentException("unknown backend '" + backend + "' (expected c, multicore or opencl)");
     }
-    Program ir = optimised(program, Boolean.getBoolean(VERIFY_PROPERTY));
+    Program ir = optimised(program, Boolean.getBoolean(VERIFY_PROPERTY), backend);
     CProgram.Files f = CProgram.generate(ir, backend, baseName, floatContraction);
     return new Output(f.c(), f.h(), f.manifestJson());
   }
 
   /** The lowered and optimised IR; with {@code verify}, the verifier runs after every pass. */
   public static Program optimised(TProgram program, boolean verify) {
-    return Optimiser.run(Lowerer.lower(program), verify);
+    return optimised(program, verify, "multicore");
+  }
+
+  /** The lowered and optimised IR for {@code backend} (a device backend also marks its kernels). */
+  public static Program optimised(TProgram program, boolean verify, String backend) {
+    return Optimiser.run(Lowerer.lower(program), verify, Optimiser.device(backend), null, (name, q) -> { });
   }
 }

@@ -56,7 +56,7 @@ public final class Pipeline {
     s.add(new Step("parse", "source files to parsed trees"));
     s.add(new Step("check", "type checking: parsed trees and the prelude to the checked tree"));
     s.add(new Step("lower", "checked tree to first-order IR"));
-    for (Optimiser.Pass p : Optimiser.PASSES) s.add(new Step(p.name(), p.description()));
+    for (Optimiser.Pass p : Optimiser.passes(true)) s.add(new Step(p.name(), p.description()));
     s.add(new Step("codegen", "IR to C, header and manifest"));
     return s;
   }
@@ -82,7 +82,7 @@ public final class Pipeline {
     TProgram typed = Frontend.check(main, units);
     after.accept("check", () -> TypedPrinter.print(typed));
     if ("check".equals(stopAfter)) return;
-    Program ir = Optimiser.run(Lowerer.lower(typed), verify, stopAfter, (name, q) -> after.accept(name, () -> Printer.program(q)));
+    Program ir = Optimiser.run(Lowerer.lower(typed), verify, Optimiser.device(backend), stopAfter, (name, q) -> after.accept(name, () -> Printer.program(q)));
     if (stopAfter != null && !stopAfter.equals("codegen")) return;
     Program done = ir;
     after.accept("codegen", () -> CProgram.generate(done, backend, "prog", floatContraction).c());

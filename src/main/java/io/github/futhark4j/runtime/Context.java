@@ -135,6 +135,19 @@ final class Context implements AutoCloseable {
     check(api.contextSync.invokeInt(new Object[] {state.ctx}), "futhark_context_sync");
   }
 
+  /** {@code futhark_context_report}: the library's JSON report on this context. */
+  String report() {
+    synchronized (lock()) {
+      Pointer p = api.contextReport.invokePointer(new Object[] {pointer()});
+      if (p == null) throw new FutharkOutOfMemoryException("futhark_context_report returned NULL");
+      try {
+        return p.getString(0, "UTF-8");
+      } finally {
+        Native.free(Pointer.nativeValue(p)); // the C API hands ownership of the string to the caller
+      }
+    }
+  }
+
   /** Frees an array now (a temporary or a result copied out), by direct call where bound. */
   void freeArray(ValueType.Array a, Pointer value) {
     DirectCall d = a.direct().free();

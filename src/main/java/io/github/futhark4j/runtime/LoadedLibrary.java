@@ -142,6 +142,9 @@ public final class LoadedLibrary implements FutharkProgram {
   /** The names of the program's tuning parameters. */
   public java.util.Set<String> tuningParameters() { return java.util.Collections.unmodifiableSet(tuningNames(manifest)); }
 
+  @Override
+  public String report() { return context.report(); }
+
   Context context() { return context; }
 
   /** The manifest this library was loaded with. */

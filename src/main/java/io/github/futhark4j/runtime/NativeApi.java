@@ -21,6 +21,7 @@ final class NativeApi {
   final Function contextNew;
   final Function contextFree;
   final Function contextSync;
+  final Function contextReport;
   final Function contextGetError;
   /**
    * Whether every API function finishes its work (and reports its errors) before returning, so
@@ -72,6 +73,7 @@ final class NativeApi {
       contextNew = function("futhark_context_new");
       contextFree = function("futhark_context_free");
       contextSync = function("futhark_context_sync");
+      contextReport = function("futhark_context_report");
       contextGetError = function("futhark_context_get_error");
     } catch (RuntimeException e) {
       release();

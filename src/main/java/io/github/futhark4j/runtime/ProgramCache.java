@@ -173,6 +173,12 @@ public final class ProgramCache {
     @Override public java.util.Set<String> tuningParameters() { return library.tuningParameters(); }
 
     @Override
+    public String report() {
+      if (closed) throw new IllegalStateException("the Futhark program is closed");
+      return library.report();
+    }
+
+    @Override
     public FutharkFunction function(String name) {
       FutharkFunction f = functions.get(name);
       if (f == null) library.function(name); // throws, naming the known entry points

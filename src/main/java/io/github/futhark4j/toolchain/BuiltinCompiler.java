@@ -21,8 +21,8 @@ import java.util.TreeMap;
 
 /**
  * Our own Futhark compiler: {@link Frontend#check} then {@link Backend#generate}, written out as
- * {@code NAME.c}, {@code NAME.h} and {@code NAME.json}. Supports the {@code c} and
- * {@code multicore} backends. Both run on a {@link CompilerThread} (a large stack; running out of
+ * {@code NAME.c}, {@code NAME.h} and {@code NAME.json}. Supports the {@code c},
+ * {@code multicore} and {@code opencl} backends. Both run on a {@link CompilerThread} (a large stack; running out of
  * stack or heap is a {@link CompilerLimitException}).
  *
  * <p>Identity: {@code futhark4j-builtin <version>}. A snapshot version says nothing about the code
@@ -32,7 +32,13 @@ import java.util.TreeMap;
  */
 public final class BuiltinCompiler implements FutharkCompiler {
   /** The backends our code generator has. */
-  public static final Set<String> BACKENDS = Set.of("c", "multicore");
+  public static final Set<String> BACKENDS = Set.of("c", "multicore", "opencl");
+
+  /** The message for a backend our code generator does not have. */
+  static String unsupported(String backend) {
+    return "The built-in compiler supports the backends c, multicore and opencl, not '" + backend
+        + "'; use an installed futhark (compiler 'external') for " + backend + ".";
+  }
 
   private static final BuiltinCompiler INSTANCE = new BuiltinCompiler();
   private static volatile String identity;
@@ -96,8 +102,7 @@ public final class BuiltinCompiler implements FutharkCompiler {
   public void compile(Source main, String backend, Path outDir, String name, java.time.Duration toolTimeout,
       boolean floatContraction) throws CompileException, IOException {
     if (!BACKENDS.contains(backend)) {
-      throw new IllegalArgumentException("The built-in compiler supports the backends c and multicore, not '"
-          + backend + "'; use an installed futhark (compiler 'external') for " + backend + ".");
+      throw new IllegalArgumentException(unsupported(backend));
     }
     Backend.Output out = CompilerThread.run(main.name(), () -> Backend.generate(Frontend.check(main), backend, name,
         floatContraction));

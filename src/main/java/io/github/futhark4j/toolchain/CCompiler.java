@@ -150,6 +150,13 @@ public final class CCompiler {
     return f;
   }
 
+  /**
+   * The C build of the built-in compiler's opencl libraries: the multicore backend's, since their
+   * host code is that, and OpenCL is opened at run time (no {@code -lOpenCL}, which needs the
+   * loader's development link at build time).
+   */
+  public static final String BUILTIN_OPENCL = "builtin-opencl";
+
   /** Compiler flags for a backend, not counting libraries and file names. */
   public List<String> flags(String backend) {
     List<String> f = new ArrayList<>(extraArgs);
@@ -157,7 +164,7 @@ public final class CCompiler {
     f.addAll(BASE_FLAGS);
     // The sequential backend still wants the omp simd pragmas (vector lanes, simd reductions),
     // without the OpenMP runtime.
-    if (backend.equals("multicore")) f.add("-fopenmp");
+    if (backend.equals("multicore") || backend.equals(BUILTIN_OPENCL)) f.add("-fopenmp");
     else if (backend.equals("c")) f.add("-fopenmp-simd");
     return f;
   }
@@ -167,7 +174,7 @@ public final class CCompiler {
     return switch (backend) {
       case "c" -> List.of("-lm");
       // -ldl: the engine pins the OpenMP runtime with dlopen (in libc itself from glibc 2.34 on).
-      case "multicore" -> List.of("-lm", "-lpthread", "-ldl");
+      case "multicore", BUILTIN_OPENCL -> List.of("-lm", "-lpthread", "-ldl");
       case "ispc" -> List.of("-lm", "-lpthread");
       case "opencl" -> List.of("-lm", "-lOpenCL");
       case "cuda" -> List.of("-lm", "-lcuda", "-lcudart", "-lnvrtc");

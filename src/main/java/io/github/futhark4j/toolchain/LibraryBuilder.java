@@ -134,14 +134,22 @@ public final class LibraryBuilder {
     this.fixedCc = cc;
     CCompiler.libraries(backend); // rejects unknown backends now rather than at the first build
     if (compiler instanceof BuiltinCompiler && !BuiltinCompiler.BACKENDS.contains(backend)) {
-      throw new IllegalArgumentException("The built-in compiler supports the backends c and multicore, not '"
-          + backend + "'; use an installed futhark (compiler 'external') for " + backend + ".");
+      throw new IllegalArgumentException(BuiltinCompiler.unsupported(backend));
     }
   }
 
   public FutharkCompiler compiler() { return compiler; }
 
   public String backend() { return backend; }
+
+  /**
+   * How the C compiler builds this builder's libraries ({@link CCompiler#flags(String)}): as the
+   * backend's, except the built-in compiler's opencl libraries, which open OpenCL at run time
+   * ({@code builtin-opencl}: OpenMP and dlopen, no {@code -lOpenCL}).
+   */
+  private String cBuild() {
+    return compiler instanceof BuiltinCompiler && backend.equals("opencl") ? CCompiler.BUILTIN_OPENCL : backend;
+  }
 
   /** The cache directory in use (created and checked on first use). */
   public Path cacheDir() throws IOException { return cache().dir(); }
@@ -226,7 +234,7 @@ public final class LibraryBuilder {
     try {
       Duration timeout = ToolLimits.orDefault(toolTimeout);
       compiler.compile(main, backend, work, name, timeout, floatContraction);
-      in.cc().buildSharedLibrary(work, name, backend, CompileCache.LIBRARY, timeout, floatContraction,
+      in.cc().buildSharedLibrary(work, name, cBuild(), CompileCache.LIBRARY, timeout, floatContraction,
           c.dir().resolve(CompileCache.ENGINE_DIR));
       // Imported files may have changed while we compiled (the main source is a string).
       if (!key.files().isEmpty() && !key(main).hex().equals(key.hex())) return null;
@@ -259,7 +267,7 @@ public final class LibraryBuilder {
       CCompiler cc = (fixedCc != null ? fixedCc : CCompiler.locate()).withCpuTarget(cpuTarget);
       Path memo = cache().dir(); // tools' versions are remembered there across JVMs
       String id = compiler instanceof ExternalFuthark ef ? ef.checkedIdentity(memo) : compiler.identity();
-      in = new Inputs(cc, id, cc.identity(memo), cc.keyFlags(backend, floatContraction));
+      in = new Inputs(cc, id, cc.identity(memo), cc.keyFlags(cBuild(), floatContraction));
       inputs = in;
     }
     return in;

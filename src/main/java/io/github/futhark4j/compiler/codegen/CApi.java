@@ -91,6 +91,12 @@ final class CApi {
     h.append("#define FUTHARK_BACKEND_").append(backend).append("\n\n");
     String api = CProgram.engineFile("futhark4j_api.h");
     h.append(api, api.indexOf("*/\n\n") + 4, api.length()); // without its leading comment
+    if (backend.equals("opencl")) {
+      h.append("void futhark_context_config_set_device(struct futhark_context_config *cfg, const char *s);\n");
+      h.append("void futhark_context_config_set_platform(struct futhark_context_config *cfg, const char *s);\n");
+      h.append("void futhark_context_config_add_build_option(struct futhark_context_config *cfg, const char *opt);\n");
+      h.append("void futhark_context_config_list_devices(struct futhark_context_config *cfg);\n");
+    }
     h.append("// Arrays\n");
     for (ArrType t : arrayTypes(p)) {
       String c = t.elem().cType(), s = t.struct();

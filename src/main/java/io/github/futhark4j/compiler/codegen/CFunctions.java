@@ -37,10 +37,21 @@ final class CFunctions {
 
   private record Version(String cname, Program.Function f, boolean sequential) {}
 
+  /** The program's device kernels (the opencl backend), else null. */
+  private final CKernel.Source kernels;
+
   CFunctions(Program p, boolean multicore) {
+    this(p, multicore, null);
+  }
+
+  CFunctions(Program p, boolean multicore, CKernel.Source kernels) {
     this.multicore = multicore;
+    this.kernels = kernels;
     for (Program.Function f : p.functions()) byName.put(f.name(), f);
   }
+
+  /** The program's device kernels, shared by every state of the program; null unless the backend has a device. */
+  CKernel.Source kernels() { return kernels; }
 
   private Program.Function function(String fn) {
     Program.Function f = byName.get(fn);

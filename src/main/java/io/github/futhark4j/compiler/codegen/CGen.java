@@ -72,6 +72,11 @@ final class CGen {
     return t == PrimType.F16 ? "((float)" + e + ")" : e;
   }
 
+  /** {@link #load} in a kernel (see {@link CKernel}): the data is in the device's global memory. */
+  static String kernelLoad(Atom arr, String off) {
+    return "((__global " + stype(arr.type().elem()) + " *)" + atom(arr) + ".data)[" + off + "]";
+  }
+
   static String storeTo(String arr, PrimType t, String off, String v) {
     return "((" + stype(t) + "*)" + arr + ".data)[" + off + "] = (" + stype(t) + ")" + v + ";";
   }
@@ -470,7 +475,7 @@ final class CGen {
     }
     String off = offset(a, idx, rank);
     if (idx.size() == rank) {
-      st.line(decl + " = " + load(ix.array(), off) + ";");
+      st.line(decl + " = " + (st.kernel ? kernelLoad(ix.array(), off) : load(ix.array(), off)) + ";");
     } else {
       st.line(decl + " = " + a + ";");
       st.line(x + ".data = " + a + ".data + (size_t)(" + off + ") * " + es(ix.array().type()) + ";");

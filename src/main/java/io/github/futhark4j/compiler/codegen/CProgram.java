@@ -62,15 +62,49 @@ public final class CProgram {
     return v;
   }
 
-  /** The text of a file of engine/, read from the classpath (where the build embeds it). */
+  /**
+   * The text of a file of engine/, read from the classpath (where the build embeds it), with each
+   * line {@code #include "futhark4j_NAME"} replaced by that engine file's text (so the generated
+   * file stays self-contained while the engine keeps shared parts in files of their own).
+   */
   static String engineFile(String name) {
     String path = "/io/github/futhark4j/engine/" + name;
+    String text;
     try (InputStream in = CProgram.class.getResourceAsStream(path)) {
       if (in == null) throw new IllegalStateException("engine runtime missing from the classpath: " + path);
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+      text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+    java.util.regex.Matcher m = ENGINE_INCLUDE.matcher(text);
+    StringBuilder sb = new StringBuilder();
+    while (m.find()) m.appendReplacement(sb, java.util.regex.Matcher.quoteReplacement(engineFile(m.group(1))));
+    m.appendTail(sb);
+    return sb.toString();
+  }
+
+  private static final java.util.regex.Pattern ENGINE_INCLUDE =
+      java.util.regex.Pattern.compile("(?m)^#include \"(futhark4j_[a-z_]+\\.(?:h|c|cl))\"$");
+
+  /**
+   * The program's OpenCL C program: the kernel prelude (engine/futhark4j_kernels.cl, which brings
+   * the scalar operations) and the kernels, as a C string, and the kernels' names, with the
+   * functions the engine asks for them ({@code fut_cl_source}, {@code fut_cl_kernel_count},
+   * {@code fut_cl_kernel_name}).
+   */
+  private static String kernelProgram(CKernel.Source kernels, int rank, boolean floatContraction) {
+    String text = "#define FUT_MAXRANK " + rank + "\n" + engineFile("futhark4j_kernels.cl")
+        + (floatContraction ? "#pragma OPENCL FP_CONTRACT ON\n" : "") + "\n" + kernels.text();
+    StringBuilder sb = new StringBuilder("static const char fut_cl_source_[] =\n");
+    for (String line : text.split("\n", -1)) sb.append("  ").append(CGen.cstring(line + "\n")).append('\n');
+    sb.append(";\n");
+    sb.append("FUT_FN const char *fut_cl_source(void) { return fut_cl_source_; }\n");
+    sb.append("static const char *fut_cl_kernel_names_[] = {");
+    for (String n : kernels.names()) sb.append('"').append(n).append("\", ");
+    sb.append("NULL};\n");
+    sb.append("FUT_FN int fut_cl_kernel_count(void) { return ").append(kernels.size()).append("; }\n");
+    sb.append("FUT_FN const char *fut_cl_kernel_name(int i) { return fut_cl_kernel_names_[i]; }\n\n");
+    return sb.toString();
   }
 
   /**
@@ -139,7 +173,9 @@ public final class CProgram {
    *                         into a fused multiply-add) instead of rounding each one as the reference does
    */
   public static Files generate(Program p, String backend, String baseName, boolean floatContraction) {
-    boolean multicore = backend.equals("multicore");
+    boolean opencl = backend.equals("opencl");
+    // The opencl backend's host code is the multicore backend's, with kernels for what runs on the device.
+    boolean multicore = backend.equals("multicore") || opencl;
     StringBuilder c = new StringBuilder();
     // Arrays carry their shape inline (fut_arr): sized for the highest rank the program uses, so
     // programs of ordinary ranks keep the small default and any rank works.
@@ -163,10 +199,12 @@ public final class CProgram {
     for (ApiValue v : CApi.opaqueTypes(p)) c.append(Opaque.definitions(v));
     // The entry points first (they ask for the functions' versions they call), then the functions
     // before them in the file.
-    CFunctions functions = new CFunctions(p, multicore);
+    CKernel.Source kernels = opencl ? new CKernel.Source() : null;
+    CFunctions functions = new CFunctions(p, multicore, kernels);
     StringBuilder entries = new StringBuilder();
     for (Program.Entry e : p.entries()) entries.append(CApi.entry(e, multicore, functions)).append('\n');
     c.append(functions.definitions());
+    if (kernels != null) c.append(kernelProgram(kernels, rank, floatContraction));
     c.append(entries);
     for (Program.Entry e : p.entries()) c.append(CApi.heapEntry(e));
     c.append("#endif\n");

@@ -36,11 +36,13 @@ final class CSoac {
   private final CGen gen;
   private final CInterchange interchange;
   private final CLanes lanes;
+  private final CKernel kernel;
   private CGroup group;
 
   /** See {@link Generators}, which wires the generators. */
-  CSoac(CgState st, CGen gen, CInterchange interchange, CLanes lanes) {
+  CSoac(CgState st, CGen gen, CInterchange interchange, CLanes lanes, CKernel kernel) {
     this.st = st;
+    this.kernel = kernel;
     this.gen = gen;
     this.interchange = interchange;
     this.lanes = lanes;
@@ -249,6 +251,12 @@ final class CSoac {
    * {@link #allocOrReuse}).
    */
   void map(List<Atom.Var> pat, Exp.Map m, Stm s, Set<String> dying) {
+    // A kernel where the map runs as host code; inside a parallel region (a function's sequential
+    // version) it is an ordinary map.
+    if (s.has(Plan.KERNEL) && parallel() && st.functions.kernels() != null) {
+      kernel.map(pat, m);
+      return;
+    }
     if (s.has(Plan.INTERCHANGE)) {
       interchange.map(pat, m);
       return;

@@ -79,6 +79,13 @@ final class CgState {
   boolean inParallel;
 
   /**
+   * Whether the code being written is an OpenCL kernel's body ({@link CKernel}): arrays are read
+   * through the device's global address space. Set by {@link CKernel} on the kernel's own state;
+   * read by {@link CGen}'s indexing.
+   */
+  boolean kernel;
+
+  /**
    * {@code iota} and range results the schedule marked {@code #[virtual]} (used only as SOAC
    * inputs, by their size and by indexing single elements), by variable: never materialised,
    * element i is computed from i. Put by {@link CGen} when it emits the statement; read by

@@ -9,7 +9,8 @@ package io.github.futhark4j.compiler.codegen;
  *   <li>{@link CSoac}: the SOACs, OpenMP loops at the outermost level;</li>
  *   <li>{@link CGroup}: filter and partition;</li>
  *   <li>{@link CInterchange}: interchanged maps of redomaps (matrix multiplication);</li>
- *   <li>{@link CLanes}: lane-masked maps of while loops.</li>
+ *   <li>{@link CLanes}: lane-masked maps of while loops;</li>
+ *   <li>{@link CKernel}: maps run as device kernels (the opencl backend).</li>
  * </ul>
  *
  * Each generator is handed the state and the generators it calls, here and nowhere else; none
@@ -23,13 +24,15 @@ final class Generators {
   final CGroup group;
   final CInterchange interchange;
   final CLanes lanes;
+  final CKernel kernel;
 
   private Generators(CgState st) {
     this.st = st;
     gen = new CGen(st);
     interchange = new CInterchange(st, gen);
     lanes = new CLanes(st, gen);
-    soac = new CSoac(st, gen, interchange, lanes);
+    kernel = new CKernel(st);
+    soac = new CSoac(st, gen, interchange, lanes, kernel);
     group = new CGroup(st, gen, soac);
     gen.setSoac(soac);
     soac.setGroup(group);

@@ -19,6 +19,18 @@ public final class FreeVars {
     return s;
   }
 
+  /**
+   * The free variables of lambda {@code l} (not its parameters), with their types, each once, in
+   * the order they first occur.
+   */
+  public static List<Atom.Var> ofLambda(Lambda l) {
+    List<Atom.Var> out = new java.util.ArrayList<>();
+    lambda(l, out);
+    java.util.Map<String, Atom.Var> once = new java.util.LinkedHashMap<>();
+    for (Atom.Var v : out) once.putIfAbsent(v.name(), v);
+    return List.copyOf(once.values());
+  }
+
   /** How many times each free variable of {@code e} occurs in it (an array argument and a use in a lambda are two). */
   public static java.util.Map<String, Integer> occurrences(Exp e) {
     List<Atom.Var> out = new java.util.ArrayList<>();

@@ -19,7 +19,9 @@ public enum Plan {
   /** A map of a scalar while loop: blocks of elements iterate together in vector lanes. */
   LANES("lanes"),
   /** The last statement of a map's lambda, a map writing its elements straight into the outer map's row. */
-  DIRECT_ROW("direct-row");
+  DIRECT_ROW("direct-row"),
+  /** A map of host code run as one device kernel, a work-item per element (device backends; {@code opt.Kernels}). */
+  KERNEL("kernel");
 
   /** How the plan is printed: {@code #[label]}. */
   public final String label;

@@ -28,6 +28,20 @@ public final class Optimiser {
       new Pass("bounds", Bounds.DESCRIPTION, Bounds::program),
       new Pass("schedule", Schedule.DESCRIPTION, Schedule::program));
 
+  /** The pass that only the device backends run, last: what becomes a kernel ({@link Kernels}). */
+  public static final Pass KERNELS = new Pass("kernels", Kernels.DESCRIPTION, Kernels::program);
+
+  /** The passes for a backend: {@link #PASSES}, and {@link #KERNELS} for a device backend. */
+  public static List<Pass> passes(boolean device) {
+    if (!device) return PASSES;
+    List<Pass> all = new java.util.ArrayList<>(PASSES);
+    all.add(KERNELS);
+    return List.copyOf(all);
+  }
+
+  /** Whether a backend of the built-in compiler runs code on a device ({@code opencl}). */
+  public static boolean device(String backend) { return "opencl".equals(backend); }
+
   public static Program run(Program p, boolean verify) {
     return run(p, verify, null, (name, q) -> { });
   }
@@ -39,10 +53,15 @@ public final class Optimiser {
    * or a name that is not a pass: all of them).
    */
   public static Program run(Program p, boolean verify, String stopAfter, BiConsumer<String, Program> after) {
+    return run(p, verify, false, stopAfter, after);
+  }
+
+  /** As {@link #run(Program, boolean, String, BiConsumer)}, with the passes of {@link #passes}({@code device}). */
+  public static Program run(Program p, boolean verify, boolean device, String stopAfter, BiConsumer<String, Program> after) {
     if (verify) Verifier.verify(p, "lower");
     after.accept("lower", p);
     if ("lower".equals(stopAfter)) return p;
-    for (Pass pass : PASSES) {
+    for (Pass pass : passes(device)) {
       p = pass.run().apply(p);
       if (verify) Verifier.verify(p, pass.name());
       after.accept(pass.name(), p);

@@ -1,0 +1,154 @@
+package io.github.futhark4j.opencl;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.futhark4j.Futhark;
+import io.github.futhark4j.FutharkOptions;
+import io.github.futhark4j.FutharkProgram;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The built-in compiler's opencl backend, through the public API, on the machine's OpenCL device
+ * (POCL's CPU device in the test command, which installs it): maps marked {@code #[kernel]} run on
+ * the device (the context's report counts their launches) and give what the multicore backend
+ * gives, bit for bit where the host's and the device's operations are both correctly rounded.
+ */
+class OpenClBackendTest {
+  @TempDir static Path cache;
+
+  static FutharkOptions options(String backend) {
+    return FutharkOptions.defaults().withCacheDir(cache).withBackend(backend);
+  }
+
+  /** The kernels the program's context has launched so far, from its report. */
+  static long launches(FutharkProgram p) {
+    Matcher m = Pattern.compile("\"kernel_launches\":(\\d+)").matcher(p.report());
+    assertTrue(m.find(), "report without kernel_launches: " + p.report());
+    return Long.parseLong(m.group(1));
+  }
+
+  /**
+   * Calls {@code entry} of {@code src} with {@code args} on both backends; asserts the opencl one
+   * launched kernels and returns both results (opencl first).
+   */
+  static Object[] both(String src, String entry, Object... args) throws Exception {
+    try (FutharkProgram cl = Futhark.compile(src, options("opencl"));
+         FutharkProgram mc = Futhark.compile(src, options("multicore"))) {
+      long before = launches(cl);
+      Object a = cl.function(entry).call(args);
+      assertTrue(launches(cl) > before, entry + " launched no kernel: " + cl.report());
+      Object b = mc.function(entry).call(args);
+      return new Object[] {a, b};
+    }
+  }
+
+  static void same(String src, String entry, Object... args) throws Exception {
+    Object[] r = both(src, entry, args);
+    assertTrue(Arrays.deepEquals(new Object[] {r[0]}, new Object[] {r[1]}),
+        entry + ": opencl " + Arrays.deepToString(new Object[] {r[0]}) + " but multicore " + Arrays.deepToString(new Object[] {r[1]}));
+  }
+
+  @Test
+  void saxpyRunsOnTheDevice() throws Exception {
+    try (FutharkProgram p = Futhark.compile("entry saxpy (a: f32) (xs: []f32) (ys: []f32) : []f32 = map2 (\\x y -> a*x + y) xs ys",
+        options("opencl"))) {
+      assertTrue(p.report().contains("\"device\":"), p.report());
+      float[] r = (float[]) p.function("saxpy").call(2f, new float[] {1, 2, 3}, new float[] {10, 20, 30});
+      assertArrayEquals(new float[] {12, 24, 36}, r);
+      assertEquals(1, launches(p));
+      int n = 100_003;
+      float[] xs = new float[n], ys = new float[n], want = new float[n];
+      for (int i = 0; i < n; i++) {
+        xs[i] = i * 0.25f;
+        ys[i] = (float) Math.sin(i);
+        want[i] = 1.5f * xs[i] + ys[i];
+      }
+      assertArrayEquals(want, (float[]) p.function("saxpy").call(1.5f, xs, ys));
+      assertArrayEquals(new float[0], (float[]) p.function("saxpy").call(1.5f, new float[0], new float[0]));
+    }
+  }
+
+  @Test
+  void integerOperationsAsOnTheHost() throws Exception {
+    // Divisions by constants: a divisor that may be zero makes a check, which stays on the host for now.
+    String src = """
+        entry i32ops (xs: []i32) (ys: []i32) : ([]i32, []i32, []i32, []i32, []i32) =
+          (map (\\x -> x / 7 + x % (-3) + x // 5 + x %% (-4)) xs, map2 (\\x y -> (x << (y & 40)) ^ (x >> (y & 40))) xs ys,
+           map2 (\\x y -> i32.mul_hi x y) xs ys, map i32.popc xs, map2 (\\x y -> x ** (y & 7)) xs ys)
+        entry i64ops (xs: []i64) : ([]i32, []i32, []i64, []u64) =
+          (map i64.clz xs, map i64.ctz xs, map (\\x -> i64.mul_hi x 0x7fffffff12345) xs, map (\\x -> u64.i64 x * 3 / 5) xs)
+        entry small (xs: []i8) (ys: []u16) : ([]i8, []u16, []i32, []u8) =
+          (map (\\x -> x * 7 - 100) xs, map2 (\\x y -> y * u16.i8 x + (y >> 3)) xs ys, map i8.clz xs, map (\\x -> u8.i8 x >> 3) xs)
+        entry conv (xs: []f64) : ([]i32, []i64, []u64, []u8, []u32) =
+          (map i32.f64 xs, map i64.f64 xs, map u64.f64 xs, map u8.f64 xs, map u32.f64 xs)
+        """;
+    int[] xs = {7, -7, 1 << 30, -1, 0, Integer.MIN_VALUE, 12345, -99}, ys = {2, 3, -5, -1, 7, -1, 41, 8};
+    same(src, "i32ops", xs, ys);
+    same(src, "i64ops", (Object) new long[] {0, 1, -1, Long.MIN_VALUE, 1L << 40, 12345678901L});
+    same(src, "small", new byte[] {0, 1, -1, 127, -128, 55}, new short[] {0, 1, -1, 300, 7, 1000});
+    same(src, "conv", (Object) new double[] {0, -0.5, 1e300, -1e300, Double.NaN, Double.POSITIVE_INFINITY, 3.99, -3.99, 4e9, 2e19});
+  }
+
+  @Test
+  void floatOperationsAsOnTheHost() throws Exception {
+    // Correctly rounded on both sides: + - * / sqrt, conversions, comparisons, bit casts.
+    String exact = """
+        entry f (xs: []f64) (ys: []f32) : ([]f64, []f32, []u64, []f32, []bool, []f64) =
+          (map (\\x -> f64.sqrt (x * x + 1) / (x - 0.5)) xs, map (\\y -> f32.sqrt y * 3 / 7 - y) ys,
+           map f64.to_bits xs, map2 (\\x y -> f32.f64 x + y) xs ys, map f64.isnan xs, map (\\x -> f64.floor x + f64.round x) xs)
+        """;
+    same(exact, "f", new double[] {0, 1.5, -2.25, 1e10, Double.NaN, 0.1}, new float[] {0, 2, 3.5f, 1e-3f, 7, 1e6f});
+    // Transcendental functions: each library's own, within a few ulp.
+    String math = """
+        entry g (xs: []f64) : ([]f64, []f64, []f64, []f64) =
+          (map f64.sin xs, map (\\x -> f64.exp x - f64.log (f64.abs x + 1)) xs, map (\\x -> x ** 1.5) xs, map (\\x -> f64.atan2 x 2) xs)
+        """;
+    double[] in = {0, 0.5, 1, 2.5, 10, 100};
+    Object[] r = both(math, "g", in);
+    Object[] a = (Object[]) r[0], b = (Object[]) r[1];
+    for (int k = 0; k < a.length; k++) {
+      double[] x = (double[]) a[k], y = (double[]) b[k];
+      for (int i = 0; i < x.length; i++) assertEquals(y[i], x[i], 1e-13 * Math.max(1, Math.abs(y[i])), "result " + k + " element " + i);
+    }
+  }
+
+  @Test
+  void virtualInputsFreeScalarsAndIndexedArrays() throws Exception {
+    String src = """
+        entry iot (n: i64) (a: f32) : []f32 = map (\\i -> f32.i64 i * a) (iota n)
+        entry rng (n: i64) : []i64 = map (\\i -> i * i) (3..<n)
+        entry rep [n] (xs: [n]i32) (v: i32) (b: bool) : []bool = map2 (\\x y -> b && x > y) xs (replicate n v)
+        entry diag [n] (m: [n][n]f64) (s: f64) : []f64 = map (\\i -> m[i, i] * s) (iota n)
+        entry pairs (xs: []i64) : ([]i64, []f64) = unzip (map (\\x -> (x + 1, f64.i64 x / 2)) xs)
+        """;
+    same(src, "iot", 1000L, 0.5f);
+    same(src, "rng", 50L);
+    same(src, "rep", new int[] {1, 5, 9, -3}, 4, true);
+    same(src, "rep", new int[] {1, 5, 9, -3}, 4, false);
+    same(src, "diag", new double[][] {{1, 2, 3}, {4, 5, 7}, {0, 0, -1}}, 2.5);
+    same(src, "pairs", (Object) new long[] {1, 2, 3, -5});
+  }
+
+  @Test
+  void kernelsInsideHostLoopsAndBranches() throws Exception {
+    String src = """
+        entry steps (k: i32) (xs: []f64) : []f64 =
+          loop ys = xs for i < k do
+            if i % 2 == 0 then map (\\y -> y * 0.5 + f64.i32 i) ys else map (\\y -> y - 1) ys
+        """;
+    try (FutharkProgram p = Futhark.compile(src, options("opencl"))) {
+      double[] r = (double[]) p.function("steps").call(5, new double[] {8, 16});
+      assertEquals(5, launches(p));
+      double[] want = {8, 16};
+      for (int i = 0; i < 5; i++) for (int j = 0; j < 2; j++) want[j] = i % 2 == 0 ? want[j] * 0.5 + i : want[j] - 1;
+      assertArrayEquals(want, r);
+    }
+  }
+}
