@@ -150,6 +150,15 @@ static int fut_cl_print(void *arg, fut_cl_handle p, fut_cl_handle d, int k, cons
   return 0;
 }
 
+/* Appends " #k \"device\" (platform \"p\")" to the buffer (3000 bytes) at arg. */
+static int fut_cl_describe(void *arg, fut_cl_handle p, fut_cl_handle d, int k, const char *pname, const char *dname) {
+  (void)p; (void)d;
+  char *buf = arg;
+  size_t len = strlen(buf);
+  if (len < 3000) snprintf(buf + len, 3000 - len, " #%d \"%s\" (platform \"%s\")", k, dname, pname);
+  return 0;
+}
+
 static void fut_cl_close(struct fut_cl *cl) {
   if (!cl) return;
   for (int i = 0; i < cl->nfree; i++) cl->clReleaseMemObject(cl->free_bufs[i].mem);
@@ -202,10 +211,13 @@ FUT_FN int fut_cl_init(struct futhark_context *ctx, const struct futhark_context
       snprintf(msg, sizeof msg, "OpenCL has no devices: no platform reports a device (is an OpenCL driver "
                "installed? Debian: pocl-opencl-icd for the CPU, or the GPU vendor's driver)");
     } else {
-      snprintf(msg, sizeof msg, "no OpenCL device matches%s%s%s%s%s (%d devices; "
-               "futhark_context_config_list_devices lists them)",
-               cfg->platform ? " platform \"" : "", cfg->platform ? cfg->platform : "", cfg->platform ? "\"" : "",
-               cfg->device ? " device \"" : "", cfg->device ? cfg->device : "", seen);
+      char want[600], have[3000] = "";
+      snprintf(want, sizeof want, "%s%s%s%s%s%s", cfg->platform ? "platform \"" : "", cfg->platform ? cfg->platform : "",
+               cfg->platform ? "\"" : "", cfg->platform && cfg->device ? " and " : "",
+               cfg->device ? "device \"" : "", cfg->device ? cfg->device : "");
+      if (cfg->device) strcat(want, "\"");
+      fut_cl_devices(cl, fut_cl_describe, have);
+      snprintf(msg, sizeof msg, "no OpenCL device matches %s; the devices are:%s", want, have);
     }
     fut_api_error(ctx, msg);
     fut_cl_close(cl);

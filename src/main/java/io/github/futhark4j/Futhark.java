@@ -185,7 +185,7 @@ public final class Futhark {
   }
 
   /** What identifies a program loaded from a {@link FutharkBinary}. */
-  private record BinaryKey(String sha256, Path cacheDir, int threads, Map<String, Long> tuning) {}
+  private record BinaryKey(String sha256, Path cacheDir, int threads, Map<String, Long> tuning, String device) {}
 
   /**
    * Loads a program built elsewhere, without compiling: checks every file of {@code binary}
@@ -217,8 +217,8 @@ public final class Futhark {
           + binary.sha256() + ", expected " + expectedSha256);
     }
     Path dir = o.cacheDir() == null ? null : o.cacheDir().toAbsolutePath().normalize();
-    return PROGRAMS.get(new BinaryKey(binary.sha256(), dir, o.threads(), o.tuning()),
-        () -> loadBinary(binary, dir, o.threads(), o.tuning(), o.cacheLimit()));
+    return PROGRAMS.get(new BinaryKey(binary.sha256(), dir, o.threads(), o.tuning(), o.device()),
+        () -> loadBinary(binary, dir, o, o.cacheLimit()));
   }
 
   /**
@@ -236,10 +236,10 @@ public final class Futhark {
           + binary.sha256() + ", expected " + expectedSha256);
     }
     Path dir = o.cacheDir() == null ? null : o.cacheDir().toAbsolutePath().normalize();
-    return loadBinary(binary, dir, o.threads(), o.tuning(), o.cacheLimit());
+    return loadBinary(binary, dir, o, o.cacheLimit());
   }
 
-  private static LoadedLibrary loadBinary(FutharkBinary binary, Path dir, int threads, Map<String, Long> tuning, long cacheLimit) {
+  private static LoadedLibrary loadBinary(FutharkBinary binary, Path dir, FutharkOptions o, long cacheLimit) {
     if (!binary.digest().equals(binary.sha256())) {
       throw new FutharkException("the Futhark library " + binary + " is damaged: its content does not match its hash");
     }
@@ -251,7 +251,7 @@ public final class Futhark {
       throw new FutharkException("cannot load the Futhark library " + binary.key() + ": " + e.getMessage(), e);
     }
     try {
-      return LoadedLibrary.load(lib.sharedLibrary(), lib.manifest(), threads, tuning);
+      return LoadedLibrary.load(lib.sharedLibrary(), lib.manifest(), o.threads(), o.tuning(), o.device());
     } catch (IOException e) {
       throw new FutharkException("cannot read the manifest " + lib.manifest() + ": " + e.getMessage(), e);
     }
@@ -260,7 +260,7 @@ public final class Futhark {
   private static LoadedLibrary build(Source source, FutharkOptions o) throws FutharkCompileException {
     BuiltLibrary lib = buildLibrary(source, o);
     try {
-      return LoadedLibrary.load(lib.sharedLibrary(), lib.manifest(), o.threads(), o.tuning());
+      return LoadedLibrary.load(lib.sharedLibrary(), lib.manifest(), o.threads(), o.tuning(), o.device());
     } catch (IOException e) {
       throw new FutharkCompileException("cannot read the manifest " + lib.manifest() + ": " + e, source.name(), -1, -1, e);
     }

@@ -18,9 +18,10 @@ import java.util.TreeMap;
  * @param compiler     {@code builtin} (default), {@code external} (an installed futhark; error if
  *                     none), or {@code auto} (external when installed, else built-in); {@code null}
  *                     means the default
- * @param backend      {@code multicore} (default) or {@code c}; for an external compiler also
- *                     {@code ispc}, {@code opencl}, {@code cuda}, {@code hip}; {@code null} means
- *                     the default
+ * @param backend      {@code multicore} (default), {@code c} or {@code opencl} (OpenCL kernels for
+ *                     what runs on a device, the rest as multicore; needs an OpenCL driver when
+ *                     loaded); for an external compiler also {@code ispc}, {@code cuda},
+ *                     {@code hip}; {@code null} means the default
  * @param threads      number of threads for the context, 0 to {@value #MAX_THREADS}; 0 means all
  *                     cores (default)
  * @param cacheDir     on-disk cache directory; {@code null} means the default (system property
@@ -53,13 +54,19 @@ import java.util.TreeMap;
  *                     {@code null} means the default (system property {@value
  *                     #CPU_TARGET_PROPERTY}, environment {@value #CPU_TARGET_ENV}, else {@code
  *                     native}). Part of the compile cache key
+ * @param device       for the backends with a device ({@code opencl}, {@code cuda}, {@code hip}), which
+ *                     one the context uses, as {@code futhark_context_config_set_device} takes it: the
+ *                     first device whose name contains this text, or {@code #k} for the k-th device;
+ *                     {@code null} means the first device. A library without devices refuses it when
+ *                     loaded
  * @throws IllegalArgumentException an unknown compiler or backend, a negative or absurd thread
  *                                  count, an empty source name, a timeout that is not positive or
  *                                  a negative cache limit, a tuning parameter with an empty name or a
  *                                  negative value, or an unknown CPU target
  */
 public record FutharkOptions(String sourceName, String compiler, String backend, int threads, Path cacheDir, Path futhark,
-    Duration toolTimeout, long cacheLimit, Boolean floatContraction, Map<String, Long> tuning, String cpuTarget) {
+    Duration toolTimeout, long cacheLimit, Boolean floatContraction, Map<String, Long> tuning, String cpuTarget,
+    String device) {
   /** The system property giving {@link #floatContraction()} when it is {@code null}: {@code true} or {@code false}. */
   public static final String FLOAT_CONTRACTION_PROPERTY = "futhark4j.floatContraction";
 
@@ -108,6 +115,15 @@ public record FutharkOptions(String sourceName, String compiler, String backend,
     }
     tuning = Collections.unmodifiableMap(t);
     if (cpuTarget != null) cpuTarget = CpuTarget.of(cpuTarget).name();
+    if (device != null && device.isEmpty()) {
+      throw new IllegalArgumentException("device must not be empty (null means the first device)");
+    }
+  }
+
+  /** Options without a device (the components before it existed): the first device. */
+  public FutharkOptions(String sourceName, String compiler, String backend, int threads, Path cacheDir, Path futhark,
+      Duration toolTimeout, long cacheLimit, Boolean floatContraction, Map<String, Long> tuning, String cpuTarget) {
+    this(sourceName, compiler, backend, threads, cacheDir, futhark, toolTimeout, cacheLimit, floatContraction, tuning, cpuTarget, null);
   }
 
   /** Options without a CPU target (the components before it existed): the default target. */
@@ -189,25 +205,25 @@ public record FutharkOptions(String sourceName, String compiler, String backend,
   }
 
   /** A copy with this source name. */
-  public FutharkOptions withSourceName(String v) { return new FutharkOptions(v, compiler, backend, threads, cacheDir, futhark, toolTimeout, cacheLimit, floatContraction, tuning, cpuTarget); }
+  public FutharkOptions withSourceName(String v) { return new FutharkOptions(v, compiler, backend, threads, cacheDir, futhark, toolTimeout, cacheLimit, floatContraction, tuning, cpuTarget, device); }
 
   /** A copy with this compiler ({@code builtin}, {@code external}, {@code auto}). */
-  public FutharkOptions withCompiler(String v) { return new FutharkOptions(sourceName, v, backend, threads, cacheDir, futhark, toolTimeout, cacheLimit, floatContraction, tuning, cpuTarget); }
+  public FutharkOptions withCompiler(String v) { return new FutharkOptions(sourceName, v, backend, threads, cacheDir, futhark, toolTimeout, cacheLimit, floatContraction, tuning, cpuTarget, device); }
 
   /** A copy with this backend (see {@link #BACKENDS}). */
-  public FutharkOptions withBackend(String v) { return new FutharkOptions(sourceName, compiler, v, threads, cacheDir, futhark, toolTimeout, cacheLimit, floatContraction, tuning, cpuTarget); }
+  public FutharkOptions withBackend(String v) { return new FutharkOptions(sourceName, compiler, v, threads, cacheDir, futhark, toolTimeout, cacheLimit, floatContraction, tuning, cpuTarget, device); }
 
   /** A copy with this thread count (0 means one per core). */
-  public FutharkOptions withThreads(int v) { return new FutharkOptions(sourceName, compiler, backend, v, cacheDir, futhark, toolTimeout, cacheLimit, floatContraction, tuning, cpuTarget); }
+  public FutharkOptions withThreads(int v) { return new FutharkOptions(sourceName, compiler, backend, v, cacheDir, futhark, toolTimeout, cacheLimit, floatContraction, tuning, cpuTarget, device); }
 
   /** A copy with this cache directory ({@code null}: the default). */
-  public FutharkOptions withCacheDir(Path v) { return new FutharkOptions(sourceName, compiler, backend, threads, v, futhark, toolTimeout, cacheLimit, floatContraction, tuning, cpuTarget); }
+  public FutharkOptions withCacheDir(Path v) { return new FutharkOptions(sourceName, compiler, backend, threads, v, futhark, toolTimeout, cacheLimit, floatContraction, tuning, cpuTarget, device); }
 
   /** A copy with this external futhark executable ({@code null}: look it up). */
-  public FutharkOptions withFuthark(Path v) { return new FutharkOptions(sourceName, compiler, backend, threads, cacheDir, v, toolTimeout, cacheLimit, floatContraction, tuning, cpuTarget); }
+  public FutharkOptions withFuthark(Path v) { return new FutharkOptions(sourceName, compiler, backend, threads, cacheDir, v, toolTimeout, cacheLimit, floatContraction, tuning, cpuTarget, device); }
 
   /** A copy with this timeout for the C compiler and an external futhark ({@code null}: the default). */
-  public FutharkOptions withToolTimeout(Duration v) { return new FutharkOptions(sourceName, compiler, backend, threads, cacheDir, futhark, v, cacheLimit, floatContraction, tuning, cpuTarget); }
+  public FutharkOptions withToolTimeout(Duration v) { return new FutharkOptions(sourceName, compiler, backend, threads, cacheDir, futhark, v, cacheLimit, floatContraction, tuning, cpuTarget, device); }
 
   /**
    * A copy that lets the generated C contract floating-point operations into fused multiply-adds
@@ -215,10 +231,10 @@ public record FutharkOptions(String sourceName, String compiler, String backend,
    * reference's rounding ({@code false}), or follows the system property
    * {@value #FLOAT_CONTRACTION_PROPERTY} ({@code null}, the default).
    */
-  public FutharkOptions withFloatContraction(Boolean v) { return new FutharkOptions(sourceName, compiler, backend, threads, cacheDir, futhark, toolTimeout, cacheLimit, v, tuning, cpuTarget); }
+  public FutharkOptions withFloatContraction(Boolean v) { return new FutharkOptions(sourceName, compiler, backend, threads, cacheDir, futhark, toolTimeout, cacheLimit, v, tuning, cpuTarget, device); }
 
   /** A copy with this on-disk cache size limit in bytes (0: the default). */
-  public FutharkOptions withCacheLimit(long v) { return new FutharkOptions(sourceName, compiler, backend, threads, cacheDir, futhark, toolTimeout, v, floatContraction, tuning, cpuTarget); }
+  public FutharkOptions withCacheLimit(long v) { return new FutharkOptions(sourceName, compiler, backend, threads, cacheDir, futhark, toolTimeout, v, floatContraction, tuning, cpuTarget, device); }
 
   /**
    * A copy compiling for this instruction set ({@code null}: the default, see {@link
@@ -229,7 +245,13 @@ public record FutharkOptions(String sourceName, String compiler, String backend,
    *
    * @throws IllegalArgumentException an unknown target
    */
-  public FutharkOptions withCpuTarget(String v) { return new FutharkOptions(sourceName, compiler, backend, threads, cacheDir, futhark, toolTimeout, cacheLimit, floatContraction, tuning, v); }
+  public FutharkOptions withCpuTarget(String v) { return new FutharkOptions(sourceName, compiler, backend, threads, cacheDir, futhark, toolTimeout, cacheLimit, floatContraction, tuning, v, device); }
+
+  /**
+   * A copy that runs on this device ({@code null}: the first one) of a backend with devices: the
+   * first whose name contains {@code v}, or {@code #k} for the k-th (see {@link #device()}).
+   */
+  public FutharkOptions withDevice(String v) { return new FutharkOptions(sourceName, compiler, backend, threads, cacheDir, futhark, toolTimeout, cacheLimit, floatContraction, tuning, cpuTarget, v); }
 
   /** A copy with this tuning parameter set (see {@link #tuning()}). */
   public FutharkOptions withTuningParam(String name, long value) {
@@ -239,7 +261,7 @@ public record FutharkOptions(String sourceName, String compiler, String backend,
   }
 
   /** A copy with these tuning parameters instead of the current ones ({@code null}: none). */
-  public FutharkOptions withTuning(Map<String, Long> v) { return new FutharkOptions(sourceName, compiler, backend, threads, cacheDir, futhark, toolTimeout, cacheLimit, floatContraction, v, cpuTarget); }
+  public FutharkOptions withTuning(Map<String, Long> v) { return new FutharkOptions(sourceName, compiler, backend, threads, cacheDir, futhark, toolTimeout, cacheLimit, floatContraction, v, cpuTarget, device); }
 
   /** Written out, not generated: see {@code Futhark.Key} (a record's are linked at first use, slowly). */
   @Override
@@ -249,7 +271,7 @@ public record FutharkOptions(String sourceName, String compiler, String backend,
         && java.util.Objects.equals(backend, x.backend) && java.util.Objects.equals(cacheDir, x.cacheDir)
         && java.util.Objects.equals(futhark, x.futhark) && java.util.Objects.equals(toolTimeout, x.toolTimeout)
         && java.util.Objects.equals(floatContraction, x.floatContraction) && java.util.Objects.equals(tuning, x.tuning)
-        && java.util.Objects.equals(cpuTarget, x.cpuTarget);
+        && java.util.Objects.equals(cpuTarget, x.cpuTarget) && java.util.Objects.equals(device, x.device);
   }
 
   @Override
@@ -264,6 +286,7 @@ public record FutharkOptions(String sourceName, String compiler, String backend,
     h = h * 31 + Long.hashCode(cacheLimit);
     h = h * 31 + java.util.Objects.hashCode(floatContraction);
     h = h * 31 + java.util.Objects.hashCode(tuning);
-    return h * 31 + java.util.Objects.hashCode(cpuTarget);
+    h = h * 31 + java.util.Objects.hashCode(cpuTarget);
+    return h * 31 + java.util.Objects.hashCode(device);
   }
 }

@@ -48,7 +48,7 @@ public final class BenchCommand implements Command {
                                     {"prog.fut:main": {"datasets": {"NAME": {"runtimes": [...], ...}}}}
           -e, --entry-point NAME    only this entry point (also --entry)
               --exclude-case TAG    also leave out datasets with this tag (repeatable)
-              --backend NAME        builtin (default), builtin-c, or c/multicore/ispc (installed futhark)
+              --backend NAME        builtin (default), builtin-c, builtin-opencl, or c/multicore/ispc (installed futhark)
               --fp-contract         let the C compiler fuse multiplies and adds (FMA): can be faster,
                                     but results may differ from futhark's in the last bit
           -v, --verbose             also say which programs have no datasets

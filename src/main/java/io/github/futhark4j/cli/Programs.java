@@ -10,7 +10,7 @@ import java.util.Set;
 /** Helpers shared by the commands that take one program. */
 final class Programs {
   /** Backends accepted by {@code --backend}. */
-  static final Set<String> BACKENDS = Set.of("builtin", "builtin-c", "c", "multicore", "ispc");
+  static final Set<String> BACKENDS = Set.of("builtin", "builtin-c", "builtin-opencl", "c", "multicore", "ispc");
 
   private Programs() {}
 
@@ -24,7 +24,7 @@ final class Programs {
   static String backend(Args a) throws UsageException {
     String b = a.value("--backend", "builtin");
     if (!BACKENDS.contains(b)) {
-      throw new UsageException("unknown backend '" + b + "'; expected one of builtin, builtin-c, c, multicore, ispc");
+      throw new UsageException("unknown backend '" + b + "'; expected one of builtin, builtin-c, builtin-opencl, c, multicore, ispc");
     }
     return b;
   }

@@ -43,7 +43,7 @@ public final class RunCommand implements Command {
           -r, --runs N               run N times after one warm-up run; print the last result
                                      (with -r or -t the entry point is prepared before timing)
           -n, --no-print-result      do not print the result (the entry point runs; its results may be opaque)
-              --backend NAME         builtin (default), builtin-c, or c/multicore/ispc (installed futhark)
+              --backend NAME         builtin (default), builtin-c, builtin-opencl, or c/multicore/ispc (installed futhark)
               --fp-contract          let the C compiler fuse multiplies and adds (FMA): can be faster,
                                      but results may differ from futhark's in the last bit
 

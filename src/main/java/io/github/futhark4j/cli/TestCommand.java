@@ -48,7 +48,7 @@ public final class TestCommand implements Command {
         (run, not checked).
 
         Options:
-              --backend NAME     builtin (default: our compiler, multicore code), builtin-c, or
+              --backend NAME     builtin (default: our compiler, multicore code), builtin-c, builtin-opencl, or
                                  c/multicore/ispc with an installed futhark
               --exclude TAG      also skip files and cases with this tag (repeatable)
               --concurrency N    number of files tested at once (default: number of cores)

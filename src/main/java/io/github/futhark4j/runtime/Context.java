@@ -40,20 +40,27 @@ final class Context implements AutoCloseable {
   static long createdCount() { return CREATED.get(); }
 
   Context(NativeApi api, int threads) {
-    this(api, threads, java.util.Map.of(), java.util.Set.of());
+    this(api, threads, java.util.Map.of(), java.util.Set.of(), null);
   }
 
   /**
    * Creates the configuration, with these tuning parameters set, and the context.
    *
-   * @param known the program's tuning parameters, named when {@code tuning} has one it lacks
-   * @throws IllegalArgumentException a tuning parameter the library does not have
+   * @param known  the program's tuning parameters, named when {@code tuning} has one it lacks
+   * @param device the device to use ({@code futhark_context_config_set_device}), or null for the first
+   * @throws IllegalArgumentException a tuning parameter the library does not have, or a device for a
+   *                                  library without devices
    */
-  Context(NativeApi api, int threads, java.util.Map<String, Long> tuning, java.util.Set<String> known) {
+  Context(NativeApi api, int threads, java.util.Map<String, Long> tuning, java.util.Set<String> known, String device) {
     this.api = api;
     this.threads = threads;
+    if (device != null && api.configSetDevice == null) {
+      throw new IllegalArgumentException("the Futhark program " + api.path.getFileName() + " was built for the "
+          + api.backend + " backend, which has no devices to choose from (device \"" + device + "\")");
+    }
     Pointer cfg = api.configNew.invokePointer(new Object[0]);
     if (cfg == null) throw new FutharkOutOfMemoryException("futhark_context_config_new returned NULL");
+    if (device != null) api.configSetDevice.invokeVoid(new Object[] {cfg, device});
     if (api.configSetNumThreads != null && threads > 0) {
       api.configSetNumThreads.invokeVoid(new Object[] {cfg, threads});
     }

@@ -25,7 +25,7 @@ public final class LoadedLibrary implements FutharkProgram {
   /** Every type the entry points use, resolved, by manifest name. */
   private final Map<String, ValueType> types;
 
-  private LoadedLibrary(Path sharedLibrary, Manifest manifest, int threads, Map<String, Long> tuning) {
+  private LoadedLibrary(Path sharedLibrary, Manifest manifest, int threads, Map<String, Long> tuning, String device) {
     this.sharedLibrary = sharedLibrary;
     this.manifest = manifest;
     NativeApi api = new NativeApi(sharedLibrary, manifest.backend());
@@ -42,7 +42,7 @@ public final class LoadedLibrary implements FutharkProgram {
         for (Manifest.Output o : e.outputs()) out.add(ValueType.resolve(o.type(), manifest, api, types));
         pending.add(new Object[] {e, api.function(e.cfun()), in, out});
       }
-      this.context = new Context(api, threads, tuning, tuningNames(manifest));
+      this.context = new Context(api, threads, tuning, tuningNames(manifest), device);
     } catch (RuntimeException | Error e) {
       api.release(); // no context owns the library yet
       throw e;
@@ -124,12 +124,24 @@ public final class LoadedLibrary implements FutharkProgram {
    * @throws IllegalArgumentException a tuning parameter the program does not have
    */
   public static LoadedLibrary load(Path so, Path manifest, int threads, Map<String, Long> tuning) throws IOException {
-    return new LoadedLibrary(so.toAbsolutePath(), Manifest.read(manifest), threads, tuning);
+    return load(so, manifest, threads, tuning, null);
+  }
+
+  /**
+   * Like {@link #load(Path, Path, int, Map)}, choosing the context's device first
+   * ({@code futhark_context_config_set_device}: the first device whose name contains {@code device},
+   * or {@code #k}; null: the first device).
+   *
+   * @throws IllegalArgumentException a device for a library that has no devices to choose from
+   */
+  public static LoadedLibrary load(Path so, Path manifest, int threads, Map<String, Long> tuning, String device)
+      throws IOException {
+    return new LoadedLibrary(so.toAbsolutePath(), Manifest.read(manifest), threads, tuning, device);
   }
 
   /** Like {@link #load(Path, Path, int)} with an already parsed manifest. */
   public static LoadedLibrary load(Path so, Manifest manifest, int threads) {
-    return new LoadedLibrary(so.toAbsolutePath(), manifest, threads, Map.of());
+    return new LoadedLibrary(so.toAbsolutePath(), manifest, threads, Map.of(), null);
   }
 
   /** The tuning parameters the manifest's entry points use. */

@@ -13,6 +13,8 @@ import java.nio.file.Path;
  */
 final class NativeApi {
   final Path path;
+  /** The backend the library was built for (its manifest's). */
+  final String backend;
   final NativeLibrary library;
   final Function configNew;
   final Function configFree;
@@ -21,6 +23,8 @@ final class NativeApi {
   final Function contextNew;
   final Function contextFree;
   final Function contextSync;
+  /** {@code futhark_context_config_set_device}, in libraries of backends with devices; else null. */
+  final Function configSetDevice;
   final Function contextReport;
   final Function contextGetError;
   /**
@@ -55,6 +59,7 @@ final class NativeApi {
 
   NativeApi(Path sharedLibrary, String backend) {
     this.path = sharedLibrary.toAbsolutePath();
+    this.backend = backend;
     this.syncIsNoop = syncIsNoop(backend);
     this.hostMemory = hostMemory(backend);
     synchronized (USERS) {
@@ -70,6 +75,7 @@ final class NativeApi {
       configFree = function("futhark_context_config_free");
       configSetNumThreads = optional("futhark_context_config_set_num_threads");
       configSetTuningParam = optional("futhark_context_config_set_tuning_param");
+      configSetDevice = optional("futhark_context_config_set_device");
       contextNew = function("futhark_context_new");
       contextFree = function("futhark_context_free");
       contextSync = function("futhark_context_sync");

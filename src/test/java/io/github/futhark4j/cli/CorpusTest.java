@@ -22,10 +22,12 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * Runs our own corpus of Futhark programs ({@code src/test/fut}) through the {@code test} command,
  * exactly as a user would with {@code scripts/futhark4j test src/test/fut}: the built-in compiler,
- * the cache, the C compiler and the runtime end to end. It runs in four modes: the built-in
+ * the cache, the C compiler and the runtime end to end. It runs in five modes: the built-in
  * compiler's {@code multicore} backend ({@code builtin}) and its sequential {@code c} backend
  * ({@code builtin-c}), each with contexts of 1 and of 2 threads, so a program whose result depends
- * on the backend or on how the work is split fails here. A mode's second run finds the libraries
+ * on the backend or on how the work is split fails here, and its {@code opencl} backend
+ * ({@code builtin-opencl}, on the machine's OpenCL device: POCL in the test command) with 2
+ * threads for the host code. A mode's second run finds the libraries
  * in the compile cache, so the threads cost only the runs.
  */
 @Tag("native")
@@ -33,7 +35,7 @@ class CorpusTest {
   private static final Path CORPUS = Path.of("src/test/fut");
 
   @ParameterizedTest(name = "{0}, {1} thread(s)")
-  @CsvSource({"builtin, 1", "builtin, 2", "builtin-c, 1", "builtin-c, 2"})
+  @CsvSource({"builtin, 1", "builtin, 2", "builtin-c, 1", "builtin-c, 2", "builtin-opencl, 2"})
   void everyCorpusProgramPasses(String backend, int threads) throws Exception {
     // known-failures/ holds correct programs our compiler still gets wrong (docs/corpus-findings.md);
     // everything else must pass.

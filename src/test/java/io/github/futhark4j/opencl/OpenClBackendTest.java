@@ -2,9 +2,11 @@ package io.github.futhark4j.opencl;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.futhark4j.Futhark;
+import io.github.futhark4j.FutharkException;
 import io.github.futhark4j.FutharkOptions;
 import io.github.futhark4j.FutharkProgram;
 import java.nio.file.Path;
@@ -150,5 +152,40 @@ class OpenClBackendTest {
       for (int i = 0; i < 5; i++) for (int j = 0; j < 2; j++) want[j] = i % 2 == 0 ? want[j] * 0.5 + i : want[j] - 1;
       assertArrayEquals(want, r);
     }
+  }
+
+  @Test
+  void theDeviceIsChosenByNameOrNumber() throws Exception {
+    String src = "entry f (xs: []i32) : []i32 = map (+1) xs";
+    try (FutharkProgram p = Futhark.compile(src, options("opencl").withDevice("#0"))) {
+      assertArrayEquals(new int[] {2, 3}, (int[]) p.function("f").call((Object) new int[] {1, 2}));
+      String name = p.report().replaceAll(".*\"device\":\"([^\"]*)\".*", "$1");
+      // A part of the first device's name picks it too.
+      try (FutharkProgram q = Futhark.compile(src, options("opencl").withDevice(name.substring(0, Math.min(5, name.length()))))) {
+        assertTrue(q.report().contains(name), q.report());
+      }
+    }
+    FutharkException e = assertThrows(FutharkException.class, () -> Futhark.compile(src, options("opencl").withDevice("no such device")));
+    assertTrue(e.getMessage().contains("no OpenCL device matches device \"no such device\"; the devices are: #0 \""), e.getMessage());
+    IllegalArgumentException cpu = assertThrows(IllegalArgumentException.class,
+        () -> Futhark.compile(src, options("multicore").withDevice("#0")));
+    assertTrue(cpu.getMessage().contains("multicore backend, which has no devices"), cpu.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> options("opencl").withDevice(""));
+  }
+
+  /** On a machine without OpenCL, loading an opencl library is an error saying what to install; nothing crashes. */
+  @Test
+  void withoutOpenClTheErrorSaysWhatToInstall() throws Exception {
+    String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    ProcessBuilder pb = new ProcessBuilder(javaBin, "-cp", System.getProperty("java.class.path"), NoOpenClChild.class.getName(),
+        cache.toString()).redirectErrorStream(true);
+    pb.environment().put("FUTHARK4J_OPENCL_LIBRARY", "/nonexistent/libOpenCL.so.1");
+    Process p = pb.start();
+    String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    assertTrue(p.waitFor(300, java.util.concurrent.TimeUnit.SECONDS));
+    assertEquals(0, p.exitValue(), out);
+    assertTrue(out.contains("ERROR cannot create a Futhark context") && out.contains("the OpenCL library /nonexistent/libOpenCL.so.1 cannot be loaded")
+        && out.contains("pocl-opencl-icd"), out);
+    assertTrue(out.contains("STILL WORKS 3"), out);
   }
 }

@@ -33,6 +33,7 @@ public final class FutharkLoader implements ProgramLoader {
     return switch (backend) {
       case "builtin" -> o.withCompiler("builtin").withBackend("multicore");
       case "builtin-c" -> o.withCompiler("builtin").withBackend("c");
+      case "builtin-opencl" -> o.withCompiler("builtin").withBackend("opencl");
       default -> o.withCompiler("external").withBackend(backend);
     };
   }
