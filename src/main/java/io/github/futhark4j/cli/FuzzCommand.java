@@ -21,7 +21,7 @@ public final class FuzzCommand implements Command {
   public String help() {
     return """
         Usage: futhark4j fuzz [--cases N] [--seed S] [--out DIR] [--threads 1,2] [--entries K]
-                              [--cache DIR] [--timeout SECONDS] [--no-minimise] [--reference PATH]
+                              [--cache DIR] [--timeout SECONDS] [--no-minimise] [--reference PATH] [--opencl]
                futhark4j fuzz --ad [--cases N] [--seed S] [--out DIR] [--threads 1,2] [--entries K]
 
         Generates N random well-typed Futhark entry points (deterministically from the seed), K of
@@ -29,7 +29,8 @@ public final class FuzzCommand implements Command {
         wrong ranks, null, ragged arrays, scalars out of range). Each case runs on the interpreter of
         the unoptimised IR, on the interpreter of the checked source (which shares nothing with the
         compiler after parsing) and, through the Java API, on the built-in compiler's multicore
-        backend at each thread count of --threads and on its c backend. Valid arguments must give the same
+        backend at each thread count of --threads and on its c backend (with --opencl also on its opencl
+        backend, on the machine's first OpenCL device). Valid arguments must give the same
         results everywhere (floats within futhark test's tolerance) or an error everywhere; invalid
         ones a FutharkProgramException (sizes) or an IllegalArgumentException naming the entry point
         and the parameter. Anything else is a finding: a mismatch, a crash (an unexpected exception,
@@ -56,6 +57,7 @@ public final class FuzzCommand implements Command {
           --cache DIR      compile cache (default: a fresh directory under DIR, deleted at the end)
           --timeout S      seconds a call may take before it counts as a hang (default 60)
           --no-minimise    save findings as found
+          --opencl         also run every case on the opencl backend (needs an OpenCL driver)
           --reference PATH also check every program with the reference compiler at PATH (futhark check)
                            and compare with its interpreter (futhark run); a team tool, slow
 
@@ -66,7 +68,7 @@ public final class FuzzCommand implements Command {
   @Override
   public int run(List<String> argv, Cli cli) throws Exception {
     Args a = new Args().option("--cases").option("--seed").option("--out").option("--threads").option("--entries")
-        .option("--cache").option("--timeout").option("--reference").flag("--no-minimise").flag("--ad").parse(argv);
+        .option("--cache").option("--timeout").option("--reference").flag("--no-minimise").flag("--ad").flag("--opencl").parse(argv);
     if (!a.positional().isEmpty()) throw new UsageException("unexpected argument " + a.positional().get(0));
     int cases = a.intValue("--cases", 300, 1);
     long seed;
@@ -99,7 +101,7 @@ public final class FuzzCommand implements Command {
     Path cache = ownCache ? Files.createTempDirectory(out, "cache-") : Path.of(a.value("--cache", null));
     try {
       Fuzzer.Options o = new Fuzzer.Options(cases, seed, out, threads, entries, cache, timeout * 1000L,
-          !a.has("--no-minimise"), cli.out(), reference, a.has("--ad"));
+          !a.has("--no-minimise"), cli.out(), reference, a.has("--ad"), a.has("--opencl"));
       Fuzzer.Summary s = new Fuzzer(o).run();
       cli.out().println(s);
       if (!s.findings.isEmpty()) cli.out().println("findings in " + out.toAbsolutePath());

@@ -49,7 +49,14 @@ import java.util.concurrent.TimeoutException;
 public final class Fuzzer {
   /** How to fuzz. */
   public record Options(int cases, long seed, Path out, List<Integer> threads, int entriesPerProgram, Path cacheDir,
-                        long callTimeoutMillis, boolean minimise, PrintStream log, Path reference, boolean ad) {}
+                        long callTimeoutMillis, boolean minimise, PrintStream log, Path reference, boolean ad,
+                        boolean opencl) {
+    /** Options without the opencl backend (the components before it existed). */
+    public Options(int cases, long seed, Path out, List<Integer> threads, int entriesPerProgram, Path cacheDir,
+                   long callTimeoutMillis, boolean minimise, PrintStream log, Path reference, boolean ad) {
+      this(cases, seed, out, threads, entriesPerProgram, cacheDir, callTimeoutMillis, minimise, log, reference, ad, false);
+    }
+  }
 
   /** The outcome of one case on one configuration. */
   sealed interface Outcome {
@@ -112,17 +119,22 @@ public final class Fuzzer {
         : new ReferenceOracle(o.reference(), Files.createTempDirectory(o.cacheDir(), "reference-"), o.callTimeoutMillis());
   }
 
-  /** The configurations compared with the interpreter, e.g. {@code multicore/1}, {@code multicore/2}, {@code c}. */
+  /**
+   * The configurations compared with the interpreter, e.g. {@code multicore/1}, {@code multicore/2},
+   * {@code c}, and with the option, {@code opencl} (its host code on 2 threads).
+   */
   List<String> configs() {
     List<String> cs = new ArrayList<>();
     for (int t : o.threads()) cs.add("multicore/" + t);
     cs.add("c");
+    if (o.opencl()) cs.add("opencl");
     return cs;
   }
 
   FutharkOptions options(String config) {
     FutharkOptions f = FutharkOptions.defaults().withCompiler("builtin").withSourceName("fuzz.fut").withCacheDir(o.cacheDir());
     if (config.equals("c")) return f.withBackend("c").withThreads(1);
+    if (config.equals("opencl")) return f.withBackend("opencl").withThreads(2);
     return f.withBackend("multicore").withThreads(Integer.parseInt(config.substring(config.indexOf('/') + 1)));
   }
 

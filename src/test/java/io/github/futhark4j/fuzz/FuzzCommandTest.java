@@ -18,15 +18,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The fuzzer as a user runs it, {@code futhark4j fuzz --cases 300 --seed 20261127}, through the
- * command-line entry point: 300 random programs and arguments on the IR interpreter, the multicore
- * backend at 1 and 2 threads and the c backend must agree, with no crash, hang or rejected program.
+ * The fuzzer as a user runs it, {@code futhark4j fuzz --cases 300 --seed 20261127 --opencl}, through
+ * the command-line entry point: 300 random programs and arguments on the IR interpreter, the
+ * multicore backend at 1 and 2 threads, the c backend and the opencl backend (POCL in the test
+ * command) must agree, with no crash, hang or rejected program.
  */
 @Tag("native")
 class FuzzCommandTest {
   @Test
   void threeHundredCasesAgreeEverywhere(@TempDir Path out) throws Exception {
-    Run r = fuzz(out, "--cases", "300", "--seed", "20261127");
+    Run r = fuzz(out, "--cases", "300", "--seed", "20261127", "--opencl");
     String report = r.report();
     StringBuilder findings = r.findings();
     int code = r.code();
