@@ -14,7 +14,7 @@ import java.util.stream.Stream;
 public final class Commands {
   private static final List<Command> ALL = Stream.<Command>of(new BenchCommand(), new CacheCommand(), new CCommand(),
       new CheckCommand(), new DatacmpCommand(), new DatasetCommand(), new DemoCommand(), new DevCommand(),
-      new FuzzCommand(), new JsCommand(), new MulticoreCommand(), new PkgCommand(), new PythonCommand(),
+      new FuzzCommand(), new JsCommand(), new MulticoreCommand(), new OpenclCommand(), new PkgCommand(), new PythonCommand(),
       new RunCommand(), new TestCommand()).sorted(Comparator.comparing(Command::name)).toList();
 
   private Commands() {}

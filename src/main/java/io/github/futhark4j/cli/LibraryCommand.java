@@ -12,8 +12,9 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * {@code c} and {@code multicore}: like {@code futhark c --library}, write {@code NAME.c},
- * {@code NAME.h} and {@code NAME.json} with the built-in compiler. With these, our own launcher can
+ * {@code c}, {@code multicore} and {@code opencl}: like {@code futhark c --library}, write
+ * {@code NAME.c}, {@code NAME.h} and {@code NAME.json} (and for opencl the kernels, {@code NAME.cl})
+ * with the built-in compiler. With these, our own launcher can
  * stand in for an installed futhark ({@code FUTHARK=scripts/futhark4j}), which is how the runtime's
  * external-compiler path is tested on machines without futhark.
  */
@@ -26,7 +27,16 @@ public abstract class LibraryCommand implements Command {
 
   @Override
   public String summary() {
-    return "write " + ("c".equals(backend()) ? "sequential" : "multicore (OpenMP)") + " C library code (--library)";
+    return "write " + kind() + " library code (--library)";
+  }
+
+  /** What code this command writes, in words. */
+  private String kind() {
+    return switch (backend()) {
+      case "c" -> "sequential C";
+      case "opencl" -> "OpenCL kernels and multicore (OpenMP) host C";
+      default -> "multicore (OpenMP) C";
+    };
   }
 
   @Override
@@ -34,8 +44,8 @@ public abstract class LibraryCommand implements Command {
     return """
         Usage: futhark4j %1$s --library [-o NAME] PROGRAM.fut
 
-        Compiles the program with the built-in compiler to %2$s C code exposing the Futhark C API, and
-        writes NAME.c, NAME.h and NAME.json (the manifest). NAME defaults to the program's path
+        Compiles the program with the built-in compiler to %2$s code exposing the Futhark C API, and
+        writes NAME.c, NAME.h and NAME.json (the manifest)%3$s. NAME defaults to the program's path
         without '.fut'. Only libraries are generated; there is no executable mode.
 
         Options:
@@ -49,7 +59,8 @@ public abstract class LibraryCommand implements Command {
 
         Exit codes: 0 written; 2 compile errors or a compiler limit (printed on standard error) or bad usage;
         1 internal compiler error or I/O failure.
-        """.formatted(backend(), "c".equals(backend()) ? "sequential" : "multicore (OpenMP)");
+        """.formatted(backend(), kind(), backend().equals("opencl")
+            ? ", and NAME.cl (the kernels, which the library builds for its device when it creates a context)" : "");
   }
 
   @Override

@@ -26,8 +26,11 @@ public final class Backend {
    */
   public static final String ENGINE_MARKER = CProgram.ENGINE_MARKER;
 
-  /** The generated library: {@code prog.c}, {@code prog.h} and {@code prog.json} contents. */
-  public record Output(String c, String h, String manifestJson) {}
+  /**
+   * The generated library: {@code prog.c}, {@code prog.h} and {@code prog.json} contents, and for a
+   * device backend its kernels (also built into the C file), else null.
+   */
+  public record Output(String c, String h, String manifestJson, CProgram.DeviceProgram kernels) {}
 
   /**
    * @param program  the checked program
@@ -50,7 +53,7 @@ public final class Backend {
     }
     Program ir = optimised(program, Boolean.getBoolean(VERIFY_PROPERTY), backend);
     CProgram.Files f = CProgram.generate(ir, backend, baseName, floatContraction);
-    return new Output(f.c(), f.h(), f.manifestJson());
+    return new Output(f.c(), f.h(), f.manifestJson(), f.kernels());
   }
 
   /** The lowered and optimised IR; with {@code verify}, the verifier runs after every pass. */

@@ -23,8 +23,29 @@ import java.nio.charset.StandardCharsets;
 public final class CProgram {
   private CProgram() {}
 
-  /** The generated files' contents. */
-  public record Files(String c, String h, String manifestJson) {}
+  /**
+   * The generated files' contents; {@code kernels}: the program's device kernels (the opencl
+   * backend; also in the C file, as the OpenCL program it builds), else null.
+   */
+  public record Files(String c, String h, String manifestJson, DeviceProgram kernels) {}
+
+  /**
+   * The kernels of a device backend's program, in OpenCL C's spelling, and the highest array rank
+   * they need: with the kernel prelude of OpenCL ({@link #opencl}) or of CUDA ({@link #cuda}), the
+   * source a device's compiler builds.
+   */
+  public record DeviceProgram(String kernels, int maxRank, int count) {
+    /** The OpenCL C program (engine/futhark4j_kernels.cl and the kernels), as the library builds it. */
+    public String opencl(boolean floatContraction) {
+      return "#define FUT_MAXRANK " + maxRank + "\n" + engineFile("futhark4j_kernels.cl")
+          + (floatContraction ? "#pragma OPENCL FP_CONTRACT ON\n" : "") + "\n" + kernels;
+    }
+
+    /** The same kernels as CUDA C++ (engine/futhark4j_kernels_cuda.h), for nvcc or NVRTC with {@code --fmad=false}. */
+    public String cuda() {
+      return "#define FUT_MAXRANK " + maxRank + "\n" + engineFile("futhark4j_kernels_cuda.h") + "\n" + kernels;
+    }
+  }
 
   /**
    * The first line of every generated {@code .c}: {@code // futhark4j-engine: ID}, where ID names
@@ -92,9 +113,8 @@ public final class CProgram {
    * functions the engine asks for them ({@code fut_cl_source}, {@code fut_cl_kernel_count},
    * {@code fut_cl_kernel_name}).
    */
-  private static String kernelProgram(CKernel.Source kernels, int rank, boolean floatContraction) {
-    String text = "#define FUT_MAXRANK " + rank + "\n" + engineFile("futhark4j_kernels.cl")
-        + (floatContraction ? "#pragma OPENCL FP_CONTRACT ON\n" : "") + "\n" + kernels.text();
+  private static String kernelProgram(CKernel.Source kernels, DeviceProgram program, boolean floatContraction) {
+    String text = program.opencl(floatContraction);
     StringBuilder sb = new StringBuilder("static const char fut_cl_source_[] =\n");
     for (String line : text.split("\n", -1)) sb.append("  ").append(CGen.cstring(line + "\n")).append('\n');
     sb.append(";\n");
@@ -204,10 +224,11 @@ public final class CProgram {
     StringBuilder entries = new StringBuilder();
     for (Program.Entry e : p.entries()) entries.append(CApi.entry(e, multicore, functions)).append('\n');
     c.append(functions.definitions());
-    if (kernels != null) c.append(kernelProgram(kernels, rank, floatContraction));
+    DeviceProgram device = kernels == null ? null : new DeviceProgram(kernels.text(), rank, kernels.size());
+    if (device != null) c.append(kernelProgram(kernels, device, floatContraction));
     c.append(entries);
     for (Program.Entry e : p.entries()) c.append(CApi.heapEntry(e));
     c.append("#endif\n");
-    return new Files(c.toString(), CApi.header(p, backend), ManifestWriter.json(p, backend));
+    return new Files(c.toString(), CApi.header(p, backend), ManifestWriter.json(p, backend), device);
   }
 }
