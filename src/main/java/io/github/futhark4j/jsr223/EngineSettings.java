@@ -14,6 +14,7 @@ final class EngineSettings {
 
   static final String THREADS = "futhark4j.threads";
   static final String BACKEND = "futhark4j.backend";
+  static final String DEVICE = "futhark4j.device";
   static final String COMPILER = "futhark4j.compiler";
   static final String CACHE = "futhark4j.cache";
   static final String FUTHARK = "futhark4j.futhark";
@@ -32,6 +33,8 @@ final class EngineSettings {
     }
     String backend = setting(ctx, BACKEND);
     if (backend != null) o = o.withBackend(backend.trim());
+    String device = setting(ctx, DEVICE);
+    if (device != null) o = o.withDevice(device.trim());
     String compiler = setting(ctx, COMPILER);
     if (compiler != null) o = o.withCompiler(compiler.trim());
     // The cache directory and the futhark executable fall back to their system properties inside

@@ -19,7 +19,7 @@ import org.graalvm.polyglot.io.IOAccess;
 /**
  * Runs a JavaScript or Python file in a context where the {@code futhark} language is available:
  * {@code ScriptRunner js FILE.js [ARG...]} or {@code ScriptRunner python FILE.py [ARG...]}, with
- * optional {@code --backend B}, {@code --compiler C}, {@code --threads N}, {@code --cache DIR}
+ * optional {@code --backend B}, {@code --device D}, {@code --compiler C}, {@code --threads N}, {@code --cache DIR}
  * before the language (they become the {@code futhark.*} options of the context). The launcher
  * wires it as {@code futhark4j js FILE.js} and {@code futhark4j python FILE.py}.
  *
@@ -42,7 +42,7 @@ public final class ScriptRunner {
     int i = 0;
     while (i < args.length && args[i].startsWith("--")) {
       String name = args[i].substring(2);
-      if (!List.of("backend", "compiler", "threads", "cache").contains(name) || i + 1 >= args.length) {
+      if (!List.of("backend", "compiler", "threads", "cache", "device").contains(name) || i + 1 >= args.length) {
         err.println("futhark4j: unknown or incomplete option " + args[i]);
         return usage(err);
       }
@@ -66,7 +66,7 @@ public final class ScriptRunner {
   }
 
   private static int usage(PrintStream err) {
-    err.println("usage: futhark4j [--backend B] [--compiler C] [--threads N] [--cache DIR] (js|python) FILE [ARG...]");
+    err.println("usage: futhark4j [--backend B] [--device D] [--compiler C] [--threads N] [--cache DIR] (js|python) FILE [ARG...]");
     return 2;
   }
 

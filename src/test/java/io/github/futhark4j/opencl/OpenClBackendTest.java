@@ -139,6 +139,18 @@ class OpenClBackendTest {
   }
 
   @Test
+  void loopsAndBranchesInsideKernels() throws Exception {
+    String src = """
+        entry escape (cs: []f32) : []i32 =
+          map (\\c -> (loop (z, i) = (0f32, 0) while i < 100 && z * z < 4 do (z * z + c, i + 1)).1) cs
+        entry powsum (k: i32) (xs: []f64) : []f64 =
+          map (\\x -> loop acc = 0 for j < k do if j % 2 == 0 then acc + x ** f64.i32 j else acc - f64.i32 j) xs
+        """;
+    same(src, "escape", (Object) new float[] {-2.5f, -1.9f, -1f, 0f, 0.2f, 0.26f, 0.3f, 1f});
+    same(src, "powsum", 7, new double[] {0, 0.5, 1, 2, -3});
+  }
+
+  @Test
   void kernelsInsideHostLoopsAndBranches() throws Exception {
     String src = """
         entry steps (k: i32) (xs: []f64) : []f64 =
@@ -187,5 +199,22 @@ class OpenClBackendTest {
     assertTrue(out.contains("ERROR cannot create a Futhark context") && out.contains("the OpenCL library /nonexistent/libOpenCL.so.1 cannot be loaded")
         && out.contains("pocl-opencl-icd"), out);
     assertTrue(out.contains("STILL WORKS 3"), out);
+  }
+
+  /** The script engine's and the polyglot language's settings choose the backend and the device. */
+  @Test
+  void fromTheScriptEngineAndJavaScript() throws Exception {
+    javax.script.ScriptEngine e = new javax.script.ScriptEngineManager().getEngineByName("futhark");
+    javax.script.Bindings b = e.getBindings(javax.script.ScriptContext.ENGINE_SCOPE);
+    b.put("futhark4j.backend", "opencl");
+    b.put("futhark4j.device", "#0");
+    b.put("futhark4j.cache", cache.toString());
+    io.github.futhark4j.FutharkFunction f = (io.github.futhark4j.FutharkFunction) e.eval("entry twice (xs: []f64) : []f64 = map (* 2) xs");
+    assertArrayEquals(new double[] {2, 4}, (double[]) f.call((Object) new double[] {1, 2}));
+    try (org.graalvm.polyglot.Context c = io.github.futhark4j.polyglot.ScriptRunner.contextBuilder("js", java.util.Map.of(
+        "futhark.backend", "opencl", "futhark.device", "#0", "futhark.cache", cache.toString())).build()) {
+      assertEquals("2,4", c.eval("js", "const t = Polyglot.eval('futhark', 'entry twice (xs: []f64) : []f64 = map (* 2) xs');"
+          + " Array.from(new Float64Array(t(new Float64Array([1, 2])))).join(',')").asString());
+    }
   }
 }

@@ -12,6 +12,7 @@ import io.github.futhark4j.compiler.core.Rewrite;
 import io.github.futhark4j.compiler.core.Stm;
 import io.github.futhark4j.compiler.typed.PrimType;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -22,18 +23,20 @@ import java.util.Set;
  * a loop or branch in it, not inside another operator) that becomes one device kernel of one
  * work-item per element. Every other statement stays host code, and says so by having no mark.
  *
- * <p>A map is a kernel when its lambda is straight-line scalar code that cannot fail, reading
- * elements of free arrays at proven indices ({@link Schedule#scalarLambdaReading}), its results are
- * scalars (so the map's results are flat arrays written element by element), no value is an f16
- * (rounded by host functions), and each input array is one-dimensional, or a virtual sequence or
- * replicate (its elements computed from the index), and no array the lambda indexes is virtual.
+ * <p>A map is a kernel when its lambda is {@link #deviceBody device code}: scalar code that cannot
+ * fail, with branches and sequential loops over scalars, reading elements of free arrays at proven
+ * indices; its results are scalars (so the map's results are flat arrays written element by
+ * element), no value is an f16 (rounded by host functions), each input array is one-dimensional, or
+ * a virtual sequence or replicate (its elements computed from the index), and no array the lambda
+ * indexes is virtual. (A map of a while loop that the schedule gave vector lanes, {@code #[lanes]},
+ * becomes a kernel instead.)
  * Code generation obeys the mark where the statement runs as host code (a function's version
  * called inside a parallel region runs it as a plain loop).
  */
 public final class Kernels {
   /** What the pass does, in one line ({@code futhark4j dev --steps} prints it). */
   public static final String DESCRIPTION =
-      "device backends only: marks #[kernel] on each map of host code whose lambda is scalar code over flat or virtual arrays, run as one device kernel";
+      "device backends only: marks #[kernel] on each map of host code whose lambda is scalar code (branches and loops included) over flat or virtual arrays, run as one device kernel";
 
   private Kernels() {}
 
@@ -61,7 +64,7 @@ public final class Kernels {
     List<Stm> out = new ArrayList<>();
     for (Stm s : b.stms()) {
       Stm t = switch (s.exp()) {
-        case Exp.Map m when kernel(s, m, virtual) -> s.with(Plan.KERNEL);
+        case Exp.Map m when kernel(s, m, virtual) -> new Stm(s.pattern(), s.exp(), EnumSet.of(Plan.KERNEL));
         case Exp.If i -> new Stm(s.pattern(), new Exp.If(i.cond(), body(i.then(), virtual), body(i.otherwise(), virtual)), s.plan());
         case Exp.Loop l -> new Stm(s.pattern(), new Exp.Loop(l.params(), l.inits(), l.form(), body(l.body(), virtual)), s.plan());
         default -> s;
@@ -71,12 +74,37 @@ public final class Kernels {
     return new Body(out, b.results());
   }
 
+  /**
+   * Whether {@code b} is code a kernel's work-item runs: every value a scalar other than f16, and
+   * every statement one that cannot fail and allocates nothing: scalar operations ({@link
+   * Schedule#scalarStm}), a read of an element of an array at indices proven in range (an
+   * {@link Exp.Index} without a span), a branch or a {@code for} or {@code while} loop over scalars
+   * whose bodies are device code.
+   */
+  static boolean deviceBody(Body b) {
+    for (Stm s : b.stms()) {
+      for (Atom.Var v : s.pattern()) if (v.type().isArray() || v.type().elem() == PrimType.F16) return false;
+      boolean ok = switch (s.exp()) {
+        case Exp.Index ix -> ix.span() == null && ix.indices().size() == ix.array().type().rank()
+            && ix.array().type().elem() != PrimType.F16;
+        case Exp.If i -> deviceBody(i.then()) && deviceBody(i.otherwise());
+        case Exp.Loop l -> l.params().stream().noneMatch(p -> p.type().isArray() || p.type().elem() == PrimType.F16)
+            && deviceBody(l.body())
+            && (!(l.form() instanceof Exp.LoopForm.While w) || deviceBody(w.cond()));
+        default -> Schedule.scalarStm(s);
+      };
+      if (!ok) return false;
+    }
+    return b.results().stream().noneMatch(a -> a.type().isArray() || a.type().elem() == PrimType.F16);
+  }
+
   /** Whether map statement {@code s} runs as a kernel (see the class comment). */
   static boolean kernel(Stm s, Exp.Map m, Set<String> virtual) {
-    if (!s.plan().isEmpty()) return false;
+    // A map of a scalar while loop the schedule gave vector lanes (#[lanes]) is a kernel instead.
+    if (!s.plan().isEmpty() && !s.plan().equals(EnumSet.of(Plan.LANES))) return false;
     Lambda f = m.f();
-    if (!Schedule.scalarLambdaReading(f)) return false;
-    for (IrType r : f.returnTypes()) if (r.isArray() || r.elem() == PrimType.F16) return false;
+    for (Atom.Var p : f.params()) if (p.type().isArray() || p.type().elem() == PrimType.F16) return false;
+    if (!deviceBody(f.body())) return false;
     for (Atom a : m.arrays()) {
       if (a.type().elem() == PrimType.F16) return false;
       if (a.type().rank() != 1 && !(a instanceof Atom.Var v && virtual.contains(v.name()))) return false;

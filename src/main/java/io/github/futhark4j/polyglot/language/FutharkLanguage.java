@@ -50,7 +50,7 @@ public final class FutharkLanguage extends TruffleLanguage<FutharkContext> {
       category = OptionCategory.USER, stability = OptionStability.STABLE)
   static final OptionKey<String> COMPILER = new OptionKey<>("builtin", checked("compiler", v -> FutharkOptions.defaults().withCompiler(v)));
 
-  @Option(name = "backend", help = "Backend: multicore (default) or c; more backends with an external compiler.",
+  @Option(name = "backend", help = "Backend: multicore (default), c or opencl; more backends with an external compiler.",
       category = OptionCategory.USER, stability = OptionStability.STABLE)
   static final OptionKey<String> BACKEND = new OptionKey<>("multicore", checked("backend", v -> FutharkOptions.defaults().withBackend(v)));
 
@@ -102,6 +102,10 @@ public final class FutharkLanguage extends TruffleLanguage<FutharkContext> {
     compiler = replacement == null ? DEFAULT_COMPILER : replacement;
   }
 
+  @Option(name = "device", help = "Device of a backend with devices (opencl): the first whose name contains this, or #k; empty means the first.",
+      category = OptionCategory.USER, stability = OptionStability.STABLE)
+  static final OptionKey<String> DEVICE = new OptionKey<>("");
+
   @Option(name = "executable", help = "Path of the external futhark executable; empty means look it up.",
       category = OptionCategory.USER, stability = OptionStability.STABLE)
   static final OptionKey<String> EXECUTABLE = new OptionKey<>("");
@@ -123,6 +127,8 @@ public final class FutharkLanguage extends TruffleLanguage<FutharkContext> {
         .withThreads(values.get(THREADS));
     String cache = values.get(CACHE);
     if (!cache.isEmpty()) o = o.withCacheDir(Path.of(cache));
+    String device = values.get(DEVICE);
+    if (!device.isEmpty()) o = o.withDevice(device);
     String executable = values.get(EXECUTABLE);
     return executable.isEmpty() ? o : o.withFuthark(Path.of(executable));
   }
