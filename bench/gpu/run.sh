@@ -37,8 +37,10 @@ echo "== runs (opencl: the device, checked against multicore; multicore: all cor
 run() { # NAME LOG2N RUNS OUT IN...
   local name=$1 n=$((1 << ($2 - scale))) runs=$3
   shift 3
-  timeout 120 ./driver "./${name}_opencl.so" main "$n" "$runs" "$@" -- "./${name}_multicore.so" || echo "$name opencl: failed ($?)"
-  timeout 120 ./driver "./${name}_multicore.so" main "$n" "$runs" "$@" || echo "$name multicore: failed ($?)"
+  printf '%-13s opencl    ' "$name"
+  timeout 120 ./driver "./${name}_opencl.so" main "$n" "$runs" "$@" -- "./${name}_multicore.so" || echo "failed ($?)"
+  printf '%-13s multicore ' "$name"
+  timeout 120 ./driver "./${name}_multicore.so" main "$n" "$runs" "$@" || echo "failed ($?)"
 }
 run saxpy 24 10 f32 f32 f32
 run blackscholes 22 10 f64 f64 f64 f64
