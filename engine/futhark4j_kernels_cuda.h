@@ -11,6 +11,7 @@
 #define __global
 #define __local __shared__
 #define get_global_id(d) ((int64_t)blockIdx.x * blockDim.x + threadIdx.x)
+#define atomic_cmpxchg(p, cmp, val) atomicCAS((int *)(p), (cmp), (val))
 
 typedef signed char int8_t;
 typedef short int16_t;

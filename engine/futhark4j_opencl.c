@@ -338,7 +338,7 @@ FUT_FN int fut_cl_map(struct futhark_context *ctx, const char *loc, int kernel, 
     what = "clCreateBuffer";
     bufs[a] = fut_cl_buffer(cl, sizes[a], &e);
     if (!bufs[a]) goto fail;
-    if (args[a].kind == FUT_KARG_IN && args[a].bytes) {
+    if ((args[a].kind == FUT_KARG_IN || args[a].kind == FUT_KARG_INOUT) && args[a].bytes) {
       what = "clEnqueueWriteBuffer";
       e = cl->clEnqueueWriteBuffer(cl->queue, bufs[a], 0, 0, args[a].bytes, args[a].ptr, 0, NULL, NULL);
       if (e) goto fail;
@@ -353,7 +353,7 @@ FUT_FN int fut_cl_map(struct futhark_context *ctx, const char *loc, int kernel, 
   if (e) goto fail;
   cl->launches++;
   for (int a = 0; a < nargs; a++) {
-    if (args[a].kind != FUT_KARG_OUT || !args[a].bytes) continue;
+    if ((args[a].kind != FUT_KARG_OUT && args[a].kind != FUT_KARG_INOUT) || !args[a].bytes) continue;
     what = "clEnqueueReadBuffer";
     e = cl->clEnqueueReadBuffer(cl->queue, bufs[a], 0, 0, args[a].bytes, args[a].ptr, 0, NULL, NULL);
     if (e) goto fail;

@@ -415,8 +415,8 @@ FUT_FN int fut_cl_kernel_count(void);
 FUT_FN const char *fut_cl_kernel_name(int i);
 
 /* An argument of a kernel launch: a scalar (bytes at ptr), or an array's bytes copied to the device
-   before the launch (IN) or from it after (OUT). */
-enum { FUT_KARG_SCALAR, FUT_KARG_IN, FUT_KARG_OUT };
+   before the launch (IN), from it after (OUT), or both (INOUT: a kernel's failure record). */
+enum { FUT_KARG_SCALAR, FUT_KARG_IN, FUT_KARG_OUT, FUT_KARG_INOUT };
 typedef struct fut_karg { int kind; size_t bytes; void *ptr; } fut_karg;
 
 /* Opens OpenCL, picks the configured device and builds the program's kernels; nonzero (with the

@@ -43,6 +43,7 @@ run() { # NAME LOG2N RUNS OUT IN...
   timeout 120 ./driver "./${name}_multicore.so" main "$n" "$runs" "$@" || echo "failed ($?)"
 }
 run saxpy 24 10 f32 f32 f32
+run dot 24 10 f64 f64 f64
 run blackscholes 22 10 f64 f64 f64 f64
 run escape 20 5 i32 f32 f32
 run pairs 16 3 f32 f32 f32

@@ -41,11 +41,16 @@ class OpenClBackendTest {
    * launched kernels and returns both results (opencl first).
    */
   static Object[] both(String src, String entry, Object... args) throws Exception {
+    return both(true, src, entry, args);
+  }
+
+  /** {@link #both}; {@code launch}: assert that a kernel ran (not for empty inputs, which launch none). */
+  static Object[] both(boolean launch, String src, String entry, Object... args) throws Exception {
     try (FutharkProgram cl = Futhark.compile(src, options("opencl"));
          FutharkProgram mc = Futhark.compile(src, options("multicore"))) {
       long before = launches(cl);
       Object a = cl.function(entry).call(args);
-      assertTrue(launches(cl) > before, entry + " launched no kernel: " + cl.report());
+      if (launch) assertTrue(launches(cl) > before, entry + " launched no kernel: " + cl.report());
       Object b = mc.function(entry).call(args);
       return new Object[] {a, b};
     }
@@ -148,6 +153,86 @@ class OpenClBackendTest {
         """;
     same(src, "escape", (Object) new float[] {-2.5f, -1.9f, -1f, 0f, 0.2f, 0.26f, 0.3f, 1f});
     same(src, "powsum", 7, new double[] {0, 0.5, 1, 2, -3});
+  }
+
+  @Test
+  void reductionsOnTheDevice() throws Exception {
+    String src = """
+        entry dot [n] (xs: [n]f64) (ys: [n]f64) : f64 = f64.sum (map2 (*) xs ys)
+        entry isum (xs: []i64) : i64 = reduce (+) 0 xs
+        entry argmin (xs: []f32) : (f32, i64) =
+          reduce (\\(a, i) (b, j) -> if a < b || (a == b && i < j) then (a, i) else (b, j)) (f32.inf, -1) (zip xs (indices xs))
+        entry lastnz (xs: []i32) : i32 = reduce (\\a b -> if b != 0 then b else a) 0 xs
+        entry all_pos (xs: []i32) : bool = reduce (&&) true (map (> 0) xs)
+        entry count (k: i32) (xs: []i32) : i64 = i64.sum (map (\\x -> if x % 7 == k then 1 else 0) xs)
+        """;
+    int n = 100_003;
+    long[] ls = new long[n];
+    int[] is = new int[n];
+    float[] fs = new float[n];
+    double[] xs = new double[n], ys = new double[n];
+    for (int i = 0; i < n; i++) {
+      ls[i] = (i * 2654435761L) % 1000 - 500;
+      is[i] = (int) ((i * 40503L) % 13) * (i % 3 == 0 ? 0 : 1);
+      fs[i] = (float) Math.sin(i * 0.37);
+      xs[i] = Math.cos(i);
+      ys[i] = i % 17;
+    }
+    fs[77_777] = -2f;
+    same(src, "isum", (Object) ls);
+    same(src, "argmin", (Object) fs);
+    same(src, "lastnz", (Object) is);
+    same(src, "all_pos", (Object) is);
+    same(src, "all_pos", (Object) new int[] {1, 2, 3});
+    same(src, "count", 3, is);
+    assertEquals(0L, both(false, src, "isum", (Object) new long[0])[0]);
+    same(src, "isum", (Object) new long[] {5});
+    // A float sum in another order: equal within rounding.
+    Object[] d = both(src, "dot", xs, ys);
+    assertEquals((double) d[1], (double) d[0], 1e-9 * Math.abs((double) d[1]) + 1e-9);
+  }
+
+  /** Checks made on the device fail the call with the host's message; valid inputs still pass. */
+  @Test
+  void failuresInsideKernelsAreTheHostsErrors() throws Exception {
+    String src = """
+        entry gather (xs: []f64) (is: []i64) : []f64 = map (\\i -> xs[i] * 2) is
+        entry quot (k: i32) (xs: []i32) : []i32 = map (\\x -> k / x + k % (x - 1)) xs
+        entry positive (xs: []i32) : []i32 = map (\\x -> assert (x > 0) (x * 3)) xs
+        entry total (xs: []i64) (is: []i64) : i64 = i64.sum (map (\\i -> xs[i]) is)
+        """;
+    same(src, "gather", new double[] {1, 2, 3}, new long[] {2, 0, 1, 2});
+    same(src, "quot", 100, new int[] {3, 7, -5, 2});
+    same(src, "positive", (Object) new int[] {1, 2, 3});
+    same(src, "total", new long[] {10, 20, 30}, new long[] {0, 2, 2});
+    try (FutharkProgram cl = Futhark.compile(src, options("opencl"));
+         FutharkProgram mc = Futhark.compile(src, options("multicore"))) {
+      Object[][] bad = {
+          {"gather", new double[] {1, 2, 3}, new long[] {0, 1, 7}},
+          {"quot", 100, new int[] {3, 0, 5}},
+          {"quot", 100, new int[] {3, 1, 5}},
+          {"positive", new int[] {1, -2, 3}},
+          {"total", new long[] {10, 20, 30}, new long[] {0, -1, 2}}};
+      for (Object[] b : bad) {
+        String entry = (String) b[0];
+        Object[] args = java.util.Arrays.copyOfRange(b, 1, b.length);
+        long before = launches(cl);
+        io.github.futhark4j.FutharkProgramException want = assertThrows(io.github.futhark4j.FutharkProgramException.class,
+            () -> mc.function(entry).call(args));
+        io.github.futhark4j.FutharkProgramException got = assertThrows(io.github.futhark4j.FutharkProgramException.class,
+            () -> cl.function(entry).call(args));
+        assertEquals(want.getMessage(), got.getMessage(), entry);
+        assertTrue(launches(cl) > before, entry + " failed before its kernel");
+        // The context is usable after a failure.
+        assertEquals(launches(cl) + 1, launchesAfter(cl, src));
+      }
+    }
+  }
+
+  /** The launch count after one more successful call of {@code positive}. */
+  private static long launchesAfter(FutharkProgram p, String src) throws Exception {
+    assertArrayEquals(new int[] {3}, (int[]) p.function("positive").call((Object) new int[] {1}));
+    return launches(p);
   }
 
   @Test

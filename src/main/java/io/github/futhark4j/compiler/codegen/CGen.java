@@ -72,9 +72,13 @@ final class CGen {
     return t == PrimType.F16 ? "((float)" + e + ")" : e;
   }
 
-  /** {@link #load} in a kernel (see {@link CKernel}): the data is in the device's global memory. */
+  /**
+   * {@link #load} in a kernel (see {@link CKernel}): the data is in the device's global memory,
+   * and booleans are read as the bytes they are (OpenCL leaves the size of its {@code bool} open).
+   */
   static String kernelLoad(Atom arr, String off) {
-    return "((__global " + stype(arr.type().elem()) + " *)" + atom(arr) + ".data)[" + off + "]";
+    String e = "((__global " + CKernel.memType(arr.type().elem()) + " *)" + atom(arr) + ".data)[" + off + "]";
+    return arr.type().elem() == PrimType.BOOL ? "(" + e + " != 0)" : e;
   }
 
   static String storeTo(String arr, PrimType t, String off, String v) {
@@ -193,10 +197,10 @@ final class CGen {
         PrimType t = b.type();
         if (t.isInteger() && CPrim.isDivision(b.op())
             && !(b.y() instanceof Atom.Const c && c.value().bits() != 0)) {
-          st.failIf(atom(b.y()) + " == 0", "fut_error(ctx, " + loc(b.span()) + ", \"division by zero\")");
+          st.fail(atom(b.y()) + " == 0", loc(b.span()), "division by zero", List.of());
         }
         if (t.isInteger() && t.isSigned() && b.op() == BinOperator.POW && !(b.y() instanceof Atom.Const c && c.value().bits() >= 0)) {
-          st.failIf(atom(b.y()) + " < 0", "fut_error(ctx, " + loc(b.span()) + ", \"Negative exponent\")");
+          st.fail(atom(b.y()) + " < 0", loc(b.span()), "Negative exponent", List.of());
         }
         st.line(decl + " = " + CPrim.binop(b.op(), t, atom(b.x()), atom(b.y())) + ";");
       }
@@ -323,13 +327,11 @@ final class CGen {
       case Exp.Loop l -> { return loop(pat, l, dying); }
       case Exp.Call c -> { return call(pat, c, dying); }
       case Exp.Assert a -> {
-        StringBuilder args = new StringBuilder();
-        for (Atom x2 : a.args()) args.append(", (long long)").append(atom(x2));
-        st.failIf("!" + atom(a.cond()), "fut_error(ctx, " + loc(a.span()) + ", " + cstring(a.message()) + args + ")");
+        st.fail("!" + atom(a.cond()), loc(a.span()), a.message(), a.args().stream().map(CPrim::atom).toList());
       }
       case Exp.Map m when s.has(Plan.DIRECT_ROW) -> soac.mapInto(pat.get(0), m, st.directRows.get(x), s.has(Plan.LANES));
       case Exp.Map m -> soac.map(pat, m, s, dying);
-      case Exp.Reduce r -> soac.reduce(pat, r);
+      case Exp.Reduce r -> soac.reduce(pat, r, s);
       case Exp.Scan sc -> soac.scan(pat, sc);
       case Exp.Filter f -> soac.filter(pat, f);
       case Exp.Partition p -> soac.partition(pat, p);
@@ -418,8 +420,9 @@ final class CGen {
       if (d > 0) cond.append(" || ");
       cond.append("(uint64_t)").append(idx.get(d)).append(" >= (uint64_t)").append(a).append(".shape[").append(d).append(']');
     }
-    st.line("if (" + cond + ") { int64_t ix_[] = {" + String.join(", ", idx) + "}; fut_index_error(ctx, " + loc(span)
-        + ", " + idx.size() + ", ix_, " + rank + ", " + shapeByValue(a, rank) + "); goto " + st.errLabel + "; }");
+    List<String> shape = new ArrayList<>();
+    for (int d = 0; d < rank; d++) shape.add(a + ".shape[" + d + "]");
+    st.failIndex(cond.toString(), loc(span), idx, shape);
   }
 
   /**

@@ -15,11 +15,14 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Maps that {@code opt.Kernels} marked {@code #[kernel]}, as OpenCL kernels (the opencl backend):
- * one work-item per element computes the lambda, written by the same generators as host code (its
+ * Maps and reductions that {@code opt.Kernels} marked {@code #[kernel]}, as OpenCL kernels (the
+ * opencl backend). A map: one work-item per element computes the lambda, written by the same generators as host code (its
  * scalar code is the host's text; only array reads name the device's address space, {@link
  * CgState#kernel}), and the host code launches it through the engine ({@code fut_cl_map}), which
  * copies the input arrays to the device and the results back around the launch.
+ *
+ * A reduction: each work-item reduces a part of the elements, and the host combines their partial
+ * results ({@link #reduce}).
  *
  * <p>A kernel's parameters: the element count; per array it reads (an input or an array the
  * lambda indexes) its data and its shape; per free scalar its value (a {@code bool} as an
@@ -29,8 +32,12 @@ import java.util.Map;
  */
 final class CKernel {
   private final CgState st;
+  private final CGen gen;
 
-  CKernel(CgState st) { this.st = st; }
+  CKernel(CgState st, CGen gen) {
+    this.st = st;
+    this.gen = gen;
+  }
 
   /** The program's kernels, in the order they were made: shared by every state of one program. */
   static final class Source {
@@ -52,8 +59,157 @@ final class CKernel {
     List<String> names() { return List.copyOf(names); }
   }
 
+  /**
+   * A check a kernel makes (see {@link CgState#fail}): where it is ({@code loc}, a C string or
+   * NULL), and either a printf-style message taking the record's first {@code indices} arguments as
+   * {@code long long}s ({@code fmt}), or an index out of bounds ({@code fmt} null): {@code indices}
+   * indices, then {@code rank} sizes.
+   */
+  record Failure(String loc, String fmt, int indices, int rank) {
+    /** The host code reporting this failure from the record {@code rec} (its arguments from {@code rec[2]}). */
+    String report(String rec) {
+      if (fmt == null) {
+        return "fut_index_error(ctx, " + loc + ", " + indices + ", &" + rec + "[2], " + rank + ", &" + rec + "[" + (2 + indices) + "]);";
+      }
+      StringBuilder a = new StringBuilder();
+      for (int k = 0; k < indices; k++) a.append(", (long long)").append(rec).append('[').append(2 + k).append(']');
+      return "fut_error(ctx, " + loc + ", " + CGen.cstring(fmt) + a + ");";
+    }
+
+    int args() { return fmt == null ? indices + rank : indices; }
+  }
+
   /** One argument of a launch: how the host passes it and how the kernel declares it. */
   private record Arg(String kind, String bytes, String hostPtr, String param) {}
+
+  /**
+   * What a kernel reads, collected before its body is written: the launch's arguments (after
+   * {@code fut_n}, the element count), the kernel's prologue (arrays rebuilt from their data and
+   * shape, booleans from ints), and for each input array the expression of its element
+   * {@code fut_i} (a load, or a virtual sequence's or replicate's element).
+   */
+  private final class Reads {
+    final List<Arg> args = new ArrayList<>();
+    final StringBuilder prologue = new StringBuilder();
+    final List<String> rows = new ArrayList<>();
+    private final Map<String, Atom.Var> arrays = new LinkedHashMap<>();
+    private final java.util.Set<String> scalars = new java.util.HashSet<>();
+
+    Reads(String n) {
+      args.add(new Arg("FUT_KARG_SCALAR", "sizeof(int64_t)", "&(int64_t){" + n + "}", "int64_t fut_n"));
+    }
+
+    /** The input arrays, element {@code fut_i} of each in {@link #rows}. */
+    void inputs(List<Atom> inputs) {
+      for (Atom a : inputs) {
+        Atom.Var v = (Atom.Var) a;
+        if (st.isVirtual(v.name())) {
+          rows.add(virtualRow(v, args));
+        } else {
+          arrays.putIfAbsent(v.name(), v);
+          rows.add(CGen.kernelLoad(v, "fut_i"));
+        }
+      }
+    }
+
+    /** The free variables of {@code f} (null: none): arrays to copy in, scalars to pass. */
+    void freeIn(Lambda f) {
+      if (f == null) return;
+      for (Atom.Var v : FreeVars.ofLambda(f)) {
+        if (v.type().isArray()) arrays.putIfAbsent(v.name(), v);
+        else scalar(v);
+      }
+    }
+
+    /** A scalar of host code the kernel reads by its name. */
+    void scalar(Atom.Var v) {
+      if (!scalars.add(v.name())) return;
+      if (v.type().elem() == PrimType.BOOL) {
+        args.add(new Arg("FUT_KARG_SCALAR", "sizeof(int32_t)", "&(int32_t){" + v.name() + "}", "int32_t " + v.name() + "_kp"));
+        prologue.append("  bool ").append(v.name()).append(" = ").append(v.name()).append("_kp != 0;\n");
+      } else {
+        String t = ctype(v.type());
+        args.add(new Arg("FUT_KARG_SCALAR", "sizeof(" + t + ")", "&" + v.name(), t + " " + v.name()));
+      }
+    }
+
+    /** The arrays read, copied in with their shapes; call once, after {@link #inputs} and {@link #freeIn}. */
+    void arrays() {
+      for (Atom.Var v : arrays.values()) {
+        int rank = v.type().rank();
+        String name = v.name();
+        args.add(new Arg("FUT_KARG_IN", "(size_t)fut_numel(&" + name + ", " + rank + ") * " + CGen.es(v.type()),
+            name + ".data", "__global char *" + name + "_kd"));
+        StringBuilder shape = new StringBuilder();
+        for (int d = 0; d < rank; d++) {
+          args.add(new Arg("FUT_KARG_SCALAR", "sizeof(int64_t)", "&" + name + ".shape[" + d + "]", "int64_t " + name + "_ks" + d));
+          shape.append(d == 0 ? "" : ", ").append(name).append("_ks").append(d);
+        }
+        prologue.append("  fut_arr ").append(name).append(" = {").append(name).append("_kd, {").append(shape).append("}};\n");
+      }
+    }
+
+    /** A result: {@code bytes} of host memory at {@code data}, written by the kernel through {@code param}. */
+    void out(String bytes, String data, String param) {
+      args.add(new Arg("FUT_KARG_OUT", bytes, data, "__global char *" + param));
+    }
+
+    /** The kernel's text: its signature, {@code head} (its index and guard), the prologue and {@code body}. */
+    String kernel(String name, String head, CharSequence body) {
+      StringBuilder code = new StringBuilder("__kernel void ").append(name).append("(");
+      for (int a = 0; a < args.size(); a++) code.append(a == 0 ? "" : ", ").append(args.get(a).param());
+      return code.append(") {\n").append(head).append(prologue).append(body).append("}\n").toString();
+    }
+
+    /** The host's failure record of a kernel whose checks are {@code failures} (none: null). */
+    private String record;
+    private List<Failure> failures = List.of();
+
+    /**
+     * Gives the kernel a failure record when its body ({@code k}) makes checks: an argument the
+     * host zeroes before the launch and reads after it.
+     */
+    void failures(CgState k) {
+      if (k.failures.isEmpty()) return;
+      failures = List.copyOf(k.failures);
+      int n = 2 + failures.stream().mapToInt(Failure::args).max().orElse(0);
+      record = st.fresh("failure");
+      st.line("int64_t " + record + "[" + n + "] = {0};");
+      args.add(new Arg("FUT_KARG_INOUT", "sizeof(" + record + ")", record, "__global int64_t *fut_failure"));
+    }
+
+    /**
+     * The host code launching kernel {@code id} over {@code items} work-items with these arguments,
+     * then reporting a failure a work-item recorded; {@code cleanup} runs before either failure's
+     * jump.
+     */
+    void launch(int id, String items, String cleanup) {
+      String ka = st.fresh("ka");
+      st.open("{");
+      st.open("fut_karg " + ka + "[] = {");
+      for (Arg a : args) st.line("{" + a.kind() + ", " + a.bytes() + ", (void *)(" + a.hostPtr() + ")},");
+      st.close("};");
+      st.line("if (fut_cl_map(ctx, NULL, " + id + ", " + items + ", " + args.size() + ", " + ka + ")) { " + cleanup + "goto "
+          + st.errLabel + "; }");
+      st.close("}");
+      if (record == null) return;
+      st.open("if (" + record + "[0]) {");
+      st.open("switch ((int)" + record + "[1]) {");
+      for (int f = 0; f < failures.size(); f++) st.line("case " + f + ": " + failures.get(f).report(record) + " break;");
+      st.close("}");
+      st.line(cleanup + "goto " + st.errLabel + ";");
+      st.close("}");
+    }
+  }
+
+  /** The state a kernel's body is written in: a helper's names, array reads in global memory. */
+  private CgState kernelState() {
+    CgState k = st.helper();
+    k.kernel = true;
+    k.failures = new ArrayList<>();
+    k.indent = 1;
+    return k;
+  }
 
   /** Emits map statement {@code m} (binding {@code pat}) as a kernel and its launch. */
   void map(List<Atom.Var> pat, Exp.Map m) {
@@ -65,78 +221,144 @@ final class CKernel {
     for (int j = 0; j < pat.size(); j++) {
       st.check("fut_alloc(ctx, &" + pat.get(j).name() + ", 1, (int64_t[]){" + n + "}, " + CGen.es(rets.get(j)) + ")");
     }
-    String index = "fut_k_" + source.size() + "_" + cname(pat.get(0).name());
-    CgState k = st.helper();
-    k.kernel = true;
-    k.indent = 1;
-    Generators kg = Generators.of(k);
-    List<Arg> args = new ArrayList<>();
-    args.add(new Arg("FUT_KARG_SCALAR", "sizeof(int64_t)", "&(int64_t){" + n + "}", "int64_t fut_n"));
-    StringBuilder prologue = new StringBuilder();
-    Map<String, Atom.Var> arrays = new LinkedHashMap<>();
-    List<String> rows = new ArrayList<>();
-    for (Atom a : m.arrays()) {
-      if (a instanceof Atom.Var v && st.isVirtual(v.name())) {
-        rows.add(virtualRow(v, args));
-      } else {
-        Atom.Var v = (Atom.Var) a;
-        arrays.putIfAbsent(v.name(), v);
-        rows.add(CGen.kernelLoad(v, "fut_i"));
-      }
-    }
-    for (Atom.Var v : FreeVars.ofLambda(f)) {
-      if (v.type().isArray()) {
-        arrays.putIfAbsent(v.name(), v);
-      } else if (v.type().elem() == PrimType.BOOL) {
-        args.add(new Arg("FUT_KARG_SCALAR", "sizeof(int32_t)", "&(int32_t){" + v.name() + "}", "int32_t " + v.name() + "_kp"));
-        prologue.append("  bool ").append(v.name()).append(" = ").append(v.name()).append("_kp != 0;\n");
-      } else {
-        String t = ctype(v.type());
-        args.add(new Arg("FUT_KARG_SCALAR", "sizeof(" + t + ")", "&" + v.name(), t + " " + v.name()));
-      }
-    }
-    for (Atom.Var v : arrays.values()) {
-      int rank = v.type().rank();
-      String name = v.name();
-      args.add(new Arg("FUT_KARG_IN", "(size_t)fut_numel(&" + name + ", " + rank + ") * " + CGen.es(v.type()),
-          name + ".data", "__global char *" + name + "_kd"));
-      StringBuilder shape = new StringBuilder();
-      for (int d = 0; d < rank; d++) {
-        args.add(new Arg("FUT_KARG_SCALAR", "sizeof(int64_t)", "&" + name + ".shape[" + d + "]", "int64_t " + name + "_ks" + d));
-        shape.append(d == 0 ? "" : ", ").append(name).append("_ks").append(d);
-      }
-      prologue.append("  fut_arr ").append(name).append(" = {").append(name).append("_kd, {").append(shape).append("}};\n");
-    }
+    String name = "fut_k_" + source.size() + "_" + cname(pat.get(0).name());
+    Reads reads = new Reads(n);
+    reads.inputs(m.arrays());
+    reads.freeIn(f);
+    reads.arrays();
     for (int j = 0; j < pat.size(); j++) {
       String out = pat.get(j).name();
-      args.add(new Arg("FUT_KARG_OUT", "(size_t)(" + n + ") * " + CGen.es(rets.get(j)), out + ".data",
-          "__global char *" + out + "_kd"));
+      reads.out("(size_t)(" + n + ") * " + CGen.es(rets.get(j)), out + ".data", out + "_kd");
     }
-    // The kernel's body: the lambda's code for element fut_i, then the stores of its results.
-    List<String> tmps = new ArrayList<>();
-    for (IrType r : rets) {
-      String t = k.fresh("r");
-      k.line(ctype(r) + " " + t + ";");
-      tmps.add(t);
-    }
-    kg.gen.apply(f, rows, tmps);
+    // The body: the lambda's code for element fut_i, then the stores of its results.
+    CgState k = kernelState();
+    List<String> tmps = temps(k, rets);
+    Generators.of(k).gen.apply(f, reads.rows, tmps);
     for (int j = 0; j < pat.size(); j++) {
-      String ty = CPrim.stype(rets.get(j).elem());
+      String ty = memType(rets.get(j).elem());
       k.line("((__global " + ty + " *)" + pat.get(j).name() + "_kd)[fut_i] = (" + ty + ")" + tmps.get(j) + ";");
     }
-    StringBuilder code = new StringBuilder("__kernel void ").append(index).append("(");
-    for (int a = 0; a < args.size(); a++) code.append(a == 0 ? "" : ", ").append(args.get(a).param());
-    code.append(") {\n  const int64_t fut_i = get_global_id(0);\n  if (fut_i >= fut_n) return;\n");
-    code.append(prologue).append(k.out).append("}\n");
-    int id = source.add(index, code.toString());
-    // The launch.
-    String ka = st.fresh("ka");
+    reads.failures(k);
+    String head = "  const int64_t fut_i = get_global_id(0);\n  if (fut_i >= fut_n) return;\n";
+    reads.launch(source.add(name, reads.kernel(name, head, k.out)), n, "");
+  }
+
+  /**
+   * The work-items of a reduction kernel, at most: each reduces its part of the elements
+   * sequentially into partial results, which the host then combines in order.
+   */
+  static final int REDUCE_ITEMS = 16384;
+
+  /**
+   * Emits reduce statement {@code r} (binding {@code pat}) as a kernel: work-item t of g reduces
+   * its part of the n elements (with the fused map, if any) from the neutral elements into partial
+   * result t, and the host combines the g partial results in order with the operator. A commutative
+   * operator's parts interleave (element i goes to work-item i mod g: neighbouring work-items read
+   * neighbouring elements, as a GPU's memory wants); otherwise each part is a contiguous chunk and
+   * the combination keeps the elements' order, so the operator need only be associative.
+   */
+  void reduce(List<Atom.Var> pat, Exp.Reduce r) {
+    Source source = st.functions.kernels();
+    List<IrType> ts = r.nes().stream().map(Atom::type).toList();
+    String n = atom(r.width());
+    for (Atom.Var v : pat) st.line(ctype(v.type()) + " " + v.name() + ";");
+    String g = st.fresh("g");
     st.open("{");
-    st.open("fut_karg " + ka + "[] = {");
-    for (Arg a : args) st.line("{" + a.kind() + ", " + a.bytes() + ", (void *)(" + a.hostPtr() + ")},");
-    st.close("};");
-    st.check("fut_cl_map(ctx, NULL, " + id + ", " + n + ", " + args.size() + ", " + ka + ")");
+    st.line("const int64_t " + g + " = " + n + " < " + REDUCE_ITEMS + " ? " + n + " : " + REDUCE_ITEMS + ";");
+    List<String> parts = new ArrayList<>();
+    for (IrType t : ts) {
+      String p = st.fresh("part"), mt = memType(t.elem());
+      st.line(mt + " *" + p + " = malloc((size_t)(" + g + " > 0 ? " + g + " : 1) * sizeof(" + mt + "));");
+      parts.add(p);
+    }
+    StringBuilder anyNull = new StringBuilder();
+    for (String p : parts) anyNull.append(anyNull.isEmpty() ? "" : " || ").append("!").append(p);
+    String free = parts.stream().map(p -> "free(" + p + "); ").reduce("", String::concat);
+    st.line("if (" + anyNull + ") { " + free + "fut_error(ctx, NULL, \"Failed to allocate partial results.\"); "
+        + "ctx->error_code = 3; goto " + st.errLabel + "; }");
+    String name = "fut_k_" + source.size() + "_" + cname(pat.get(0).name());
+    Reads reads = new Reads(n);
+    reads.args.add(new Arg("FUT_KARG_SCALAR", "sizeof(int64_t)", "&" + g, "int64_t fut_g"));
+    reads.inputs(r.arrays());
+    reads.freeIn(r.mapf());
+    reads.freeIn(r.op());
+    for (Atom ne : r.nes()) if (ne instanceof Atom.Var v) reads.scalar(v);
+    reads.arrays();
+    for (int k = 0; k < ts.size(); k++) {
+      reads.out("(size_t)" + g + " * sizeof(" + memType(ts.get(k).elem()) + ")", parts.get(k), parts.get(k) + "_kd");
+    }
+    CgState k = kernelState();
+    Generators kg = Generators.of(k);
+    List<String> accs = temps(k, ts);
+    for (int j = 0; j < accs.size(); j++) k.line(accs.get(j) + " = " + atom(r.nes().get(j)) + ";");
+    if (r.commutative()) {
+      k.open("for (int64_t fut_i = fut_t; fut_i < fut_n; fut_i += fut_g) {");
+    } else {
+      k.line("const int64_t fut_q = fut_n / fut_g, fut_r = fut_n % fut_g;");
+      k.line("const int64_t fut_lo = fut_t * fut_q + (fut_t < fut_r ? fut_t : fut_r);");
+      k.open("for (int64_t fut_i = fut_lo; fut_i < fut_lo + fut_q + (fut_t < fut_r); fut_i++) {");
+    }
+    List<String> xs = reads.rows;
+    if (r.mapf() != null) {
+      xs = temps(k, r.mapf().returnTypes());
+      kg.gen.apply(r.mapf(), reads.rows, xs);
+    }
+    List<String> args = new ArrayList<>(accs);
+    args.addAll(xs);
+    List<String> next = temps(k, ts);
+    kg.gen.apply(r.op(), args, next);
+    for (int j = 0; j < accs.size(); j++) k.line(accs.get(j) + " = " + next.get(j) + ";");
+    k.close("}");
+    for (int j = 0; j < ts.size(); j++) {
+      String mt = memType(ts.get(j).elem());
+      k.line("((__global " + mt + " *)" + parts.get(j) + "_kd)[fut_t] = (" + mt + ")" + accs.get(j) + ";");
+    }
+    reads.failures(k);
+    String head = "  const int64_t fut_t = get_global_id(0);\n  if (fut_t >= fut_g) return;\n";
+    int id = source.add(name, reads.kernel(name, head, k.out));
+    st.open("if (" + g + " > 0) {");
+    reads.launch(id, g, free);
     st.close("}");
+    // The host combines the partial results in order.
+    List<String> acc = new ArrayList<>();
+    for (int j = 0; j < ts.size(); j++) {
+      String a = st.fresh("acc");
+      st.line(ctype(ts.get(j)) + " " + a + " = " + atom(r.nes().get(j)) + ";");
+      acc.add(a);
+    }
+    String t = st.fresh("t");
+    st.open("for (int64_t " + t + " = 0; " + t + " < " + g + "; " + t + "++) {");
+    List<String> opArgs = new ArrayList<>(acc);
+    for (int j = 0; j < parts.size(); j++) {
+      opArgs.add(ts.get(j).elem() == PrimType.BOOL ? "(" + parts.get(j) + "[" + t + "] != 0)" : parts.get(j) + "[" + t + "]");
+    }
+    List<String> nx = temps(st, ts);
+    gen.apply(r.op(), opArgs, nx);
+    for (int j = 0; j < acc.size(); j++) st.line(acc.get(j) + " = " + nx.get(j) + ";");
+    st.close("}");
+    for (int j = 0; j < pat.size(); j++) st.line(pat.get(j).name() + " = " + acc.get(j) + ";");
+    st.line(free);
+    st.close("}");
+  }
+
+  /**
+   * The C type of an element of type {@code t} in memory a kernel reads or writes: the host's,
+   * except a boolean, a byte (0 or 1) as on the host, since OpenCL leaves the size of its
+   * {@code bool} open.
+   */
+  static String memType(PrimType t) {
+    return t == PrimType.BOOL ? "uint8_t" : CPrim.stype(t);
+  }
+
+  /** Fresh variables of state {@code k} for values of types {@code ts}, declared. */
+  private static List<String> temps(CgState k, List<IrType> ts) {
+    List<String> out = new ArrayList<>();
+    for (IrType t : ts) {
+      String v = k.fresh("r");
+      k.line(ctype(t) + " " + v + ";");
+      out.add(v);
+    }
+    return out;
   }
 
   /**

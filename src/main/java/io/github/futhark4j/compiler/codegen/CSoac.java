@@ -656,7 +656,11 @@ final class CSoac {
     st.close("}");
   }
 
-  void reduce(List<Atom.Var> pat, Exp.Reduce r) {
+  void reduce(List<Atom.Var> pat, Exp.Reduce r, Stm s) {
+    if (s.has(Plan.KERNEL) && parallel() && st.functions.kernels() != null) {
+      kernel.reduce(pat, r);
+      return;
+    }
     List<IrType> ts = r.nes().stream().map(Atom::type).toList();
     String n = atom(r.width());
     gen.declare(pat);

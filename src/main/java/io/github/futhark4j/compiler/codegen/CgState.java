@@ -3,6 +3,7 @@ package io.github.futhark4j.compiler.codegen;
 import io.github.futhark4j.compiler.core.Atom;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -269,6 +270,53 @@ final class CgState {
   /** Fails the current computation when {@code cond} holds. */
   void failIf(String cond, String errorCall) {
     line("if (" + cond + ") { " + errorCall + "; goto " + errLabel + "; }");
+  }
+
+  /**
+   * A failing check that a kernel can make too: when {@code cond} holds, the program fails at
+   * {@code loc} (a C string or NULL) with the message {@code fmt} (printf-style, each {@code %lld}
+   * taking one of {@code args}, C expressions of integers). Host code reports it at once
+   * ({@code fut_error}); a kernel records it for the host to report (see {@link #failures}).
+   */
+  void fail(String cond, String loc, String fmt, List<String> args) {
+    if (failures != null) {
+      kernelFail(cond, new CKernel.Failure(loc, fmt, args.size(), 0), args);
+      return;
+    }
+    StringBuilder a = new StringBuilder();
+    for (String x : args) a.append(", (long long)").append(x);
+    failIf(cond, "fut_error(ctx, " + loc + ", " + CGen.cstring(fmt) + a + ")");
+  }
+
+  /**
+   * As {@link #fail}, for an index out of bounds: {@code idx} (the indices) into an array of
+   * {@code shape}, reported by {@code fut_index_error} in the reference's words.
+   */
+  void failIndex(String cond, String loc, List<String> idx, List<String> shape) {
+    if (failures != null) {
+      List<String> args = new java.util.ArrayList<>(idx);
+      args.addAll(shape);
+      kernelFail(cond, new CKernel.Failure(loc, null, idx.size(), shape.size()), args);
+      return;
+    }
+    line("if (" + cond + ") { int64_t ix_[] = {" + String.join(", ", idx) + "}; fut_index_error(ctx, " + loc + ", "
+        + idx.size() + ", ix_, " + shape.size() + ", (int64_t[]){" + String.join(", ", shape) + "}); goto " + errLabel + "; }");
+  }
+
+  /**
+   * In a kernel's state ({@link CKernel}), the failures its checks can report, by number: a failing
+   * work-item claims the kernel's failure record ({@code fut_failure}: a flag, the failure's number,
+   * its arguments) unless another did first, and stops; the host reads the record after the launch
+   * and reports the failure as host code would. Null outside kernels.
+   */
+  List<CKernel.Failure> failures;
+
+  private void kernelFail(String cond, CKernel.Failure f, List<String> args) {
+    failures.add(f);
+    StringBuilder sb = new StringBuilder("if (" + cond + ") { if (atomic_cmpxchg((volatile __global int *)fut_failure, 0, 1) == 0) {"
+        + " fut_failure[1] = " + (failures.size() - 1) + ";");
+    for (int k = 0; k < args.size(); k++) sb.append(" fut_failure[").append(k + 2).append("] = (int64_t)(").append(args.get(k)).append(");");
+    line(sb.append(" } return; }").toString());
   }
 
   /** Runs an engine call returning non-zero on failure (the error is already recorded). */

@@ -31,7 +31,7 @@ final class Generators {
     gen = new CGen(st);
     interchange = new CInterchange(st, gen);
     lanes = new CLanes(st, gen);
-    kernel = new CKernel(st);
+    kernel = new CKernel(st, gen);
     soac = new CSoac(st, gen, interchange, lanes, kernel);
     group = new CGroup(st, gen, soac);
     gen.setSoac(soac);

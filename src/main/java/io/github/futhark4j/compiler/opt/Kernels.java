@@ -19,9 +19,10 @@ import java.util.Set;
 
 /**
  * Chooses what runs on the device, for the device backends only (after {@link Schedule}): marks
- * {@code #[kernel]} on each map of host code (an entry point's or function's body, or the body of
- * a loop or branch in it, not inside another operator) that becomes one device kernel of one
- * work-item per element. Every other statement stays host code, and says so by having no mark.
+ * {@code #[kernel]} on each map and reduce of host code (an entry point's or function's body, or the
+ * body of a loop or branch in it, not inside another operator) that becomes a device kernel: a
+ * map one work-item per element, a reduction work-items that each reduce a part (see {@code
+ * codegen.CKernel}). Every other statement stays host code, and says so by having no mark.
  *
  * <p>A map is a kernel when its lambda is {@link #deviceBody device code}: scalar code that cannot
  * fail, with branches and sequential loops over scalars, reading elements of free arrays at proven
@@ -36,7 +37,7 @@ import java.util.Set;
 public final class Kernels {
   /** What the pass does, in one line ({@code futhark4j dev --steps} prints it). */
   public static final String DESCRIPTION =
-      "device backends only: marks #[kernel] on each map of host code whose lambda is scalar code (branches and loops included) over flat or virtual arrays, run as one device kernel";
+      "device backends only: marks #[kernel] on each map and reduce of host code whose lambdas are scalar code (branches and loops included) over flat or virtual arrays, run as a device kernel";
 
   private Kernels() {}
 
@@ -65,6 +66,7 @@ public final class Kernels {
     for (Stm s : b.stms()) {
       Stm t = switch (s.exp()) {
         case Exp.Map m when kernel(s, m, virtual) -> new Stm(s.pattern(), s.exp(), EnumSet.of(Plan.KERNEL));
+        case Exp.Reduce r when kernel(s, r, virtual) -> new Stm(s.pattern(), s.exp(), EnumSet.of(Plan.KERNEL));
         case Exp.If i -> new Stm(s.pattern(), new Exp.If(i.cond(), body(i.then(), virtual), body(i.otherwise(), virtual)), s.plan());
         case Exp.Loop l -> new Stm(s.pattern(), new Exp.Loop(l.params(), l.inits(), l.form(), body(l.body(), virtual)), s.plan());
         default -> s;
@@ -76,17 +78,21 @@ public final class Kernels {
 
   /**
    * Whether {@code b} is code a kernel's work-item runs: every value a scalar other than f16, and
-   * every statement one that cannot fail and allocates nothing: scalar operations ({@link
-   * Schedule#scalarStm}), a read of an element of an array at indices proven in range (an
-   * {@link Exp.Index} without a span), a branch or a {@code for} or {@code while} loop over scalars
-   * whose bodies are device code.
+   * every statement one that allocates nothing: scalar operations ({@link Schedule#scalarStm}, and
+   * divisions and powers that check their operands), a read of an element of an array (checked
+   * unless proven in range), an assertion, a branch or a {@code for} or {@code while} loop over
+   * scalars whose bodies are device code. A failing check stops the work-item and is reported by the
+   * host after the launch, in the host's words (see {@code codegen.CKernel.Failure}).
    */
   static boolean deviceBody(Body b) {
     for (Stm s : b.stms()) {
       for (Atom.Var v : s.pattern()) if (v.type().isArray() || v.type().elem() == PrimType.F16) return false;
       boolean ok = switch (s.exp()) {
-        case Exp.Index ix -> ix.span() == null && ix.indices().size() == ix.array().type().rank()
-            && ix.array().type().elem() != PrimType.F16;
+        case Exp.Index ix -> ix.indices().size() == ix.array().type().rank() && ix.array().type().elem() != PrimType.F16;
+        // Checks a work-item makes and the host reports: divisions and integer powers, assertions.
+        case Exp.BinOp bo -> bo.type() != PrimType.F16;
+        case Exp.Assert a -> true;
+        case Exp.PrimCall p when p.name().startsWith("tuning:") -> false; // read from the context, on the host
         case Exp.If i -> deviceBody(i.then()) && deviceBody(i.otherwise());
         case Exp.Loop l -> l.params().stream().noneMatch(p -> p.type().isArray() || p.type().elem() == PrimType.F16)
             && deviceBody(l.body())
@@ -98,21 +104,46 @@ public final class Kernels {
     return b.results().stream().noneMatch(a -> a.type().isArray() || a.type().elem() == PrimType.F16);
   }
 
+  /**
+   * Whether reduce statement {@code s} runs as a kernel: scalar accumulators (no f16), an operator
+   * and a fused map (if any) that are device code with scalar parameters, one-dimensional or
+   * virtual input arrays, and free variables as for a map.
+   */
+  static boolean kernel(Stm s, Exp.Reduce r, Set<String> virtual) {
+    if (!s.plan().isEmpty()) return false;
+    for (Atom ne : r.nes()) if (ne.type().isArray() || ne.type().elem() == PrimType.F16) return false;
+    for (Lambda f : java.util.Arrays.asList(r.op(), r.mapf())) {
+      if (f == null) continue;
+      for (Atom.Var p : f.params()) if (p.type().isArray() || p.type().elem() == PrimType.F16) return false;
+      if (!deviceBody(f.body()) || !freeVarsFit(f, virtual)) return false;
+    }
+    return inputsFit(r.arrays(), virtual);
+  }
+
+  /** Whether a kernel can read these input arrays: one-dimensional (no f16), or virtual. */
+  private static boolean inputsFit(List<Atom> arrays, Set<String> virtual) {
+    for (Atom a : arrays) {
+      if (a.type().elem() == PrimType.F16) return false;
+      if (a.type().rank() != 1 && !(a instanceof Atom.Var v && virtual.contains(v.name()))) return false;
+    }
+    return true;
+  }
+
+  /** Whether a kernel can read the free variables of {@code f}: no f16, no virtual array (no memory to copy). */
+  private static boolean freeVarsFit(Lambda f, Set<String> virtual) {
+    for (Atom.Var v : FreeVars.ofLambda(f)) {
+      if (v.type().elem() == PrimType.F16) return false;
+      if (v.type().isArray() && virtual.contains(v.name())) return false;
+    }
+    return true;
+  }
+
   /** Whether map statement {@code s} runs as a kernel (see the class comment). */
   static boolean kernel(Stm s, Exp.Map m, Set<String> virtual) {
     // A map of a scalar while loop the schedule gave vector lanes (#[lanes]) is a kernel instead.
     if (!s.plan().isEmpty() && !s.plan().equals(EnumSet.of(Plan.LANES))) return false;
     Lambda f = m.f();
     for (Atom.Var p : f.params()) if (p.type().isArray() || p.type().elem() == PrimType.F16) return false;
-    if (!deviceBody(f.body())) return false;
-    for (Atom a : m.arrays()) {
-      if (a.type().elem() == PrimType.F16) return false;
-      if (a.type().rank() != 1 && !(a instanceof Atom.Var v && virtual.contains(v.name()))) return false;
-    }
-    for (Atom.Var v : FreeVars.ofLambda(f)) {
-      if (v.type().elem() == PrimType.F16) return false;
-      if (v.type().isArray() && virtual.contains(v.name())) return false;
-    }
-    return true;
+    return deviceBody(f.body()) && inputsFit(m.arrays(), virtual) && freeVarsFit(f, virtual);
   }
 }
