@@ -320,6 +320,11 @@ FUT_FN int fut_cl_map(struct futhark_context *ctx, const char *loc, int kernel, 
                       const fut_karg *args) {
   struct fut_cl *cl = ctx->cl;
   if (n <= 0) return 0;
+  if (!cl) {
+    /* futhark_context_new failed (its error was there to read) and the context was used anyway. */
+    fut_error(ctx, loc, "OpenCL: this context has no device (creating it failed)");
+    return FUTHARK_PROGRAM_ERROR;
+  }
   fut_cl_handle bufs[64] = {0};
   size_t sizes[64];
   int rc = 0;
