@@ -167,7 +167,7 @@ static void fut_cl_close(struct fut_cl *cl) {
   if (cl->program) cl->clReleaseProgram(cl->program);
   if (cl->queue) cl->clReleaseCommandQueue(cl->queue);
   if (cl->context) cl->clReleaseContext(cl->context);
-  if (cl->lib) dlclose(cl->lib);
+  /* The OpenCL library stays loaded (see fut_cl_open). */
   free(cl);
 }
 
@@ -177,7 +177,10 @@ static struct fut_cl *fut_cl_open(struct futhark_context *ctx) {
   if (!path || !*path) path = "libOpenCL.so.1";
   struct fut_cl *cl = calloc(1, sizeof(struct fut_cl));
   if (!cl) { fut_api_error(ctx, "out of memory"); return NULL; }
-  cl->lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+  /* Opened for good (RTLD_NODELETE): a driver such as POCL carries LLVM, which cannot be unloaded
+     and loaded again in one process; closing it with the last context and opening it again for
+     the next crashed the process. */
+  cl->lib = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE);
   if (!cl->lib) {
     char msg[1024];
     const char *why = dlerror();

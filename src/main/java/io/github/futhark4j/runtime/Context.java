@@ -73,7 +73,10 @@ final class Context implements AutoCloseable {
             + e.getKey() + "\"" + (known.isEmpty() ? " (it has none)" : "; it has " + String.join(", ", known)));
       }
     }
-    Pointer ctx = api.contextNew.invokePointer(new Object[] {cfg});
+    Pointer ctx;
+    synchronized (api.setupLock) {
+      ctx = api.contextNew.invokePointer(new Object[] {cfg});
+    }
     if (ctx == null) {
       api.configFree.invokeVoid(new Object[] {cfg});
       throw new FutharkOutOfMemoryException("futhark_context_new returned NULL");
@@ -81,11 +84,13 @@ final class Context implements AutoCloseable {
     // The C API requires checking for an initialisation error right after futhark_context_new.
     String err = takeError(api, ctx);
     if (err != null) {
-      api.contextFree.invokeVoid(new Object[] {ctx});
+      synchronized (api.setupLock) {
+        api.contextFree.invokeVoid(new Object[] {ctx});
+      }
       api.configFree.invokeVoid(new Object[] {cfg});
       throw new FutharkException("cannot create a Futhark context for " + api.path + ": " + err);
     }
-    this.state = new ContextState(cfg, ctx, api.contextSync, api.contextFree, api.configFree, api::release);
+    this.state = new ContextState(cfg, ctx, api.contextSync, api.contextFree, api.configFree, api::release, api.setupLock);
     CREATED.incrementAndGet();
     this.cleanable = CLEANER.register(this, ContextState.ownerAction(state));
   }

@@ -46,6 +46,8 @@ final class ContextState {
   final Pointer ctx;
   private final Function sync;
   private final Function contextFree;
+  /** Held while the context is freed (see {@code NativeApi.setupLock}). */
+  private final Object setupLock;
   private final Function configFree;
   /** Run once the context is freed: lets go of the library (see {@link NativeApi#release}). */
   private final Runnable afterFree;
@@ -61,7 +63,9 @@ final class ContextState {
   private final ConcurrentLinkedQueue<Pending> pending = new ConcurrentLinkedQueue<>();
   private final AtomicBoolean drainScheduled = new AtomicBoolean();
 
-  ContextState(Pointer cfg, Pointer ctx, Function sync, Function contextFree, Function configFree, Runnable afterFree) {
+  ContextState(Pointer cfg, Pointer ctx, Function sync, Function contextFree, Function configFree, Runnable afterFree,
+               Object setupLock) {
+    this.setupLock = setupLock;
     this.afterFree = afterFree;
     this.cfg = cfg;
     this.ctx = ctx;
@@ -139,7 +143,9 @@ final class ContextState {
     if (ownerReleased && liveValues <= 0 && !freed) {
       freed = true;
       sync.invokeInt(new Object[] {ctx}); // the C API asks for a sync before futhark_context_free
-      contextFree.invokeVoid(new Object[] {ctx});
+      synchronized (setupLock) {
+        contextFree.invokeVoid(new Object[] {ctx});
+      }
       configFree.invokeVoid(new Object[] {cfg});
       FREED.incrementAndGet();
       afterFree.run();

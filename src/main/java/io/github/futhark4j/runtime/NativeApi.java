@@ -25,6 +25,16 @@ final class NativeApi {
   final Function contextSync;
   /** {@code futhark_context_config_set_device}, in libraries of backends with devices; else null. */
   final Function configSetDevice;
+
+  /**
+   * What creating and freeing this library's contexts hold: for libraries of backends with devices
+   * one lock for the whole process, since drivers' set-up is not safe to run from two threads at
+   * once (two OpenCL libraries making contexts at the same time crashed POCL's ICD loader, or saw
+   * no devices); for others an object of their own.
+   */
+  final Object setupLock;
+
+  private static final Object DEVICE_SETUP = new Object();
   final Function contextReport;
   final Function contextGetError;
   /**
@@ -76,6 +86,7 @@ final class NativeApi {
       configSetNumThreads = optional("futhark_context_config_set_num_threads");
       configSetTuningParam = optional("futhark_context_config_set_tuning_param");
       configSetDevice = optional("futhark_context_config_set_device");
+      setupLock = configSetDevice != null ? DEVICE_SETUP : new Object();
       contextNew = function("futhark_context_new");
       contextFree = function("futhark_context_free");
       contextSync = function("futhark_context_sync");

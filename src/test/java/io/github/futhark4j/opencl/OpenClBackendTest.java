@@ -270,6 +270,18 @@ class OpenClBackendTest {
     assertThrows(IllegalArgumentException.class, () -> options("opencl").withDevice(""));
   }
 
+  /** Contexts of several opencl libraries made and freed from several threads at once, in a fresh JVM. */
+  @Test
+  void contextsMadeAtOnceFromManyThreads() throws Exception {
+    String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    Process p = new ProcessBuilder(javaBin, "-cp", System.getProperty("java.class.path"), ConcurrentContextsChild.class.getName(),
+        cache.toString()).redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    assertTrue(p.waitFor(300, java.util.concurrent.TimeUnit.SECONDS));
+    assertEquals(0, p.exitValue(), out);
+    assertTrue(out.contains("OK"), out);
+  }
+
   /** On a machine without OpenCL, loading an opencl library is an error saying what to install; nothing crashes. */
   @Test
   void withoutOpenClTheErrorSaysWhatToInstall() throws Exception {
