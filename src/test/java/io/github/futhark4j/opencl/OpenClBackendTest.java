@@ -192,6 +192,31 @@ class OpenClBackendTest {
     assertEquals((double) d[1], (double) d[0], 1e-9 * Math.abs((double) d[1]) + 1e-9);
   }
 
+  @Test
+  void scansOnTheDevice() throws Exception {
+    String src = """
+        entry prefix (xs: []i64) : []i64 = scan (+) 0 xs
+        entry running_max (xs: []f32) : []f32 = scan f32.max (-f32.inf) (map (* 2) xs)
+        entry lastnz (xs: []i32) : []i32 = scan (\\a b -> if b != 0 then b else a) 0 xs
+        entry both (xs: []i32) : ([]i32, []bool) = unzip (scan (\\(a, p) (b, q) -> (a + b, p || q)) (0, false) (map (\\x -> (x, x > 11)) xs))
+        """;
+    int n = 100_003;
+    long[] ls = new long[n];
+    int[] is = new int[n];
+    float[] fs = new float[n];
+    for (int i = 0; i < n; i++) {
+      ls[i] = (i * 2654435761L) % 1000 - 500;
+      is[i] = (int) ((i * 40503L) % 13) * (i % 3 == 0 ? 0 : 1);
+      fs[i] = (float) Math.sin(i * 0.37);
+    }
+    same(src, "prefix", (Object) ls);
+    same(src, "running_max", (Object) fs);
+    same(src, "lastnz", (Object) is);
+    same(src, "both", (Object) is);
+    same(src, "prefix", (Object) new long[] {7});
+    assertArrayEquals(new long[0], (long[]) both(false, src, "prefix", (Object) new long[0])[0]);
+  }
+
   /** Checks made on the device fail the call with the host's message; valid inputs still pass. */
   @Test
   void failuresInsideKernelsAreTheHostsErrors() throws Exception {

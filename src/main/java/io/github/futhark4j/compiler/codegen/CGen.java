@@ -332,7 +332,7 @@ final class CGen {
       case Exp.Map m when s.has(Plan.DIRECT_ROW) -> soac.mapInto(pat.get(0), m, st.directRows.get(x), s.has(Plan.LANES));
       case Exp.Map m -> soac.map(pat, m, s, dying);
       case Exp.Reduce r -> soac.reduce(pat, r, s);
-      case Exp.Scan sc -> soac.scan(pat, sc);
+      case Exp.Scan sc -> soac.scan(pat, sc, s);
       case Exp.Filter f -> soac.filter(pat, f);
       case Exp.Partition p -> soac.partition(pat, p);
       case Exp.Hist h -> {

@@ -90,6 +90,9 @@ final class CKernel {
    */
   private final class Reads {
     final List<Arg> args = new ArrayList<>();
+
+    CKernel owner() { return CKernel.this; }
+
     final StringBuilder prologue = new StringBuilder();
     final List<String> rows = new ArrayList<>();
     private final Map<String, Atom.Var> arrays = new LinkedHashMap<>();
@@ -258,12 +261,69 @@ final class CKernel {
    * the combination keeps the elements' order, so the operator need only be associative.
    */
   void reduce(List<Atom.Var> pat, Exp.Reduce r) {
-    Source source = st.functions.kernels();
     List<IrType> ts = r.nes().stream().map(Atom::type).toList();
     String n = atom(r.width());
     for (Atom.Var v : pat) st.line(ctype(v.type()) + " " + v.name() + ";");
-    String g = st.fresh("g");
     st.open("{");
+    Partials parts = partials(n, ts);
+    Chunks c = chunks(n, parts.g(), r.arrays(), r.mapf(), r.op(), r.nes(), ts, r.commutative(), null, pat.get(0).name());
+    c.k().close("}");
+    for (int k = 0; k < ts.size(); k++) {
+      c.reads().out("(size_t)" + parts.g() + " * sizeof(" + memType(ts.get(k).elem()) + ")", parts.names().get(k),
+          parts.names().get(k) + "_kd");
+      String mt = memType(ts.get(k).elem());
+      c.k().line("((__global " + mt + " *)" + parts.names().get(k) + "_kd)[fut_t] = (" + mt + ")" + c.accs().get(k) + ";");
+    }
+    c.launch(parts.g(), parts.free());
+    // The host combines the partial results in order.
+    List<String> acc = combine(r.op(), r.nes(), ts, parts, false);
+    for (int j = 0; j < pat.size(); j++) st.line(pat.get(j).name() + " = " + acc.get(j) + ";");
+    st.line(parts.free());
+    st.close("}");
+  }
+
+  /**
+   * Emits scan statement {@code s} (binding {@code pat}) as two kernels, the three phases of the
+   * host's scan: work-item t of g reduces its contiguous chunk of the elements into a total; the
+   * host turns the totals into each chunk's exclusive prefix, in order; work-item t scans its chunk
+   * again from its prefix, writing each element's result.
+   */
+  void scan(List<Atom.Var> pat, Exp.Scan s) {
+    List<IrType> ts = s.nes().stream().map(Atom::type).toList();
+    String n = atom(s.width());
+    for (Atom.Var v : pat) st.line(ctype(v.type()) + " " + v.name() + ";");
+    for (int j = 0; j < pat.size(); j++) {
+      st.check("fut_alloc(ctx, &" + pat.get(j).name() + ", 1, (int64_t[]){" + n + "}, " + CGen.es(ts.get(j)) + ")");
+    }
+    st.open("{");
+    Partials parts = partials(n, ts);
+    Chunks totals = chunks(n, parts.g(), s.arrays(), s.mapf(), s.op(), s.nes(), ts, false, null, pat.get(0).name());
+    totals.k().close("}");
+    for (int k = 0; k < ts.size(); k++) {
+      String mt = memType(ts.get(k).elem());
+      totals.reads().out("(size_t)" + parts.g() + " * sizeof(" + mt + ")", parts.names().get(k), parts.names().get(k) + "_kd");
+      totals.k().line("((__global " + mt + " *)" + parts.names().get(k) + "_kd)[fut_t] = (" + mt + ")" + totals.accs().get(k) + ";");
+    }
+    totals.launch(parts.g(), parts.free());
+    combine(s.op(), s.nes(), ts, parts, true);
+    Chunks scan = chunks(n, parts.g(), s.arrays(), s.mapf(), s.op(), s.nes(), ts, false, parts, pat.get(0).name());
+    for (int k = 0; k < ts.size(); k++) {
+      String out = pat.get(k).name(), mt = memType(ts.get(k).elem());
+      scan.reads().out("(size_t)(" + n + ") * " + CGen.es(ts.get(k)), out + ".data", out + "_kd");
+      scan.k().line("((__global " + mt + " *)" + out + "_kd)[fut_i] = (" + mt + ")" + scan.accs().get(k) + ";");
+    }
+    scan.k().close("}");
+    scan.launch(parts.g(), parts.free());
+    st.line(parts.free());
+    st.close("}");
+  }
+
+  /** Host arrays of {@code g} partial results per accumulator ({@code free} frees them all). */
+  private record Partials(String g, List<String> names, String free) {}
+
+  /** Declares {@code g} (work-items for n elements) and allocates the partial results of types {@code ts}. */
+  private Partials partials(String n, List<IrType> ts) {
+    String g = st.fresh("g");
     st.line("const int64_t " + g + " = " + n + " < " + REDUCE_ITEMS + " ? " + n + " : " + REDUCE_ITEMS + ";");
     List<String> parts = new ArrayList<>();
     for (IrType t : ts) {
@@ -276,22 +336,91 @@ final class CKernel {
     String free = parts.stream().map(p -> "free(" + p + "); ").reduce("", String::concat);
     st.line("if (" + anyNull + ") { " + free + "fut_error(ctx, NULL, \"Failed to allocate partial results.\"); "
         + "ctx->error_code = 3; goto " + st.errLabel + "; }");
-    String name = "fut_k_" + source.size() + "_" + cname(pat.get(0).name());
+    return new Partials(g, parts, free);
+  }
+
+  /**
+   * Combines the partial results with {@code op} on the host, in order, from the neutral elements;
+   * returns the accumulators. With {@code exclusive}, each partial result is replaced by the
+   * combination of those before it (a chunk's prefix).
+   */
+  private List<String> combine(Lambda op, List<Atom> nes, List<IrType> ts, Partials parts, boolean exclusive) {
+    List<String> acc = new ArrayList<>();
+    for (int j = 0; j < ts.size(); j++) {
+      String a = st.fresh("acc");
+      st.line(ctype(ts.get(j)) + " " + a + " = " + atom(nes.get(j)) + ";");
+      acc.add(a);
+    }
+    String t = st.fresh("t");
+    st.open("for (int64_t " + t + " = 0; " + t + " < " + parts.g() + "; " + t + "++) {");
+    List<String> opArgs = new ArrayList<>(acc);
+    for (int j = 0; j < ts.size(); j++) {
+      String p = parts.names().get(j) + "[" + t + "]";
+      if (exclusive) {
+        String x = st.fresh("x");
+        st.line(ctype(ts.get(j)) + " " + x + " = " + (ts.get(j).elem() == PrimType.BOOL ? "(" + p + " != 0)" : p) + ";");
+        st.line(p + " = " + acc.get(j) + ";");
+        opArgs.add(x);
+      } else {
+        opArgs.add(ts.get(j).elem() == PrimType.BOOL ? "(" + p + " != 0)" : p);
+      }
+    }
+    List<String> nx = temps(st, ts);
+    gen.apply(op, opArgs, nx);
+    for (int j = 0; j < acc.size(); j++) st.line(acc.get(j) + " = " + nx.get(j) + ";");
+    st.close("}");
+    return acc;
+  }
+
+  /**
+   * A kernel being written whose work-item {@code fut_t} of {@code fut_g} steps through its part of
+   * the elements with an operator: its reads, its state (inside the loop over the part, after the
+   * step, until the caller closes it) and its accumulators.
+   */
+  private record Chunks(Reads reads, CgState k, List<String> accs, String name) {
+    /** Finishes the kernel (the caller closed the loop and wrote what follows it) and launches it over g work-items. */
+    void launch(String g, String cleanup) {
+      CKernel outer = reads.owner();
+      reads.failures(k);
+      String head = "  const int64_t fut_t = get_global_id(0);\n  if (fut_t >= fut_g) return;\n";
+      int id = outer.st.functions.kernels().add(name, reads.kernel(name, head, k.out));
+      outer.st.open("if (" + g + " > 0) {");
+      reads.launch(id, g, cleanup);
+      outer.st.close("}");
+    }
+  }
+
+  /**
+   * Starts a kernel over {@code g} work-items for {@code n} elements of {@code arrays}, each
+   * applying {@code mapf} (if any) to its elements and folding them into accumulators of types
+   * {@code ts} with {@code op}, from the neutral elements {@code nes}, or from {@code prefix}'s
+   * partial results (copied in) when given. Parts interleave when {@code interleaved}, else are
+   * contiguous chunks. Returns with the loop open, after the step.
+   */
+  private Chunks chunks(String n, String g, List<Atom> arrays, Lambda mapf, Lambda op, List<Atom> nes, List<IrType> ts,
+                        boolean interleaved, Partials prefix, String base) {
+    String name = "fut_k_" + st.functions.kernels().size() + "_" + cname(base) + (prefix != null ? "_scan" : "");
     Reads reads = new Reads(n);
     reads.args.add(new Arg("FUT_KARG_SCALAR", "sizeof(int64_t)", "&" + g, "int64_t fut_g"));
-    reads.inputs(r.arrays());
-    reads.freeIn(r.mapf());
-    reads.freeIn(r.op());
-    for (Atom ne : r.nes()) if (ne instanceof Atom.Var v) reads.scalar(v);
+    reads.inputs(arrays);
+    reads.freeIn(mapf);
+    reads.freeIn(op);
+    for (Atom ne : nes) if (ne instanceof Atom.Var v) reads.scalar(v);
     reads.arrays();
-    for (int k = 0; k < ts.size(); k++) {
-      reads.out("(size_t)" + g + " * sizeof(" + memType(ts.get(k).elem()) + ")", parts.get(k), parts.get(k) + "_kd");
-    }
     CgState k = kernelState();
     Generators kg = Generators.of(k);
     List<String> accs = temps(k, ts);
-    for (int j = 0; j < accs.size(); j++) k.line(accs.get(j) + " = " + atom(r.nes().get(j)) + ";");
-    if (r.commutative()) {
+    for (int j = 0; j < accs.size(); j++) {
+      if (prefix == null) {
+        k.line(accs.get(j) + " = " + atom(nes.get(j)) + ";");
+        continue;
+      }
+      String p = prefix.names().get(j), mt = memType(ts.get(j).elem());
+      reads.args.add(new Arg("FUT_KARG_IN", "(size_t)" + g + " * sizeof(" + mt + ")", p, "__global char *" + p + "_kd"));
+      String e = "((__global " + mt + " *)" + p + "_kd)[fut_t]";
+      k.line(accs.get(j) + " = " + (ts.get(j).elem() == PrimType.BOOL ? "(" + e + " != 0)" : e) + ";");
+    }
+    if (interleaved) {
       k.open("for (int64_t fut_i = fut_t; fut_i < fut_n; fut_i += fut_g) {");
     } else {
       k.line("const int64_t fut_q = fut_n / fut_g, fut_r = fut_n % fut_g;");
@@ -299,46 +428,16 @@ final class CKernel {
       k.open("for (int64_t fut_i = fut_lo; fut_i < fut_lo + fut_q + (fut_t < fut_r); fut_i++) {");
     }
     List<String> xs = reads.rows;
-    if (r.mapf() != null) {
-      xs = temps(k, r.mapf().returnTypes());
-      kg.gen.apply(r.mapf(), reads.rows, xs);
+    if (mapf != null) {
+      xs = temps(k, mapf.returnTypes());
+      kg.gen.apply(mapf, reads.rows, xs);
     }
     List<String> args = new ArrayList<>(accs);
     args.addAll(xs);
     List<String> next = temps(k, ts);
-    kg.gen.apply(r.op(), args, next);
+    kg.gen.apply(op, args, next);
     for (int j = 0; j < accs.size(); j++) k.line(accs.get(j) + " = " + next.get(j) + ";");
-    k.close("}");
-    for (int j = 0; j < ts.size(); j++) {
-      String mt = memType(ts.get(j).elem());
-      k.line("((__global " + mt + " *)" + parts.get(j) + "_kd)[fut_t] = (" + mt + ")" + accs.get(j) + ";");
-    }
-    reads.failures(k);
-    String head = "  const int64_t fut_t = get_global_id(0);\n  if (fut_t >= fut_g) return;\n";
-    int id = source.add(name, reads.kernel(name, head, k.out));
-    st.open("if (" + g + " > 0) {");
-    reads.launch(id, g, free);
-    st.close("}");
-    // The host combines the partial results in order.
-    List<String> acc = new ArrayList<>();
-    for (int j = 0; j < ts.size(); j++) {
-      String a = st.fresh("acc");
-      st.line(ctype(ts.get(j)) + " " + a + " = " + atom(r.nes().get(j)) + ";");
-      acc.add(a);
-    }
-    String t = st.fresh("t");
-    st.open("for (int64_t " + t + " = 0; " + t + " < " + g + "; " + t + "++) {");
-    List<String> opArgs = new ArrayList<>(acc);
-    for (int j = 0; j < parts.size(); j++) {
-      opArgs.add(ts.get(j).elem() == PrimType.BOOL ? "(" + parts.get(j) + "[" + t + "] != 0)" : parts.get(j) + "[" + t + "]");
-    }
-    List<String> nx = temps(st, ts);
-    gen.apply(r.op(), opArgs, nx);
-    for (int j = 0; j < acc.size(); j++) st.line(acc.get(j) + " = " + nx.get(j) + ";");
-    st.close("}");
-    for (int j = 0; j < pat.size(); j++) st.line(pat.get(j).name() + " = " + acc.get(j) + ";");
-    st.line(free);
-    st.close("}");
+    return new Chunks(reads, k, accs, name);
   }
 
   /**

@@ -728,7 +728,11 @@ final class CSoac {
 
   // ---- scan -------------------------------------------------------------------------------
 
-  void scan(List<Atom.Var> pat, Exp.Scan s) {
+  void scan(List<Atom.Var> pat, Exp.Scan s, Stm stm) {
+    if (stm.has(Plan.KERNEL) && parallel() && st.functions.kernels() != null) {
+      kernel.scan(pat, s);
+      return;
+    }
     List<IrType> ts = s.nes().stream().map(Atom::type).toList();
     String n = atom(s.width());
     gen.declare(pat);

@@ -19,10 +19,10 @@ import java.util.Set;
 
 /**
  * Chooses what runs on the device, for the device backends only (after {@link Schedule}): marks
- * {@code #[kernel]} on each map and reduce of host code (an entry point's or function's body, or the
+ * {@code #[kernel]} on each map, reduce and scan of host code (an entry point's or function's body, or the
  * body of a loop or branch in it, not inside another operator) that becomes a device kernel: a
- * map one work-item per element, a reduction work-items that each reduce a part (see {@code
- * codegen.CKernel}). Every other statement stays host code, and says so by having no mark.
+ * map one work-item per element, a reduction or scan work-items that each go through a part (see
+ * {@code codegen.CKernel}). Every other statement stays host code, and says so by having no mark.
  *
  * <p>A map is a kernel when its lambda is {@link #deviceBody device code}: scalar code that cannot
  * fail, with branches and sequential loops over scalars, reading elements of free arrays at proven
@@ -37,7 +37,7 @@ import java.util.Set;
 public final class Kernels {
   /** What the pass does, in one line ({@code futhark4j dev --steps} prints it). */
   public static final String DESCRIPTION =
-      "device backends only: marks #[kernel] on each map and reduce of host code whose lambdas are scalar code (branches and loops included) over flat or virtual arrays, run as a device kernel";
+      "device backends only: marks #[kernel] on each map, reduce and scan of host code whose lambdas are scalar code (branches and loops included) over flat or virtual arrays, run as a device kernel";
 
   private Kernels() {}
 
@@ -66,7 +66,10 @@ public final class Kernels {
     for (Stm s : b.stms()) {
       Stm t = switch (s.exp()) {
         case Exp.Map m when kernel(s, m, virtual) -> new Stm(s.pattern(), s.exp(), EnumSet.of(Plan.KERNEL));
-        case Exp.Reduce r when kernel(s, r, virtual) -> new Stm(s.pattern(), s.exp(), EnumSet.of(Plan.KERNEL));
+        case Exp.Reduce r when folds(s, r.nes(), r.op(), r.mapf(), r.arrays(), virtual) ->
+            new Stm(s.pattern(), s.exp(), EnumSet.of(Plan.KERNEL));
+        case Exp.Scan sc when folds(s, sc.nes(), sc.op(), sc.mapf(), sc.arrays(), virtual) ->
+            new Stm(s.pattern(), s.exp(), EnumSet.of(Plan.KERNEL));
         case Exp.If i -> new Stm(s.pattern(), new Exp.If(i.cond(), body(i.then(), virtual), body(i.otherwise(), virtual)), s.plan());
         case Exp.Loop l -> new Stm(s.pattern(), new Exp.Loop(l.params(), l.inits(), l.form(), body(l.body(), virtual)), s.plan());
         default -> s;
@@ -105,19 +108,20 @@ public final class Kernels {
   }
 
   /**
-   * Whether reduce statement {@code s} runs as a kernel: scalar accumulators (no f16), an operator
-   * and a fused map (if any) that are device code with scalar parameters, one-dimensional or
-   * virtual input arrays, and free variables as for a map.
+   * Whether a reduce or scan statement {@code s} (neutral elements {@code nes}, operator {@code op},
+   * fused map {@code mapf} or null, input arrays {@code arrays}) runs as a kernel: scalar
+   * accumulators (no f16), an operator and a fused map that are device code with scalar
+   * parameters, one-dimensional or virtual input arrays, and free variables as for a map.
    */
-  static boolean kernel(Stm s, Exp.Reduce r, Set<String> virtual) {
+  static boolean folds(Stm s, List<Atom> nes, Lambda op, Lambda mapf, List<Atom> arrays, Set<String> virtual) {
     if (!s.plan().isEmpty()) return false;
-    for (Atom ne : r.nes()) if (ne.type().isArray() || ne.type().elem() == PrimType.F16) return false;
-    for (Lambda f : java.util.Arrays.asList(r.op(), r.mapf())) {
+    for (Atom ne : nes) if (ne.type().isArray() || ne.type().elem() == PrimType.F16) return false;
+    for (Lambda f : java.util.Arrays.asList(op, mapf)) {
       if (f == null) continue;
       for (Atom.Var p : f.params()) if (p.type().isArray() || p.type().elem() == PrimType.F16) return false;
       if (!deviceBody(f.body()) || !freeVarsFit(f, virtual)) return false;
     }
-    return inputsFit(r.arrays(), virtual);
+    return inputsFit(arrays, virtual);
   }
 
   /** Whether a kernel can read these input arrays: one-dimensional (no f16), or virtual. */
