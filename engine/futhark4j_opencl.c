@@ -247,6 +247,15 @@ FUT_FN int fut_cl_init(struct futhark_context *ctx, const struct futhark_context
            cfg->build_options ? " " : "", cfg->build_options ? cfg->build_options : "");
   e = cl->clBuildProgram(cl->program, 1, &cl->device, opts, NULL, NULL);
   if (e != 0) {
+    /* Once more with a new program object: POCL's on-disk kernel cache has failed a build now and
+       then ("unable to rename temporary ..."), which a second build gets past; a program that
+       really does not build fails again, with its log. */
+    cl->clReleaseProgram(cl->program);
+    cl->program = cl->clCreateProgramWithSource(cl->context, 1, &src, &len, &e);
+    if (!cl->program) goto api_fail;
+    e = cl->clBuildProgram(cl->program, 1, &cl->device, opts, NULL, NULL);
+  }
+  if (e != 0) {
     size_t loglen = 0;
     cl->clGetProgramBuildInfo(cl->program, cl->device, FUT_CL_PROGRAM_BUILD_LOG, 0, NULL, &loglen);
     char *log = malloc(loglen + 1);
