@@ -30,7 +30,12 @@ public final class Backend {
    * The generated library: {@code prog.c}, {@code prog.h} and {@code prog.json} contents, and for a
    * device backend its kernels (also built into the C file), else null.
    */
-  public record Output(String c, String h, String manifestJson, CProgram.DeviceProgram kernels) {}
+  public record Output(String c, String h, String manifestJson, CProgram.DeviceProgram kernels) {
+    /** The OpenCL C program of a device backend's kernels (as the library builds it), else null. */
+    public String openclProgram(boolean floatContraction) {
+      return kernels == null ? null : kernels.opencl(floatContraction);
+    }
+  }
 
   /**
    * @param program  the checked program

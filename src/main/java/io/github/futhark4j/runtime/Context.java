@@ -149,6 +149,9 @@ final class Context implements AutoCloseable {
 
   /** {@code futhark_context_report}: the library's JSON report on this context. */
   String report() {
+    if (api.contextReport == null) {
+      throw new UnsupportedOperationException("the Futhark library " + api.path.getFileName() + " has no futhark_context_report");
+    }
     synchronized (lock()) {
       Pointer p = api.contextReport.invokePointer(new Object[] {pointer()});
       if (p == null) throw new FutharkOutOfMemoryException("futhark_context_report returned NULL");

@@ -110,9 +110,8 @@ public final class BuiltinCompiler implements FutharkCompiler {
     Files.writeString(outDir.resolve(name + ".h"), out.h(), StandardCharsets.UTF_8);
     Files.writeString(outDir.resolve(name + ".json"), out.manifestJson(), StandardCharsets.UTF_8);
     // The device program the C file builds at run time, also as a file of its own to read.
-    if (out.kernels() != null) {
-      Files.writeString(outDir.resolve(name + ".cl"), out.kernels().opencl(floatContraction), StandardCharsets.UTF_8);
-    }
+    String cl = out.openclProgram(floatContraction);
+    if (cl != null) Files.writeString(outDir.resolve(name + ".cl"), cl, StandardCharsets.UTF_8);
   }
 
   /**

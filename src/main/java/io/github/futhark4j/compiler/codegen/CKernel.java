@@ -15,14 +15,14 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Maps and reductions that {@code opt.Kernels} marked {@code #[kernel]}, as OpenCL kernels (the
- * opencl backend). A map: one work-item per element computes the lambda, written by the same generators as host code (its
- * scalar code is the host's text; only array reads name the device's address space, {@link
- * CgState#kernel}), and the host code launches it through the engine ({@code fut_cl_map}), which
- * copies the input arrays to the device and the results back around the launch.
- *
- * A reduction: each work-item reduces a part of the elements, and the host combines their partial
- * results ({@link #reduce}).
+ * Maps, reductions and scans that {@code opt.Kernels} marked {@code #[kernel]}, as OpenCL kernels
+ * (the opencl backend). A kernel's code is written by the same generators as host code (its scalar
+ * code is the host's text; only array reads name the device's address space, {@link
+ * CgState#kernel}; checks record failures, {@link Failure}), and the host code launches it through
+ * the engine ({@code fut_cl_map}), which copies the input arrays to the device and the results back
+ * around the launch. A map: one work-item per element. A reduction: each work-item reduces a part
+ * of the elements, and the host combines their partial results ({@link #reduce}). A scan: the same,
+ * then each part scanned again from its prefix ({@link #scan}).
  *
  * <p>A kernel's parameters: the element count; per array it reads (an input or an array the
  * lambda indexes) its data and its shape; per free scalar its value (a {@code bool} as an
