@@ -35,6 +35,7 @@ final class NativeApi {
   final Object setupLock;
 
   private static final Object DEVICE_SETUP = new Object();
+  /** {@code futhark_context_report}, or null in a library without it. */
   final Function contextReport;
   final Function contextGetError;
   /**
@@ -90,7 +91,7 @@ final class NativeApi {
       contextNew = function("futhark_context_new");
       contextFree = function("futhark_context_free");
       contextSync = function("futhark_context_sync");
-      contextReport = function("futhark_context_report");
+      contextReport = optional("futhark_context_report");
       contextGetError = function("futhark_context_get_error");
     } catch (RuntimeException e) {
       release();
