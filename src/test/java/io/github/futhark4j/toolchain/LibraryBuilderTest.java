@@ -301,7 +301,7 @@ class LibraryBuilderTest {
 
   @Test
   void rejectsBackendsTheCompilerCannotDo() {
-    assertThrows(IllegalArgumentException.class, () -> new LibraryBuilder(cacheDir, Compilers.builtin(), "opencl"));
+    assertThrows(IllegalArgumentException.class, () -> new LibraryBuilder(cacheDir, Compilers.builtin(), "cuda"));
     assertThrows(IllegalArgumentException.class, () -> new LibraryBuilder(cacheDir, new TinyCompiler(counter, 0), "webgpu"));
   }
 
