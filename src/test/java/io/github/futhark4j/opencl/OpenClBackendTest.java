@@ -299,11 +299,9 @@ class OpenClBackendTest {
   @Test
   void contextsMadeAtOnceFromManyThreads() throws Exception {
     String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    Process p = new ProcessBuilder(javaBin, "-cp", System.getProperty("java.class.path"), ConcurrentContextsChild.class.getName(),
-        cache.toString()).redirectErrorStream(true).start();
-    String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-    assertTrue(p.waitFor(300, java.util.concurrent.TimeUnit.SECONDS));
-    assertEquals(0, p.exitValue(), out);
+    ProcessBuilder pb = new ProcessBuilder(javaBin, "-cp", System.getProperty("java.class.path"),
+        ConcurrentContextsChild.class.getName(), cache.toString());
+    String out = runChild(pb);
     assertTrue(out.contains("OK"), out);
   }
 
@@ -314,10 +312,7 @@ class OpenClBackendTest {
     ProcessBuilder pb = new ProcessBuilder(javaBin, "-cp", System.getProperty("java.class.path"), NoOpenClChild.class.getName(),
         cache.toString()).redirectErrorStream(true);
     pb.environment().put("FUTHARK4J_OPENCL_LIBRARY", "/nonexistent/libOpenCL.so.1");
-    Process p = pb.start();
-    String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-    assertTrue(p.waitFor(300, java.util.concurrent.TimeUnit.SECONDS));
-    assertEquals(0, p.exitValue(), out);
+    String out = runChild(pb);
     assertTrue(out.contains("ERROR cannot create a Futhark context") && out.contains("the OpenCL library /nonexistent/libOpenCL.so.1 cannot be loaded")
         && out.contains("pocl-opencl-icd"), out);
     assertTrue(out.contains("STILL WORKS 3"), out);
@@ -338,5 +333,20 @@ class OpenClBackendTest {
       assertEquals("2,4", c.eval("js", "const t = Polyglot.eval('futhark', 'entry twice (xs: []f64) : []f64 = map (* 2) xs');"
           + " Array.from(new Float64Array(t(new Float64Array([1, 2])))).join(',')").asString());
     }
+  }
+
+  /**
+   * Runs a child JVM to its end and returns what it printed; one that has not ended after five
+   * minutes (a hang) is killed and fails the test, as does a non-zero exit.
+   */
+  private static String runChild(ProcessBuilder pb) throws Exception {
+    Path log = java.nio.file.Files.createTempFile(cache, "child", ".log");
+    Process p = pb.redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    boolean ended = p.waitFor(300, java.util.concurrent.TimeUnit.SECONDS);
+    if (!ended) p.destroyForcibly().waitFor();
+    String out = java.nio.file.Files.readString(log);
+    assertTrue(ended, "the child JVM hung:\n" + out);
+    assertEquals(0, p.exitValue(), out);
+    return out;
   }
 }
