@@ -267,14 +267,7 @@ final class CKernel {
     st.open("{");
     Partials parts = partials(n, ts);
     Chunks c = chunks(n, parts.g(), r.arrays(), r.mapf(), r.op(), r.nes(), ts, r.commutative(), null, pat.get(0).name());
-    c.k().close("}");
-    for (int k = 0; k < ts.size(); k++) {
-      c.reads().out("(size_t)" + parts.g() + " * sizeof(" + memType(ts.get(k).elem()) + ")", parts.names().get(k),
-          parts.names().get(k) + "_kd");
-      String mt = memType(ts.get(k).elem());
-      c.k().line("((__global " + mt + " *)" + parts.names().get(k) + "_kd)[fut_t] = (" + mt + ")" + c.accs().get(k) + ";");
-    }
-    c.launch(parts.g(), parts.free());
+    c.totals(parts, ts);
     // The host combines the partial results in order.
     List<String> acc = combine(r.op(), r.nes(), ts, parts, false);
     for (int j = 0; j < pat.size(); j++) st.line(pat.get(j).name() + " = " + acc.get(j) + ";");
@@ -298,13 +291,7 @@ final class CKernel {
     st.open("{");
     Partials parts = partials(n, ts);
     Chunks totals = chunks(n, parts.g(), s.arrays(), s.mapf(), s.op(), s.nes(), ts, false, null, pat.get(0).name());
-    totals.k().close("}");
-    for (int k = 0; k < ts.size(); k++) {
-      String mt = memType(ts.get(k).elem());
-      totals.reads().out("(size_t)" + parts.g() + " * sizeof(" + mt + ")", parts.names().get(k), parts.names().get(k) + "_kd");
-      totals.k().line("((__global " + mt + " *)" + parts.names().get(k) + "_kd)[fut_t] = (" + mt + ")" + totals.accs().get(k) + ";");
-    }
-    totals.launch(parts.g(), parts.free());
+    totals.totals(parts, ts);
     combine(s.op(), s.nes(), ts, parts, true);
     Chunks scan = chunks(n, parts.g(), s.arrays(), s.mapf(), s.op(), s.nes(), ts, false, parts, pat.get(0).name());
     for (int k = 0; k < ts.size(); k++) {
@@ -378,6 +365,20 @@ final class CKernel {
    * step, until the caller closes it) and its accumulators.
    */
   private record Chunks(Reads reads, CgState k, List<String> accs, String name) {
+    /**
+     * Closes the loop, makes work-item t's accumulators partial result t (copied out into
+     * {@code parts}, of types {@code ts}) and launches the kernel.
+     */
+    void totals(Partials parts, List<IrType> ts) {
+      k.close("}");
+      for (int j = 0; j < ts.size(); j++) {
+        String mt = memType(ts.get(j).elem()), p = parts.names().get(j);
+        reads.out("(size_t)" + parts.g() + " * sizeof(" + mt + ")", p, p + "_kd");
+        k.line("((__global " + mt + " *)" + p + "_kd)[fut_t] = (" + mt + ")" + accs.get(j) + ";");
+      }
+      launch(parts.g(), parts.free());
+    }
+
     /** Finishes the kernel (the caller closed the loop and wrote what follows it) and launches it over g work-items. */
     void launch(String g, String cleanup) {
       CKernel outer = reads.owner();
