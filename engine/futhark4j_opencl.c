@@ -10,10 +10,16 @@
  *
  * One context has one device, one command queue and one program: the generated kernels' source
  * (fut_cl_source, defined by the program) built when the context is created, with one kernel
- * object per kernel (fut_cl_kernel_name). A kernel runs through fut_cl_map: its array inputs are
- * copied to device buffers, the kernel is launched over n work-items, and its results are copied
- * back into host arrays. Buffers are kept on a free list by size, so a kernel in a loop does not
- * allocate device memory on every iteration.
+ * object per kernel (fut_cl_kernel_name). A kernel runs through fut_cl_map over n work-items.
+ *
+ * Arrays stay on the device: a memory block (fut_mem) a kernel reads gets a copy in a device buffer
+ * (fut_cl_copy, at fut_mem.dev), uploaded once and kept while host code leaves the block alone; a
+ * block a kernel writes has its newest bytes only on the device (fut_mem.host_stale) until host
+ * code or the C API needs them (fut_dev_host, fut_dev_read, called by the generated code before
+ * every host statement that touches an array, and by the C API's readers). So kernels chain
+ * without copies, within a call and across calls (an entry point's result passed to the next).
+ * Buffers are kept on a free list by size, so a kernel in a loop does not allocate device memory
+ * on every iteration.
  */
 
 typedef int32_t fut_cl_int;
@@ -68,7 +74,20 @@ struct fut_cl {
   fut_cl_free_buf free_bufs[FUT_CL_FREE_SLOTS];
   int nfree;
   int64_t launches; /* kernels launched by this context (futhark_context_report) */
+  /* arrays' blocks copied to the device and back, and their bytes (futhark_context_report) */
+  int64_t uploads, upload_bytes, downloads, download_bytes;
+  struct fut_cl_copy *copies; /* the device copies of blocks, so that closing can release them */
 };
+
+/* A memory block's copy on the device: `size` bytes of the block from its start (enough for every
+   view of it a kernel has read or written), the device they are on (NULL once its context is
+   gone), and the list of the device's copies. */
+typedef struct fut_cl_copy {
+  fut_cl_handle buf;
+  size_t size;
+  struct fut_cl *cl;
+  struct fut_cl_copy *prev, *next;
+} fut_cl_copy;
 
 /* The names of OpenCL's error codes that a user of a working device may meet. */
 static const char *fut_cl_error_name(fut_cl_int e) {
@@ -161,6 +180,11 @@ static int fut_cl_describe(void *arg, fut_cl_handle p, fut_cl_handle d, int k, c
 
 static void fut_cl_close(struct fut_cl *cl) {
   if (!cl) return;
+  /* Blocks that outlive their context (which the C API forbids) keep their host bytes, stale or not. */
+  for (fut_cl_copy *c = cl->copies; c; c = c->next) {
+    cl->clReleaseMemObject(c->buf);
+    c->cl = NULL;
+  }
   for (int i = 0; i < cl->nfree; i++) cl->clReleaseMemObject(cl->free_bufs[i].mem);
   for (int i = 0; i < cl->nkernels; i++) if (cl->kernels[i]) cl->clReleaseKernel(cl->kernels[i]);
   free(cl->kernels);
@@ -294,38 +318,151 @@ FUT_FN void fut_cl_free(struct futhark_context *ctx) {
 }
 
 FUT_FN char *fut_cl_report(struct futhark_context *ctx) {
-  char buf[512];
+  char buf[768];
   /* Device names are plain text; a quote or backslash would end the JSON string. */
   char name[256];
   size_t j = 0;
   for (const char *p = ctx->cl->device_name; *p && j < sizeof name - 1; p++) name[j++] = (*p == '"' || *p == '\\') ? '?' : *p;
   name[j] = 0;
-  snprintf(buf, sizeof buf, "{\"memory\":{},\"events\":[],\"device\":\"%s\",\"kernel_launches\":%lld}", name,
-           (long long)ctx->cl->launches);
+  struct fut_cl *cl = ctx->cl;
+  snprintf(buf, sizeof buf,
+           "{\"memory\":{},\"events\":[],\"device\":\"%s\",\"kernel_launches\":%lld,\"uploads\":%lld,"
+           "\"upload_bytes\":%lld,\"downloads\":%lld,\"download_bytes\":%lld}",
+           name, (long long)cl->launches, (long long)cl->uploads, (long long)cl->upload_bytes, (long long)cl->downloads,
+           (long long)cl->download_bytes);
   return strdup(buf);
 }
 
-/* A device buffer of at least `size` bytes: a free one of that size if there is one. */
+/* The free list and the list of copies are a device's, but a block may be freed by any thread
+   (its last reference dropped in a parallel loop): both are changed under this lock. */
+#define FUT_CL_LOCKED _Pragma("omp critical(fut_cl_buffers)")
+
+/* A device buffer of `size` bytes: a free one of that size if there is one, else a new one (after
+   releasing the free ones, if the device is out of memory). */
 static fut_cl_handle fut_cl_buffer(struct fut_cl *cl, size_t size, fut_cl_int *e) {
-  for (int i = 0; i < cl->nfree; i++) {
-    if (cl->free_bufs[i].size == size) {
-      fut_cl_handle m = cl->free_bufs[i].mem;
-      cl->free_bufs[i] = cl->free_bufs[--cl->nfree];
-      return m;
+  fut_cl_handle m = NULL;
+  FUT_CL_LOCKED
+  {
+    for (int i = 0; i < cl->nfree; i++) {
+      if (cl->free_bufs[i].size == size) {
+        m = cl->free_bufs[i].mem;
+        cl->free_bufs[i] = cl->free_bufs[--cl->nfree];
+        break;
+      }
     }
+  }
+  if (m) return m;
+  m = cl->clCreateBuffer(cl->context, FUT_CL_MEM_READ_WRITE, size, NULL, e);
+  if (m || (*e != -4 && *e != -61)) return m;
+  FUT_CL_LOCKED
+  {
+    for (int i = 0; i < cl->nfree; i++) cl->clReleaseMemObject(cl->free_bufs[i].mem);
+    cl->nfree = 0;
   }
   return cl->clCreateBuffer(cl->context, FUT_CL_MEM_READ_WRITE, size, NULL, e);
 }
 
 static void fut_cl_release(struct fut_cl *cl, fut_cl_handle m, size_t size) {
   if (!m) return;
-  if (cl->nfree == FUT_CL_FREE_SLOTS) {
-    cl->clReleaseMemObject(cl->free_bufs[0].mem);
-    cl->free_bufs[0] = cl->free_bufs[--cl->nfree];
+  FUT_CL_LOCKED
+  {
+    if (cl->nfree == FUT_CL_FREE_SLOTS) {
+      cl->clReleaseMemObject(cl->free_bufs[0].mem);
+      cl->free_bufs[0] = cl->free_bufs[--cl->nfree];
+    }
+    cl->free_bufs[cl->nfree].mem = m;
+    cl->free_bufs[cl->nfree].size = size;
+    cl->nfree++;
   }
-  cl->free_bufs[cl->nfree].mem = m;
-  cl->free_bufs[cl->nfree].size = size;
-  cl->nfree++;
+}
+
+FUT_FN void fut_dev_drop(fut_mem *m) {
+  fut_cl_copy *c = m->dev;
+  m->dev = NULL;
+  m->host_stale = 0;
+  if (!c) return;
+  struct fut_cl *cl = NULL;
+  FUT_CL_LOCKED
+  {
+    cl = c->cl;
+    if (cl) {
+      if (c->prev) c->prev->next = c->next; else cl->copies = c->next;
+      if (c->next) c->next->prev = c->prev;
+    }
+  }
+  if (cl) fut_cl_release(cl, c->buf, c->size);
+  free(c);
+}
+
+/* Copies a block's device bytes back to the host, if they are newer; 0 or an error code. */
+static int fut_cl_download(struct futhark_context *ctx, fut_mem *m) {
+  fut_cl_copy *c = m->dev;
+  if (!c || !m->host_stale) return 0;
+  if (!c->cl) {
+    fut_error(ctx, NULL, "OpenCL: an array was used after its context was freed");
+    return FUTHARK_PROGRAM_ERROR;
+  }
+  fut_cl_int e = c->cl->clEnqueueReadBuffer(c->cl->queue, c->buf, 1, 0, c->size, m->data, 0, NULL, NULL);
+  if (e) {
+    fut_cl_fail(ctx, NULL, "clEnqueueReadBuffer", e);
+    return e == -4 || e == -6 ? FUTHARK_OUT_OF_MEMORY : FUTHARK_PROGRAM_ERROR;
+  }
+  m->host_stale = 0;
+  c->cl->downloads++;
+  c->cl->download_bytes += (int64_t)c->size;
+  return 0;
+}
+
+FUT_FN int fut_dev_read(struct futhark_context *ctx, const fut_arr *a) {
+  return a->mem ? fut_cl_download(ctx, a->mem) : 0;
+}
+
+FUT_FN int fut_dev_host(struct futhark_context *ctx, const fut_arr *a) {
+  fut_mem *m = a->mem;
+  if (!m || !m->dev) return 0;
+  int r = fut_cl_download(ctx, m);
+  fut_dev_drop(m);
+  return r;
+}
+
+/* The device copy of the block of array a holding at least its first `bytes` bytes from a's start
+   (a fresh one for a result: `out`, nothing uploaded), or NULL with *e set. An existing copy too
+   small for this view is replaced. */
+static fut_cl_copy *fut_cl_copy_of(struct futhark_context *ctx, struct fut_cl *cl, const fut_arr *a, size_t bytes,
+                                   int out, fut_cl_int *e, const char **what) {
+  fut_mem *m = a->mem;
+  size_t need = (size_t)(a->data - m->data) + (bytes ? bytes : 1);
+  fut_cl_copy *c = m->dev;
+  if (c && (c->cl != cl || c->size < need || out)) {
+    if (!out && fut_cl_download(ctx, m)) { *e = -5; *what = "copying an array back"; return NULL; }
+    fut_dev_drop(m);
+    c = NULL;
+  }
+  if (c) return c;
+  c = malloc(sizeof *c);
+  if (!c) { *e = -6; *what = "malloc"; return NULL; }
+  *what = "clCreateBuffer";
+  c->buf = fut_cl_buffer(cl, need, e);
+  if (!c->buf) { free(c); return NULL; }
+  c->size = need;
+  if (!out) {
+    *what = "clEnqueueWriteBuffer";
+    *e = cl->clEnqueueWriteBuffer(cl->queue, c->buf, 0, 0, need, m->data, 0, NULL, NULL);
+    if (*e) { fut_cl_release(cl, c->buf, need); free(c); return NULL; }
+    cl->uploads++;
+    cl->upload_bytes += (int64_t)need;
+  }
+  FUT_CL_LOCKED
+  {
+    c->cl = cl;
+    c->prev = NULL;
+    c->next = cl->copies;
+    if (cl->copies) cl->copies->prev = c;
+    cl->copies = c;
+  }
+  m->dev = c;
+  m->host_stale = 0;
+  return c;
 }
 
 FUT_FN int fut_cl_map(struct futhark_context *ctx, const char *loc, int kernel, int64_t n, int nargs,
@@ -344,24 +481,40 @@ FUT_FN int fut_cl_map(struct futhark_context *ctx, const char *loc, int kernel, 
   const char *what = "clSetKernelArg";
   if (nargs > 64) { fut_error(ctx, loc, "OpenCL: a kernel with more than 64 arguments"); return FUTHARK_PROGRAM_ERROR; }
   fut_cl_handle k = cl->kernels[kernel];
-  for (int a = 0; a < nargs; a++) {
-    if (args[a].kind == FUT_KARG_SCALAR) {
-      e = cl->clSetKernelArg(k, (fut_cl_uint)a, args[a].bytes, args[a].ptr);
+  fut_cl_uint ka = 0; /* the kernel's argument: an array (ARR) takes two */
+  for (int a = 0; a < nargs; a++, ka++) {
+    const fut_karg *g = &args[a];
+    if (g->kind == FUT_KARG_SCALAR) {
+      e = cl->clSetKernelArg(k, ka, g->bytes, g->ptr);
       if (e) goto fail;
       continue;
     }
-    /* Zero-byte arrays still get a buffer (OpenCL has none of size 0). */
-    sizes[a] = args[a].bytes ? args[a].bytes : 1;
+    if (g->kind == FUT_KARG_ARR || g->kind == FUT_KARG_ARR_OUT) {
+      const fut_arr *arr = g->ptr;
+      fut_cl_copy *c = fut_cl_copy_of(ctx, cl, arr, g->bytes, g->kind == FUT_KARG_ARR_OUT, &e, &what);
+      if (!c) goto fail;
+      what = "clSetKernelArg";
+      e = cl->clSetKernelArg(k, ka, sizeof(fut_cl_handle), &c->buf);
+      if (e) goto fail;
+      if (g->kind == FUT_KARG_ARR) {
+        int64_t off = (int64_t)(arr->data - arr->mem->data);
+        e = cl->clSetKernelArg(k, ++ka, sizeof off, &off);
+        if (e) goto fail;
+      }
+      continue;
+    }
+    /* Host bytes: a buffer for this launch. Zero bytes still get one (OpenCL has none of size 0). */
+    sizes[a] = g->bytes ? g->bytes : 1;
     what = "clCreateBuffer";
     bufs[a] = fut_cl_buffer(cl, sizes[a], &e);
     if (!bufs[a]) goto fail;
-    if ((args[a].kind == FUT_KARG_IN || args[a].kind == FUT_KARG_INOUT) && args[a].bytes) {
+    if ((g->kind == FUT_KARG_IN || g->kind == FUT_KARG_INOUT) && g->bytes) {
       what = "clEnqueueWriteBuffer";
-      e = cl->clEnqueueWriteBuffer(cl->queue, bufs[a], 0, 0, args[a].bytes, args[a].ptr, 0, NULL, NULL);
+      e = cl->clEnqueueWriteBuffer(cl->queue, bufs[a], 0, 0, g->bytes, g->ptr, 0, NULL, NULL);
       if (e) goto fail;
     }
     what = "clSetKernelArg";
-    e = cl->clSetKernelArg(k, (fut_cl_uint)a, sizeof(fut_cl_handle), &bufs[a]);
+    e = cl->clSetKernelArg(k, ka, sizeof(fut_cl_handle), &bufs[a]);
     if (e) goto fail;
   }
   size_t global = (size_t)n;
@@ -370,6 +523,7 @@ FUT_FN int fut_cl_map(struct futhark_context *ctx, const char *loc, int kernel, 
   if (e) goto fail;
   cl->launches++;
   for (int a = 0; a < nargs; a++) {
+    if (args[a].kind == FUT_KARG_ARR_OUT) ((fut_arr *)args[a].ptr)->mem->host_stale = 1;
     if ((args[a].kind != FUT_KARG_OUT && args[a].kind != FUT_KARG_INOUT) || !args[a].bytes) continue;
     what = "clEnqueueReadBuffer";
     e = cl->clEnqueueReadBuffer(cl->queue, bufs[a], 0, 0, args[a].bytes, args[a].ptr, 0, NULL, NULL);

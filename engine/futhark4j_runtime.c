@@ -389,7 +389,7 @@ FUT_FN int fut_call_end(struct futhark_context *ctx, int ok) {
       m->tracked = 0;
       m->list = 0;
       m->prev = m->next = NULL;
-      if (!ok) { if (!m->external && m->pooled == 0) free(m->data); free(m); }
+      if (!ok) { FUT_DEV_DROP(m); if (!m->external && m->pooled == 0) free(m->data); free(m); }
       else if (m->pooled > 0) m->pooled = -1; /* a result: freed with its header, never pooled */
       m = next;
     }
@@ -494,7 +494,7 @@ static fut_mem *fut_pool_take(struct futhark_context *ctx, int c) {
   if (lock) fut_live_unlock(ctx, l);
   if (!m) m = malloc((size_t)128 << c);
   if (!m) return NULL;
-  m->refcount = 1; m->external = 0; m->pooled = c + 1;
+  m->refcount = 1; m->external = 0; m->pooled = c + 1; m->dev = NULL; m->host_stale = 0;
   m->data = (char *)(m + 1); m->size = ((size_t)128 << c) - sizeof(fut_mem);
   fut_enlist(ctx, m, here);
   return m;
@@ -531,7 +531,7 @@ FUT_FN int fut_alloc_bytes(struct futhark_context *ctx, fut_mem **out, size_t by
     lent = __atomic_exchange_n(&ctx->lend_data, NULL, __ATOMIC_ACQ_REL); /* one taker */
   }
   if (lent) {
-    m->refcount = 1; m->external = 1; m->pooled = 0; m->data = lent; m->size = bytes;
+    m->refcount = 1; m->external = 1; m->pooled = 0; m->data = lent; m->size = bytes; m->dev = NULL; m->host_stale = 0;
     m->owner = ctx; m->list = 0; m->prev = NULL; m->next = NULL; m->tracked = 0;
     if (ctx->tracking) fut_track(ctx, m); /* a failing call frees the handle, never the data */
     *out = m;
@@ -546,7 +546,7 @@ FUT_FN int fut_alloc_bytes(struct futhark_context *ctx, fut_mem **out, size_t by
     ctx->error_code = FUTHARK_OUT_OF_MEMORY;
     return FUTHARK_OUT_OF_MEMORY;
   }
-  m->refcount = 1; m->external = 0; m->pooled = 0; m->data = d; m->size = got;
+  m->refcount = 1; m->external = 0; m->pooled = 0; m->data = d; m->size = got; m->dev = NULL; m->host_stale = 0;
   m->owner = ctx; m->list = 0; m->prev = NULL; m->next = NULL; m->tracked = 0;
   if (ctx->tracking) fut_track(ctx, m);
   *out = m;
@@ -566,6 +566,7 @@ FUT_FN void fut_release(fut_mem *m) {
     left = --m->refcount;
   }
   if (left != 0) return;
+  FUT_DEV_DROP(m);
   if (m->pooled > 0) { fut_pool_give(m, here); return; }
   if (m->tracked) fut_unlist(m, here);
   if (!m->external && m->pooled == 0) fut_block_put(m->data, m->size);
@@ -573,7 +574,9 @@ FUT_FN void fut_release(fut_mem *m) {
 }
 
 FUT_FN int fut_copy(struct futhark_context *ctx, fut_arr *out, const fut_arr *a, int rank, size_t elsize) {
-  int r = fut_alloc(ctx, out, rank, a->shape, elsize);
+  int r = FUT_DEV_READ(ctx, a);
+  if (r) return r;
+  r = fut_alloc(ctx, out, rank, a->shape, elsize);
   if (r) return r;
   memcpy(out->data, a->data, (size_t)fut_numel(a, rank) * elsize);
   return 0;
@@ -910,7 +913,7 @@ FUT_FN void *fut_api_new_raw(struct futhark_context *ctx, char *data, int rank, 
   fut_arr *r = malloc(sizeof(fut_arr));
   fut_mem *m = malloc(sizeof(fut_mem));
   if (!r || !m) { free(r); free(m); return NULL; }
-  m->refcount = 1; m->external = 1; m->pooled = 0; m->data = data; m->size = 0;
+  m->refcount = 1; m->external = 1; m->pooled = 0; m->data = data; m->size = 0; m->dev = NULL; m->host_stale = 0;
   m->tracked = 0; m->list = 0; m->owner = ctx; m->prev = NULL; m->next = NULL;
   r->mem = m; r->data = data;
   for (int i = 0; i < FUT_MAXRANK; i++) r->shape[i] = i < rank ? shape[i] : 0;
@@ -926,6 +929,8 @@ FUT_FN int fut_api_free(struct futhark_context *ctx, void *arr) {
 FUT_FN int fut_api_values(struct futhark_context *ctx, void *arr, void *data, int rank, size_t es) {
   fut_arr *a = arr;
   if (!a->mem) return fut_consumed_error(ctx);
+  int r = FUT_DEV_READ(ctx, a);
+  if (r) return r;
   fut_pmemcpy(ctx, data, a->data, (size_t)fut_numel(a, rank) * es);
   return 0;
 }
@@ -942,12 +947,15 @@ FUT_FN int fut_api_index(struct futhark_context *ctx, void *out, void *arr, int 
     }
     off = off * a->shape[d] + ix[d];
   }
+  int r = FUT_DEV_READ(ctx, a);
+  if (r) return r;
   memcpy(out, a->data + (size_t)off * es, es);
   return 0;
 }
 
 FUT_FN char *fut_api_values_raw(struct futhark_context *ctx, void *arr) {
   (void)ctx;
+  if (FUT_DEV_READ(ctx, (fut_arr *)arr)) return NULL;
   return ((fut_arr *)arr)->data;
 }
 
@@ -968,8 +976,10 @@ FUT_FN int fut_detach_external(struct futhark_context *ctx, fut_arr *a, int rank
 }
 
 FUT_FN int fut_is_lent(const fut_arr *a, int rank, size_t es, const char *lend, int64_t lend_bytes) {
+  /* The caller reads a lent result from its own memory: a kernel's bytes come back first (if they
+     cannot, the result stays a handle, whose reading reports the error). */
   return lend && a->mem && a->mem->external && a->data == lend && a->mem->data == lend && a->mem->refcount == 1
-      && (int64_t)((size_t)fut_numel(a, rank) * es) == lend_bytes;
+      && (int64_t)((size_t)fut_numel(a, rank) * es) == lend_bytes && FUT_DEV_READ(a->mem->owner, a) == 0;
 }
 
 FUT_FN int fut_heap_oom(struct futhark_context *ctx) {
@@ -1000,6 +1010,8 @@ FUT_FN int fut_opaque_store(struct futhark_context *ctx, const void *obj, const 
     if (ls[i].rank > 0) {
       const fut_arr *a = (const fut_arr *)(o + ls[i].offset);
       if (!a->mem) return fut_consumed_error(ctx);
+      int r = FUT_DEV_READ(ctx, a);
+      if (r) return r;
       size += (size_t)(8 * ls[i].rank) + (size_t)fut_numel(a, ls[i].rank) * ls[i].size;
     } else {
       size += ls[i].size;

@@ -208,6 +208,11 @@ typedef struct fut_mem {
   int list;       /* which of the owner's lists (live) it is in (or whose pool it came from); 0 when untracked */
   struct futhark_context *owner;
   struct fut_mem *prev, *next;
+  /* opencl: the block's copy in device memory (a fut_cl_copy of futhark4j_opencl.c), or NULL; and
+     whether that copy is newer than `data` (a kernel wrote it). Host code makes `data` current
+     before it reads or writes the block (fut_dev_host); kernels read and write the copy. */
+  void *dev;
+  int host_stale;
 } fut_mem;
 
 FUT_FN void fut_untrack(fut_mem *m);
@@ -414,9 +419,12 @@ FUT_FN const char *fut_cl_source(void);
 FUT_FN int fut_cl_kernel_count(void);
 FUT_FN const char *fut_cl_kernel_name(int i);
 
-/* An argument of a kernel launch: a scalar (bytes at ptr), or an array's bytes copied to the device
-   before the launch (IN), from it after (OUT), or both (INOUT: a kernel's failure record). */
-enum { FUT_KARG_SCALAR, FUT_KARG_IN, FUT_KARG_OUT, FUT_KARG_INOUT };
+/* An argument of a kernel launch: a scalar (bytes at ptr), or host bytes copied to the device
+   before the launch (IN), from it after (OUT), or both (INOUT: a kernel's failure record); or an
+   array (ptr a fut_arr *, bytes its size) read through its block's device copy, uploaded if it has
+   none (ARR: two kernel arguments, the buffer and the array's byte offset in it), or a fresh array
+   the kernel writes, whose block's bytes then stay on the device (ARR_OUT: the buffer). */
+enum { FUT_KARG_SCALAR, FUT_KARG_IN, FUT_KARG_OUT, FUT_KARG_INOUT, FUT_KARG_ARR, FUT_KARG_ARR_OUT };
 typedef struct fut_karg { int kind; size_t bytes; void *ptr; } fut_karg;
 
 /* Opens OpenCL, picks the configured device and builds the program's kernels; nonzero (with the
@@ -432,6 +440,20 @@ FUT_FN char *fut_cl_report(struct futhark_context *ctx);
    0, or an error code after reporting the failure (at loc). */
 FUT_FN int fut_cl_map(struct futhark_context *ctx, const char *loc, int kernel, int64_t n, int nargs,
                       const fut_karg *args);
+
+/* Arrays stay on the device between kernels: a block a kernel wrote keeps its newest bytes on the
+   device until host code needs them. fut_dev_host makes the host's bytes of a's block current and
+   gives up its device copy (host code is about to read or write it); fut_dev_read makes them
+   current and keeps the copy (the C API reads a result). 0, or an error code. */
+FUT_FN int fut_dev_host(struct futhark_context *ctx, const fut_arr *a);
+FUT_FN int fut_dev_read(struct futhark_context *ctx, const fut_arr *a);
+/* Releases a block's device copy without reading it back (the block is being freed or reused). */
+FUT_FN void fut_dev_drop(fut_mem *m);
+#define FUT_DEV_DROP(m) do { if ((m)->dev) fut_dev_drop(m); } while (0)
+#define FUT_DEV_READ(ctx, a) ((a)->mem && (a)->mem->dev ? fut_dev_read((ctx), (a)) : 0)
+#else
+#define FUT_DEV_DROP(m) ((void)0)
+#define FUT_DEV_READ(ctx, a) 0
 #endif
 
 /* ---- primitive operations with Futhark semantics ------------------------------------------ */

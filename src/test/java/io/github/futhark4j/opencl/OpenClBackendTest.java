@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.futhark4j.Futhark;
+import io.github.futhark4j.FutharkArray;
 import io.github.futhark4j.FutharkException;
 import io.github.futhark4j.FutharkOptions;
 import io.github.futhark4j.FutharkProgram;
@@ -33,6 +34,13 @@ class OpenClBackendTest {
   static long launches(FutharkProgram p) {
     Matcher m = Pattern.compile("\"kernel_launches\":(\\d+)").matcher(p.report());
     assertTrue(m.find(), "report without kernel_launches: " + p.report());
+    return Long.parseLong(m.group(1));
+  }
+
+  /** A number of the program's context's report: kernel launches, uploads or downloads of arrays' blocks. */
+  static long reported(FutharkProgram p, String field) {
+    Matcher m = Pattern.compile("\"" + field + "\":(\\d+)").matcher(p.report());
+    assertTrue(m.find(), "report without " + field + ": " + p.report());
     return Long.parseLong(m.group(1));
   }
 
@@ -258,6 +266,60 @@ class OpenClBackendTest {
   private static long launchesAfter(FutharkProgram p, String src) throws Exception {
     assertArrayEquals(new int[] {3}, (int[]) p.function("positive").call((Object) new int[] {1}));
     return launches(p);
+  }
+
+  /**
+   * Arrays a kernel writes stay on the device: the next kernel reads them there, in the same call
+   * or, through a native result, in the next one; only host code that touches them, or reading
+   * the result, copies them back.
+   */
+  @Test
+  void arraysStayOnTheDeviceBetweenKernelsAndCalls() throws Exception {
+    String src = """
+        entry scale (a: f32) (xs: []f32) : []f32 = map (*a) xs
+        entry total (xs: []f32) : f32 = reduce (+) 0 xs
+        entry centred (xs: []f32) : []f32 =
+          let ys = map (+1) xs
+          let s = reduce (+) 0 ys
+          in map (\\y -> y - s) ys
+        entry poked (xs: []f32) : []f32 =
+          let ys = map (+1) xs
+          let zs = copy ys with [0] = 100
+          in map (*2) zs
+        entry tail (xs: []f32) : []f32 =
+          let ys = map (+1) xs
+          in map (*2) ys[1:]
+        """;
+    int n = 1000;
+    float[] xs = new float[n];
+    for (int i = 0; i < n; i++) xs[i] = i;
+    try (FutharkProgram p = Futhark.compile(src, options("opencl"))) {
+      try (FutharkArray once = (FutharkArray) p.function("scale").callNative(2f, xs);
+           FutharkArray twice = (FutharkArray) p.function("scale").callNative(3f, once)) {
+        assertEquals(1, reported(p, "uploads"), p.report());
+        assertEquals(0, reported(p, "downloads"), p.report());
+        assertEquals(6f * (n - 1) * n / 2, (float) p.function("total").call(twice));
+        assertEquals(1, reported(p, "uploads"), p.report());
+        assertEquals(0, reported(p, "downloads"), "the sum's partial results only: " + p.report());
+        float[] r = (float[]) twice.toJava();
+        assertEquals(1, reported(p, "downloads"), p.report());
+        for (int i = 0; i < n; i++) assertEquals(6f * i, r[i]);
+      }
+      float[] centred = (float[]) p.function("centred").call(xs);
+      assertEquals(2, reported(p, "uploads"), "the input once: " + p.report());
+      assertEquals(2, reported(p, "downloads"), "the result once: " + p.report());
+      float s = 0;
+      for (int i = 0; i < n; i++) s += i + 1;
+      for (int i = 0; i < n; i++) assertEquals(i + 1 - s, centred[i]);
+      float[] poked = (float[]) p.function("poked").call(xs);
+      assertEquals(4, reported(p, "uploads"), "the input, and the array the host updated: " + p.report());
+      assertEquals(4, reported(p, "downloads"), "the array the host updates, and the result: " + p.report());
+      assertEquals(200f, poked[0]);
+      for (int i = 1; i < n; i++) assertEquals(2f * (i + 1), poked[i]);
+      float[] tail = (float[]) p.function("tail").call(xs);
+      assertEquals(n - 1, tail.length);
+      for (int i = 1; i < n; i++) assertEquals(2f * (i + 1), tail[i - 1]);
+    }
   }
 
   @Test

@@ -116,6 +116,7 @@ final class CGen {
       Set<String> used = uses.get(i);
       Set<String> dying = new LinkedHashSet<>();
       for (String v : owned) if (used.contains(v) && !liveAfter(lastUse, v, i)) dying.add(v);
+      hostTouches(s);
       Set<String> consumed = stm(s, dying, owned);
       owned.removeAll(consumed);
       for (String v : dying) {
@@ -139,6 +140,33 @@ final class CGen {
       }
     }
     for (String v : owned) if (!moved.contains(v)) st.decref(v);
+  }
+
+  /**
+   * A device backend's host code before statement {@code s}: the arrays it may read or write get
+   * their newest bytes back from the device, and give up their device copies, which a later kernel
+   * uploads again (the engine's {@code fut_dev_host}; see {@link CKernel}). Statements that touch
+   * no array's bytes need nothing: kernels, a variable's alias and shapes, and branches and loops,
+   * whose bodies' statements do it themselves (the engine's copies of arrays do it too). Code
+   * inside a parallel region needs nothing: the statement that started it did it for every array
+   * the region reads.
+   */
+  private void hostTouches(Stm s) {
+    if (st.functions.kernels() == null || !st.multicore || st.inParallel || st.kernel || s.has(Plan.KERNEL)) return;
+    switch (s.exp()) {
+      case Exp.AtomE a -> { return; }
+      case Exp.Shape sh -> { return; }
+      case Exp.If i -> { return; }
+      case Exp.Loop l -> { return; }
+      default -> { }
+    }
+    Set<String> done = new HashSet<>();
+    for (Atom.Var v : FreeVars.typedOfExp(s.exp())) {
+      if (!v.type().isArray() || st.isVirtual(v.name())) continue;
+      Atom.Var source = st.virtualTransposes.get(v.name()); // read through the array it transposes
+      String name = source != null ? source.name() : v.name();
+      if (done.add(name)) st.check("fut_dev_host(ctx, &" + name + ")");
+    }
   }
 
   private static boolean liveAfter(Map<String, Integer> lastUse, String v, int i) {

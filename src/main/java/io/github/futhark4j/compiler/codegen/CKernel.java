@@ -19,13 +19,15 @@ import java.util.Map;
  * (the opencl backend). A kernel's code is written by the same generators as host code (its scalar
  * code is the host's text; only array reads name the device's address space, {@link
  * CgState#kernel}; checks record failures, {@link Failure}), and the host code launches it through
- * the engine ({@code fut_cl_map}), which copies the input arrays to the device and the results back
- * around the launch. A map: one work-item per element. A reduction: each work-item reduces a part
+ * the engine ({@code fut_cl_map}). Arrays stay on the device: a kernel reads its arrays through
+ * their memory blocks' device copies (uploaded once, when a block has none) and writes its results
+ * into device copies whose bytes go back to the host only when host code needs them (see
+ * {@link CGen#hostTouches}). A map: one work-item per element. A reduction: each work-item reduces a part
  * of the elements, and the host combines their partial results ({@link #reduce}). A scan: the same,
  * then each part scanned again from its prefix ({@link #scan}).
  *
  * <p>A kernel's parameters: the element count; per array it reads (an input or an array the
- * lambda indexes) its data and its shape; per free scalar its value (a {@code bool} as an
+ * lambda indexes) its block's buffer, its offset in it and its shape; per free scalar its value (a {@code bool} as an
  * {@code int}, which OpenCL allows as a kernel argument); per virtual input sequence its start and
  * step; per result its data. Inside, each array is rebuilt as a {@code fut_arr} of the kernel
  * prelude (engine/futhark4j_kernels.cl), so indexing code is the host's.
@@ -136,25 +138,38 @@ final class CKernel {
       }
     }
 
-    /** The arrays read, copied in with their shapes; call once, after {@link #inputs} and {@link #freeIn}. */
+    /**
+     * The arrays read, with their shapes, each through its block's device copy (uploaded by the
+     * launch if it has none) at its offset in the block; call once, after {@link #inputs} and
+     * {@link #freeIn}.
+     */
     void arrays() {
       for (Atom.Var v : arrays.values()) {
         int rank = v.type().rank();
         String name = v.name();
-        args.add(new Arg("FUT_KARG_IN", "(size_t)fut_numel(&" + name + ", " + rank + ") * " + CGen.es(v.type()),
-            name + ".data", "__global char *" + name + "_kd"));
+        args.add(new Arg("FUT_KARG_ARR", "(size_t)fut_numel(&" + name + ", " + rank + ") * " + CGen.es(v.type()),
+            "&" + name, "__global char *" + name + "_kd, int64_t " + name + "_ko"));
         StringBuilder shape = new StringBuilder();
         for (int d = 0; d < rank; d++) {
           args.add(new Arg("FUT_KARG_SCALAR", "sizeof(int64_t)", "&" + name + ".shape[" + d + "]", "int64_t " + name + "_ks" + d));
           shape.append(d == 0 ? "" : ", ").append(name).append("_ks").append(d);
         }
-        prologue.append("  fut_arr ").append(name).append(" = {").append(name).append("_kd, {").append(shape).append("}};\n");
+        prologue.append("  fut_arr ").append(name).append(" = {").append(name).append("_kd + ").append(name).append("_ko, {")
+            .append(shape).append("}};\n");
       }
     }
 
     /** A result: {@code bytes} of host memory at {@code data}, written by the kernel through {@code param}. */
     void out(String bytes, String data, String param) {
       args.add(new Arg("FUT_KARG_OUT", bytes, data, "__global char *" + param));
+    }
+
+    /**
+     * A fresh result array {@code name} of {@code bytes} bytes, written by the kernel through
+     * {@code name_kd}: its bytes stay on the device until host code needs them.
+     */
+    void outArray(String bytes, String name) {
+      args.add(new Arg("FUT_KARG_ARR_OUT", bytes, "&" + name, "__global char *" + name + "_kd"));
     }
 
     /** The kernel's text: its signature, {@code head} (its index and guard), the prologue and {@code body}. */
@@ -231,7 +246,7 @@ final class CKernel {
     reads.arrays();
     for (int j = 0; j < pat.size(); j++) {
       String out = pat.get(j).name();
-      reads.out("(size_t)(" + n + ") * " + CGen.es(rets.get(j)), out + ".data", out + "_kd");
+      reads.outArray("(size_t)(" + n + ") * " + CGen.es(rets.get(j)), out);
     }
     // The body: the lambda's code for element fut_i, then the stores of its results.
     CgState k = kernelState();
@@ -296,7 +311,7 @@ final class CKernel {
     Chunks scan = chunks(n, parts.g(), s.arrays(), s.mapf(), s.op(), s.nes(), ts, false, parts, pat.get(0).name());
     for (int k = 0; k < ts.size(); k++) {
       String out = pat.get(k).name(), mt = memType(ts.get(k).elem());
-      scan.reads().out("(size_t)(" + n + ") * " + CGen.es(ts.get(k)), out + ".data", out + "_kd");
+      scan.reads().outArray("(size_t)(" + n + ") * " + CGen.es(ts.get(k)), out);
       scan.k().line("((__global " + mt + " *)" + out + "_kd)[fut_i] = (" + mt + ")" + scan.accs().get(k) + ";");
     }
     scan.k().close("}");

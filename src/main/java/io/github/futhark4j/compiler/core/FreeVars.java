@@ -40,6 +40,15 @@ public final class FreeVars {
     return n;
   }
 
+  /** The free variables of {@code e}, with their types, each once, in the order they first occur. */
+  public static List<Atom.Var> typedOfExp(Exp e) {
+    List<Atom.Var> out = new java.util.ArrayList<>();
+    exp(e, out);
+    java.util.Map<String, Atom.Var> once = new java.util.LinkedHashMap<>();
+    for (Atom.Var v : out) once.putIfAbsent(v.name(), v);
+    return List.copyOf(once.values());
+  }
+
   public static Set<String> ofExp(Exp e) {
     List<Atom.Var> out = new java.util.ArrayList<>();
     exp(e, out);
