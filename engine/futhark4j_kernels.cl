@@ -68,6 +68,14 @@ typedef ulong uint64_t;
 #define fmaf fma
 #define ldexpf ldexp
 
+/* Atomic updates of a histogram's buckets (by their bits; 64-bit ones need the device's
+   cl_khr_int64_base_atomics, which GPUs and POCL have). */
+#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
+#define fut_cas32(p, cmp, val) atomic_cmpxchg((volatile __global uint *)(p), (cmp), (val))
+#define fut_cas64(p, cmp, val) atom_cmpxchg((volatile __global ulong *)(p), (cmp), (val))
+#define fut_add32(p, v) atomic_add((volatile __global uint *)(p), (v))
+#define fut_add64(p, v) atom_add((volatile __global ulong *)(p), (v))
+
 /* An array as the generated code sees it: its data in device memory and its shape. */
 typedef struct fut_arr {
   __global char *data;

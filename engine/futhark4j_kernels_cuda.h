@@ -12,6 +12,10 @@
 #define __local __shared__
 #define get_global_id(d) ((int64_t)blockIdx.x * blockDim.x + threadIdx.x)
 #define atomic_cmpxchg(p, cmp, val) atomicCAS((int *)(p), (cmp), (val))
+#define fut_cas32(p, cmp, val) atomicCAS((unsigned int *)(p), (unsigned int)(cmp), (unsigned int)(val))
+#define fut_cas64(p, cmp, val) atomicCAS((unsigned long long *)(p), (unsigned long long)(cmp), (unsigned long long)(val))
+#define fut_add32(p, v) atomicAdd((unsigned int *)(p), (unsigned int)(v))
+#define fut_add64(p, v) atomicAdd((unsigned long long *)(p), (unsigned long long)(v))
 
 typedef signed char int8_t;
 typedef short int16_t;

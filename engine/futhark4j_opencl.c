@@ -489,14 +489,14 @@ FUT_FN int fut_cl_map(struct futhark_context *ctx, const char *loc, int kernel, 
       if (e) goto fail;
       continue;
     }
-    if (g->kind == FUT_KARG_ARR || g->kind == FUT_KARG_ARR_OUT) {
+    if (g->kind == FUT_KARG_ARR || g->kind == FUT_KARG_ARR_OUT || g->kind == FUT_KARG_ARR_INOUT) {
       const fut_arr *arr = g->ptr;
       fut_cl_copy *c = fut_cl_copy_of(ctx, cl, arr, g->bytes, g->kind == FUT_KARG_ARR_OUT, &e, &what);
       if (!c) goto fail;
       what = "clSetKernelArg";
       e = cl->clSetKernelArg(k, ka, sizeof(fut_cl_handle), &c->buf);
       if (e) goto fail;
-      if (g->kind == FUT_KARG_ARR) {
+      if (g->kind != FUT_KARG_ARR_OUT) {
         int64_t off = (int64_t)(arr->data - arr->mem->data);
         e = cl->clSetKernelArg(k, ++ka, sizeof off, &off);
         if (e) goto fail;
@@ -523,7 +523,7 @@ FUT_FN int fut_cl_map(struct futhark_context *ctx, const char *loc, int kernel, 
   if (e) goto fail;
   cl->launches++;
   for (int a = 0; a < nargs; a++) {
-    if (args[a].kind == FUT_KARG_ARR_OUT) ((fut_arr *)args[a].ptr)->mem->host_stale = 1;
+    if (args[a].kind == FUT_KARG_ARR_OUT || args[a].kind == FUT_KARG_ARR_INOUT) ((fut_arr *)args[a].ptr)->mem->host_stale = 1;
     if ((args[a].kind != FUT_KARG_OUT && args[a].kind != FUT_KARG_INOUT) || !args[a].bytes) continue;
     what = "clEnqueueReadBuffer";
     e = cl->clEnqueueReadBuffer(cl->queue, bufs[a], 0, 0, args[a].bytes, args[a].ptr, 0, NULL, NULL);

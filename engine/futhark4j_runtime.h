@@ -423,8 +423,9 @@ FUT_FN const char *fut_cl_kernel_name(int i);
    before the launch (IN), from it after (OUT), or both (INOUT: a kernel's failure record); or an
    array (ptr a fut_arr *, bytes its size) read through its block's device copy, uploaded if it has
    none (ARR: two kernel arguments, the buffer and the array's byte offset in it), or a fresh array
-   the kernel writes, whose block's bytes then stay on the device (ARR_OUT: the buffer). */
-enum { FUT_KARG_SCALAR, FUT_KARG_IN, FUT_KARG_OUT, FUT_KARG_INOUT, FUT_KARG_ARR, FUT_KARG_ARR_OUT };
+   the kernel writes, whose block's bytes then stay on the device (ARR_OUT: the buffer), or an array
+   read as ARR and updated in place, whose block's bytes then stay on the device (ARR_INOUT). */
+enum { FUT_KARG_SCALAR, FUT_KARG_IN, FUT_KARG_OUT, FUT_KARG_INOUT, FUT_KARG_ARR, FUT_KARG_ARR_OUT, FUT_KARG_ARR_INOUT };
 typedef struct fut_karg { int kind; size_t bytes; void *ptr; } fut_karg;
 
 /* Opens OpenCL, picks the configured device and builds the program's kernels; nonzero (with the

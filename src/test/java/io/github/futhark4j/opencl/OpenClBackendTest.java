@@ -233,11 +233,13 @@ class OpenClBackendTest {
         entry quot (k: i32) (xs: []i32) : []i32 = map (\\x -> k / x + k % (x - 1)) xs
         entry positive (xs: []i32) : []i32 = map (\\x -> assert (x > 0) (x * 3)) xs
         entry total (xs: []i64) (is: []i64) : i64 = i64.sum (map (\\i -> xs[i]) is)
+        entry counts (xs: []i64) (is: []i64) : []i32 = hist (+) 0 3 (map (\\i -> xs[i]) is) (map (\\_ -> 1) is)
         """;
     same(src, "gather", new double[] {1, 2, 3}, new long[] {2, 0, 1, 2});
     same(src, "quot", 100, new int[] {3, 7, -5, 2});
     same(src, "positive", (Object) new int[] {1, 2, 3});
     same(src, "total", new long[] {10, 20, 30}, new long[] {0, 2, 2});
+    same(src, "counts", new long[] {0, 1, 2}, new long[] {0, 2, 2});
     try (FutharkProgram cl = Futhark.compile(src, options("opencl"));
          FutharkProgram mc = Futhark.compile(src, options("multicore"))) {
       Object[][] bad = {
@@ -245,7 +247,8 @@ class OpenClBackendTest {
           {"quot", 100, new int[] {3, 0, 5}},
           {"quot", 100, new int[] {3, 1, 5}},
           {"positive", new int[] {1, -2, 3}},
-          {"total", new long[] {10, 20, 30}, new long[] {0, -1, 2}}};
+          {"total", new long[] {10, 20, 30}, new long[] {0, -1, 2}},
+          {"counts", new long[] {0, 1, 2}, new long[] {0, 3}}};
       for (Object[] b : bad) {
         String entry = (String) b[0];
         Object[] args = java.util.Arrays.copyOfRange(b, 1, b.length);
@@ -266,6 +269,51 @@ class OpenClBackendTest {
   private static long launchesAfter(FutharkProgram p, String src) throws Exception {
     assertArrayEquals(new int[] {3}, (int[]) p.function("positive").call((Object) new int[] {1}));
     return launches(p);
+  }
+
+  /**
+   * Histograms on the device: an integer {@code +} as an atomic add, other operators (a maximum,
+   * a float minimum, a float sum, a non-trivial operator) as compare-and-swap loops, over 32- and
+   * 64-bit buckets, into a fresh histogram or a consumed one, with indices outside it ignored.
+   */
+  @Test
+  void histogramsOnTheDevice() throws Exception {
+    String src = """
+        entry counts (k: i64) (xs: []i32) : []i32 = hist (+) 0 k (map i64.i32 xs) (map (\\_ -> 1i32) xs)
+        entry sums (is: []i64) (vs: []f64) : []f64 = reduce_by_index (replicate 10 0) (+) 0 is vs
+        entry maxima (is: []i64) (vs: []i64) : []i64 = reduce_by_index (replicate 5 i64.lowest) i64.max i64.lowest is vs
+        entry minima (is: []i64) (vs: []f32) : []f32 = reduce_by_index (replicate 4 f32.inf) f32.min f32.inf is vs
+        entry into (dest: *[]u32) (is: []i64) : []u32 = reduce_by_index dest (+) 0 is (map u32.i64 is)
+        entry norms (is: []i64) (vs: []f32) : []f32 =
+          reduce_by_index (replicate 3 0) (\\a b -> f32.max a b + 0 * (a - b)) 0 is (map f32.abs vs)
+        entry doubled (k: i64) (xs: []i32) : []i32 = map (*2) (hist (+) 0 k (map i64.i32 xs) (map (\\_ -> 1) xs))
+        """;
+    int n = 50_000;
+    int[] xs = new int[n];
+    long[] is = new long[n], vs = new long[n];
+    double[] ds = new double[n];
+    float[] fs = new float[n];
+    for (int i = 0; i < n; i++) {
+      xs[i] = (i * 7919) % 300 - 20; // some below 0, some past the buckets
+      is[i] = (i * 31L) % 13 - 1;
+      vs[i] = (i * 104729L) % 100_003 - 50_000;
+      ds[i] = (i % 17) * 0.5; // sums exact in any order
+      fs[i] = (float) Math.sin(i) * 100;
+    }
+    same(src, "counts", 256L, xs);
+    same(src, "sums", is, ds);
+    same(src, "maxima", is, vs);
+    same(src, "minima", is, fs);
+    same(src, "norms", is, fs);
+    same(src, "doubled", 256L, xs);
+    same(src, "into", new int[] {1, 2, 3, 4, 5, 6, 7}, is);
+    try (FutharkProgram p = Futhark.compile(src, options("opencl"))) {
+      long up = reported(p, "uploads"), down = reported(p, "downloads");
+      int[] d = (int[]) p.function("doubled").call(4L, new int[] {0, 1, 1, 3, 3, 3, 9, -1});
+      assertArrayEquals(new int[] {2, 4, 0, 6}, d);
+      assertEquals(up + 2, reported(p, "uploads"), "the input and the histogram's zeros: " + p.report());
+      assertEquals(down + 1, reported(p, "downloads"), "the result only: " + p.report());
+    }
   }
 
   /**

@@ -366,7 +366,7 @@ final class CGen {
       case Exp.Hist h -> {
         Set<String> taken = new HashSet<>();
         for (int k = 0; k < pat.size(); k++) taken.addAll(consume(pat.get(k), h.dests().get(k), dying));
-        soac.hist(pat, h);
+        soac.hist(pat, h, s);
         return taken;
       }
       case Exp.Scatter sc -> {

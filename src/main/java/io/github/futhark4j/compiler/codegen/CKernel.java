@@ -98,6 +98,8 @@ final class CKernel {
     final StringBuilder prologue = new StringBuilder();
     final List<String> rows = new ArrayList<>();
     private final Map<String, Atom.Var> arrays = new LinkedHashMap<>();
+    /** The arrays the kernel updates in place (a histogram). */
+    private final java.util.Set<String> updated = new java.util.HashSet<>();
     private final java.util.Set<String> scalars = new java.util.HashSet<>();
 
     Reads(String n) {
@@ -126,6 +128,12 @@ final class CKernel {
       }
     }
 
+    /** An array the kernel reads and updates in place: its block's bytes are then the device's. */
+    void updates(Atom.Var v) {
+      arrays.putIfAbsent(v.name(), v);
+      updated.add(v.name());
+    }
+
     /** A scalar of host code the kernel reads by its name. */
     void scalar(Atom.Var v) {
       if (!scalars.add(v.name())) return;
@@ -147,7 +155,7 @@ final class CKernel {
       for (Atom.Var v : arrays.values()) {
         int rank = v.type().rank();
         String name = v.name();
-        args.add(new Arg("FUT_KARG_ARR", "(size_t)fut_numel(&" + name + ", " + rank + ") * " + CGen.es(v.type()),
+        args.add(new Arg(updated.contains(name) ? "FUT_KARG_ARR_INOUT" : "FUT_KARG_ARR", "(size_t)fut_numel(&" + name + ", " + rank + ") * " + CGen.es(v.type()),
             "&" + name, "__global char *" + name + "_kd, int64_t " + name + "_ko"));
         StringBuilder shape = new StringBuilder();
         for (int d = 0; d < rank; d++) {
@@ -259,6 +267,86 @@ final class CKernel {
     reads.failures(k);
     String head = "  const int64_t fut_i = get_global_id(0);\n  if (fut_i >= fut_n) return;\n";
     reads.launch(source.add(name, reads.kernel(name, head, k.out)), n, "");
+  }
+
+  /**
+   * Emits histogram statement {@code h} (binding {@code pat}, which holds the histogram its
+   * destination was, consumed) as a kernel: one work-item per element computes its bucket and
+   * value (the fused map) and, for a bucket inside the histogram, combines the value into it
+   * atomically: an atomic add for an integer {@code +}, otherwise a compare-and-swap loop of the
+   * operator on the bucket's bits. The operator is associative and commutative, so the order in
+   * which work-items update a bucket does not matter (the float sums' rounding aside, as between
+   * the host's thread counts).
+   */
+  void hist(List<Atom.Var> pat, Exp.Hist h) {
+    Source source = st.functions.kernels();
+    String n = atom(h.width());
+    Atom.Var hist = pat.get(0);
+    PrimType t = h.nes().get(0).type().elem();
+    String name = "fut_k_" + source.size() + "_" + cname(hist.name());
+    Reads reads = new Reads(n);
+    reads.inputs(h.arrays());
+    reads.freeIn(h.mapf());
+    reads.freeIn(h.op());
+    reads.updates(hist);
+    reads.arrays();
+    CgState k = kernelState();
+    Generators kg = Generators.of(k);
+    List<String> xs = reads.rows;
+    if (h.mapf() != null) {
+      xs = temps(k, h.mapf().returnTypes());
+      kg.gen.apply(h.mapf(), reads.rows, xs);
+    }
+    String ix = xs.get(0), v = xs.get(1);
+    k.open("if (" + ix + " >= 0 && " + ix + " < " + hist.name() + ".shape[0]) {");
+    int bits = t.bits();
+    String ut = "uint" + bits + "_t";
+    String at = "(" + hist.name() + ".data + " + ix + " * " + (bits / 8) + ")";
+    if (isAdd(h.op()) && t.isInteger()) {
+      k.line("fut_add" + bits + "(" + at + ", (" + ut + ")" + v + ");");
+    } else {
+      // Compare-and-swap: combine the bucket's value as read with this element's, and store the
+      // result unless another work-item changed the bucket meanwhile; then again from its value.
+      k.line("__global char *fut_at = " + at + ";");
+      k.line(ut + " fut_old = *(volatile __global " + ut + " *)fut_at, fut_seen;");
+      k.open("do {");
+      k.line("fut_seen = fut_old;");
+      List<String> next = temps(k, List.of(h.nes().get(0).type()));
+      kg.gen.apply(h.op(), List.of(fromBits(t, "fut_seen"), v), next);
+      k.line("fut_old = fut_cas" + bits + "(fut_at, fut_seen, " + toBits(t, next.get(0)) + ");");
+      k.close("} while (fut_old != fut_seen);");
+    }
+    k.close("}");
+    reads.failures(k);
+    String head = "  const int64_t fut_i = get_global_id(0);\n  if (fut_i >= fut_n) return;\n";
+    reads.launch(source.add(name, reads.kernel(name, head, k.out)), n, "");
+  }
+
+  /** Whether operator {@code op} is integer addition of its two parameters ({@code (+)}). */
+  private static boolean isAdd(Lambda op) {
+    if (op.body().stms().size() != 1 || op.body().results().size() != 1) return false;
+    var s = op.body().stms().get(0);
+    return s.exp() instanceof Exp.BinOp b && b.op() == io.github.futhark4j.compiler.typed.TExp.BinOperator.ADD
+        && s.pattern().size() == 1 && op.body().results().get(0).equals(s.pattern().get(0))
+        && new java.util.HashSet<Atom>(List.of(b.x(), b.y())).equals(new java.util.HashSet<Atom>(op.params()));
+  }
+
+  /** A value of type {@code t} whose bits are the unsigned integer {@code bits} (32 or 64 wide). */
+  private static String fromBits(PrimType t, String bits) {
+    return switch (t) {
+      case F32 -> "fut_bits_f32(" + bits + ")";
+      case F64 -> "fut_bits_f64(" + bits + ")";
+      default -> "(" + CPrim.stype(t) + ")" + bits;
+    };
+  }
+
+  /** The bits of value {@code v} of type {@code t}, as an unsigned integer of its width. */
+  private static String toBits(PrimType t, String v) {
+    return switch (t) {
+      case F32 -> "fut_f32_bits(" + v + ")";
+      case F64 -> "fut_f64_bits(" + v + ")";
+      default -> "(uint" + t.bits() + "_t)" + v;
+    };
   }
 
   /**

@@ -822,7 +822,11 @@ final class CSoac {
 
   // ---- hist, scatter ----------------------------------------------------------------------
 
-  void hist(List<Atom.Var> pat, Exp.Hist h) {
+  void hist(List<Atom.Var> pat, Exp.Hist h, Stm s) {
+    if (s.has(Plan.KERNEL) && parallel() && st.functions.kernels() != null) {
+      kernel.hist(pat, h);
+      return;
+    }
     List<IrType> ts = h.nes().stream().map(Atom::type).toList();
     if (parallel() && ts.stream().noneMatch(IrType::isArray)) {
       st.open("if (fut_threads_for(ctx, " + atom(h.width()) + ") > 1 && " + pat.get(0).name() + ".shape[0] <= 65536) {");

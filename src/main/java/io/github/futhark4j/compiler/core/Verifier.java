@@ -253,7 +253,8 @@ public final class Verifier {
             || s.exp() instanceof Exp.Replicate r && !r.value().type().isArray() && s.pattern().get(0).type().rank() == 1
             || s.exp() instanceof Exp.Transpose && s.pattern().get(0).type().rank() == 2);
         case INTERCHANGE, LANES -> s.exp() instanceof Exp.Map;
-        case KERNEL -> (s.exp() instanceof Exp.Map || s.exp() instanceof Exp.Reduce || s.exp() instanceof Exp.Scan)
+        case KERNEL -> (s.exp() instanceof Exp.Map || s.exp() instanceof Exp.Reduce || s.exp() instanceof Exp.Scan
+                        || s.exp() instanceof Exp.Hist)
             && s.plan().size() == 1;
         case DIRECT_ROW -> s == directRow;
       };

@@ -19,7 +19,7 @@ import java.util.Set;
 
 /**
  * Chooses what runs on the device, for the device backends only (after {@link Schedule}): marks
- * {@code #[kernel]} on each map, reduce and scan of host code (an entry point's or function's body, or the
+ * {@code #[kernel]} on each map, reduce, scan and histogram of host code (an entry point's or function's body, or the
  * body of a loop or branch in it, not inside another operator) that becomes a device kernel: a
  * map one work-item per element, a reduction or scan work-items that each go through a part (see
  * {@code codegen.CKernel}). Every other statement stays host code, and says so by having no mark.
@@ -37,7 +37,7 @@ import java.util.Set;
 public final class Kernels {
   /** What the pass does, in one line ({@code futhark4j dev --steps} prints it). */
   public static final String DESCRIPTION =
-      "device backends only: marks #[kernel] on each map, reduce and scan of host code whose lambdas are scalar code (branches and loops included) over flat or virtual arrays, run as a device kernel";
+      "device backends only: marks #[kernel] on each map, reduce, scan and hist of host code whose lambdas are scalar code (branches and loops included) over flat or virtual arrays, run as a device kernel";
 
   private Kernels() {}
 
@@ -70,6 +70,7 @@ public final class Kernels {
             new Stm(s.pattern(), s.exp(), EnumSet.of(Plan.KERNEL));
         case Exp.Scan sc when folds(s, sc.nes(), sc.op(), sc.mapf(), sc.arrays(), virtual) ->
             new Stm(s.pattern(), s.exp(), EnumSet.of(Plan.KERNEL));
+        case Exp.Hist h when histogram(s, h, virtual) -> new Stm(s.pattern(), s.exp(), EnumSet.of(Plan.KERNEL));
         case Exp.If i -> new Stm(s.pattern(), new Exp.If(i.cond(), body(i.then(), virtual), body(i.otherwise(), virtual)), s.plan());
         case Exp.Loop l -> new Stm(s.pattern(), new Exp.Loop(l.params(), l.inits(), l.form(), body(l.body(), virtual)), s.plan());
         default -> s;
@@ -123,6 +124,29 @@ public final class Kernels {
     }
     return inputsFit(arrays, virtual);
   }
+
+  /**
+   * Whether histogram statement {@code s} runs as a kernel: one histogram, flat and in memory,
+   * whose buckets are scalars of 32 or 64 bits (updated atomically: compare-and-swap, or an atomic
+   * add), an operator and a fused map that are device code with scalar parameters, and inputs and
+   * free variables as for a map.
+   */
+  static boolean histogram(Stm s, Exp.Hist h, Set<String> virtual) {
+    if (!s.plan().isEmpty() || h.dests().size() != 1 || h.nes().size() != 1) return false;
+    Atom dest = h.dests().get(0);
+    if (dest.type().rank() != 1 || !(dest instanceof Atom.Var d) || virtual.contains(d.name())) return false;
+    if (!ATOMIC.contains(dest.type().elem())) return false;
+    for (Lambda f : java.util.Arrays.asList(h.op(), h.mapf())) {
+      if (f == null) continue;
+      for (Atom.Var p : f.params()) if (p.type().isArray() || p.type().elem() == PrimType.F16) return false;
+      if (!deviceBody(f.body()) || !freeVarsFit(f, virtual)) return false;
+    }
+    return inputsFit(h.arrays(), virtual);
+  }
+
+  /** The element types a kernel updates atomically, by their bits: 32 or 64 bits wide. */
+  public static final Set<PrimType> ATOMIC =
+      EnumSet.of(PrimType.I32, PrimType.U32, PrimType.F32, PrimType.I64, PrimType.U64, PrimType.F64);
 
   /** Whether a kernel can read these input arrays: one-dimensional (no f16), or virtual. */
   private static boolean inputsFit(List<Atom> arrays, Set<String> virtual) {
