@@ -65,7 +65,12 @@ class OpenClBackendTest {
   }
 
   static void same(String src, String entry, Object... args) throws Exception {
-    Object[] r = both(src, entry, args);
+    same(true, src, entry, args);
+  }
+
+  /** {@link #same}; {@code launch}: assert that a kernel ran (not for empty inputs, which launch none). */
+  static void same(boolean launch, String src, String entry, Object... args) throws Exception {
+    Object[] r = both(launch, src, entry, args);
     assertTrue(Arrays.deepEquals(new Object[] {r[0]}, new Object[] {r[1]}),
         entry + ": opencl " + Arrays.deepToString(new Object[] {r[0]}) + " but multicore " + Arrays.deepToString(new Object[] {r[1]}));
   }
@@ -269,6 +274,78 @@ class OpenClBackendTest {
   private static long launchesAfter(FutharkProgram p, String src) throws Exception {
     assertArrayEquals(new int[] {3}, (int[]) p.function("positive").call((Object) new int[] {1}));
     return launches(p);
+  }
+
+  /**
+   * Two-dimensional map nests whose outer code is scalar become one kernel over all pairs of
+   * indices, and reductions inside kernels run sequentially in each work-item: as on the host.
+   */
+  @Test
+  void mapNestsAndReductionsInsideKernels() throws Exception {
+    String src = """
+        entry escape (w: i64) (h: i64) (limit: i32) : [h][w]i32 =
+          map (\\y ->
+                 let ci = f32.i64 y / f32.i64 h
+                 in map (\\x -> let cr = f32.i64 x / f32.i64 w
+                                 let (_, _, k) = loop (a, b, k) = (0f32, 0f32, 0) while k < limit && a * a + b * b <= 4 do
+                                                   (a * a - b * b + cr, 2 * a * b + ci, k + 1)
+                                 in k) (iota w))
+              (iota h)
+        entry table (xs: []f64) (ys: []f64) : ([][]f64, [][]bool) =
+          let r = map (\\x -> let s = x * 2 in unzip (map (\\y -> (s * y + x, y > x)) ys)) xs
+          in (map (.0) r, map (.1) r)
+        entry grid (n: i64) (m: i64) : [n][m]i64 = tabulate_2d n m (\\i j -> i * 1000 + j)
+        entry forces (xs: []f32) (ms: []f32) : []f32 =
+          map (\\x -> f32.sum (map2 (\\y m -> m * (y - x) / (1 + (y - x) * (y - x))) xs ms)) xs
+        entry weighted (n: i64) (xs: []f64) : []f64 =
+          map (\\i -> reduce (+) 0 (map (\\k -> xs[k] * f64.i64 (i + k)) (iota (length xs)))) (iota n)
+        entry picked (is: []i64) (xs: []i32) : [][]i32 = map (\\i -> map (\\j -> xs[i + j]) (iota 3)) is
+        entry mm (a: [][]f32) (b: [][]f32) : [][]f32 = map (\\r -> map (\\c -> f32.sum (map2 (*) r c)) (transpose b)) a
+        entry mm_index [n][m][p] (a: [n][m]i32) (b: [m][p]i32) : [n][p]i32 =
+          tabulate_2d n p (\\i j -> i32.sum (tabulate m (\\k -> a[i, k] * b[k, j])))
+        entry mm_rows [n][m][p] (a: [n][m]f64) (bt: [p][m]f64) : [n][p]f64 =
+          map (\\r -> map (\\c -> f64.sum (map2 (*) r c)) bt) a
+        """;
+    same(src, "escape", 37L, 23L, 50);
+    same(false, src, "escape", 0L, 5L, 50);
+    same(false, src, "escape", 5L, 0L, 50);
+    double[] xs = {0.5, -1, 2, 3.25, 0};
+    same(src, "table", xs, new double[] {1, 2.5, -3});
+    same(src, "grid", 7L, 300L);
+    float[] ps = new float[500], ms = new float[500];
+    for (int i = 0; i < ps.length; i++) {
+      ps[i] = (float) Math.cos(i) * 10;
+      ms[i] = 1 + i % 3;
+    }
+    Object[] f = both(src, "forces", ps, ms);
+    float[] got = (float[]) f[0], want = (float[]) f[1];
+    for (int i = 0; i < ps.length; i++) assertEquals(want[i], got[i], 1e-4f * Math.max(1, Math.abs(want[i])), "forces " + i);
+    same(src, "weighted", 6L, new double[] {1, 2, 4, 8});
+    same(src, "picked", new long[] {0, 2, 4}, new int[] {1, 2, 3, 4, 5, 6, 7});
+    // Matrix products over rows and columns (exact: small integers).
+    float[][] a = new float[9][13], b = new float[13][5];
+    int[][] ai = new int[9][13], bi = new int[13][5];
+    double[][] bt = new double[5][13], ad = new double[9][13];
+    for (int i = 0; i < 9; i++) for (int k = 0; k < 13; k++) ad[i][k] = ai[i][k] = (int) (a[i][k] = (i * 7 + k * 3) % 11 - 5);
+    for (int k = 0; k < 13; k++) for (int j = 0; j < 5; j++) bt[j][k] = bi[k][j] = (int) (b[k][j] = (k * 5 + j) % 7 - 3);
+    same(src, "mm", a, b);
+    same(src, "mm_index", ai, bi);
+    same(src, "mm_rows", ad, bt);
+    same(false, src, "mm", a, new float[13][0]);
+    try (FutharkProgram cl = Futhark.compile(src, options("opencl"));
+         FutharkProgram mc = Futhark.compile(src, options("multicore"))) {
+      Object[] args = {new long[] {0, 5}, new int[] {1, 2, 3, 4, 5, 6, 7}};
+      io.github.futhark4j.FutharkProgramException want2 = assertThrows(io.github.futhark4j.FutharkProgramException.class,
+          () -> mc.function("picked").call(args));
+      io.github.futhark4j.FutharkProgramException got2 = assertThrows(io.github.futhark4j.FutharkProgramException.class,
+          () -> cl.function("picked").call(args));
+      assertEquals(want2.getMessage(), got2.getMessage());
+      // The nest and the map of reductions ran as one kernel each.
+      long before = launches(cl);
+      cl.function("escape").call(4L, 3L, 10);
+      cl.function("forces").call(ps, ms);
+      assertEquals(before + 2, launches(cl), cl.report());
+    }
   }
 
   /**

@@ -612,7 +612,7 @@ final class CGen {
   /** iota n is the range 0..1..<n in the reference's prelude: a negative n is that range's error. */
   private void iotaCheck(Atom n) {
     if (n instanceof Atom.Const c && c.value().bits() >= 0) return;
-    st.failIf(atom(n) + " < 0", "fut_error(ctx, \"<prelude>\", \"Range 0..1..<%lld is invalid.\", (long long)" + atom(n) + ")");
+    st.fail(atom(n) + " < 0", "\"<prelude>\"", "Range 0..1..<%lld is invalid.", List.of(atom(n)));
   }
 
   /** A range's elements: {@code start + i * step} for i below {@code n} (C variables). */

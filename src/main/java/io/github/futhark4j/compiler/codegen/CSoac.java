@@ -192,7 +192,7 @@ final class CSoac {
     IrType t = arr.type();
     String virtual = st.virtualRow(arr, i);
     if (virtual != null) return virtual;
-    if (t.rank() == 1) return CGen.load(arr, i);
+    if (t.rank() == 1) return st.kernel ? CGen.kernelLoad(arr, i) : CGen.load(arr, i);
     return "fut_row(&" + atom(arr) + ", " + t.rank() + ", " + i + ", " + CGen.es(t) + ")";
   }
 
@@ -627,7 +627,7 @@ final class CSoac {
    * it saves: a plain loop runs those.
    */
   private void reduceChunk(Exp.Reduce r, List<String> accs, List<IrType> ts, String lo, String hi, boolean mayBeShort) {
-    List<String> simd = st.multicore ? simdOperators(r) : null;
+    List<String> simd = st.multicore && !st.kernel ? simdOperators(r) : null;
     if (simd != null && mayBeShort) {
       st.open("if (" + hi + " - " + lo + " < " + SIMD_REDUCE_MIN + ") {");
       reduceLoop(r, accs, ts, lo, hi, null);

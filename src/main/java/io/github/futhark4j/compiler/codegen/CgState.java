@@ -324,7 +324,8 @@ final class CgState {
     line("if (" + call + ") goto " + errLabel + ";");
   }
 
-  void incref(String v) { line("fut_incref(&" + v + ");"); }
+  // A kernel's arrays are its arguments' views and virtual arrays: nothing there is counted.
+  void incref(String v) { if (!kernel) line("fut_incref(&" + v + ");"); }
 
-  void decref(String v) { line("fut_decref(&" + v + ");"); }
+  void decref(String v) { if (!kernel) line("fut_decref(&" + v + ");"); }
 }

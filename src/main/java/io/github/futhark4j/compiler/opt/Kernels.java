@@ -24,13 +24,15 @@ import java.util.Set;
  * map one work-item per element, a reduction or scan work-items that each go through a part (see
  * {@code codegen.CKernel}). Every other statement stays host code, and says so by having no mark.
  *
- * <p>A map is a kernel when its lambda is {@link #deviceBody device code}: scalar code that cannot
- * fail, with branches and sequential loops over scalars, reading elements of free arrays at proven
- * indices; its results are scalars (so the map's results are flat arrays written element by
+ * <p>A map is a kernel when its lambda is {@link #deviceBody device code}: scalar code with
+ * branches, sequential loops over scalars and reductions over flat arrays, reading elements of
+ * free arrays (the checks it makes are reported by the host); its results are scalars (so the map's results are flat arrays written element by
  * element), no value is an f16 (rounded by host functions), each input array is one-dimensional, or
  * a virtual sequence or replicate (its elements computed from the index), and no array the lambda
  * indexes is virtual. (A map of a while loop that the schedule gave vector lanes, {@code #[lanes]},
- * becomes a kernel instead.)
+ * becomes a kernel instead.) A two-dimensional map nest becomes one flat map over all its pairs of
+ * indices first ({@link Nests}). A histogram is a kernel when it updates one flat histogram of 32-
+ * or 64-bit buckets ({@link #histogram}).
  * Code generation obeys the mark where the statement runs as host code (a function's version
  * called inside a parallel region runs it as a plain loop).
  */
@@ -42,13 +44,16 @@ public final class Kernels {
   private Kernels() {}
 
   public static Program program(Program p) {
-    return Rewrite.bodies(p, b -> body(b, virtuals(b, new HashSet<>())));
+    return Rewrite.bodies(p, b -> body(b, virtuals(b, new java.util.HashMap<>())));
   }
 
-  /** The arrays of a body and its host-level bodies that the schedule made virtual (no memory). */
-  private static Set<String> virtuals(Body b, Set<String> acc) {
+  /**
+   * The arrays of a body and its host-level bodies that the schedule made virtual (no memory), by
+   * name, with the expressions that define them.
+   */
+  private static java.util.Map<String, Exp> virtuals(Body b, java.util.Map<String, Exp> acc) {
     for (Stm s : b.stms()) {
-      if (s.has(Plan.VIRTUAL)) for (Atom.Var v : s.pattern()) acc.add(v.name());
+      if (s.has(Plan.VIRTUAL)) for (Atom.Var v : s.pattern()) acc.put(v.name(), s.exp());
       switch (s.exp()) {
         case Exp.If i -> {
           virtuals(i.then(), acc);
@@ -61,9 +66,17 @@ public final class Kernels {
     return acc;
   }
 
-  private static Body body(Body b, Set<String> virtual) {
+  private static Body body(Body b, java.util.Map<String, Exp> defs) {
+    Set<String> virtual = defs.keySet();
     List<Stm> out = new ArrayList<>();
     for (Stm s : b.stms()) {
+      if (s.exp() instanceof Exp.Map m) {
+        List<Stm> flat = Nests.flatten(s, m, defs);
+        if (flat != null) {
+          out.addAll(flat);
+          continue;
+        }
+      }
       Stm t = switch (s.exp()) {
         case Exp.Map m when kernel(s, m, virtual) -> new Stm(s.pattern(), s.exp(), EnumSet.of(Plan.KERNEL));
         case Exp.Reduce r when folds(s, r.nes(), r.op(), r.mapf(), r.arrays(), virtual) ->
@@ -71,8 +84,8 @@ public final class Kernels {
         case Exp.Scan sc when folds(s, sc.nes(), sc.op(), sc.mapf(), sc.arrays(), virtual) ->
             new Stm(s.pattern(), s.exp(), EnumSet.of(Plan.KERNEL));
         case Exp.Hist h when histogram(s, h, virtual) -> new Stm(s.pattern(), s.exp(), EnumSet.of(Plan.KERNEL));
-        case Exp.If i -> new Stm(s.pattern(), new Exp.If(i.cond(), body(i.then(), virtual), body(i.otherwise(), virtual)), s.plan());
-        case Exp.Loop l -> new Stm(s.pattern(), new Exp.Loop(l.params(), l.inits(), l.form(), body(l.body(), virtual)), s.plan());
+        case Exp.If i -> new Stm(s.pattern(), new Exp.If(i.cond(), body(i.then(), defs), body(i.otherwise(), defs)), s.plan());
+        case Exp.Loop l -> new Stm(s.pattern(), new Exp.Loop(l.params(), l.inits(), l.form(), body(l.body(), defs)), s.plan());
         default -> s;
       };
       out.add(t);
@@ -90,22 +103,48 @@ public final class Kernels {
    */
   static boolean deviceBody(Body b) {
     for (Stm s : b.stms()) {
+      // An iota or a replicate of a scalar that the schedule made virtual: no memory, its elements
+      // computed where they are read (the input of a reduction, an index).
+      if (s.has(Plan.VIRTUAL) && s.pattern().size() == 1 && s.pattern().get(0).type().rank() == 1
+          && (s.exp() instanceof Exp.Iota io && io.type() == PrimType.I64
+              || s.exp() instanceof Exp.Replicate r && !r.value().type().isArray() && r.value().type().elem() != PrimType.F16)) {
+        continue;
+      }
       for (Atom.Var v : s.pattern()) if (v.type().isArray() || v.type().elem() == PrimType.F16) return false;
       boolean ok = switch (s.exp()) {
         case Exp.Index ix -> ix.indices().size() == ix.array().type().rank() && ix.array().type().elem() != PrimType.F16;
         // Checks a work-item makes and the host reports: divisions and integer powers, assertions.
         case Exp.BinOp bo -> bo.type() != PrimType.F16;
         case Exp.Assert a -> true;
+        case Exp.Shape sh -> true;
         case Exp.PrimCall p when p.name().startsWith("tuning:") -> false; // read from the context, on the host
         case Exp.If i -> deviceBody(i.then()) && deviceBody(i.otherwise());
         case Exp.Loop l -> l.params().stream().noneMatch(p -> p.type().isArray() || p.type().elem() == PrimType.F16)
             && deviceBody(l.body())
             && (!(l.form() instanceof Exp.LoopForm.While w) || deviceBody(w.cond()));
+        // A reduction over flat arrays, run sequentially by the work-item.
+        case Exp.Reduce r -> sequentialFold(r.nes(), r.op(), r.mapf(), r.arrays());
         default -> Schedule.scalarStm(s);
       };
       if (!ok) return false;
     }
     return b.results().stream().noneMatch(a -> a.type().isArray() || a.type().elem() == PrimType.F16);
+  }
+
+  /**
+   * Whether a reduction inside device code can run sequentially there: scalar accumulators (no
+   * f16), an operator and a fused map that are device code with scalar parameters, and flat input
+   * arrays (free arrays of the kernel, or virtual ones of its code).
+   */
+  private static boolean sequentialFold(List<Atom> nes, Lambda op, Lambda mapf, List<Atom> arrays) {
+    for (Atom ne : nes) if (ne.type().isArray() || ne.type().elem() == PrimType.F16) return false;
+    for (Lambda f : java.util.Arrays.asList(op, mapf)) {
+      if (f == null) continue;
+      for (Atom.Var p : f.params()) if (p.type().isArray() || p.type().elem() == PrimType.F16) return false;
+      if (!deviceBody(f.body())) return false;
+    }
+    for (Atom a : arrays) if (a.type().rank() != 1 || a.type().elem() == PrimType.F16) return false;
+    return true;
   }
 
   /**
@@ -149,7 +188,7 @@ public final class Kernels {
       EnumSet.of(PrimType.I32, PrimType.U32, PrimType.F32, PrimType.I64, PrimType.U64, PrimType.F64);
 
   /** Whether a kernel can read these input arrays: one-dimensional (no f16), or virtual. */
-  private static boolean inputsFit(List<Atom> arrays, Set<String> virtual) {
+  static boolean inputsFit(List<Atom> arrays, Set<String> virtual) {
     for (Atom a : arrays) {
       if (a.type().elem() == PrimType.F16) return false;
       if (a.type().rank() != 1 && !(a instanceof Atom.Var v && virtual.contains(v.name()))) return false;
@@ -158,7 +197,7 @@ public final class Kernels {
   }
 
   /** Whether a kernel can read the free variables of {@code f}: no f16, no virtual array (no memory to copy). */
-  private static boolean freeVarsFit(Lambda f, Set<String> virtual) {
+  static boolean freeVarsFit(Lambda f, Set<String> virtual) {
     for (Atom.Var v : FreeVars.ofLambda(f)) {
       if (v.type().elem() == PrimType.F16) return false;
       if (v.type().isArray() && virtual.contains(v.name())) return false;
