@@ -44,8 +44,14 @@ run() { # NAME LOG2N RUNS OUT IN...
 }
 run saxpy 24 10 f32 f32 f32
 run dot 24 10 f64 f64 f64
+run sum 24 10 f64 f64
+run scan 24 10 i64 i64
+run histogram 24 10 i32 i32
 run blackscholes 22 10 f64 f64 f64 f64
 run escape 20 5 i32 f32 f32
+run mandelbrot 22 3 i32 f32
+run matmul 22 3 f32 f32 f32
+run nbody 16 3 f32 f32 f32 f32
 run pairs 16 3 f32 f32 f32
 echo "== done"
 date -u

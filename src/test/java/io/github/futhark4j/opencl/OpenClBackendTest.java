@@ -340,9 +340,11 @@ class OpenClBackendTest {
       io.github.futhark4j.FutharkProgramException got2 = assertThrows(io.github.futhark4j.FutharkProgramException.class,
           () -> cl.function("picked").call(args));
       assertEquals(want2.getMessage(), got2.getMessage());
-      // The nest and the map of reductions ran as one kernel each.
-      long before = launches(cl);
+      // The nest and the map of reductions ran as one kernel each, and the nest's flat result was
+      // unflattened on the device: one copy back, when the result is read.
+      long before = launches(cl), down = reported(cl, "downloads");
       cl.function("escape").call(4L, 3L, 10);
+      assertEquals(down + 1, reported(cl, "downloads"), cl.report());
       cl.function("forces").call(ps, ms);
       assertEquals(before + 2, launches(cl), cl.report());
     }

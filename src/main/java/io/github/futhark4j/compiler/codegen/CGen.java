@@ -146,7 +146,8 @@ final class CGen {
    * A device backend's host code before statement {@code s}: the arrays it may read or write get
    * their newest bytes back from the device, and give up their device copies, which a later kernel
    * uploads again (the engine's {@code fut_dev_host}; see {@link CKernel}). Statements that touch
-   * no array's bytes need nothing: kernels, a variable's alias and shapes, and branches and loops,
+   * no array's bytes need nothing: kernels, a variable's alias, views (flattening, unflattening,
+   * rows) and shapes, and branches and loops,
    * whose bodies' statements do it themselves (the engine's copies of arrays do it too). Code
    * inside a parallel region needs nothing: the statement that started it did it for every array
    * the region reads.
@@ -158,6 +159,10 @@ final class CGen {
       case Exp.Shape sh -> { return; }
       case Exp.If i -> { return; }
       case Exp.Loop l -> { return; }
+      // Views: the same block, another shape or offset.
+      case Exp.Flatten f -> { return; }
+      case Exp.Unflatten u -> { return; }
+      case Exp.Index ix when ix.indices().size() < ix.array().type().rank() -> { return; }
       default -> { }
     }
     Set<String> done = new HashSet<>();
