@@ -12,8 +12,8 @@
  *   ENTRY N=... median_ms=... min_ms=... checksum=... device=...
  *
  * and with "-- CHECK_LIB" also runs the same entry of a second library (the multicore build of the
- * same program) once and compares the results element by element (floats within 1e-4 relative;
- * "check=ok" or "check=FAILED at i").
+ * same program) once and compares the results element by element (floats within 1e-4 relative,
+ * or the environment variable CHECK_TOL's; "check=ok" or "check=FAILED at i").
  *
  * Built with: cc -O2 -o driver driver.c -ldl
  */
@@ -185,9 +185,11 @@ int main(int argc, char **argv) {
     void **cins = inputs(&c, nin, types, host, n);
     void *want = call(&c, out_t, nin, cins, &wlen, NULL);
     int64_t bad = wlen == len ? -1 : 0;
+    const char *tol_s = getenv("CHECK_TOL");
+    double tol = tol_s && *tol_s ? atof(tol_s) : 1e-4;
     for (int64_t i = 0; i < len && bad < 0; i++) {
       double a = value_at(out_t, last, i), b = value_at(out_t, want, i);
-      if (out_t[0] == 'f' ? !(fabs(a - b) <= 1e-4 * fmax(1, fabs(b)) || (a != a && b != b)) : a != b) bad = i;
+      if (out_t[0] == 'f' ? !(fabs(a - b) <= tol * fmax(1, fabs(b)) || (a != a && b != b)) : a != b) bad = i;
     }
     if (bad < 0) printf(" check=ok");
     else printf(" check=FAILED at %lld: %g vs %g", (long long)bad, value_at(out_t, last, bad), value_at(out_t, want, bad));

@@ -51,7 +51,8 @@ run blackscholes 22 10 f64 f64 f64 f64
 run escape 20 5 i32 f32 f32
 run mandelbrot 22 3 i32 f32
 run matmul 22 3 f32 f32 f32
-run nbody 16 3 f32 f32 f32 f32
+# Sums of 2^16 terms that cancel, added in another order than the CPU's: compared within 2e-3.
+CHECK_TOL=2e-3 run nbody 16 3 f32 f32 f32 f32
 run pairs 16 3 f32 f32 f32
 echo "== done"
 date -u
