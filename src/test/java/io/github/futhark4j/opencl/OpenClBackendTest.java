@@ -353,7 +353,8 @@ class OpenClBackendTest {
   /**
    * Histograms on the device: an integer {@code +} as an atomic add, other operators (a maximum,
    * a float minimum, a float sum, a non-trivial operator) as compare-and-swap loops, over 32- and
-   * 64-bit buckets, into a fresh histogram or a consumed one, with indices outside it ignored.
+   * 64-bit buckets, into a fresh histogram or a consumed one, with indices outside it ignored; and
+   * scatters, into one destination or two.
    */
   @Test
   void histogramsOnTheDevice() throws Exception {
@@ -366,6 +367,9 @@ class OpenClBackendTest {
         entry norms (is: []i64) (vs: []f32) : []f32 =
           reduce_by_index (replicate 3 0) (\\a b -> f32.max a b + 0 * (a - b)) 0 is (map f32.abs vs)
         entry doubled (k: i64) (xs: []i32) : []i32 = map (*2) (hist (+) 0 k (map i64.i32 xs) (map (\\_ -> 1) xs))
+        entry scattered (dest: *[]f64) (is: []i64) (vs: []f64) : []f64 = scatter dest is vs
+        entry marks (n: i64) (is: []i64) : ([]i32, []bool) =
+          (scatter (replicate n 0) is (map i32.i64 is), scatter (replicate n false) is (map (\\i -> i % 3 == 0) is))
         """;
     int n = 50_000;
     int[] xs = new int[n];
@@ -386,6 +390,15 @@ class OpenClBackendTest {
     same(src, "norms", is, fs);
     same(src, "doubled", 256L, xs);
     same(src, "into", new int[] {1, 2, 3, 4, 5, 6, 7}, is);
+    // Scatters: distinct indices inside the destination, others outside it (ignored).
+    long[] at = new long[2000];
+    double[] vals = new double[at.length];
+    for (int i = 0; i < at.length; i++) {
+      at[i] = i % 5 == 4 ? (i % 2 == 0 ? -i : 5000 + i) : (i * 7L) % 2000;
+      vals[i] = i * 0.25;
+    }
+    same(src, "scattered", new double[1500], at, vals);
+    same(src, "marks", 1800L, at);
     try (FutharkProgram p = Futhark.compile(src, options("opencl"))) {
       long up = reported(p, "uploads"), down = reported(p, "downloads");
       int[] d = (int[]) p.function("doubled").call(4L, new int[] {0, 1, 1, 3, 3, 3, 9, -1});

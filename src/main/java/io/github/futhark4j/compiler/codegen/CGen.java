@@ -377,7 +377,7 @@ final class CGen {
       case Exp.Scatter sc -> {
         Set<String> taken = new HashSet<>();
         for (int k = 0; k < pat.size(); k++) taken.addAll(consume(pat.get(k), sc.dests().get(k), dying));
-        soac.scatter(pat, sc);
+        soac.scatter(pat, sc, s);
         return taken;
       }
       case Exp.WithVjp w -> throw new IllegalStateException("with_vjp left after lowering");

@@ -322,6 +322,35 @@ final class CKernel {
     reads.launch(source.add(name, reads.kernel(name, head, k.out)), n, "");
   }
 
+  /**
+   * Emits scatter statement {@code sc} (binding {@code pat}, which hold the arrays its destinations
+   * were, consumed) as a kernel: one work-item per element writes its values at its index, when
+   * the index is inside the (first) destination, as the host does; the destinations are updated
+   * in place on the device.
+   */
+  void scatter(List<Atom.Var> pat, Exp.Scatter sc) {
+    Source source = st.functions.kernels();
+    String n = atom(sc.width());
+    String name = "fut_k_" + source.size() + "_" + cname(pat.get(0).name());
+    Reads reads = new Reads(n);
+    List<Atom> inputs = new ArrayList<>();
+    inputs.add(sc.inds());
+    inputs.addAll(sc.vals());
+    reads.inputs(inputs);
+    for (Atom.Var d : pat) reads.updates(d);
+    reads.arrays();
+    CgState k = kernelState();
+    k.line("const int64_t fut_ix = " + reads.rows.get(0) + ";");
+    k.open("if (fut_ix >= 0 && fut_ix < " + pat.get(0).name() + ".shape[0]) {");
+    for (int j = 0; j < pat.size(); j++) {
+      String ty = memType(pat.get(j).type().elem());
+      k.line("((__global " + ty + " *)" + pat.get(j).name() + ".data)[fut_ix] = (" + ty + ")" + reads.rows.get(j + 1) + ";");
+    }
+    k.close("}");
+    String head = "  const int64_t fut_i = get_global_id(0);\n  if (fut_i >= fut_n) return;\n";
+    reads.launch(source.add(name, reads.kernel(name, head, k.out)), n, "");
+  }
+
   /** Whether operator {@code op} is integer addition of its two parameters ({@code (+)}). */
   private static boolean isAdd(Lambda op) {
     if (op.body().stms().size() != 1 || op.body().results().size() != 1) return false;

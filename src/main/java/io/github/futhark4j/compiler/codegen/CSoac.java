@@ -1076,7 +1076,11 @@ final class CSoac {
     st.close("}");
   }
 
-  void scatter(List<Atom.Var> pat, Exp.Scatter s) {
+  void scatter(List<Atom.Var> pat, Exp.Scatter s, Stm stm) {
+    if (stm.has(Plan.KERNEL) && parallel() && st.functions.kernels() != null) {
+      kernel.scatter(pat, s);
+      return;
+    }
     String i = st.fresh("i");
     parallelFor(i, "0", atom(s.width()), false, () -> {
       String ix = st.fresh("ix");

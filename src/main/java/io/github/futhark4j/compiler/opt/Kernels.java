@@ -32,7 +32,7 @@ import java.util.Set;
  * indexes is virtual. (A map of a while loop that the schedule gave vector lanes, {@code #[lanes]},
  * becomes a kernel instead.) A two-dimensional map nest becomes one flat map over all its pairs of
  * indices first ({@link Nests}). A histogram is a kernel when it updates one flat histogram of 32-
- * or 64-bit buckets ({@link #histogram}).
+ * or 64-bit buckets ({@link #histogram}), a scatter when it writes flat arrays ({@link #scatter}).
  * Code generation obeys the mark where the statement runs as host code (a function's version
  * called inside a parallel region runs it as a plain loop).
  */
@@ -84,6 +84,7 @@ public final class Kernels {
         case Exp.Scan sc when folds(s, sc.nes(), sc.op(), sc.mapf(), sc.arrays(), virtual) ->
             new Stm(s.pattern(), s.exp(), EnumSet.of(Plan.KERNEL));
         case Exp.Hist h when histogram(s, h, virtual) -> new Stm(s.pattern(), s.exp(), EnumSet.of(Plan.KERNEL));
+        case Exp.Scatter sc when scatter(s, sc, virtual) -> new Stm(s.pattern(), s.exp(), EnumSet.of(Plan.KERNEL));
         case Exp.If i -> new Stm(s.pattern(), new Exp.If(i.cond(), body(i.then(), defs), body(i.otherwise(), defs)), s.plan());
         case Exp.Loop l -> new Stm(s.pattern(), new Exp.Loop(l.params(), l.inits(), l.form(), body(l.body(), defs)), s.plan());
         default -> s;
@@ -181,6 +182,21 @@ public final class Kernels {
       if (!deviceBody(f.body()) || !freeVarsFit(f, virtual)) return false;
     }
     return inputsFit(h.arrays(), virtual);
+  }
+
+  /**
+   * Whether scatter statement {@code s} runs as a kernel: flat destinations in memory (no f16),
+   * and flat or virtual indices and values.
+   */
+  static boolean scatter(Stm s, Exp.Scatter sc, Set<String> virtual) {
+    if (!s.plan().isEmpty()) return false;
+    for (Atom d : sc.dests()) {
+      if (d.type().rank() != 1 || d.type().elem() == PrimType.F16 || !(d instanceof Atom.Var v) || virtual.contains(v.name())) return false;
+    }
+    List<Atom> inputs = new ArrayList<>();
+    inputs.add(sc.inds());
+    inputs.addAll(sc.vals());
+    return inputsFit(inputs, virtual);
   }
 
   /** The element types a kernel updates atomically, by their bits: 32 or 64 bits wide. */
