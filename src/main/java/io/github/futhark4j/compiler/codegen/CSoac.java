@@ -68,6 +68,13 @@ final class CSoac {
 
   private boolean parallel() { return st.multicore && !st.inParallel; }
 
+  /**
+   * Whether statement {@code s} runs as a device kernel ({@link CKernel}): marked {@code #[kernel]}
+   * and running as host code (a function's version called inside a parallel region runs it as an
+   * ordinary operator), in a program with a device.
+   */
+  private boolean onDevice(Stm s) { return s.has(Plan.KERNEL) && parallel() && st.functions.kernels() != null; }
+
   static boolean mayFail(Body b) {
     return io.github.futhark4j.compiler.core.Effects.mayFail(b);
   }
@@ -253,7 +260,7 @@ final class CSoac {
   void map(List<Atom.Var> pat, Exp.Map m, Stm s, Set<String> dying) {
     // A kernel where the map runs as host code; inside a parallel region (a function's sequential
     // version) it is an ordinary map.
-    if (s.has(Plan.KERNEL) && parallel() && st.functions.kernels() != null) {
+    if (onDevice(s)) {
       kernel.map(pat, m);
       return;
     }
@@ -657,7 +664,7 @@ final class CSoac {
   }
 
   void reduce(List<Atom.Var> pat, Exp.Reduce r, Stm s) {
-    if (s.has(Plan.KERNEL) && parallel() && st.functions.kernels() != null) {
+    if (onDevice(s)) {
       kernel.reduce(pat, r);
       return;
     }
@@ -729,7 +736,7 @@ final class CSoac {
   // ---- scan -------------------------------------------------------------------------------
 
   void scan(List<Atom.Var> pat, Exp.Scan s, Stm stm) {
-    if (stm.has(Plan.KERNEL) && parallel() && st.functions.kernels() != null) {
+    if (onDevice(stm)) {
       kernel.scan(pat, s);
       return;
     }
@@ -823,7 +830,7 @@ final class CSoac {
   // ---- hist, scatter ----------------------------------------------------------------------
 
   void hist(List<Atom.Var> pat, Exp.Hist h, Stm s) {
-    if (s.has(Plan.KERNEL) && parallel() && st.functions.kernels() != null) {
+    if (onDevice(s)) {
       kernel.hist(pat, h);
       return;
     }
@@ -1077,7 +1084,7 @@ final class CSoac {
   }
 
   void scatter(List<Atom.Var> pat, Exp.Scatter s, Stm stm) {
-    if (stm.has(Plan.KERNEL) && parallel() && st.functions.kernels() != null) {
+    if (onDevice(stm)) {
       kernel.scatter(pat, s);
       return;
     }
