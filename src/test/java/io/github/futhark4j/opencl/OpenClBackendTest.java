@@ -409,6 +409,51 @@ class OpenClBackendTest {
   }
 
   /**
+   * Filters on the device: a count per chunk, the offsets on the host, the kept elements written
+   * in order; over several arrays, a virtual iota, nothing kept, everything kept, no elements; the
+   * result staying on the device; a failing predicate reported as on the host.
+   */
+  @Test
+  void filtersOnTheDevice() throws Exception {
+    String src = """
+        entry evens (xs: []i32) : []i32 = filter (\\x -> x % 2 == 0) xs
+        entry marked (xs: []f64) (bs: []bool) : ([]f64, []bool) = unzip (filter (\\(x, b) -> b || x > 1) (zip xs bs))
+        entry multiples (n: i64) (k: i64) : []i64 = filter (\\i -> i % k == 0) (iota n)
+        entry kept (xs: []i32) : i32 = i32.sum (filter (> 0) (map (\\x -> x * 2 - 7) xs))
+        entry picked (xs: []i32) (is: []i64) : []i64 = filter (\\i -> xs[i] > 0) is
+        """;
+    int n = 30_001;
+    int[] xs = new int[n];
+    double[] ds = new double[n];
+    boolean[] bs = new boolean[n];
+    for (int i = 0; i < n; i++) {
+      xs[i] = (i * 7919) % 1000 - 300;
+      ds[i] = (i % 13) * 0.25;
+      bs[i] = i % 7 == 0;
+    }
+    same(src, "evens", (Object) xs);
+    same(src, "evens", (Object) new int[] {1, 3, 5});
+    same(src, "evens", (Object) new int[] {2, 4});
+    same(false, src, "evens", (Object) new int[0]);
+    same(src, "marked", ds, bs);
+    same(src, "multiples", 100_000L, 7L);
+    same(src, "kept", (Object) xs);
+    same(src, "picked", new int[] {1, -1, 2}, new long[] {0, 1, 2, 2});
+    try (FutharkProgram cl = Futhark.compile(src, options("opencl"));
+         FutharkProgram mc = Futhark.compile(src, options("multicore"))) {
+      Object[] args = {new int[] {1, -1, 2}, new long[] {0, 3}};
+      io.github.futhark4j.FutharkProgramException want = assertThrows(io.github.futhark4j.FutharkProgramException.class,
+          () -> mc.function("picked").call(args));
+      io.github.futhark4j.FutharkProgramException got = assertThrows(io.github.futhark4j.FutharkProgramException.class,
+          () -> cl.function("picked").call(args));
+      assertEquals(want.getMessage(), got.getMessage());
+      long down = reported(cl, "downloads");
+      cl.function("kept").call((Object) xs);
+      assertEquals(down, reported(cl, "downloads"), "the filtered array stays on the device: " + cl.report());
+    }
+  }
+
+  /**
    * Arrays a kernel writes stay on the device: the next kernel reads them there, in the same call
    * or, through a native result, in the next one; only host code that touches them, or reading
    * the result, copies them back.

@@ -366,7 +366,7 @@ final class CGen {
       case Exp.Map m -> soac.map(pat, m, s, dying);
       case Exp.Reduce r -> soac.reduce(pat, r, s);
       case Exp.Scan sc -> soac.scan(pat, sc, s);
-      case Exp.Filter f -> soac.filter(pat, f);
+      case Exp.Filter f -> soac.filter(pat, f, s);
       case Exp.Partition p -> soac.partition(pat, p);
       case Exp.Hist h -> {
         Set<String> taken = new HashSet<>();

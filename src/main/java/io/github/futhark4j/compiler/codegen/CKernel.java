@@ -351,6 +351,89 @@ final class CKernel {
     reads.launch(source.add(name, reads.kernel(name, head, k.out)), n, "");
   }
 
+  /**
+   * Emits filter statement {@code f} (binding {@code pat}) as two kernels, a scan's phases: work-item
+   * t of g counts the elements of its contiguous chunk that the predicate keeps; the host turns the
+   * counts into each chunk's offset, in order, and allocates the results; work-item t goes through
+   * its chunk again, writing the elements kept from its offset on. The order of the elements is
+   * kept.
+   */
+  void filter(List<Atom.Var> pat, Exp.Filter f) {
+    String n = atom(f.width());
+    IrType i64 = new IrType.Scalar(PrimType.I64);
+    for (Atom.Var v : pat) st.line(ctype(v.type()) + " " + v.name() + ";");
+    st.open("{");
+    Partials parts = partials(n, List.of(i64));
+    // The counts.
+    Chunk count = chunk(n, parts.g(), f.arrays(), f.pred(), null, pat.get(0).name() + "_count");
+    count.k().line("if (" + count.keep() + ") fut_c++;");
+    count.k().close("}");
+    String p = parts.names().get(0);
+    count.reads().out("(size_t)" + parts.g() + " * sizeof(int64_t)", p, p + "_kd");
+    count.k().line("((__global int64_t *)" + p + "_kd)[fut_t] = fut_c;");
+    count.launch(parts.g(), parts.free());
+    // Each chunk's offset, and the results.
+    String total = st.fresh("total"), t = st.fresh("t");
+    st.line("int64_t " + total + " = 0;");
+    st.line("for (int64_t " + t + " = 0; " + t + " < " + parts.g() + "; " + t + "++) { int64_t c_ = " + p + "[" + t + "]; " + p + "["
+        + t + "] = " + total + "; " + total + " += c_; }");
+    for (int j = 0; j < pat.size(); j++) {
+      st.line("if (fut_alloc(ctx, &" + pat.get(j).name() + ", 1, (int64_t[]){" + total + "}, " + CGen.es(pat.get(j).type()) + ")) { "
+          + parts.free() + "goto " + st.errLabel + "; }");
+    }
+    // The elements kept, written from each chunk's offset.
+    Chunk write = chunk(n, parts.g(), f.arrays(), f.pred(), parts, pat.get(0).name());
+    write.k().open("if (" + write.keep() + ") {");
+    for (int j = 0; j < pat.size(); j++) {
+      String out = pat.get(j).name(), mt = memType(pat.get(j).type().elem());
+      write.reads().outArray("(size_t)" + total + " * " + CGen.es(pat.get(j).type()), out);
+      write.k().line("((__global " + mt + " *)" + out + "_kd)[fut_c] = (" + mt + ")" + write.reads().rows.get(j) + ";");
+    }
+    write.k().line("fut_c++;");
+    write.k().close("}");
+    write.k().close("}");
+    write.launch(parts.g(), parts.free());
+    st.line(parts.free());
+    st.close("}");
+  }
+
+  /**
+   * A filter's kernel being written: work-item {@code fut_t} of {@code fut_g} goes through its
+   * contiguous chunk of the elements with a count {@code fut_c} (from 0, or from its chunk's offset
+   * in {@code offsets}), inside the loop after the predicate, whose result is {@code keep}.
+   */
+  private record Chunk(Reads reads, CgState k, String keep, String name) {
+    void launch(String g, String cleanup) { reads.owner().launchChunks(reads, k, name, g, cleanup); }
+  }
+
+  private Chunk chunk(String n, String g, List<Atom> arrays, Lambda pred, Partials offsets, String base) {
+    String name = "fut_k_" + st.functions.kernels().size() + "_" + cname(base);
+    Reads reads = new Reads(n);
+    reads.args.add(new Arg("FUT_KARG_SCALAR", "sizeof(int64_t)", "&" + g, "int64_t fut_g"));
+    reads.inputs(arrays);
+    reads.freeIn(pred);
+    reads.arrays();
+    CgState k = kernelState();
+    if (offsets == null) {
+      k.line("int64_t fut_c = 0;");
+    } else {
+      String o = offsets.names().get(0);
+      reads.args.add(new Arg("FUT_KARG_IN", "(size_t)" + g + " * sizeof(int64_t)", o, "__global char *" + o + "_kd"));
+      k.line("int64_t fut_c = ((__global int64_t *)" + o + "_kd)[fut_t];");
+    }
+    contiguousChunk(k);
+    List<String> keep = temps(k, List.of(new IrType.Scalar(PrimType.BOOL)));
+    Generators.of(k).gen.apply(pred, reads.rows, keep);
+    return new Chunk(reads, k, keep.get(0), name);
+  }
+
+  /** Opens work-item {@code fut_t}'s loop over its contiguous chunk of the {@code fut_n} elements ({@code fut_i}). */
+  private static void contiguousChunk(CgState k) {
+    k.line("const int64_t fut_q = fut_n / fut_g, fut_r = fut_n % fut_g;");
+    k.line("const int64_t fut_lo = fut_t * fut_q + (fut_t < fut_r ? fut_t : fut_r);");
+    k.open("for (int64_t fut_i = fut_lo; fut_i < fut_lo + fut_q + (fut_t < fut_r); fut_i++) {");
+  }
+
   /** Whether operator {@code op} is integer addition of its two parameters ({@code (+)}). */
   private static boolean isAdd(Lambda op) {
     if (op.body().stms().size() != 1 || op.body().results().size() != 1) return false;
@@ -512,15 +595,20 @@ final class CKernel {
     }
 
     /** Finishes the kernel (the caller closed the loop and wrote what follows it) and launches it over g work-items. */
-    void launch(String g, String cleanup) {
-      CKernel outer = reads.owner();
-      reads.failures(k);
-      String head = "  const int64_t fut_t = get_global_id(0);\n  if (fut_t >= fut_g) return;\n";
-      int id = outer.st.functions.kernels().add(name, reads.kernel(name, head, k.out));
-      outer.st.open("if (" + g + " > 0) {");
-      reads.launch(id, g, cleanup);
-      outer.st.close("}");
-    }
+    void launch(String g, String cleanup) { reads.owner().launchChunks(reads, k, name, g, cleanup); }
+  }
+
+  /**
+   * Finishes kernel {@code name} whose work-item {@code fut_t} of {@code fut_g} went through a part
+   * of the elements (its reads, its state {@code k}) and launches it over g work-items, unless g is 0.
+   */
+  private void launchChunks(Reads reads, CgState k, String name, String g, String cleanup) {
+    reads.failures(k);
+    String head = "  const int64_t fut_t = get_global_id(0);\n  if (fut_t >= fut_g) return;\n";
+    int id = st.functions.kernels().add(name, reads.kernel(name, head, k.out));
+    st.open("if (" + g + " > 0) {");
+    reads.launch(id, g, cleanup);
+    st.close("}");
   }
 
   /**
@@ -556,9 +644,7 @@ final class CKernel {
     if (interleaved) {
       k.open("for (int64_t fut_i = fut_t; fut_i < fut_n; fut_i += fut_g) {");
     } else {
-      k.line("const int64_t fut_q = fut_n / fut_g, fut_r = fut_n % fut_g;");
-      k.line("const int64_t fut_lo = fut_t * fut_q + (fut_t < fut_r ? fut_t : fut_r);");
-      k.open("for (int64_t fut_i = fut_lo; fut_i < fut_lo + fut_q + (fut_t < fut_r); fut_i++) {");
+      contiguousChunk(k);
     }
     List<String> xs = reads.rows;
     if (mapf != null) {

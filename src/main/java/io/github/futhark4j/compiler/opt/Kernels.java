@@ -32,7 +32,8 @@ import java.util.Set;
  * indexes is virtual. (A map of a while loop that the schedule gave vector lanes, {@code #[lanes]},
  * becomes a kernel instead.) A two-dimensional map nest becomes one flat map over all its pairs of
  * indices first ({@link Nests}). A histogram is a kernel when it updates one flat histogram of 32-
- * or 64-bit buckets ({@link #histogram}), a scatter when it writes flat arrays ({@link #scatter}).
+ * or 64-bit buckets ({@link #histogram}), a scatter when it writes flat arrays ({@link #scatter}),
+ * a filter when its predicate is device code over flat arrays ({@link #filter}).
  * Code generation obeys the mark where the statement runs as host code (a function's version
  * called inside a parallel region runs it as a plain loop).
  */
@@ -85,6 +86,7 @@ public final class Kernels {
             new Stm(s.pattern(), s.exp(), EnumSet.of(Plan.KERNEL));
         case Exp.Hist h when histogram(s, h, virtual) -> new Stm(s.pattern(), s.exp(), EnumSet.of(Plan.KERNEL));
         case Exp.Scatter sc when scatter(s, sc, virtual) -> new Stm(s.pattern(), s.exp(), EnumSet.of(Plan.KERNEL));
+        case Exp.Filter fi when filter(s, fi, virtual) -> new Stm(s.pattern(), s.exp(), EnumSet.of(Plan.KERNEL));
         case Exp.If i -> new Stm(s.pattern(), new Exp.If(i.cond(), body(i.then(), defs), body(i.otherwise(), defs)), s.plan());
         case Exp.Loop l -> new Stm(s.pattern(), new Exp.Loop(l.params(), l.inits(), l.form(), body(l.body(), defs)), s.plan());
         default -> s;
@@ -197,6 +199,16 @@ public final class Kernels {
     inputs.add(sc.inds());
     inputs.addAll(sc.vals());
     return inputsFit(inputs, virtual);
+  }
+
+  /**
+   * Whether filter statement {@code s} runs as kernels: a predicate that is device code with
+   * scalar parameters, over flat or virtual arrays.
+   */
+  static boolean filter(Stm s, Exp.Filter fi, Set<String> virtual) {
+    if (!s.plan().isEmpty()) return false;
+    for (Atom.Var p : fi.pred().params()) if (p.type().isArray() || p.type().elem() == PrimType.F16) return false;
+    return deviceBody(fi.pred().body()) && freeVarsFit(fi.pred(), virtual) && inputsFit(fi.arrays(), virtual);
   }
 
   /** The element types a kernel updates atomically, by their bits: 32 or 64 bits wide. */
