@@ -85,6 +85,9 @@ final class Nests {
       body.add(bind);
     }
     body.addAll(stms.subList(0, stms.size() - 1));
+    // The inner inputs' elements: the virtual arrays of the outer code too are computed, not read.
+    Map<String, Exp> local = new java.util.HashMap<>(defs);
+    for (Stm t : stms) if (t.has(Plan.VIRTUAL)) for (Atom.Var v : t.pattern()) local.put(v.name(), t.exp());
     for (int a = 0; a < inner.f().params().size(); a++) {
       Atom in = inner.arrays().get(a);
       Atom.Var p = inner.f().params().get(a);
@@ -95,8 +98,9 @@ final class Nests {
         rows.put(p.name(), r);
         continue;
       }
-      if (in.type().rank() != 1) return null;
-      body.add(new Stm(List.of(p), new Exp.Index(in, List.of(j), null)));
+      Stm bind = element(p, in, j, local);
+      if (bind == null) return null;
+      body.add(bind);
     }
     body.addAll(inner.f().body().stms());
     if (!rows.isEmpty()) {
@@ -122,8 +126,9 @@ final class Nests {
   }
 
   /**
-   * The statement binding outer parameter {@code p} to element {@code i} of input {@code in}: a
-   * read of a flat array, or a virtual iota's or replicate's element; null for other inputs.
+   * The statement binding parameter {@code p} to element {@code i} of input {@code in}: a read of
+   * a flat array, or a virtual iota's or replicate's element ({@code defs}: the virtual arrays by
+   * name, with their definitions); null for other inputs.
    */
   private static Stm element(Atom.Var p, Atom in, Atom.Var i, Map<String, Exp> defs) {
     if (!(in instanceof Atom.Var v) || in.type().rank() != 1) return null;
