@@ -5,6 +5,7 @@ import io.github.futhark4j.cli.runner.Benchmarker;
 import io.github.futhark4j.cli.runner.Benchmarker.DatasetResult;
 import io.github.futhark4j.cli.runner.Benchmarker.EntryResult;
 import io.github.futhark4j.cli.runner.LoadedProgram;
+import io.github.futhark4j.cli.runner.ProgramLoader;
 import io.github.futhark4j.cli.spec.SpecException;
 import io.github.futhark4j.cli.spec.SpecParser;
 import io.github.futhark4j.cli.spec.TestSpec;
@@ -61,10 +62,11 @@ public final class BenchCommand implements Command {
   @Override
   public int run(List<String> argv, Cli cli) throws Exception {
     Args a = new Args().option("-r", "--runs").option("--json").option("-e", "--entry-point", "--entry")
-        .option("--exclude-case", "--exclude").option("--backend").flag("-v", "--verbose").flag("--transfer")
+        .option("--exclude-case", "--exclude").option("--backend").option(Programs.DEVICE).flag("-v", "--verbose").flag("--transfer")
         .flag(Programs.FP_CONTRACT).parse(argv);
     if (a.positional().isEmpty()) throw new UsageException("expected at least one program");
     String backend = Programs.backend(a);
+    ProgramLoader loader = Programs.loader(cli, a, backend);
     int runs = a.intValue("-r", 10, 1);
     Benchmarker bench = new Benchmarker(runs, new HashSet<>(a.values("--exclude-case")), backend, a.value("-e", null),
         a.has("--transfer"));
@@ -85,7 +87,7 @@ public final class BenchCommand implements Command {
         continue;
       }
       List<EntryResult> results;
-      try (LoadedProgram p = Programs.load(Programs.loader(cli, a, backend), prog)) {
+      try (LoadedProgram p = Programs.load(loader, prog)) {
         results = bench.bench(prog, spec, p);
       }
       for (EntryResult er : results) {

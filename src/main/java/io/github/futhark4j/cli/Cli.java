@@ -36,6 +36,15 @@ public record Cli(InputStream in, PrintStream out, PrintStream err, Loaders load
     default ProgramLoader forBackend(String backend, boolean floatContraction) {
       return forBackend(backend);
     }
+
+    /**
+     * The loader for {@code backend} (one with devices when {@code device} is not null), running
+     * its programs on {@code device} as {@code FutharkOptions.withDevice} takes it.
+     */
+    default ProgramLoader forBackend(String backend, boolean floatContraction, String device) {
+      if (device != null) throw new UnsupportedOperationException("this loader chooses no device");
+      return forBackend(backend, floatContraction);
+    }
   }
 
   /** Parses and type checks a program. */
@@ -71,8 +80,14 @@ public record Cli(InputStream in, PrintStream out, PrintStream err, Loaders load
 
       @Override
       public ProgramLoader forBackend(String backend, boolean floatContraction) {
+        return forBackend(backend, floatContraction, null);
+      }
+
+      @Override
+      public ProgramLoader forBackend(String backend, boolean floatContraction, String device) {
         // Without the flag the system property decides (FutharkOptions.FLOAT_CONTRACTION_PROPERTY).
-        return new FutharkLoader(FutharkLoader.optionsFor(backend).withFloatContraction(floatContraction ? Boolean.TRUE : null));
+        return new FutharkLoader(FutharkLoader.optionsFor(backend).withFloatContraction(floatContraction ? Boolean.TRUE : null)
+            .withDevice(device));
       }
     };
     Library library = new Library() {

@@ -32,9 +32,22 @@ final class Programs {
   /** The option that lets the generated C contract floating-point operations (FMA). */
   static final String FP_CONTRACT = "--fp-contract";
 
-  /** The loader for {@code backend}, with floating-point contraction when {@code a} has {@link #FP_CONTRACT}. */
-  static ProgramLoader loader(Cli cli, Args a, String backend) {
-    return cli.loaders().forBackend(backend, a.has(FP_CONTRACT));
+  /** The option that picks the device of a backend with devices ({@code builtin-opencl}). */
+  static final String DEVICE = "--device";
+
+  /**
+   * The loader for {@code backend}, with floating-point contraction when {@code a} has
+   * {@link #FP_CONTRACT}, on the device {@code a}'s {@link #DEVICE} names (a part of its name, or
+   * {@code #k}), which only a backend with devices takes.
+   */
+  static ProgramLoader loader(Cli cli, Args a, String backend) throws UsageException {
+    String device = a.value(DEVICE, null);
+    if (device == null) return cli.loaders().forBackend(backend, a.has(FP_CONTRACT));
+    if (!backend.equals("builtin-opencl")) {
+      throw new UsageException(DEVICE + " needs a backend with devices (builtin-opencl), not " + backend);
+    }
+    if (device.isEmpty()) throw new UsageException(DEVICE + " needs a device: a part of its name, or #k for the k-th");
+    return cli.loaders().forBackend(backend, a.has(FP_CONTRACT), device);
   }
 
   /** Loads a program; a compile failure ends the command (exit 2 for program errors, 1 for tool failures). */

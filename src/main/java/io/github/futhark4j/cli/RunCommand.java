@@ -55,7 +55,7 @@ public final class RunCommand implements Command {
   @Override
   public int run(List<String> argv, Cli cli) throws Exception {
     Args a = new Args().option("-e", "--entry-point").flag("-b", "--binary-output").option("-t", "--write-runtime-to")
-        .option("-r", "--runs").flag("-n", "--no-print-result").option("--backend").flag(Programs.FP_CONTRACT).flag("--interpret").parse(argv);
+        .option("-r", "--runs").flag("-n", "--no-print-result").option("--backend").option(Programs.DEVICE).flag(Programs.FP_CONTRACT).flag("--interpret").parse(argv);
     if (a.positional().size() != 1) throw new UsageException("expected one program, got " + a.positional().size());
     Path prog = Programs.program(a.positional().get(0));
     String entryOption = a.value("-e", null);

@@ -81,7 +81,7 @@ public final class TestCommand implements Command {
 
   @Override
   public int run(List<String> argv, Cli cli) throws Exception {
-    Args a = new Args().option("--backend").option("--exclude", "--exclude-case").option("--concurrency")
+    Args a = new Args().option("--backend").option(Programs.DEVICE).option("--exclude", "--exclude-case").option("--concurrency")
         .option("--reference").flag("-v", "--verbose").flag("-c").flag(Programs.FP_CONTRACT).flag("--structure")
         .flag("--interpret").option("--seed").option("--num-tests", "-n").option("--max-size", "-m").option("--num-tries")
         .parse(argv);
