@@ -300,6 +300,7 @@ class OpenClBackendTest {
         entry weighted (n: i64) (xs: []f64) : []f64 =
           map (\\i -> reduce (+) 0 (map (\\k -> xs[k] * f64.i64 (i + k)) (iota (length xs)))) (iota n)
         entry picked (is: []i64) (xs: []i32) : [][]i32 = map (\\i -> map (\\j -> xs[i + j]) (iota 3)) is
+        entry guarded (w: i64) (xs: []i32) : [][]i32 = map (\\x -> let q = 100 / x in map (\\j -> q + i32.i64 j) (iota w)) xs
         entry mm (a: [][]f32) (b: [][]f32) : [][]f32 = map (\\r -> map (\\c -> f32.sum (map2 (*) r c)) (transpose b)) a
         entry mm_index [n][m][p] (a: [n][m]i32) (b: [m][p]i32) : [n][p]i32 =
           tabulate_2d n p (\\i j -> i32.sum (tabulate m (\\k -> a[i, k] * b[k, j])))
@@ -312,6 +313,9 @@ class OpenClBackendTest {
     double[] xs = {0.5, -1, 2, 3.25, 0};
     same(src, "table", xs, new double[] {1, 2.5, -3});
     same(src, "grid", 7L, 300L);
+    // A nest whose outer code may fail and whose width may be 0 stays on the host (see below).
+    same(false, src, "guarded", 0L, new int[] {1, 2});
+    same(false, src, "guarded", 3L, new int[] {1, 2, -7});
     float[] ps = new float[500], ms = new float[500];
     for (int i = 0; i < ps.length; i++) {
       ps[i] = (float) Math.cos(i) * 10;
@@ -340,6 +344,19 @@ class OpenClBackendTest {
       io.github.futhark4j.FutharkProgramException got2 = assertThrows(io.github.futhark4j.FutharkProgramException.class,
           () -> cl.function("picked").call(args));
       assertEquals(want2.getMessage(), got2.getMessage());
+      // Outer code that fails fails for rows of no elements too: a negative width's range error
+      // for a nest with rows (none without), a division by zero with an empty inner map.
+      Object[][] bad = {{"escape", -1L, 3L, 10}, {"guarded", 0L, new int[] {1, 0}}, {"guarded", 2L, new int[] {1, 0}}};
+      for (Object[] call : bad) {
+        String e = (String) call[0];
+        Object[] rest = java.util.Arrays.copyOfRange(call, 1, call.length);
+        io.github.futhark4j.FutharkProgramException w = assertThrows(io.github.futhark4j.FutharkProgramException.class,
+            () -> mc.function(e).call(rest));
+        io.github.futhark4j.FutharkProgramException g = assertThrows(io.github.futhark4j.FutharkProgramException.class,
+            () -> cl.function(e).call(rest));
+        assertEquals(w.getMessage(), g.getMessage(), e);
+      }
+      assertEquals(0, ((int[][]) cl.function("escape").call(-1L, 0L, 10)).length);
       // The nest and the map of reductions ran as one kernel each, and the nest's flat result was
       // unflattened on the device: one copy back, when the result is read.
       long before = launches(cl), down = reported(cl, "downloads");

@@ -64,6 +64,18 @@ final class Nests {
     for (Stm t : stms) for (Atom.Var v : t.pattern()) bound.add(v.name());
     if (inner.width() instanceof Atom.Var wv && bound.contains(wv.name())) return null;
     Atom w = inner.width();
+    // The outer code runs once per work-item, so not at all when w is 0, where the host runs it for
+    // every row: code that may fail is taken only for a w known to be positive. An iota of width
+    // w fails exactly when w is negative: the host's check of it, for a nest with rows, comes first.
+    boolean checkWidth = false;
+    for (Stm t : stms.subList(0, stms.size() - 1)) {
+      if (!mayFail(t)) continue;
+      if (t.has(Plan.VIRTUAL) && t.exp() instanceof Exp.Iota io && io.n().equals(w)) {
+        checkWidth = true;
+        continue;
+      }
+      if (!(w instanceof Atom.Const c && c.value().bits() > 0)) return null;
+    }
     String base = s.pattern().get(0).name();
     Atom.Var k = new Atom.Var(base + "_kk", scalar(PrimType.I64));
     Atom.Var i = new Atom.Var(base + "_ki", scalar(PrimType.I64));
@@ -116,13 +128,41 @@ final class Nests {
     List<Atom.Var> flats = new ArrayList<>();
     for (Atom.Var r : s.pattern()) flats.add(new Atom.Var(r.name() + "_kflat", new IrType.Arr(r.type().elem(), 1)));
     List<Stm> out = new ArrayList<>();
-    out.add(new Stm(List.of(nw), new Exp.BinOp(BinOperator.MUL, PrimType.I64, m.width(), w, null)));
+    if (checkWidth) {
+      // if n > 0 then iota w: the range's error for a negative w, as the first row would fail.
+      Atom.Var some = new Atom.Var(base + "_krows", scalar(PrimType.BOOL));
+      Atom.Var check = new Atom.Var(base + "_kcheck", new IrType.Arr(PrimType.I64, 1));
+      out.add(new Stm(List.of(some), new Exp.BinOp(BinOperator.GT, PrimType.I64, m.width(), zero(), null)));
+      Body then = new Body(List.of(new Stm(List.of(check), new Exp.Iota(w, PrimType.I64), EnumSet.of(Plan.VIRTUAL))), List.of());
+      out.add(new Stm(List.of(), new Exp.If(some, then, new Body(List.of(), List.of()))));
+    }
+    // The width of the rows made, never negative (a nest of no rows and a negative w has no
+    // elements and no error, as on the host).
+    Atom wz = w;
+    if (!(w instanceof Atom.Const c && c.value().bits() >= 0)) {
+      Atom.Var neg = new Atom.Var(base + "_kneg", scalar(PrimType.BOOL));
+      Atom.Var z = new Atom.Var(base + "_kw", scalar(PrimType.I64));
+      out.add(new Stm(List.of(neg), new Exp.BinOp(BinOperator.LT, PrimType.I64, w, zero(), null)));
+      out.add(new Stm(List.of(z), new Exp.If(neg, new Body(List.of(), List.of(zero())), new Body(List.of(), List.of(w)))));
+      wz = z;
+    }
+    out.add(new Stm(List.of(nw), new Exp.BinOp(BinOperator.MUL, PrimType.I64, m.width(), wz, null)));
     out.add(new Stm(List.of(g), new Exp.Iota(nw, PrimType.I64), EnumSet.of(Plan.VIRTUAL)));
     out.add(new Stm(flats, new Exp.Map(nw, flat, List.of(g)), EnumSet.of(Plan.KERNEL)));
     for (int r = 0; r < flats.size(); r++) {
-      out.add(new Stm(List.of(s.pattern().get(r)), new Exp.Unflatten(m.width(), w, flats.get(r), null)));
+      out.add(new Stm(List.of(s.pattern().get(r)), new Exp.Unflatten(m.width(), wz, flats.get(r), null)));
     }
     return out;
+  }
+
+  /** Whether statement {@code s} of scalar code may fail (a loop or branch when its code may). */
+  private static boolean mayFail(Stm s) {
+    return switch (s.exp()) {
+      case Exp.Loop l -> io.github.futhark4j.compiler.core.Effects.mayFail(l.body())
+          || l.form() instanceof Exp.LoopForm.While wf && io.github.futhark4j.compiler.core.Effects.mayFail(wf.cond());
+      case Exp.Replicate r when s.has(Plan.VIRTUAL) -> false; // no memory, and no check (as on the host)
+      default -> io.github.futhark4j.compiler.core.Effects.mayFail(s.exp());
+    };
   }
 
   /**
@@ -212,4 +252,6 @@ final class Nests {
   }
 
   private static IrType scalar(PrimType t) { return new IrType.Scalar(t); }
+
+  private static Atom zero() { return new Atom.Const(io.github.futhark4j.compiler.typed.PrimValue.ofInt(PrimType.I64, 0)); }
 }
