@@ -26,9 +26,7 @@ public final class FreeVars {
   public static List<Atom.Var> ofLambda(Lambda l) {
     List<Atom.Var> out = new java.util.ArrayList<>();
     lambda(l, out);
-    java.util.Map<String, Atom.Var> once = new java.util.LinkedHashMap<>();
-    for (Atom.Var v : out) once.putIfAbsent(v.name(), v);
-    return List.copyOf(once.values());
+    return once(out);
   }
 
   /** How many times each free variable of {@code e} occurs in it (an array argument and a use in a lambda are two). */
@@ -44,9 +42,14 @@ public final class FreeVars {
   public static List<Atom.Var> typedOfExp(Exp e) {
     List<Atom.Var> out = new java.util.ArrayList<>();
     exp(e, out);
-    java.util.Map<String, Atom.Var> once = new java.util.LinkedHashMap<>();
-    for (Atom.Var v : out) once.putIfAbsent(v.name(), v);
-    return List.copyOf(once.values());
+    return once(out);
+  }
+
+  /** {@code vs} with each name once, at its first occurrence. */
+  private static List<Atom.Var> once(List<Atom.Var> vs) {
+    java.util.Map<String, Atom.Var> first = new java.util.LinkedHashMap<>();
+    for (Atom.Var v : vs) first.putIfAbsent(v.name(), v);
+    return List.copyOf(first.values());
   }
 
   public static Set<String> ofExp(Exp e) {

@@ -113,7 +113,7 @@ public final class Kernels {
               || s.exp() instanceof Exp.Replicate r && !r.value().type().isArray() && r.value().type().elem() != PrimType.F16)) {
         continue;
       }
-      for (Atom.Var v : s.pattern()) if (v.type().isArray() || v.type().elem() == PrimType.F16) return false;
+      if (!scalars(s.pattern())) return false;
       boolean ok = switch (s.exp()) {
         case Exp.Index ix -> ix.indices().size() == ix.array().type().rank() && ix.array().type().elem() != PrimType.F16;
         // Checks a work-item makes and the host reports: divisions and integer powers, assertions.
@@ -122,7 +122,7 @@ public final class Kernels {
         case Exp.Shape sh -> true;
         case Exp.PrimCall p when p.name().startsWith("tuning:") -> false; // read from the context, on the host
         case Exp.If i -> deviceBody(i.then()) && deviceBody(i.otherwise());
-        case Exp.Loop l -> l.params().stream().noneMatch(p -> p.type().isArray() || p.type().elem() == PrimType.F16)
+        case Exp.Loop l -> scalars(l.params())
             && deviceBody(l.body())
             && (!(l.form() instanceof Exp.LoopForm.While w) || deviceBody(w.cond()));
         // A reduction over flat arrays, run sequentially by the work-item.
@@ -131,7 +131,22 @@ public final class Kernels {
       };
       if (!ok) return false;
     }
-    return b.results().stream().noneMatch(a -> a.type().isArray() || a.type().elem() == PrimType.F16);
+    return scalars(b.results());
+  }
+
+  /** Whether every one of {@code as} is a scalar other than f16 (what device code computes with). */
+  private static boolean scalars(List<? extends Atom> as) {
+    return as.stream().noneMatch(a -> a.type().isArray() || a.type().elem() == PrimType.F16);
+  }
+
+  /** Whether lambda {@code f} (null: none) is device code with scalar parameters. */
+  private static boolean deviceLambda(Lambda f) {
+    return f == null || scalars(f.params()) && deviceBody(f.body());
+  }
+
+  /** {@link #deviceLambda} whose free variables a kernel can read ({@link #freeVarsFit}). */
+  private static boolean kernelLambda(Lambda f, Set<String> virtual) {
+    return f == null || deviceLambda(f) && freeVarsFit(f, virtual);
   }
 
   /**
@@ -140,12 +155,7 @@ public final class Kernels {
    * arrays (free arrays of the kernel, or virtual ones of its code).
    */
   private static boolean sequentialFold(List<Atom> nes, Lambda op, Lambda mapf, List<Atom> arrays) {
-    for (Atom ne : nes) if (ne.type().isArray() || ne.type().elem() == PrimType.F16) return false;
-    for (Lambda f : java.util.Arrays.asList(op, mapf)) {
-      if (f == null) continue;
-      for (Atom.Var p : f.params()) if (p.type().isArray() || p.type().elem() == PrimType.F16) return false;
-      if (!deviceBody(f.body())) return false;
-    }
+    if (!scalars(nes) || !deviceLambda(op) || !deviceLambda(mapf)) return false;
     for (Atom a : arrays) if (a.type().rank() != 1 || a.type().elem() == PrimType.F16) return false;
     return true;
   }
@@ -157,14 +167,8 @@ public final class Kernels {
    * parameters, one-dimensional or virtual input arrays, and free variables as for a map.
    */
   static boolean folds(Stm s, List<Atom> nes, Lambda op, Lambda mapf, List<Atom> arrays, Set<String> virtual) {
-    if (!s.plan().isEmpty()) return false;
-    for (Atom ne : nes) if (ne.type().isArray() || ne.type().elem() == PrimType.F16) return false;
-    for (Lambda f : java.util.Arrays.asList(op, mapf)) {
-      if (f == null) continue;
-      for (Atom.Var p : f.params()) if (p.type().isArray() || p.type().elem() == PrimType.F16) return false;
-      if (!deviceBody(f.body()) || !freeVarsFit(f, virtual)) return false;
-    }
-    return inputsFit(arrays, virtual);
+    return s.plan().isEmpty() && scalars(nes) && kernelLambda(op, virtual) && kernelLambda(mapf, virtual)
+        && inputsFit(arrays, virtual);
   }
 
   /**
@@ -177,13 +181,8 @@ public final class Kernels {
     if (!s.plan().isEmpty() || h.dests().size() != 1 || h.nes().size() != 1) return false;
     Atom dest = h.dests().get(0);
     if (dest.type().rank() != 1 || !(dest instanceof Atom.Var d) || virtual.contains(d.name())) return false;
-    if (!ATOMIC.contains(dest.type().elem())) return false;
-    for (Lambda f : java.util.Arrays.asList(h.op(), h.mapf())) {
-      if (f == null) continue;
-      for (Atom.Var p : f.params()) if (p.type().isArray() || p.type().elem() == PrimType.F16) return false;
-      if (!deviceBody(f.body()) || !freeVarsFit(f, virtual)) return false;
-    }
-    return inputsFit(h.arrays(), virtual);
+    return ATOMIC.contains(dest.type().elem()) && kernelLambda(h.op(), virtual) && kernelLambda(h.mapf(), virtual)
+        && inputsFit(h.arrays(), virtual);
   }
 
   /**
@@ -206,9 +205,7 @@ public final class Kernels {
    * scalar parameters, over flat or virtual arrays.
    */
   static boolean filter(Stm s, Exp.Filter fi, Set<String> virtual) {
-    if (!s.plan().isEmpty()) return false;
-    for (Atom.Var p : fi.pred().params()) if (p.type().isArray() || p.type().elem() == PrimType.F16) return false;
-    return deviceBody(fi.pred().body()) && freeVarsFit(fi.pred(), virtual) && inputsFit(fi.arrays(), virtual);
+    return s.plan().isEmpty() && kernelLambda(fi.pred(), virtual) && inputsFit(fi.arrays(), virtual);
   }
 
   /** The element types a kernel updates atomically, by their bits: 32 or 64 bits wide. */
@@ -237,8 +234,6 @@ public final class Kernels {
   static boolean kernel(Stm s, Exp.Map m, Set<String> virtual) {
     // A map of a scalar while loop the schedule gave vector lanes (#[lanes]) is a kernel instead.
     if (!s.plan().isEmpty() && !s.plan().equals(EnumSet.of(Plan.LANES))) return false;
-    Lambda f = m.f();
-    for (Atom.Var p : f.params()) if (p.type().isArray() || p.type().elem() == PrimType.F16) return false;
-    return deviceBody(f.body()) && inputsFit(m.arrays(), virtual) && freeVarsFit(f, virtual);
+    return kernelLambda(m.f(), virtual) && inputsFit(m.arrays(), virtual);
   }
 }
