@@ -64,6 +64,15 @@ class OpenClBackendTest {
     }
   }
 
+  /** Asserts that {@code entry} fails on both programs (opencl, multicore) with the same message. */
+  static void sameFailure(FutharkProgram cl, FutharkProgram mc, String entry, Object... args) {
+    io.github.futhark4j.FutharkProgramException want = assertThrows(io.github.futhark4j.FutharkProgramException.class,
+        () -> mc.function(entry).call(args));
+    io.github.futhark4j.FutharkProgramException got = assertThrows(io.github.futhark4j.FutharkProgramException.class,
+        () -> cl.function(entry).call(args));
+    assertEquals(want.getMessage(), got.getMessage(), entry);
+  }
+
   static void same(String src, String entry, Object... args) throws Exception {
     same(true, src, entry, args);
   }
@@ -258,11 +267,7 @@ class OpenClBackendTest {
         String entry = (String) b[0];
         Object[] args = java.util.Arrays.copyOfRange(b, 1, b.length);
         long before = launches(cl);
-        io.github.futhark4j.FutharkProgramException want = assertThrows(io.github.futhark4j.FutharkProgramException.class,
-            () -> mc.function(entry).call(args));
-        io.github.futhark4j.FutharkProgramException got = assertThrows(io.github.futhark4j.FutharkProgramException.class,
-            () -> cl.function(entry).call(args));
-        assertEquals(want.getMessage(), got.getMessage(), entry);
+        sameFailure(cl, mc, entry, args);
         assertTrue(launches(cl) > before, entry + " failed before its kernel");
         // The context is usable after a failure.
         assertEquals(launches(cl) + 1, launchesAfter(cl, src));
@@ -338,23 +343,12 @@ class OpenClBackendTest {
     same(false, src, "mm", a, new float[13][0]);
     try (FutharkProgram cl = Futhark.compile(src, options("opencl"));
          FutharkProgram mc = Futhark.compile(src, options("multicore"))) {
-      Object[] args = {new long[] {0, 5}, new int[] {1, 2, 3, 4, 5, 6, 7}};
-      io.github.futhark4j.FutharkProgramException want2 = assertThrows(io.github.futhark4j.FutharkProgramException.class,
-          () -> mc.function("picked").call(args));
-      io.github.futhark4j.FutharkProgramException got2 = assertThrows(io.github.futhark4j.FutharkProgramException.class,
-          () -> cl.function("picked").call(args));
-      assertEquals(want2.getMessage(), got2.getMessage());
+      sameFailure(cl, mc, "picked", new long[] {0, 5}, new int[] {1, 2, 3, 4, 5, 6, 7});
       // Outer code that fails fails for rows of no elements too: a negative width's range error
       // for a nest with rows (none without), a division by zero with an empty inner map.
       Object[][] bad = {{"escape", -1L, 3L, 10}, {"guarded", 0L, new int[] {1, 0}}, {"guarded", 2L, new int[] {1, 0}}};
       for (Object[] call : bad) {
-        String e = (String) call[0];
-        Object[] rest = java.util.Arrays.copyOfRange(call, 1, call.length);
-        io.github.futhark4j.FutharkProgramException w = assertThrows(io.github.futhark4j.FutharkProgramException.class,
-            () -> mc.function(e).call(rest));
-        io.github.futhark4j.FutharkProgramException g = assertThrows(io.github.futhark4j.FutharkProgramException.class,
-            () -> cl.function(e).call(rest));
-        assertEquals(w.getMessage(), g.getMessage(), e);
+        sameFailure(cl, mc, (String) call[0], java.util.Arrays.copyOfRange(call, 1, call.length));
       }
       assertEquals(0, ((int[][]) cl.function("escape").call(-1L, 0L, 10)).length);
       // The nest and the map of reductions ran as one kernel each, and the nest's flat result was
@@ -458,12 +452,7 @@ class OpenClBackendTest {
     same(src, "picked", new int[] {1, -1, 2}, new long[] {0, 1, 2, 2});
     try (FutharkProgram cl = Futhark.compile(src, options("opencl"));
          FutharkProgram mc = Futhark.compile(src, options("multicore"))) {
-      Object[] args = {new int[] {1, -1, 2}, new long[] {0, 3}};
-      io.github.futhark4j.FutharkProgramException want = assertThrows(io.github.futhark4j.FutharkProgramException.class,
-          () -> mc.function("picked").call(args));
-      io.github.futhark4j.FutharkProgramException got = assertThrows(io.github.futhark4j.FutharkProgramException.class,
-          () -> cl.function("picked").call(args));
-      assertEquals(want.getMessage(), got.getMessage());
+      sameFailure(cl, mc, "picked", new int[] {1, -1, 2}, new long[] {0, 3});
       long down = reported(cl, "downloads");
       cl.function("kept").call((Object) xs);
       assertEquals(down, reported(cl, "downloads"), "the filtered array stays on the device: " + cl.report());

@@ -239,7 +239,6 @@ final class CKernel {
 
   /** Emits map statement {@code m} (binding {@code pat}) as a kernel and its launch. */
   void map(List<Atom.Var> pat, Exp.Map m) {
-    Source source = st.functions.kernels();
     Lambda f = m.f();
     String n = atom(m.width());
     List<IrType> rets = f.returnTypes();
@@ -247,7 +246,7 @@ final class CKernel {
     for (int j = 0; j < pat.size(); j++) {
       st.check("fut_alloc(ctx, &" + pat.get(j).name() + ", 1, (int64_t[]){" + n + "}, " + CGen.es(rets.get(j)) + ")");
     }
-    String name = "fut_k_" + source.size() + "_" + cname(pat.get(0).name());
+    String name = kernelName(pat.get(0).name());
     Reads reads = new Reads(n);
     reads.inputs(m.arrays());
     reads.freeIn(f);
@@ -264,9 +263,7 @@ final class CKernel {
       String ty = memType(rets.get(j).elem());
       k.line("((__global " + ty + " *)" + pat.get(j).name() + "_kd)[fut_i] = (" + ty + ")" + tmps.get(j) + ";");
     }
-    reads.failures(k);
-    String head = "  const int64_t fut_i = get_global_id(0);\n  if (fut_i >= fut_n) return;\n";
-    reads.launch(source.add(name, reads.kernel(name, head, k.out)), n, "");
+    launch(reads, k, name, "fut_i", "fut_n", n, "");
   }
 
   /**
@@ -279,11 +276,10 @@ final class CKernel {
    * the host's thread counts).
    */
   void hist(List<Atom.Var> pat, Exp.Hist h) {
-    Source source = st.functions.kernels();
     String n = atom(h.width());
     Atom.Var hist = pat.get(0);
     PrimType t = h.nes().get(0).type().elem();
-    String name = "fut_k_" + source.size() + "_" + cname(hist.name());
+    String name = kernelName(hist.name());
     Reads reads = new Reads(n);
     reads.inputs(h.arrays());
     reads.freeIn(h.mapf());
@@ -317,9 +313,7 @@ final class CKernel {
       k.close("} while (fut_old != fut_seen);");
     }
     k.close("}");
-    reads.failures(k);
-    String head = "  const int64_t fut_i = get_global_id(0);\n  if (fut_i >= fut_n) return;\n";
-    reads.launch(source.add(name, reads.kernel(name, head, k.out)), n, "");
+    launch(reads, k, name, "fut_i", "fut_n", n, "");
   }
 
   /**
@@ -329,9 +323,8 @@ final class CKernel {
    * in place on the device.
    */
   void scatter(List<Atom.Var> pat, Exp.Scatter sc) {
-    Source source = st.functions.kernels();
     String n = atom(sc.width());
-    String name = "fut_k_" + source.size() + "_" + cname(pat.get(0).name());
+    String name = kernelName(pat.get(0).name());
     Reads reads = new Reads(n);
     List<Atom> inputs = new ArrayList<>();
     inputs.add(sc.inds());
@@ -347,8 +340,7 @@ final class CKernel {
       k.line("((__global " + ty + " *)" + pat.get(j).name() + ".data)[fut_ix] = (" + ty + ")" + reads.rows.get(j + 1) + ";");
     }
     k.close("}");
-    String head = "  const int64_t fut_i = get_global_id(0);\n  if (fut_i >= fut_n) return;\n";
-    reads.launch(source.add(name, reads.kernel(name, head, k.out)), n, "");
+    launch(reads, k, name, "fut_i", "fut_n", n, "");
   }
 
   /**
@@ -407,7 +399,7 @@ final class CKernel {
   }
 
   private Chunk chunk(String n, String g, List<Atom> arrays, Lambda pred, Partials offsets, String base) {
-    String name = "fut_k_" + st.functions.kernels().size() + "_" + cname(base);
+    String name = kernelName(base);
     Reads reads = new Reads(n);
     reads.args.add(new Arg("FUT_KARG_SCALAR", "sizeof(int64_t)", "&" + g, "int64_t fut_g"));
     reads.inputs(arrays);
@@ -603,12 +595,25 @@ final class CKernel {
    * of the elements (its reads, its state {@code k}) and launches it over g work-items, unless g is 0.
    */
   private void launchChunks(Reads reads, CgState k, String name, String g, String cleanup) {
-    reads.failures(k);
-    String head = "  const int64_t fut_t = get_global_id(0);\n  if (fut_t >= fut_g) return;\n";
-    int id = st.functions.kernels().add(name, reads.kernel(name, head, k.out));
     st.open("if (" + g + " > 0) {");
-    reads.launch(id, g, cleanup);
+    launch(reads, k, name, "fut_t", "fut_g", g, cleanup);
     st.close("}");
+  }
+
+  /**
+   * Finishes kernel {@code name} (its reads, its state {@code k}), whose work-item number
+   * {@code index} runs while below the argument {@code bound}, adds it to the program's kernels
+   * and launches it over {@code items} work-items ({@code cleanup}: as for {@link Reads#launch}).
+   */
+  private void launch(Reads reads, CgState k, String name, String index, String bound, String items, String cleanup) {
+    reads.failures(k);
+    String head = "  const int64_t " + index + " = get_global_id(0);\n  if (" + index + " >= " + bound + ") return;\n";
+    reads.launch(st.functions.kernels().add(name, reads.kernel(name, head, k.out)), items, cleanup);
+  }
+
+  /** A new kernel's name: its number in the program and the C name of {@code base} (the variable it computes). */
+  private String kernelName(String base) {
+    return "fut_k_" + st.functions.kernels().size() + "_" + cname(base);
   }
 
   /**
@@ -620,7 +625,7 @@ final class CKernel {
    */
   private Chunks chunks(String n, String g, List<Atom> arrays, Lambda mapf, Lambda op, List<Atom> nes, List<IrType> ts,
                         boolean interleaved, Partials prefix, String base) {
-    String name = "fut_k_" + st.functions.kernels().size() + "_" + cname(base) + (prefix != null ? "_scan" : "");
+    String name = kernelName(base) + (prefix != null ? "_scan" : "");
     Reads reads = new Reads(n);
     reads.args.add(new Arg("FUT_KARG_SCALAR", "sizeof(int64_t)", "&" + g, "int64_t fut_g"));
     reads.inputs(arrays);
