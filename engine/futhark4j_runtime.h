@@ -208,12 +208,22 @@ typedef struct fut_mem {
   int list;       /* which of the owner's lists (live) it is in (or whose pool it came from); 0 when untracked */
   struct futhark_context *owner;
   struct fut_mem *prev, *next;
-  /* opencl: the block's copy in device memory (a fut_cl_copy of futhark4j_opencl.c), or NULL; and
-     whether that copy is newer than `data` (a kernel wrote it). Host code makes `data` current
-     before it reads or writes the block (fut_dev_host); kernels read and write the copy. */
+#ifdef FUTHARK_BACKEND_opencl
+  /* The block's copy in device memory (a fut_cl_copy of futhark4j_opencl.c), or NULL; and whether
+     that copy is newer than `data` (a kernel wrote it). Host code makes `data` current before it
+     reads or writes the block (fut_dev_host); kernels read and write the copy. Only libraries
+     with a device have them (the header of the other backends' small pooled blocks stays as is). */
   void *dev;
   int host_stale;
+#endif
 } fut_mem;
+
+/* A new block has no device copy. */
+#ifdef FUTHARK_BACKEND_opencl
+#define FUT_DEV_INIT(m) ((m)->dev = NULL, (m)->host_stale = 0)
+#else
+#define FUT_DEV_INIT(m) ((void)0)
+#endif
 
 FUT_FN void fut_untrack(fut_mem *m);
 
