@@ -71,6 +71,15 @@ public final class SizeErrors {
         + size + "\"." + Diagnostics.link("inaccessible-size"));
   }
 
+  /**
+   * E0235: a declared return type ({@code type}) that refers to {@code name}, bound inside a tuple or
+   * record parameter, which the function's type cannot name.
+   */
+  public static Diagnostic returnTypeNamesInnerComponent(Span span, String type, String name) {
+    return err(DiagCode.E0235, span, "The return type annotation\n  " + type + "\nrefers to the name \"" + name
+        + "\" which is bound to an inner component of a function parameter.");
+  }
+
   // ---- E0224 existential sizes --------------------------------------------------------------
 
   /** E0224: an existential size of a type that is no array's size in it. */

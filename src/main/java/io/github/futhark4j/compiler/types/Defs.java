@@ -71,13 +71,24 @@ final class Defs {
    * A function's signature, checked before its body: type parameters, parameter patterns (with
    * their names in {@code ctx}), the declared return type (null when inferred) and its
    * existential sizes. {@code outerLevel} is the binding depth around the function;
-   * {@code paramPats} are the parameters as written.
+   * {@code paramPats} are the parameters as written, {@code retSpan} the declared return type's
+   * (null when inferred).
    */
   record Sig(List<TParam> tparams, List<Pats.PatRes> params, Ty ret, List<VName> exts, Ctx ctx, int outerLevel, int bodyLevel,
-      List<Pat> paramPats) {
-    Sig withRet(Ty ret, List<VName> exts) { return new Sig(tparams, params, ret, exts, ctx, outerLevel, bodyLevel, paramPats); }
+      List<Pat> paramPats, Span retSpan) {
+    Sig withRet(Ty ret, List<VName> exts) { return new Sig(tparams, params, ret, exts, ctx, outerLevel, bodyLevel, paramPats, retSpan); }
 
-    Sig withCtx(Ctx ctx) { return new Sig(tparams, params, ret, exts, ctx, outerLevel, bodyLevel, paramPats); }
+    Sig withCtx(Ctx ctx) { return new Sig(tparams, params, ret, exts, ctx, outerLevel, bodyLevel, paramPats, retSpan); }
+
+    /**
+     * What the parameter patterns bind other than whole named parameters: names the function's
+     * type cannot refer to (the reference's hidden parameter names).
+     */
+    Set<VName> hiddenNames() {
+      Set<VName> hidden = new LinkedHashSet<>();
+      for (Pats.PatRes p : params) if (!isNamePattern(p)) for (Pats.Bound b : p.binds()) hidden.add(b.v());
+      return hidden;
+    }
   }
 
   Sig signature(Ctx ctx, List<TypeParam> tps, List<Pat> params, TypeExp retType, Kind kind) {
@@ -109,7 +120,7 @@ final class Defs {
     st.level++;
     int body = st.level;
     st.level = outer;
-    return new Sig(tp.params(), ps, ret, exts, c, outer, body, List.copyOf(params));
+    return new Sig(tp.params(), ps, ret, exts, c, outer, body, List.copyOf(params), retType == null ? null : retType.span());
   }
 
   /** A checked function: its signature, body and type (a scheme for named functions), and the builder of its definition. */
@@ -133,7 +144,13 @@ final class Defs {
         for (VName e : sig.exts()) open.put(e, new SE.F(new Ty.Flex(Integer.MAX_VALUE / 2, e.base())));
         Ty expected = Unify.subst(sig.ret(), Map.of(), open);
         boolean ok = true;
-        try {
+        VName hidden = hiddenNameOf(sig.ret(), sig);
+        if (hidden != null) {
+          ok = false;
+          // Reported where the reference reports it: at the annotation, or at the whole lambda.
+          Span at = kind == Kind.LAMBDA ? span : sig.retSpan();
+          st.typeError(SizeErrors.returnTypeNamesInnerComponent(at, Unify.show(sig.ret()), hidden.base()));
+        } else try {
           u.unifyDeclared(expected, b.ty());
           // A declared function type that observes its argument cannot be given a consuming function.
           if (Modules.consumesMore(b.ty(), expected)) {
@@ -239,9 +256,10 @@ final class Defs {
     int outer = sig.outerLevel();
     List<Ty> paramTys = sig.params().stream().map(Pats.PatRes::ty).toList();
     // Sizes of an inferred result that name what a parameter pattern binds (other than a whole
-    // named parameter, which the function type can refer to) are existential: \(k, x) -> replicate k x
-    // has type (i64, t) -> ?[k].[k]t.
-    if (sig.ret() == null) ret = existentialParams(ret, sig.params(), exts);
+    // named parameter, which the function type can refer to) become unknown sizes, as the names go
+    // out of scope: existential in the result (\(k, x) -> replicate k x has type
+    // (i64, t) -> ?[d].[d]t), an error in a parameter of a returned function (unknownSizesInParameters).
+    if (sig.ret() == null) ret = unscopeHidden(ret, sig, span);
     // Sizes of the result that are unknown outside the function (made in its body) are existential.
     if (sig.ret() == null) ret = existentialResult(ret, outer, exts, paramTys);
     if (kind != Kind.LAMBDA) {
@@ -330,21 +348,24 @@ final class Defs {
     }
   }
 
-  private Ty existentialParams(Ty ret, List<Pats.PatRes> params, List<VName> exts) {
-    Set<VName> inRet = new LinkedHashSet<>();
-    Unify.sizeVars(ret, inRet);
-    Map<VName, SE> sub = new HashMap<>();
-    for (Pats.PatRes p : params) {
-      if (isNamePattern(p)) continue;
-      for (var b : p.binds()) {
-        if (inRet.contains(b.v()) && !sub.containsKey(b.v())) {
-          VName e = st.fresh(b.v().base());
-          exts.add(e);
-          sub.put(b.v(), SE.var(e));
-        }
-      }
+  /** The inferred result {@code ret} seen outside the function, where its hidden parameter names are gone. */
+  private Ty unscopeHidden(Ty ret, Sig sig, Span span) {
+    int saved = st.level;
+    // The unknown sizes belong to the function's body, as those its body makes.
+    st.level = sig.bodyLevel();
+    try {
+      return terms.unscope(ret, sig.hiddenNames(), span);
+    } finally {
+      st.level = saved;
     }
-    return sub.isEmpty() ? ret : Unify.subst(ret, Map.of(), sub);
+  }
+
+  /** A name of {@code t} that a parameter pattern binds inside a tuple or record, or null. */
+  private static VName hiddenNameOf(Ty t, Sig sig) {
+    Set<VName> used = new LinkedHashSet<>();
+    Unify.sizeVars(t, used);
+    used.retainAll(sig.hiddenNames());
+    return used.isEmpty() ? null : used.iterator().next();
   }
 
   /** Whether the parameter is a plain name (possibly ascribed): only then may the result use it as a size. */
