@@ -38,7 +38,7 @@ public final class Contexts {
 
   public static String indexedValue() { return "Cannot index this value."; }
 
-  public static String index() { return "An index must be an integer."; }
+  public static String index() { return "An index must be a signed integer."; }
 
   public static String inPlaceUpdate() { return "The value of an in-place update does not match the array's elements."; }
 

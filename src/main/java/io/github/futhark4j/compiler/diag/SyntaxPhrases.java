@@ -19,6 +19,7 @@ public final class SyntaxPhrases {
   public static final String A_NAME = "a name";
   public static final String A_PARAMETER = "a parameter";
   public static final String A_PATTERN = "a pattern";
+  public static final String AN_ATTRIBUTE = "an attribute";
   public static final String A_SPECIFICATION_VAL_TYPE_MODULE_OR_INCLUDE = "a specification (val, type, module or include)";
   public static final String A_STRING_LITERAL = "a string literal";
   public static final String A_TYPE = "a type";

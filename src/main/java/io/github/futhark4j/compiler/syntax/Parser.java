@@ -377,14 +377,14 @@ public final class Parser extends ParserBase {
       checkOperatorName(op);
       tparams = parseTypeParams();
       while (startsAtomPattern()) params.add(parseAtomPattern());
-    } else if (at(Kind.IDENT)) {
+    } else if (at(Kind.IDENT) && !peek().text().equals("_")) {
       Token n = advance();
       name = n.text();
       nameSpan = n.span();
       tparams = parseTypeParams();
       while (startsAtomPattern()) params.add(parseAtomPattern());
-    } else if (at(Kind.LPAREN) || at(Kind.LBRACE)) {
-      // Infix definition: def (p1: t1) op (p2: t2) = ...
+    } else if (at(Kind.LPAREN) || at(Kind.LBRACE) || at(Kind.IDENT)) {
+      // Infix definition: def (p1: t1) op (p2: t2) = ... (a wildcard is no name: def _ op _ = ...)
       tparams = List.of();
       params.add(parseAtomPattern());
       Token op = peek();
@@ -684,6 +684,10 @@ public final class Parser extends ParserBase {
           && (peek(1).is(Kind.IDENT) || peek(1).is(Kind.INT) || peek(1).is(Kind.FLOAT))) {
         advance();
         for (String f : fieldNames()) e = new Project(e, f, from(start));
+      } else if (t.is(Kind.LBRACKET) && !t.spaceBefore() && peek(1).is(Kind.RBRACKET)) {
+        // e[]: no indices, which is e itself.
+        advance();
+        advance();
       } else if (t.is(Kind.LBRACKET) && !t.spaceBefore()) {
         List<DimIndex> idx = parseIndices(IN_AN_INDEX);
         e = new Index(e, idx, from(start));

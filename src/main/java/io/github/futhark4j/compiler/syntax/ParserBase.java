@@ -362,6 +362,8 @@ abstract class ParserBase {
   /** Skips {@code #[ ... ]} (the ATTR_OPEN token is current) and returns the attribute text. */
   protected String skipAttribute() {
     Token open = advance();
+    // An attribute is a name or a number, possibly applied to attributes: never empty.
+    if (!at(Kind.IDENT) && !at(Kind.KEYWORD) && !at(Kind.INT)) throw fail(AN_ATTRIBUTE, null);
     int depth = 1;
     int textStart = open.span().end();
     int textEnd = textStart;

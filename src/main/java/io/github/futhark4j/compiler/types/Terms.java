@@ -1061,7 +1061,7 @@ final class Terms {
       switch (di) {
         case Fix f -> {
           Res r = check(f.index(), ctx);
-          unifyPlain(f.index().span(), freshPrims(Ty.INTS, Phrases.index()), r.ty(), Contexts.index());
+          unifyPlain(f.index().span(), freshPrims(Ty.SIGNED_INTS, Phrases.index()), r.ty(), Contexts.index());
           idx.add(() -> new TExp.DimIndex.Fix(r.build().get()));
           fixSizes.add(r.size());
         }
@@ -1086,7 +1086,7 @@ final class Terms {
 
   private Res checkIndex(Exp e, Ctx ctx) {
     Res r = check(e, ctx);
-    // Slice bounds are i64 (an element index may be any integer type), as in the reference, which
+    // Slice bounds are i64 (an element index may be any signed integer type), as in the reference, which
     // words a mismatch with i64 first.
     try {
       u.unify(Ty.I64, r.ty());

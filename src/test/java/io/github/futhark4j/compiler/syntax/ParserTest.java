@@ -58,6 +58,8 @@ class ParserTest {
       "a[:n] => (index a [:n])",
       "a[::-1] => (index a [::(neg 1)])",
       "a[1:] => (index a [1:])",
+      "a[] => a",
+      "a[:2][] => (index a [:2])",
       "r.x.y => (. (. r x) y)",
       "t.0 => (. t 0)",
       "t.0.1 => (. (. t 0) 1)",
@@ -199,6 +201,28 @@ class ParserTest {
     Diagnostic d = diags.get(0);
     assertEquals(DiagCode.E0101, d.code());
     assertEquals("Unexpected end of file. Expected ')' after tuple elements.", d.message());
+  }
+
+  @Test
+  void aWildcardIsNoDefinitionName() {
+    // As the reference: def _ ... starts an infix definition, so an operator must follow.
+    prog("def _ : i32 = 1");
+    assertEquals(1, diags.size());
+    assertEquals("Unexpected token: ':'. Expected an operator in an infix definition.", diags.get(0).message());
+    diags.clear();
+    prog("def _ + _ = 1i32");
+    assertEquals(List.of(), diags);
+  }
+
+  @Test
+  void anAttributeIsNeverEmpty() {
+    prog("def f (x: i32) = #[] x");
+    assertEquals(1, diags.size());
+    assertEquals("Unexpected token: ']'. Expected an attribute.", diags.get(0).message());
+    assertEquals(20, diags.get(0).column());
+    diags.clear();
+    prog("def f (x: i32) = #[unsafe] #[1] #[trace(a)] x");
+    assertEquals(List.of(), diags);
   }
 
   @Test
