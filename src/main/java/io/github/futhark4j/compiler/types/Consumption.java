@@ -1088,6 +1088,15 @@ final class Consumption {
     }
     Al[] argAls = checkArgs(a, params, a.args().size(), Set.of(), Set.of());
     VName res = internal("internal_app_result", appDesc(a));
+    if (pipe != null) {
+      // The reference's pipes are functions of the prelude, (|>) : a -> (a -> b) -> b: their result,
+      // of a type parameter's (non-unique) type, aliases the piped value and the function, whatever
+      // the function returns (xs |> map f aliases xs, where map f xs is fresh).
+      Set<Alias> als = new HashSet<>(all(fAls));
+      als.add(new Alias(res, List.of(), true));
+      for (Al x : argAls) als.addAll(all(x));
+      return shape(a.type(), als);
+    }
     if (a.function() instanceof TExp.Intrinsic in && !VIEWS.contains(in.name())) return shape(a.type(), Set.of());
     Set<Alias> als = new HashSet<>(all(fAls));
     als.add(new Alias(res, List.of(), true));

@@ -1189,7 +1189,11 @@ final class Terms {
             Type ft = zonk.type(fr.ty()), gt = zonk.type(gr.ty()), xt = zonk.type(x);
             TExp inner = buildCall(new TExp.Var(fv, ft, Map.of(), span), List.of(new TExp.Var(xv, xt, Map.of(), span)), List.of(ft), span);
             TExp outer = buildCall(new TExp.Var(gv, gt, Map.of(), span), List.of(inner), List.of(gt), span);
-            TExp lam = new TExp.Lambda(List.of(new TPat.Id(xv, xt, span)), outer, zonk.type(ty), span);
+            // As the reference's (>->) : (a -> b) -> (b -> c) -> a -> c, the composition returns a
+            // value of a type parameter's type, never unique: its result aliases its argument.
+            st.declaredLambdaReturns.add(span);
+            Type lt = new Type.Arrow(null, xt, Consumption.setUnique(zonk.type(z), false));
+            TExp lam = new TExp.Lambda(List.of(new TPat.Id(xv, xt, span)), outer, lt, span);
             return new TExp.Let(new TPat.Id(fv, ft, span), fr.build().get(),
                 new TExp.Let(new TPat.Id(gv, gt, span), gr.build().get(), lam, zonk.type(ty), span), zonk.type(ty), span);
           });
