@@ -460,6 +460,86 @@ class OpenClBackendTest {
   }
 
   /**
+   * A transpose of a two-dimensional array in memory runs as a kernel (a work-item per element of
+   * the result), for every element type and shape, empty ones included.
+   */
+  @Test
+  void transposesOnTheDevice() throws Exception {
+    String src = """
+        entry tr (a: [][]f32) : [][]f32 = transpose a
+        entry trb (a: [][]bool) : [][]bool = transpose a
+        entry tri8 (a: [][]i8) : [][]i8 = transpose (map (map (+1)) a)
+        entry trd (a: [][]f64) : [][]f64 = transpose a
+        """;
+    for (int[] shape : new int[][] {{300, 257}, {1, 1000}, {1000, 1}, {3, 2}}) {
+      int rows = shape[0], cols = shape[1];
+      float[][] fs = new float[rows][cols];
+      boolean[][] bs = new boolean[rows][cols];
+      byte[][] is = new byte[rows][cols];
+      double[][] ds = new double[rows][cols];
+      for (int i = 0; i < rows; i++) {
+        for (int j = 0; j < cols; j++) {
+          fs[i][j] = i * 1000 + j;
+          bs[i][j] = (i + 2 * j) % 3 == 0;
+          is[i][j] = (byte) (i * 31 + j);
+          ds[i][j] = Math.sqrt(i + j * 0.5);
+        }
+      }
+      same(src, "tr", (Object) fs);
+      same(src, "trb", (Object) bs);
+      same(src, "tri8", (Object) is);
+      same(src, "trd", (Object) ds);
+    }
+    same(false, src, "tr", (Object) new float[0][5]);
+    try (FutharkProgram cl = Futhark.compile(src, options("opencl"))) {
+      long before = launches(cl);
+      float[][] r = (float[][]) cl.function("tr").call((Object) new float[][] {{1, 2, 3}, {4, 5, 6}});
+      assertArrayEquals(new float[][] {{1, 4}, {2, 5}, {3, 6}}, r);
+      assertEquals(before + 1, launches(cl), "one kernel: " + cl.report());
+    }
+  }
+
+  /**
+   * A partition into a few classes runs as kernels (counts per chunk and class, then each element
+   * placed at its class's next offset): the same groups, in the same order, as the host's, with
+   * elements outside every class last, and a failure in the class function reported as the host
+   * reports it.
+   */
+  @Test
+  void partitionsOnTheDevice() throws Exception {
+    String src = """
+        entry halves (xs: []i32) : ([]i32, []i32) = partition (\\x -> x % 2 == 0) xs
+        entry thirds (xs: []f64) (bs: []bool) : ([]f64, []f64, []f64, []bool) =
+          let (p, q, r) = partition2 (\\(x, _) -> x < 1) (\\(_, b) -> b) (zip xs bs)
+          in (map (.0) p, map (.0) q, map (.0) r, map (.1) r)
+        entry counted (xs: []i32) : (i64, i32) = let (a, b) = partition (> 0) (map (\\x -> x * 2 - 7) xs) in (length a, i32.sum b)
+        entry picked (xs: []i32) (is: []i64) : ([]i64, []i64) = partition (\\i -> xs[i] > 0) is
+        """;
+    int n = 30_001;
+    int[] xs = new int[n];
+    double[] ds = new double[n];
+    boolean[] bs = new boolean[n];
+    for (int i = 0; i < n; i++) {
+      xs[i] = (i * 7919) % 1000 - 300;
+      ds[i] = (i % 13) * 0.25;
+      bs[i] = i % 7 == 0;
+    }
+    same(src, "halves", (Object) xs);
+    same(src, "halves", (Object) new int[] {1, 3, 5});
+    same(false, src, "halves", (Object) new int[0]);
+    same(src, "thirds", ds, bs);
+    same(src, "counted", (Object) xs);
+    same(src, "picked", new int[] {1, -1, 2}, new long[] {0, 1, 2, 2});
+    try (FutharkProgram cl = Futhark.compile(src, options("opencl"));
+         FutharkProgram mc = Futhark.compile(src, options("multicore"))) {
+      sameFailure(cl, mc, "picked", new int[] {1, -1, 2}, new long[] {0, 3});
+      long before = launches(cl);
+      cl.function("halves").call((Object) xs);
+      assertEquals(before + 2, launches(cl), "two kernels: " + cl.report());
+    }
+  }
+
+  /**
    * Arrays a kernel writes stay on the device: the next kernel reads them there, in the same call
    * or, through a native result, in the next one; only host code that touches them, or reading
    * the result, copies them back.

@@ -367,7 +367,7 @@ final class CGen {
       case Exp.Reduce r -> soac.reduce(pat, r, s);
       case Exp.Scan sc -> soac.scan(pat, sc, s);
       case Exp.Filter f -> soac.filter(pat, f, s);
-      case Exp.Partition p -> soac.partition(pat, p);
+      case Exp.Partition p -> soac.partition(pat, p, s);
       case Exp.Hist h -> {
         Set<String> taken = new HashSet<>();
         for (int k = 0; k < pat.size(); k++) taken.addAll(consume(pat.get(k), h.dests().get(k), dying));

@@ -357,7 +357,7 @@ final class CKernel {
     st.open("{");
     Partials parts = partials(n, List.of(i64));
     // The counts.
-    Chunk count = chunk(n, parts.g(), f.arrays(), f.pred(), null, pat.get(0).name() + "_count");
+    Chunk count = chunk(n, parts.g(), f.arrays(), f.pred(), null, 0, pat.get(0).name() + "_count");
     count.k().line("if (" + count.keep() + ") fut_c++;");
     count.k().close("}");
     String p = parts.names().get(0);
@@ -374,7 +374,7 @@ final class CKernel {
           + parts.free() + "goto " + st.errLabel + "; }");
     }
     // The elements kept, written from each chunk's offset.
-    Chunk write = chunk(n, parts.g(), f.arrays(), f.pred(), parts, pat.get(0).name());
+    Chunk write = chunk(n, parts.g(), f.arrays(), f.pred(), parts.names().get(0), 0, pat.get(0).name());
     write.k().open("if (" + write.keep() + ") {");
     for (int j = 0; j < pat.size(); j++) {
       String out = pat.get(j).name(), mt = memType(pat.get(j).type().elem());
@@ -390,33 +390,111 @@ final class CKernel {
   }
 
   /**
-   * A filter's kernel being written: work-item {@code fut_t} of {@code fut_g} goes through its
-   * contiguous chunk of the elements with a count {@code fut_c} (from 0, or from its chunk's offset
-   * in {@code offsets}), inside the loop after the predicate, whose result is {@code keep}.
+   * Emits partition statement {@code p} (binding {@code pat}: one result per input, then the
+   * {@code [k]i64} class sizes) as two kernels, as a filter's: work-item t of g counts the elements
+   * of its contiguous chunk per class (slot k for every element outside {@code [0, k)}); the host
+   * turns the counts into each chunk's offset per class in class-major order (class c of chunk t
+   * after all elements of classes below c and those of class c in chunks before t), and sums the
+   * class sizes; work-item t goes through its chunk again, placing each element at its class's
+   * next offset. The number of classes {@code k} is a small constant ({@code opt.Kernels}), so a
+   * work-item keeps its counts in private memory.
    */
-  private record Chunk(Reads reads, CgState k, String keep, String name) {
+  void partition(List<Atom.Var> pat, Exp.Partition p) {
+    String n = atom(p.width());
+    int slots = (int) Math.max(0, p.k() instanceof Atom.Const c ? c.value().bits() : -1) + 1;
+    List<Atom.Var> outs = pat.subList(0, p.arrays().size());
+    Atom.Var sizes = pat.get(pat.size() - 1);
+    for (Atom.Var v : pat) st.line(ctype(v.type()) + " " + v.name() + ";");
+    st.open("{");
+    String g = st.fresh("g"), cnt = st.fresh("cnt");
+    st.line("const int64_t " + g + " = " + n + " < " + REDUCE_ITEMS + " ? " + n + " : " + REDUCE_ITEMS + ";");
+    st.line("int64_t *" + cnt + " = malloc((size_t)(" + g + " > 0 ? " + g + " : 1) * " + slots + " * sizeof(int64_t));");
+    String free = "free(" + cnt + "); ";
+    st.line("if (!" + cnt + ") { fut_error(ctx, NULL, \"Failed to allocate partition counts.\"); ctx->error_code = 3; goto "
+        + st.errLabel + "; }");
+    // The counts.
+    Chunk count = chunk(n, g, p.arrays(), p.cls(), null, slots, pat.get(0).name() + "_count");
+    count.reads().out("(size_t)" + g + " * " + slots + " * sizeof(int64_t)", cnt, cnt + "_kd");
+    count.k().line("fut_cs[" + count.slot() + "]++;");
+    count.k().close("}");
+    count.k().line("for (int fut_s = 0; fut_s < " + slots + "; fut_s++) ((__global int64_t *)" + cnt + "_kd)[fut_t * " + slots
+        + " + fut_s] = fut_cs[fut_s];");
+    count.launch(g, free);
+    // Each chunk's offsets per class, the class sizes, and the results.
+    String total = st.fresh("total"), c = st.fresh("c"), t = st.fresh("t");
+    st.line("if (fut_alloc(ctx, &" + sizes.name() + ", 1, (int64_t[]){" + (slots - 1) + "}, 8)) { " + free + "goto " + st.errLabel + "; }");
+    st.line("int64_t " + total + " = 0;");
+    st.open("for (int " + c + " = 0; " + c + " < " + slots + "; " + c + "++) {");
+    st.line("int64_t start_ = " + total + ";");
+    st.line("for (int64_t " + t + " = 0; " + t + " < " + g + "; " + t + "++) { int64_t c_ = " + cnt + "[" + t + " * " + slots + " + " + c
+        + "]; " + cnt + "[" + t + " * " + slots + " + " + c + "] = " + total + "; " + total + " += c_; }");
+    st.line("if (" + c + " < " + (slots - 1) + ") ((int64_t *)" + sizes.name() + ".data)[" + c + "] = " + total + " - start_;");
+    st.close("}");
+    for (int j = 0; j < outs.size(); j++) {
+      st.line("if (fut_alloc(ctx, &" + outs.get(j).name() + ", 1, (int64_t[]){" + n + "}, " + CGen.es(outs.get(j).type()) + ")) { " + free
+          + "goto " + st.errLabel + "; }");
+    }
+    // The elements, each written at its class's next offset in its chunk.
+    Chunk write = chunk(n, g, p.arrays(), p.cls(), cnt, slots, pat.get(0).name());
+    for (int j = 0; j < outs.size(); j++) {
+      String out = outs.get(j).name(), mt = memType(outs.get(j).type().elem());
+      write.reads().outArray("(size_t)" + n + " * " + CGen.es(outs.get(j).type()), out);
+      write.k().line("((__global " + mt + " *)" + out + "_kd)[fut_cs[" + write.slot() + "]] = (" + mt + ")" + write.reads().rows.get(j) + ";");
+    }
+    write.k().line("fut_cs[" + write.slot() + "]++;");
+    write.k().close("}");
+    write.launch(g, free);
+    st.line(free);
+    st.close("}");
+  }
+
+  /**
+   * A filter's or partition's kernel being written: work-item {@code fut_t} of {@code fut_g} goes
+   * through its contiguous chunk of the elements, inside the loop after the lambda, whose result is
+   * {@code keep} (a filter's: a bool) or {@code slot} (a partition's: the element's class, or the
+   * last slot for one outside every class). A filter counts in {@code fut_c}, a partition in
+   * {@code fut_cs[slots]}: from 0, or from the chunk's offsets.
+   */
+  private record Chunk(Reads reads, CgState k, String keep, String slot, String name) {
     void launch(String g, String cleanup) { reads.owner().launchChunks(reads, k, name, g, cleanup); }
   }
 
-  private Chunk chunk(String n, String g, List<Atom> arrays, Lambda pred, Partials offsets, String base) {
+  /**
+   * A chunk kernel over {@code arrays} with lambda {@code f}; {@code slots} 0 for a filter, else a
+   * partition's number of count slots; {@code offsets} null (counts start at 0), or the host array
+   * of each chunk's offsets (one per chunk, or {@code slots} per chunk).
+   */
+  private Chunk chunk(String n, String g, List<Atom> arrays, Lambda f, String offsets, int slots, String base) {
     String name = kernelName(base);
     Reads reads = new Reads(n);
     reads.args.add(new Arg("FUT_KARG_SCALAR", "sizeof(int64_t)", "&" + g, "int64_t fut_g"));
     reads.inputs(arrays);
-    reads.freeIn(pred);
+    reads.freeIn(f);
     reads.arrays();
     CgState k = kernelState();
-    if (offsets == null) {
-      k.line("int64_t fut_c = 0;");
+    int per = Math.max(slots, 1);
+    if (offsets != null) {
+      reads.args.add(new Arg("FUT_KARG_IN", "(size_t)" + g + " * " + per + " * sizeof(int64_t)", offsets,
+          "__global char *" + offsets + "_kd"));
+    }
+    String from = offsets == null ? null : "((__global int64_t *)" + offsets + "_kd)";
+    if (slots == 0) {
+      k.line("int64_t fut_c = " + (from == null ? "0" : from + "[fut_t]") + ";");
     } else {
-      String o = offsets.names().get(0);
-      reads.args.add(new Arg("FUT_KARG_IN", "(size_t)" + g + " * sizeof(int64_t)", o, "__global char *" + o + "_kd"));
-      k.line("int64_t fut_c = ((__global int64_t *)" + o + "_kd)[fut_t];");
+      k.line("int64_t fut_cs[" + slots + "];");
+      k.line("for (int fut_s = 0; fut_s < " + slots + "; fut_s++) fut_cs[fut_s] = "
+          + (from == null ? "0" : from + "[fut_t * " + slots + " + fut_s]") + ";");
     }
     contiguousChunk(k);
-    List<String> keep = temps(k, List.of(new IrType.Scalar(PrimType.BOOL)));
-    Generators.of(k).gen.apply(pred, reads.rows, keep);
-    return new Chunk(reads, k, keep.get(0), name);
+    List<String> res = temps(k, List.of(new IrType.Scalar(slots == 0 ? PrimType.BOOL : PrimType.I64)));
+    Generators.of(k).gen.apply(f, reads.rows, res);
+    String slot = null;
+    if (slots > 0) {
+      slot = "fut_slot";
+      k.line("const int64_t fut_slot = " + res.get(0) + " >= 0 && " + res.get(0) + " < " + (slots - 1) + " ? " + res.get(0) + " : "
+          + (slots - 1) + ";");
+    }
+    return new Chunk(reads, k, res.get(0), slot, name);
   }
 
   /** Opens work-item {@code fut_t}'s loop over its contiguous chunk of the {@code fut_n} elements ({@code fut_i}). */

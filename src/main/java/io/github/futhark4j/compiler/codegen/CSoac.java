@@ -828,7 +828,10 @@ final class CSoac {
     else group.filter(pat, f);
   }
 
-  void partition(List<Atom.Var> pat, Exp.Partition p) { group.partition(pat, p); }
+  void partition(List<Atom.Var> pat, Exp.Partition p, Stm s) {
+    if (onDevice(s)) kernel.partition(pat, p);
+    else group.partition(pat, p);
+  }
 
   // ---- hist, scatter ----------------------------------------------------------------------
 

@@ -254,7 +254,8 @@ public final class Verifier {
             || s.exp() instanceof Exp.Transpose && s.pattern().get(0).type().rank() == 2);
         case INTERCHANGE, LANES -> s.exp() instanceof Exp.Map;
         case KERNEL -> (s.exp() instanceof Exp.Map || s.exp() instanceof Exp.Reduce || s.exp() instanceof Exp.Scan
-                        || s.exp() instanceof Exp.Hist || s.exp() instanceof Exp.Scatter || s.exp() instanceof Exp.Filter)
+                        || s.exp() instanceof Exp.Hist || s.exp() instanceof Exp.Scatter || s.exp() instanceof Exp.Filter
+                        || s.exp() instanceof Exp.Partition)
             && s.plan().size() == 1;
         case DIRECT_ROW -> s == directRow;
       };

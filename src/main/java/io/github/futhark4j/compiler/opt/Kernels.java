@@ -11,6 +11,7 @@ import io.github.futhark4j.compiler.core.Program;
 import io.github.futhark4j.compiler.core.Rewrite;
 import io.github.futhark4j.compiler.core.Stm;
 import io.github.futhark4j.compiler.typed.PrimType;
+import io.github.futhark4j.compiler.typed.TExp.BinOperator;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashSet;
@@ -33,7 +34,9 @@ import java.util.Set;
  * becomes a kernel instead.) A two-dimensional map nest becomes one flat map over all its pairs of
  * indices first ({@link Nests}). A histogram is a kernel when it updates one flat histogram of 32-
  * or 64-bit buckets ({@link #histogram}), a scatter when it writes flat arrays ({@link #scatter}),
- * a filter when its predicate is device code over flat arrays ({@link #filter}).
+ * a filter when its predicate is device code over flat arrays ({@link #filter}), a partition into
+ * a few classes likewise ({@link #partition}). A transpose of a two-dimensional array becomes a
+ * map kernel over the result's elements ({@link #transposeKernel}).
  * Code generation obeys the mark where the statement runs as host code (a function's version
  * called inside a parallel region runs it as a plain loop).
  */
@@ -71,6 +74,10 @@ public final class Kernels {
     Set<String> virtual = defs.keySet();
     List<Stm> out = new ArrayList<>();
     for (Stm s : b.stms()) {
+      if (s.exp() instanceof Exp.Transpose t && transpose(s, t, virtual)) {
+        out.addAll(transposeKernel(s, t));
+        continue;
+      }
       if (s.exp() instanceof Exp.Map m) {
         List<Stm> flat = Nests.flatten(s, m, defs);
         if (flat != null) {
@@ -87,6 +94,7 @@ public final class Kernels {
         case Exp.Hist h when histogram(s, h, virtual) -> new Stm(s.pattern(), s.exp(), EnumSet.of(Plan.KERNEL));
         case Exp.Scatter sc when scatter(s, sc, virtual) -> new Stm(s.pattern(), s.exp(), EnumSet.of(Plan.KERNEL));
         case Exp.Filter fi when filter(s, fi, virtual) -> new Stm(s.pattern(), s.exp(), EnumSet.of(Plan.KERNEL));
+        case Exp.Partition pa when partition(s, pa, virtual) -> new Stm(s.pattern(), s.exp(), EnumSet.of(Plan.KERNEL));
         case Exp.If i -> new Stm(s.pattern(), new Exp.If(i.cond(), body(i.then(), defs), body(i.otherwise(), defs)), s.plan());
         case Exp.Loop l -> new Stm(s.pattern(), new Exp.Loop(l.params(), l.inits(), l.form(), body(l.body(), defs)), s.plan());
         default -> s;
@@ -207,6 +215,56 @@ public final class Kernels {
   static boolean filter(Stm s, Exp.Filter fi, Set<String> virtual) {
     return s.plan().isEmpty() && kernelLambda(fi.pred(), virtual) && inputsFit(fi.arrays(), virtual);
   }
+
+  /**
+   * Whether partition statement {@code s} runs as kernels: at most {@link #PARTITION_CLASSES}
+   * classes, a constant (each work-item counts them in private memory), a class function that is
+   * device code with scalar parameters, over flat or virtual flat arrays.
+   */
+  static boolean partition(Stm s, Exp.Partition p, Set<String> virtual) {
+    if (!s.plan().isEmpty() || !(p.k() instanceof Atom.Const c) || c.value().bits() > PARTITION_CLASSES) return false;
+    for (Atom a : p.arrays()) if (a.type().rank() != 1) return false;
+    return kernelLambda(p.cls(), virtual) && inputsFit(p.arrays(), virtual);
+  }
+
+  /**
+   * Whether transpose statement {@code s} (one the schedule did not make virtual) runs as a kernel:
+   * of a two-dimensional array in memory (no f16).
+   */
+  static boolean transpose(Stm s, Exp.Transpose t, Set<String> virtual) {
+    return s.plan().isEmpty() && t.array() instanceof Atom.Var a && a.type().rank() == 2 && a.type().elem() != PrimType.F16
+        && !virtual.contains(a.name());
+  }
+
+  /**
+   * A transpose of {@code a}, an n by m array, as a map over the n * m elements of the result in
+   * order (element k is row k / n, column k % n of the result: {@code a[k % n, k / n]}), marked
+   * {@code #[kernel]}, unflattened to m by n. The reads are proven in range.
+   */
+  private static List<Stm> transposeKernel(Stm s, Exp.Transpose t) {
+    Atom.Var a = (Atom.Var) t.array(), r = s.pattern().get(0);
+    String base = r.name();
+    IrType i64 = new IrType.Scalar(PrimType.I64);
+    Atom.Var n = new Atom.Var(base + "_kn", i64), m = new Atom.Var(base + "_km", i64), nm = new Atom.Var(base + "_knm", i64);
+    Atom.Var g = new Atom.Var(base + "_kg", new IrType.Arr(PrimType.I64, 1));
+    Atom.Var flat = new Atom.Var(base + "_kflat", new IrType.Arr(r.type().elem(), 1));
+    Atom.Var k = new Atom.Var(base + "_kk", i64), i = new Atom.Var(base + "_ki", i64), j = new Atom.Var(base + "_kj", i64);
+    Atom.Var x = new Atom.Var(base + "_kx", new IrType.Scalar(r.type().elem()));
+    Lambda f = new Lambda(List.of(k), new Body(List.of(
+        new Stm(List.of(j), new Exp.BinOp(BinOperator.QUOT, PrimType.I64, k, n, null)),
+        new Stm(List.of(i), new Exp.BinOp(BinOperator.REM, PrimType.I64, k, n, null)),
+        new Stm(List.of(x), new Exp.Index(a, List.of(i, j), null))), List.of(x)));
+    return List.of(
+        new Stm(List.of(n), new Exp.Shape(a, 0)),
+        new Stm(List.of(m), new Exp.Shape(a, 1)),
+        new Stm(List.of(nm), new Exp.BinOp(BinOperator.MUL, PrimType.I64, n, m, null)),
+        new Stm(List.of(g), new Exp.Iota(nm, PrimType.I64), EnumSet.of(Plan.VIRTUAL)),
+        new Stm(List.of(flat), new Exp.Map(nm, f, List.of(g)), EnumSet.of(Plan.KERNEL)),
+        new Stm(List.of(r), new Exp.Unflatten(m, n, flat, null)));
+  }
+
+  /** The most classes of a partition that runs as kernels. */
+  static final int PARTITION_CLASSES = 64;
 
   /** The element types a kernel updates atomically, by their bits: 32 or 64 bits wide. */
   public static final Set<PrimType> ATOMIC =
