@@ -1330,6 +1330,7 @@ final class Terms {
    * arguments are evaluated before the function ({@code x |> f}).
    */
   Res apply(Exp head, Res f, List<Exp> args, Ctx ctx, Span span, boolean argsFirst) {
+    boolean pipe = args.size() == 1 && st.pipes.containsKey(span);
     String fname = qualified(head);
     String shown = Phrases.function(fname);
     Ty ft = f.ty();
@@ -1380,7 +1381,12 @@ final class Terms {
       }
       Map<VName, SE> sub = new HashMap<>();
       if (fn.pname() != null && Unify.mentions(fn.result(), Set.of(fn.pname()))) {
-        sub.put(fn.pname(), sizeOf(a, arg, Phrases.argumentValue(shortText(arg.span()), shown, arg.span().relative())));
+        // Through a pipe, a function's dependence on the piped value is lost, as in the reference,
+        // where the pipe is a function of type a -> (a -> b) -> b: n |> iota is an array of an
+        // unknown size, iota n one of size n.
+        sub.put(fn.pname(), pipe
+            ? SE.var(st.unknownSize("d", Phrases.outOfScope(fn.pname().base(), span.relative())))
+            : sizeOf(a, arg, Phrases.argumentValue(shortText(arg.span()), shown, arg.span().relative())));
       }
       for (VName ext : fn.exts()) {
         sub.put(ext, SE.var(st.unknownSize(ext.base(), Phrases.returnedBy(shown, span.relative()))));
