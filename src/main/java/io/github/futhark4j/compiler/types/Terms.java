@@ -1814,6 +1814,7 @@ final class Terms {
       return new Res(fresh(), () -> placeholder(span));
     }
     Res init = check(initExp, ctx);
+    structureFromBody(l, ctx, init, initExp);
     // As the reference does it (its Note [Loop size inference]): every size of the initial value's
     // type becomes a fresh flexible size of the parameter, the body is checked once, and each
     // position where the body's result differs is classified: the initial size again (invariant),
@@ -1958,6 +1959,42 @@ final class Terms {
     } finally {
       st.level = saved;
     }
+  }
+
+  /**
+   * An initial value whose type is not known yet where the loop is checked (a parameter without a
+   * type, first used as the loop's initial value) takes the structure the loop's body gives the
+   * parameter, with sizes of its own: the reference infers every type before any size, so its
+   * sizes are never the ones the body gives, and the loop sees them as variant or invariant by
+   * its usual rule. The structure is learnt by checking the body once with a parameter unrelated
+   * to the initial value, quietly (its errors are reported by the real check that follows).
+   */
+  private void structureFromBody(Loop l, Ctx ctx, Res init, Exp initExp) {
+    if (!unknownStructure(init.ty())) return;
+    int flexes = st.instFlexes.size(), sums = st.sumVars.size();
+    st.quiet++;
+    try {
+      LoopPass trial = loopPass(l, ctx, init, this::fresh, initExp);
+      shapeLike(trial.param().ty(), init.ty(), st.level);
+    } finally {
+      st.quiet--;
+      // What the trial instantiated is not the program's: only the real check's sizes must be determined.
+      st.instFlexes.subList(flexes, st.instFlexes.size()).clear();
+      st.sumVars.subList(sums, st.sumVars.size()).clear();
+    }
+  }
+
+  /** Whether {@code t} is, or has in a record, sum or array element, a type variable not known to be a primitive. */
+  private static boolean unknownStructure(Ty t) {
+    return switch (Unify.resolve(t)) {
+      case Ty.Var v -> v.prims == null;
+      case Ty.Arr a -> unknownStructure(a.elem());
+      case Ty.Rec r -> r.fields().values().stream().anyMatch(Terms::unknownStructure);
+      case Ty.Sum s -> s.constructors().values().stream().anyMatch(ts -> ts.stream().anyMatch(Terms::unknownStructure));
+      case Ty.Prim p -> false;
+      case Ty.Fun f -> false;
+      case Ty.Named n -> false;
+    };
   }
 
   /** A copy of {@code t} with every array size a fresh flexible size, mapped in {@code made} to the size it replaces. */
