@@ -1,5 +1,5 @@
 -- An entry point's result may not have a size chosen by the caller: a size parameter that no
--- parameter determines is rejected as unused.
+-- parameter determines is rejected (as in the reference: "size-polymorphic in their return type").
 -- ==
--- error: Size n unused in pattern
+-- error: size-polymorphic in their return type
 entry main [n] (x: i32) : [0][n]i32 = []

@@ -103,12 +103,13 @@ public final class SizeErrors {
 
   /** E0225: a size binder of a let pattern ({@code let [n] ...}) that its pattern does not use. */
   public static Diagnostic sizeBinderUnused(Span span, String size) {
-    return err(DiagCode.E0225, span, "Size [" + size + "] unused in pattern.");
+    return err(DiagCode.E0225, span, "Size [" + size + "] unused in pattern." + Diagnostics.link("unused-size"));
   }
 
-  /** E0225: a size parameter of a function that no parameter's type uses. */
-  public static Diagnostic sizeParameterUnused(Span span, String size) {
-    return err(DiagCode.E0225, span, "Size " + size + " unused in pattern.");
+  /** E0225: a size parameter of {@code function} that neither a parameter's type nor the result's uses. */
+  public static Diagnostic sizeParameterUnused(Span span, String function, String size) {
+    return err(DiagCode.E0225, span, "Cannot generalise type of \"" + function + "\".\n\nSize [" + size + "] unused in pattern."
+        + Diagnostics.link("unused-size"));
   }
 
   /** E0226: a size parameter of a type abbreviation that its definition does not use. */

@@ -830,19 +830,20 @@ final class Defs {
   }
 
   /**
-   * A size parameter must be the size of some parameter, or (but not for an entry point) of the
-   * declared result: the caller's expected type then determines it (def f [n] (x: i64) : [n]i64).
+   * A size parameter must be the size of some parameter or of the result, declared or inferred, as
+   * in the reference: the caller's expected type then determines it (def f [n] (x: i64) = replicate
+   * n x). An entry point's result may not have one (reported with the entry point's own rules).
    */
   private void checkSizeParamsUsed(ValDecl d, Fn f) {
     Set<VName> used = new HashSet<>();
     for (Pats.PatRes p : f.sig().params()) Unify.sizeVars(p.ty(), used);
-    if (!d.isEntry() && f.sig().ret() != null) Unify.sizeVars(f.sig().ret(), used);
+    Unify.sizeVars(f.ret(), used);
     for (TypeParam tp : d.typeParams()) {
       if (!tp.isSize() || d.params().isEmpty()) continue;
       VName v = f.sig().tparams().stream().filter(t -> t.isSize() && t.name().base().equals(tp.name())).map(TParam::name)
           .findFirst().orElse(null);
       if (v != null && !used.contains(v)) {
-        st.error(SizeErrors.sizeParameterUnused(tp.span(), tp.name()));
+        st.error(SizeErrors.sizeParameterUnused(tp.span(), d.name(), tp.name()));
       }
     }
   }

@@ -329,8 +329,9 @@ class CheckerTest {
 
   @Test
   void entryPointResultSizesMustBeDeterminedByParameters() {
-    // A size parameter that no parameter determines is reported as unused (the caller could not choose it).
-    assertEquals(DiagCode.E0225, error("entry f [n] (x: i32) : [0][n]i32 = []").code());
+    // A size parameter that no parameter determines: the caller could not choose it (the reference's
+    // "size-polymorphic in their return type").
+    assertEquals(DiagCode.E0401, error("entry f [n] (x: i32) : [0][n]i32 = []").code());
     ok("entry f [n] (xs: [n]i32) : [1][n]i32 = [xs]");
     ok("entry f (n: i64) : [0][n]i32 = []");
   }
