@@ -3,7 +3,7 @@ entry a (xs: []i32) : []i32 = exscan (+) 0 xs
 entry b (n: i64) : [n]i32 = rep 7
 entry c (xs: []bool) : []bool = map not xs
 entry d (x: i32) (y: f32) (z: f64) : (f32, i32, f64, i32) = (r32 x, t32 y, r64 x, t64 z)
-entry e (xs: []i64) : ([]i64, []bool, []i64, []i64) = flatmap' (\x -> iota x) xs
+entry e (xs: []i64) : ([]i64, []bool, []i64, []i64) = flatmap' (\x -> filter (>= 0) (iota x)) xs
 -- ==
 -- entry: a
 -- input { [1,2,3] } output { [0,1,3] }

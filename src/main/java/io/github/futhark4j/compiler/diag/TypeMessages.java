@@ -144,6 +144,16 @@ public final class TypeMessages {
   }
 
   /** E0228: a size would contain itself. */
+  /**
+   * E0227: an existential size {@code size} of an expected function type's result that the given
+   * function's result gives as {@code sizeExp}, which names its parameter {@code param}.
+   */
+  public static Message existentialLinkedToParameter(String size, String sizeExp, String param) {
+    return msg(DiagCode.E0227, "Cannot link size \"" + size + "\" to \"" + sizeExp + "\" (scope violation).\nThis is because \""
+        + param + "\" is not in scope when \"" + size + "\" is introduced." + Diagnostics.link("scope-violation")
+        + "\nWhen matching return types.");
+  }
+
   public static Message occursCheckSize(String size) {
     return msg(DiagCode.E0228, "Occurs check: cannot instantiate size with " + size + ".");
   }

@@ -170,7 +170,11 @@ final class Defs {
           List<VName> distinctExts = new ArrayList<>();
           for (VName e : sig.exts()) {
             SE v = SE.norm(open.get(e));
-            if (st.unknownSizes.containsKey(e) && !(v instanceof SE.F) && knownOutside(v, sig)) known.put(e, open.get(e));
+            // A lambda's declared sizes, ?[m] written out too, are what its body gives when that is
+            // known outside (as in the reference, where a lambda returns whatever type the context
+            // requires): \k : ?[m].[m]i32 -> replicate k 1 has type (k: i64) -> [k]i32.
+            boolean absorbable = st.unknownSizes.containsKey(e) || kind == Kind.LAMBDA;
+            if (absorbable && !(v instanceof SE.F) && knownOutside(v, sig)) known.put(e, open.get(e));
             // One that nothing determines is chosen by the caller: a size parameter (generaliseSizes).
             else if (st.unknownSizes.containsKey(e) && v instanceof SE.F) known.put(e, v);
             else if (st.unknownSizes.containsKey(e)) {

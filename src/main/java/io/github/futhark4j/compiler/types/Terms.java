@@ -1374,10 +1374,13 @@ final class Terms {
         return new Res(fresh(), () -> placeholder(span));
       }
       fnTys.add(r);
+      u.lambdaArgument = arg instanceof Lambda;
       try {
         u.unify(fn.param(), a.ty());
       } catch (Unify.Failure x) {
         report(arg.span(), fn.param(), a.ty(), Contexts.argument(shown, shortText(arg.span())), x);
+      } finally {
+        u.lambdaArgument = false;
       }
       Map<VName, SE> sub = new HashMap<>();
       if (fn.pname() != null && Unify.mentions(fn.result(), Set.of(fn.pname()))) {
@@ -1397,10 +1400,13 @@ final class Terms {
     for (var d : deferred.entrySet()) {
       Exp arg = args.get(d.getKey());
       Res a = arg instanceof Lambda lam ? defs.lambda(lam, ctx, this, d.getValue()) : check(arg, ctx);
+      u.lambdaArgument = arg instanceof Lambda;
       try {
         u.unify(d.getValue(), a.ty());
       } catch (Unify.Failure x) {
         report(arg.span(), d.getValue(), a.ty(), Contexts.argument(shown, shortText(arg.span())), x);
+      } finally {
+        u.lambdaArgument = false;
       }
       argRes.set(d.getKey(), a);
     }

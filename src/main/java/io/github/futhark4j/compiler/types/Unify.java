@@ -132,6 +132,13 @@ final class Unify {
         // A dependent result ((x: i64) -> [x]t) matched against a function type that cannot name its
         // parameter (a -> b, as map takes it): the sizes depending on the parameter are unknown.
         Ty ra = subst(fa.result(), Map.of(), renA), rb = subst(fb.result(), Map.of(), ren);
+        // An existential size of the expected result names a size made by the function; one that
+        // depends on a lambda's parameter is out of its scope (the reference's "Cannot link size
+        // ... (scope violation)"): \x -> iota x is no i64 -> ?[k].[k]i64 (iota itself is).
+        Set<VName> params = new HashSet<>();
+        if (fa.pname() != null) params.add(fa.pname());
+        if (fb.pname() != null) params.add(fb.pname());
+        if (lambdaArgument && !renA.isEmpty() && !params.isEmpty()) existentialsFree(ra, rb, renA, params, ea);
         if (!declared && fb.pname() != null && fa.pname() == null) rb = unknownWhereMentioned(rb, fb.pname());
         if (!declared && fa.pname() != null && fb.pname() == null) ra = unknownWhereMentioned(ra, fa.pname());
         // Those new sizes are what the reference calls anonymous: a non-lifted type variable may not
@@ -661,6 +668,29 @@ final class Unify {
   }
 
   /** {@code t} with the parameter {@code v} a fresh unknown size (the same one wherever it occurs). */
+  /**
+   * Fails where an existential of {@code exp} (its flexible sizes in {@code exts}, made for the
+   * existential names {@code names}) stands at the position of a size of {@code act} that mentions
+   * one of {@code params}.
+   */
+  private static void existentialsFree(Ty exp, Ty act, Map<VName, SE> exts, Set<VName> params, List<VName> names) {
+    Ty e = resolve(exp), a = resolve(act);
+    if (e instanceof Ty.Arr ea && a instanceof Ty.Arr aa) {
+      for (var x : exts.entrySet()) {
+        if (x.getValue() instanceof SE.F f && SE.norm(ea.size()) instanceof SE.F g && f.flex() == g.flex() && SE.mentions(aa.size(), params)) {
+          Set<VName> named = new java.util.LinkedHashSet<>();
+          SE.vars(aa.size(), named);
+          named.retainAll(params);
+          throw new Failure(TypeMessages.existentialLinkedToParameter(x.getKey().base(), SE.show(aa.size()),
+              named.iterator().next().base()));
+        }
+      }
+      existentialsFree(ea.elem(), aa.elem(), exts, params, names);
+    } else if (e instanceof Ty.Rec er && a instanceof Ty.Rec ar && er.fields().keySet().equals(ar.fields().keySet())) {
+      for (var f : er.fields().entrySet()) existentialsFree(f.getValue(), ar.fields().get(f.getKey()), exts, params, names);
+    }
+  }
+
   private Ty unknownWhereMentioned(Ty t, VName v) {
     VName d = st.absorbedSize(v.base(), Phrases.returnedByFunctionHere());
     madeUnknown.add(d);
@@ -668,6 +698,14 @@ final class Unify {
   }
 
   /** The sizes a function type's result hides from its caller while its result is unified. */
+  /**
+   * Whether the function type being unified with an expected one is a lambda's: its result's
+   * dependence on its parameter is fixed (the reference's scope violation, see the Fun case),
+   * where a named function's instantiated sizes may become the expected existential ones
+   * (concatmap iota xs).
+   */
+  boolean lambdaArgument;
+
   private final Set<VName> hidden = new HashSet<>();
   private final List<VName> madeUnknown = new ArrayList<>();
 
