@@ -1374,14 +1374,7 @@ final class Terms {
         return new Res(fresh(), () -> placeholder(span));
       }
       fnTys.add(r);
-      u.lambdaArgument = arg instanceof Lambda;
-      try {
-        u.unify(fn.param(), a.ty());
-      } catch (Unify.Failure x) {
-        report(arg.span(), fn.param(), a.ty(), Contexts.argument(shown, shortText(arg.span())), x);
-      } finally {
-        u.lambdaArgument = false;
-      }
+      argument(fn.param(), arg, a, shown);
       Map<VName, SE> sub = new HashMap<>();
       if (fn.pname() != null && Unify.mentions(fn.result(), Set.of(fn.pname()))) {
         // Through a pipe, a function's dependence on the piped value is lost, as in the reference,
@@ -1400,14 +1393,7 @@ final class Terms {
     for (var d : deferred.entrySet()) {
       Exp arg = args.get(d.getKey());
       Res a = arg instanceof Lambda lam ? defs.lambda(lam, ctx, this, d.getValue()) : check(arg, ctx);
-      u.lambdaArgument = arg instanceof Lambda;
-      try {
-        u.unify(d.getValue(), a.ty());
-      } catch (Unify.Failure x) {
-        report(arg.span(), d.getValue(), a.ty(), Contexts.argument(shown, shortText(arg.span())), x);
-      } finally {
-        u.lambdaArgument = false;
-      }
+      argument(d.getValue(), arg, a, shown);
       argRes.set(d.getKey(), a);
     }
     Ty result = ft;
@@ -1423,6 +1409,22 @@ final class Terms {
       List<Type> fnTypes = fnTys.stream().map(zonk::type).toList();
       return buildCall(fe, as, fnTypes, span);
     }, size);
+  }
+
+  /**
+   * Unifies the parameter type {@code expected} of function {@code shown} with its argument
+   * {@code arg} (checked: {@code a}), reporting a mismatch; a lambda's dependent result is fixed
+   * ({@link Unify#lambdaArgument}).
+   */
+  private void argument(Ty expected, Exp arg, Res a, String shown) {
+    u.lambdaArgument = arg instanceof Lambda;
+    try {
+      u.unify(expected, a.ty());
+    } catch (Unify.Failure x) {
+      report(arg.span(), expected, a.ty(), Contexts.argument(shown, shortText(arg.span())), x);
+    } finally {
+      u.lambdaArgument = false;
+    }
   }
 
   private static boolean isLambdaLike(Exp e) {

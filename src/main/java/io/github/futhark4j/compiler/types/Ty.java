@@ -106,10 +106,9 @@ sealed interface Ty {
   Prim I64 = new Prim(PrimType.I64);
   Rec UNIT = new Rec(Map.of());
 
-  EnumSet<PrimType> INTS = EnumSet.of(PrimType.I8, PrimType.I16, PrimType.I32, PrimType.I64,
-      PrimType.U8, PrimType.U16, PrimType.U32, PrimType.U64);
   /** The signed integer types: what an element index may be (as in the reference). */
   EnumSet<PrimType> SIGNED_INTS = EnumSet.of(PrimType.I8, PrimType.I16, PrimType.I32, PrimType.I64);
+  EnumSet<PrimType> INTS = union(SIGNED_INTS, EnumSet.of(PrimType.U8, PrimType.U16, PrimType.U32, PrimType.U64));
   EnumSet<PrimType> FLOATS = EnumSet.of(PrimType.F16, PrimType.F32, PrimType.F64);
   EnumSet<PrimType> NUMS = union(INTS, FLOATS);
   EnumSet<PrimType> ALL_PRIMS = EnumSet.allOf(PrimType.class);

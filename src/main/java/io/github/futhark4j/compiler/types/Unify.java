@@ -138,7 +138,7 @@ final class Unify {
         Set<VName> params = new HashSet<>();
         if (fa.pname() != null) params.add(fa.pname());
         if (fb.pname() != null) params.add(fb.pname());
-        if (lambdaArgument && !renA.isEmpty() && !params.isEmpty()) existentialsFree(ra, rb, renA, params, ea);
+        if (lambdaArgument && !renA.isEmpty() && !params.isEmpty()) existentialsFree(ra, rb, renA, params);
         if (!declared && fb.pname() != null && fa.pname() == null) rb = unknownWhereMentioned(rb, fb.pname());
         if (!declared && fa.pname() != null && fb.pname() == null) ra = unknownWhereMentioned(ra, fa.pname());
         // Those new sizes are what the reference calls anonymous: a non-lifted type variable may not
@@ -669,11 +669,11 @@ final class Unify {
 
   /** {@code t} with the parameter {@code v} a fresh unknown size (the same one wherever it occurs). */
   /**
-   * Fails where an existential of {@code exp} (its flexible sizes in {@code exts}, made for the
-   * existential names {@code names}) stands at the position of a size of {@code act} that mentions
-   * one of {@code params}.
+   * Fails where an existential of {@code exp} (its flexible sizes in {@code exts}, by the
+   * existential names they were made for) stands at the position of a size of {@code act} that
+   * mentions one of {@code params}.
    */
-  private static void existentialsFree(Ty exp, Ty act, Map<VName, SE> exts, Set<VName> params, List<VName> names) {
+  private static void existentialsFree(Ty exp, Ty act, Map<VName, SE> exts, Set<VName> params) {
     Ty e = resolve(exp), a = resolve(act);
     if (e instanceof Ty.Arr ea && a instanceof Ty.Arr aa) {
       for (var x : exts.entrySet()) {
@@ -685,9 +685,9 @@ final class Unify {
               named.iterator().next().base()));
         }
       }
-      existentialsFree(ea.elem(), aa.elem(), exts, params, names);
+      existentialsFree(ea.elem(), aa.elem(), exts, params);
     } else if (e instanceof Ty.Rec er && a instanceof Ty.Rec ar && er.fields().keySet().equals(ar.fields().keySet())) {
-      for (var f : er.fields().entrySet()) existentialsFree(f.getValue(), ar.fields().get(f.getKey()), exts, params, names);
+      for (var f : er.fields().entrySet()) existentialsFree(f.getValue(), ar.fields().get(f.getKey()), exts, params);
     }
   }
 
