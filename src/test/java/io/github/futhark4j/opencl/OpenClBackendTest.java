@@ -433,15 +433,10 @@ class OpenClBackendTest {
         entry kept (xs: []i32) : i32 = i32.sum (filter (> 0) (map (\\x -> x * 2 - 7) xs))
         entry picked (xs: []i32) (is: []i64) : []i64 = filter (\\i -> xs[i] > 0) is
         """;
-    int n = 30_001;
-    int[] xs = new int[n];
-    double[] ds = new double[n];
-    boolean[] bs = new boolean[n];
-    for (int i = 0; i < n; i++) {
-      xs[i] = (i * 7919) % 1000 - 300;
-      ds[i] = (i % 13) * 0.25;
-      bs[i] = i % 7 == 0;
-    }
+    Mixed in = Mixed.of(30_001);
+    int[] xs = in.xs();
+    double[] ds = in.ds();
+    boolean[] bs = in.bs();
     same(src, "evens", (Object) xs);
     same(src, "evens", (Object) new int[] {1, 3, 5});
     same(src, "evens", (Object) new int[] {2, 4});
@@ -456,6 +451,19 @@ class OpenClBackendTest {
       long down = reported(cl, "downloads");
       cl.function("kept").call((Object) xs);
       assertEquals(down, reported(cl, "downloads"), "the filtered array stays on the device: " + cl.report());
+    }
+  }
+
+  /** Inputs of every kind a chunk kernel keeps or drops: ints of both signs, doubles, every 7th flag set. */
+  private record Mixed(int[] xs, double[] ds, boolean[] bs) {
+    static Mixed of(int n) {
+      Mixed m = new Mixed(new int[n], new double[n], new boolean[n]);
+      for (int i = 0; i < n; i++) {
+        m.xs[i] = (i * 7919) % 1000 - 300;
+        m.ds[i] = (i % 13) * 0.25;
+        m.bs[i] = i % 7 == 0;
+      }
+      return m;
     }
   }
 
@@ -515,15 +523,10 @@ class OpenClBackendTest {
         entry counted (xs: []i32) : (i64, i32) = let (a, b) = partition (> 0) (map (\\x -> x * 2 - 7) xs) in (length a, i32.sum b)
         entry picked (xs: []i32) (is: []i64) : ([]i64, []i64) = partition (\\i -> xs[i] > 0) is
         """;
-    int n = 30_001;
-    int[] xs = new int[n];
-    double[] ds = new double[n];
-    boolean[] bs = new boolean[n];
-    for (int i = 0; i < n; i++) {
-      xs[i] = (i * 7919) % 1000 - 300;
-      ds[i] = (i % 13) * 0.25;
-      bs[i] = i % 7 == 0;
-    }
+    Mixed in = Mixed.of(30_001);
+    int[] xs = in.xs();
+    double[] ds = in.ds();
+    boolean[] bs = in.bs();
     same(src, "halves", (Object) xs);
     same(src, "halves", (Object) new int[] {1, 3, 5});
     same(false, src, "halves", (Object) new int[0]);
