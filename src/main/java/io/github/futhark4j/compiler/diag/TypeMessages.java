@@ -132,10 +132,13 @@ public final class TypeMessages {
         + " determined statically. This can also be due to the return size being a value parameter. Add type annotation to clarify.");
   }
 
-  /** E0227: a size would take a variable bound deeper than where the size was made. */
-  public static Message sizeBoundInInnerScope(String size) {
-    return msg(DiagCode.E0227, "Cannot unify size variable with \"" + size + "\", which is bound in an inner scope:"
-        + " the size would escape its scope." + Diagnostics.link("scope-violation"));
+  /**
+   * E0227: the size {@code size} would stand for {@code sizeExp}, which names {@code name}, bound
+   * deeper than where the size was made.
+   */
+  public static Message sizeLinkOutOfScope(String size, String sizeExp, String name) {
+    return msg(DiagCode.E0227, "Cannot link size \"" + size + "\" to \"" + sizeExp + "\" (scope violation).\nThis is because \""
+        + name + "\" is not in scope when \"" + size + "\" is introduced." + Diagnostics.link("scope-violation"));
   }
 
   /** E0227: a type variable would take a type bound deeper than where the variable was made. */

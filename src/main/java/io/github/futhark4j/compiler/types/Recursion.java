@@ -82,7 +82,7 @@ final class Recursion {
     Ty fty = ret;
     for (int i = sig.params().size() - 1; i >= 0; i--) fty = new Ty.Fun(sig.params().get(i).ty(), fty);
     for (Ty use : r.uses()) {
-      Ty fresh = freshSizes(fty);
+      Ty fresh = Unify.freshSizes(fty, st.level, null);
       try {
         u.unify(use, fresh);
       } catch (Unify.Failure f) {
@@ -91,30 +91,6 @@ final class Recursion {
         return;
       }
     }
-  }
-
-  /** {@code t} with every size a fresh flexible size. */
-  private Ty freshSizes(Ty t) {
-    t = Unify.resolve(t);
-    return switch (t) {
-      case Ty.Arr a -> new Ty.Arr(freshSizes(a.elem()), new SE.F(new Ty.Flex(st.level, null)), a.unique());
-      case Ty.Rec r -> {
-        Map<String, Ty> m = new java.util.LinkedHashMap<>();
-        r.fields().forEach((k, x) -> m.put(k, freshSizes(x)));
-        yield new Ty.Rec(m);
-      }
-      case Ty.Sum s -> {
-        java.util.SortedMap<String, List<Ty>> m = new java.util.TreeMap<>();
-        s.constructors().forEach((k, x) -> m.put(k, x.stream().map(this::freshSizes).toList()));
-        yield new Ty.Sum(m);
-      }
-      case Ty.Fun f -> new Ty.Fun(null, freshSizes(f.param()), List.of(), freshSizes(f.result()));
-      case Ty.Named n -> new Ty.Named(n.name(), n.args().stream()
-          .map(a -> a.type() != null ? Ty.Arg.of(freshSizes(a.type())) : Ty.Arg.of(new SE.F(new Ty.Flex(st.level, null))))
-          .toList(), n.unique());
-      case Ty.Prim p -> t;
-      case Ty.Var v -> t;
-    };
   }
 
   /**

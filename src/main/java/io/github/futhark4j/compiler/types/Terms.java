@@ -556,7 +556,9 @@ final class Terms {
       case Apply a -> {
         List<Exp> args = new ArrayList<>();
         Exp head = a;
-        while (head instanceof Apply ap) {
+        // A parenthesised application is a function of its own, named in no message: the
+        // reference's "Cannot apply function to ..." for (f x) y.
+        while (head instanceof Apply ap && (head == a || ap.span().start() == ap.function().span().start())) {
           args.add(0, ap.arg());
           head = ap.function();
         }
@@ -1331,6 +1333,9 @@ final class Terms {
    */
   Res apply(Exp head, Res f, List<Exp> args, Ctx ctx, Span span, boolean argsFirst) {
     boolean pipe = args.size() == 1 && st.pipes.containsKey(span);
+    // The reference's pipes are functions of the prelude, (|>) : a -> (a -> b) -> b and
+    // (<|) : (a -> b) -> a -> b: a mismatch is one of their arguments'.
+    String pipeOp = pipe ? st.pipes.get(span).substring(0, 2) : null;
     String fname = qualified(head);
     String shown = Phrases.function(fname);
     Ty ft = f.ty();
@@ -1354,6 +1359,16 @@ final class Terms {
       }
       argRes.add(a);
       Ty r = Unify.resolve(ft);
+      if (pipeOp != null && !(r instanceof Ty.Fun)) {
+        Ty want = new Ty.Fun(pipeOp.equals("|>") ? a.ty() : fresh(), fresh());
+        try {
+          u.unify(want, r);
+        } catch (Unify.Failure x) {
+          report(head.span(), want, r, Contexts.argument("\"" + pipeOp + "\"", shortText(head.span())), x);
+          return new Res(fresh(), () -> placeholder(span));
+        }
+        r = Unify.resolve(ft);
+      }
       if (r instanceof Ty.Var) {
         Ty p = fresh(), res = fresh();
         try {
@@ -1374,7 +1389,18 @@ final class Terms {
         return new Res(fresh(), () -> placeholder(span));
       }
       fnTys.add(r);
-      argument(fn.param(), arg, a, shown);
+      if (pipeOp == null) {
+        argument(fn.param(), arg, a, shown);
+      } else if (pipeOp.equals("<|")) {
+        argument(fn.param(), arg, a, "\"<|\"");
+      } else {
+        // x |> f: f is the argument that does not fit a -> b.
+        try {
+          u.unify(fn.param(), a.ty());
+        } catch (Unify.Failure x) {
+          report(head.span(), new Ty.Fun(a.ty(), fresh()), r, Contexts.argument("\"|>\"", shortText(head.span())), x);
+        }
+      }
       Map<VName, SE> sub = new HashMap<>();
       if (fn.pname() != null && Unify.mentions(fn.result(), Set.of(fn.pname()))) {
         // Through a pipe, a function's dependence on the piped value is lost, as in the reference,
@@ -1984,6 +2010,8 @@ final class Terms {
     try {
       LoopPass trial = loopPass(l, ctx, init, this::fresh, initExp);
       shapeLike(trial.param().ty(), init.ty(), st.level);
+      // A body that does not use the parameter as an array still gives the loop's structure.
+      shapeLike(trial.body().ty(), init.ty(), st.level);
     } finally {
       st.quiet--;
       // What the trial instantiated is not the program's: only the real check's sizes must be determined.

@@ -242,7 +242,7 @@ final class Unify {
       return;
     }
     if (occursFlex(f, e)) throw new Failure(TypeMessages.occursCheckSize(SE.show(e)));
-    checkScope(e, f.level);
+    checkScope(e, f);
     lowerLevels(e, f.level);
     f.ref = e;
   }
@@ -251,21 +251,27 @@ final class Unify {
     return SE.any(e, x -> x instanceof SE.F g && g.flex() == f);
   }
 
-  /** Every variable of {@code e} must be bound no deeper than {@code level}. */
-  private void checkScope(SE e, int level) {
+  /** Every variable of {@code e}, which the size {@code f} is to stand for, must be bound no deeper than {@code f}. */
+  private void checkScope(SE e, Flex f) {
+    VName v = deeperName(e, f.level);
+    if (v == null) return;
+    if (st.unknownSizes.containsKey(v)) {
+      // An unknown size made by evaluating something (an application, a branch, a loop) is
+      // needed where that evaluation has not happened yet.
+      throw new Failure(TypeMessages.sizeNeededBeforeComputed(v.base(), st.unknownSizes.get(v)));
+    }
+    throw new Failure(TypeMessages.sizeLinkOutOfScope(f.name != null ? f.name : "d", SE.show(e), v.base()));
+  }
+
+  /** A variable of {@code e} bound deeper than {@code level}, or null. */
+  private VName deeperName(SE e, int level) {
     Set<VName> vs = new HashSet<>();
     SE.vars(e, vs);
     for (VName v : vs) {
       Integer l = st.nameLevel.get(v);
-      if (l != null && l > level) {
-        if (st.unknownSizes.containsKey(v)) {
-          // An unknown size made by evaluating something (an application, a branch, a loop) is
-          // needed where that evaluation has not happened yet.
-          throw new Failure(TypeMessages.sizeNeededBeforeComputed(v.base(), st.unknownSizes.get(v)));
-        }
-        throw new Failure(TypeMessages.sizeBoundInInnerScope(v.base()));
-      }
+      if (l != null && l > level) return v;
     }
+    return null;
   }
 
   private static void lowerLevels(SE e, int level) {
@@ -299,11 +305,17 @@ final class Unify {
     if (v.lifted == Liftedness.UNLIFTED && TypeConv.liftedElementVar(t, st) instanceof Message why) {
       throw new Failure(why);
     }
-    checkTypeScope(t, v.level);
-    lowerTypeLevels(t, v.level);
-    if (v.ceiling != Liftedness.LIFTED) lowerCeiling(t, v.ceiling);
+    // As the reference, which infers types before sizes: the variable takes the type's structure,
+    // with sizes of its own where the type's sizes name something bound deeper than the variable;
+    // those are then unified with the type's sizes (a scope violation, unless they are flexible).
+    List<SE[]> links = new ArrayList<>();
+    Ty own = ownSizes(t, v.level, links);
+    checkTypeScope(own, v.level);
+    lowerTypeLevels(own, v.level);
+    if (v.ceiling != Liftedness.LIFTED) lowerCeiling(own, v.ceiling);
     // A type variable stands for a type, not for the uniqueness of a particular value.
-    v.ref = deepNonUnique(t);
+    v.ref = deepNonUnique(own);
+    for (SE[] l : links) unifySize(l[0], l[1]);
     if (v.fields != null) {
       if (!(t instanceof Ty.Rec r) || !r.fields().keySet().containsAll(v.fields.keySet())) {
         v.ref = null;
@@ -371,11 +383,67 @@ final class Unify {
     if (w.origin == null) w.origin = v.origin;
   }
 
-  /** Named types and size variables in {@code t} must be bound no deeper than {@code level}. */
+  /**
+   * {@code t} with a fresh size at {@code level} for each size that names a variable bound deeper;
+   * each fresh size and the one it replaces are added to {@code links}.
+   */
+  private Ty ownSizes(Ty t, int level, List<SE[]> links) {
+    t = resolve(t);
+    return switch (t) {
+      case Ty.Arr a -> new Ty.Arr(ownSizes(a.elem(), level, links), ownSize(a.size(), level, links), a.unique());
+      case Ty.Rec r -> {
+        Map<String, Ty> m = new LinkedHashMap<>();
+        r.fields().forEach((k, x) -> m.put(k, ownSizes(x, level, links)));
+        yield new Ty.Rec(m);
+      }
+      case Ty.Sum s -> {
+        SortedMap<String, List<Ty>> m = new TreeMap<>();
+        s.constructors().forEach((k, xs) -> m.put(k, xs.stream().map(x -> ownSizes(x, level, links)).toList()));
+        yield new Ty.Sum(m);
+      }
+      case Ty.Fun f -> new Ty.Fun(f.pname(), ownSizes(f.param(), level, links), f.exts(), ownSizes(f.result(), level, links));
+      case Ty.Named n -> new Ty.Named(n.name(), n.args().stream().map(x -> x.type() != null
+          ? Ty.Arg.of(ownSizes(x.type(), level, links)) : Ty.Arg.of(ownSize(x.size(), level, links))).toList(), n.unique());
+      case Ty.Prim p -> t;
+      case Ty.Var w -> t;
+    };
+  }
+
+  /** {@code t} with every size a fresh flexible size at {@code level}, named {@code name} in messages (or not). */
+  static Ty freshSizes(Ty t, int level, String name) {
+    t = resolve(t);
+    return switch (t) {
+      case Ty.Arr a -> new Ty.Arr(freshSizes(a.elem(), level, name), new SE.F(new Flex(level, name)), a.unique());
+      case Ty.Rec r -> {
+        Map<String, Ty> m = new LinkedHashMap<>();
+        r.fields().forEach((k, x) -> m.put(k, freshSizes(x, level, name)));
+        yield new Ty.Rec(m);
+      }
+      case Ty.Sum s -> {
+        SortedMap<String, List<Ty>> m = new TreeMap<>();
+        s.constructors().forEach((k, xs) -> m.put(k, xs.stream().map(x -> freshSizes(x, level, name)).toList()));
+        yield new Ty.Sum(m);
+      }
+      case Ty.Fun f -> new Ty.Fun(null, freshSizes(f.param(), level, name), List.of(), freshSizes(f.result(), level, name));
+      case Ty.Named n -> new Ty.Named(n.name(), n.args().stream().map(x -> x.type() != null
+          ? Ty.Arg.of(freshSizes(x.type(), level, name)) : Ty.Arg.of(new SE.F(new Flex(level, name)))).toList(), n.unique());
+      case Ty.Prim p -> t;
+      case Ty.Var w -> t;
+    };
+  }
+
+  private SE ownSize(SE e, int level, List<SE[]> links) {
+    if (deeperName(e, level) == null) return e;
+    SE fresh = new SE.F(new Flex(level, "dv"));
+    links.add(new SE[] {fresh, e});
+    return fresh;
+  }
+
+  /** Named types in {@code t} must be bound no deeper than {@code level}. */
   private void checkTypeScope(Ty t, int level) {
     t = resolve(t);
     switch (t) {
-      case Ty.Arr a -> { checkScope(a.size(), level); checkTypeScope(a.elem(), level); }
+      case Ty.Arr a -> checkTypeScope(a.elem(), level);
       case Ty.Rec r -> r.fields().values().forEach(x -> checkTypeScope(x, level));
       case Ty.Sum s -> s.constructors().values().forEach(l -> l.forEach(x -> checkTypeScope(x, level)));
       case Ty.Fun f -> {
@@ -387,10 +455,7 @@ final class Unify {
         if (l != null && l > level) {
           throw new Failure(TypeMessages.typeEscapesScope(n.name().base()));
         }
-        for (Ty.Arg x : n.args()) {
-          if (x.type() != null) checkTypeScope(x.type(), level);
-          else checkScope(x.size(), level);
-        }
+        for (Ty.Arg x : n.args()) if (x.type() != null) checkTypeScope(x.type(), level);
       }
       case Ty.Prim p -> { }
       case Ty.Var v -> { }
@@ -537,6 +602,11 @@ final class Unify {
    */
   void unifyShape(Ty target0, Ty actual0) {
     Ty target = resolve(target0), actual = resolve(actual0);
+    if (actual instanceof Ty.Var && !(target instanceof Ty.Var)) {
+      // A value whose type is not known yet has the target's structure, with sizes of its own.
+      unify(freshSizes(target, st.level, "dv"), actual);
+      actual = resolve(actual);
+    }
     if (target instanceof Ty.Arr x && actual instanceof Ty.Arr y) {
       if (SE.norm(x.size()) instanceof SE.F) unifySize(x.size(), y.size());
       unifyShape(x.elem(), y.elem());
