@@ -48,6 +48,8 @@ public final class SyntaxPhrases {
   public static final String AFTER_AN_ARRAY_DIMENSION = "after an array dimension";
   public static final String AFTER_AN_EXISTENTIAL_SIZE = "after an existential size";
   public static final String AFTER_AN_OPERATOR_SECTION = "after an operator section";
+  /** Where a left section's operator would continue its operand ({@code (if c then a else b +)}). */
+  public static final String AS_THE_OPERATOR_S_RIGHT_OPERAND = "as the operator's right operand (parenthesise the left operand of a section that ends in an open expression or a looser operator)";
   public static final String AFTER_ARRAY_ELEMENTS = "after array elements";
   public static final String AFTER_A_FIELD_NAME_IN_A_RECORD_TYPE = "after a field name in a record type";
   public static final String AFTER_A_LET_BINDING = "after a 'let' binding";

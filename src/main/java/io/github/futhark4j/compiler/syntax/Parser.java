@@ -839,6 +839,7 @@ public final class Parser extends ParserBase {
     Exp first = parseExp();
     if ((at(Kind.OPERATOR) || at(Kind.BACKTICK)) && peek(1).is(Kind.RPAREN)) {
       Token op = advance();
+      sectionOperand(first, Fixity.of(op));
       advance();
       return new LeftSection(first, opVar(op), from(start));
     }
@@ -848,7 +849,9 @@ public final class Parser extends ParserBase {
       List<String> quals = new ArrayList<>();
       for (int i = 0; i < q; i += 2) quals.add(peek(i).text());
       Token op = peek(q);
-      for (int i = 0; i <= q + 1; i++) advance();
+      for (int i = 0; i <= q; i++) advance();
+      sectionOperand(first, Fixity.of(op));
+      advance();
       return new LeftSection(first, new Var(List.copyOf(quals), op.text(), op.span()), from(start));
     }
     if (at(Kind.COMMA)) {
@@ -865,6 +868,65 @@ public final class Parser extends ParserBase {
     // As in the reference, a parenthesised expression's span includes the parentheses (messages
     // point at "(2 + 3i32)", not at "2 + 3i32").
     return respan(first, from(start));
+  }
+
+  /**
+   * The left operand {@code e} of a section {@code (e op)}, the parser standing at its ')'. In the
+   * reference's grammar the operator would continue the operand, leaving ')' unexpected, when the
+   * operand ends in an expression that extends as far right as it can (if, let, loop, match, a
+   * lambda, an update, a range, ...) or is a binary operation binding less tightly than {@code op}
+   * (or as tightly, for a right-associative one): {@code (a + b *)} is no section of {@code a + b}.
+   */
+  private void sectionOperand(Exp e, Fixity op) {
+    if (absorbs(e, op)) throw fail(AN_EXPRESSION, AS_THE_OPERATOR_S_RIGHT_OPERAND);
+  }
+
+  private static boolean absorbs(Exp e, Fixity op) {
+    if (parenthesised(e)) return false;
+    return switch (e) {
+      case BinOp b -> {
+        Fixity f = b.op().name().isEmpty() || !Character.isLetter(b.op().name().charAt(0)) && b.op().name().charAt(0) != '_'
+            ? Fixity.of(b.op().name()) : new Fixity(0, false);
+        yield op.level() > f.level() || op.level() == f.level() && f.rightAssoc() || absorbs(b.right(), op);
+      }
+      case Apply a -> absorbs(a.arg(), op);
+      case Negate n -> absorbs(n.exp(), op);
+      case Not n -> absorbs(n.exp(), op);
+      case If i -> true;
+      case LetPat l -> true;
+      case LetFun l -> true;
+      case LetUpdate l -> true;
+      case Loop l -> true;
+      case Lambda l -> true;
+      case Match m -> true;
+      case Assert a -> true;
+      case Attr a -> true;
+      case Update u -> true;
+      case RecordUpdate u -> true;
+      case Range r -> true;
+      case Ascribe a -> true;
+      case Coerce c -> true;
+      default -> false;
+    };
+  }
+
+  /** Whether {@code e} was written in parentheses (its span, which then includes them, starts before its first part). */
+  private static boolean parenthesised(Exp e) {
+    Span s = e.span();
+    if (s.start() >= s.source().text().length() || s.source().text().charAt(s.start()) != '(') return false;
+    Span first = switch (e) {
+      case BinOp b -> b.left().span();
+      case Apply a -> a.function().span();
+      case Index i -> i.array().span();
+      case Project p -> p.record().span();
+      case Update u -> u.array().span();
+      case RecordUpdate u -> u.record().span();
+      case Range r -> r.start().span();
+      case Ascribe a -> a.exp().span();
+      case Coerce c -> c.exp().span();
+      default -> null;
+    };
+    return first == null || first.start() > s.start();
   }
 
   /** {@code e} with its span replaced (every expression node is a record with a {@code span} component). */
