@@ -314,9 +314,14 @@ public final class TypeErrors {
 
   // ---- E0232 arrays of functions ------------------------------------------------------------
 
-  /** E0232: an array whose elements' inferred type is lifted. */
+  /** E0232: an array whose elements' inferred type is lifted (an abstract type or a type parameter). */
   public static Diagnostic liftedElements(Span span, String type) {
     return err(DiagCode.E0232, span, "Cannot create array with elements of lifted type " + type + " (might be functional).");
+  }
+
+  /** E0232: an array literal whose elements are functions, as the reference words it. */
+  public static Diagnostic functionalElements(Span span, String type) {
+    return err(DiagCode.E0232, span, TypeMessages.foundToBeFunctional(type).text());
   }
 
   /** E0232: an array type whose element type (as written) is lifted. */

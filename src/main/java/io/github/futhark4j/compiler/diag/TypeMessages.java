@@ -167,6 +167,11 @@ public final class TypeMessages {
   }
 
   /** E0230: a non-lifted type variable ({@code origin} says what made it, or null) would take a function type. */
+  /** E0232: an array element's type, inferred to be {@code type}, a function type. */
+  public static Message foundToBeFunctional(String type) {
+    return msg(DiagCode.E0232, "Type\n  " + type + "\nfound to be functional.");
+  }
+
   public static Message functionalForNonLifted(String origin, String type) {
     return msg(DiagCode.E0230, "Cannot instantiate a non-lifted type " + (origin != null ? "(" + origin + ") " : "")
         + "with functional type " + type + ".");

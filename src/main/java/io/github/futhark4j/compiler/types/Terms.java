@@ -976,7 +976,9 @@ final class Terms {
       }
       return;
     }
-    if (TypeConv.liftedElement(r, st)) {
+    if (Unify.containsFun(r)) {
+      st.typeError(TypeErrors.functionalElements(span, Unify.show(elem)));
+    } else if (TypeConv.liftedElement(r, st)) {
       st.typeError(TypeErrors.liftedElements(span, Unify.show(elem)));
     } else if (TypeConv.liftedElementVar(r, st) instanceof Message why) {
       st.typeError(why.at(span));

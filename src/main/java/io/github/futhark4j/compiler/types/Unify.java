@@ -299,6 +299,8 @@ final class Unify {
       throw new Failure(TypeMessages.anonymousSizesForTypeVariable(showAll(v)[0], show(t)));
     }
     if (v.lifted != Liftedness.LIFTED && containsFun(t)) {
+      // An array literal's element type, found later to be a function (the reference's check of array literals).
+      if (Phrases.arrayElement().equals(v.origin)) throw new Failure(TypeMessages.foundToBeFunctional(show(t)));
       throw new Failure(TypeMessages.functionalForNonLifted(v.origin, show(t)));
     }
     // A non-lifted type variable may not stand for a size-lifted or lifted abstract type or type parameter.
