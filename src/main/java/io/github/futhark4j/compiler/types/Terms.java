@@ -505,11 +505,19 @@ final class Terms {
           String[] parts = q.split("\\.");
           String head = parts[0];
           if (head.equals("intrinsics") && ctx.local(head) == null && ctx.term(head) == null) return var(q, ctx, span);
+          // As the reference, a name found neither as a qualified name nor as a variable with
+          // fields is unknown as written: Unknown name "m.x".
+          if (ctx.local(head) == null && ctx.term(head) == null && ctx.module(head) == null) return var(q, ctx, span);
           if (ctx.local(head) == null && ctx.module(head) != null) {
             // The longest module path, then the value, then record fields.
             int k = 1;
             while (k < parts.length - 1 && ctx.module(String.join(".", java.util.Arrays.copyOfRange(parts, 0, k + 1))) != null) k++;
-            Res r = var(String.join(".", java.util.Arrays.copyOfRange(parts, 0, k + 1)), ctx, span);
+            String value = String.join(".", java.util.Arrays.copyOfRange(parts, 0, k + 1));
+            if (ctx.term(value) == null && ctx.module(value) == null && !ctx.throughParametric(value.substring(0, Ctx.qualDot(value)))) {
+              st.error(TypeErrors.unknownName(span, q));
+              return new Res(fresh(), () -> placeholder(span));
+            }
+            Res r = var(value, ctx, span);
             if (k + 1 == parts.length) st.trace.type(p, r.ty());
             for (int i = k + 1; i < parts.length; i++) r = project(r, parts[i], span);
             return r;
