@@ -217,10 +217,6 @@ public final class TypeErrors {
     return err(DiagCode.E0210, span, "Duplicate constructors in " + type);
   }
 
-  /** E0210: a parameter name bound twice in one function type. */
-  public static Diagnostic parameterNameBoundTwice(Span span, String name) {
-    return err(DiagCode.E0210, span, "Parameter name \"" + name + "\" is bound twice in this function type.");
-  }
 
   // ---- E0211 refutable patterns -------------------------------------------------------------
 

@@ -97,7 +97,9 @@ final class Defs {
     TypeConv.Params tp = types.bindTypeParams(tps, ctx);
     Ctx c = tp.ctx();
     List<Pats.PatRes> ps = new ArrayList<>();
+    // Size parameters and the parameters' names are one set of names (type parameters are types).
     Map<String, Span> seen = new HashMap<>();
+    for (TypeParam t : tps) if (t.isSize()) seen.putIfAbsent(t.name(), t.span());
     for (Pat p : params) {
       // The parameter's type exists before the parameter: it cannot depend on it.
       Ty.Var pt = new Ty.Var(st.level);

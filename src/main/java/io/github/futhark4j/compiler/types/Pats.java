@@ -36,8 +36,16 @@ final class Pats {
 
   void setTerms(Terms terms) { this.terms = terms; }
 
-  /** Where a pattern is. */
-  enum Mode { PARAM, LET, LOOP, MATCH }
+  /**
+   * Where a pattern is: a function's parameter, a let binding, a loop parameter, a for-in loop's
+   * element, a case. As in the reference, a name bound twice is an error in parameters and let
+   * bindings only (elsewhere the later binding is the one in scope).
+   */
+  enum Mode {
+    PARAM, LET, LOOP, ELEMENT, MATCH;
+
+    boolean namesOnce() { return this == PARAM || this == LET; }
+  }
 
   /** A name a pattern binds. */
   record Bound(String name, VName v, Ty ty, Span span) {}
@@ -135,7 +143,7 @@ final class Pats {
     switch (p) {
       case PId id -> {
         for (Bound b : binds) {
-          if (b.name().equals(id.name())) {
+          if (mode.namesOnce() && b.name().equals(id.name())) {
             st.error(TypeErrors.alsoBoundAt(span, id.name(), b.span().render()));
           }
         }
@@ -182,7 +190,7 @@ final class Pats {
           PField prev = first.putIfAbsent(f.name(), f);
           if (prev == null) {
             fields.put(f.name(), new Ty.Var(st.level));
-          } else if (f.pattern() instanceof PId id && id.name().equals(f.name())) {
+          } else if (mode.namesOnce() && f.pattern() instanceof PId id && id.name().equals(f.name())) {
             // {a, a}: the name is bound twice, which the reference reports first.
             st.error(TypeErrors.alsoBoundAt(f.span(), f.name(), prev.span().render()));
           } else {
@@ -233,7 +241,7 @@ final class Pats {
         TypeConv.Conv conv = new TypeConv.Conv();
         Ty at = types.convert(a.type(), ctx, TypeConv.Anon.FLEX, conv, sizeNames);
         flexes.addAll(conv.flexes);
-        if (mode == Mode.LET) terms.watchAscribed(conv, a.type().span());
+        if (mode == Mode.LET || mode == Mode.ELEMENT) terms.watchAscribed(conv, a.type().span());
         try {
           u.unify(at, t);
         } catch (Unify.Failure f) {

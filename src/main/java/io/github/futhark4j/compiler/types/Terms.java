@@ -1552,12 +1552,19 @@ final class Terms {
       Map<String, Ty.Flex> binders = new LinkedHashMap<>();
       Map<String, TypeParam> binderParams = new LinkedHashMap<>();
       for (TypeParam tp : l.sizes()) {
+        TypeParam prev = binderParams.get(tp.name());
+        if (prev != null) st.error(TypeErrors.alsoBoundAt(tp.span(), tp.name(), prev.span().render()));
         Ty.Flex fl = new Ty.Flex(st.level, tp.name());
         binders.put(tp.name(), fl);
         binderParams.put(tp.name(), tp);
         sizeNames.put(tp.name(), new SE.F(fl));
       }
       Pats.PatRes p = pats.check(l.pattern(), v.ty(), ctx, Pats.Mode.LET, sizeNames);
+      // Size binders and the pattern's names are one set of names.
+      for (Pats.Bound b : p.binds()) {
+        TypeParam sb = binderParams.get(b.name());
+        if (sb != null) st.error(TypeErrors.alsoBoundAt(b.span(), b.name(), sb.span().render()));
+      }
       noFunctionConsumption(l);
       Ctx inner = ctx;
       List<VName> sizeVars = new ArrayList<>();
@@ -1984,7 +1991,7 @@ final class Terms {
             String[] shown = Unify.showAll(arrTy, arr.ty());
             st.typeError(TypeErrors.forInNotArray(f.array().span(), shown[0], shown[1], x.why));
           }
-          Pats.PatRes ep = pats.check(f.element(), elem, ctx, Pats.Mode.LET, Map.of());
+          Pats.PatRes ep = pats.check(f.element(), elem, ctx, Pats.Mode.ELEMENT, Map.of());
           inner = ep.bindAll(inner, st.level);
           form = () -> new TExp.LoopForm.ForIn(ep.build().get(), arr.build().get());
         }

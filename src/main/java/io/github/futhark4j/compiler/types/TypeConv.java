@@ -70,7 +70,62 @@ final class TypeConv {
     return convert(te, ctx, anon, out, Map.of());
   }
 
+  /** How deep {@link #convert} is in a type expression: names bound twice are looked for at the top. */
+  private int depth;
+
   Ty convert(TypeExp te, Ctx ctx, Anon anon, Conv out, Map<String, SE> sizeNames) {
+    if (depth == 0) boundOnce(te, Map.of());
+    depth++;
+    try {
+      return convertForm(te, ctx, anon, out, sizeNames);
+    } finally {
+      depth--;
+    }
+  }
+
+  /**
+   * As the reference: along any path into a type expression, a name is bound once, by a function
+   * type's parameter or an existential size ({@code (x: i64) -> (x: i64) -> t} is an error); array
+   * element types are not looked into.
+   */
+  private void boundOnce(TypeExp te, Map<String, Span> seen) {
+    switch (te) {
+      case TArrow a -> {
+        Map<String, Span> inner = seen;
+        if (a.paramName() != null) {
+          Span prev = seen.get(a.paramName());
+          if (prev != null) {
+            st.error(TypeErrors.alsoBoundAt(a.span(), a.paramName(), prev.render()));
+            return;
+          }
+          inner = new HashMap<>(seen);
+          inner.put(a.paramName(), a.span());
+        }
+        boundOnce(a.param(), inner);
+        boundOnce(a.result(), inner);
+      }
+      case TExist e -> {
+        Map<String, Span> inner = new HashMap<>(seen);
+        for (String n : e.names()) {
+          Span prev = inner.get(n);
+          if (prev != null) {
+            st.error(TypeErrors.alsoBoundAt(e.span(), n, prev.render()));
+            return;
+          }
+          inner.put(n, e.span());
+        }
+        boundOnce(e.type(), inner);
+      }
+      case TTuple t -> t.elements().forEach(x -> boundOnce(x, seen));
+      case TRecord r -> r.types().forEach(x -> boundOnce(x, seen));
+      case TSum s -> s.payloads().forEach(ps -> ps.forEach(x -> boundOnce(x, seen)));
+      case TUnique u -> boundOnce(u.type(), seen);
+      case TName n -> n.args().forEach(x -> { if (x instanceof TArgType t) boundOnce(t.type(), seen); });
+      case TArray a -> { }
+    }
+  }
+
+  private Ty convertForm(TypeExp te, Ctx ctx, Anon anon, Conv out, Map<String, SE> sizeNames) {
     return switch (te) {
       case TName n -> convertName(n, ctx, anon, out, sizeNames);
       case TArray a -> {
@@ -124,13 +179,6 @@ final class TypeConv {
           Ty res = convert(a.result(), ctx, anon == Anon.ABBREV ? Anon.ABBREV : Anon.EXIST, inner, sizeNames);
           absorb(out, inner, anon);
           yield new Ty.Fun(null, param, anon == Anon.ABBREV ? List.of() : inner.exts, res);
-        }
-        // A name is bound once in a function type: (x: i64) -> (x: i64) -> t is an error.
-        for (TypeExp r = a.result(); r instanceof TArrow ra; r = ra.result()) {
-          if (a.paramName().equals(ra.paramName())) {
-            st.error(TypeErrors.parameterNameBoundTwice(ra.span(), a.paramName()));
-            break;
-          }
         }
         VName v = st.fresh(a.paramName());
         Map<String, SE> names = new HashMap<>(sizeNames);
