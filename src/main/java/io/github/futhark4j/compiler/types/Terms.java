@@ -1213,20 +1213,20 @@ final class Terms {
         default -> { }
       }
       BinOperator op = builtinBinOp(name, ctx);
-      if (op != null) return builtinBinOp(op, b.left(), b.right(), ctx, span);
+      if (op != null) return builtinBinOp(op, b.op().span(), b.left(), b.right(), ctx, span);
     }
     Res opr = var(name, ctx, b.op().span());
     st.trace.type(b.op(), opr.ty());
     return apply(b.op(), opr, List.of(b.left(), b.right()), ctx, span);
   }
 
-  private Res builtinBinOp(BinOperator op, Exp l, Exp r, Ctx ctx, Span span) {
+  private Res builtinBinOp(BinOperator op, Span opSpan, Exp l, Exp r, Ctx ctx, Span span) {
     Res x = check(l, ctx);
     Res y = check(r, ctx);
-    return builtinBinOpRes(op, x, y, l.span(), r.span(), span);
+    return builtinBinOpRes(op, x, y, l.span(), r.span(), opSpan, span);
   }
 
-  private Res builtinBinOpRes(BinOperator op, Res x, Res y, Span ls, Span rs, Span span) {
+  private Res builtinBinOpRes(BinOperator op, Res x, Res y, Span ls, Span rs, Span opSpan, Span span) {
     Ty operand;
     Ty result;
     String desc = Phrases.quoted(op.symbol);
@@ -1234,8 +1234,10 @@ final class Terms {
       case ADD, SUB, MUL, DIV, MOD, POW -> { operand = freshPrims(Ty.NUMS, Phrases.operator(op.symbol)); result = operand; }
       case QUOT, REM, SHL, SHR, USHR, BAND, BOR, BXOR -> { operand = freshPrims(Ty.INTS, Phrases.operator(op.symbol)); result = operand; }
       case EQ, NEQ -> {
+        // == takes values of any type, checked once the whole definition's types are known (below),
+        // as the reference does; != never takes functions.
         Ty.Var v = new Ty.Var(st.level);
-        v.equality = true;
+        v.equality = op == BinOperator.NEQ;
         v.origin = Phrases.equality();
         operand = v;
         result = Ty.BOOL;
@@ -1253,7 +1255,7 @@ final class Terms {
       // Checked once the types are known (the reference's checkEquality): abstract types and type
       // parameters do not support equality.
       if (op == BinOperator.EQ && !supportsEquality(operand)) {
-        st.typeError(TypeErrors.equalityUnsupported(span, Unify.show(operand)));
+        st.typeError(TypeErrors.equalityUnsupported(opSpan, Unify.show(operand)));
       }
       return new TExp.BinOp(op, x.build().get(), y.build().get(), zonk.type(operand), zonk.type(rt), span);
     }, size);
@@ -1279,7 +1281,7 @@ final class Terms {
     VName xv = st.fresh("x"), yv = st.fresh("y");
     Res xr = new Res(xt, () -> new TExp.Var(xv, zonk.type(xt), Map.of(), span));
     Res yr = new Res(yt, () -> new TExp.Var(yv, zonk.type(yt), Map.of(), span));
-    Res body = builtinBinOpRes(op, xr, yr, span, span, span);
+    Res body = builtinBinOpRes(op, xr, yr, span, span, span, span);
     List<Ty> params = new ArrayList<>();
     if (left == null) params.add(xt);
     if (right == null) params.add(yt);
