@@ -1,5 +1,5 @@
 -- A parametric module cannot be opened locally.
 -- ==
--- error: Module counter\s+is a parametric module
+-- error: Module counter.*is a parametric module
 module counter (P: { val start : i32 }) = { def next = P.start + 1 }
 entry main = counter.(next + 1)

@@ -65,7 +65,7 @@ public final class Frontend {
       try {
         text = Files.readString(file, StandardCharsets.UTF_8);
       } catch (IOException e) {
-        diags.add(Diagnostics.importNotFound(imp.span(), imp.path()));
+        diags.add(Diagnostics.importNotFound(imp.span(), shownPath(base.resolve(imp.path() + ".fut").normalize())));
         continue;
       }
       inProgress.add(file);
@@ -73,6 +73,17 @@ public final class Frontend {
       inProgress.remove(file);
     }
     units.add(new Checker.Unit(src, prog, false, isMain));
+  }
+
+  /** A path as messages show it: relative to the working directory when inside it (as the user most likely gave it), else absolute. */
+  private static String shownPath(Path p) {
+    if (!p.isAbsolute()) return p.toString();
+    try {
+      Path r = Path.of("").toAbsolutePath().relativize(p);
+      return r.startsWith("..") ? p.toString() : r.toString();
+    } catch (IllegalArgumentException e) {
+      return p.toString();
+    }
   }
 
   /** Every file a declaration imports: {@code import}, and {@code import} module expressions anywhere in it. */

@@ -126,7 +126,7 @@ public final class Diagnostics {
 
   /** E0104: an import that cannot be read (by the loader). */
   public static Diagnostic importNotFound(Span span, String path) {
-    return error(DiagCode.E0104, span, "Could not read imported file \"" + path + "\".");
+    return error(DiagCode.E0104, span, "Could not read file \"" + path + "\".");
   }
 
   /** E0104: an import of a file that was not loaded (by the checker; the reference's wording). */

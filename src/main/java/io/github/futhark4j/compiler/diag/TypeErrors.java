@@ -203,8 +203,8 @@ public final class TypeErrors {
   }
 
   /** E0210: a record literal with a field twice. */
-  public static Diagnostic fieldDefinedTwice(Span span, String field) {
-    return err(DiagCode.E0210, span, "Field \"" + field + "\" defined more than once.");
+  public static Diagnostic fieldDefinedTwice(Span span, String field, String previous) {
+    return err(DiagCode.E0210, span, "Field \"" + field + "\" previously defined at " + previous + ".");
   }
 
   /** E0210: a record type with a field twice ({@code type} as written). */
@@ -238,26 +238,19 @@ public final class TypeErrors {
     return Diagnostics.warning(DiagCode.E0212, span, "Defaulting ambiguous type to " + type + ".");
   }
 
-  /** E0212: a field projected from, or updated in, a value whose type is never known. */
+  /** E0212: a field projected from, or updated in, a value whose type is never known: {@code var}, known to be {@code record}. */
+  public static Diagnostic ambiguousRecord(Span span, String var, String record) {
+    return err(DiagCode.E0212, span, "Type " + var + " is ambiguous.\nMust be a record with fields\n  " + record + Diagnostics.link("ambiguous-type"));
+  }
+
+  /** E0212: the checked form of a definition has a record type never known (no place to point at). */
   public static Diagnostic ambiguousProjection(Span span) {
-    return err(DiagCode.E0212, span, "Type is ambiguous: a record field is projected from or updated in a value whose"
-        + " full type is not known at this point. Add a type annotation.");
+    return err(DiagCode.E0212, span, "Type is ambiguous.\nMust be a record type." + Diagnostics.link("ambiguous-type"));
   }
 
-  /** E0212: a sum type known only by the {@code constructors} used, at the end of a definition. */
-  public static Diagnostic ambiguousSum(Span span, List<String> constructors) {
-    return err(DiagCode.E0212, span, "Type is ambiguous: a sum type with constructors " + constructorList(constructors)
-        + " whose full type is not known.\nAdd a type annotation.");
-  }
-
-  /** E0212: a sum type known only by the {@code constructors} used, in a definition's type (one line). */
-  public static Diagnostic ambiguousSumInType(Span span, List<String> constructors) {
-    return err(DiagCode.E0212, span, "Type is ambiguous: a sum type with constructors " + constructorList(constructors)
-        + " whose full type is not known. Add a type annotation.");
-  }
-
-  private static String constructorList(List<String> constructors) {
-    return constructors.stream().map(k -> "#" + k).collect(Collectors.joining(", "));
+  /** E0212: a sum type known only by the constructors used ({@code sum}, as far as known). */
+  public static Diagnostic ambiguousSum(Span span, String sum) {
+    return err(DiagCode.E0212, span, "Type is ambiguous.\nMust be a sum type with constructors\n  " + sum + Diagnostics.link("ambiguous-type"));
   }
 
   // ---- E0215, E0217 -------------------------------------------------------------------------

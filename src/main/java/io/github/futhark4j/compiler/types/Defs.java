@@ -621,7 +621,7 @@ final class Defs {
       });
       return new Env.Global(v, scheme, null, d.nameSpan());
     }
-    int sumsBefore = st.sumVars.size();
+    int sumsBefore = st.partialVars.size();
     // A definition with parameters is in scope of its own body (Recursion).
     // (A parameter of the same name shadows it.)
     boolean shadowed = sig.params().stream().anyMatch(p -> p.binds().stream().anyMatch(b -> b.name().equals(d.name())));
@@ -631,7 +631,7 @@ final class Defs {
     Fn f = function(bodySig, d.body(), Kind.TOP, d.span(), d.name(), rec);
     if (rec != null && st.errorCount() == errors) recursion.check(d, bodySig, f.ret(), st.trace, d.span());
     ambiguousSizes(instBefore);
-    ambiguousSumsIn(sumsBefore);
+    ambiguousPartialTypesIn(sumsBefore);
     if (st.errorCount() == errors) causality.check(d.body(), st.trace);
     if (d.params().isEmpty() && !f.sizeParams().isEmpty() && !(zonkSafe(f.type()) instanceof Type.Arrow)
         && hasUnknownSize(f.type())) {
@@ -820,15 +820,24 @@ final class Defs {
     made.clear();
   }
 
-  /** A sum type known only by the constructors used, still unknown at the end of a definition, is ambiguous. */
-  private void ambiguousSumsIn(int from) {
-    List<Object[]> made = st.sumVars.subList(Math.min(from, st.sumVars.size()), st.sumVars.size());
+  /**
+   * A sum type known only by the constructors used, or a record type known only by the fields used,
+   * still unknown at the end of a definition, is ambiguous (reported as the reference does, once).
+   */
+  private void ambiguousPartialTypesIn(int from) {
+    List<Object[]> made = st.partialVars.subList(Math.min(from, st.partialVars.size()), st.partialVars.size());
     for (Object[] m : made) {
       Ty.Var v = (Ty.Var) m[0];
       Ty r = Unify.resolve(v);
       if (r instanceof Ty.Var rv && rv.constructors != null) {
-        st.error(TypeErrors.ambiguousSum((Span) m[1], List.copyOf(rv.constructors.keySet())));
+        st.error(TypeErrors.ambiguousSum((Span) m[1], Unify.show(new Ty.Sum(rv.constructors))));
         rv.ref = new Ty.Sum(rv.constructors);
+        break;
+      }
+      if (r instanceof Ty.Var rv && rv.fields != null) {
+        String[] shown = Unify.showAll(rv, new Ty.Rec(rv.fields));
+        st.error(TypeErrors.ambiguousRecord((Span) m[1], shown[0], shown[1]));
+        rv.ref = new Ty.Rec(rv.fields);
         break;
       }
     }
@@ -860,7 +869,7 @@ final class Defs {
     vars(t, vs);
     for (Ty.Var v : vs) {
       if (v.ref == null && v.constructors != null) {
-        st.error(TypeErrors.ambiguousSumInType(span, List.copyOf(v.constructors.keySet())));
+        st.error(TypeErrors.ambiguousSum(span, Unify.show(new Ty.Sum(v.constructors))));
         v.ref = new Ty.Sum(v.constructors);
       }
     }

@@ -235,7 +235,7 @@ final class Modules {
    * definition of the program is being checked kept aside.
    */
   private <T> T preludeChecked(java.util.function.Supplier<T> check) {
-    int level = st.level, quiet = st.quiet, flexes = st.instFlexes.size(), sums = st.sumVars.size();
+    int level = st.level, quiet = st.quiet, flexes = st.instFlexes.size(), sums = st.partialVars.size();
     String def = st.currentDef;
     List<Span> spans = new ArrayList<>(st.errorSpans);
     st.level = 0;
@@ -247,7 +247,7 @@ final class Modules {
       st.quiet = quiet;
       st.currentDef = def;
       st.instFlexes.subList(Math.min(flexes, st.instFlexes.size()), st.instFlexes.size()).clear();
-      st.sumVars.subList(Math.min(sums, st.sumVars.size()), st.sumVars.size()).clear();
+      st.partialVars.subList(Math.min(sums, st.partialVars.size()), st.partialVars.size()).clear();
       st.errorSpans.clear();
       st.errorSpans.addAll(spans);
     }

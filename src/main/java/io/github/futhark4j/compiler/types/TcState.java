@@ -68,8 +68,12 @@ final class TcState {
 
   /** The flexible sizes of the definition being checked that must be determined (instantiated size parameters, ascriptions). */
   final List<Watched> instFlexes = new ArrayList<>();
-  /** Type variables made for constructors, with where: a sum type still unknown at the end of a definition is ambiguous. */
-  final List<Object[]> sumVars = new ArrayList<>();
+  /**
+   * Type variables known only by a constructor or a field (made for a constructor, or for a
+   * projection or update of a value of unknown type), with where: a sum or record type still
+   * unknown at the end of a definition is ambiguous.
+   */
+  final List<Object[]> partialVars = new ArrayList<>();
   /** The name of the top-level definition being checked, for messages. */
   String currentDef = "";
   /** The checked declarations, in order. */

@@ -536,9 +536,12 @@ final class Terms {
       }
       case RecordLit r -> {
         Map<String, Res> rs = new LinkedHashMap<>();
+        Map<String, Span> at = new HashMap<>();
         for (Field f : r.fields()) {
           Res fr = f.value() != null ? check(f.value(), ctx) : var(f.name(), ctx, f.span());
-          if (rs.put(f.name(), fr) != null) st.error(TypeErrors.fieldDefinedTwice(f.span(), f.name()));
+          Span prev = at.putIfAbsent(f.name(), f.span());
+          if (prev != null) st.error(TypeErrors.fieldDefinedTwice(f.span(), f.name(), prev.relative()));
+          rs.put(f.name(), fr);
         }
         Map<String, Ty> fts = new LinkedHashMap<>();
         rs.forEach((k, v) -> fts.put(k, v.ty()));
@@ -596,7 +599,7 @@ final class Terms {
         List<Res> rs = c.payload().stream().map(x -> check(x, ctx)).toList();
         Ty.Var v = new Ty.Var(st.level);
         v.constructors = new TreeMap<>(Map.of(c.name(), rs.stream().map(Res::ty).toList()));
-        st.sumVars.add(new Object[] {v, span});
+        st.partialVars.add(new Object[] {v, span});
         String[] text = new String[rs.size() + 1];
         java.util.Arrays.fill(text, " ");
         text[rs.size()] = "";
@@ -859,6 +862,7 @@ final class Terms {
     Ty ft = fresh();
     Ty.Var req = new Ty.Var(st.level);
     req.fields = new LinkedHashMap<>(Map.of(field, ft));
+    st.partialVars.add(new Object[] {req, span});
     try {
       u.unify(req, v);
       return ft;
@@ -2024,7 +2028,7 @@ final class Terms {
    */
   private void structureFromBody(Loop l, Ctx ctx, Res init, Exp initExp) {
     if (!unknownStructure(init.ty())) return;
-    int flexes = st.instFlexes.size(), sums = st.sumVars.size();
+    int flexes = st.instFlexes.size(), sums = st.partialVars.size();
     st.quiet++;
     try {
       LoopPass trial = loopPass(l, ctx, init, this::fresh, initExp);
@@ -2035,7 +2039,7 @@ final class Terms {
       st.quiet--;
       // What the trial instantiated is not the program's: only the real check's sizes must be determined.
       st.instFlexes.subList(flexes, st.instFlexes.size()).clear();
-      st.sumVars.subList(sums, st.sumVars.size()).clear();
+      st.partialVars.subList(sums, st.partialVars.size()).clear();
     }
   }
 
