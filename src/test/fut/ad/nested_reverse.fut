@@ -18,6 +18,7 @@ entry grad_of_grad (x: f64) (y: f64) : (f64, f64) =
   vjp (\p -> let (gx, gy) = vjp f p 1 in gx + gy) (x, y) 1
 
 -- The gradient of sum (xs^3 / 3) is xs^2; the gradient of its sum is 2 xs.
+
 -- ==
 -- entry: grad_of_gradient_array
 -- input { [1.0f64, 2.0f64, 3.0f64] } output { [2.0f64, 4.0f64, 6.0f64] }

@@ -1,4 +1,4 @@
--- == and != on arrays and tuples compare structurally.
+-- Equality (== and !=) on arrays and tuples compare structurally.
 -- ==
 -- input { [1i32, 2i32] [1i32, 2i32] }
 -- output { true false true }

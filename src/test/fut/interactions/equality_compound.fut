@@ -1,4 +1,4 @@
--- == and != on tuples, records, arrays, sum types and nested combinations.
+-- Equality (== and !=) on tuples, records, arrays, sum types and nested combinations.
 -- ==
 -- input { 1i32 2i32 } output { true false true true false true true false }
 type opt = #none | #some i32

@@ -25,6 +25,7 @@ entry update_reads_init (xs: []i64) : []i64 =
 
 -- Forward mode makes such a loop of itself: the tangent of the input is the loop's initial
 -- tangent and is read by the body (each iteration adds 2 ys[1] * ys'[1]).
+
 -- ==
 -- entry: jvp_reads_input
 -- input { [1.0, 2.0, 3.0] [0.0, 1.0, 0.0] } output { [8.0, 9.0, 8.0] }

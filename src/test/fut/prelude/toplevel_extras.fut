@@ -8,12 +8,15 @@ entry e (xs: []i64) : ([]i64, []bool, []i64, []i64) = flatmap' (\x -> filter (>=
 -- entry: a
 -- input { [1,2,3] } output { [0,1,3] }
 -- input { empty([0]i32) } output { empty([0]i32) }
+
 -- ==
 -- entry: b
 -- input { 3i64 } output { [7,7,7] }
+
 -- ==
 -- entry: d
 -- input { 3 2.7f32 -2.5f64 } output { 3f32 2 3f64 -2 }
+
 -- ==
 -- entry: e
 -- input { [2i64,0i64,3i64] } output { [2i64,0i64,3i64] [true,false,true,false,false] [0i64,2i64,2i64] [0i64,1i64,0i64,1i64,2i64] }

@@ -5,6 +5,7 @@
 -- output { 4i64 14i32 }
 -- input { [3i32, 1i32, 4i32, 1i32, 5i32, 9i32, 2i32, 6i32] 100i32 }
 -- output { -1i64 31i32 }
+
 -- ==
 -- entry: rows
 -- input { 40i64 1250i64 }

@@ -5,6 +5,7 @@
 -- output { [2i64, 3i64, 5i64, 7i64, 11i64, 13i64, 17i64, 19i64, 23i64, 29i64] }
 -- input { 1i64 }
 -- output { empty([0]i64) }
+
 -- ==
 -- entry: count
 -- input { 100000i64 }

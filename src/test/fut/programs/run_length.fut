@@ -5,6 +5,7 @@
 -- output { [3i32, 1i32, 7i32, 3i32, 9i32, 0i32] [3i64, 2i64, 1i64, 2i64, 4i64, 1i64] }
 -- input { empty([0]i32) }
 -- output { empty([0]i32) empty([0]i64) }
+
 -- ==
 -- entry: decode
 -- input { [3i32, 1i32, 7i32, 3i32, 9i32, 0i32] [3i64, 2i64, 1i64, 2i64, 4i64, 1i64] }

@@ -1,6 +1,7 @@
 -- #[unsafe] removes the assertions and bounds checks of the expression it marks; elsewhere they stay.
 -- ==
 -- input { 3i32 } output { 1i32 }
+
 -- ==
 -- entry: checked
 -- input { 3i32 } error: Assertion is false: x % 2 == 0

@@ -6,9 +6,11 @@
 -- ==
 -- input { empty([0]i64) 1i64 } output { empty([0][1]u64) }
 -- input { [5i64, 6i64] 2i64 } output { [[26u64, 26u64], [26u64, 26u64]] }
+
 -- ==
 -- entry: coerced
 -- input { empty([0]i64) 3i64 } output { empty([0][3]u64) }
+
 -- ==
 -- entry: looped
 -- input { empty([0]i64) empty([0]i64) 1i64 } output { empty([0][1]u64) }

@@ -5,6 +5,7 @@
 -- error: out of bounds
 -- input { 10i64 9i64 }
 -- error: out of bounds
+
 -- ==
 -- entry: inmap
 -- input { 3000i64 }

@@ -2,6 +2,7 @@
 -- ==
 -- entry: double
 -- input { 4i32 } output { 8i32 }
+
 -- ==
 -- entry: negate
 -- input { 4i32 } output { -4i32 }

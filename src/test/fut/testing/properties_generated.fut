@@ -24,6 +24,7 @@ entry rotate_keeps_sum (r: {xs: []u32, k: i64}) : bool =
   u32.sum (rotate (r.k % 1000) r.xs) == u32.sum r.xs
 
 -- A later block may hold more properties; size(N) fixes every dimension of the candidates.
+
 -- ==
 -- property: floats_in_range exact_size
 

@@ -110,6 +110,7 @@ final class Defs {
         if (prev != null) st.error(TypeErrors.alsoBoundAt(b.span(), b.name(), prev.render()));
       }
       c = pr.bindAll(c, st.level);
+      for (Ty.Flex fl : pr.flexes()) fl.paramSize = true;
       ps.add(pr);
     }
     Ty ret = null;

@@ -137,6 +137,12 @@ sealed interface Ty {
     int level;
     /** A name for messages (the size binder or parameter it stands for), or null. */
     String name;
+    /**
+     * An anonymous size of a function's parameter type: as in the reference, it may become a size
+     * the body makes, which is reported when the enclosing definition is generalised (not as a
+     * causality violation).
+     */
+    boolean paramSize;
 
     Flex(int level, String name) {
       this.level = level;

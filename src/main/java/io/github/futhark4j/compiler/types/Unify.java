@@ -256,6 +256,8 @@ final class Unify {
     VName v = deeperName(e, f.level);
     if (v == null) return;
     if (st.unknownSizes.containsKey(v)) {
+      // A named function's parameter may have it; the function cannot be generalised then (Defs).
+      if (f.paramSize) return;
       // An unknown size made by evaluating something (an application, a branch, a loop) is
       // needed where that evaluation has not happened yet.
       throw new Failure(TypeMessages.sizeNeededBeforeComputed(v.base(), st.unknownSizes.get(v)));
