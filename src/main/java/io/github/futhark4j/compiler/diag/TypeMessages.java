@@ -1,6 +1,7 @@
 package io.github.futhark4j.compiler.diag;
 
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * Why two types do not unify, or why a type may not stand for a type variable: the {@link Message}s
@@ -104,8 +105,16 @@ public final class TypeMessages {
   // ---- E0214 constructors -------------------------------------------------------------------
 
   /** E0214: a constructor the sum type does not have. */
-  public static Message noSuchConstructor(String type, String constructor) {
-    return msg(DiagCode.E0214, "Type " + type + " has no constructor #" + constructor + ".");
+  /** E0214: a value made by (or matched with) the constructors {@code sum} has the type {@code type}, not a sum type. */
+  public static Message noSuchConstructor(String sum, String type) {
+    return msg(DiagCode.E0214, "Cannot unify type with constructors\n  " + sum + "\nwith type\n  " + type);
+  }
+
+  /** E0214: constructors {@code used} where a sum type has {@code known}; {@code unshared}: those in one only. */
+  public static Message constructorsNotShared(List<String> used, List<String> known, List<String> unshared) {
+    return msg(DiagCode.E0214, "Cannot match type with constructors\n" + used.stream().map(c -> "  #" + c + "\n").collect(Collectors.joining())
+        + "with type with constructors\n" + known.stream().map(c -> "  #" + c + "\n").collect(Collectors.joining())
+        + "Unshared constructors: " + unshared.stream().map(c -> "#" + c).collect(Collectors.joining(", ")) + ".");
   }
 
   // ---- E0220-E0232 sizes and lifted types ---------------------------------------------------

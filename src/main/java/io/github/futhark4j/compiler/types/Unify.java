@@ -17,7 +17,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SortedMap;
+import java.util.SortedSet;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
@@ -211,13 +213,21 @@ final class Unify {
   }
 
   private boolean tryUnifySize(SE a, SE b) {
+    // As the reference's joins (unifyMostCommon), which link a size only to what is in its scope.
+    boolean saved = joining;
+    joining = true;
     try {
       unifySize(a, b);
       return true;
     } catch (Failure f) {
       return false;
+    } finally {
+      joining = saved;
     }
   }
+
+  /** Whether sizes are being unified for a join, where a parameter's size never takes a size made deeper. */
+  private boolean joining;
 
   static boolean hasFlex(SE e) {
     return SE.any(e, x -> x instanceof SE.F);
@@ -257,7 +267,7 @@ final class Unify {
     if (v == null) return;
     if (st.unknownSizes.containsKey(v)) {
       // A named function's parameter may have it; the function cannot be generalised then (Defs).
-      if (f.paramSize) return;
+      if (f.paramSize && !joining) return;
       // An unknown size made by evaluating something (an application, a branch, a loop) is
       // needed where that evaluation has not happened yet.
       throw new Failure(TypeMessages.sizeNeededBeforeComputed(v.base(), st.unknownSizes.get(v)));
@@ -332,9 +342,17 @@ final class Unify {
     if (v.constructors != null) {
       if (!(t instanceof Ty.Sum s) || !s.constructors().keySet().containsAll(v.constructors.keySet())) {
         v.ref = null;
-        String missing = v.constructors.keySet().stream()
-            .filter(k -> !(t instanceof Ty.Sum s2 && s2.constructors().containsKey(k))).findFirst().orElse("?");
-        throw new Failure(TypeMessages.noSuchConstructor(show(t), missing));
+        List<String> used = List.copyOf(v.constructors.keySet());
+        if (t instanceof Ty.Sum s2) {
+          // As the reference words it: every constructor in one of the two but not in both.
+          SortedSet<String> unshared = new TreeSet<>(used);
+          unshared.addAll(s2.constructors().keySet());
+          Set<String> both = new HashSet<>(used);
+          both.retainAll(s2.constructors().keySet());
+          unshared.removeAll(both);
+          throw new Failure(TypeMessages.constructorsNotShared(used, List.copyOf(s2.constructors().keySet()), List.copyOf(unshared)));
+        }
+        throw new Failure(TypeMessages.noSuchConstructor(show(new Ty.Sum(v.constructors)), show(t)));
       }
       for (var e : v.constructors.entrySet()) {
         List<Ty> want = s.constructors().get(e.getKey());
