@@ -97,11 +97,16 @@ public final class TypeErrors {
 
   /** The failure's code: a record update whose value does not fit the field at {@code path}. */
   public static Diagnostic cannotReplaceField(Span span, String valueType, List<String> path, String fieldType, Message why) {
-    return err(why.code(), span, "Value of type " + valueType + " cannot replace record field \""
-        + String.join(".", path) + "\" of type " + fieldType + "." + Message.detail(why));
+    return err(why.code(), span, "Cannot unify\n  " + valueType + "\nwith\n  " + fieldType
+        + "\n\nWhen matching types of record field \"" + String.join(".", path) + "\"." + Message.detail(why));
   }
 
   // ---- E0205 type arguments -----------------------------------------------------------------
+
+  /** E0205: a type constructor with parameters ({@code shown} with them: {@code t 'a [n]}) used without arguments. */
+  public static Diagnostic typeConstructorWithoutArguments(Span span, String shown) {
+    return err(DiagCode.E0205, span, "Type constructor \"" + shown + "\" used without any arguments.");
+  }
 
   /** E0205: a type constructor with too many or too few arguments. */
   public static Diagnostic typeArgumentCount(Span span, String type, int required, int provided) {

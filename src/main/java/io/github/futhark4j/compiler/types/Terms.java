@@ -903,7 +903,7 @@ final class Terms {
       u.unify(unknown ? cur : anySizes(cur), val.ty());
     } catch (Unify.Failure f) {
       String[] shown = Unify.showAll(val.ty(), cur);
-      st.typeError(TypeErrors.cannotReplaceField(ru.value().span(), shown[0], ru.path(), shown[1], f.why));
+      st.typeError(TypeErrors.cannotReplaceField(ru.record().span(), shown[0], ru.path(), shown[1], f.why));
     }
     Ty out = unknown ? rt : withField(rt, ru.path(), 0, val.ty());
     return new Res(out, () -> new TExp.RecordUpdate(rec.build().get(), ru.path(), val.build().get(), zonk.type(out), span));

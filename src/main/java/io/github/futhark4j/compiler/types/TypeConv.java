@@ -294,6 +294,14 @@ final class TypeConv {
       st.error(TypeErrors.unknownType(n.span(), n.name()));
       return new Ty.Var(st.level);
     }
+    if (n.args().isEmpty() && !tb.params().isEmpty()) {
+      // As the reference words it: the constructor with its parameters, t 'a [n].
+      String shown = n.name() + tb.params().stream().map(p -> p.isSize() ? " [" + p.name().base() + "]"
+          : " '" + (p.liftedness() == Liftedness.LIFTED ? "^" : p.liftedness() == Liftedness.SIZE_LIFTED ? "~" : "") + p.name().base())
+          .collect(java.util.stream.Collectors.joining());
+      st.error(TypeErrors.typeConstructorWithoutArguments(n.span(), shown));
+      return new Ty.Var(st.level);
+    }
     if (tb.params().size() != n.args().size()) {
       st.error(TypeErrors.typeArgumentCount(n.span(), n.name(), tb.params().size(), n.args().size()));
       return new Ty.Var(st.level);
