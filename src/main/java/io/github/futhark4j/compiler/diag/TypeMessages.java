@@ -86,10 +86,10 @@ public final class TypeMessages {
     return msg(DiagCode.E0206, origin(origin) + " cannot be used at type " + type + kind.words + ".");
   }
 
-  /** E0206: two classes of primitive types with nothing in common; {@code expected} null for "another type". */
-  public static Message cannotBeUsedWhere(String origin, String expected) {
-    return msg(DiagCode.E0206, origin(origin) + " cannot be used where "
-        + (expected != null ? expected.toLowerCase() : "another type") + " is expected.");
+  /** E0206: two classes of primitive types with nothing in common (each as its type names, in order), as the reference words it. */
+  public static Message disjointPrimitiveClasses(List<String> one, List<String> other) {
+    return msg(DiagCode.E0206, "Cannot unify type that must be one of\n  [" + String.join(", ", one)
+        + "]\nwith type that must be one of\n  [" + String.join(", ", other) + "]");
   }
 
   /** E0206: a value of a primitive class used as a record or a sum. */

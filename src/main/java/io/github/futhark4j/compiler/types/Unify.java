@@ -374,7 +374,8 @@ final class Unify {
         EnumSet<PrimType> both = EnumSet.copyOf(w.prims);
         both.retainAll(v.prims);
         if (both.isEmpty()) {
-          throw new Failure(TypeMessages.cannotBeUsedWhere(v.origin, w.origin));
+          throw new Failure(TypeMessages.disjointPrimitiveClasses(v.prims.stream().map(PrimType::toString).toList(),
+              w.prims.stream().map(PrimType::toString).toList()));
         }
         if (both.equals(v.prims) && !both.equals(w.prims)) w.origin = v.origin;
         w.prims = both;
