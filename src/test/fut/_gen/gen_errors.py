@@ -66,7 +66,7 @@ entry main (x: vec3) : i32 = 0
 ''', compile_error='[Uu]nknown type')
 write(C + 'if_branch_types.fut', 'The branches of an if must have the same type.', '''
 entry main (b: bool) : i32 = if b then 1 else 2.0
-''', compile_error='[Cc]ouldn.t match|[Cc]annot unify|cannot be used at type|do not match')
+''', compile_error='[Cc]ouldn.t match|[Cc]annot unify|cannot be used at type|do not match|Cannot instantiate')
 write(C + 'condition_not_bool.fut', 'The condition of an if must be bool.', '''
 entry main (x: i32) : i32 = if x then 1 else 2
 ''', compile_error='must be bool|[Cc]ouldn.t match|[Cc]annot unify')

@@ -2,7 +2,7 @@ package io.github.futhark4j.compiler.diag;
 
 /**
  * The parts of messages that the type checker keeps before it knows the message they end up in:
- * what made a type variable (its origin: "An integer literal cannot be used at type ..."), where an
+ * what made a type variable (its origin: "an integer literal", in "Cannot instantiate a non-lifted type (...)"), where an
  * unknown size came from (a note under a size mismatch: "\"d\" is unknown size returned by ..."),
  * how an expression is named, and the explanations that several messages share. Every phrase ends
  * up in a message made by the factories of this package.

@@ -72,18 +72,12 @@ public final class TypeMessages {
 
   // ---- E0206 type classes -------------------------------------------------------------------
 
-  /** The kind of a type a value of a primitive class was used at, as the message names it. */
-  public enum Kind {
-    SUM(" (a sum type)"), RECORD(" (a record type)"), ARRAY(" (an array type)"), FUNCTION(" (a function type)"), OTHER("");
-
-    final String words;
-
-    Kind(String words) { this.words = words; }
-  }
-
-  /** E0206: a value of a class of primitive types ({@code origin}, null for "This value") used at another type. */
-  public static Message cannotBeUsedAtType(String origin, String type, Kind kind) {
-    return msg(DiagCode.E0206, origin(origin) + " cannot be used at type " + type + kind.words + ".");
+  /**
+   * E0206: a value of a class of primitive types ({@code prims}, as their names) used at the type
+   * {@code type}, as the reference words it.
+   */
+  public static Message cannotInstantiatePrimitiveClass(List<String> prims, String type) {
+    return msg(DiagCode.E0206, "Cannot instantiate type that must be one of\n  [" + String.join(", ", prims) + "]\nwith\n  " + type);
   }
 
   /** E0206: two classes of primitive types with nothing in common (each as its type names, in order), as the reference words it. */

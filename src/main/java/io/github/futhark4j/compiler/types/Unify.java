@@ -300,9 +300,7 @@ final class Unify {
       throw new Failure(TypeMessages.occursCheck(showAll(v)[0], show(t)));
     }
     if (v.prims != null && !(t instanceof Ty.Prim p && v.prims.contains(p.prim()))) {
-      TypeMessages.Kind kind = t instanceof Ty.Sum ? TypeMessages.Kind.SUM : t instanceof Ty.Rec ? TypeMessages.Kind.RECORD
-          : t instanceof Ty.Arr ? TypeMessages.Kind.ARRAY : t instanceof Ty.Fun ? TypeMessages.Kind.FUNCTION : TypeMessages.Kind.OTHER;
-      throw new Failure(TypeMessages.cannotBeUsedAtType(v.origin, show(t), kind));
+      throw new Failure(TypeMessages.cannotInstantiatePrimitiveClass(v.prims.stream().map(PrimType::toString).toList(), show(t)));
     }
     if (v.equality && containsFun(t)) {
       throw new Failure(TypeMessages.equalityNotDefined(show(t)));
