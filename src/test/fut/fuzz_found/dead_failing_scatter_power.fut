@@ -1,5 +1,5 @@
 -- Found by futhark4j fuzz (seed 1, case 3283): a scatter that is never used computes a negative
--- integer power, which fails ("Negative exponent") when it runs. The compiler drops the scatter
+-- integer power, which fails ("negative exponent") when it runs. The compiler drops the scatter
 -- as dead code, so the entry point returns its constant.
 -- ==
 -- input { [4i16, 5i16] }

@@ -166,7 +166,7 @@ class BackendTest {
         "[3f64, 6f64]", "7i32 1i64", "[1i32, 0i32, 2i32]", "[0f32, 1.5f32, 0f32, 2.5f32]",
         "[[1i32, 4i32], [2i32, 5i32], [3i32, 6i32]]", "[1i32, 2i32, 3i32, 4i32]", "[2i32, 3i32, 1i32]", "3f64",
         "ERR 2 Error: Index [2, 0] out of bounds for array of shape [2][2].", "[3f64, 4f64]", "6i64", "15i64",
-        "ERR 2 Error: Assertion is false: x > 0", "[1i64, 2i64]",
+        "ERR 2 Error: Assertion is false: (x > 0)", "[1i64, 2i64]",
         "ERR 2 Error: Value of (desugared) shape [2] cannot match shape of type \"[3]i64\".",
         "[3i64, 7i64]", "[4i64, 6i64]", "[1i64, 3i64, 6i64] [1i64, 2i64, 6i64]", "[2i64, 4i64] [1i64, 3i64, 5i64]",
         "[1i64, 2i64, 3i64]", "[1i64, 3i64, 5i64, 7i64]", "true", "false",

@@ -1,5 +1,6 @@
 package io.github.futhark4j.compiler.codegen;
 
+import io.github.futhark4j.compiler.diag.RuntimeMessages;
 import static io.github.futhark4j.compiler.codegen.CPrim.atom;
 import static io.github.futhark4j.compiler.codegen.CPrim.ctype;
 import static io.github.futhark4j.compiler.codegen.CPrim.esize;
@@ -230,10 +231,10 @@ final class CGen {
         PrimType t = b.type();
         if (t.isInteger() && CPrim.isDivision(b.op())
             && !(b.y() instanceof Atom.Const c && c.value().bits() != 0)) {
-          st.fail(atom(b.y()) + " == 0", loc(b.span()), "division by zero", List.of());
+          st.fail(atom(b.y()) + " == 0", loc(b.span()), RuntimeMessages.DIVISION_BY_ZERO, List.of());
         }
         if (t.isInteger() && t.isSigned() && b.op() == BinOperator.POW && !(b.y() instanceof Atom.Const c && c.value().bits() >= 0)) {
-          st.fail(atom(b.y()) + " < 0", loc(b.span()), "Negative exponent", List.of());
+          st.fail(atom(b.y()) + " < 0", loc(b.span()), RuntimeMessages.NEGATIVE_EXPONENT, List.of());
         }
         st.line(decl + " = " + CPrim.binop(b.op(), t, atom(b.x()), atom(b.y())) + ";");
       }

@@ -1,5 +1,6 @@
 package io.github.futhark4j.compiler.core;
 
+import io.github.futhark4j.compiler.diag.RuntimeMessages;
 import io.github.futhark4j.compiler.source.Span;
 import io.github.futhark4j.compiler.typed.PrimValue;
 import io.github.futhark4j.compiler.typed.TExp.RangeKind;
@@ -312,12 +313,12 @@ public final class Interpreter {
       case Exp.AtomE a -> List.of(atom(a.atom()));
       case Exp.BinOp b -> {
         if (b.op() == BinOperator.POW && b.type().isInteger() && b.type().isSigned() && scalar(b.y()).bits() < 0) {
-          throw new ProgramError("Negative exponent" + loc(b.span()));
+          throw new ProgramError(RuntimeMessages.NEGATIVE_EXPONENT + loc(b.span()));
         }
         try {
           yield List.of(PrimOps.binop(b.op(), b.type(), scalar(b.x()), scalar(b.y())));
         } catch (ArithmeticException ex) {
-          throw new ProgramError("division by zero" + loc(b.span()));
+          throw new ProgramError(RuntimeMessages.DIVISION_BY_ZERO + loc(b.span()));
         }
       }
       case Exp.UnOp u -> List.of(PrimOps.unop(u.op(), u.type(), scalar(u.x())));

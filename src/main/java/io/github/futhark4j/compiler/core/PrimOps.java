@@ -1,5 +1,6 @@
 package io.github.futhark4j.compiler.core;
 
+import io.github.futhark4j.compiler.diag.RuntimeMessages;
 import io.github.futhark4j.compiler.typed.PrimValue;
 import io.github.futhark4j.compiler.typed.TExp.BinOperator;
 import io.github.futhark4j.compiler.typed.TExp.UnOperator;
@@ -94,7 +95,7 @@ public final class PrimOps {
   }
 
   private static long divide(BinOperator op, PrimType t, long a, long b) {
-    if (b == 0) throw new ArithmeticException("division by zero");
+    if (b == 0) throw new ArithmeticException(RuntimeMessages.DIVISION_BY_ZERO);
     if (t.isUnsigned()) {
       return op == BinOperator.DIV || op == BinOperator.QUOT ? Long.divideUnsigned(a, b) : Long.remainderUnsigned(a, b);
     }

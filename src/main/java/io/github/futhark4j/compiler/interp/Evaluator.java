@@ -1,5 +1,6 @@
 package io.github.futhark4j.compiler.interp;
 
+import io.github.futhark4j.compiler.diag.RuntimeMessages;
 import io.github.futhark4j.compiler.source.Span;
 import io.github.futhark4j.compiler.typed.FreeNames;
 import io.github.futhark4j.compiler.typed.FunDef;
@@ -154,7 +155,7 @@ final class Evaluator {
         yield new SumVal(c.name(), ps);
       }
       case TExp.Assert a -> {
-        if (unsafe == 0 && !truth(eval(a.cond(), f))) throw fail("Assertion is false: " + a.description(), a.span());
+        if (unsafe == 0 && !truth(eval(a.cond(), f))) throw fail(RuntimeMessages.assertionFalse(a.description()), a.span());
         yield eval(a.body(), f);
       }
       case TExp.Coerce c -> {

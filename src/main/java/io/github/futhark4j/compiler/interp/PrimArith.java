@@ -1,5 +1,6 @@
 package io.github.futhark4j.compiler.interp;
 
+import io.github.futhark4j.compiler.diag.RuntimeMessages;
 import io.github.futhark4j.compiler.typed.PrimType;
 import io.github.futhark4j.compiler.typed.PrimValue;
 import io.github.futhark4j.compiler.typed.TExp.BinOperator;
@@ -82,23 +83,23 @@ final class PrimArith {
       case SUB -> ofInt(t, x - y);
       case MUL -> ofInt(t, x * y);
       case DIV -> {
-        if (y == 0) throw new Failure("division by zero");
+        if (y == 0) throw new Failure(RuntimeMessages.DIVISION_BY_ZERO);
         yield ofInt(t, signed ? Math.floorDiv(x, y) : Long.divideUnsigned(x, y));
       }
       case MOD -> {
-        if (y == 0) throw new Failure("division by zero");
+        if (y == 0) throw new Failure(RuntimeMessages.DIVISION_BY_ZERO);
         yield ofInt(t, signed ? Math.floorMod(x, y) : Long.remainderUnsigned(x, y));
       }
       case QUOT -> {
-        if (y == 0) throw new Failure("division by zero");
+        if (y == 0) throw new Failure(RuntimeMessages.DIVISION_BY_ZERO);
         yield ofInt(t, signed ? x / y : Long.divideUnsigned(x, y));
       }
       case REM -> {
-        if (y == 0) throw new Failure("division by zero");
+        if (y == 0) throw new Failure(RuntimeMessages.DIVISION_BY_ZERO);
         yield ofInt(t, signed ? x % y : Long.remainderUnsigned(x, y));
       }
       case POW -> {
-        if (signed && y < 0) throw new Failure("Negative exponent");
+        if (signed && y < 0) throw new Failure(RuntimeMessages.NEGATIVE_EXPONENT);
         long r = 1, b = x, e = y;
         while (e != 0) {
           if ((e & 1) != 0) r *= b;

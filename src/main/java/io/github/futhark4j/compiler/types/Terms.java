@@ -731,12 +731,9 @@ final class Terms {
         Res c = check(a.cond(), ctx);
         unifyPlain(a.cond().span(), Ty.BOOL, c.ty(), Contexts.assertCondition());
         Res b = check(a.body(), ctx);
-        String desc = oneLine(a.cond().span().text());
-        // The condition as written, without the parentheses that delimit it (assert (x > 0) e).
-        if (desc.startsWith("(") && desc.endsWith(")") && balanced(desc.substring(1, desc.length() - 1))) {
-          desc = desc.substring(1, desc.length() - 1).trim();
-        }
-        String text = desc;
+        // The condition as written, parentheses included, as the reference shows it
+        // (assert (x > 0) e fails with "Assertion is false: (x > 0)").
+        String text = oneLine(a.cond().span().text());
         // An assertion's value is its body's, also as a size: iota (assert (n > 10) n) is [n].
         return new Res(b.ty(), () -> new TExp.Assert(c.build().get(), b.build().get(), text, zonk.type(b.ty()), span), b.size());
       }
@@ -966,14 +963,6 @@ final class Terms {
         form(rs, true, true, bracketed("[", ", ", "]", rs.size())));
   }
 
-  private static boolean balanced(String s) {
-    int depth = 0;
-    for (char ch : s.toCharArray()) {
-      if (ch == '(') depth++;
-      else if (ch == ')' && --depth < 0) return false;
-    }
-    return depth == 0;
-  }
 
   /**
    * Array elements may not be functions or of a lifted abstract type; an element type still to be

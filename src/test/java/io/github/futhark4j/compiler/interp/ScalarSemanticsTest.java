@@ -46,7 +46,7 @@ class ScalarSemanticsTest {
   @Test
   void powers() {
     assertEquals("1024i32 0i8 1u64 8.0f64", main("entry main (x: i32) = (2 ** x, 2i8 ** 8, 3u64 ** 0, 2f64 ** 3)", "10i32"));
-    assertEquals("Negative exponent", error("entry main (x: i32) = 2 ** x", "main", "-1i32").error());
+    assertEquals("negative exponent", error("entry main (x: i32) = 2 ** x", "main", "-1i32").error());
   }
 
   @Test

@@ -108,7 +108,7 @@ class SizesLoopsRecursionTest {
     assertTrue(e.backtrace().get(0).startsWith("test.fut:1:") && e.backtrace().get(1).startsWith("test.fut:2:")
         && e.backtrace().get(2).startsWith("test.fut:3:"), e.getMessage());
     assertTrue(e.getMessage().contains("\n-> #0  test.fut:1:") && e.getMessage().contains("\n   #2  test.fut:3:"), e.getMessage());
-    assertEquals("Assertion is false: i >= 0", error(p, "main", "[1] -1").error());
+    assertEquals("Assertion is false: (i >= 0)", error(p, "main", "[1] -1").error());
   }
 
   @Test
