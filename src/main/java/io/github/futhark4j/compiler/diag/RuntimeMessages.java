@@ -14,6 +14,11 @@ public final class RuntimeMessages {
   /** A signed integer raised to a negative power. */
   public static final String NEGATIVE_EXPONENT = "negative exponent";
 
+  /** A typed hole {@code ???} of the type {@code type} evaluated. */
+  public static String holeReached(String type) {
+    return "Reached hole of type: " + type;
+  }
+
   /** An assertion whose condition ({@code condition}, as written) is false. */
   public static String assertionFalse(String condition) {
     return "Assertion is false: " + condition;

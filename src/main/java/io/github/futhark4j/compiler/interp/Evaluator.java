@@ -1,6 +1,5 @@
 package io.github.futhark4j.compiler.interp;
 
-import io.github.futhark4j.compiler.diag.RuntimeMessages;
 import io.github.futhark4j.compiler.source.Span;
 import io.github.futhark4j.compiler.typed.FreeNames;
 import io.github.futhark4j.compiler.typed.FunDef;
@@ -155,7 +154,7 @@ final class Evaluator {
         yield new SumVal(c.name(), ps);
       }
       case TExp.Assert a -> {
-        if (unsafe == 0 && !truth(eval(a.cond(), f))) throw fail(RuntimeMessages.assertionFalse(a.description()), a.span());
+        if (unsafe == 0 && !truth(eval(a.cond(), f))) throw fail(a.message(), a.span());
         yield eval(a.body(), f);
       }
       case TExp.Coerce c -> {

@@ -1,6 +1,5 @@
 package io.github.futhark4j.compiler.lower;
 
-import io.github.futhark4j.compiler.diag.RuntimeMessages;
 import io.github.futhark4j.compiler.core.Atom;
 import io.github.futhark4j.compiler.core.Body;
 import io.github.futhark4j.compiler.core.Exp;
@@ -395,7 +394,7 @@ public final class Lowerer {
         // #[unsafe] removes assertions as it removes bounds checks.
         if (!unsafe) {
           Atom c = atom(as.cond(), env);
-          b.add(new Stm(List.of(), new Exp.Assert(c, RuntimeMessages.assertionFalse(as.description()).replace("%", "%%"),
+          b.add(new Stm(List.of(), new Exp.Assert(c, as.message().replace("%", "%%"),
               List.of(), as.span())));
         }
         yield lower(as.body(), env);

@@ -142,8 +142,8 @@ public sealed interface TExp {
   /** {@code #name a b}: a constructor of the sum type {@code type}. */
   record Constr(String name, List<TExp> payload, Type type, Span span) implements TExp {}
 
-  /** {@code assert cond body}; {@code description} is the asserted expression's source text. */
-  record Assert(TExp cond, TExp body, String description, Type type, Span span) implements TExp {}
+  /** {@code assert cond body}, and a typed hole; {@code message}: the failure when {@code cond} is false (diag.RuntimeMessages). */
+  record Assert(TExp cond, TExp body, String message, Type type, Span span) implements TExp {}
 
   /**
    * {@code body :> type}: the shapes must match at run time; a mismatch is a program error

@@ -1,5 +1,6 @@
 package io.github.futhark4j.compiler.types;
 
+import io.github.futhark4j.compiler.diag.RuntimeMessages;
 import io.github.futhark4j.compiler.typed.Type;
 import io.github.futhark4j.compiler.typed.Size;
 import io.github.futhark4j.compiler.typed.PrimType;
@@ -28,7 +29,7 @@ final class Holes {
   static TExp hole(Type t, Span span, Function<String, VName> fresh, java.util.function.Predicate<VName> unknown) {
     TExp cond = new TExp.Literal(PrimValue.ofBool(false), Type.BOOL, span);
     return new TExp.Assert(cond, placeholder(t, span, fresh),
-        "typed hole ??? of type " + show(t, unknown) + " was evaluated", t, span);
+        RuntimeMessages.holeReached(show(t, unknown)), t, span);
   }
 
   /** {@code t} as the programmer would write it: sizes by their names, unknown sizes as {@code []}. */

@@ -1,5 +1,6 @@
 package io.github.futhark4j.compiler.types;
 
+import io.github.futhark4j.compiler.diag.RuntimeMessages;
 import io.github.futhark4j.compiler.typed.Type;
 import io.github.futhark4j.compiler.typed.Size;
 import io.github.futhark4j.compiler.typed.PrimType;
@@ -733,7 +734,7 @@ final class Terms {
         Res b = check(a.body(), ctx);
         // The condition as written, parentheses included, as the reference shows it
         // (assert (x > 0) e fails with "Assertion is false: (x > 0)").
-        String text = oneLine(a.cond().span().text());
+        String text = RuntimeMessages.assertionFalse(oneLine(a.cond().span().text()));
         // An assertion's value is its body's, also as a size: iota (assert (n > 10) n) is [n].
         return new Res(b.ty(), () -> new TExp.Assert(c.build().get(), b.build().get(), text, zonk.type(b.ty()), span), b.size());
       }
