@@ -261,12 +261,17 @@ final class Pats {
       u.unify(patType, valueType);
     } catch (Unify.Failure f) {
       // As the reference: the pattern as written and the type of the value it cannot match.
-      st.typeError(TypeErrors.patternMismatch(span, Terms.oneLine(span.text()), Unify.show(valueType), f.why));
+      st.typeError(TypeErrors.patternMismatch(span, patText(span), Unify.show(valueType), f.why));
     }
   }
 
+  /** A pattern as the reference prints it: as written on one line, an ascription as {@code x: t}. */
   private static String patText(Pat p) {
-    return Terms.oneLine(p.span().text());
+    return patText(p.span());
+  }
+
+  private static String patText(Span span) {
+    return Terms.oneLine(span.text()).replaceAll("\\s+:(?=\\s)", ":");
   }
 
   /** A literal pattern's value as a {@link PrimValue} of type {@code p}. */
