@@ -266,7 +266,7 @@ final class Unify {
     VName v = deeperName(e, f.level);
     if (v == null) return;
     if (st.unknownSizes.containsKey(v)) {
-      // A named function's parameter may have it; the function cannot be generalised then (Defs).
+      // A function's parameter may have it; the enclosing definition cannot be generalised then (Defs).
       if (f.paramSize && !joining) return;
       // An unknown size made by evaluating something (an application, a branch, a loop) is
       // needed where that evaluation has not happened yet.
@@ -409,45 +409,37 @@ final class Unify {
    * each fresh size and the one it replaces are added to {@code links}.
    */
   private Ty ownSizes(Ty t, int level, List<SE[]> links) {
-    t = resolve(t);
-    return switch (t) {
-      case Ty.Arr a -> new Ty.Arr(ownSizes(a.elem(), level, links), ownSize(a.size(), level, links), a.unique());
-      case Ty.Rec r -> {
-        Map<String, Ty> m = new LinkedHashMap<>();
-        r.fields().forEach((k, x) -> m.put(k, ownSizes(x, level, links)));
-        yield new Ty.Rec(m);
-      }
-      case Ty.Sum s -> {
-        SortedMap<String, List<Ty>> m = new TreeMap<>();
-        s.constructors().forEach((k, xs) -> m.put(k, xs.stream().map(x -> ownSizes(x, level, links)).toList()));
-        yield new Ty.Sum(m);
-      }
-      case Ty.Fun f -> new Ty.Fun(f.pname(), ownSizes(f.param(), level, links), f.exts(), ownSizes(f.result(), level, links));
-      case Ty.Named n -> new Ty.Named(n.name(), n.args().stream().map(x -> x.type() != null
-          ? Ty.Arg.of(ownSizes(x.type(), level, links)) : Ty.Arg.of(ownSize(x.size(), level, links))).toList(), n.unique());
-      case Ty.Prim p -> t;
-      case Ty.Var w -> t;
-    };
+    return mapSizes(t, e -> ownSize(e, level, links), true);
   }
 
   /** {@code t} with every size a fresh flexible size at {@code level}, named {@code name} in messages (or not). */
   static Ty freshSizes(Ty t, int level, String name) {
+    return mapSizes(t, e -> new SE.F(new Flex(level, name)), false);
+  }
+
+  /**
+   * {@code t} with each size (of an array, or an abstract type's size argument) replaced by
+   * {@code f} of it; {@code binders}: whether function types keep their parameter names and
+   * existential sizes (a function type whose sizes are all new has neither).
+   */
+  private static Ty mapSizes(Ty t, java.util.function.UnaryOperator<SE> f, boolean binders) {
     t = resolve(t);
     return switch (t) {
-      case Ty.Arr a -> new Ty.Arr(freshSizes(a.elem(), level, name), new SE.F(new Flex(level, name)), a.unique());
+      case Ty.Arr a -> new Ty.Arr(mapSizes(a.elem(), f, binders), f.apply(a.size()), a.unique());
       case Ty.Rec r -> {
         Map<String, Ty> m = new LinkedHashMap<>();
-        r.fields().forEach((k, x) -> m.put(k, freshSizes(x, level, name)));
+        r.fields().forEach((k, x) -> m.put(k, mapSizes(x, f, binders)));
         yield new Ty.Rec(m);
       }
       case Ty.Sum s -> {
         SortedMap<String, List<Ty>> m = new TreeMap<>();
-        s.constructors().forEach((k, xs) -> m.put(k, xs.stream().map(x -> freshSizes(x, level, name)).toList()));
+        s.constructors().forEach((k, xs) -> m.put(k, xs.stream().map(x -> mapSizes(x, f, binders)).toList()));
         yield new Ty.Sum(m);
       }
-      case Ty.Fun f -> new Ty.Fun(null, freshSizes(f.param(), level, name), List.of(), freshSizes(f.result(), level, name));
+      case Ty.Fun fn -> new Ty.Fun(binders ? fn.pname() : null, mapSizes(fn.param(), f, binders),
+          binders ? fn.exts() : List.of(), mapSizes(fn.result(), f, binders));
       case Ty.Named n -> new Ty.Named(n.name(), n.args().stream().map(x -> x.type() != null
-          ? Ty.Arg.of(freshSizes(x.type(), level, name)) : Ty.Arg.of(new SE.F(new Flex(level, name)))).toList(), n.unique());
+          ? Ty.Arg.of(mapSizes(x.type(), f, binders)) : Ty.Arg.of(f.apply(x.size()))).toList(), n.unique());
       case Ty.Prim p -> t;
       case Ty.Var w -> t;
     };
