@@ -494,7 +494,7 @@ static fut_mem *fut_pool_take(struct futhark_context *ctx, int c) {
   if (lock) fut_live_unlock(ctx, l);
   if (!m) m = malloc((size_t)128 << c);
   if (!m) return NULL;
-  m->refcount = 1; m->external = 0; m->pooled = c + 1; FUT_DEV_INIT(m);
+  m->refcount = 1; m->external = 0; m->pooled = c + 1; m->slotted = 0; FUT_DEV_INIT(m);
   m->data = (char *)(m + 1); m->size = ((size_t)128 << c) - sizeof(fut_mem);
   fut_enlist(ctx, m, here);
   return m;
@@ -531,7 +531,7 @@ FUT_FN int fut_alloc_bytes(struct futhark_context *ctx, fut_mem **out, size_t by
     lent = __atomic_exchange_n(&ctx->lend_data, NULL, __ATOMIC_ACQ_REL); /* one taker */
   }
   if (lent) {
-    m->refcount = 1; m->external = 1; m->pooled = 0; m->data = lent; m->size = bytes; FUT_DEV_INIT(m);
+    m->refcount = 1; m->external = 1; m->pooled = 0; m->slotted = 0; m->data = lent; m->size = bytes; FUT_DEV_INIT(m);
     m->owner = ctx; m->list = 0; m->prev = NULL; m->next = NULL; m->tracked = 0;
     if (ctx->tracking) fut_track(ctx, m); /* a failing call frees the handle, never the data */
     *out = m;
@@ -546,7 +546,7 @@ FUT_FN int fut_alloc_bytes(struct futhark_context *ctx, fut_mem **out, size_t by
     ctx->error_code = FUTHARK_OUT_OF_MEMORY;
     return FUTHARK_OUT_OF_MEMORY;
   }
-  m->refcount = 1; m->external = 0; m->pooled = 0; m->data = d; m->size = got; FUT_DEV_INIT(m);
+  m->refcount = 1; m->external = 0; m->pooled = 0; m->slotted = 0; m->data = d; m->size = got; FUT_DEV_INIT(m);
   m->owner = ctx; m->list = 0; m->prev = NULL; m->next = NULL; m->tracked = 0;
   if (ctx->tracking) fut_track(ctx, m);
   *out = m;
@@ -913,7 +913,7 @@ FUT_FN void *fut_api_new_raw(struct futhark_context *ctx, char *data, int rank, 
   fut_arr *r = malloc(sizeof(fut_arr));
   fut_mem *m = malloc(sizeof(fut_mem));
   if (!r || !m) { free(r); free(m); return NULL; }
-  m->refcount = 1; m->external = 1; m->pooled = 0; m->data = data; m->size = 0; FUT_DEV_INIT(m);
+  m->refcount = 1; m->external = 1; m->pooled = 0; m->slotted = 0; m->data = data; m->size = 0; FUT_DEV_INIT(m);
   m->tracked = 0; m->list = 0; m->owner = ctx; m->prev = NULL; m->next = NULL;
   r->mem = m; r->data = data;
   for (int i = 0; i < FUT_MAXRANK; i++) r->shape[i] = i < rank ? shape[i] : 0;

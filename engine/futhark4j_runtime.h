@@ -200,6 +200,8 @@ typedef struct fut_mem {
      after this header, recycled through pool class c when freed; -1: data after this header, the
      block a result of a finished call, freed with its header. */
   int pooled;
+  /* 1 while an allocation site's slot (fut_alloc_slot) holds one of the references. */
+  int slotted;
   char *data;
   size_t size;
   /* While an entry point runs, the blocks it allocates are kept in a list on the context, so
@@ -274,11 +276,9 @@ static FUT_UNUSED inline __attribute__((always_inline)) int64_t fut_rowel(const 
    not fit). */
 FUT_FN int fut_alloc_bytes(struct futhark_context *ctx, fut_mem **out, size_t bytes, int overflow);
 
-/* Allocates an array of the given shape; returns 0, or FUTHARK_OUT_OF_MEMORY after setting the
-   error. Inline over fut_alloc_bytes, so that the generated code's calls do not take the new
-   array's address (see fut_unshare). */
-static inline FUT_UNUSED int fut_alloc(struct futhark_context *ctx, fut_arr *out, int rank, const int64_t *shape,
-                                       size_t elsize) {
+/* Sets out's shape (rank dims, negative ones as 0) and *bytes to its size in bytes; returns whether
+   that size does not fit. */
+static inline FUT_UNUSED int fut_shape_bytes(fut_arr *out, int rank, const int64_t *shape, size_t elsize, size_t *bytes) {
   int64_t n = 1;
   int overflow = 0;
   for (int i = 0; i < rank; i++) {
@@ -286,9 +286,19 @@ static inline FUT_UNUSED int fut_alloc(struct futhark_context *ctx, fut_arr *out
     overflow |= __builtin_mul_overflow(n, out->shape[i], &n);
   }
   for (int i = rank; i < FUT_MAXRANK; i++) out->shape[i] = 0;
-  size_t bytes = 0;
+  *bytes = 0;
   /* A size whose byte count does not fit is an allocation failure, never a short buffer. */
-  overflow |= __builtin_mul_overflow((size_t)n, elsize, &bytes) || bytes > (size_t)INT64_MAX - 1;
+  overflow |= __builtin_mul_overflow((size_t)n, elsize, bytes) || *bytes > (size_t)INT64_MAX - 1;
+  return overflow;
+}
+
+/* Allocates an array of the given shape; returns 0, or FUTHARK_OUT_OF_MEMORY after setting the
+   error. Inline over fut_alloc_bytes, so that the generated code's calls do not take the new
+   array's address (see fut_unshare). */
+static inline FUT_UNUSED int fut_alloc(struct futhark_context *ctx, fut_arr *out, int rank, const int64_t *shape,
+                                       size_t elsize) {
+  size_t bytes;
+  int overflow = fut_shape_bytes(out, rank, shape, elsize, &bytes);
   fut_mem *m;
   int r = fut_alloc_bytes(ctx, &m, bytes, overflow);
   out->mem = m;
@@ -392,9 +402,66 @@ static inline FUT_UNUSED void fut_decref(fut_arr *a) {
   if (m) fut_release(m);
 }
 
-/* Whether an update may write into a's memory: we hold the only reference and own the bytes. */
+/* As fut_decref, by the thread whose fut_here() is `here` (read once where the generated code's
+   function or thread's share of a parallel loop starts): a reference that is not the last one,
+   to a block the thread may count plainly, is dropped here without a call (an array made at an
+   allocation site with a slot, whose block the slot keeps, ends so). */
+static inline FUT_UNUSED void fut_decref_h(fut_arr *a, int here) {
+  fut_mem *m = a->mem;
+  a->mem = NULL;
+  if (!m) return;
+  if (fut_plain(m->list, here) && m->refcount > 1) { m->refcount--; return; }
+  fut_release(m);
+}
+
+/* Memory planning of small arrays made in loops. An allocation site of the generated code inside a
+   function's or a parallel loop's share of work keeps the small block it made last in a slot (a
+   local variable of that code, so one per thread and call, NULL at first; see CgState's slots):
+   the slot holds one of the block's references, so when the array made there dies its block is
+   not freed, and the site's next allocation takes it back at the cost of a comparison instead of
+   two trips through the pools (option pricing makes some 17 arrays of 3 to 15 floats per path). The
+   reference's compiler gets the same effect by planning their memory before the loop. Only small
+   (pooled) blocks are kept, so a slot holds at most 4 KiB; fut_unique counts its reference out;
+   fut_slot_drop gives it up where the slot's scope ends (a failing call frees every block it made,
+   slots' included). Not under opencl, whose blocks may have device copies. */
+static inline FUT_UNUSED void fut_slot_drop(fut_mem *m) {
+  if (!m) return;
+  m->slotted = 0;
+  fut_release(m);
+}
+
+static inline FUT_UNUSED int fut_alloc_slot(struct futhark_context *ctx, fut_mem **slot, fut_arr *out, int rank,
+                                            const int64_t *shape, size_t elsize) {
+#ifdef FUTHARK_BACKEND_opencl
+  (void)slot;
+  return fut_alloc(ctx, out, rank, shape, elsize);
+#else
+  fut_mem *m = *slot;
+  /* Only the slot refers to it (nobody else has it, so the count cannot grow meanwhile). */
+  if (m && __atomic_load_n(&m->refcount, __ATOMIC_ACQUIRE) == 1) {
+    size_t bytes;
+    if (!fut_shape_bytes(out, rank, shape, elsize, &bytes) && bytes < m->size) {
+      m->refcount = 2;
+      out->mem = m;
+      out->data = m->data;
+      return 0;
+    }
+  }
+  int r = fut_alloc(ctx, out, rank, shape, elsize);
+  if (r || out->mem->pooled <= 0) return r;
+  fut_slot_drop(m);
+  m = out->mem; /* fresh: nobody else has it yet */
+  m->slotted = 1;
+  m->refcount = 2;
+  *slot = m;
+  return 0;
+#endif
+}
+
+/* Whether an update may write into a's memory: we hold the only reference (besides the slot of the
+   site that made it, see fut_alloc_slot) and own the bytes. */
 static FUT_UNUSED int fut_unique(const fut_arr *a) {
-  return a->mem && a->mem->refcount == 1 && !a->mem->external;
+  return a->mem && a->mem->refcount == 1 + a->mem->slotted && !a->mem->external;
 }
 
 /* A fresh copy of a (rank dims, elements of elsize bytes). */

@@ -296,7 +296,9 @@ final class CApi {
       st.line(CPrim.ctype(e.body().results().get(i).type()) + " " + r + ";");
     }
     st.open("{");
+    st.openSlots();
     gens.gen.body(e.body(), owned, res);
+    st.closeSlots();
     st.close("}");
     int k = 0;
     for (int i = 0; i < outs.size(); i++) {

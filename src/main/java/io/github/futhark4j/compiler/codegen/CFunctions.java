@@ -117,7 +117,9 @@ final class CFunctions {
       st.line(CPrim.ctype(f.results().get(k)) + " res" + k + ";");
     }
     st.open("{");
+    st.openSlots();
     gens.gen.body(f.body(), owned, res);
+    st.closeSlots();
     st.close("}");
     for (int k = 0; k < res.size(); k++) st.line("*out" + k + " = " + res.get(k) + ";");
     st.line("return 0;");

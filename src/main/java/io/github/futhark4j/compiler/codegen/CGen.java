@@ -288,7 +288,7 @@ final class CGen {
       case Exp.Iota io -> {
         iotaCheck(io.n());
         declare(pat);
-        st.check("fut_alloc(ctx, &" + x + ", 1, (int64_t[]){" + atom(io.n()) + "}, 8)");
+        st.check(st.alloc(x, "1, (int64_t[]){" + atom(io.n()) + "}, 8"));
         String i = st.fresh("i");
         soac.parallelFor(i, "0", atom(io.n()), false, () ->
             st.line(storeTo(x, PrimType.I64, i, i)));
@@ -579,7 +579,7 @@ final class CGen {
     if (t.rank() == 1 || k == 0) {
       StringBuilder sh = new StringBuilder("(int64_t[]){" + k);
       for (int d = 1; d < t.rank(); d++) sh.append(", 0");
-      st.check("fut_alloc(ctx, &" + x.name() + ", " + t.rank() + ", " + sh + "}, " + es(t) + ")");
+      st.check(st.alloc(x.name(), t.rank() + ", " + sh + "}, " + es(t)));
       for (int i = 0; i < k; i++) st.line(storeTo(x.name(), t.elem(), i + "", atom(a.elements().get(i))));
       return;
     }
@@ -591,7 +591,7 @@ final class CGen {
       st.line("if (fut_same_shape(ctx, " + loc(a.span()) + ", " + e0 + ".shape, " + atom(a.elements().get(i)) + ".shape, " + er
           + ")) goto " + st.errLabel + ";");
     }
-    st.check("fut_alloc(ctx, &" + x.name() + ", " + t.rank() + ", " + sh + "}, " + es(t) + ")");
+    st.check(st.alloc(x.name(), t.rank() + ", " + sh + "}, " + es(t)));
     String rb = "(size_t)fut_numel(&" + e0 + ", " + er + ") * " + es(t);
     for (int i = 0; i < k; i++) {
       st.line("memcpy(" + x.name() + ".data + " + i + " * " + rb + ", " + atom(a.elements().get(i)) + ".data, " + rb + ");");
@@ -605,7 +605,7 @@ final class CGen {
     String v = atom(r.value());
     StringBuilder sh = new StringBuilder("(int64_t[]){" + n);
     for (int d = 0; d < t.rank() - 1; d++) sh.append(", ").append(v).append(".shape[").append(d).append(']');
-    st.check("fut_alloc(ctx, &" + x.name() + ", " + t.rank() + ", " + sh + "}, " + es(t) + ")");
+    st.check(st.alloc(x.name(), t.rank() + ", " + sh + "}, " + es(t)));
     String i = st.fresh("i");
     if (t.rank() == 1) {
       soac.parallelFor(i, "0", n, false, () -> st.line(storeTo(x.name(), t.elem(), i, v)));
@@ -643,7 +643,7 @@ final class CGen {
     PrimType t = r.type();
     RangeSeq q = rangeSeq(r);
     st.line("fut_arr " + x.name() + ";");
-    st.check("fut_alloc(ctx, &" + x.name() + ", 1, &" + q.n() + ", " + esize(t) + ")");
+    st.check(st.alloc(x.name(), "1, &" + q.n() + ", " + esize(t)));
     String i = st.fresh("i");
     st.line("for (int64_t " + i + " = 0; " + i + " < " + q.n() + "; " + i + "++) " + storeTo(x.name(), t, i,
         new CgState.Sequence(q.start(), q.step(), ctype(t)).element(i)));

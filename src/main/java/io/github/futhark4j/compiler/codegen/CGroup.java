@@ -57,7 +57,7 @@ final class CGroup {
     String n = atom(p.width()), k = atom(p.k());
     gen.declare(pat);
     allocLike(pat.subList(0, p.arrays().size()), p.arrays());
-    st.check("fut_alloc(ctx, &" + pat.get(pat.size() - 1).name() + ", 1, (int64_t[]){" + k + " < 0 ? 0 : " + k + "}, 8)");
+    st.check(st.alloc(pat.get(pat.size() - 1).name(), "1, (int64_t[]){" + k + " < 0 ? 0 : " + k + "}, 8"));
     Grouping gr = new Grouping(n, p.cls(), p.arrays(), p.k());
     if (soac.sequentialWhenSmall(n, () -> grouped(pat, gr, false))) {
       grouped(pat, gr, true);
@@ -70,8 +70,8 @@ final class CGroup {
   private void allocLike(List<Atom.Var> outs, List<Atom> arrays) {
     for (int k = 0; k < outs.size(); k++) {
       IrType t = arrays.get(k).type();
-      st.check("fut_alloc(ctx, &" + outs.get(k).name() + ", " + t.rank() + ", " + atom(arrays.get(k)) + ".shape, "
-          + CGen.es(t) + ")");
+      st.check(st.alloc(outs.get(k).name(), t.rank() + ", " + atom(arrays.get(k)) + ".shape, "
+          + CGen.es(t)));
     }
   }
 

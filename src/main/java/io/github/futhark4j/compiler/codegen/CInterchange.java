@@ -110,10 +110,10 @@ final class CInterchange {
       st.open("if (" + wi + " > 0) {");
       bindRow0(outer.f().params(), outer.arrays());
       gen.body(new Body(outerPre, List.of()), Set.of(), List.of());
-      st.check("fut_alloc(ctx, &" + out + ", 2, (int64_t[]){" + wi + ", " + wj + "}, " + es + ")");
+      st.check(st.alloc(out, "2, (int64_t[]){" + wi + ", " + wj + "}, " + es));
     } else {
       st.open("{");
-      st.check("fut_alloc(ctx, &" + out + ", 1, (int64_t[]){" + wj + "}, " + es + ")");
+      st.check(st.alloc(out, "1, (int64_t[]){" + wj + "}, " + es));
     }
     st.open("if (" + wj + " > 0) {");
     bindRow0(in.map().f().params(), in.map().arrays());
@@ -125,7 +125,7 @@ final class CInterchange {
       st.indent++;
       List<RowShapes.Dim> row = RowShapes.of(outer.f(), outer.arrays()).get(0);
       String wj0 = row != null && row.size() == 1 ? CSoac.dim(row.get(0)) : "0";
-      st.check("fut_alloc(ctx, &" + out + ", 2, (int64_t[]){" + wi + ", " + wj0 + "}, " + es + ")");
+      st.check(st.alloc(out, "2, (int64_t[]){" + wi + ", " + wj0 + "}, " + es));
     }
     st.close("}");
   }

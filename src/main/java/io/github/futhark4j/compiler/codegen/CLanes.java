@@ -55,8 +55,8 @@ final class CLanes {
   void map(List<Atom.Var> pat, Exp.Map m) {
     gen.declare(pat);
     for (int j = 0; j < pat.size(); j++) {
-      st.check("fut_alloc(ctx, &" + pat.get(j).name() + ", 1, (int64_t[]){" + atom(m.width()) + "}, "
-          + CGen.es(m.f().returnTypes().get(j)) + ")");
+      st.check(st.alloc(pat.get(j).name(), "1, (int64_t[]){" + atom(m.width()) + "}, "
+          + CGen.es(m.f().returnTypes().get(j))));
     }
     emit(pat, m, Schedule.lanes(m));
   }

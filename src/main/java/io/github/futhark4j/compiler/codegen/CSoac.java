@@ -53,14 +53,17 @@ final class CSoac {
   /**
    * The body of an OpenMP loop iteration, in its own block: a failure inside jumps to {@code end}
    * (an error label inside the loop, since nothing may jump out of a parallel region) and nested
-   * SOACs know they run inside a parallel region.
+   * SOACs know they run inside a parallel region. With {@code slots} (an iteration that is a
+   * thread's whole share of the loop) the body is a scope of slots of its own.
    */
-  private void parallelBody(String end, Runnable body) {
+  private void parallelBody(String end, boolean slots, Runnable body) {
     String saved = st.errLabel;
     st.errLabel = end;
     st.inParallel = true;
     st.open("{");
+    if (slots) st.openSlots();
     body.run();
+    if (slots) st.closeSlots();
     st.close("}");
     st.inParallel = false;
     st.errLabel = saved;
@@ -161,11 +164,20 @@ final class CSoac {
     // Heavy iterations (loops, nested operators) may differ in cost: hand them out dynamically,
     // in chunks that shrink towards the end (guided), so that many cheap rows do not pay one
     // scheduling call each.
-    st.parallelPragma(" for" + (simd ? " simd" : "") + " num_threads(" + nt + ") schedule(" + (heavy ? "guided" : "static") + ") if(" + nt + " > 1)");
+    // The region and its loop apart, so that each thread's share of the loop is a scope of slots.
+    st.parallelPragma(" num_threads(" + nt + ") if(" + nt + " > 1)");
+    st.open("{");
+    st.inParallel = true;
+    st.openSlots();
+    st.line("#pragma omp for" + (simd ? " simd" : "") + " schedule(" + (heavy ? "guided" : "static") + ") nowait");
     st.open("for (int64_t " + i + " = " + lo + "; " + i + " < " + hi + "; " + i + "++) {");
     if (mayFail) st.line("if (fut_failed(ctx)) continue;");
-    parallelBody(end, body);
+    parallelBody(end, false, body);
     if (mayFail) st.line(end + ": __attribute__((unused));");
+    st.close("}");
+    st.inParallel = true;
+    st.closeSlots();
+    st.inParallel = false;
     st.close("}");
     if (mayFail) st.line("if (ctx->failed) goto " + st.errLabel + ";");
     st.close("}");
@@ -176,7 +188,11 @@ final class CSoac {
   private void sequentially(Runnable code) {
     boolean saved = st.inParallel;
     st.inParallel = true;
+    // One thread runs the loop that the code is (the small case of a parallel operator): a scope
+    // of slots of its own, which the function's cannot be (see CgState's slots).
+    if (!saved) st.openSlots();
     code.run();
+    if (!saved) st.closeSlots();
     st.inParallel = saved;
   }
 
@@ -297,8 +313,8 @@ final class CSoac {
       // and let the inner map write each row in place (no allocation and copy per row).
       IrType et = rets.get(0);
       Atom.Var out = pat.get(0);
-      st.check("fut_alloc(ctx, &" + out.name() + ", 2, (int64_t[]){" + n + ", " + width + "}, "
-          + CGen.es(et) + ")");
+      st.check(st.alloc(out.name(), "2, (int64_t[]){" + n + ", " + width + "}, "
+          + CGen.es(et)));
       String key = inner.pattern().get(0).name();
       st.directRows.put(key, new CgState.DirectRow(out.name(), i, CGen.es(et)));
       parallelFor(i, "0", n, mayFail(f.body()), work(f, m.arrays()), () -> {
@@ -316,8 +332,8 @@ final class CSoac {
     gen.apply(f, m.arrays().stream().map(a -> row(a, "0")).toList(), tmps);
     for (int j = 0; j < pat.size(); j++) {
       IrType et = rets.get(j);
-      st.check("fut_alloc(ctx, &" + pat.get(j).name() + ", " + (et.rank() + 1) + ", " + shapeOf(n, et, tmps.get(j)) + ", "
-          + CGen.es(et) + ")");
+      st.check(st.alloc(pat.get(j).name(), (et.rank() + 1) + ", " + shapeOf(n, et, tmps.get(j)) + ", "
+          + CGen.es(et)));
       store(pat.get(j).name(), et, "0", tmps.get(j), false, true);
     }
     st.close("} else {");
@@ -326,8 +342,8 @@ final class CSoac {
     List<List<RowShapes.Dim>> rows = RowShapes.of(f, m.arrays());
     for (int j = 0; j < pat.size(); j++) {
       IrType et = rets.get(j);
-      st.check("fut_alloc(ctx, &" + pat.get(j).name() + ", " + (et.rank() + 1) + ", " + emptyShape(n, et, rows.get(j)) + ", "
-          + CGen.es(et) + ")");
+      st.check(st.alloc(pat.get(j).name(), (et.rank() + 1) + ", " + emptyShape(n, et, rows.get(j)) + ", "
+          + CGen.es(et)));
     }
     st.close("}");
     parallelFor(i, "1", n, true, work(f, m.arrays()), () -> iteration(f, m.arrays(), i, pat, true));
@@ -346,7 +362,7 @@ final class CSoac {
    */
   private void allocOrReuse(String out, IrType et, String n, List<Atom> inputs, Set<String> dying, Set<String> read,
                             Set<String> reused) {
-    String alloc = "fut_alloc(ctx, &" + out + ", 1, (int64_t[]){" + n + "}, " + CGen.es(et) + ")";
+    String alloc = st.alloc(out, "1, (int64_t[]){" + n + "}, " + CGen.es(et));
     for (Atom a : inputs) {
       if (!(a instanceof Atom.Var v) || !dying.contains(v.name()) || read.contains(v.name()) || reused.contains(v.name())
           || v.type().rank() != 1 || v.type().elem() != et.elem() || st.isVirtual(v.name())) continue;
@@ -696,7 +712,7 @@ final class CSoac {
     String t = st.fresh("t"), end = st.fresh("chunk_end");
     st.parallelPragma(" for num_threads(" + nt + ") schedule(static, 1) if(" + nt + " > 1)");
     st.open("for (int " + t + " = 0; " + t + " < " + nt + "; " + t + "++) {");
-    parallelBody(end, () -> {
+    parallelBody(end, true, () -> {
       List<String> accs = initAccs(r.nes(), ts, r.op());
       reduceChunk(r, accs, ts, "fut_chunk(" + n + ", " + t + ", " + nt + ")", "fut_chunk(" + n + ", " + t + " + 1, " + nt + ")", false);
       for (int k = 0; k < accs.size(); k++) st.line(parts.get(k) + "[" + t + "] = " + accs.get(k) + ";");
@@ -745,8 +761,8 @@ final class CSoac {
     gen.declare(pat);
     for (int k = 0; k < pat.size(); k++) {
       String ne = atom(s.nes().get(k));
-      st.check("fut_alloc(ctx, &" + pat.get(k).name() + ", " + (ts.get(k).rank() + 1) + ", "
-          + shapeOf(n, ts.get(k), ts.get(k).isArray() ? ne : null) + ", " + CGen.es(ts.get(k)) + ")");
+      st.check(st.alloc(pat.get(k).name(), (ts.get(k).rank() + 1) + ", "
+          + shapeOf(n, ts.get(k), ts.get(k).isArray() ? ne : null) + ", " + CGen.es(ts.get(k))));
     }
     boolean scalar = ts.stream().noneMatch(IrType::isArray);
     Runnable seq = () -> {
@@ -804,7 +820,7 @@ final class CSoac {
     String end = st.fresh("chunk_end");
     st.parallelPragma(" for num_threads(" + nt + ") schedule(static, 1) if(" + nt + " > 1)");
     st.open("for (int " + t + " = 0; " + t + " < " + nt + "; " + t + "++) {");
-    parallelBody(end, body);
+    parallelBody(end, true, body);
     st.line(end + ": __attribute__((unused));");
     st.close("}");
     st.line("if (ctx->failed) { " + freeAll(parts) + "goto " + st.errLabel + "; }");

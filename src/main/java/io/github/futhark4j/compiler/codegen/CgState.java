@@ -1,6 +1,8 @@
 package io.github.futhark4j.compiler.codegen;
 
 import io.github.futhark4j.compiler.core.Atom;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -327,5 +329,85 @@ final class CgState {
   // A kernel's arrays are its arguments' views and virtual arrays: nothing there is counted.
   void incref(String v) { if (!kernel) line("fut_incref(&" + v + ");"); }
 
-  void decref(String v) { if (!kernel) line("fut_decref(&" + v + ");"); }
+  /**
+   * Drops {@code v}'s reference; inside a scope of slots without a call where it is not the last
+   * reference ({@code fut_decref_h}, with the thread's list read once where the scope starts).
+   */
+  void decref(String v) {
+    if (kernel) return;
+    SlotScope s = slots();
+    if (s == null) {
+      line("fut_decref(&" + v + ");");
+    } else {
+      s.hereUsed = true;
+      line("fut_decref_h(&" + v + ", " + s.here + ");");
+    }
+  }
+
+  // ---- slots: allocation sites that reuse their block (the engine's fut_alloc_slot) ----------
+
+  /**
+   * A scope of slots: the C code of one thread from where a function's body or a thread's share
+   * of a parallel loop starts (in the text at {@code at}) to where it ends. Every allocation site
+   * written inside it, at the same parallelism ({@code inParallel}: a parallel region opened
+   * inside runs on other threads, which must not share its slots), gets a slot of its own, a
+   * local declared where the scope starts and given up where it ends; so an array made in a loop
+   * takes the block of the one made in the previous iteration back. A failing check jumps past
+   * the end, which is harmless: a failing call frees every block it made.
+   */
+  private static final class SlotScope {
+    final boolean inParallel;
+    final int at;
+    final int indent;
+    final String here;
+    final List<String> slots = new ArrayList<>();
+    boolean hereUsed;
+
+    SlotScope(boolean inParallel, int at, int indent, String here) {
+      this.inParallel = inParallel;
+      this.at = at;
+      this.indent = indent;
+      this.here = here;
+    }
+  }
+
+  private final ArrayDeque<SlotScope> slotScopes = new ArrayDeque<>();
+
+  /** Opens a scope of slots here (see {@link SlotScope}); closed by {@link #closeSlots}. */
+  void openSlots() {
+    slotScopes.push(new SlotScope(inParallel, out.length(), indent, fresh("here")));
+  }
+
+  /**
+   * Closes the innermost scope of slots: declares its slots (and the thread's list, where used)
+   * where it starts, and gives them up here.
+   */
+  void closeSlots() {
+    SlotScope s = slotScopes.pop();
+    StringBuilder decl = new StringBuilder();
+    String pad = "  ".repeat(s.indent);
+    if (s.hereUsed) decl.append(pad).append("const int ").append(s.here).append(" = fut_here();\n");
+    if (!s.slots.isEmpty()) decl.append(pad).append("fut_mem *").append(String.join(" = NULL, *", s.slots)).append(" = NULL;\n");
+    out.insert(s.at, decl);
+    for (String slot : s.slots) line("fut_slot_drop(" + slot + ");");
+  }
+
+  /** The scope of slots that code written now may use, or null. */
+  private SlotScope slots() {
+    SlotScope s = slotScopes.peek();
+    return s != null && s.inParallel == inParallel && !kernel ? s : null;
+  }
+
+  /**
+   * The C call that allocates array {@code arr}, non-zero on failure; {@code args} are the other
+   * arguments of {@code fut_alloc} (rank, shape, element size). Inside a scope of slots the site
+   * gets a slot.
+   */
+  String alloc(String arr, String args) {
+    SlotScope s = slots();
+    if (s == null) return "fut_alloc(ctx, &" + arr + ", " + args + ")";
+    String slot = fresh("slot");
+    s.slots.add(slot);
+    return "fut_alloc_slot(ctx, &" + slot + ", &" + arr + ", " + args + ")";
+  }
 }

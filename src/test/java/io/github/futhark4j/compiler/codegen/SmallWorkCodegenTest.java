@@ -87,7 +87,7 @@ class SmallWorkCodegenTest {
           let ys = loop ys = copy xs for _i < k do map (* 2) ys
           in (f64.sum ys, scan (+) 0 ys, filter (> 1) ys)
         """);
-    Matcher m = Pattern.compile("#pragma omp parallel for num_threads\\((nt_c\\d+)\\)").matcher(c);
+    Matcher m = Pattern.compile("#pragma omp parallel(?: for)? num_threads\\((nt_c\\d+)\\)").matcher(c);
     int regions = 0;
     while (m.find()) {
       regions++;
