@@ -79,6 +79,7 @@ public final class Simplify {
         return;
       }
       if (e instanceof Exp.Assert a && a.cond() instanceof Atom.Const c && c.value().boolValue()) return;
+      if (e instanceof Exp.Map m && projections(s, m, subst)) return;
       if (e instanceof Exp.Shape sh && sh.dim() == 0 && sh.array() instanceof Atom.Var v && outer.containsKey(v.name())) {
         subst.put(s.pattern().get(0).name(), outer.get(v.name()));
         return;
@@ -116,6 +117,28 @@ public final class Simplify {
       }
       out.add(new Stm(s.pattern(), e));
     }
+  }
+
+  /**
+   * A map's results that are elements of its inputs as they are ({@code map (\\(x, _, _) -> x)
+   * (xs, ys, zs)}, which {@code unzip3} becomes) are those inputs: they are substituted, and the
+   * map is left for dead-code removal. Sharing is safe, since an update copies an array that is
+   * still used elsewhere. Returns whether the map is gone (all its results were such, and its body
+   * computes nothing else).
+   */
+  private static boolean projections(Stm s, Exp.Map m, Map<String, Atom> subst) {
+    List<Atom.Var> params = m.f().params();
+    boolean all = true;
+    for (int k = 0; k < s.pattern().size(); k++) {
+      Atom r = m.f().body().results().get(k);
+      int j = r instanceof Atom.Var v ? params.indexOf(v) : -1;
+      if (j >= 0 && m.arrays().get(j).type().equals(s.pattern().get(k).type())) {
+        subst.put(s.pattern().get(k).name(), m.arrays().get(j));
+      } else {
+        all = false;
+      }
+    }
+    return all && m.f().body().stms().isEmpty();
   }
 
   /**

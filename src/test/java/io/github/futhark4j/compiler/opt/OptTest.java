@@ -7,6 +7,7 @@ import static io.github.futhark4j.compiler.core.IrTest.let;
 import static io.github.futhark4j.compiler.core.IrTest.plus;
 import static io.github.futhark4j.compiler.core.IrTest.v;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
@@ -185,6 +186,27 @@ class OptTest {
     for (long k : new long[] {-1, 0, 2, 5}) {
       assertEquals(outcome(before, xs, k), outcome(after, xs, k));
     }
+  }
+
+  @Test
+  void projectionsOfUnzippedArraysAreTheArraysThemselves() throws Exception {
+    // unzip3 of a map's results becomes three maps that each take one element of a triple: they
+    // are the map's arrays, not copies of them (only the computing map and the product are left);
+    // an update of one of them afterwards still leaves the other uses their old values.
+    String src = """
+        entry main (xs: []f32) : (f32, f32) =
+          let (a, b, c) = unzip3 (map (\\x -> (x + 1, x * 2, x - 3)) xs)
+          let d = map2 (*) a b
+          let a2 = copy a with [0] = 100
+          in (f32.sum d + c[0] + a2[0], a[0])
+        """;
+    var before = OptIr.after(src, "dead-code");
+    var after = OptIr.after(src, "dead-code-2");
+    Body b = after.entries().get(0).body();
+    String text = io.github.futhark4j.compiler.core.Printer.body(b);
+    assertTrue(count(b, Exp.Map.class) <= 2, text);
+    var xs = new io.github.futhark4j.compiler.core.Interpreter.ArrayValue(PrimType.F32, new long[] {3}, new float[] {1, 2, 3});
+    assertEquals(OptIr.run(before, "main", xs), OptIr.run(after, "main", xs));
   }
 
   @Test
