@@ -27,7 +27,7 @@ import java.util.Set;
 public final class Simplify {
   /** What the pass does, in one line ({@code futhark4j dev --steps} prints it). */
   public static final String DESCRIPTION =
-      "constant folding, copy propagation, algebraic identities, branches on constants, assertions known to hold, shapes of known arrays, common scalar subexpressions";
+      "constant folding, copy propagation, algebraic identities, branches on constants, assertions known to hold, shapes of known arrays, common scalar subexpressions, maps that only pick their inputs' elements (unzip)";
 
   private Simplify() {}
 
