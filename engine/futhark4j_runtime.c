@@ -573,6 +573,18 @@ FUT_FN void fut_release(fut_mem *m) {
   free(m);
 }
 
+FUT_FN int fut_alloc_slot_fresh(struct futhark_context *ctx, fut_mem **slot, fut_arr *out, int rank, const int64_t *shape,
+                                size_t elsize) {
+  int r = fut_alloc(ctx, out, rank, shape, elsize);
+  if (r || out->mem->pooled <= 0) return r;
+  fut_slot_drop(*slot);
+  fut_mem *m = out->mem; /* fresh: nobody else has it yet */
+  m->slotted = 1;
+  m->refcount = 2;
+  *slot = m;
+  return 0;
+}
+
 FUT_FN int fut_copy(struct futhark_context *ctx, fut_arr *out, const fut_arr *a, int rank, size_t elsize) {
   int r = FUT_DEV_READ(ctx, a);
   if (r) return r;

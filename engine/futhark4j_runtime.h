@@ -406,7 +406,7 @@ static inline FUT_UNUSED void fut_decref(fut_arr *a) {
    function or thread's share of a parallel loop starts): a reference that is not the last one,
    to a block the thread may count plainly, is dropped here without a call (an array made at an
    allocation site with a slot, whose block the slot keeps, ends so). */
-static inline FUT_UNUSED void fut_decref_h(fut_arr *a, int here) {
+static inline __attribute__((always_inline)) FUT_UNUSED void fut_decref_h(fut_arr *a, int here) {
   fut_mem *m = a->mem;
   a->mem = NULL;
   if (!m) return;
@@ -430,8 +430,14 @@ static inline FUT_UNUSED void fut_slot_drop(fut_mem *m) {
   fut_release(m);
 }
 
-static inline FUT_UNUSED int fut_alloc_slot(struct futhark_context *ctx, fut_mem **slot, fut_arr *out, int rank,
-                                            const int64_t *shape, size_t elsize) {
+/* The slow path of fut_alloc_slot: a fresh block, kept in the slot when small. Out of line, so
+   that the fast path inlines into loops. */
+FUT_FN __attribute__((noinline)) int fut_alloc_slot_fresh(struct futhark_context *ctx, fut_mem **slot, fut_arr *out,
+                                                          int rank, const int64_t *shape, size_t elsize);
+
+static inline __attribute__((always_inline)) FUT_UNUSED int fut_alloc_slot(struct futhark_context *ctx, fut_mem **slot,
+                                                                           fut_arr *out, int rank, const int64_t *shape,
+                                                                           size_t elsize) {
 #ifdef FUTHARK_BACKEND_opencl
   (void)slot;
   return fut_alloc(ctx, out, rank, shape, elsize);
@@ -447,14 +453,7 @@ static inline FUT_UNUSED int fut_alloc_slot(struct futhark_context *ctx, fut_mem
       return 0;
     }
   }
-  int r = fut_alloc(ctx, out, rank, shape, elsize);
-  if (r || out->mem->pooled <= 0) return r;
-  fut_slot_drop(m);
-  m = out->mem; /* fresh: nobody else has it yet */
-  m->slotted = 1;
-  m->refcount = 2;
-  *slot = m;
-  return 0;
+  return fut_alloc_slot_fresh(ctx, slot, out, rank, shape, elsize);
 #endif
 }
 
