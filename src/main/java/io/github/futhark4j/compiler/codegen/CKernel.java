@@ -771,8 +771,8 @@ final class CKernel {
     if (seq != null) {
       if (seq.start() == null) return seq.element("fut_i");
       String start = v.name() + "_kstart", step = v.name() + "_kstep";
-      args.add(new Arg("FUT_KARG_SCALAR", "sizeof(int64_t)", "&(int64_t){" + seq.start() + "}", "int64_t " + start));
-      args.add(new Arg("FUT_KARG_SCALAR", "sizeof(int64_t)", "&(int64_t){" + seq.step() + "}", "int64_t " + step));
+      addOnce(args, new Arg("FUT_KARG_SCALAR", "sizeof(int64_t)", "&(int64_t){" + seq.start() + "}", "int64_t " + start));
+      addOnce(args, new Arg("FUT_KARG_SCALAR", "sizeof(int64_t)", "&(int64_t){" + seq.step() + "}", "int64_t " + step));
       return new CgState.Sequence(start, step, seq.ctype()).element("fut_i");
     }
     Atom value = st.virtualReplicates.get(v.name());
@@ -780,13 +780,21 @@ final class CKernel {
       String t = ctype(x.type());
       String p = v.name() + "_kvalue";
       if (x.type().elem() == PrimType.BOOL) {
-        args.add(new Arg("FUT_KARG_SCALAR", "sizeof(int32_t)", "&(int32_t){" + x.name() + "}", "int32_t " + p));
+        addOnce(args, new Arg("FUT_KARG_SCALAR", "sizeof(int32_t)", "&(int32_t){" + x.name() + "}", "int32_t " + p));
         return "(" + p + " != 0)";
       }
-      args.add(new Arg("FUT_KARG_SCALAR", "sizeof(" + t + ")", "&" + x.name(), t + " " + p));
+      addOnce(args, new Arg("FUT_KARG_SCALAR", "sizeof(" + t + ")", "&" + x.name(), t + " " + p));
       return p;
     }
     return atom(value);
+  }
+
+  /**
+   * Adds a kernel parameter unless it is there already: a virtual array that is several of a
+   * map's inputs (its arrays shared after simplification) passes its start and step once.
+   */
+  private static void addOnce(List<Arg> args, Arg a) {
+    if (args.stream().noneMatch(b -> b.param().equals(a.param()))) args.add(a);
   }
 
   /** A name made of the characters of a C identifier. */
