@@ -175,9 +175,7 @@ final class CSoac {
     parallelBody(end, false, body);
     if (mayFail) st.line(end + ": __attribute__((unused));");
     st.close("}");
-    st.inParallel = true;
     st.closeSlots();
-    st.inParallel = false;
     st.close("}");
     if (mayFail) st.line("if (ctx->failed) goto " + st.errLabel + ";");
     st.close("}");
