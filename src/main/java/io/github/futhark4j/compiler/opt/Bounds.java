@@ -67,6 +67,7 @@ public final class Bounds {
     final Map<String, String> iota = new HashMap<>();      // array -> n of the iota n it is
     final Map<String, String[]> upTo = new HashMap<>();    // array -> {a, n} of the range a..<n it is (0 <= a constant)
     final Map<String, String[]> eqs = new HashMap<>();     // boolean -> the two sizes it compares
+    final Map<String, String[]> conj = new HashMap<>();    // boolean -> the two booleans it is the && of
     final Map<String, String> pred = new HashMap<>();      // integer -> size key n with it = n - 1
     final Map<String, String> atMost = new HashMap<>();    // integer -> size key n with it <= n - 1
     final Map<String, String> clamp = new HashMap<>();     // integer -> size key n with 0 <= it <= n - 1
@@ -97,7 +98,15 @@ public final class Bounds {
     void union(String a, String b) {
       if (a == null || b == null) return;
       String ra = find(a), rb = find(b);
-      if (!ra.equals(rb)) rep.put(ra, rb);
+      // A constant stays its class's representative, so that find says which constant a size is.
+      if (ra.startsWith("#")) rep.put(rb, ra);
+      else if (!ra.equals(rb)) rep.put(ra, rb);
+    }
+
+    /** The constant size {@code k} is known to equal, or -1. */
+    long constant(String k) {
+      String r = find(k);
+      return r != null && r.startsWith("#") ? Long.parseLong(r.substring(1)) : -1;
     }
 
     boolean same(String a, String b) { return a != null && b != null && find(a).equals(find(b)); }
@@ -157,8 +166,13 @@ public final class Bounds {
     List<String> ds = name(array) == null ? null : facts.dims(name(array));
     if (ds == null) return false;
     for (int d = 0; d < indices.size(); d++) {
+      if (d >= ds.size()) return false;
+      // A constant index below a dimension known to be a larger constant ([n][3] rows' r[0], r[2]).
+      if (indices.get(d) instanceof Atom.Const c && c.value().bits() >= 0 && c.value().bits() < facts.constant(ds.get(d))) {
+        continue;
+      }
       String i = name(indices.get(d));
-      if (i == null || d >= ds.size()) return false;
+      if (i == null) return false;
       boolean below = facts.same(facts.below(i), ds.get(d));
       boolean clamped = facts.same(facts.clamp(i), ds.get(d)) && facts.positive(ds.get(d));
       if (!below && !clamped) return false;
@@ -201,7 +215,8 @@ public final class Bounds {
       case Exp.Reduce r -> new Exp.Reduce(r.width(), lambda(r.op(), List.of(), facts, fn), r.nes(),
           r.mapf() == null ? null : lambda(r.mapf(), r.arrays(), facts, fn), r.arrays(), r.commutative());
       case Exp.Scan sc -> new Exp.Scan(sc.width(), lambda(sc.op(), List.of(), facts, fn), sc.nes(),
-          sc.mapf() == null ? null : lambda(sc.mapf(), sc.arrays(), facts, fn), sc.arrays());
+          sc.mapf() == null ? null : lambda(sc.mapf(), sc.arrays(), facts, fn), sc.arrays(),
+          sc.postf() == null ? null : lambda(sc.postf(), List.of(), facts, fn));
       case Exp.Hist h -> new Exp.Hist(h.width(), lambda(h.op(), List.of(), facts, fn), h.nes(), h.dests(),
           h.mapf() == null ? null : lambda(h.mapf(), h.arrays(), facts, fn), h.arrays());
       case Exp.Filter f -> new Exp.Filter(f.width(), lambda(f.pred(), f.arrays(), facts, fn), f.arrays());
@@ -285,10 +300,7 @@ public final class Bounds {
   /** Records what statement {@code pattern = e} tells. */
   static void learn(List<Atom.Var> pattern, Exp e, Facts facts) {
     if (pattern.isEmpty()) {
-      if (e instanceof Exp.Assert a && name(a.cond()) != null) {
-        String[] eq = facts.eq(name(a.cond()));
-        if (eq != null) facts.union(eq[0], eq[1]);
-      }
+      if (e instanceof Exp.Assert a && name(a.cond()) != null) asserted(name(a.cond()), facts, 0);
       return;
     }
     String v = pattern.get(0).name();
@@ -321,6 +333,8 @@ public final class Bounds {
         if ("#0".equals(key(b.y())) && name(b.x()) != null) facts.isZero.put(v, name(b.x()));
         if ("#0".equals(key(b.x())) && name(b.y()) != null) facts.isZero.put(v, name(b.y()));
       }
+      case Exp.BinOp b when b.op() == BinOperator.LAND && name(b.x()) != null && name(b.y()) != null ->
+          facts.conj.put(v, new String[] {name(b.x()), name(b.y())});
       case Exp.BinOp b when b.op() == BinOperator.LT && b.type() == PrimType.I64 && "#0".equals(key(b.x()))
           && name(b.y()) != null -> facts.isPos.put(v, name(b.y()));
       case Exp.BinOp b when b.op() == BinOperator.GT && b.type() == PrimType.I64 && "#0".equals(key(b.y()))
@@ -399,6 +413,20 @@ public final class Bounds {
         }
       }
       default -> { }
+    }
+  }
+
+  /**
+   * What an assertion of boolean {@code t} tells past it: the sizes each equality it is (or is a
+   * conjunction of, as a size coercion's check of every dimension) compares are equal.
+   */
+  private static void asserted(String t, Facts facts, int depth) {
+    String[] eq = facts.eq(t);
+    if (eq != null) facts.union(eq[0], eq[1]);
+    String[] both = facts.get(t, f -> f.conj);
+    if (both != null && depth < 64) {
+      asserted(both[0], facts, depth + 1);
+      asserted(both[1], facts, depth + 1);
     }
   }
 

@@ -81,6 +81,29 @@ class BoundsTest {
   }
 
   @Test
+  void constantIndicesBelowAConstantDimension() throws Exception {
+    // Rows of [n][3] (an entry point's type, a size coercion's checked shape: a conjunction of one
+    // equality per dimension) take r[0] and r[2] without checks; r[3] and a row of unknown size keep theirs.
+    Run r = bounds("""
+        entry typed [n] (d: [n][3]i64) : [n]i64 = map (\\r -> r[0] * 10 + r[2]) d
+        entry coerced (k: i64) (xs: []i64) : []i64 =
+          let d = map (\\x -> [x, x + 1, x + 2]) xs ++ [[7, 8, 9]] :> [k][3]i64
+          in map (\\r -> r[1] + r[2]) d
+        entry past [n] (d: [n][3]i64) : [n]i64 = map (\\r -> r[3]) d
+        entry unknown (d: [][]i64) : []i64 = map (\\r -> r[0]) d
+        """);
+    assertEquals(List.of("x[0i32]", "x[2i32]"), checks(r.after(), "typed"), r::text);
+    assertEquals(List.of("x[1i32]", "x[2i32]"), checks(r.after(), "coerced"), r::text);
+    assertEquals(List.of("x[3i32]?"), checks(r.after(), "past"), r::text);
+    assertEquals(List.of("x[0i32]?"), checks(r.after(), "unknown"), r::text);
+    var d = new Interpreter.ArrayValue(PrimType.I64, new long[] {2, 3}, new long[] {1, 2, 3, 4, 5, 6});
+    assertEquals("[2]: [13, 46]", run(r.after(), "typed", d));
+    assertEquals("[2]: [5, 17]", run(r.after(), "coerced", i64(2), i64s(1)));
+    assertTrue(fails(r.after(), "coerced", i64(3), i64s(1)).getMessage().contains("cannot match shape"));
+    assertTrue(fails(r.after(), "past", d).getMessage().startsWith("Index [3] out of bounds"));
+  }
+
+  @Test
   void anArrayOfUnknownSizeKeepsItsCheck() throws Exception {
     Run r = bounds("""
         entry other (n: i64) (xs: []i32) : [n]i32 = tabulate n (\\k -> xs[k])
