@@ -267,6 +267,8 @@ public final class Fwd {
         emit(vars(concat(pat, tanPattern(pat))), new Exp.Reduce(x.width(), op, nes, mapf, arrays, x.commutative()));
       }
       case Exp.Scan x -> {
+        // Differentiation runs while lowering, before fusion makes post maps.
+        if (x.postf() != null) throw new IllegalStateException("forward mode meets a scan with a post map");
         Lambda op = lambda(x.op(), true);
         Lambda mapf = x.mapf() == null ? null : lambda(x.mapf(), false);
         List<Atom> nes = concat(x.nes(), tangentsOf(x.nes()));

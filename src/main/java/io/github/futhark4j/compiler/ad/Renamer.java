@@ -78,7 +78,8 @@ final class Renamer {
       case Exp.Map m -> new Exp.Map(atom(m.width()), lambda(m.f()), atoms(m.arrays()));
       case Exp.Reduce r -> new Exp.Reduce(atom(r.width()), lambda(r.op()), atoms(r.nes()), lambda(r.mapf()),
           atoms(r.arrays()), r.commutative());
-      case Exp.Scan s -> new Exp.Scan(atom(s.width()), lambda(s.op()), atoms(s.nes()), lambda(s.mapf()), atoms(s.arrays()));
+      case Exp.Scan s -> new Exp.Scan(atom(s.width()), lambda(s.op()), atoms(s.nes()), lambda(s.mapf()), atoms(s.arrays()),
+          lambda(s.postf()));
       case Exp.Filter f -> new Exp.Filter(atom(f.width()), lambda(f.pred()), atoms(f.arrays()));
       case Exp.Partition p -> new Exp.Partition(atom(p.width()), atom(p.k()), lambda(p.cls()), atoms(p.arrays()));
       case Exp.Hist h -> new Exp.Hist(atom(h.width()), lambda(h.op()), atoms(h.nes()), atoms(h.dests()), lambda(h.mapf()),

@@ -728,6 +728,8 @@ public final class Rev {
    * the sum of them all.
    */
   private void reverseScan(List<Atom.Var> pat, Exp.Scan x) {
+    // Differentiation runs while lowering, before fusion makes post maps.
+    if (x.postf() != null) throw new IllegalStateException("reverse mode meets a scan with a post map");
     if (!isElementwiseAdd(x.op())) throw unsupported("a scan with an operator other than +");
     for (Atom ne : x.nes()) if (ne.type().isArray()) throw unsupported("a scan of arrays");
     List<Atom> sums = new ArrayList<>();

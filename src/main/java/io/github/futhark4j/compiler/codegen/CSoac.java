@@ -754,13 +754,14 @@ final class CSoac {
       kernel.scan(pat, s);
       return;
     }
-    List<IrType> ts = s.nes().stream().map(Atom::type).toList();
+    List<IrType> ts = s.scannedTypes();
     String n = atom(s.width());
     gen.declare(pat);
     for (int k = 0; k < pat.size(); k++) {
-      String ne = atom(s.nes().get(k));
-      st.check(st.alloc(pat.get(k).name(), (ts.get(k).rank() + 1) + ", "
-          + shapeOf(n, ts.get(k), ts.get(k).isArray() ? ne : null) + ", " + CGen.es(ts.get(k))));
+      // With a post map the elements are its results, scalars (Verifier).
+      IrType et = s.elementTypes().get(k);
+      String ne = s.postf() == null ? atom(s.nes().get(k)) : null;
+      st.check(st.alloc(pat.get(k).name(), (et.rank() + 1) + ", " + shapeOf(n, et, et.isArray() ? ne : null) + ", " + CGen.es(et)));
     }
     boolean scalar = ts.stream().noneMatch(IrType::isArray);
     Runnable seq = () -> {
@@ -830,7 +831,15 @@ final class CSoac {
     List<String> xs = elements(s.mapf(), s.arrays(), i);
     step(s.op(), accs, xs, ts);
     releaseElements(s.mapf(), xs);
-    for (int k = 0; k < pat.size(); k++) store(pat.get(k).name(), ts.get(k), i, accs.get(k), ts.get(k).isArray(), false);
+    if (s.postf() != null) {
+      // The post map's scalars are stored; the scanned elements only live in the accumulators.
+      List<IrType> rs = s.postf().returnTypes();
+      List<String> ys = declareTemps(rs, "p");
+      gen.apply(s.postf(), accs, ys);
+      for (int k = 0; k < pat.size(); k++) store(pat.get(k).name(), rs.get(k), i, ys.get(k), false, false);
+    } else {
+      for (int k = 0; k < pat.size(); k++) store(pat.get(k).name(), ts.get(k), i, accs.get(k), ts.get(k).isArray(), false);
+    }
     st.close("}");
   }
 

@@ -71,7 +71,7 @@ final class CWork {
           }
           case Exp.Map m -> times(m.width(), lambda(m.f()));
           case Exp.Reduce r -> times(r.width(), plus(lambda(r.mapf()), lambda(r.op())));
-          case Exp.Scan sc -> times(sc.width(), plus(lambda(sc.mapf()), lambda(sc.op())));
+          case Exp.Scan sc -> times(sc.width(), plus(plus(lambda(sc.mapf()), lambda(sc.op())), lambda(sc.postf())));
           case Exp.Hist h -> times(h.width(), plus(lambda(h.mapf()), lambda(h.op())));
           case Exp.Filter fi -> times(fi.width(), lambda(fi.pred()));
           case Exp.Partition p -> times(p.width(), lambda(p.cls()));

@@ -132,8 +132,28 @@ public sealed interface Exp {
   record Reduce(Atom width, Lambda op, List<Atom> nes, Lambda mapf, List<Atom> arrays, boolean commutative)
       implements Exp {}
 
-  /** Inclusive scan of ({@code mapf} of) the rows; as for {@link Reduce}. */
-  record Scan(Atom width, Lambda op, List<Atom> nes, Lambda mapf, List<Atom> arrays) implements Exp {}
+  /**
+   * Inclusive scan of ({@code mapf} of) the rows; as for {@link Reduce}. When {@code postf} is
+   * not null the results are {@code postf} applied to each scanned element (a map that consumed
+   * the scan, fused into it: the scanned elements are never stored); it takes the scan's
+   * elements and returns scalars.
+   */
+  record Scan(Atom width, Lambda op, List<Atom> nes, Lambda mapf, List<Atom> arrays, Lambda postf) implements Exp {
+    /** A scan without a post function. */
+    public Scan(Atom width, Lambda op, List<Atom> nes, Lambda mapf, List<Atom> arrays) {
+      this(width, op, nes, mapf, arrays, null);
+    }
+
+    /** The types of the scanned elements ({@code op}'s accumulators). */
+    public List<IrType> scannedTypes() {
+      return nes.stream().map(Atom::type).toList();
+    }
+
+    /** The types of the result arrays' elements: {@code postf}'s results, else the scanned elements'. */
+    public List<IrType> elementTypes() {
+      return postf == null ? scannedTypes() : postf.returnTypes();
+    }
+  }
 
   /** Keeps the rows of all {@code arrays} whose {@code pred} is true (one result per array). */
   record Filter(Atom width, Lambda pred, List<Atom> arrays) implements Exp {}

@@ -148,6 +148,7 @@ public final class FreeVars {
       }
       case Exp.Scan s -> {
         atom(s.width(), out); lambda(s.op(), out); atoms(s.nes(), out); lambda(s.mapf(), out); atoms(s.arrays(), out);
+        lambda(s.postf(), out);
       }
       case Exp.Filter f -> { atom(f.width(), out); lambda(f.pred(), out); atoms(f.arrays(), out); }
       case Exp.Partition p -> { atom(p.width(), out); atom(p.k(), out); lambda(p.cls(), out); atoms(p.arrays(), out); }

@@ -758,10 +758,18 @@ public final class Interpreter {
     for (Atom a : s.nes()) acc.add(atom(a));
     long w = i64(s.width());
     List<List<Object>> cols = new ArrayList<>();
-    for (int k = 0; k < acc.size(); k++) cols.add(new ArrayList<>());
+    for (int k = 0; k < s.elementTypes().size(); k++) cols.add(new ArrayList<>());
     for (long i = 0; i < w; i++) {
       acc = combine(s.op(), acc, mapped(s.mapf(), s.arrays(), i));
-      for (int k = 0; k < acc.size(); k++) cols.get(k).add(acc.get(k));
+      List<Object> elems = s.postf() == null ? acc : apply(s.postf(), acc);
+      for (int k = 0; k < elems.size(); k++) cols.get(k).add(elems.get(k));
+    }
+    if (s.postf() != null) {
+      // Scalars (Verifier): one column per post-map result, empty when the width is 0.
+      List<Object> out = new ArrayList<>();
+      List<IrType> ts = s.postf().returnTypes();
+      for (int k = 0; k < ts.size(); k++) out.add(stack(cols.get(k), ts.get(k), null));
+      return out;
     }
     List<Object> out = new ArrayList<>();
     for (int k = 0; k < acc.size(); k++) {

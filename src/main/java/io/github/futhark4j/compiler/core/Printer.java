@@ -153,6 +153,7 @@ public final class Printer {
             .append(atoms(s.arrays())).append(')');
         lambda(sb, "op", s.op(), d);
         lambda(sb, "mapf", s.mapf(), d);
+        lambda(sb, "postf", s.postf(), d);
       }
       case Exp.Filter f -> {
         sb.append("filter ").append(f.width()).append(" (").append(atoms(f.arrays())).append(')');

@@ -45,7 +45,7 @@ public final class Rewrite {
       case Exp.Reduce x -> new Exp.Reduce(a.apply(x.width()), lam(x.op(), b), atoms(x.nes(), a), lam(x.mapf(), b),
           atoms(x.arrays(), a), x.commutative());
       case Exp.Scan x -> new Exp.Scan(a.apply(x.width()), lam(x.op(), b), atoms(x.nes(), a), lam(x.mapf(), b),
-          atoms(x.arrays(), a));
+          atoms(x.arrays(), a), lam(x.postf(), b));
       case Exp.Filter x -> new Exp.Filter(a.apply(x.width()), lam(x.pred(), b), atoms(x.arrays(), a));
       case Exp.Partition x -> new Exp.Partition(a.apply(x.width()), a.apply(x.k()), lam(x.cls(), b), atoms(x.arrays(), a));
       case Exp.Hist x -> new Exp.Hist(a.apply(x.width()), lam(x.op(), b), atoms(x.nes(), a), atoms(x.dests(), a),

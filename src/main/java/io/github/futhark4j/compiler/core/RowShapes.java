@@ -56,7 +56,11 @@ public final class RowShapes {
         }
         case Exp.Map m -> binders(m.f(), out);
         case Exp.Reduce r -> { binders(r.op(), out); if (r.mapf() != null) binders(r.mapf(), out); }
-        case Exp.Scan r -> { binders(r.op(), out); if (r.mapf() != null) binders(r.mapf(), out); }
+        case Exp.Scan r -> {
+          binders(r.op(), out);
+          if (r.mapf() != null) binders(r.mapf(), out);
+          if (r.postf() != null) binders(r.postf(), out);
+        }
         case Exp.Filter r -> binders(r.pred(), out);
         case Exp.Partition r -> binders(r.cls(), out);
         case Exp.Hist r -> { binders(r.op(), out); if (r.mapf() != null) binders(r.mapf(), out); }

@@ -112,6 +112,7 @@ public final class Structure {
       case Exp.Scan s -> inside("Scan", () -> {
         lambda(s.mapf());
         lambda(s.op());
+        lambda(s.postf());
       });
       case Exp.Filter f -> inside("Filter", () -> lambda(f.pred()));
       case Exp.Partition p -> inside("Partition", () -> lambda(p.cls()));

@@ -45,7 +45,7 @@ public final class Typing {
       case Exp.Call c -> c.results();
       case Exp.Map m -> m.f().returnTypes().stream().map(IrType::arrayOf).toList();
       case Exp.Reduce r -> r.nes().stream().map(Atom::type).toList();
-      case Exp.Scan s -> s.nes().stream().map(a -> a.type().arrayOf()).toList();
+      case Exp.Scan s -> s.elementTypes().stream().map(IrType::arrayOf).toList();
       case Exp.Filter f -> f.arrays().stream().map(Atom::type).toList();
       case Exp.Partition p -> {
         List<IrType> ts = new ArrayList<>(p.arrays().stream().map(Atom::type).toList());

@@ -181,6 +181,12 @@ public final class Verifier {
           elems = s.mapf().returnTypes();
         }
         redOp(s.op(), s.nes(), elems, scope);
+        if (s.postf() != null) {
+          lambda(s.postf(), s.scannedTypes(), scope, "scan post map");
+          if (s.postf().returnTypes().stream().anyMatch(IrType::isArray)) {
+            throw fail("a scan's post map returns arrays: " + s.postf().returnTypes());
+          }
+        }
       }
       case Exp.Filter f -> {
         atoms(f.arrays(), scope);
@@ -294,7 +300,7 @@ public final class Verifier {
       case Exp.Reduce r -> !mentions(r.width(), x) && r.nes().stream().noneMatch(a -> mentions(a, x))
           && !inLambda(r.op(), x) && !inLambda(r.mapf(), x);
       case Exp.Scan sc -> !mentions(sc.width(), x) && sc.nes().stream().noneMatch(a -> mentions(a, x))
-          && !inLambda(sc.op(), x) && !inLambda(sc.mapf(), x);
+          && !inLambda(sc.op(), x) && !inLambda(sc.mapf(), x) && !inLambda(sc.postf(), x);
       case Exp.Hist h -> !mentions(h.width(), x) && h.nes().stream().noneMatch(a -> mentions(a, x))
           && h.dests().stream().noneMatch(a -> mentions(a, x)) && !inLambda(h.op(), x) && !inLambda(h.mapf(), x);
       default -> false;

@@ -18,7 +18,10 @@ import java.util.Map;
  * later {@code map}, {@code reduce}, {@code scan} or {@code hist} is merged into it, so the
  * intermediate array is never materialised (map-map composes the lambdas; map-reduce, map-scan
  * and map-hist become the fused {@code mapf} of the reduction or histogram, computing its
- * elements as they are read). Bodies are fused inside out.
+ * elements as they are read). A map that consumes all of a scan's results, and only them, becomes the
+ * scan's post map ({@code postf}): the scanned elements are never stored (the reference's
+ * scan-map fusion: a tridiagonal solver's scans of pairs followed by a map to one number).
+ * Bodies are fused inside out.
  */
 public final class Fusion {
   /** What the pass does, in one line ({@code futhark4j dev --steps} prints it). */
@@ -50,13 +53,31 @@ public final class Fusion {
     for (Stm s : stms) FreeVars.occurrences(s.exp()).forEach((v, k) -> uses.merge(v, k, Integer::sum));
     for (Atom a : b0.results()) if (a instanceof Atom.Var v) uses.merge(v.name(), 1000, Integer::sum);
 
+    // Arrays that a later operator reads as its input: a map producing them fuses into that
+    // consumer (and then knows what it computes) rather than into the scan before it.
+    java.util.Set<String> soacInputs = new java.util.HashSet<>();
+    for (Stm s : stms) {
+      List<Atom> ins = switch (s.exp()) {
+        case Exp.Map m -> m.arrays();
+        case Exp.Reduce r -> r.arrays();
+        case Exp.Scan sc -> sc.arrays();
+        case Exp.Hist h -> h.arrays();
+        default -> List.of();
+      };
+      for (Atom a : ins) if (a instanceof Atom.Var v) soacInputs.add(v.name());
+    }
     List<Stm> out = new ArrayList<>();
     Map<String, Integer> producer = new HashMap<>();
+    Map<String, Integer> scans = new HashMap<>();
     for (Stm s : stms) {
+      boolean feedsOperator = s.pattern().stream().anyMatch(v -> soacInputs.contains(v.name()));
       Stm fused = tryFuse(s, out, producer, uses);
+      Stm post = feedsOperator ? null : postMap(fused, out, scans, uses);
+      if (post != null) fused = post;
       int idx = out.size();
       out.add(fused);
       if (fused.exp() instanceof Exp.Map) for (Atom.Var v : fused.pattern()) producer.put(v.name(), idx);
+      if (fused.exp() instanceof Exp.Scan) for (Atom.Var v : fused.pattern()) scans.put(v.name(), idx);
     }
     return new Body(out.stream().filter(s -> s != null).toList(), b0.results());
   }
@@ -134,6 +155,65 @@ public final class Fusion {
         return s;
       }
     }
+  }
+
+  /**
+   * Map {@code s} fused into the scan of {@code out} whose results it reads, all of them, once each
+   * and nothing else, when they are used nowhere else: the scan, moved here, with the map's function
+   * (after its own post map, if it has one) as its post map; the scan's old place is emptied. Null
+   * when {@code s} is no such map. Only scans of scalars into scalars: the post map runs on the
+   * accumulators as they are made, and its results are stored in their place.
+   */
+  private static Stm postMap(Stm s, List<Stm> out, Map<String, Integer> scans, Map<String, Integer> uses) {
+    if (!(s.exp() instanceof Exp.Map c) || c.arrays().isEmpty()) return null;
+    if (!(c.arrays().get(0) instanceof Atom.Var first) || !scans.containsKey(first.name())) return null;
+    int p = scans.get(first.name());
+    Stm ss = out.get(p);
+    if (ss == null || !(ss.exp() instanceof Exp.Scan sc)) return null;
+    if (c.arrays().size() != ss.pattern().size() || !c.arrays().containsAll(ss.pattern())) return null;
+    for (Atom.Var v : ss.pattern()) if (uses.getOrDefault(v.name(), 0) != 1) return null;
+    if (sc.scannedTypes().stream().anyMatch(t -> t.isArray())) return null;
+    if (c.f().returnTypes().stream().anyMatch(t -> t.isArray())) return null;
+    // The consumer's parameters become the (old post map's) results they read.
+    List<Atom.Var> params;
+    List<Stm> stms = new ArrayList<>();
+    List<Atom> elems;
+    if (sc.postf() == null) {
+      params = new ArrayList<>();
+      for (Atom.Var v : ss.pattern()) params.add(c.f().params().get(c.arrays().indexOf(v)));
+      elems = new ArrayList<>(params);
+    } else {
+      params = sc.postf().params();
+      stms.addAll(sc.postf().body().stms());
+      elems = sc.postf().body().results();
+    }
+    Map<String, Atom> fed = new HashMap<>();
+    for (int k = 0; k < c.arrays().size(); k++) {
+      Atom.Var cp = c.f().params().get(k);
+      Atom e = elems.get(ss.pattern().indexOf((Atom.Var) c.arrays().get(k)));
+      if (!e.equals(cp)) fed.put(cp.name(), e);
+    }
+    Body consumer = substitute(c.f().body(), fed);
+    stms.addAll(consumer.stms());
+    out.set(p, null);
+    Lambda postf = new Lambda(params, new Body(stms, consumer.results()));
+    return new Stm(s.pattern(), new Exp.Scan(sc.width(), sc.op(), sc.nes(), sc.mapf(), sc.arrays(), postf));
+  }
+
+  /**
+   * A scan with a post map as the scan and a map of its results (for code that fuses no post map:
+   * device kernels); other statements as they are.
+   */
+  static List<Stm> withoutPostMap(Stm s) {
+    if (!(s.exp() instanceof Exp.Scan sc) || sc.postf() == null) return List.of(s);
+    List<Atom.Var> scanned = new ArrayList<>();
+    String base = s.pattern().get(0).name();
+    List<io.github.futhark4j.compiler.core.IrType> ts = sc.scannedTypes();
+    // Names ending in "_scanned" and a number are made only here (lowered names never end so).
+    for (int k = 0; k < ts.size(); k++) scanned.add(new Atom.Var(base + "_scanned" + k, ts.get(k).arrayOf()));
+    return List.of(
+        new Stm(scanned, new Exp.Scan(sc.width(), sc.op(), sc.nes(), sc.mapf(), sc.arrays())),
+        new Stm(s.pattern(), new Exp.Map(sc.width(), sc.postf(), List.copyOf(scanned))));
   }
 
   /** An operator's fused map function and the arrays it reads instead of its inputs. */

@@ -42,7 +42,7 @@ public final class Hoist {
         case Exp.Reduce r -> new Exp.Reduce(r.width(), r.op(), r.nes(), r.mapf() == null ? null : lift(r.mapf(), hoisted),
             r.arrays(), r.commutative());
         case Exp.Scan sc -> new Exp.Scan(sc.width(), sc.op(), sc.nes(), sc.mapf() == null ? null : lift(sc.mapf(), hoisted),
-            sc.arrays());
+            sc.arrays(), sc.postf() == null ? null : lift(sc.postf(), hoisted));
         case Exp.Hist h -> new Exp.Hist(h.width(), h.op(), h.nes(), h.dests(), h.mapf() == null ? null : lift(h.mapf(), hoisted),
             h.arrays());
         case Exp.Filter f -> new Exp.Filter(f.width(), lift(f.pred(), hoisted), f.arrays());

@@ -73,7 +73,10 @@ public final class Kernels {
   private static Body body(Body b, java.util.Map<String, Exp> defs) {
     Set<String> virtual = defs.keySet();
     List<Stm> out = new ArrayList<>();
-    for (Stm s : b.stms()) {
+    // Device scans have no post map: a scan kernel, then a map kernel.
+    List<Stm> stms = new ArrayList<>();
+    for (Stm s : b.stms()) stms.addAll(Fusion.withoutPostMap(s));
+    for (Stm s : stms) {
       if (s.exp() instanceof Exp.Transpose t && transpose(s, t, virtual)) {
         out.addAll(transposeKernel(s, t));
         continue;

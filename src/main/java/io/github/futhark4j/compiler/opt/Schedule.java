@@ -169,6 +169,7 @@ public final class Schedule {
         case Exp.Scan sc -> {
           others.add(sc.width()); others.addAll(sc.nes()); lams.add(sc.op());
           if (sc.mapf() != null) lams.add(sc.mapf());
+          if (sc.postf() != null) lams.add(sc.postf());
         }
         default -> { return -1; }
       }

@@ -210,6 +210,33 @@ class OptTest {
   }
 
   @Test
+  void mapsThatReadAllOfAScansResultsRunInsideIt() throws Exception {
+    // The two maps after the scan of pairs become its post map: no map is left and the scan's
+    // pairs are never stored; the scan whose result is also returned keeps its map apart.
+    String src = """
+        entry main (xs: []f32) : ([]f32, []f32, []f32) =
+          let fs = scan (\\(a0, a1) (b0, b1) -> (b0 + b1 * a0, a1 * b1)) (0, 1) (map (\\x -> (x, 0.5)) xs)
+          let ys = map (\\(a, b) -> a + b * 3) fs
+          let zs = map (\\y -> y * 2) ys
+          let s = scan (+) 0 xs
+          in (zs, s, map (+ 1) s)
+        """;
+    var before = OptIr.after(src, "dead-code");
+    var after = OptIr.after(src, "fusion");
+    Body b = after.entries().get(0).body();
+    String text = io.github.futhark4j.compiler.core.Printer.body(b);
+    List<Exp.Scan> scans = b.stms().stream().map(s -> s.exp()).filter(e -> e instanceof Exp.Scan).map(e -> (Exp.Scan) e).toList();
+    assertEquals(2, scans.size(), text);
+    assertTrue(scans.get(0).postf() != null && scans.get(0).postf().returnTypes().size() == 1, text);
+    assertEquals(null, scans.get(1).postf(), text);
+    assertEquals(1, count(b, Exp.Map.class), text);
+    var xs = new io.github.futhark4j.compiler.core.Interpreter.ArrayValue(PrimType.F32, new long[] {4}, new float[] {1, 2, 4, -1});
+    assertEquals(OptIr.run(before, "main", xs), OptIr.run(after, "main", xs));
+    var none = new io.github.futhark4j.compiler.core.Interpreter.ArrayValue(PrimType.F32, new long[] {0}, new float[] {});
+    assertEquals(OptIr.run(before, "main", none), OptIr.run(after, "main", none));
+  }
+
+  @Test
   void operationsOnDifferentFloatConstantsStayApart() throws Exception {
     // A float constant's value is not in PrimValue.bits: x * 2.0 and x * 3.0 must not be one,
     // nor x + 0.0 and x + -0.0 (which differ for x = -0.0).
