@@ -73,6 +73,22 @@ class KernelsTest {
   }
 
   @Test
+  void aScanWithAPostMapBecomesAScanKernelAndAMapKernel() throws Exception {
+    // Fusion runs the map inside the scan (its post map); device scans have none, so the kernels
+    // pass splits it again: a scan kernel, then a map kernel over the scanned elements.
+    OptIr.Run r = kernels("""
+        entry odd (n: i64) : []i64 = map (\\x -> x % 2) (scan (+) 0 (iota n))
+        """);
+    assertTrue(all(entry(r.before(), "odd").body()).stream().anyMatch(s -> s.exp() instanceof Exp.Scan sc && sc.postf() != null),
+        () -> io.github.futhark4j.compiler.core.Printer.program(r.before()));
+    List<Stm> ks = marked(r.after(), "odd");
+    assertEquals(2, ks.size(), r.text());
+    assertTrue(ks.get(0).exp() instanceof Exp.Scan sc && sc.postf() == null, r.text());
+    assertTrue(ks.get(1).exp() instanceof Exp.Map, r.text());
+    assertEquals("[5]: [0, 1, 1, 0, 0]", run(r.after(), "odd", i64(5)));
+  }
+
+  @Test
   void histogramsScattersAndFiltersAreMarkedWhenTheDeviceCanRunThem() throws Exception {
     OptIr.Run r = kernels("""
         entry counts (xs: []i32) : []i32 = hist (+) 0 8 (map (\\x -> i64.i32 (x & 7)) xs) (map (\\_ -> 1) xs)
