@@ -153,6 +153,7 @@ public final class Simplify {
       case Exp.UnOp u -> "un " + u.op() + " " + u.type() + " " + key(u.x());
       case Exp.Convert c -> "conv " + c.to() + " " + key(c.x());
       case Exp.PrimCall c -> "call " + c.name() + " " + c.result() + " " + String.join(" ", c.args().stream().map(Simplify::key).toList());
+      case Exp.Shape sh -> "shape " + sh.dim() + " " + key(sh.array());
       default -> null;
     };
   }
@@ -197,6 +198,16 @@ public final class Simplify {
           case NEQ, BXOR -> Atom.bool(p != q);
           default -> null;
         };
+      }
+    }
+    if (e instanceof Exp.BinOp b && (b.type().isInteger() || b.type().isBool()) && b.x() instanceof Atom.Var
+        && b.x().equals(b.y())) {
+      // x == x (integers and booleans; not floats, where NaN differs from itself): the size checks
+      // of two arrays of one size.
+      switch (b.op()) {
+        case EQ, LE, GE -> { return Atom.bool(true); }
+        case NEQ, LT, GT -> { return Atom.bool(false); }
+        default -> { }
       }
     }
     if (e instanceof Exp.BinOp b && b.type().isInteger() && b.y() instanceof Atom.Const cy) {

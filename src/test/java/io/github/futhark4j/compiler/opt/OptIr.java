@@ -87,6 +87,7 @@ final class OptIr {
   /** A value as text: a scalar as its number, an array as its shape and elements, {@code [2][2]: [1.0, 2.0, 3.0, 4.0]}. */
   static String show(Object v) {
     if (v instanceof PrimValue p) {
+      if (p.type().isBool()) return Boolean.toString(p.boolValue());
       return p.type().isSigned() || p.type().isUnsigned() ? Long.toString(p.bits()) : Double.toString(p.floatValue());
     }
     Interpreter.ArrayValue a = (Interpreter.ArrayValue) v;
