@@ -269,13 +269,19 @@ for (prog, e, name), row in rows.items():
           else f"  {label(prog, e, name)[:70]:70s} {rs:24s} (no ratio)       {times}")
 
 def geo(xs):
-    return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else None
+    # A ratio of 0 (a call of a checking case below the timers' microsecond) has no logarithm:
+    # such datasets are left out of the mean, and counted.
+    pos = [x for x in xs if x > 0]
+    return (math.exp(sum(math.log(x) for x in pos) / len(pos)) if pos else None), len(xs) - len(pos)
 
-g_bench, g_all = geo(bench_meds), geo(all_meds)
+def zeros(n):
+    return f", {n} left out: a time of 0 µs" if n else ""
+
+(g_bench, z_bench), (g_all, z_all) = geo(bench_meds), geo(all_meds)
 if g_bench is not None:
-    print(f"geometric mean of the medians, benchmark datasets ({len(bench_meds)}): {g_bench:.2f}")
+    print(f"geometric mean of the medians, benchmark datasets ({len(bench_meds) - z_bench}{zeros(z_bench)}): {g_bench:.2f}")
 if g_all is not None:
-    print(f"geometric mean of the medians, all datasets ({len(all_meds)}): {g_all:.2f}")
+    print(f"geometric mean of the medians, all datasets ({len(all_meds) - z_all}{zeros(z_all)}): {g_all:.2f}")
 if not all_meds:
     print("no ratios (no reference timings, or no dataset timed by both)")
 
@@ -292,12 +298,12 @@ if len(sys.argv) > 2:
                      f"{', '.join(f'{x:.2f}' for x in row['ratios']) or '-'} | {'-' if m is None else f'{m:.2f}'} |\n")
         md.write("\n")
         if g_bench is not None:
-            md.write(f"Geometric mean of the medians over the benchmark datasets ({len(bench_meds)}): **{g_bench:.2f}**")
+            md.write(f"Geometric mean of the medians over the benchmark datasets ({len(bench_meds) - z_bench}{zeros(z_bench)}): **{g_bench:.2f}**")
             if g_all is not None and len(all_meds) != len(bench_meds):
-                md.write(f" (all {len(all_meds)} datasets: {g_all:.2f})")
+                md.write(f" (all {len(all_meds) - z_all} datasets{zeros(z_all)}: {g_all:.2f})")
             md.write(".\n")
         elif g_all is not None:
-            md.write(f"Geometric mean of the medians ({len(all_meds)} datasets): **{g_all:.2f}**.\n")
+            md.write(f"Geometric mean of the medians ({len(all_meds) - z_all} datasets{zeros(z_all)}): **{g_all:.2f}**.\n")
         else:
             md.write("No ratios (no reference timings).\n")
         md.write(f"\nTimes are the medians over the rounds of the mean per call; ratios below 1 mean futhark4j is faster.\n")
