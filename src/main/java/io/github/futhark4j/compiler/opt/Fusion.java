@@ -113,13 +113,20 @@ public final class Fusion {
         return new Stm(s.pattern(), new Exp.Scan(sc.width(), sc.op(), sc.nes(), fed.mapf(), fed.arrays()));
       }
       case Exp.Map c -> {
+        // The first map among the producers of the inputs that qualifies (an earlier one may be
+        // shared: myVarX read by two maps must not stop the map producing u from fusing).
         int p = -1;
+        List<Atom> fromP = null;
         for (Atom a : c.arrays()) {
-          if (p < 0 && a instanceof Atom.Var v && producer.containsKey(v.name()) && out.get(producer.get(v.name())) != null) {
-            p = producer.get(v.name());
+          if (!(a instanceof Atom.Var v) || !producer.containsKey(v.name()) || out.get(producer.get(v.name())) == null) continue;
+          int q = producer.get(v.name());
+          List<Atom> from = wholeOutputs(q, c.arrays(), out, producer, uses);
+          if (from != null) {
+            p = q;
+            fromP = from;
+            break;
           }
         }
-        List<Atom> fromP = p < 0 ? null : wholeOutputs(p, c.arrays(), out, producer, uses);
         if (fromP == null) return s;
         Stm ps = out.get(p);
         Exp.Map m = (Exp.Map) ps.exp();
@@ -144,7 +151,8 @@ public final class Fusion {
         stms.addAll(consumer.stms());
         out.set(p, null);
         Lambda f = new Lambda(params, body(new Body(stms, consumer.results())));
-        return new Stm(s.pattern(), new Exp.Map(c.width(), f, arrays));
+        // Another producer of the remaining inputs may fuse in turn.
+        return tryFuse(new Stm(s.pattern(), new Exp.Map(c.width(), f, arrays)), out, producer, uses);
       }
       case Exp.Hist h -> {
         Fed fed = fuseInputs(s, h.arrays(), h.mapf(), out, producer, uses);

@@ -255,6 +255,26 @@ class OptTest {
   }
 
   @Test
+  void aSharedProducerDoesNotStopAnotherFromFusing() throws Exception {
+    // w is read by two maps (not fusible), u by the last one only: u's map fuses into it although
+    // w comes first among its inputs.
+    String src = """
+        entry main (xs: []f32) : ([]f32, []f32) =
+          let w = map (\\x -> x * 2) xs
+          let u = map2 (+) w xs
+          let r = map2 (\\a b -> a - b) w u
+          in (r, map (+ 1) w)
+        """;
+    var before = OptIr.after(src, "dead-code");
+    var after = OptIr.after(src, "fusion");
+    Body b = after.entries().get(0).body();
+    String text = io.github.futhark4j.compiler.core.Printer.body(b);
+    assertEquals(3, b.stms().stream().filter(s -> s.exp() instanceof Exp.Map).count(), text);
+    var xs = new io.github.futhark4j.compiler.core.Interpreter.ArrayValue(PrimType.F32, new long[] {3}, new float[] {1, 2, -4});
+    assertEquals(OptIr.run(before, "main", xs), OptIr.run(after, "main", xs));
+  }
+
+  @Test
   void operationsOnDifferentFloatConstantsStayApart() throws Exception {
     // A float constant's value is not in PrimValue.bits: x * 2.0 and x * 3.0 must not be one,
     // nor x + 0.0 and x + -0.0 (which differ for x = -0.0).
