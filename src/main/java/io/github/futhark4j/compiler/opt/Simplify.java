@@ -3,6 +3,7 @@ package io.github.futhark4j.compiler.opt;
 import io.github.futhark4j.compiler.core.Atom;
 import io.github.futhark4j.compiler.core.Body;
 import io.github.futhark4j.compiler.core.Exp;
+import io.github.futhark4j.compiler.core.IrType;
 import io.github.futhark4j.compiler.core.Program;
 import io.github.futhark4j.compiler.core.Rewrite;
 import io.github.futhark4j.compiler.core.Stm;
@@ -80,6 +81,10 @@ public final class Simplify {
       }
       if (e instanceof Exp.Assert a && a.cond() instanceof Atom.Const c && c.value().boolValue()) return;
       if (e instanceof Exp.Map m && projections(s, m, subst)) return;
+      if (e instanceof Exp.Slice sl && s.pattern().size() == 1 && isReversal(sl)) {
+        out.addAll(reversal(s.pattern().get(0), sl.array()));
+        return;
+      }
       if (e instanceof Exp.Shape sh && sh.dim() == 0 && sh.array() instanceof Atom.Var v && outer.containsKey(v.name())) {
         subst.put(s.pattern().get(0).name(), outer.get(v.name()));
         return;
@@ -139,6 +144,38 @@ public final class Simplify {
       }
     }
     return all && m.f().body().stms().isEmpty();
+  }
+
+  /** Whether {@code sl} is {@code xs[::-1]} of a one-dimensional array: {@code reverse xs}. */
+  private static boolean isReversal(Exp.Slice sl) {
+    return sl.array().type().rank() == 1 && sl.dims().size() == 1
+        && sl.dims().get(0) instanceof Exp.SliceDim.Range r && r.start() == null && r.end() == null
+        && r.stride() instanceof Atom.Const c && c.value().type().isInteger() && c.value().bits() == -1;
+  }
+
+  /**
+   * {@code y = reverse xs} as {@code map (\i -> xs[n - 1 - i]) (iota n)}: a map fuses into the
+   * map that reads it, and a map a lambda returns writes straight into its row of the outer map's
+   * result, where the slice was a fresh array copied there (a tridiagonal solver's backward sweep
+   * returns one per row). The index cannot fail: {@code i} lies in {@code [0, n)}. Names are the
+   * result's with a suffix lowered names never end in (they end in a number).
+   */
+  private static List<Stm> reversal(Atom.Var y, Atom xs) {
+    String b = y.name();
+    IrType.Scalar i64 = new IrType.Scalar(PrimType.I64);
+    Atom.Var n = new Atom.Var(b + "_revn", i64), last = new Atom.Var(b + "_revlast", i64);
+    Atom.Var is = new Atom.Var(b + "_revis", new IrType.Arr(PrimType.I64, 1));
+    Atom.Var i = new Atom.Var(b + "_revi", i64), j = new Atom.Var(b + "_revj", i64);
+    Atom.Var x = new Atom.Var(b + "_revx", xs.type().row());
+    var sub = io.github.futhark4j.compiler.typed.TExp.BinOperator.SUB;
+    Body f = new Body(List.of(
+        new Stm(List.of(j), new Exp.BinOp(sub, PrimType.I64, last, i, null)),
+        new Stm(List.of(x), new Exp.Index(xs, List.of(j), null))), List.of(x));
+    return List.of(
+        new Stm(List.of(n), new Exp.Shape(xs, 0)),
+        new Stm(List.of(last), new Exp.BinOp(sub, PrimType.I64, n, Atom.i64(1), null)),
+        new Stm(List.of(is), new Exp.Iota(n, PrimType.I64)),
+        new Stm(List.of(y), new Exp.Map(n, new io.github.futhark4j.compiler.core.Lambda(List.of(i), f), List.of(is))));
   }
 
   /**

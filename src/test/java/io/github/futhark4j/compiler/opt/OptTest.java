@@ -275,6 +275,28 @@ class OptTest {
   }
 
   @Test
+  void aReversedArrayIsAMapThatReadsItBackwards() throws Exception {
+    // reverse xs: a map over iota n reading xs[n - 1 - i] without a check, which the map after it
+    // then fuses; a two-dimensional reverse stays a slice.
+    String src = """
+        entry main (xs: []f32) (xss: [][]f32) : ([]f32, [][]f32) =
+          (map (\\x -> x * 2) (reverse xs), reverse xss)
+        """;
+    var before = OptIr.after(src, "lower");
+    var after = OptIr.after(src, "fusion");
+    Body b = after.entries().get(0).body();
+    String text = io.github.futhark4j.compiler.core.Printer.body(b);
+    assertEquals(1, count(b, Exp.Map.class), text);
+    assertEquals(1, count(b, Exp.Slice.class), text);
+    var xs = new io.github.futhark4j.compiler.core.Interpreter.ArrayValue(PrimType.F32, new long[] {3}, new float[] {1, 2, -4});
+    var xss = new io.github.futhark4j.compiler.core.Interpreter.ArrayValue(PrimType.F32, new long[] {2, 1}, new float[] {5, 6});
+    assertEquals("[[3]: [-8.0, 4.0, 2.0], [2][1]: [6.0, 5.0]]", OptIr.run(after, "main", xs, xss));
+    assertEquals(OptIr.run(before, "main", xs, xss), OptIr.run(after, "main", xs, xss));
+    var none = new io.github.futhark4j.compiler.core.Interpreter.ArrayValue(PrimType.F32, new long[] {0}, new float[] {});
+    assertEquals(OptIr.run(before, "main", none, xss), OptIr.run(after, "main", none, xss));
+  }
+
+  @Test
   void operationsOnDifferentFloatConstantsStayApart() throws Exception {
     // A float constant's value is not in PrimValue.bits: x * 2.0 and x * 3.0 must not be one,
     // nor x + 0.0 and x + -0.0 (which differ for x = -0.0).
