@@ -5,7 +5,7 @@
 # (our compiler, its default backend) and `$FUTHARK_REF bench --backend=multicore` on the same
 # file, one right after the other (in odd rounds ours first, in even rounds the reference first,
 # so that a drift of the machine reaches both sides alike).
-#   bench/vs-ref.sh [--rounds R] [--runs N] [--markdown FILE] [PROGRAM...]
+#   bench/vs-ref.sh [--rounds R] [--runs N] [--markdown FILE] [--docs] [PROGRAM...]
 # PROGRAM: a name in bench/programs/ (lud, bfs, ...) or the path of a .fut file (default: all of
 # bench/programs/*.fut and the harness kernels bench/fut/*.fut; --programs-only: the former).
 # R rounds (default 3); N timed runs per dataset and tool (default 10; the
@@ -14,7 +14,10 @@
 # rounds and their median, and the geometric mean of the medians (over the `random input`
 # datasets, the benchmark sizes; the small checking datasets, named `#i (...)`, are listed but
 # left out of it, their times being mostly call overhead). --markdown FILE also writes that
-# summary as a Markdown table to FILE.
+# summary as a Markdown table to FILE; --docs writes it into docs/performance.md, in place of the
+# table between the lines `<!-- vs-ref table: begin -->` and `<!-- vs-ref table: end -->`, with the
+# date, the commit and the command (it fails, changing nothing, when the reference is absent or the
+# markers are not there).
 # The reference: $FUTHARK_REF, default ../shared/tools/reference-futhark/futhark relative to the
 # project root; where it is absent, only our timings are printed. Its build outputs (the program's
 # executable and .c file next to the .fut, and the data/ folder of generated random inputs where
@@ -30,15 +33,18 @@ cd "$ROOT"
 ROUNDS=3
 RUNS=10
 MARKDOWN=""
+DOCS=0
+ARGS=("$@")
 KERNELS=1
 PROGS=()
-usage() { echo "usage: bench/vs-ref.sh [--rounds R] [--runs N] [--markdown FILE] [--programs-only] [PROGRAM...]" >&2; exit 2; }
+usage() { echo "usage: bench/vs-ref.sh [--rounds R] [--runs N] [--markdown FILE] [--docs] [--programs-only] [PROGRAM...]" >&2; exit 2; }
 while [ $# -gt 0 ]; do
   case "$1" in
     --rounds) [ $# -ge 2 ] || usage; ROUNDS="$2"; shift 2 ;;
     --runs) [ $# -ge 2 ] || usage; RUNS="$2"; shift 2 ;;
     --markdown) [ $# -ge 2 ] || usage; MARKDOWN="$2"; shift 2 ;;
     --programs-only) KERNELS=0; shift ;;
+    --docs) DOCS=1; shift ;;
     -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
     -*) usage ;;
     *) PROGS+=("$1"); shift ;;
@@ -326,9 +332,27 @@ for r in $(seq 1 "$ROUNDS"); do
   done
 done
 echo
+if [ "$DOCS" = 1 ] && [ -z "$MARKDOWN" ]; then MARKDOWN="$W/summary.md"; fi
 if [ -n "$MARKDOWN" ]; then
   python3 -c "$SUMMARY_PY" "$RESULTS" "$MARKDOWN"
   echo "summary written to $MARKDOWN"
 else
   python3 -c "$SUMMARY_PY" "$RESULTS"
+fi
+if [ "$DOCS" = 1 ]; then
+  if [ "$HAVE_REF" != 1 ]; then echo "vs-ref: --docs needs the reference's timings; docs/performance.md left as it is" >&2; exit 1; fi
+  python3 - "$MARKDOWN" "docs/performance.md" "$(date -u +%Y-%m-%d)" "$(git rev-parse --short HEAD 2>/dev/null || echo '?')" \
+      "bench/vs-ref.sh ${ARGS[*]}" <<'PY'
+import sys
+table, doc, day, commit, command = sys.argv[1:6]
+begin, end = "<!-- vs-ref table: begin -->", "<!-- vs-ref table: end -->"
+text = open(doc, encoding="utf-8").read()
+if text.count(begin) != 1 or text.count(end) != 1 or text.index(begin) > text.index(end):
+    sys.exit(f"vs-ref: {doc} has no single '{begin}' ... '{end}' section; left as it is")
+body = f"Run of {day} on {commit} (`{command}`):\n\n" + open(table, encoding="utf-8").read()
+head, rest = text.split(begin, 1)
+_, tail = rest.split(end, 1)
+open(doc, "w", encoding="utf-8").write(head + begin + "\n" + body + end + tail)
+print(f"table written into {doc}")
+PY
 fi
