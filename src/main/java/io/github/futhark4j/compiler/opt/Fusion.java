@@ -93,9 +93,11 @@ public final class Fusion {
     }
     if (p == -1) return -1;
     for (Atom.Var v : out.get(p).pattern()) {
+      // Used nowhere else: once, or only as inputs here (a map reading one array twice, as two
+      // fused maps do that each read the variance; every such input gets the same element).
       int n = uses.getOrDefault(v.name(), 0);
       int here = (int) arrays.stream().filter(a -> a.equals(v)).count();
-      if (n > 1 || here > 1) return -1;
+      if (n > 1 && n != here) return -1;
     }
     return p;
   }

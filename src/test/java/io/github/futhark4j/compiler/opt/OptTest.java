@@ -297,6 +297,27 @@ class OptTest {
   }
 
   @Test
+  void aMapReadTwiceByOneConsumerFusesIntoIt() throws Exception {
+    // w is read twice by the map2 and nowhere else: it fuses (both parameters get its element), and
+    // the map2 into the sum; v is read three times by the map3 once map (+ 1) v has fused into it,
+    // and then fuses too: one map is left.
+    String src = """
+        entry main (xs: []f32) : (f32, []f32) =
+          let w = map (\\x -> x + 1) xs
+          let v = map (\\x -> x * 3) xs
+          in (f32.sum (map2 (*) w w), map3 (\\a b c -> a + b - c) v v (map (+ 1) v))
+        """;
+    var before = OptIr.after(src, "dead-code");
+    var after = OptIr.after(src, "fusion");
+    Body b = after.entries().get(0).body();
+    String text = io.github.futhark4j.compiler.core.Printer.body(b);
+    assertEquals(1, b.stms().stream().filter(s -> s.exp() instanceof Exp.Reduce r && r.mapf() != null).count(), text);
+    assertEquals(1, b.stms().stream().filter(s -> s.exp() instanceof Exp.Map).count(), text);
+    var xs = new io.github.futhark4j.compiler.core.Interpreter.ArrayValue(PrimType.F32, new long[] {3}, new float[] {1, 2, -4});
+    assertEquals(OptIr.run(before, "main", xs), OptIr.run(after, "main", xs));
+  }
+
+  @Test
   void operationsOnDifferentFloatConstantsStayApart() throws Exception {
     // A float constant's value is not in PrimValue.bits: x * 2.0 and x * 3.0 must not be one,
     // nor x + 0.0 and x + -0.0 (which differ for x = -0.0).
