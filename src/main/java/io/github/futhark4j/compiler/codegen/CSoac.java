@@ -758,10 +758,10 @@ final class CSoac {
     String n = atom(s.width());
     gen.declare(pat);
     for (int k = 0; k < pat.size(); k++) {
-      // With a post map the elements are its results, scalars (Verifier).
+      // With a post map the elements are its results, scalars (Verifier): an array is a scanned one.
       IrType et = s.elementTypes().get(k);
-      String ne = s.postf() == null ? atom(s.nes().get(k)) : null;
-      st.check(st.alloc(pat.get(k).name(), (et.rank() + 1) + ", " + shapeOf(n, et, et.isArray() ? ne : null) + ", " + CGen.es(et)));
+      st.check(st.alloc(pat.get(k).name(), (et.rank() + 1) + ", " + shapeOf(n, et, et.isArray() ? atom(s.nes().get(k)) : null)
+          + ", " + CGen.es(et)));
     }
     boolean scalar = ts.stream().noneMatch(IrType::isArray);
     Runnable seq = () -> {
@@ -831,15 +831,14 @@ final class CSoac {
     List<String> xs = elements(s.mapf(), s.arrays(), i);
     step(s.op(), accs, xs, ts);
     releaseElements(s.mapf(), xs);
+    // With a post map its scalars are stored; the scanned elements only live in the accumulators.
+    List<IrType> ets = s.elementTypes();
+    List<String> ys = accs;
     if (s.postf() != null) {
-      // The post map's scalars are stored; the scanned elements only live in the accumulators.
-      List<IrType> rs = s.postf().returnTypes();
-      List<String> ys = declareTemps(rs, "p");
+      ys = declareTemps(ets, "p");
       gen.apply(s.postf(), accs, ys);
-      for (int k = 0; k < pat.size(); k++) store(pat.get(k).name(), rs.get(k), i, ys.get(k), false, false);
-    } else {
-      for (int k = 0; k < pat.size(); k++) store(pat.get(k).name(), ts.get(k), i, accs.get(k), ts.get(k).isArray(), false);
     }
+    for (int k = 0; k < pat.size(); k++) store(pat.get(k).name(), ets.get(k), i, ys.get(k), ets.get(k).isArray(), false);
     st.close("}");
   }
 

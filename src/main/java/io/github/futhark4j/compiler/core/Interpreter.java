@@ -764,22 +764,17 @@ public final class Interpreter {
       List<Object> elems = s.postf() == null ? acc : apply(s.postf(), acc);
       for (int k = 0; k < elems.size(); k++) cols.get(k).add(elems.get(k));
     }
-    if (s.postf() != null) {
-      // Scalars (Verifier): one column per post-map result, empty when the width is 0.
-      List<Object> out = new ArrayList<>();
-      List<IrType> ts = s.postf().returnTypes();
-      for (int k = 0; k < ts.size(); k++) out.add(stack(cols.get(k), ts.get(k), null));
-      return out;
-    }
     List<Object> out = new ArrayList<>();
-    for (int k = 0; k < acc.size(); k++) {
-      Object ne = atom(s.nes().get(k));
+    List<IrType> ets = s.elementTypes();
+    for (int k = 0; k < ets.size(); k++) {
+      // An empty scan of arrays has rows of the neutral element's shape (a post map's are scalars).
+      Object ne = s.postf() == null ? atom(s.nes().get(k)) : null;
       if (w == 0 && ne instanceof ArrayValue av) {
         long[] sh = new long[av.rank() + 1];
         System.arraycopy(av.shape(), 0, sh, 1, av.rank());
         out.add(make(av.elem(), sh));
       } else {
-        out.add(stack(cols.get(k), s.nes().get(k).type(), null));
+        out.add(stack(cols.get(k), ets.get(k), null));
       }
     }
     return out;

@@ -69,6 +69,10 @@ final class OptIr {
     return new Interpreter.ArrayValue(PrimType.I32, new long[] {xs.length}, xs);
   }
 
+  static Interpreter.ArrayValue f32s(float... xs) {
+    return new Interpreter.ArrayValue(PrimType.F32, new long[] {xs.length}, xs);
+  }
+
   static Interpreter.ArrayValue f32s(int rows, int cols, float... xs) {
     if (xs.length != rows * cols) throw new IllegalArgumentException("shape");
     return new Interpreter.ArrayValue(PrimType.F32, new long[] {rows, cols}, xs);

@@ -141,8 +141,7 @@ class OptTest {
     assertEquals(0, count(b, Exp.Map.class), () -> io.github.futhark4j.compiler.core.Printer.program(p));
     Exp.Reduce r = (Exp.Reduce) b.stms().stream().filter(s -> s.exp() instanceof Exp.Reduce).findFirst().orElseThrow().exp();
     assertNotNull(r.mapf(), () -> io.github.futhark4j.compiler.core.Printer.program(p));
-    assertEquals("2", OptIr.run(p, "argmin", new io.github.futhark4j.compiler.core.Interpreter.ArrayValue(PrimType.F32,
-        new long[] {4}, new float[] {5, 0, 2.5f, -1})));
+    assertEquals("2", OptIr.run(p, "argmin", OptIr.f32s(5f, 0f, 2.5f, -1f)));
   }
 
   @Test
@@ -182,7 +181,7 @@ class OptTest {
     assertEquals(2, countOps(b, io.github.futhark4j.compiler.typed.TExp.BinOperator.SUB, Atom.i64(1)), text); // k - 1, h - 1
     assertEquals(3, count(b, Exp.PrimCall.class) / 2, text);
     assertEquals(2, countOps(b, io.github.futhark4j.compiler.typed.TExp.BinOperator.DIV, null), text);
-    var xs = new io.github.futhark4j.compiler.core.Interpreter.ArrayValue(PrimType.F32, new long[] {3}, new float[] {1, 2, 3});
+    var xs = OptIr.f32s(1f, 2f, 3f);
     for (long k : new long[] {-1, 0, 2, 5}) {
       assertEquals(outcome(before, xs, k), outcome(after, xs, k));
     }
@@ -205,7 +204,7 @@ class OptTest {
     Body b = after.entries().get(0).body();
     String text = io.github.futhark4j.compiler.core.Printer.body(b);
     assertTrue(count(b, Exp.Map.class) <= 2, text);
-    var xs = new io.github.futhark4j.compiler.core.Interpreter.ArrayValue(PrimType.F32, new long[] {3}, new float[] {1, 2, 3});
+    var xs = OptIr.f32s(1f, 2f, 3f);
     assertEquals(OptIr.run(before, "main", xs), OptIr.run(after, "main", xs));
   }
 
@@ -230,9 +229,9 @@ class OptTest {
     assertTrue(scans.get(0).postf() != null && scans.get(0).postf().returnTypes().size() == 1, text);
     assertEquals(null, scans.get(1).postf(), text);
     assertEquals(1, count(b, Exp.Map.class), text);
-    var xs = new io.github.futhark4j.compiler.core.Interpreter.ArrayValue(PrimType.F32, new long[] {4}, new float[] {1, 2, 4, -1});
+    var xs = OptIr.f32s(1f, 2f, 4f, -1f);
     assertEquals(OptIr.run(before, "main", xs), OptIr.run(after, "main", xs));
-    var none = new io.github.futhark4j.compiler.core.Interpreter.ArrayValue(PrimType.F32, new long[] {0}, new float[] {});
+    var none = OptIr.f32s();
     assertEquals(OptIr.run(before, "main", none), OptIr.run(after, "main", none));
   }
 
@@ -270,7 +269,7 @@ class OptTest {
     Body b = after.entries().get(0).body();
     String text = io.github.futhark4j.compiler.core.Printer.body(b);
     assertEquals(3, b.stms().stream().filter(s -> s.exp() instanceof Exp.Map).count(), text);
-    var xs = new io.github.futhark4j.compiler.core.Interpreter.ArrayValue(PrimType.F32, new long[] {3}, new float[] {1, 2, -4});
+    var xs = OptIr.f32s(1f, 2f, -4f);
     assertEquals(OptIr.run(before, "main", xs), OptIr.run(after, "main", xs));
   }
 
@@ -288,11 +287,11 @@ class OptTest {
     String text = io.github.futhark4j.compiler.core.Printer.body(b);
     assertEquals(1, count(b, Exp.Map.class), text);
     assertEquals(1, count(b, Exp.Slice.class), text);
-    var xs = new io.github.futhark4j.compiler.core.Interpreter.ArrayValue(PrimType.F32, new long[] {3}, new float[] {1, 2, -4});
-    var xss = new io.github.futhark4j.compiler.core.Interpreter.ArrayValue(PrimType.F32, new long[] {2, 1}, new float[] {5, 6});
+    var xs = OptIr.f32s(1f, 2f, -4f);
+    var xss = OptIr.f32s(2, 1, 5, 6);
     assertEquals("[[3]: [-8.0, 4.0, 2.0], [2][1]: [6.0, 5.0]]", OptIr.run(after, "main", xs, xss));
     assertEquals(OptIr.run(before, "main", xs, xss), OptIr.run(after, "main", xs, xss));
-    var none = new io.github.futhark4j.compiler.core.Interpreter.ArrayValue(PrimType.F32, new long[] {0}, new float[] {});
+    var none = OptIr.f32s();
     assertEquals(OptIr.run(before, "main", none, xss), OptIr.run(after, "main", none, xss));
   }
 
@@ -313,7 +312,7 @@ class OptTest {
     String text = io.github.futhark4j.compiler.core.Printer.body(b);
     assertEquals(1, b.stms().stream().filter(s -> s.exp() instanceof Exp.Reduce r && r.mapf() != null).count(), text);
     assertEquals(1, b.stms().stream().filter(s -> s.exp() instanceof Exp.Map).count(), text);
-    var xs = new io.github.futhark4j.compiler.core.Interpreter.ArrayValue(PrimType.F32, new long[] {3}, new float[] {1, 2, -4});
+    var xs = OptIr.f32s(1f, 2f, -4f);
     assertEquals(OptIr.run(before, "main", xs), OptIr.run(after, "main", xs));
   }
 
