@@ -541,7 +541,8 @@ FUT_FN int fut_alloc_bytes(struct futhark_context *ctx, fut_mem **out, size_t by
   if (!m || !d) {
     free(m); free(d);
     *out = NULL;
-    if (overflow) fut_error(ctx, NULL, "Failed to allocate memory: array too large.");
+    if (overflow == 2) fut_error(ctx, NULL, "Negative allocation of %lld bytes attempted.", (long long)bytes);
+    else if (overflow) fut_error(ctx, NULL, "Failed to allocate memory: array too large.");
     else fut_error(ctx, NULL, "Failed to allocate memory: %lld bytes.", (long long)bytes);
     ctx->error_code = FUTHARK_OUT_OF_MEMORY;
     return FUTHARK_OUT_OF_MEMORY;

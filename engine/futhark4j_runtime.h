@@ -272,21 +272,29 @@ static FUT_UNUSED inline __attribute__((always_inline)) int64_t fut_rowel(const 
    with or without OpenMP. */
 
 /* A block of bytes (+1) for an array: *out is its fut_mem (data at (*out)->data), or NULL with
-   FUTHARK_OUT_OF_MEMORY returned after setting the error (also when overflow says the size did
-   not fit). */
+   FUTHARK_OUT_OF_MEMORY returned after setting the error (also when overflow, fut_shape_bytes's
+   result, says the size did not fit or was negative). */
 FUT_FN int fut_alloc_bytes(struct futhark_context *ctx, fut_mem **out, size_t bytes, int overflow);
 
-/* Sets out's shape (rank dims, negative ones as 0) and *bytes to its size in bytes; returns whether
-   that size does not fit. */
+/* Sets out's shape (rank dims, negative ones as 0) and *bytes to its size in bytes; returns 0, 1
+   when that size does not fit, or 2 when a dimension is negative and none is 0 (a negative
+   allocation, as the reference reports it: *bytes is then the signed product, as a size_t). */
 static inline FUT_UNUSED int fut_shape_bytes(fut_arr *out, int rank, const int64_t *shape, size_t elsize, size_t *bytes) {
   int64_t n = 1;
-  int overflow = 0;
+  int overflow = 0, negative = 0;
   for (int i = 0; i < rank; i++) {
+    negative |= shape[i] < 0;
     out->shape[i] = shape[i] < 0 ? 0 : shape[i];
     overflow |= __builtin_mul_overflow(n, out->shape[i], &n);
   }
   for (int i = rank; i < FUT_MAXRANK; i++) out->shape[i] = 0;
   *bytes = 0;
+  if (__builtin_expect(negative, 0)) {
+    int64_t signed_n = 1;
+    int zero = 0;
+    for (int i = 0; i < rank; i++) { zero |= shape[i] == 0; signed_n *= shape[i]; }
+    if (!zero) { *bytes = (size_t)(signed_n * (int64_t)elsize); return 2; }
+  }
   /* A size whose byte count does not fit is an allocation failure, never a short buffer. */
   overflow |= __builtin_mul_overflow((size_t)n, elsize, bytes) || *bytes > (size_t)INT64_MAX - 1;
   return overflow;
