@@ -14,12 +14,12 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.JoinedRow;
-import org.apache.spark.sql.catalyst.expressions.codegen.UnsafeRowWriter;
 import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.vectorized.ColumnarBatch;
 
 /**
  * An entry point applied to a Dataset a batch at a time. Each partition's rows are taken
@@ -137,8 +137,8 @@ public final class BatchMap extends EntryCall<BatchMap> {
 
   /**
    * The per-partition work: batches of internal rows in, rows out, lazily (one batch in memory at a
-   * time). The rows it returns are reused: Spark copies each into its own form before asking for
-   * the next.
+   * time). The rows it returns are reused views of the batch's results ({@link ResultColumns}):
+   * Spark's scan of the RDD copies each into its own form before asking for the next.
    */
   private record Runner(SparkFuthark fut, String entry, List<Arg> args, List<FType> results, int batchSize,
       boolean keepInput, boolean flatResults) implements FlatMapFunction<Iterator<InternalRow>, InternalRow>, Serializable {
@@ -154,10 +154,8 @@ public final class BatchMap extends EntryCall<BatchMap> {
       return new Iterator<>() {
         private final Batch batch = new Batch(fut, entry, args, batchSize);
         private final InternalRow[] rows = keepInput ? new InternalRow[batchSize] : null;
-        private final UnsafeRowWriter result = new UnsafeRowWriter(results.size(), 64);
-        private final Convert.Writer[] writers = results.stream().map(t -> Convert.writer(t, result)).toArray(Convert.Writer[]::new);
         private final JoinedRow joined = new JoinedRow();
-        private Object[] out;   // the current batch's results
+        private ColumnarBatch out; // the current batch's results
         private int outRows;
         private int next;       // next result row to emit
 
@@ -182,10 +180,10 @@ public final class BatchMap extends EntryCall<BatchMap> {
           int n = batch.size();
           long first = batch.first();
           Object r = batch.call(flatResults);
-          out = results.size() == 1 ? new Object[] {r} : (Object[]) r;
+          Object[] rs = results.size() == 1 ? new Object[] {r} : (Object[]) r;
           outRows = -1;
-          for (int i = 0; i < out.length; i++) {
-            int m = Convert.rows(out[i], results.get(i), "result " + (i + 1));
+          for (int i = 0; i < rs.length; i++) {
+            int m = Convert.rows(rs[i], results.get(i), "result " + (i + 1));
             if (keepInput && m != n) {
               throw new FutharkTaskException("entry point '" + entry + "': result " + (i + 1) + " has " + m
                   + " rows for a batch of " + n + " (" + EntryCall.where(first, n) + "); withColumns needs one result row"
@@ -198,6 +196,7 @@ public final class BatchMap extends EntryCall<BatchMap> {
             outRows = m;
           }
           if (outRows < 0) outRows = 0;
+          out = ResultColumns.batch(rs, results, outRows);
           next = 0;
         }
 
@@ -205,10 +204,8 @@ public final class BatchMap extends EntryCall<BatchMap> {
         public InternalRow next() {
           if (!hasNext()) throw new NoSuchElementException();
           int i = next++;
-          result.reset();
-          result.zeroOutNullBytes();
-          for (int j = 0; j < out.length; j++) writers[j].write(out[j], i, result, j);
-          return rows != null ? joined.apply(rows[i], result.getRow()) : result.getRow();
+          InternalRow result = out.getRow(i);
+          return rows != null ? joined.apply(rows[i], result) : result;
         }
       };
     }

@@ -11,9 +11,6 @@ import org.apache.spark.sql.catalyst.expressions.SpecializedGetters;
 import org.apache.spark.sql.catalyst.expressions.UnsafeArrayData;
 import org.apache.spark.sql.catalyst.expressions.UnsafeRow;
 import org.apache.spark.sql.catalyst.util.ArrayData;
-import org.apache.spark.sql.catalyst.expressions.codegen.UnsafeArrayWriter;
-import org.apache.spark.sql.catalyst.expressions.codegen.UnsafeRowWriter;
-import org.apache.spark.sql.catalyst.expressions.codegen.UnsafeWriter;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.unsafe.Platform;
@@ -21,9 +18,9 @@ import org.apache.spark.unsafe.Platform;
 /**
  * Values between Spark's internal rows and Futhark arguments and results (executor side), without
  * boxing: a {@link Reader} copies one column of each row of a batch straight into the batch's Java
- * primitive array (array columns into one flat row-major array, struct columns field by field), and
- * a {@link Writer} writes row i of a result into a Spark unsafe row (array rows copied out of the
- * result in one piece).
+ * primitive array (array columns into one flat row-major array, struct columns field by field);
+ * results come back as flat Java arrays ({@link #flatResults}) that {@link ResultColumns} shows to
+ * Spark as columns.
  */
 final class Convert {
   private Convert() {}
@@ -152,7 +149,14 @@ final class Convert {
         }
       }
       long bytes = (long) len * size;
-      Platform.copyMemory(base, at + 8 + 8 * words, buf, arrayBase + (long) pos * size, bytes);
+      long from = at + 8 + 8 * words;
+      long to = arrayBase + (long) pos * size;
+      if (bytes <= 64 && (bytes & 7) == 0) {
+        // A few words (a row of 4 doubles): a loop, without copyMemory's checks per call.
+        for (long o = 0; o < bytes; o += 8) Platform.putLong(buf, to + o, Platform.getLong(base, from + o));
+      } else {
+        Platform.copyMemory(base, from, buf, to, bytes);
+      }
       pos += len;
     }
 
@@ -360,129 +364,6 @@ final class Convert {
 
   private static Object field(Object r, FType t, int j) {
     return t.tuple() ? ((Object[]) r)[j] : ((Map<?, ?>) r).get(t.fields().get(j).name());
-  }
-
-  /**
-   * Writes row i of a result into a Spark unsafe row being built, as a value of the column type
-   * {@link SparkTypes#row}: scalars in place, arrays with the innermost dimension copied in one
-   * piece, records as nested rows. The writers of one result row share one buffer (that of the
-   * row's {@link UnsafeRowWriter}), so nothing is allocated per row.
-   */
-  abstract static sealed class Writer permits ScalarWriter, ArrayWriter, RecordWriter {
-    /** Writes row {@code i} of the result {@code r} as field {@code ord} of {@code target}. */
-    abstract void write(Object r, int i, UnsafeWriter target, int ord);
-  }
-
-  /** The writer of results of type {@code t} (which has rows: {@link FType#hasRows}) into {@code root}'s buffer. */
-  static Writer writer(FType t, UnsafeWriter root) {
-    if (t.kind() == FType.Kind.RECORD) return new RecordWriter(t, root);
-    return t.rank() == 1 ? new ScalarWriter(t.elem()) : new ArrayWriter(t.elem(), t.rank(), root);
-  }
-
-  /** A row of a rank-1 array result: a scalar. */
-  static final class ScalarWriter extends Writer {
-    private final ScalarType elem;
-
-    ScalarWriter(ScalarType elem) { this.elem = elem; }
-
-    @Override
-    void write(Object r, int i, UnsafeWriter target, int ord) {
-      switch (elem) {
-        case F64 -> target.write(ord, ((double[]) r)[i]);
-        case F32, F16 -> target.write(ord, ((float[]) r)[i]);
-        case I64, U64 -> target.write(ord, ((long[]) r)[i]);
-        case I32, U32 -> target.write(ord, ((int[]) r)[i]);
-        case I16, U16 -> target.write(ord, ((short[]) r)[i]);
-        case I8, U8 -> target.write(ord, ((byte[]) r)[i]);
-        case BOOL -> target.write(ord, ((boolean[]) r)[i]);
-      }
-    }
-  }
-
-  /** A row of an array result of rank 2 or more: a Spark array (of arrays ...), one writer per dimension. */
-  static final class ArrayWriter extends Writer {
-    private final int size;
-    private final long base;
-    /** levels[d]: the writer of dimension d of the result (1 .. rank-1), innermost of elements, others of arrays. */
-    private final UnsafeArrayWriter[] levels;
-
-    ArrayWriter(ScalarType elem, int rank, UnsafeWriter root) {
-      this.size = size(elem);
-      this.base = base(elem);
-      this.levels = new UnsafeArrayWriter[rank];
-      for (int d = 1; d < rank; d++) levels[d] = new UnsafeArrayWriter(root, d == rank - 1 ? size : 8);
-    }
-
-    @Override
-    void write(Object r, int i, UnsafeWriter target, int ord) {
-      if (r instanceof FlatResult f) {
-        long[] shape = f.shape();
-        int inner = 1;
-        for (int d = 1; d < shape.length; d++) inner = Math.multiplyExact(inner, (int) shape[d]);
-        flat(target, ord, f.data(), shape, 1, (long) i * inner);
-      } else {
-        nested(target, ord, ((Object[]) r)[i], 1);
-      }
-    }
-
-    /** Dimension {@code d} of a flat result from element {@code from} on, as field {@code ord} of {@code parent}. */
-    private void flat(UnsafeWriter parent, int ord, Object data, long[] shape, int d, long from) {
-      UnsafeArrayWriter w = levels[d];
-      int len = (int) shape[d];
-      int start = w.cursor();
-      w.initialize(len);
-      if (d == shape.length - 1) {
-        copy(w, start, data, base + from * size, len);
-      } else {
-        long step = 1;
-        for (int k = d + 1; k < shape.length; k++) step *= shape[k];
-        for (int j = 0; j < len; j++) flat(w, j, data, shape, d + 1, from + j * step);
-      }
-      parent.setOffsetAndSizeFromPreviousCursor(ord, start);
-    }
-
-    /** A nested Java array (a result that came back through {@code call}, e.g. a record's field). */
-    private void nested(UnsafeWriter parent, int ord, Object a, int d) {
-      UnsafeArrayWriter w = levels[d];
-      int len = Array.getLength(a);
-      int start = w.cursor();
-      w.initialize(len);
-      if (d == levels.length - 1) {
-        copy(w, start, a, base, len);
-      } else {
-        Object[] rows = (Object[]) a;
-        for (int j = 0; j < len; j++) nested(w, j, rows[j], d + 1);
-      }
-      parent.setOffsetAndSizeFromPreviousCursor(ord, start);
-    }
-
-    /** Copies {@code len} elements into the values of the array {@code w} just initialised at {@code start}. */
-    private void copy(UnsafeArrayWriter w, int start, Object src, long srcOffset, int len) {
-      long header = 8 + (len + 63L) / 64 * 8;
-      Platform.copyMemory(src, srcOffset, w.getBuffer(), start + header, (long) len * size);
-    }
-  }
-
-  /** A row of a record or tuple result: a struct, one field per field of the record. */
-  static final class RecordWriter extends Writer {
-    private final FType type;
-    private final Writer[] fields;
-    private final UnsafeRowWriter row;
-
-    RecordWriter(FType t, UnsafeWriter root) {
-      this.type = t;
-      this.row = new UnsafeRowWriter(root, t.fields().size());
-      this.fields = new Writer[t.fields().size()];
-      for (int j = 0; j < fields.length; j++) fields[j] = writer(t.fields().get(j).type(), root);
-    }
-
-    @Override
-    void write(Object r, int i, UnsafeWriter target, int ord) {
-      int start = target.cursor();
-      row.resetRowWriter();
-      for (int j = 0; j < fields.length; j++) fields[j].write(field(r, type, j), i, row, j);
-      target.setOffsetAndSizeFromPreviousCursor(ord, start);
-    }
   }
 
   /** The Java array class of rank {@code rank} for a Futhark primitive type ({@code double[][]} ...). */
