@@ -46,9 +46,10 @@ final class CGen {
 
   void setSoac(CSoac soac) { this.soac = soac; }
 
+  /** The C string of a failure's location: its backtrace ({@link Span#backtrace}), or NULL. */
   static String loc(Span span) {
     if (span == null || span == Span.NONE) return "NULL";
-    return cstring(span.render());
+    return cstring(span.backtrace());
   }
 
   static String cstring(String s) {

@@ -4,6 +4,7 @@ import io.github.futhark4j.compiler.core.Atom;
 import io.github.futhark4j.compiler.core.Body;
 import io.github.futhark4j.compiler.core.Exp;
 import io.github.futhark4j.compiler.core.IrType;
+import io.github.futhark4j.compiler.core.Rewrite;
 import io.github.futhark4j.compiler.core.Stm;
 import io.github.futhark4j.compiler.core.Typing;
 import io.github.futhark4j.compiler.source.Span;
@@ -19,6 +20,16 @@ final class Builder {
   private List<Stm> stms = new ArrayList<>();
   /** The size budget of the program being lowered (one Builder per program). */
   final Budget budget = new Budget();
+  /**
+   * The call site of the function being inlined (with its callers), or null at an entry point's
+   * top level: what {@link #add} records in the span of every statement, for backtraces.
+   */
+  Span callers;
+  /**
+   * The program's own call site (with its callers) of the prelude function being inlined, or null:
+   * what fails in the prelude's code is reported there.
+   */
+  Span preludeSite;
 
   String fresh(String base) {
     StringBuilder sb = new StringBuilder();
@@ -31,7 +42,15 @@ final class Builder {
 
   void add(Stm s) {
     budget.statement();
+    if (callers != null || preludeSite != null) s = new Stm(s.pattern(), Rewrite.spans(s.exp(), this::located), s.plan());
     stms.add(s);
+  }
+
+  /** Where a statement at {@code sp} fails: there within the calls being inlined, or at the program's call of the prelude function it is in. */
+  private Span located(Span sp) {
+    if (sp == null || sp == Span.NONE || sp.caller() != null) return sp;
+    if (sp.inPrelude() && preludeSite != null) return preludeSite;
+    return sp.calledFrom(callers);
   }
 
   List<Atom.Var> bindN(String base, Exp e) {

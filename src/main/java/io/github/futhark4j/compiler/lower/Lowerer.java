@@ -44,6 +44,8 @@ public final class Lowerer {
   /** Inside {@code #[unsafe]}: no bounds checks and no assertions. */
   boolean unsafe;
   private int inlineDepth;
+  /** The call site of the application being applied (set by its lowering, taken by {@link #call}). */
+  private Span callSite;
   /** The tuning parameters met so far ({@code #[param(NAME)] e}), in order: the index is the C API's. */
   private final List<String> tuning = new ArrayList<>();
   private final LowerIntrinsics intrinsics = new LowerIntrinsics(this);
@@ -370,7 +372,7 @@ public final class Lowerer {
       }
       case TExp.LetFun lf -> {
         Scope inner = env.extend();
-        inner.put(lf.name(), new V.Fun(new V.Closure.Local(lf.fun(), inner, subst)));
+        inner.put(lf.name(), new V.Fun(new V.Closure.Local(lf.fun(), inner, subst, true)));
         yield lower(lf.body(), inner);
       }
       case TExp.If i -> ifThenElse(atom(i.cond(), env), () -> lower(i.then(), env), () -> lower(i.otherwise(), env));
@@ -379,10 +381,15 @@ public final class Lowerer {
         V f = lower(a.function(), env);
         List<V> args = new ArrayList<>();
         for (TExp x : a.args()) args.add(lower(x, env));
-        yield apply(f, args, a.span());
+        callSite = callSite(a);
+        try {
+          yield apply(f, args, a.span());
+        } finally {
+          callSite = null;
+        }
       }
       case TExp.Lambda lam -> new V.Fun(new V.Closure.Local(
-          new FunDef(List.of(), List.of(), lam.params(), ((Type.Arrow) lam.type()).result(), lam.body()), env, subst));
+          new FunDef(List.of(), List.of(), lam.params(), ((Type.Arrow) lam.type()).result(), lam.body()), env, subst, false));
       case TExp.BinOp bo -> binop(bo, env);
       case TExp.UnOp u -> {
         Atom x = atom(u.x(), env);
@@ -446,7 +453,7 @@ public final class Lowerer {
             sizeEnv = saved;
           }
         }
-        return new V.Fun(new V.Closure.Local(l.fun(), fenv, s));
+        return new V.Fun(new V.Closure.Local(l.fun(), fenv, s, l.named()));
       }
       return found;
     }
@@ -702,9 +709,9 @@ public final class Lowerer {
       case V.Closure.Top t -> {
         Scope e = new Scope(null);
         t.sizes().forEach(e::put);
-        yield call(t.decl().fun(), e, t.typeArgs(), args, span);
+        yield call(t.decl().fun(), e, t.typeArgs(), args, span, !t.decl().span().inPrelude(), t.decl().span().inPrelude());
       }
-      case V.Closure.Local l -> call(l.fun(), l.env(), l.subst(), args, span);
+      case V.Closure.Local l -> call(l.fun(), l.env(), l.subst(), args, span, l.named(), false);
       case V.Closure.Blank bl -> {
         // Never applied where the program runs: blank values of the result type.
         Type t = bl.type();
@@ -714,13 +721,76 @@ public final class Lowerer {
     };
   }
 
-  private V call(FunDef f, Scope env, Map<String, Type> s, List<V> args, Span span) {
+  /**
+   * Applies function {@code f} to {@code args}: inlines it once they are all there. A call of a
+   * named function ({@code frame}) is a frame of the backtraces of what fails in its body; a call of
+   * a prelude function ({@code prelude}) from the program's own code names that call site as the
+   * place of what fails in the prelude's code (as the reference: an error inside {@code last}
+   * points at the program's call of {@code last}).
+   */
+  private V call(FunDef f, Scope env, Map<String, Type> s, List<V> args, Span span, boolean frame, boolean prelude) {
     int n = f.params().size();
     if (args.size() < n) {
-      return new V.Fun(new V.Closure.Partial(new V.Closure.Local(f, env, s), args));
+      return new V.Fun(new V.Closure.Partial(new V.Closure.Local(f, env, s, frame), args));
     }
-    V r = inline(f, env, s, args.subList(0, n), span);
+    Span site = callSite != null ? callSite : span;
+    callSite = null;
+    Span savedCallers = b.callers, savedPreludeSite = b.preludeSite;
+    if (site != null && site != Span.NONE && !site.inPrelude()) {
+      if (frame) b.callers = new Span(site.source(), site.start(), site.end(), savedCallers);
+      if (prelude) b.preludeSite = site.calledFrom(savedCallers);
+    }
+    V r;
+    try {
+      r = inline(f, env, s, args.subList(0, n), span);
+    } finally {
+      b.callers = savedCallers;
+      b.preludeSite = savedPreludeSite;
+    }
     return args.size() > n ? apply(r, args.subList(n, args.size()), span) : r;
+  }
+
+  /**
+   * The call site an application names in backtraces: from its function to the end of its last
+   * argument without that argument's parentheses, as the reference's inliner records it
+   * ({@code g xs (x+i)} is {@code g xs (x+i}'s span, one column short).
+   */
+  private static Span callSite(TExp.Apply a) {
+    Span head = a.function().span(), last = a.args().get(a.args().size() - 1).span();
+    if (head == null || last == null || head.source() != last.source()) return a.span();
+    TExp lastArg = a.args().get(a.args().size() - 1);
+    // A tuple, record or section is written with its parentheses; only a parenthesised expression loses them.
+    boolean parens = !(lastArg instanceof TExp.RecordLit || lastArg instanceof TExp.Lambda);
+    int end = parens ? withoutParentheses(last) : last.end();
+    return new Span(head.source(), head.start(), end);
+  }
+
+  /** The end of {@code s}'s text without the pairs of parentheses around all of it. */
+  private static int withoutParentheses(Span s) {
+    String t = s.source().text();
+    int from = s.start(), to = s.end();
+    while (to - from >= 2 && t.charAt(from) == '(' && t.charAt(to - 1) == ')' && closes(t, from, to - 1)) {
+      from++;
+      to--;
+      while (from < to && Character.isWhitespace(t.charAt(from))) from++;
+      while (to > from && Character.isWhitespace(t.charAt(to - 1))) to--;
+    }
+    return to;
+  }
+
+  /** Whether the ')' at {@code close} closes the '(' at {@code open} (string literals skipped). */
+  private static boolean closes(String t, int open, int close) {
+    int depth = 0;
+    for (int i = open; i <= close; i++) {
+      char c = t.charAt(i);
+      if (c == '"') {
+        for (i++; i < close && t.charAt(i) != c; i++) if (t.charAt(i) == '\\') i++;
+        continue;
+      }
+      if (c == '(') depth++;
+      else if (c == ')' && --depth == 0) return i == close;
+    }
+    return false;
   }
 
   private V inline(FunDef f, Scope closureEnv, Map<String, Type> s, List<V> args, Span span) {

@@ -194,7 +194,7 @@ final class Recursive {
       case V.Closure.Local x -> {
         Scope env = new Scope(null);
         for (VName n : captured(x.fun(), x.env())) env.put(n, instantiate(x.env().lookup(n), it));
-        yield new V.Closure.Local(x.fun(), env, x.subst());
+        yield new V.Closure.Local(x.fun(), env, x.subst(), x.named());
       }
       case V.Closure.Top x -> {
         Map<VName, V> sizes = new LinkedHashMap<>();

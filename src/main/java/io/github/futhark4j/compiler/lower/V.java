@@ -46,8 +46,12 @@ sealed interface V {
   record Fun(Closure closure) implements V {}
 
   sealed interface Closure {
-    /** A lambda or local function, closed over its environment and type substitution. */
-    record Local(FunDef fun, Scope env, Map<String, Type> subst) implements Closure {}
+    /**
+     * A lambda or local function, closed over its environment and type substitution; {@code named}
+     * for a function with a name (a local function, or a top-level one partially applied), whose
+     * call sites are frames of backtraces.
+     */
+    record Local(FunDef fun, Scope env, Map<String, Type> subst, boolean named) implements Closure {}
 
     /** A top-level definition instantiated with type arguments. */
     record Top(TDecl decl, Map<String, Type> typeArgs, Map<io.github.futhark4j.compiler.typed.VName, V> sizes) implements Closure {

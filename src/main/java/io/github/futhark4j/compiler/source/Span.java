@@ -3,9 +3,50 @@ package io.github.futhark4j.compiler.source;
 /**
  * A half-open range {@code [start, end)} of character offsets in one {@link Source}.
  * Rendered as Futhark does: {@code file.fut:3:5-12}.
+ *
+ * <p>In the IR, the span of something that can fail at run time also records where it was inlined:
+ * {@code caller} is the call site of the function whose body it was lowered from (itself with its
+ * caller, and so on out to the entry point), null outside any inlined call. {@link #backtrace}
+ * renders that chain as the reference's backtraces do.
  */
-public record Span(Source source, int start, int end) {
+public record Span(Source source, int start, int end, Span caller) {
   public static final Span NONE = new Span(new Source("<builtin>", ""), 0, 0);
+
+  /** The source's name for the prelude, whose frames backtraces leave out. */
+  private static final String PRELUDE = "<prelude>";
+
+  /** Whether the span is in the prelude's source. */
+  public boolean inPrelude() { return source.name().equals(PRELUDE); }
+
+  /** A span outside any inlined call. */
+  public Span(Source source, int start, int end) { this(source, start, end, null); }
+
+  /**
+   * This span as reached through the call site {@code site} (with its own callers): unchanged
+   * when it has a caller already, when it is {@link #NONE}, or when {@code site} is null.
+   */
+  public Span calledFrom(Span site) {
+    if (site == null || caller != null || this == NONE) return this;
+    return new Span(source, start, end, site);
+  }
+
+  /**
+   * This location and the call sites it was inlined through, innermost first, one per line after
+   * the first as the reference numbers them ({@code "a.fut:1:30-35\n   #1  a.fut:2:30-36"}); frames
+   * in the prelude are left out unless all are (an error inside {@code last} names the call of
+   * {@code last}).
+   */
+  public String backtrace() {
+    StringBuilder sb = new StringBuilder();
+    int frame = 0;
+    for (Span s = this; s != null; s = s.caller) {
+      if (s.inPrelude() || s == NONE) continue;
+      if (frame > 0) sb.append("\n   #").append(frame).append("  ");
+      sb.append(s.render());
+      frame++;
+    }
+    return frame == 0 ? render() : sb.toString();
+  }
 
   public int line() { return source.line(start); }
 
@@ -14,7 +55,7 @@ public record Span(Source source, int start, int end) {
   /** The smallest span covering both. */
   public Span to(Span other) {
     if (other == null || other.source != source) return this;
-    return new Span(source, Math.min(start, other.start), Math.max(end, other.end));
+    return new Span(source, Math.min(start, other.start), Math.max(end, other.end), caller);
   }
 
   /**
