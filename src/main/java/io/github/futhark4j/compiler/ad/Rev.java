@@ -233,7 +233,12 @@ public final class Rev {
         }
       }
       case Exp.Shape x -> { }
-      case Exp.Iota x -> { }
+      case Exp.Iota x -> {
+        // As the reference: the size's adjoint is the sum of the elements' (vjp of i64.sum (iota n) at 5 is 5).
+        if (!(x.n() instanceof Atom.Var n) || constants.contains(n.name()) || !adj.containsKey(p0.name())) return;
+        Atom total = sum(adj.get(p0.name()));
+        contribute(n, x.type() == PrimType.I64 ? total : e.convert(PrimType.I64, total));
+      }
       case Exp.Range x -> { }
       case Exp.Assert x -> { }
       case Exp.Index x -> {
