@@ -1217,9 +1217,12 @@ final class Consumption {
     return inst;
   }
 
-  /** A function-valued body must consume and return as the declared return type says. */
+  /**
+   * A function-valued body (or one holding functions, in a record or tuple) must consume and
+   * return as the declared return type says.
+   */
   private void bodyMatches(TExp body, Al als, Type declared) {
-    if (!(declared instanceof Type.Arrow)) return;
+    if (!Defs.functional(declared)) return;
     Type actual = overlay(body.type(), checkedType(body, als));
     String why = incompatible(declared, actual, false);
     if (why != null) {

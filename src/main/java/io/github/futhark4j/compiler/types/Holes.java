@@ -51,7 +51,8 @@ final class Holes {
           .collect(java.util.stream.Collectors.joining(" | "));
       case Type.Arrow f -> {
         String p = f.param() instanceof Type.Arrow || f.param() instanceof Type.Sum ? "(" + show(f.param(), unknown) + ")" : show(f.param(), unknown);
-        if (f.paramName() != null) p = "(" + f.paramName() + ": " + show(f.param(), unknown) + ")";
+        // The parameter as its sizes are shown: its name without the tag that makes it unique.
+        if (f.paramName() != null) p = "(" + f.paramName().replaceFirst("_\\d+$", "") + ": " + show(f.param(), unknown) + ")";
         yield p + " -> " + show(f.result(), unknown);
       }
       case Type.Prim p -> t.toString();

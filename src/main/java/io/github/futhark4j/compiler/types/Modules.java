@@ -198,13 +198,18 @@ final class Modules {
 
   /** Whether {@code v} is an array dimension of {@code t} outside any function type. */
   static boolean constructive(Ty t, VName v) {
+    return constructive(t, se -> se instanceof SE.V x && x.v().equals(v));
+  }
+
+  /** Whether a size that {@code isIt} picks is the size of an array that {@code t} holds (not only of a function's). */
+  static boolean constructive(Ty t, java.util.function.Predicate<SE> isIt) {
     t = Unify.resolve(t);
     return switch (t) {
-      case Ty.Arr a -> (SE.norm(a.size()) instanceof SE.V x && x.v().equals(v)) || constructive(a.elem(), v);
-      case Ty.Rec r -> r.fields().values().stream().anyMatch(x -> constructive(x, v));
-      case Ty.Sum s -> s.constructors().values().stream().flatMap(List::stream).anyMatch(x -> constructive(x, v));
-      case Ty.Named n -> n.args().stream().anyMatch(a -> a.size() != null && SE.norm(a.size()) instanceof SE.V x && x.v().equals(v)
-          || a.type() != null && constructive(a.type(), v));
+      case Ty.Arr a -> isIt.test(SE.norm(a.size())) || constructive(a.elem(), isIt);
+      case Ty.Rec r -> r.fields().values().stream().anyMatch(x -> constructive(x, isIt));
+      case Ty.Sum s -> s.constructors().values().stream().flatMap(List::stream).anyMatch(x -> constructive(x, isIt));
+      case Ty.Named n -> n.args().stream().anyMatch(a -> a.size() != null && isIt.test(SE.norm(a.size()))
+          || a.type() != null && constructive(a.type(), isIt));
       case Ty.Prim p -> false;
       case Ty.Fun f -> false;
       case Ty.Var va -> false;

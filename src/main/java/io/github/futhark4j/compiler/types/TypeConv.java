@@ -174,19 +174,21 @@ final class TypeConv {
         absorb(out, pc, anon);
         if (anon != Anon.ABBREV) out.exts.addAll(pc.exts);
         else out.paramAnons.addAll(pc.exts);
-        if (a.paramName() == null) {
-          Conv inner = new Conv();
-          Ty res = convert(a.result(), ctx, anon == Anon.ABBREV ? Anon.ABBREV : Anon.EXIST, inner, sizeNames);
-          absorb(out, inner, anon);
-          yield new Ty.Fun(null, param, anon == Anon.ABBREV ? List.of() : inner.exts, res);
+        // The result's anonymous sizes are existential to the function type, in an abbreviation
+        // too (as the reference: type^ t = bool -> []bool returns a new unknown size per call).
+        VName v = a.paramName() == null ? null : st.fresh(a.paramName());
+        Map<String, SE> names = sizeNames;
+        if (v != null) {
+          names = new HashMap<>(sizeNames);
+          names.put(a.paramName(), SE.var(v));
         }
-        VName v = st.fresh(a.paramName());
-        Map<String, SE> names = new HashMap<>(sizeNames);
-        names.put(a.paramName(), SE.var(v));
         Conv inner = new Conv();
+        // (In an abbreviation the result is read as one, so that the parameters of a function it
+        // returns are read as the abbreviation's; its own anonymous sizes become existential here.)
         Ty res = convert(a.result(), ctx, anon == Anon.ABBREV ? Anon.ABBREV : Anon.EXIST, inner, names);
-        absorb(out, inner, anon);
-        yield new Ty.Fun(v, param, anon == Anon.ABBREV ? List.of() : inner.exts, res);
+        if (anon == Anon.ABBREV) for (VName x : inner.exts) st.unknownSizes.putIfAbsent(x, null);
+        absorb(out, inner, Anon.EXIST);
+        yield new Ty.Fun(v, param, inner.exts, res);
       }
       case TUnique u -> Unify.unique(convert(u.type(), ctx, anon, out, sizeNames), true);
       case TExist e -> {
@@ -194,10 +196,12 @@ final class TypeConv {
         out.anonymous = true;
         out.sizeLifted = true;
         List<VName> made = new ArrayList<>();
+        List<Ty.Flex> madeFlex = new ArrayList<>();
         for (String n : e.names()) {
           if (anon == Anon.FLEX) {
             Ty.Flex f = new Ty.Flex(st.level, n);
             out.flexes.add(f);
+            madeFlex.add(f);
             names.put(n, new SE.F(f));
           } else {
             VName v = st.fresh(n);
@@ -212,6 +216,11 @@ final class TypeConv {
         for (VName v : made) {
           if (!Modules.constructive(body, v)) {
             st.error(SizeErrors.existentialNotArraySize(e.span(), v.base()));
+          }
+        }
+        for (Ty.Flex f : madeFlex) {
+          if (!Modules.constructive(body, se -> se instanceof SE.F x && x.flex() == f)) {
+            st.error(SizeErrors.existentialNotArraySize(e.span(), f.name));
           }
         }
         yield body;
