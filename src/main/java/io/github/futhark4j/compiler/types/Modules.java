@@ -506,7 +506,13 @@ final class Modules {
     abs.remove(abstractName);
     // The abstract type's own parameters, as its uses apply it, stand for the new ones.
     TypeB impl = new TypeB(ps.params(), tb.liftedness(), t, conv.exts);
-    return new MTy(abs, substMod(base.mod(), Map.of(abstractName, impl)));
+    Mod refined = substMod(base.mod(), Map.of(abstractName, impl));
+    // The specification now defines the type with the refinement's parameters (so a module's
+    // 'a does not match a refined '^a), as the reference's refineEnv.
+    Env re = ((Struct) refined).env();
+    for (int i = 0; i < path.length - 1 && re != null; i++) re = re.terms.get(path[i]) instanceof Struct s ? s.env() : null;
+    if (re != null) re.types.put(path[path.length - 1], impl);
+    return new MTy(abs, refined);
   }
 
   /** The reference's paramsMatch: as many parameters, of the same kinds, the refining ones at least as lifted. */
