@@ -526,13 +526,17 @@ final class Defs {
   Terms.Res lambda(Lambda l, Ctx ctx, Terms t, Ty expected) {
     Sig sig = signature(ctx, List.of(), l.params(), l.returnType(), Kind.LAMBDA);
     Ty want = expected;
+    // The expected parameter types inform the lambda's; those naming an earlier parameter of the
+    // expected type ((n: i64) -> [n]t -> ...) do not give an anonymous size of the lambda's that name.
+    Set<VName> bound = new HashSet<>();
     for (Pats.PatRes p : sig.params()) {
       if (!(Unify.resolve(want) instanceof Ty.Fun fn)) break;
       try {
-        u.unify(fn.param(), p.ty());
+        u.unifyUnder(bound, fn.param(), p.ty());
       } catch (Unify.Failure f) {
         break;
       }
+      if (fn.pname() != null) bound.add(fn.pname());
       want = fn.result();
     }
     for (int i = 0; i < sig.params().size() && i < l.params().size(); i++) st.trace.type(l.params().get(i), sig.params().get(i).ty());

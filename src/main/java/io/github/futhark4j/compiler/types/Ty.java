@@ -143,6 +143,11 @@ sealed interface Ty {
      * causality violation).
      */
     boolean paramSize;
+    /**
+     * An anonymous size written in a parameter's or pattern's type ({@code (xs: []t)}): it may not
+     * become a size named by the parameter of a function type being matched.
+     */
+    boolean annotated;
 
     Flex(int level, String name) {
       this.level = level;

@@ -357,6 +357,7 @@ final class TypeConv {
     out.anonymous = true;
     if (anon == Anon.FLEX || anon == Anon.LAMBDA_RET) {
       Ty.Flex f = new Ty.Flex(st.level, null);
+      f.annotated = span != null;
       out.flexes.add(f);
       return new SE.F(f);
     }

@@ -130,7 +130,7 @@ final class Unify {
           }
         }
         Map<VName, SE> renA = new HashMap<>();
-        for (int i = eb.size(); i < ea.size(); i++) renA.put(ea.get(i), new SE.F(new Flex(st.level, null)));
+        for (int i = eb.size(); i < ea.size(); i++) renA.put(ea.get(i), new SE.F(new Flex(st.level, ea.get(i).base())));
         // A dependent result ((x: i64) -> [x]t) matched against a function type that cannot name its
         // parameter (a -> b, as map takes it): the sizes depending on the parameter are unknown.
         Ty ra = subst(fa.result(), Map.of(), renA), rb = subst(fb.result(), Map.of(), ren);
@@ -148,10 +148,16 @@ final class Unify {
         Set<VName> before = Set.copyOf(hidden);
         hidden.addAll(madeUnknown);
         madeUnknown.clear();
+        // The parameters' names are bound in the results: an anonymous size cannot stand for a
+        // size naming them (the reference's "bound" names of unifySizes).
+        Set<VName> boundBefore = Set.copyOf(arrowBound);
+        if (fa.pname() != null) arrowBound.add(fa.pname());
+        if (fb.pname() != null) arrowBound.add(fb.pname());
         try {
           unify(ra, rb);
         } finally {
           hidden.retainAll(before);
+          arrowBound.retainAll(boundBefore);
         }
       }
       case Ty.Named na when b instanceof Ty.Named nb && na.name().equals(nb.name()) && na.args().size() == nb.args().size() -> {
@@ -247,11 +253,18 @@ final class Unify {
     if (SE.norm(e) instanceof SE.F g) {
       if (g.flex() == f) return;
       g.flex().level = Math.min(g.flex().level, f.level);
-      if (g.flex().name == null) g.flex().name = f.name;
+      if (g.flex().name == null && !g.flex().annotated) g.flex().name = f.name;
+      g.flex().annotated |= f.annotated;
       f.ref = g;
       return;
     }
     if (occursFlex(f, e)) throw new Failure(TypeMessages.occursCheckSize(SE.show(e)));
+    // An anonymous size ([] in a lambda's parameter) is no function type's parameter: it cannot
+    // become a size named by one, as (k: i64) -> [k]t asks of \n (xs: []t) -> ...
+    if (f.annotated && !arrowBound.isEmpty() && SE.mentions(e, arrowBound)) {
+      String anonymous = SE.show(new SE.F(f));
+      throw new Failure(TypeMessages.sizesDoNotMatch(anonymous.isEmpty() ? "d" : anonymous, SE.show(e), ""));
+    }
     checkScope(e, f);
     lowerLevels(e, f.level);
     f.ref = e;
@@ -790,6 +803,19 @@ final class Unify {
   boolean lambdaArgument;
 
   private final Set<VName> hidden = new HashSet<>();
+  /** The parameter names of the function types whose results are being unified. */
+  private final Set<VName> arrowBound = new HashSet<>();
+
+  /** {@link #unify} within the results of function types whose parameters {@code bound} are. */
+  void unifyUnder(Set<VName> bound, Ty a, Ty b) {
+    Set<VName> before = Set.copyOf(arrowBound);
+    arrowBound.addAll(bound);
+    try {
+      unify(a, b);
+    } finally {
+      arrowBound.retainAll(before);
+    }
+  }
   private final List<VName> madeUnknown = new ArrayList<>();
 
 
