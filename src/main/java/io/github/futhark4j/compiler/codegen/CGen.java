@@ -617,7 +617,7 @@ final class CGen {
   }
 
   /** iota n is the range 0..1..<n in the reference's prelude: a negative n is that range's error. */
-  private void iotaCheck(Atom n) {
+  void iotaCheck(Atom n) {
     if (n instanceof Atom.Const c && c.value().bits() >= 0) return;
     st.fail(atom(n) + " < 0", "\"<prelude>\"", "Range 0..1..<%lld is invalid.", List.of(atom(n)));
   }

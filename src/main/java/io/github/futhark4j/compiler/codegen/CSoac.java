@@ -272,6 +272,7 @@ final class CSoac {
    * {@link #allocOrReuse}).
    */
   void map(List<Atom.Var> pat, Exp.Map m, Stm s, Set<String> dying) {
+    invariantIotaChecks(m.f());
     // A kernel where the map runs as host code; inside a parallel region (a function's sequential
     // version) it is an ordinary map.
     if (onDevice(s)) {
@@ -345,6 +346,20 @@ final class CSoac {
     }
     st.close("}");
     parallelFor(i, "1", n, true, work(f, m.arrays()), () -> iteration(f, m.arrays(), i, pat, true));
+  }
+
+  /**
+   * The range checks of the iotas of a map's body whose sizes come from outside it, made before
+   * the map's result is allocated: as the reference, which hoists them, a negative width fails with
+   * its range's error (not a negative allocation), also when the map has no rows.
+   */
+  private void invariantIotaChecks(Lambda f) {
+    Set<String> inside = new HashSet<>();
+    for (Atom.Var p : f.params()) inside.add(p.name());
+    for (Stm t : f.body().stms()) {
+      if (t.exp() instanceof Exp.Iota io && !(io.n() instanceof Atom.Var v && inside.contains(v.name()))) gen.iotaCheck(io.n());
+      for (Atom.Var v : t.pattern()) inside.add(v.name());
+    }
   }
 
   /**

@@ -345,8 +345,14 @@ public final class Interpreter {
         yield List.of(out);
       }
       case Exp.Replicate r -> {
-        long n = Math.max(0, i64(r.n()));
+        long n = i64(r.n());
         Object v = atom(r.value());
+        if (n < 0) {
+          // As the compiled code (the engine's allocation): a negative count with no empty dimension.
+          long inner = v instanceof ArrayValue av ? java.util.Arrays.stream(av.shape()).reduce(1, (a, b) -> a * b) : 1;
+          if (inner != 0) throw new ProgramError("Negative allocation of " + n * inner * typeOf(v).elem().bytes() + " bytes attempted.");
+          n = 0;
+        }
         List<Object> rows = new ArrayList<>();
         for (long k = 0; k < n; k++) rows.add(v);
         IrType rt = typeOf(v);

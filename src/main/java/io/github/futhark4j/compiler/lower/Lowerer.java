@@ -694,6 +694,7 @@ public final class Lowerer {
         yield applyClosure(p.fun(), all, span);
       }
       case V.Closure.Intrinsic i -> {
+        callSite = null; // not a frame; nor are the functions the intrinsic applies
         int arity = arity(i.type());
         if (args.size() < arity) yield new V.Fun(new V.Closure.Partial(i, args));
         V r = intrinsics.apply(i.name(), i.type(), args.subList(0, arity), span);
@@ -701,6 +702,7 @@ public final class Lowerer {
       }
       case V.Closure.Top t when recursion.isRecursive(t.decl()) -> {
         // A recursive function: a call of its specialisation, once all its arguments are there.
+        callSite = null;
         int n = t.decl().fun().params().size();
         if (args.size() < n) yield new V.Fun(new V.Closure.Partial(t, args));
         V r = recursion.call(t, args.subList(0, n), span);
