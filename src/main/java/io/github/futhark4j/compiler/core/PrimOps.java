@@ -140,7 +140,7 @@ public final class PrimOps {
         case DIV -> x / y;
         case MOD, REM -> x % y;
         case QUOT -> trunc(x / y);
-        case POW -> Math.pow(x, y);
+        case POW -> pow(x, y);
         default -> throw new IllegalArgumentException("operator " + op + " on " + t);
       });
     }
@@ -152,7 +152,7 @@ public final class PrimOps {
       case DIV -> a / b;
       case MOD, REM -> a % b;
       case QUOT -> (float) trunc(a / b);
-      case POW -> (float) Math.pow(a, b);
+      case POW -> (float) pow(a, b);
       default -> throw new IllegalArgumentException("operator " + op + " on " + t);
     });
   }
@@ -284,7 +284,7 @@ public final class PrimOps {
     double r = switch (name) {
       case "atan2" -> Math.atan2(a, b);
       case "hypot" -> Math.hypot(a, b);
-      case "pow" -> Math.pow(a, b);
+      case "pow" -> pow(a, b);
       case "sqrt" -> Math.sqrt(a);
       case "cbrt" -> Math.cbrt(a);
       case "exp" -> Math.exp(a);
@@ -390,5 +390,14 @@ public final class PrimOps {
     double tt = xx + 7.5;
     for (int i = 1; i < 9; i++) a += LANCZOS[i] / (xx + i);
     return 0.5 * Math.log(2 * Math.PI) + (xx + 0.5) * Math.log(tt) - tt + Math.log(a);
+  }
+
+  /**
+   * {@code x ** y} as C's {@code pow}, which the compiled code calls: unlike {@link Math#pow}, 1 to
+   * any power (NaN too) and -1 to an infinite one are 1.
+   */
+  static double pow(double x, double y) {
+    if (x == 1.0 || (x == -1.0 && Double.isInfinite(y))) return 1.0;
+    return Math.pow(x, y);
   }
 }

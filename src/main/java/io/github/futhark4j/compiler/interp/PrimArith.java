@@ -142,7 +142,7 @@ final class PrimArith {
       case DIV -> ofFloat(t, x / y);
       case MOD, REM -> ofFloat(t, x % y);
       case QUOT -> ofFloat(t, trunc(round(t, x / y)));
-      case POW -> ofFloat(t, t == PrimType.F64 ? Math.pow(x, y) : (float) Math.pow((float) x, (float) y));
+      case POW -> ofFloat(t, t == PrimType.F64 ? pow(x, y) : (float) pow((float) x, (float) y));
       case EQ -> bool(x == y);
       case NEQ -> bool(x != y);
       case LT -> bool(x < y);
@@ -294,7 +294,7 @@ final class PrimArith {
       case "max" -> Double.isNaN(x) ? y : Double.isNaN(y) ? x : Math.max(x, y);
       case "atan2" -> Math.atan2(x, y);
       case "hypot" -> Math.hypot(x, y);
-      case "pow" -> d ? Math.pow(x, y) : (float) Math.pow(x, y);
+      case "pow" -> d ? pow(x, y) : (float) pow(x, y);
       case "copysign" -> Math.copySign(x, y);
       case "nextafter" -> nextAfter(t, x, y);
       case "abs" -> Math.abs(x);
@@ -366,5 +366,11 @@ final class PrimArith {
         yield Float.float16ToFloat((short) bits);
       }
     };
+  }
+
+  /** {@code x ** y} as C's {@code pow} (and the reference): 1 to any power and -1 to an infinite one are 1, not NaN. */
+  private static double pow(double x, double y) {
+    if (x == 1.0 || (x == -1.0 && Double.isInfinite(y))) return 1.0;
+    return Math.pow(x, y);
   }
 }
