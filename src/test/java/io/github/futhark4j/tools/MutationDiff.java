@@ -182,11 +182,10 @@ public final class MutationDiff {
   /** A random match of {@code regex} that starts in code, or null. */
   private static Matcher pick(String s, boolean[] code, String regex) {
     Matcher m = Pattern.compile(regex).matcher(s);
-    List<int[]> found = new ArrayList<>();
-    while (m.find()) if (code[m.start()]) found.add(new int[] {m.start()});
-    if (found.isEmpty()) return null;
-    int at = found.get(random.nextInt(found.size()))[0];
-    m.find(at);
+    List<Integer> starts = new ArrayList<>();
+    while (m.find()) if (code[m.start()]) starts.add(m.start());
+    if (starts.isEmpty()) return null;
+    m.find(starts.get(random.nextInt(starts.size())));
     return m;
   }
 

@@ -362,7 +362,8 @@ final class Convert {
     return n;
   }
 
-  private static Object field(Object r, FType t, int j) {
+  /** Field {@code j} of a record or tuple result {@code r} of type {@code t} (a map by name, an array by position). */
+  static Object field(Object r, FType t, int j) {
     return t.tuple() ? ((Object[]) r)[j] : ((Map<?, ?>) r).get(t.fields().get(j).name());
   }
 

@@ -3,7 +3,6 @@ package io.github.futhark4j.spark;
 import io.github.futhark4j.FutharkArray;
 import java.lang.reflect.Array;
 import java.util.List;
-import java.util.Map;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.Decimal;
 import org.apache.spark.sql.vectorized.ColumnVector;
@@ -37,10 +36,7 @@ final class ResultColumns {
   private static ColumnVector vector(Object r, FType t) {
     if (t.kind() == FType.Kind.RECORD) {
       ColumnVector[] fs = new ColumnVector[t.fields().size()];
-      for (int j = 0; j < fs.length; j++) {
-        FType.Field f = t.fields().get(j);
-        fs[j] = vector(t.tuple() ? ((Object[]) r)[j] : ((Map<?, ?>) r).get(f.name()), f.type());
-      }
+      for (int j = 0; j < fs.length; j++) fs[j] = vector(Convert.field(r, t, j), t.fields().get(j).type());
       return new Struct(SparkTypes.row(t), fs);
     }
     Object data;

@@ -739,8 +739,9 @@ public final class Lowerer {
     callSite = null;
     Span savedCallers = b.callers, savedPreludeSite = b.preludeSite;
     if (site != null && site != Span.NONE && !site.inPrelude()) {
-      if (frame) b.callers = new Span(site.source(), site.start(), site.end(), savedCallers);
-      if (prelude) b.preludeSite = site.calledFrom(savedCallers);
+      Span here = site.calledFrom(savedCallers);
+      if (frame) b.callers = here;
+      if (prelude) b.preludeSite = here;
     }
     V r;
     try {

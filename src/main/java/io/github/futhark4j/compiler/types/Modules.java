@@ -487,8 +487,7 @@ final class Modules {
       return base;
     }
     String[] path = w.typeName().split("\\.");
-    Env e = ((Struct) base.mod()).env();
-    for (int i = 0; i < path.length - 1 && e != null; i++) e = e.terms.get(path[i]) instanceof Struct s ? s.env() : null;
+    Env e = moduleEnv((Struct) base.mod(), path);
     TypeB tb = e == null ? null : e.types.get(path[path.length - 1]);
     VName abstractName = tb != null && tb.body() instanceof Ty.Named n && base.abs().containsKey(n.name()) ? n.name() : null;
     if (abstractName == null) {
@@ -509,10 +508,16 @@ final class Modules {
     Mod refined = substMod(base.mod(), Map.of(abstractName, impl));
     // The specification now defines the type with the refinement's parameters (so a module's
     // 'a does not match a refined '^a), as the reference's refineEnv.
-    Env re = ((Struct) refined).env();
-    for (int i = 0; i < path.length - 1 && re != null; i++) re = re.terms.get(path[i]) instanceof Struct s ? s.env() : null;
+    Env re = moduleEnv((Struct) refined, path);
     if (re != null) re.types.put(path[path.length - 1], impl);
     return new MTy(abs, refined);
+  }
+
+  /** The environment of the module that holds the last name of {@code path} ({@code M.N.t}: N's), or null. */
+  private static Env moduleEnv(Struct root, String[] path) {
+    Env e = root.env();
+    for (int i = 0; i < path.length - 1 && e != null; i++) e = e.terms.get(path[i]) instanceof Struct s ? s.env() : null;
+    return e;
   }
 
   /** The reference's paramsMatch: as many parameters, of the same kinds, the refining ones at least as lifted. */

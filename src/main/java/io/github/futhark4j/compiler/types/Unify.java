@@ -148,16 +148,12 @@ final class Unify {
         Set<VName> before = Set.copyOf(hidden);
         hidden.addAll(madeUnknown);
         madeUnknown.clear();
-        // The parameters' names are bound in the results: an anonymous size cannot stand for a
-        // size naming them (the reference's "bound" names of unifySizes).
-        Set<VName> boundBefore = Set.copyOf(arrowBound);
-        if (fa.pname() != null) arrowBound.add(fa.pname());
-        if (fb.pname() != null) arrowBound.add(fb.pname());
         try {
-          unify(ra, rb);
+          // The parameters' names are bound in the results: an anonymous size cannot stand for a
+          // size naming them (the reference's "bound" names of unifySizes).
+          unifyUnder(params, ra, rb);
         } finally {
           hidden.retainAll(before);
-          arrowBound.retainAll(boundBefore);
         }
       }
       case Ty.Named na when b instanceof Ty.Named nb && na.name().equals(nb.name()) && na.args().size() == nb.args().size() -> {
