@@ -230,6 +230,7 @@ public final class SparkFuthark implements Serializable {
     }
     try {
       var f = p.function(entry);
+      f.prepare(); // a task calls an entry point batch after batch: bind it directly at once (a no-op once bound)
       return nativeResults ? f.callNative(args) : f.call(args);
     } finally {
       pool.idle.add(p);

@@ -142,9 +142,9 @@ class CGenTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"c", "multicore"})
-  void compilesAsSharedLibraryWithTheProductFlags(String backend) throws Exception {
+  void compilesAsSharedLibraryWithTheProductFlags(String backend, @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+      throws Exception {
     var lib = io.github.futhark4j.compiler.Backend.generate(factorize().program(), backend, "prog");
-    java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("f4j-so");
     java.nio.file.Files.writeString(dir.resolve("prog.c"), lib.c());
     java.nio.file.Files.writeString(dir.resolve("prog.h"), lib.h());
     java.util.List<String> cmd = new java.util.ArrayList<>(java.util.List.of("gcc", "-O3", "-march=native", "-fno-math-errno",
