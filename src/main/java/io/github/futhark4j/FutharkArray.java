@@ -42,6 +42,37 @@ public abstract class FutharkArray implements AutoCloseable {
   /** The data as one flat row-major Java primitive array, e.g. {@code double[]} (a copy). */
   public abstract Object toFlatJava();
 
+  /**
+   * Copies the elements, in row-major order, into the first {@link #size()} elements of {@code
+   * into} (the rest of it is left as it was) and returns {@code into}: for code that reads many
+   * results of similar sizes into one buffer instead of a new array each time. {@code into} is a
+   * one-dimensional primitive array of the class {@link #toFlatJava} returns ({@code double[]} for
+   * {@code [][]f64}, {@code float[]} for f16, {@code boolean[]} for bool).
+   *
+   * @throws IllegalArgumentException {@code into} is not such an array, or is shorter than {@link #size()}
+   * @throws IllegalStateException    a native array that is closed, or whose program is
+   */
+  public Object copyTo(Object into) {
+    checkInto(into);
+    Object flat = toFlatJava();
+    System.arraycopy(flat, 0, into, 0, java.lang.reflect.Array.getLength(flat));
+    return into;
+  }
+
+  /** The checks of {@link #copyTo} on {@code into}. */
+  protected final void checkInto(Object into) {
+    Class<?> want = JavaArrays.javaClass(ScalarType.parse(elementType()), 1);
+    if (into == null || into.getClass() != want) {
+      throw new IllegalArgumentException("a " + type() + " is copied into a " + JavaArrays.javaName(want) + ", not "
+          + (into == null ? "null" : "a " + JavaArrays.javaName(into.getClass())));
+    }
+    long n = size();
+    if (java.lang.reflect.Array.getLength(into) < n) {
+      throw new IllegalArgumentException("a " + type() + " of shape " + java.util.Arrays.toString(shape()) + " has " + n
+          + " elements, more than the given array's length " + java.lang.reflect.Array.getLength(into));
+    }
+  }
+
   /** Frees a native array (idempotent); using it afterwards throws {@link IllegalStateException}. */
   @Override
   public abstract void close();

@@ -73,5 +73,12 @@ public final class HostArray extends FutharkArray {
     return copy;
   }
 
+  @Override
+  public Object copyTo(Object into) {
+    checkInto(into);
+    System.arraycopy(flat, 0, into, 0, java.lang.reflect.Array.getLength(flat));
+    return into;
+  }
+
   @Override public void close() {}
 }

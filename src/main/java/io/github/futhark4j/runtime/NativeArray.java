@@ -75,6 +75,32 @@ final class NativeArray extends FutharkArray {
     }
   }
 
+  @Override
+  public Object copyTo(Object into) {
+    checkInto(into);
+    NativeArrays.countNativeToJava();
+    int n = (int) JavaArrays.count(shape);
+    if (type.valuesRaw() != null) {
+      Context c = handle.context;
+      try {
+        synchronized (c.lock()) {
+          Pointer p = handle.pointer("native array " + type.name());
+          if (n > 0) JavaArrays.readInto(Results.storage(type, p, shape, c), type.prim(), into, n);
+        }
+      } finally {
+        Reference.reachabilityFence(this);
+      }
+      return into;
+    }
+    Memory mem = copyOut();
+    try {
+      JavaArrays.readInto(mem, type.prim(), into, n);
+    } finally {
+      Staging.give(mem);
+    }
+    return into;
+  }
+
   /** One copy, from the array's host storage straight into new Java arrays, under the context lock. */
   private Object readRaw(boolean flat) {
     Context c = handle.context;

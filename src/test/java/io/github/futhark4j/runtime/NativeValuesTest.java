@@ -32,6 +32,7 @@ class NativeValuesTest {
       double[][] r = (double[][]) m2.toJava();
       assertArrayEquals(new double[] {60, 80}, r[1]);
       assertArrayEquals(new double[] {20, 40, 60, 80}, (double[]) m2.toFlatJava());
+      assertArrayEquals(new double[] {20, 40, 60, 80, 0}, (double[]) m2.copyTo(new double[5]));
       m.close();
       m2.close();
       assertEquals(0, live(lib));

@@ -302,29 +302,42 @@ final class Convert {
   // Results out
 
   /**
-   * An array result kept flat: row-major data of the Java type and its shape, read out of a
-   * native array in one copy ({@link #flatResults}).
+   * An array result kept flat: the first {@code shape}-many elements of {@code data}, row-major,
+   * of the Java type, read out of a native array in one copy ({@link #flatResults}). {@code data}
+   * may be longer: it is a buffer reused from batch to batch.
    */
   record FlatResult(long[] shape, Object data) {
     int rows() { return (int) shape[0]; }
   }
 
   /**
-   * The results of {@code callNative} as plain Java values for cutting into rows: native arrays of
-   * rank 1 as Java arrays, of higher rank as {@link FlatResult}, each copied out once and freed.
+   * The results of {@code callNative} as {@link FlatResult}s for cutting into rows, each native
+   * array copied out once (into {@code buffers[i]} for the i-th array met, grown when too small)
+   * and freed. The data stays valid until the next call with the same buffers.
    */
-  static Object flatResults(Object r) {
+  static Object flatResults(Object r, Object[] buffers) {
+    return flatResults(r, buffers, new int[1]);
+  }
+
+  private static Object flatResults(Object r, Object[] buffers, int[] next) {
     if (r instanceof FutharkArray a) {
       try {
-        Object data = a.toFlatJava();
-        return a.rank() == 1 ? data : new FlatResult(a.shape(), data);
+        int i = next[0]++;
+        long n = a.size();
+        Object buf = buffers[i];
+        if (buf == null || Array.getLength(buf) < n) {
+          if (n > Integer.MAX_VALUE - 8) throw new IllegalStateException(n + " elements do not fit in a Java array");
+          buf = Array.newInstance(ScalarType.parse(a.elementType()).javaComponent(), (int) n);
+          buffers[i] = buf;
+        }
+        return new FlatResult(a.shape(), a.copyTo(buf));
       } finally {
         a.close();
       }
     }
     if (r instanceof Object[] a && !(r.getClass().getComponentType().isArray())) {
       Object[] out = new Object[a.length];
-      for (int i = 0; i < a.length; i++) out[i] = flatResults(a[i]);
+      for (int i = 0; i < a.length; i++) out[i] = flatResults(a[i], buffers, next);
       return out;
     }
     return r;

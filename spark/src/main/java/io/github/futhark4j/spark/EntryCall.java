@@ -167,6 +167,7 @@ public abstract sealed class EntryCall<T extends EntryCall<T>> permits BatchMap,
     private long first;
     private long started;
     private long sampledNanos;
+    private Object[] resultBuffers; // for flat results: one Java array per result, reused from call to call
 
     /** A batch of up to {@code capacity} rows (0: the empty batch the driver reduces for no rows). */
     Batch(SparkFuthark fut, String entry, List<Arg> args, int capacity) {
@@ -217,8 +218,8 @@ public abstract sealed class EntryCall<T extends EntryCall<T>> permits BatchMap,
     /**
      * Calls the entry point on the rows read (outside any Futhark context) and starts the next
      * batch; a failure becomes a {@link FutharkTaskException} saying which rows of which partition.
-     * With {@code flat}, array results of rank 2 and more come back as {@link Convert.FlatResult}
-     * (one copy out of native memory, for results cut into rows).
+     * With {@code flat}, array results come back as {@link Convert.FlatResult}s over this batch's
+     * buffers (one copy out of native memory, for results cut into rows), valid until the next call.
      */
     Object call(boolean flat) {
       try {
@@ -228,7 +229,12 @@ public abstract sealed class EntryCall<T extends EntryCall<T>> permits BatchMap,
         for (int i = 0; i < a.length; i++) a[i] = readers[i] != null ? readers[i].take(n) : args.get(i).value();
         long t1 = System.nanoTime();
         Object r = fut.call(entry, a, flat);
-        r = flat ? Convert.flatResults(r) : Convert.plain(r);
+        if (flat) {
+          if (resultBuffers == null) resultBuffers = new Object[fut.entry(entry).outputs().size()];
+          r = Convert.flatResults(r, resultBuffers);
+        } else {
+          r = Convert.plain(r);
+        }
         long sampled = (n + BatchStats.SAMPLE - 2) / BatchStats.SAMPLE; // rows 1, 65, 129, ... below n
         long converting = (sampled == 0 ? 0 : sampledNanos * n / sampled) + (t1 - taken);
         BatchStats.add(n, t1 - t0, Math.min(converting, t1 - t0), System.nanoTime() - t1);
