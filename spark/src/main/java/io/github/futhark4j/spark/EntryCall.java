@@ -162,6 +162,7 @@ public abstract sealed class EntryCall<T extends EntryCall<T>> permits BatchMap,
     private final String entry;
     private final List<Arg> args;
     private final Convert.Reader[] readers;
+    private final int[] ordinals; // readers[i] reads column ordinals[i] of a row
     private final int capacity;
     private int n;
     private long first;
@@ -176,8 +177,10 @@ public abstract sealed class EntryCall<T extends EntryCall<T>> permits BatchMap,
       this.args = args;
       this.capacity = capacity;
       this.readers = new Convert.Reader[args.size()];
+      this.ordinals = new int[args.size()];
       for (int i = 0; i < readers.length; i++) {
         Arg a = args.get(i);
+        ordinals[i] = a.column();
         if (a.isColumn()) readers[i] = Convert.reader(a.param(), a.type(), capacity, a.label());
       }
     }
@@ -211,7 +214,7 @@ public abstract sealed class EntryCall<T extends EntryCall<T>> permits BatchMap,
 
     private void read(InternalRow row) {
       for (int i = 0; i < readers.length; i++) {
-        if (readers[i] != null) readers[i].read(row, args.get(i).column(), n);
+        if (readers[i] != null) readers[i].read(row, ordinals[i], n);
       }
     }
 
