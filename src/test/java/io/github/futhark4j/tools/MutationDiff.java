@@ -102,6 +102,7 @@ public final class MutationDiff {
 
     int agree = 0;
     List<String> acceptedInvalid = new ArrayList<>(), rejectedValid = new ArrayList<>(), broken = new ArrayList<>();
+    List<String> rejectedOtherwise = new ArrayList<>();
     ExecutorService ours = Executors.newSingleThreadExecutor(r -> {
       Thread t = new Thread(null, r, "check", 1L << 29);
       t.setDaemon(true);
@@ -121,12 +122,16 @@ public final class MutationDiff {
       if (our != null && (our.startsWith("CRASH") || our.equals("HANG"))) broken.add(rel + " | " + our);
       else if (ref == null && our != null) rejectedValid.add(rel + " | " + our);
       else if (ref != null && our == null) acceptedInvalid.add(rel + " | " + ref);
-      else agree++;
+      else {
+        agree++;
+        if (ref != null && !sameError(ref, our)) rejectedOtherwise.add(rel + "\n    reference: " + ref + "\n    ours:      " + our);
+      }
     }
     System.out.println(mutants.size() + " mutants: " + agree + " judged as the reference does");
     report("the reference rejects, we accept", acceptedInvalid);
     report("the reference accepts, we reject", rejectedValid);
     report("our front end crashed or hung", broken);
+    report("both reject, at another place or with another message", rejectedOtherwise);
     System.exit(0);
   }
 
@@ -145,7 +150,23 @@ public final class MutationDiff {
       return "timed out";
     }
     if (p.exitValue() == 0) return null;
-    return out.lines().filter(l -> !l.isBlank() && !l.startsWith("Warning")).limit(3).reduce((a, b) -> a + " " + b).orElse("rejected");
+    // Its warnings come first (each a "Warning at" line and its message); the error is the rest.
+    List<String> lines = out.lines().filter(l -> !l.isBlank()).toList();
+    int at = 0;
+    while (at < lines.size() && !lines.get(at).startsWith("Error at")) at++;
+    if (at == lines.size()) at = 0;
+    return String.join(" ", lines.subList(at, Math.min(lines.size(), at + 2)));
+  }
+
+  private static final Pattern REF_ERROR = Pattern.compile("Error at \\S*?:(\\d+):(\\d+)\\S*:? (.*)");
+  private static final Pattern OUR_ERROR = Pattern.compile("\\S*?:(\\d+):(\\d+)\\S*: error(?:\\[E\\d+\\])?: (.*)");
+
+  /** Whether two rejections agree on the first error's line, column and first message line. */
+  private static boolean sameError(String ref, String our) {
+    Matcher r = REF_ERROR.matcher(ref);
+    Matcher o = OUR_ERROR.matcher(our);
+    if (!r.lookingAt() || !o.lookingAt()) return ref.equals(our);
+    return r.group(1).equals(o.group(1)) && r.group(2).equals(o.group(2)) && r.group(3).strip().equals(o.group(3).strip());
   }
 
   /** Our first diagnostic for {@code f}, null when we accept it, or CRASH and the exception. */

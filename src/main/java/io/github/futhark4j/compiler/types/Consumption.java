@@ -56,8 +56,9 @@ final class Consumption {
   /** An alias: a variable (and the fields of the part aliased), in scope or gone out of scope ({@code free}). */
   private record Alias(VName v, List<String> fields, boolean free) {}
 
+  /** The reference's order of aliases: bound before free, then by name (a name's tag: the order names were bound), then path. */
   private static final Comparator<Alias> ORDER = Comparator.comparing((Alias a) -> a.free())
-      .thenComparing(a -> a.v().base()).thenComparingInt(a -> a.v().tag()).thenComparing(a -> String.join(".", a.fields()));
+      .thenComparingInt(a -> a.v().tag()).thenComparing(a -> String.join(".", a.fields()));
 
   /** What kind of value a leaf of an alias structure is. */
   private enum Kind { ARRAY, TYPEVAR, FUNCTION }

@@ -523,6 +523,18 @@ final class Terms {
             for (int i = k + 1; i < parts.length; i++) r = project(r, parts[i], span);
             return r;
           }
+          // A variable and its fields written as one qualified name: as the reference's name
+          // resolution, the variable and every projection take the whole name's location.
+          Exp root = p;
+          while (root instanceof Project inner) root = inner.record();
+          if (root instanceof Var v) {
+            Object b = ctx.term(v.full());
+            if (b instanceof Env.Recursive) st.trace.recursive(root);
+            else if (b instanceof Env.Local l) st.trace.resolved(root, l.v());
+            Res r = var(v.full(), ctx, span);
+            for (int i = v.qualifiers().size() + 1; i < parts.length; i++) r = project(r, parts[i], span);
+            return r;
+          }
         }
         return project(check(p.record(), ctx), p.field(), span);
       }
