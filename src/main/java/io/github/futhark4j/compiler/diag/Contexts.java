@@ -20,8 +20,6 @@ public final class Contexts {
   /** An ascription whose failure is about the types. */
   public static String typeAscription() { return "Expression does not have expected type from type ascription."; }
 
-  public static String sizeCoercion() { return "Expression does not have expected type from size coercion."; }
-
   public static String ifCondition() { return "Condition of \"if\" must be of type bool."; }
 
   public static String assertCondition() { return "Condition of \"assert\" must be of type bool."; }
@@ -30,8 +28,6 @@ public final class Contexts {
 
   public static String branches() { return "Branches differ in type."; }
 
-  public static String arrayElements() { return "Elements of array literal have different types."; }
-
   public static String rangeBounds() { return "Range bounds must be integers."; }
 
   public static String rangeElements() { return "Range elements must have the same type."; }
@@ -39,8 +35,6 @@ public final class Contexts {
   public static String indexedValue() { return "Cannot index this value."; }
 
   public static String index() { return "An index must be a signed integer."; }
-
-  public static String inPlaceUpdate() { return "The value of an in-place update does not match the array's elements."; }
 
   public static String composition() { return "Cannot compose functions."; }
 

@@ -12,10 +12,16 @@ import io.github.futhark4j.compiler.source.Span;
 public final class Message {
   private final DiagCode code;
   private final String text;
+  private final boolean secondPass;
 
   Message(DiagCode code, String text) {
+    this(code, text, code == DiagCode.E0220 || code == DiagCode.E0221 || code == DiagCode.E0227);
+  }
+
+  Message(DiagCode code, String text, boolean secondPass) {
     this.code = code;
     this.text = text;
+    this.secondPass = secondPass;
   }
 
   public DiagCode code() { return code; }
@@ -27,10 +33,12 @@ public final class Message {
   public Diagnostic at(Span span) { return Diagnostics.error(code, span, text); }
 
   /**
-   * Whether the failure is about sizes (E0220 sizes differ, E0221 causality): the reference finds
-   * those in its second pass, which words some mismatches differently.
+   * Whether the reference finds this failure in its second pass, which knows sizes and uniqueness
+   * (E0220 sizes differ, E0221 causality, E0227 scope violations, a consuming function against an
+   * observing type), not in its first, which checks types without them: the two word some
+   * mismatches differently, and the first shows types without sizes.
    */
-  public boolean aboutSizes() { return code == DiagCode.E0220 || code == DiagCode.E0221; }
+  public boolean secondPass() { return secondPass; }
 
   /** The detail under a larger message: a blank line and the text, or nothing. */
   static String detail(Message m) {

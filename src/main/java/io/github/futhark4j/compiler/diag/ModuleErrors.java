@@ -16,19 +16,20 @@ public final class ModuleErrors {
 
   // ---- E0401-E0405 entry points -------------------------------------------------------------
 
-  /** E0401: an entry point with type parameters. */
-  public static Diagnostic polymorphicEntryPoint(Span span, String name) {
-    return err(DiagCode.E0401, span, "Entry point functions may not be polymorphic (\"" + name + "\").");
+  /** E0401: an entry point with type parameters (at the whole definition, as the reference). */
+  public static Diagnostic polymorphicEntryPoint(Span span) {
+    return err(DiagCode.E0401, span, "Entry point functions may not be polymorphic." + Diagnostics.link("polymorphic-entry"));
   }
 
-  /** E0401: an entry point with a size parameter used only in its result. */
-  public static Diagnostic sizePolymorphicEntryResult(Span span, String name) {
-    return err(DiagCode.E0401, span, "Entry point functions must not be size-polymorphic in their return type (\"" + name + "\").");
+  /** E0401: an entry point with a size parameter used only in its result (at the whole definition). */
+  public static Diagnostic sizePolymorphicEntryResult(Span span) {
+    return err(DiagCode.E0401, span, "Entry point functions must not be size-polymorphic in their return type."
+        + Diagnostics.link("size-polymorphic-entry"));
   }
 
   /** E0402: an entry point that takes or returns a function. */
-  public static Diagnostic higherOrderEntryPoint(Span span, String name) {
-    return err(DiagCode.E0402, span, "Entry point functions may not be higher-order (\"" + name + "\").");
+  public static Diagnostic higherOrderEntryPoint(Span span) {
+    return err(DiagCode.E0402, span, "Entry point functions may not be higher-order." + Diagnostics.link("higher-order-entry"));
   }
 
   /** E0405: an entry point declared inside a module. */
@@ -152,11 +153,11 @@ public final class ModuleErrors {
 
   /** E0413: a module name that is not bound (worded as an unknown name, as the reference). */
   public static Diagnostic unknownModule(Span span, String name) {
-    return err(DiagCode.E0413, span, "Unknown name \"" + name + "\".");
+    return err(DiagCode.E0413, span, "Unknown name \"" + name + "\"");
   }
 
   /** E0413: a module type name that is not bound. */
   public static Diagnostic unknownModuleType(Span span, String name) {
-    return err(DiagCode.E0413, span, "Unknown module type \"" + name + "\".");
+    return err(DiagCode.E0413, span, "Unknown module type \"" + name + "\"");
   }
 }

@@ -20,7 +20,7 @@ public final class TypeErrors {
 
   /** E0201: a name that is not bound. */
   public static Diagnostic unknownName(Span span, String name) {
-    return err(DiagCode.E0201, span, "Unknown name \"" + name + "\".");
+    return err(DiagCode.E0201, span, "Unknown name \"" + name + "\"");
   }
 
   /** E0201: a module used as a value. */
@@ -28,9 +28,9 @@ public final class TypeErrors {
     return err(DiagCode.E0201, span, "\"" + name + "\" is a module, not a value.");
   }
 
-  /** E0201: a local open of a module that does not exist. */
+  /** E0201: a local open of a module that does not exist (worded as an unknown name, as the reference). */
   public static Diagnostic unknownModule(Span span, String module) {
-    return err(DiagCode.E0201, span, "Unknown module \"" + module + "\".");
+    return err(DiagCode.E0201, span, "Unknown name \"" + module + "\"");
   }
 
   /** E0201: an operator that is not bound. */
@@ -74,7 +74,7 @@ public final class TypeErrors {
 
   /** E0203: a type name that is not bound. */
   public static Diagnostic unknownType(Span span, String name) {
-    return err(DiagCode.E0203, span, "Unknown type \"" + name + "\".");
+    return err(DiagCode.E0203, span, "Unknown type \"" + name + "\"");
   }
 
   // ---- E0204 fields -------------------------------------------------------------------------

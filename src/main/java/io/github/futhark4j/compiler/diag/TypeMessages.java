@@ -33,7 +33,7 @@ public final class TypeMessages {
   /** {@code why}, found while unifying the types of record field {@code field} (same code). */
   public static Message inRecordField(Message why, String field) {
     String crumb = "When matching types of record field \"" + field + "\".";
-    return msg(why.code(), why.text() == null ? crumb : why.text() + "\n" + crumb);
+    return new Message(why.code(), why.text() == null ? crumb : why.text() + "\n" + crumb, why.secondPass());
   }
 
   /** E0202: constructor {@code #c} used with other payload types ({@code mine}) than its type's ({@code theirs}), in number. */
@@ -50,7 +50,7 @@ public final class TypeMessages {
 
   /** E0202: a function that consumes its argument where the declared type does not. */
   public static Message consumesAgainstDeclaredType() {
-    return msg(DiagCode.E0202, "The function consumes its argument, which the declared type does not allow.");
+    return new Message(DiagCode.E0202, "The function consumes its argument, which the declared type does not allow.", true);
   }
 
   // ---- E0204 fields -------------------------------------------------------------------------

@@ -21,7 +21,7 @@ import java.util.Set;
 public final class Lexer {
   static final Set<String> KEYWORDS = Set.of("let", "in", "def", "entry", "type", "if", "then", "else",
       "loop", "for", "while", "do", "match", "case", "with", "import", "module", "open", "local", "assert",
-      "true", "false", "val", "include", "unsafe");
+      "true", "false", "val", "include");
   private static final String OP_CHARS = "+-*/%=!><|&^";
 
   private final Source src;

@@ -611,10 +611,6 @@ public final class Parser extends ParserBase {
           Exp body = parseAtom();
           return new Assert(c, body, from(start));
         }
-        case "unsafe" -> {
-          advance();
-          return new Attr("unsafe", parseExp(), from(start));
-        }
         default -> { }
       }
     }

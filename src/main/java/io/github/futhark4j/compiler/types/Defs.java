@@ -664,7 +664,7 @@ final class Defs {
       }
       Unify.sizeVars(r, inRet);
       if (f.sizeParams().stream().anyMatch(n -> !inParams.contains(n) && inRet.contains(n))) {
-        st.error(ModuleErrors.sizePolymorphicEntryResult(d.nameSpan(), d.name()));
+        st.error(ModuleErrors.sizePolymorphicEntryResult(d.span()));
       } else {
         // Every size parameter must be the size of an array an argument has (not only of an
         // abstract type's argument): the caller passes only values.
@@ -685,7 +685,7 @@ final class Defs {
     }
     if (isEntry && mainFile && st.errorCount() == errors && liftedAbstract(f.type())) {
       // A lifted abstract type may be a function (the reference's orderZeroM), whatever it stands for.
-      st.error(ModuleErrors.higherOrderEntryPoint(d.nameSpan(), d.name()));
+      st.error(ModuleErrors.higherOrderEntryPoint(d.span()));
     }
     st.arity.put(v, d.params().isEmpty() ? Terms.arrows(zonkSafe(scheme.type())) : d.params().size());
     emit(v, f, d, isEntry && mainFile ? d : null, mainFile, errors);
@@ -906,7 +906,7 @@ final class Defs {
 
   private TDecl.EntryPoint entryPoint(ValDecl d, FunDef fd, boolean report) {
     if (!fd.typeParams().isEmpty() && report) {
-      st.error(ModuleErrors.polymorphicEntryPoint(d.nameSpan(), d.name()));
+      st.error(ModuleErrors.polymorphicEntryPoint(d.span()));
     }
     List<TDecl.EntryType> params = new ArrayList<>();
     for (int i = 0; i < fd.params().size(); i++) {
@@ -932,7 +932,7 @@ final class Defs {
 
   private TDecl.EntryType entryType(Type t, TypeExp written, ValDecl d, boolean input) {
     if (functional(t)) {
-      st.error(ModuleErrors.higherOrderEntryPoint(d.nameSpan(), d.name()));
+      st.error(ModuleErrors.higherOrderEntryPoint(d.span()));
     }
     boolean unique = input ? t instanceof Type.Array a && a.unique() : written instanceof TUnique;
     if (written instanceof TUnique uq) written = uq.type();

@@ -261,7 +261,8 @@ final class Modules {
   private Mod modDecl(ModDecl m, Ctx ctx) {
     if (m.params().isEmpty()) {
       Mod mod = modExp(m.body(), ctx);
-      if (mod != null && m.signature() != null) mod = ascribe(mod, sig(m.signature(), ctx), m.signature().span(), m.name());
+      // A mismatch is reported at the whole binding, as the reference does.
+      if (mod != null && m.signature() != null) mod = ascribe(mod, sig(m.signature(), ctx), m.span(), m.name());
       return mod;
     }
     // module f (a: A) (b: B) : R = e  is  module f = \(a: A) -> \(b: B) : R -> e
@@ -331,7 +332,7 @@ final class Modules {
     Ctx inner = ctx.withEnv(withModule(ctx.env(), param.name(), paramType.mod()));
     int outBefore = st.out.size();
     Mod result = modExp(body, inner);
-    if (result != null && resSig != null) result = ascribe(result, sig(resSig, inner), resSig.span(), null);
+    if (result != null && resSig != null) result = ascribe(result, sig(resSig, inner), span, null);
     // The definitions of this check are not code: applications make their own.
     while (st.out.size() > outBefore) st.out.remove(st.out.size() - 1);
     MTy resultType = new MTy(Map.of(), result == null ? new Struct(new Env(null)) : result);

@@ -95,18 +95,43 @@ final class Terms {
       u.unify(expected, actual);
       return true;
     } catch (Unify.Failure f) {
-      if (f.why.aboutSizes()) {
+      if (f.why.secondPass()) {
         report(span, expected, actual, context, f);
       } else {
-        String[] shown = Unify.showAll(actual, expected);
-        st.typeError(TypeErrors.cannotUnify(span, shown[0], shown[1], f.why));
+        cannotUnify(span, expected, actual, f);
       }
       return false;
     }
   }
 
+  /**
+   * Unifies where the reference's first pass reports a type mismatch plainly at {@code typeSpan}
+   * ({@link #cannotUnify}) and its second pass a size mismatch plainly too, at {@code sizeSpan}
+   * ("Sizes "n" and "m" do not match."): array literals, in-place updates.
+   */
+  boolean unifyPlainly(Span typeSpan, Span sizeSpan, Ty expected, Ty actual) {
+    try {
+      u.unify(expected, actual);
+      return true;
+    } catch (Unify.Failure f) {
+      if (f.why.secondPass()) st.typeError(f.why.at(sizeSpan));
+      else cannotUnify(typeSpan, expected, actual, f);
+      return false;
+    }
+  }
+
+  /**
+   * "Cannot unify" as the reference's first pass words it: the innermost types that differ (or the
+   * whole ones), the actual one first, without sizes, then the failure's text.
+   */
+  void cannotUnify(Span span, Ty expected, Ty actual, Unify.Failure f) {
+    String[] shown = f.expected != null ? Unify.showAllUnsized(f.actual, f.expected) : Unify.showAllUnsized(actual, expected);
+    st.typeError(TypeErrors.cannotUnify(span, shown[0], shown[1], f.why));
+  }
+
+  /** A mismatch under {@code context}: the two types (without sizes when the types themselves differ, as the reference's first pass shows them). */
   void report(Span span, Ty expected, Ty actual, String context, Unify.Failure f) {
-    String[] shown = Unify.showAll(expected, actual);
+    String[] shown = f.why.secondPass() ? Unify.showAll(expected, actual) : Unify.showAllUnsized(expected, actual);
     st.typeError(TypeErrors.mismatch(span, context, shown[0], shown[1], f.why));
   }
 
@@ -252,7 +277,7 @@ final class Terms {
       return new SE.F(new Ty.Flex(st.level, null));
     }
     Res r = check(e, c);
-    unify(e.span(), Ty.I64, r.ty(), Contexts.sizeExpression());
+    unifyPlain(e.span(), Ty.I64, r.ty(), Contexts.sizeExpression());
     SE s = r.size() != null ? r.size() : new SE.Opaque(st.fresh("size").tag(), shortText(e.span()));
     if (!sizeNames.isEmpty()) return SE.strip(s);
     if (!(SE.norm(s) instanceof SE.V) && !(SE.norm(s) instanceof SE.L) && !(s instanceof SE.B)) return new SE.B(s, r.build());
@@ -629,7 +654,8 @@ final class Terms {
         try {
           u.unify(t, r.ty());
         } catch (Unify.Failure f) {
-          report(span, t, r.ty(), f.why.aboutSizes() ? Contexts.explicitAscription() : Contexts.typeAscription(), f);
+          if (f.why.secondPass()) report(span, t, r.ty(), Contexts.explicitAscription(), f);
+          else report(a.exp().span(), t, r.ty(), Contexts.typeAscription(), f);
         }
         return new Res(t, r.build(), r.size());
       }
@@ -637,10 +663,13 @@ final class Terms {
         Res r = check(c.exp(), ctx);
         TypeConv.Conv conv = new TypeConv.Conv();
         Ty t = types.convert(c.type(), ctx, TypeConv.Anon.FLEX, conv);
+        // As the reference: a mismatch of the types plainly at the expression (its first pass), one
+        // of the shapes as an ascription's (its second).
         try {
           u.unifyShape(t, r.ty());
         } catch (Unify.Failure f) {
-          report(span, t, r.ty(), Contexts.sizeCoercion(), f);
+          if (f.why.secondPass()) report(span, t, r.ty(), Contexts.explicitAscription(), f);
+          else cannotUnify(c.exp().span(), t, r.ty(), f);
         }
         return new Res(t, () -> new TExp.Coerce(r.build().get(), zonk.type(t), span));
       }
@@ -966,7 +995,7 @@ final class Terms {
       elem = first.ty();
       for (Exp x : a.elements().subList(1, a.elements().size())) {
         Res r = check(x, ctx);
-        unifyPlain(x.span(), elem, r.ty(), Contexts.arrayElements());
+        unifyPlainly(span, x.span(), elem, r.ty());
         rs.add(r);
       }
     }
@@ -1145,7 +1174,7 @@ final class Terms {
     Res arr = check(up.array(), ctx);
     Res sliced = index(arr, up.indices(), up.array(), ctx, span, true);
     Res val = check(up.value(), ctx);
-    unifyPlain(up.array().span(), sliced.ty(), val.ty(), Contexts.inPlaceUpdate());
+    unifyPlainly(up.array().span(), up.value().span(), sliced.ty(), val.ty());
     Ty ty = arr.ty();
     return new Res(ty, () -> {
       TExp.Index ix = (TExp.Index) sliced.build().get();

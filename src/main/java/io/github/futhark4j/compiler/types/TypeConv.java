@@ -129,7 +129,10 @@ final class TypeConv {
     return switch (te) {
       case TName n -> convertName(n, ctx, anon, out, sizeNames);
       case TArray a -> {
-        // The element type expression must be non-lifted: no functions, no size-lifted types.
+        // The dimension first, then the element, as the reference (which unknown name is reported,
+        // and the order of anonymous sizes). The element type expression must be non-lifted: no
+        // functions, no size-lifted types.
+        SE d = dim(a.dim(), ctx, anon, out, sizeNames);
         Conv ec = new Conv();
         Ty elem = convert(a.elem(), ctx, anon, ec, sizeNames);
         absorb(out, ec, Anon.ABBREV);
@@ -139,7 +142,7 @@ final class TypeConv {
         } else if (ec.sizeLifted) {
           st.error(TypeErrors.sizeLiftedElementType(a.span(), shown));
         }
-        yield new Ty.Arr(elem, dim(a.dim(), ctx, anon, out, sizeNames), false);
+        yield new Ty.Arr(elem, d, false);
       }
       case TTuple t -> Ty.tuple(t.elements().stream().map(x -> convert(x, ctx, anon, out, sizeNames)).toList());
       case TRecord r -> {

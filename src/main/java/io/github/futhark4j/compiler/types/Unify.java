@@ -41,10 +41,19 @@ final class Unify {
   /** Unification failed: {@code why} has the code and the sentence after the two types (or none). */
   static final class Failure extends RuntimeException {
     final Message why;
+    /** Where two types simply differ: the innermost parts that do (the expected side first), else null. */
+    final Ty expected;
+    final Ty actual;
 
     Failure(Message why) {
+      this(why, null, null);
+    }
+
+    Failure(Message why, Ty expected, Ty actual) {
       super(why.text(), null, false, false);
       this.why = why;
+      this.expected = expected;
+      this.actual = actual;
     }
   }
 
@@ -79,7 +88,30 @@ final class Unify {
     }
   }
 
+  /**
+   * The pairs of sizes met while the types of a unification are matched, or null when none is
+   * running: as the reference, which checks types without sizes first and sizes in a second
+   * pass, a mismatch of the types is found before one of the sizes, and sizes are unified
+   * outermost first once the types agree.
+   */
+  private List<SE[]> pendingSizes;
+
   void unify(Ty a0, Ty b0) {
+    if (pendingSizes != null) {
+      unifyTypes(a0, b0);
+      return;
+    }
+    List<SE[]> sizes = new ArrayList<>();
+    pendingSizes = sizes;
+    try {
+      unifyTypes(a0, b0);
+    } finally {
+      pendingSizes = null;
+    }
+    for (SE[] p : sizes) unifySize(p[0], p[1]);
+  }
+
+  private void unifyTypes(Ty a0, Ty b0) {
     Ty a = resolve(a0);
     Ty b = resolve(b0);
     if (a == b) return;
@@ -88,8 +120,8 @@ final class Unify {
     switch (a) {
       case Ty.Prim pa when b instanceof Ty.Prim pb && pa.prim() == pb.prim() -> { }
       case Ty.Arr aa when b instanceof Ty.Arr ab -> {
-        unifySize(aa.size(), ab.size());
-        unify(aa.elem(), ab.elem());
+        pendingSizes.add(new SE[] {aa.size(), ab.size()});
+        unifyTypes(aa.elem(), ab.elem());
       }
       case Ty.Rec ra when b instanceof Ty.Rec rb -> {
         if (!ra.fields().keySet().equals(rb.fields().keySet())) {
@@ -101,80 +133,94 @@ final class Unify {
         }
         for (var e : ra.fields().entrySet()) {
           try {
-            unify(e.getValue(), rb.fields().get(e.getKey()));
+            unifyTypes(e.getValue(), rb.fields().get(e.getKey()));
           } catch (Failure f) {
             // Leave a breadcrumb: which field the mismatch is in.
-            throw new Failure(TypeMessages.inRecordField(f.why, e.getKey()));
+            throw new Failure(TypeMessages.inRecordField(f.why, e.getKey()), f.expected, f.actual);
           }
         }
       }
       case Ty.Sum sa when b instanceof Ty.Sum sb -> {
-        if (!sa.constructors().keySet().equals(sb.constructors().keySet())) throw mismatch();
+        if (!sa.constructors().keySet().equals(sb.constructors().keySet())) throw mismatch(a, b);
         for (var e : sa.constructors().entrySet()) unifyAll(e.getValue(), sb.constructors().get(e.getKey()));
       }
       case Ty.Fun fa when b instanceof Ty.Fun fb -> {
-        unify(fa.param(), fb.param());
-        // The existential sizes of the two results stand for each other; a named parameter too.
-        Map<VName, SE> ren = new HashMap<>();
-        if (fa.pname() != null && fb.pname() != null) ren.put(fb.pname(), SE.var(fa.pname()));
-        List<VName> ea = fa.exts(), eb = fb.exts();
-        // An existential size of b with no counterpart in a (map f xs, f returning ?[k].[k]t) is a
-        // new unknown size: each application has its own.
-        for (int i = 0; i < eb.size(); i++) {
-          if (i < ea.size()) {
-            ren.put(eb.get(i), SE.var(ea.get(i)));
-          } else {
-            VName d = st.absorbedSize(eb.get(i).base(), Phrases.returnedByFunctionHere());
-            madeUnknown.add(d);
-            ren.put(eb.get(i), SE.var(d));
-          }
-        }
-        Map<VName, SE> renA = new HashMap<>();
-        for (int i = eb.size(); i < ea.size(); i++) renA.put(ea.get(i), new SE.F(new Flex(st.level, ea.get(i).base())));
-        // A dependent result ((x: i64) -> [x]t) matched against a function type that cannot name its
-        // parameter (a -> b, as map takes it): the sizes depending on the parameter are unknown.
-        Ty ra = subst(fa.result(), Map.of(), renA), rb = subst(fb.result(), Map.of(), ren);
-        // An existential size of the expected result names a size made by the function; one that
-        // depends on a lambda's parameter is out of its scope (the reference's "Cannot link size
-        // ... (scope violation)"): \x -> iota x is no i64 -> ?[k].[k]i64 (iota itself is).
-        Set<VName> params = new HashSet<>();
-        if (fa.pname() != null) params.add(fa.pname());
-        if (fb.pname() != null) params.add(fb.pname());
-        if (lambdaArgument && !renA.isEmpty() && !params.isEmpty()) existentialsFree(ra, rb, renA, params);
-        if (!declared && fb.pname() != null && fa.pname() == null) rb = unknownWhereMentioned(rb, fb.pname());
-        if (!declared && fa.pname() != null && fb.pname() == null) ra = unknownWhereMentioned(ra, fa.pname());
-        // Those new sizes are what the reference calls anonymous: a non-lifted type variable may not
-        // take a type containing them (map f xs where f returns an array of an unknown size).
-        Set<VName> before = Set.copyOf(hidden);
-        hidden.addAll(madeUnknown);
-        madeUnknown.clear();
+        // A function type's parameter and result are unified each whole, sizes included: the sizes
+        // of its result may depend on its parameter's name.
+        List<SE[]> outer = pendingSizes;
+        pendingSizes = null;
         try {
-          // The parameters' names are bound in the results: an anonymous size cannot stand for a
-          // size naming them (the reference's "bound" names of unifySizes).
-          unifyUnder(params, ra, rb);
+          unifyFun(fa, fb);
         } finally {
-          hidden.retainAll(before);
+          pendingSizes = outer;
         }
       }
       case Ty.Named na when b instanceof Ty.Named nb && na.name().equals(nb.name()) && na.args().size() == nb.args().size() -> {
         for (int i = 0; i < na.args().size(); i++) {
           Ty.Arg x = na.args().get(i), y = nb.args().get(i);
-          if (x.type() != null && y.type() != null) unify(x.type(), y.type());
-          else if (x.size() != null && y.size() != null) unifySize(x.size(), y.size());
-          else throw mismatch();
+          if (x.type() != null && y.type() != null) unifyTypes(x.type(), y.type());
+          else if (x.size() != null && y.size() != null) pendingSizes.add(new SE[] {x.size(), y.size()});
+          else throw mismatch(a, b);
         }
       }
-      case Ty.Prim p -> throw mismatch();
-      case Ty.Arr ar -> throw mismatch();
-      case Ty.Rec r -> throw mismatch();
-      case Ty.Sum s -> throw mismatch();
-      case Ty.Fun f -> throw mismatch();
-      case Ty.Named n -> throw mismatch();
-      case Ty.Var v -> throw mismatch();
+      case Ty.Prim p -> throw mismatch(a, b);
+      case Ty.Arr ar -> throw mismatch(a, b);
+      case Ty.Rec r -> throw mismatch(a, b);
+      case Ty.Sum s -> throw mismatch(a, b);
+      case Ty.Fun f -> throw mismatch(a, b);
+      case Ty.Named n -> throw mismatch(a, b);
+      case Ty.Var v -> throw mismatch(a, b);
+    }
+  }
+
+  private void unifyFun(Ty.Fun fa, Ty.Fun fb) {
+    unify(fa.param(), fb.param());
+    // The existential sizes of the two results stand for each other; a named parameter too.
+    Map<VName, SE> ren = new HashMap<>();
+    if (fa.pname() != null && fb.pname() != null) ren.put(fb.pname(), SE.var(fa.pname()));
+    List<VName> ea = fa.exts(), eb = fb.exts();
+    // An existential size of b with no counterpart in a (map f xs, f returning ?[k].[k]t) is a
+    // new unknown size: each application has its own.
+    for (int i = 0; i < eb.size(); i++) {
+      if (i < ea.size()) {
+        ren.put(eb.get(i), SE.var(ea.get(i)));
+      } else {
+        VName d = st.absorbedSize(eb.get(i).base(), Phrases.returnedByFunctionHere());
+        madeUnknown.add(d);
+        ren.put(eb.get(i), SE.var(d));
+      }
+    }
+    Map<VName, SE> renA = new HashMap<>();
+    for (int i = eb.size(); i < ea.size(); i++) renA.put(ea.get(i), new SE.F(new Flex(st.level, ea.get(i).base())));
+    // A dependent result ((x: i64) -> [x]t) matched against a function type that cannot name its
+    // parameter (a -> b, as map takes it): the sizes depending on the parameter are unknown.
+    Ty ra = subst(fa.result(), Map.of(), renA), rb = subst(fb.result(), Map.of(), ren);
+    // An existential size of the expected result names a size made by the function; one that
+    // depends on a lambda's parameter is out of its scope (the reference's "Cannot link size
+    // ... (scope violation)"): \x -> iota x is no i64 -> ?[k].[k]i64 (iota itself is).
+    Set<VName> params = new HashSet<>();
+    if (fa.pname() != null) params.add(fa.pname());
+    if (fb.pname() != null) params.add(fb.pname());
+    if (lambdaArgument && !renA.isEmpty() && !params.isEmpty()) existentialsFree(ra, rb, renA, params);
+    if (!declared && fb.pname() != null && fa.pname() == null) rb = unknownWhereMentioned(rb, fb.pname());
+    if (!declared && fa.pname() != null && fb.pname() == null) ra = unknownWhereMentioned(ra, fa.pname());
+    // Those new sizes are what the reference calls anonymous: a non-lifted type variable may not
+    // take a type containing them (map f xs where f returns an array of an unknown size).
+    Set<VName> before = Set.copyOf(hidden);
+    hidden.addAll(madeUnknown);
+    madeUnknown.clear();
+    try {
+      // The parameters' names are bound in the results: an anonymous size cannot stand for a
+      // size naming them (the reference's "bound" names of unifySizes).
+      unifyUnder(params, ra, rb);
+    } finally {
+      hidden.retainAll(before);
     }
   }
 
   private static Failure mismatch() { return new Failure(TypeMessages.mismatch()); }
+
+  private static Failure mismatch(Ty expected, Ty actual) { return new Failure(TypeMessages.mismatch(), expected, actual); }
 
   private void unifyAll(List<Ty> a, List<Ty> b) {
     if (a.size() != b.size()) throw mismatch();
@@ -877,10 +923,22 @@ final class Unify {
    * of appearance (the inference variables' numbers mean nothing to a reader).
    */
   static String[] showAll(Ty... ts) {
+    return showAll(true, ts);
+  }
+
+  /**
+   * As {@link #showAll}, without sizes or uniqueness: as the reference's first pass, which finds
+   * mismatches of types before it knows any size, shows them ({@code []i32 -> []i32}).
+   */
+  static String[] showAllUnsized(Ty... ts) {
+    return showAll(false, ts);
+  }
+
+  private static String[] showAll(boolean sizes, Ty... ts) {
     String[] out = new String[ts.length];
     Map<String, String> names = new HashMap<>();
     for (int i = 0; i < ts.length; i++) {
-      java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\?(\\d+)").matcher(showRaw(ts[i]));
+      java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\?(\\d+)").matcher(showRaw(ts[i], sizes));
       StringBuilder sb = new StringBuilder();
       while (m.find()) {
         String name = names.computeIfAbsent(m.group(1), k -> "'" + (char) ('a' + names.size() % 26));
@@ -906,36 +964,38 @@ final class Unify {
     return true;
   }
 
-  private static String showRaw(Ty t) {
+  private static String showRaw(Ty t, boolean sizes) {
     t = resolve(t);
     return switch (t) {
       case Ty.Prim p -> p.prim().futName();
       case Ty.Var v -> v.prims != null ? Zonk.defaultOf(v.prims).futName() : "?" + v.id;
-      case Ty.Arr a -> (a.unique() ? "*" : "") + "[" + SE.show(a.size()) + "]" + showRaw(a.elem()).replaceFirst("^\\*", "");
+      case Ty.Arr a -> (sizes && a.unique() ? "*" : "") + "[" + (sizes ? SE.show(a.size()) : "") + "]"
+          + showRaw(a.elem(), sizes).replaceFirst("^\\*", "");
       case Ty.Rec r -> {
-        if (isTuple(r.fields())) yield r.fields().values().stream().map(Unify::showRaw).collect(Collectors.joining(", ", "(", ")"));
+        if (isTuple(r.fields())) yield r.fields().values().stream().map(x -> showRaw(x, sizes)).collect(Collectors.joining(", ", "(", ")"));
         List<String> keys = new ArrayList<>(r.fields().keySet());
         keys.sort(Unify::fieldOrder);
-        yield keys.stream().map(k -> k + ": " + showRaw(r.fields().get(k))).collect(Collectors.joining(", ", "{", "}"));
+        yield keys.stream().map(k -> k + ": " + showRaw(r.fields().get(k), sizes)).collect(Collectors.joining(", ", "{", "}"));
       }
       case Ty.Sum s -> s.constructors().entrySet().stream()
-          .map(e -> "#" + e.getKey() + e.getValue().stream().map(x -> " " + showAtom(x)).collect(Collectors.joining()))
+          .map(e -> "#" + e.getKey() + e.getValue().stream().map(x -> " " + showAtom(x, sizes)).collect(Collectors.joining()))
           .collect(Collectors.joining(" | "));
       case Ty.Fun f -> {
         Ty p = resolve(f.param());
-        String ps = p instanceof Ty.Fun || p instanceof Ty.Sum ? "(" + showRaw(p) + ")" : showRaw(p);
-        if (f.pname() != null && mentions(f.result(), Set.of(f.pname()))) ps = "(" + f.pname().base() + ": " + showRaw(p) + ")";
-        String ex = f.exts().isEmpty() ? "" : "?" + f.exts().stream().map(x -> "[" + x.base() + "]").collect(Collectors.joining()) + ".";
-        yield ps + " -> " + ex + showRaw(f.result());
+        String ps = p instanceof Ty.Fun || p instanceof Ty.Sum ? "(" + showRaw(p, sizes) + ")" : showRaw(p, sizes);
+        if (sizes && f.pname() != null && mentions(f.result(), Set.of(f.pname()))) ps = "(" + f.pname().base() + ": " + showRaw(p, sizes) + ")";
+        String ex = !sizes || f.exts().isEmpty() ? "" : "?" + f.exts().stream().map(x -> "[" + x.base() + "]").collect(Collectors.joining()) + ".";
+        yield ps + " -> " + ex + showRaw(f.result(), sizes);
       }
-      case Ty.Named n -> (n.unique() ? "*" : "") + n.name().base() + n.args().stream()
-          .map(x -> " " + (x.type() != null ? showAtom(x.type()) : "[" + SE.show(x.size()) + "]")).collect(Collectors.joining());
+      case Ty.Named n -> (sizes && n.unique() ? "*" : "") + n.name().base() + n.args().stream()
+          .map(x -> " " + (x.type() != null ? showAtom(x.type(), sizes) : "[" + (sizes ? SE.show(x.size()) : "") + "]"))
+          .collect(Collectors.joining());
     };
   }
 
-  private static String showAtom(Ty t) {
+  private static String showAtom(Ty t, boolean sizes) {
     Ty r = resolve(t);
-    String s = showRaw(r);
+    String s = showRaw(r, sizes);
     return r instanceof Ty.Fun || r instanceof Ty.Sum || (r instanceof Ty.Named n && !n.args().isEmpty()) ? "(" + s + ")" : s;
   }
 }

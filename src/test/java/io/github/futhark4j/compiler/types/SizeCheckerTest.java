@@ -137,7 +137,7 @@ class SizeCheckerTest {
   void typeAbbreviationSizes() {
     Diagnostic d = sizeError(DiagCode.E0226, "type vec [n] = []i32");
     assertEquals("Size parameter \"[n]\" unused.", d.message());
-    assertEquals("Unknown name \"n\".", sizeError(DiagCode.E0201, "type vec = [n]i32").message());
+    assertEquals("Unknown name \"n\"", sizeError(DiagCode.E0201, "type vec = [n]i32").message());
     ok("type square [n] = [n][n]i32\ndef f [n] (m: square [n]) : i64 = n");
     // An existential size makes a type size-lifted, as an anonymous one does.
     sizeError(DiagCode.E0230, "type arr = ?[k].[k]i32");
