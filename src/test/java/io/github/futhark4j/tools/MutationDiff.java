@@ -32,7 +32,7 @@ import java.util.stream.Stream;
  * about each mutant, and lists the disagreements: programs the reference rejects and we accept
  * (an invalid program that would run), programs it accepts and we reject, and our crashes or
  * hangs. Mutations that make programs invalid exercise exactly the rules (uniqueness, sizes,
- * modules) that valid test programs do not.
+ * modules, entry points, literals) that valid test programs do not.
  *
  * <pre>
  * mvn -o -q test-compile
@@ -69,7 +69,12 @@ public final class MutationDiff {
       new Mutation("int_type", (s, code) -> replace(s, code, "\\bi32\\b", m -> "i64")),
       new Mutation("iota_size", (s, code) -> replace(s, code, "\\biota (\\w+)", m -> "iota (" + m.group(1) + " + 1)")),
       new Mutation("swap_args", (s, code) -> replace(s, code, "\\b(map2|zip|scatter|reduce_by_index|hist) (\\w+) (\\w+)\\b",
-          m -> m.group(1) + " " + m.group(3) + " " + m.group(2))));
+          m -> m.group(1) + " " + m.group(3) + " " + m.group(2))),
+      // Entry points have rules of their own (no type parameters, no functions, no size only in the result).
+      new Mutation("def_to_entry", (s, code) -> replace(s, code, "(?m)^def (?=\\w)", m -> "entry ")),
+      new Mutation("literal_suffix", (s, code) -> replace(s, code, "(?<![\\w.])([0-9]+)(?![\\w.])",
+          m -> m.group(1) + List.of("i8", "u8", "i64", "f32").get(MutationDiff.random.nextInt(4)))),
+      new Mutation("swap_pair", (s, code) -> replace(s, code, "\\((\\w+), (\\w+)\\)", m -> "(" + m.group(2) + ", " + m.group(1) + ")")));
 
   private static Random random;
 

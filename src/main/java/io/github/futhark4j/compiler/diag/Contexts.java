@@ -26,8 +26,6 @@ public final class Contexts {
 
   public static String operatorSection() { return "Cannot apply operator section."; }
 
-  public static String branches() { return "Branches differ in type."; }
-
   public static String rangeBounds() { return "Range bounds must be integers."; }
 
   public static String rangeElements() { return "Range elements must have the same type."; }

@@ -23,7 +23,7 @@ public final class Phrases {
 
   /** A note on where unknown size {@code size} came from ({@code origin}, one of the phrases below). */
   public static String sizeNote(String size, String origin) {
-    return "\n\nNote: \"" + size + "\" " + origin;
+    return "\n\nNote: \"" + size + "\" " + origin.replace("\n", "\n      ");
   }
 
   // ---- origins of type variables (what a class of primitive types stands for) ----------------
@@ -57,13 +57,11 @@ public final class Phrases {
 
   // ---- where unknown sizes come from (each reads after the size's name) -----------------------
 
-  /** The branches of an {@code if} at {@code at} differ in this size. */
-  public static String unknownDueToConditional(String at) { return unknownDueTo("conditional expression", at); }
-
-  /** The cases of a {@code match} at {@code at} differ in this size. */
-  public static String unknownDueToMatch(String at) { return unknownDueTo("match", at); }
-
-  private static String unknownDueTo(String what, String at) { return "is unknown due to " + what + " at " + at + "."; }
+  /** The branches of an {@code if} (or the cases of a {@code match}) at {@code at}, of types {@code t1} and {@code t2}, differ in this size. */
+  public static String unknownDueToConditional(String at, String t1, String t2) {
+    return "is unknown due to conditional expression at " + at + ".\nOne branch returns array of type: " + t1
+        + "\nThe other an array of type:       " + t2;
+  }
 
   public static String rangeLength(String at) { return "is unknown length of range at " + at + "."; }
 

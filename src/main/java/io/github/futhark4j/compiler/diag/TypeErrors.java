@@ -45,6 +45,11 @@ public final class TypeErrors {
     return err(why.code(), span, context + "\nExpected: " + expected + "\nActual:   " + actual + Message.detail(why));
   }
 
+  /** The failure's code: the branches of a conditional (or the cases of a match) have types {@code former} and {@code latter}. */
+  public static Diagnostic branchesDiffer(Span span, String former, String latter, Message why) {
+    return err(why.code(), span, "Branches differ in type.\nFormer: " + former + "\nLatter: " + latter + Message.detail(why));
+  }
+
   /** The failure's code: "Cannot unify" the two types (the actual one first, as the reference's first pass), then the failure's text. */
   public static Diagnostic cannotUnify(Span span, String a, String b, Message why) {
     return err(why.code(), span, Phrases.cannotUnify(a, b) + Message.detail(why));

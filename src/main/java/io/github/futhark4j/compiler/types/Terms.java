@@ -678,7 +678,7 @@ final class Terms {
         unifyPlain(i.cond().span(), Ty.BOOL, c.ty(), Contexts.ifCondition());
         Res a = check(i.then(), ctx);
         Res b = check(i.otherwise(), ctx);
-        Ty t = joinBranches(a.ty(), b.ty(), Phrases.unknownDueToConditional(span.relative()), i.otherwise().span());
+        Ty t = joinBranches(a.ty(), b.ty(), span, span);
         atMostSizeLifted(t);
         return new Res(t, () -> {
           noFunction(t, shown -> TypeErrors.ifReturnsFunction(span, shown));
@@ -850,11 +850,17 @@ final class Terms {
   }
 
   /** Unifies the types of branches: sizes that differ become unknown, made by {@code origin} (a {@link Phrases} origin). */
-  Ty joinBranches(Ty a, Ty b, String origin, Span at) {
+  /**
+   * The type of two branches (of the conditional or the cases at {@code cond}): sizes that differ
+   * become new unknown sizes, named and explained as the reference does.
+   */
+  Ty joinBranches(Ty a, Ty b, Span cond, Span at) {
+    String[] shown = Unify.showAll(a, b);
     try {
-      return u.join(a, b, origin);
+      return u.join(a, b, Phrases.unknownDueToConditional(cond.relative(), shown[0], shown[1]));
     } catch (Unify.Failure f) {
-      report(at, a, b, Contexts.branches(), f);
+      String[] types = Unify.showAllUnsized(a, b);
+      st.typeError(TypeErrors.branchesDiffer(at, types[0], types[1], f.why));
       return a;
     }
   }
@@ -2350,10 +2356,15 @@ final class Terms {
         surface(bt);
         ps.add(p);
         bodies.add(new Res(bt, body.build()));
-        result = result == null ? bt : joinBranches(result, bt, Phrases.unknownDueToMatch(span.relative()), c.body().span());
       } finally {
         st.level = saved;
       }
+    }
+    // As the reference, the cases' types are joined from the last one back: each case with the
+    // join of those after it, sizes that differ made unknown at that case.
+    for (int i = bodies.size() - 1; i >= 0; i--) {
+      Ty bt = bodies.get(i).ty();
+      result = result == null ? bt : joinBranches(bt, result, m.cases().get(i).span(), m.cases().get(i).span());
     }
     Ty rt = result;
     if (rt != null) atMostSizeLifted(rt);

@@ -603,7 +603,7 @@ final class Unify {
           size = x.size();
         } else {
           String key = SE.show(normFully(sx)) + "|" + SE.hash(sx) + "/" + SE.show(normFully(sy)) + "|" + SE.hash(sy);
-          size = made.computeIfAbsent(key, k -> SE.var(st.unknownSize("d", origin)));
+          size = made.computeIfAbsent(key, k -> SE.var(st.unknownSize("differ", origin)));
         }
         return new Ty.Arr(join(x.elem(), y.elem(), origin, made), size, x.unique() && y.unique());
       }

@@ -224,7 +224,7 @@ class CheckerTest {
     p = ok("def g (b: bool) = match b case true -> iota 1 case false -> iota 2");
     t = (Type.Array) decl(p, "g").fun().returnType();
     Size.Var v = assertInstanceOf(Size.Var.class, t.shape().get(0));
-    assertEquals("d", v.name().base());
+    assertEquals("differ", v.name().base()); // named as the reference names it
   }
 
   @Test
