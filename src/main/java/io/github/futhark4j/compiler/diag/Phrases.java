@@ -91,6 +91,8 @@ public final class Phrases {
   /** What makes an ascription's anonymous size ("Ambiguous size \"d\" arising from ..."). */
   public static String explicitAscription() { return "explicit type ascription"; }
 
+  public static String typeAscription() { return "type ascription"; }
+
   /** What makes an instance of a size parameter of {@code function}. */
   public static String instantiatedSizeParameter(String function) {
     return "instantiated size parameter of " + quoted(function);

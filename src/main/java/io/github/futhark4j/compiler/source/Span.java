@@ -53,6 +53,34 @@ public record Span(Source source, int start, int end, Span caller) {
   public int column() { return source.column(start); }
 
   /** The smallest span covering both. */
+  /**
+   * This span without the parentheses around it ({@code (e : t)} is {@code e : t}): the parser
+   * gives a parenthesised expression the parentheses' span, where the reference keeps a node of
+   * its own for them and locates some messages at the expression inside.
+   */
+  public Span withoutParens() {
+    String t = source.text();
+    int s = start, e = end;
+    while (e - s >= 2 && t.charAt(s) == '(' && t.charAt(e - 1) == ')' && closes(t, s, e - 1)) {
+      s++;
+      e--;
+      while (s < e && Character.isWhitespace(t.charAt(s))) s++;
+      while (e > s && Character.isWhitespace(t.charAt(e - 1))) e--;
+    }
+    return s == start && e == end ? this : new Span(source, s, e, caller);
+  }
+
+  /** Whether the parenthesis at {@code close} closes the one at {@code open} (ignoring those in strings and comments: rare). */
+  private static boolean closes(String t, int open, int close) {
+    int depth = 0;
+    for (int i = open; i <= close; i++) {
+      char c = t.charAt(i);
+      if (c == '(') depth++;
+      else if (c == ')' && --depth == 0) return i == close;
+    }
+    return false;
+  }
+
   public Span to(Span other) {
     if (other == null || other.source != source) return this;
     return new Span(source, Math.min(start, other.start), Math.max(end, other.end), caller);

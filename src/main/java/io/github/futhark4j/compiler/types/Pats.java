@@ -241,7 +241,7 @@ final class Pats {
         TypeConv.Conv conv = new TypeConv.Conv();
         Ty at = types.convert(a.type(), ctx, TypeConv.Anon.FLEX, conv, sizeNames);
         flexes.addAll(conv.flexes);
-        if (mode == Mode.LET || mode == Mode.ELEMENT) terms.watchAscribed(conv, a.type().span());
+        if (mode == Mode.LET || mode == Mode.ELEMENT) terms.watchAscribed(conv, a.span(), true);
         try {
           u.unify(at, t);
         } catch (Unify.Failure f) {

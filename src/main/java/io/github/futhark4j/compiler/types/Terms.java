@@ -146,7 +146,8 @@ final class Terms {
 
   /**
    * {@code s} trimmed, with every run of whitespace made one space (as {@code replaceAll("\\s+", " ")},
-   * without compiling a pattern on every call: this runs for every operator of every program).
+   * without compiling a pattern on every call: this runs for every operator of every program), and
+   * none just inside brackets.
    */
   static String oneLine(String s) {
     StringBuilder b = new StringBuilder(s.length());
@@ -156,7 +157,10 @@ final class Terms {
       if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == 0x0B) {
         space = true;
       } else {
-        if (space && b.length() > 0) b.append(' ');
+        // No space just inside brackets, as the reference prints expressions: "(arr )" is "(arr)".
+        if (space && b.length() > 0 && c != ')' && c != ']' && b.charAt(b.length() - 1) != '(' && b.charAt(b.length() - 1) != '[') {
+          b.append(' ');
+        }
         space = false;
         b.append(c);
       }
@@ -173,9 +177,10 @@ final class Terms {
     return t.length() > 40 ? t.substring(0, 37) + "..." : cut ? t + "..." : t;
   }
 
-  /** The anonymous sizes of an ascription must be determined by the end of the definition (E0222). */
-  void watchAscribed(TypeConv.Conv conv, Span at) {
-    for (Ty.Flex f : conv.flexes) st.instFlexes.add(new TcState.Watched(f, f.name != null ? f.name : "d", Phrases.explicitAscription(), at));
+  /** The anonymous sizes of an ascription's type, ambiguous unless inferred: of a pattern ({@code explicit}) or of an expression. */
+  void watchAscribed(TypeConv.Conv conv, Span at, boolean explicit) {
+    String what = explicit ? Phrases.explicitAscription() : Phrases.typeAscription();
+    for (Ty.Flex f : conv.flexes) st.instFlexes.add(new TcState.Watched(f, f.name != null ? f.name : "d", what, at));
   }
 
   // ---- literals -----------------------------------------------------------------------------
@@ -330,6 +335,19 @@ final class Terms {
   // ---- names --------------------------------------------------------------------------------
 
   /** {@code a.b.c} as a qualified name when {@code e} is a chain of projections on a variable. */
+  /**
+   * The name a message gives the function {@code head} applied: a variable, qualified by modules
+   * or not; null for anything else, a value's field ({@code r.f}) included, which the reference
+   * calls "function".
+   */
+  private static String calledName(Exp head, Ctx ctx) {
+    String q = qualified(head);
+    if (q == null || head instanceof Var) return q;
+    Exp root = head;
+    while (root instanceof Project p) root = p.record();
+    return root instanceof Var v && v.qualifiers().isEmpty() && ctx.module(v.name()) == null ? null : q;
+  }
+
   static String qualified(Exp e) {
     if (e instanceof Var v) return v.full();
     if (e instanceof Project p) {
@@ -649,12 +667,12 @@ final class Terms {
         Res r = check(a.exp(), ctx);
         TypeConv.Conv conv = new TypeConv.Conv();
         Ty t = types.convert(a.type(), ctx, TypeConv.Anon.FLEX, conv);
-        watchAscribed(conv, a.type().span());
+        watchAscribed(conv, span.withoutParens(), false);
         // The reference's first pass words a type mismatch, its second a size mismatch.
         try {
           u.unify(t, r.ty());
         } catch (Unify.Failure f) {
-          if (f.why.secondPass()) report(span, t, r.ty(), Contexts.explicitAscription(), f);
+          if (f.why.secondPass()) report(span.withoutParens(), t, r.ty(), Contexts.explicitAscription(), f);
           else report(a.exp().span(), t, r.ty(), Contexts.typeAscription(), f);
         }
         return new Res(t, r.build(), r.size());
@@ -668,7 +686,7 @@ final class Terms {
         try {
           u.unifyShape(t, r.ty());
         } catch (Unify.Failure f) {
-          if (f.why.secondPass()) report(span, t, r.ty(), Contexts.explicitAscription(), f);
+          if (f.why.secondPass()) report(span.withoutParens(), t, r.ty(), Contexts.explicitAscription(), f);
           else cannotUnify(c.exp().span(), t, r.ty(), f);
         }
         return new Res(t, () -> new TExp.Coerce(r.build().get(), zonk.type(t), span));
@@ -1264,10 +1282,10 @@ final class Terms {
   private Res builtinBinOp(BinOperator op, Span opSpan, Exp l, Exp r, Ctx ctx, Span span) {
     Res x = check(l, ctx);
     Res y = check(r, ctx);
-    return builtinBinOpRes(op, x, y, l.span(), r.span(), opSpan, span);
+    return builtinBinOpRes(op, x, y, l.span(), r.span(), argumentText(l), argumentText(r), opSpan, span);
   }
 
-  private Res builtinBinOpRes(BinOperator op, Res x, Res y, Span ls, Span rs, Span opSpan, Span span) {
+  private Res builtinBinOpRes(BinOperator op, Res x, Res y, Span ls, Span rs, String lText, String rText, Span opSpan, Span span) {
     Ty operand;
     Ty result;
     String desc = Phrases.quoted(op.symbol);
@@ -1287,9 +1305,9 @@ final class Terms {
       case LAND, LOR -> { operand = Ty.BOOL; result = Ty.BOOL; }
       default -> throw new IllegalStateException();
     }
-    boolean ok = unify(ls, operand, x.ty(), Contexts.argument(desc, shortText(ls)));
-    if (ok) unify(rs, x.ty(), y.ty(), Contexts.argument(desc, shortText(rs)));
-    else unify(rs, operand, y.ty(), Contexts.argument(desc, shortText(rs)));
+    boolean ok = unify(ls, operand, x.ty(), Contexts.argument(desc, lText));
+    if (ok) unify(rs, x.ty(), y.ty(), Contexts.argument(desc, rText));
+    else unify(rs, operand, y.ty(), Contexts.argument(desc, rText));
     SE size = x.size() != null && y.size() != null && result != Ty.BOOL ? new SE.Op(op.symbol, x.size(), y.size()) : null;
     Ty rt = result;
     return Res.compound(rt, () -> {
@@ -1322,7 +1340,7 @@ final class Terms {
     VName xv = st.fresh("x"), yv = st.fresh("y");
     Res xr = new Res(xt, () -> new TExp.Var(xv, zonk.type(xt), Map.of(), span));
     Res yr = new Res(yt, () -> new TExp.Var(yv, zonk.type(yt), Map.of(), span));
-    Res body = builtinBinOpRes(op, xr, yr, span, span, span, span);
+    Res body = builtinBinOpRes(op, xr, yr, span, span, shortText(span), shortText(span), span, span);
     List<Ty> params = new ArrayList<>();
     if (left == null) params.add(xt);
     if (right == null) params.add(yt);
@@ -1389,7 +1407,7 @@ final class Terms {
     // The reference's pipes are functions of the prelude, (|>) : a -> (a -> b) -> b and
     // (<|) : (a -> b) -> a -> b: a mismatch is one of their arguments'.
     String pipeOp = pipe ? st.pipes.get(span).substring(0, 2) : null;
-    String fname = qualified(head);
+    String fname = calledName(head, ctx);
     String shown = Phrases.function(fname);
     Ty ft = f.ty();
     List<Type> fnTypesLater = new ArrayList<>();
@@ -1500,10 +1518,50 @@ final class Terms {
     try {
       u.unify(expected, a.ty());
     } catch (Unify.Failure x) {
-      report(arg.span(), expected, a.ty(), Contexts.argument(shown, shortText(arg.span())), x);
+      report(arg.span(), expected, a.ty(), Contexts.argument(shown, argumentText(arg)), x);
     } finally {
       u.lambdaArgument = false;
     }
+  }
+
+  /**
+   * An argument as a message shows it: its text, but a literal with a type suffix as the
+   * reference prints its value ({@code 1f32} is {@code 1.0f32}, {@code 300u8} is {@code 44u8}).
+   */
+  static String argumentText(Exp arg) {
+    if (arg instanceof IntLit l && l.suffix() != null) {
+      PrimType p = l.suffix();
+      if (p.isInteger()) {
+        java.math.BigInteger m = java.math.BigInteger.ONE.shiftLeft(p.bits());
+        java.math.BigInteger v = l.value().mod(m);
+        if (p.isSigned() && v.testBit(p.bits() - 1)) v = v.subtract(m);
+        return v + p.futName();
+      }
+      if (p.isFloat()) return showFloat(l.value().doubleValue(), p) + p.futName();
+    }
+    if (arg instanceof FloatLit l && l.suffix() != null && l.suffix().isFloat()) return showFloat(l.value(), l.suffix()) + l.suffix().futName();
+    return shortText(arg.span());
+  }
+
+  /**
+   * A float as Haskell shows it (the reference's printer): the shortest digits that read back,
+   * positional from 0.1 up to 10^7, else {@code d.ddde-x}; f32 and f16 values at single precision.
+   */
+  static String showFloat(double v, PrimType p) {
+    if (Double.isNaN(v)) return "NaN";
+    if (Double.isInfinite(v)) return v > 0 ? "Infinity" : "-Infinity";
+    String digits = p == PrimType.F64 ? Double.toString(Math.abs(v)) : Float.toString((float) Math.abs(v));
+    java.math.BigDecimal d = new java.math.BigDecimal(digits).stripTrailingZeros();
+    String sign = v < 0 || (v == 0 && 1 / v < 0) ? "-" : "";
+    if (d.signum() == 0) return sign + "0.0";
+    double a = Math.abs(v);
+    if (a >= 0.1 && a < 1e7) {
+      String s = d.toPlainString();
+      return sign + (s.contains(".") ? s : s + ".0");
+    }
+    String u = d.unscaledValue().toString();
+    int exp = u.length() - 1 - d.scale();
+    return sign + u.charAt(0) + "." + (u.length() > 1 ? u.substring(1) : "0") + "e" + exp;
   }
 
   private static boolean isLambdaLike(Exp e) {
