@@ -520,25 +520,11 @@ final class Defs {
   // ---- lambdas and local functions ------------------------------------------------------------
 
   /**
-   * A lambda; {@code expected}, when known, is the type the context wants (the parameter type of
-   * the function it is passed to): its parameter types are then known in the body.
+   * A lambda, checked where it is written, as the reference does: parameters without a declared
+   * type have type variables, which what the body does with them constrains.
    */
-  Terms.Res lambda(Lambda l, Ctx ctx, Terms t, Ty expected) {
+  Terms.Res lambda(Lambda l, Ctx ctx) {
     Sig sig = signature(ctx, List.of(), l.params(), l.returnType(), Kind.LAMBDA);
-    Ty want = expected;
-    // The expected parameter types inform the lambda's; those naming an earlier parameter of the
-    // expected type ((n: i64) -> [n]t -> ...) do not give an anonymous size of the lambda's that name.
-    Set<VName> bound = new HashSet<>();
-    for (Pats.PatRes p : sig.params()) {
-      if (!(Unify.resolve(want) instanceof Ty.Fun fn)) break;
-      try {
-        u.unifyUnder(bound, fn.param(), p.ty());
-      } catch (Unify.Failure f) {
-        break;
-      }
-      if (fn.pname() != null) bound.add(fn.pname());
-      want = fn.result();
-    }
     for (int i = 0; i < sig.params().size() && i < l.params().size(); i++) st.trace.type(l.params().get(i), sig.params().get(i).ty());
     Fn f = function(sig, l.body(), Kind.LAMBDA, l.span(), "lambda");
     if (l.returnType() != null) st.declaredLambdaReturns.add(l.span());

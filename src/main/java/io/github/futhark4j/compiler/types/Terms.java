@@ -710,7 +710,7 @@ final class Terms {
         Exp upd = new Update(new Var(List.of(), l.name(), l.nameSpan()), l.indices(), l.value(), l.span());
         return letPat(new LetPat(List.of(), new PId(l.name(), l.nameSpan()), upd, l.body(), span), ctx);
       }
-      case Lambda l -> { return defs.lambda(l, ctx, this, null); }
+      case Lambda l -> { return defs.lambda(l, ctx); }
       case OpSection s -> { return opSection(s, ctx); }
       case LeftSection s -> {
         // (e op) is \y -> e op y; the left operand is evaluated once, outside.
@@ -1414,20 +1414,12 @@ final class Terms {
     List<Ty> fnTys = new ArrayList<>();
     List<Res> argRes = new ArrayList<>();
     List<SE> callSizes = new ArrayList<>();
-    // Lambda arguments are checked after the others, so that their parameters' types are known
-    // (map (\r -> r.x) rs): they stand for a type variable until then.
-    Map<Integer, Ty> deferred = new LinkedHashMap<>();
+    // The arguments in order, as the reference checks them: a lambda's parameters of types not yet
+    // known stand for type variables (a field of one is required of it, see requireField), and an
+    // argument that does not fit what those before it fixed is the one reported.
     for (int i = 0; i < args.size(); i++) {
       Exp arg = args.get(i);
-      boolean defer = isLambdaLike(arg) && args.stream().anyMatch(x -> !isLambdaLike(x));
-      Res a;
-      if (defer) {
-        Ty placeholder = fresh();
-        deferred.put(i, placeholder);
-        a = new Res(placeholder, null);
-      } else {
-        a = check(arg, ctx);
-      }
+      Res a = check(arg, ctx);
       argRes.add(a);
       Ty r = Unify.resolve(ft);
       if (pipeOp != null && !(r instanceof Ty.Fun)) {
@@ -1486,12 +1478,6 @@ final class Terms {
       }
       ft = sub.isEmpty() ? fn.result() : Unify.subst(fn.result(), Map.of(), sub);
       if (a.size() != null) callSizes.add(a.size());
-    }
-    for (var d : deferred.entrySet()) {
-      Exp arg = args.get(d.getKey());
-      Res a = arg instanceof Lambda lam ? defs.lambda(lam, ctx, this, d.getValue()) : check(arg, ctx);
-      argument(d.getValue(), arg, a, shown);
-      argRes.set(d.getKey(), a);
     }
     Ty result = ft;
     // The type after the last argument: a dependent result ((n: i64) -> [n]i64) has its sizes.
@@ -1562,10 +1548,6 @@ final class Terms {
     String u = d.unscaledValue().toString();
     int exp = u.length() - 1 - d.scale();
     return sign + u.charAt(0) + "." + (u.length() > 1 ? u.substring(1) : "0") + "e" + exp;
-  }
-
-  private static boolean isLambdaLike(Exp e) {
-    return e instanceof Lambda || e instanceof ProjectSection || e instanceof IndexSection;
   }
 
   /**

@@ -849,7 +849,7 @@ final class Unify {
   private final Set<VName> arrowBound = new HashSet<>();
 
   /** {@link #unify} within the results of function types whose parameters {@code bound} are. */
-  void unifyUnder(Set<VName> bound, Ty a, Ty b) {
+  private void unifyUnder(Set<VName> bound, Ty a, Ty b) {
     Set<VName> before = Set.copyOf(arrowBound);
     arrowBound.addAll(bound);
     try {
