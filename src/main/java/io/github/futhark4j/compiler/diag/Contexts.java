@@ -34,8 +34,6 @@ public final class Contexts {
 
   public static String index() { return "An index must be a signed integer."; }
 
-  public static String composition() { return "Cannot compose functions."; }
-
   /** An argument of {@code function} (quoted, or "function", see {@link Phrases#function}), or of an operator. */
   public static String argument(String function, String arg) {
     return "Cannot apply " + function + " to \"" + arg + "\" (invalid type).";

@@ -1251,9 +1251,12 @@ final class Terms {
           if (Unify.resolve(fr.ty()) instanceof Ty.Fun ff && !ff.exts().isEmpty()) {
             st.typeError(SizeErrors.existentialInComposition(span, Unify.show(fr.ty())));
           }
+          // As the reference, whose (>->) and (<-<) are functions of the prelude: a mismatch is one
+          // of their arguments'.
           Ty x = fresh(), y = fresh(), z = fresh();
-          unify(f.span(), new Ty.Fun(x, y), fr.ty(), Contexts.composition());
-          unify(g.span(), new Ty.Fun(y, z), gr.ty(), Contexts.composition());
+          String op = Phrases.quoted(name);
+          unify(f.span(), new Ty.Fun(x, y), fr.ty(), Contexts.argument(op, argumentText(f)));
+          unify(g.span(), new Ty.Fun(y, z), gr.ty(), Contexts.argument(op, argumentText(g)));
           Ty ty = new Ty.Fun(x, z);
           return new Res(ty, () -> {
             VName fv = st.fresh("f"), gv = st.fresh("g"), xv = st.fresh("x");

@@ -397,7 +397,7 @@ final class TypeConv {
     for (TypeParam tp : tps) {
       Span prev = seen.putIfAbsent(tp.name(), tp.span());
       if (prev != null) {
-        st.error(ofType ? TypeErrors.typeParameterDefinedTwice(tp.span(), tp.name(), prev.relative())
+        st.error(ofType ? TypeErrors.typeParameterDefinedTwice(tp.span(), tp.name(), prev.render())
             : TypeErrors.alsoBoundAt(tp.span(), tp.name(), prev.render()));
       }
       VName v = st.fresh(tp.name());
