@@ -537,6 +537,8 @@ final class Defs {
   Terms.Res letFun(LetFun l, Ctx ctx, Terms t) {
     Sig sig = signature(ctx, l.typeParams(), l.params(), l.returnType(), Kind.LOCAL);
     Fn f = function(sig, l.value(), Kind.LOCAL, l.span(), l.name());
+    // A local function's size parameters are a top-level one's: each must be used.
+    checkSizeParamsUsed(l.name(), l.typeParams(), l.params(), f);
     VName v = st.fresh(l.name());
     st.arity.put(v, l.params().size());
     if (l.returnType() != null) st.declaredLocalReturns.add(v);
@@ -631,7 +633,7 @@ final class Defs {
       st.error(SizeErrors.existentialInSizePolymorphicValue(d.span(), Unify.show(f.type()),
           f.sizeParams().stream().map(VName::base).toList()));
     }
-    checkSizeParamsUsed(d, f);
+    checkSizeParamsUsed(d.name(), d.typeParams(), d.params(), f);
     ambiguousSums(f.type(), d.nameSpan());
     Env.Scheme scheme = new Env.Scheme(f.tparams(), f.sizeParams(), f.type());
     boolean isEntry = d.isEntry() || (mainFile && topOfFile && d.name().equals("main"));
@@ -836,20 +838,21 @@ final class Defs {
   }
 
   /**
-   * A size parameter must be the size of some parameter or of the result, declared or inferred, as
-   * in the reference: the caller's expected type then determines it (def f [n] (x: i64) = replicate
-   * n x). An entry point's result may not have one (reported with the entry point's own rules).
+   * A size parameter of a function, top-level or local, must be the size of some parameter or of the
+   * result, declared or inferred, as in the reference: the caller's expected type then determines it
+   * (def f [n] (x: i64) = replicate n x). An entry point's result may not have one (reported with
+   * the entry point's own rules).
    */
-  private void checkSizeParamsUsed(ValDecl d, Fn f) {
+  private void checkSizeParamsUsed(String name, List<TypeParam> typeParams, List<Pat> params, Fn f) {
     Set<VName> used = new HashSet<>();
     for (Pats.PatRes p : f.sig().params()) Unify.sizeVars(p.ty(), used);
     Unify.sizeVars(f.ret(), used);
-    for (TypeParam tp : d.typeParams()) {
-      if (!tp.isSize() || d.params().isEmpty()) continue;
+    for (TypeParam tp : typeParams) {
+      if (!tp.isSize() || params.isEmpty()) continue;
       VName v = f.sig().tparams().stream().filter(t -> t.isSize() && t.name().base().equals(tp.name())).map(TParam::name)
           .findFirst().orElse(null);
       if (v != null && !used.contains(v)) {
-        st.error(SizeErrors.sizeParameterUnused(tp.span(), d.name(), tp.name()));
+        st.error(SizeErrors.sizeParameterUnused(tp.span(), name, tp.name()));
       }
     }
   }
