@@ -696,7 +696,10 @@ public final class Parser extends ParserBase {
     Token t = advance();
     return switch (t.kind()) {
       case IDENT -> List.of(t.text());
-      case INT -> List.of(t.intValue().toString());
+      case INT -> {
+        if (!natural(t)) throw fail(A_FIELD_NAME, AFTER_DOT);
+        yield List.of(t.text());
+      }
       case FLOAT -> List.of(t.text().split("\\."));
       default -> throw fail(A_FIELD_NAME, AFTER_DOT);
     };

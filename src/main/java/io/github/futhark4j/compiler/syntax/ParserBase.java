@@ -236,8 +236,17 @@ abstract class ParserBase {
   }
 
   protected String fieldName(String context) {
-    if (at(Kind.INT)) return advance().intValue().toString();
+    if (at(Kind.INT) && natural(peek())) return advance().text();
     return ident(context);
+  }
+
+  /**
+   * Whether an integer literal is a natural number as a field name must be: decimal digits (and
+   * underscores), no suffix, no base prefix (the reference's NATLIT; {@code {0i64 = x}} is a syntax
+   * error). The name is the literal as written.
+   */
+  protected static boolean natural(Token t) {
+    return t.suffix() == null && t.text().matches("[0-9][0-9_]*");
   }
 
   // ---- patterns -------------------------------------------------------------------------------

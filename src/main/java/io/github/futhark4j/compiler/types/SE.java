@@ -39,6 +39,10 @@ sealed interface SE {
   record V(VName v) implements SE {}
 
   /** An integer literal. */
+  /**
+   * An integer literal; {@code type} is its suffix as written ({@code 3i64}), else null: sizes are
+   * compared as written, as the reference compares them, so {@code [3i64]} and {@code [3]} differ.
+   */
   record L(long value, PrimType type) implements SE {}
 
   /** A built-in binary operator on integers ({@code +}, {@code *}, ...). */
@@ -96,7 +100,7 @@ sealed interface SE {
 
   static V var(VName v) { return new V(v); }
 
-  static L lit(long n) { return new L(n, PrimType.I64); }
+  static L lit(long n) { return new L(n, null); }
 
   // ---- generic structure ----------------------------------------------------------------------
 
@@ -144,7 +148,7 @@ sealed interface SE {
     return switch (a) {
       case F x -> b instanceof F y && x.flex() == y.flex();
       case V x -> b instanceof V y && x.v().equals(y.v());
-      case L x -> b instanceof L y && x.value() == y.value();
+      case L x -> b instanceof L y && x.value() == y.value() && java.util.Objects.equals(x.type(), y.type());
       case Op x -> b instanceof Op y && x.op().equals(y.op());
       case Neg x -> b instanceof Neg;
       case Call x -> b instanceof Call y && x.f().equals(y.f()) && x.args().size() == y.args().size();
@@ -227,7 +231,7 @@ sealed interface SE {
       case F x -> x.flex().name != null ? x.flex().name : "";
       case B x -> throw new IllegalStateException();
       case V x -> x.v().base();
-      case L x -> Long.toString(x.value());
+      case L x -> x.value() + (x.type() != null ? x.type().futName() : "");
       case Op x -> showArg(x.a(), true) + " " + x.op() + " " + showArg(x.b(), true);
       case Neg x -> "-" + showArg(x.a(), false);
       case Call x -> x.display() + x.args().stream().map(a -> " " + showArg(a, false)).collect(Collectors.joining());
