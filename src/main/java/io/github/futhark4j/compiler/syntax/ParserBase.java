@@ -337,6 +337,9 @@ abstract class ParserBase {
           }
         }
         expect(Kind.RPAREN, RPAREN, AFTER_A_PARENTHESISED_PATTERN);
+        // An ascription in parentheses is located with them, as the reference's pattern in
+        // parentheses is ("Pattern (x: t) cannot match ..."); a name keeps its own place.
+        if (elems.size() == 1 && elems.get(0) instanceof PAscribe a) return new PAscribe(a.pattern(), a.type(), from(start));
         if (elems.size() == 1) return elems.get(0);
         return new PTuple(elems, from(start));
       }

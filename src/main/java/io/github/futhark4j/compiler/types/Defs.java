@@ -245,7 +245,7 @@ final class Defs {
       for (VName d : sizes) {
         if (!forbidden.contains(d)) continue;
         Pat written = sig.paramPats().get(i);
-        String text = written instanceof PAscribe ? "(" + written.span().text() + ")" : written.span().text();
+        String text = written instanceof PAscribe ? "(" + written.span().withoutParens().text() + ")" : written.span().text();
         st.typeError(SizeErrors.inaccessibleSize(written.span(), kind == Kind.LAMBDA ? null : name,
             "(" + text + ": " + Unify.show(p.ty()) + ")", d.base()));
         return;

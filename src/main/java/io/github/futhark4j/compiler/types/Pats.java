@@ -241,11 +241,12 @@ final class Pats {
         TypeConv.Conv conv = new TypeConv.Conv();
         Ty at = types.convert(a.type(), ctx, TypeConv.Anon.FLEX, conv, sizeNames);
         flexes.addAll(conv.flexes);
-        if (mode == Mode.LET || mode == Mode.ELEMENT) terms.watchAscribed(conv, a.span(), true);
+        if (mode == Mode.LET || mode == Mode.ELEMENT) terms.watchAscribed(conv, a.span().withoutParens(), true);
         try {
           u.unify(at, t);
         } catch (Unify.Failure f) {
-          String[] shown = Unify.showAll(at, t);
+          // The value's type without sizes where the types differ (the reference's first pass).
+          String[] shown = f.why.secondPass() ? Unify.showAll(at, t) : Unify.showAllUnsized(at, t);
           st.typeError(TypeErrors.patternMismatch(span, patText(a), shown[1], f.why));
         }
         // The bound names get the annotation's type, with its uniqueness.
@@ -261,7 +262,8 @@ final class Pats {
       u.unify(patType, valueType);
     } catch (Unify.Failure f) {
       // As the reference: the pattern as written and the type of the value it cannot match.
-      st.typeError(TypeErrors.patternMismatch(span, patText(span), Unify.show(valueType), f.why));
+      String shown = f.why.secondPass() ? Unify.show(valueType) : Unify.showAllUnsized(valueType)[0];
+      st.typeError(TypeErrors.patternMismatch(span, patText(span), shown, f.why));
     }
   }
 
