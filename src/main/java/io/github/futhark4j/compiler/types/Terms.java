@@ -1514,22 +1514,47 @@ final class Terms {
   }
 
   /**
-   * An argument as a message shows it: its text, but a literal with a type suffix as the
-   * reference prints its value ({@code 1f32} is {@code 1.0f32}, {@code 300u8} is {@code 44u8}).
+   * An argument as a message shows it, as the reference prints it: its text, but a literal with a
+   * type suffix by its value ({@code 1f32} is {@code 1.0f32}, {@code 300u8} is {@code 44u8}) and a
+   * record literal without spaces around its {@code =} ({@code {a=c, b}}), within the parentheses
+   * it was written in.
    */
   static String argumentText(Exp arg) {
-    if (arg instanceof IntLit l && l.suffix() != null) {
-      PrimType p = l.suffix();
-      if (p.isInteger()) {
-        java.math.BigInteger m = java.math.BigInteger.ONE.shiftLeft(p.bits());
-        java.math.BigInteger v = l.value().mod(m);
-        if (p.isSigned() && v.testBit(p.bits() - 1)) v = v.subtract(m);
-        return v + p.futName();
+    String t = printed(arg);
+    return t.length() > 40 ? t.substring(0, 37) + "..." : t;
+  }
+
+  private static String printed(Exp e) {
+    Span span = e.span();
+    Span inner = span.withoutParens();
+    String core = switch (e) {
+      case IntLit l when l.suffix() != null -> intLitText(l.value(), l.suffix());
+      case FloatLit l when l.suffix() != null && l.suffix().isFloat() -> showFloat(l.value(), l.suffix()) + l.suffix().futName();
+      case Negate n when n.exp() instanceof IntLit l && l.suffix() != null -> intLitText(l.value().negate(), l.suffix());
+      case Negate n when n.exp() instanceof FloatLit l && l.suffix() != null && l.suffix().isFloat() ->
+          showFloat(-l.value(), l.suffix()) + l.suffix().futName();
+      case RecordLit r -> {
+        StringBuilder b = new StringBuilder("{");
+        for (int i = 0; i < r.fields().size(); i++) {
+          Field f = r.fields().get(i);
+          if (i > 0) b.append(", ");
+          b.append(f.value() == null ? f.name() : f.name() + "=" + printed(f.value()));
+        }
+        yield b.append('}').toString();
       }
-      if (p.isFloat()) return showFloat(l.value().doubleValue(), p) + p.futName();
-    }
-    if (arg instanceof FloatLit l && l.suffix() != null && l.suffix().isFloat()) return showFloat(l.value(), l.suffix()) + l.suffix().futName();
-    return shortText(arg.span());
+      default -> null;
+    };
+    if (core == null) return oneLine(span.text());
+    return inner == span ? core : "(" + core + ")";
+  }
+
+  /** A suffixed integer literal as the reference prints its value: wrapped into the type ({@code 300u8} is {@code 44u8}). */
+  private static String intLitText(java.math.BigInteger value, PrimType p) {
+    if (p.isFloat()) return showFloat(value.doubleValue(), p) + p.futName();
+    java.math.BigInteger m = java.math.BigInteger.ONE.shiftLeft(p.bits());
+    java.math.BigInteger v = value.mod(m);
+    if (p.isSigned() && v.testBit(p.bits() - 1)) v = v.subtract(m);
+    return v + p.futName();
   }
 
   /**
