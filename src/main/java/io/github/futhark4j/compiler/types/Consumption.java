@@ -768,7 +768,7 @@ final class Consumption {
         break;
       }
     }
-    consumeAliases(e.span(), srcAls);
+    consumeAliases(e.span().withoutParens(), srcAls); // at the update itself, as the reference (not its parentheses)
     return clear(src);
   }
 

@@ -236,13 +236,12 @@ final class Unify {
     if (SE.same(a, b)) return;
     if (a instanceof SE.F fa) { bindFlex(fa.flex(), bk); return; }
     if (b instanceof SE.F fb) { bindFlex(fb.flex(), ak); return; }
-    // Expressions of the same shape unify part by part (only when some part is still flexible).
-    if (hasFlex(a) || hasFlex(b)) {
-      List<SE[]> parts = similar(a, b);
-      if (parts != null) {
-        for (SE[] p : parts) unifySize(p[0], p[1]);
-        return;
-      }
+    // Expressions of the same shape unify part by part, as the reference's: a mismatch is then the
+    // parts' ("Sizes "2i64" and "2"", not "2i64 * n" and "2 * n").
+    List<SE[]> parts = similar(a, b);
+    if (parts != null) {
+      for (SE[] p : parts) unifySize(p[0], p[1]);
+      return;
     }
     throw new Failure(TypeMessages.sizesDoNotMatch(SE.show(a), SE.show(b), sizeNotes(a) + sizeNotes(b)));
   }
