@@ -91,24 +91,52 @@ final class Defs {
     }
   }
 
+  /** The names a pattern binds, in order, as written. */
+  private static List<PId> patternNames(Pat p) {
+    List<PId> out = new ArrayList<>();
+    patternNames(p, out);
+    return out;
+  }
+
+  private static void patternNames(Pat p, List<PId> out) {
+    switch (p) {
+      case PId id -> { if (!id.name().equals("_")) out.add(id); }
+      case PAttr a -> patternNames(a.pattern(), out);
+      case PTuple t -> t.elements().forEach(x -> patternNames(x, out));
+      case PRecord r -> {
+        for (PField f : r.fields()) {
+          if (f.pattern() == null) out.add(new PId(f.name(), f.span()));
+          else patternNames(f.pattern(), out);
+        }
+      }
+      case PConstr c -> c.payload().forEach(x -> patternNames(x, out));
+      case PAscribe a -> patternNames(a.pattern(), out);
+      case PWild w -> { }
+      case PLit l -> { }
+    }
+  }
+
   Sig signature(Ctx ctx, List<TypeParam> tps, List<Pat> params, TypeExp retType, Kind kind) {
     int outer = st.level;
     st.level++;
     TypeConv.Params tp = types.bindTypeParams(tps, ctx);
     Ctx c = tp.ctx();
     List<Pats.PatRes> ps = new ArrayList<>();
-    // Size parameters and the parameters' names are one set of names (type parameters are types).
+    // Size parameters and the parameters' names are one set of names (type parameters are types),
+    // checked for a name bound twice before any type, as the reference's name resolution does.
     Map<String, Span> seen = new HashMap<>();
     for (TypeParam t : tps) if (t.isSize()) seen.putIfAbsent(t.name(), t.span());
+    for (Pat p : params) {
+      for (PId b : patternNames(p)) {
+        Span prev = seen.putIfAbsent(b.name(), b.span());
+        if (prev != null) st.error(TypeErrors.alsoBoundAt(b.span(), b.name(), prev.render()));
+      }
+    }
     for (Pat p : params) {
       // The parameter's type exists before the parameter: it cannot depend on it.
       Ty.Var pt = new Ty.Var(st.level);
       st.level++;
       Pats.PatRes pr = pats.check(p, pt, c, Pats.Mode.PARAM, Map.of());
-      for (Pats.Bound b : pr.binds()) {
-        Span prev = seen.putIfAbsent(b.name(), b.span());
-        if (prev != null) st.error(TypeErrors.alsoBoundAt(b.span(), b.name(), prev.render()));
-      }
       c = pr.bindAll(c, st.level);
       for (Ty.Flex fl : pr.flexes()) fl.paramSize = true;
       ps.add(pr);
