@@ -1417,13 +1417,14 @@ final class Terms {
     List<Ty> fnTys = new ArrayList<>();
     List<Res> argRes = new ArrayList<>();
     List<SE> callSizes = new ArrayList<>();
-    // The arguments in order, as the reference checks them: a lambda's parameters of types not yet
-    // known stand for type variables (a field of one is required of it, see requireField), and an
-    // argument that does not fit what those before it fixed is the one reported.
+    // As the reference: every argument is checked first, in order (a lambda's parameters of types
+    // not yet known stand for type variables; a field of one is required of it, see requireField),
+    // then the function is applied to them in order, so an argument that does not fit what those
+    // before it fixed is the one reported, after any error inside the arguments.
+    for (Exp arg : args) argRes.add(check(arg, ctx));
     for (int i = 0; i < args.size(); i++) {
       Exp arg = args.get(i);
-      Res a = check(arg, ctx);
-      argRes.add(a);
+      Res a = argRes.get(i);
       Ty r = Unify.resolve(ft);
       if (pipeOp != null && !(r instanceof Ty.Fun)) {
         Ty want = new Ty.Fun(pipeOp.equals("|>") ? a.ty() : fresh(), fresh());
@@ -1451,7 +1452,6 @@ final class Terms {
         } else {
           st.typeError(TypeErrors.tooManyArguments(arg.span(), shown, shortText(arg.span()), i));
         }
-        for (int k = i + 1; k < args.size(); k++) check(args.get(k), ctx);
         return new Res(fresh(), () -> placeholder(span));
       }
       fnTys.add(r);
