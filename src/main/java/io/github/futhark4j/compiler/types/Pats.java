@@ -272,7 +272,7 @@ final class Pats {
     return patText(p.span());
   }
 
-  private static String patText(Span span) {
+  static String patText(Span span) {
     return Terms.oneLine(span.text()).replaceAll("\\s+:(?=\\s)", ":");
   }
 

@@ -11,6 +11,7 @@ import io.github.futhark4j.compiler.diag.ModuleErrors;
 import io.github.futhark4j.compiler.diag.Phrases;
 import io.github.futhark4j.compiler.diag.SizeErrors;
 import io.github.futhark4j.compiler.diag.TypeErrors;
+import io.github.futhark4j.compiler.diag.TypeMessages;
 import io.github.futhark4j.compiler.source.Span;
 import io.github.futhark4j.compiler.syntax.Ast;
 import io.github.futhark4j.compiler.syntax.Ast.*;
@@ -1196,7 +1197,7 @@ final class Terms {
   private Res update(Update up, Ctx ctx) {
     Span span = up.span();
     Res arr = check(up.array(), ctx);
-    Res sliced = index(arr, up.indices(), up.array(), ctx, span, true);
+    Res sliced = index(arr, up.indices(), up.array(), ctx, up.array().span(), true); // a mismatch at the array, as the reference
     Res val = check(up.value(), ctx);
     unifyPlainly(up.array().span(), up.value().span(), sliced.ty(), val.ty());
     Ty ty = arr.ty();
@@ -1991,7 +1992,7 @@ final class Terms {
     impossibleLoopParam(pass.param(), l.param().span());
     shapeLike(pass.param().ty(), pass.body().ty(), st.level + 1);
     Set<VName> variant = loopVariance(pass.param().ty(), pass.body().ty(), own, l.body().span(), span);
-    loopResult(pass.param().ty(), pass.body().ty(), variant, l.body().span());
+    loopResult(pass.param().ty(), pass.body().ty(), variant, l.body().span(), span, List.of());
     loopInit(pass.param().ty(), init.ty(), variant, initExp.span(), init.ty(), new HashMap<>());
     Ty pt = pass.param().ty();
     Set<VName> gone = new HashSet<>();
@@ -2076,7 +2077,14 @@ final class Terms {
       try {
         u.unify(p.ty(), want);
       } catch (Unify.Failure f) {
-        report(initExp.span(), p.ty(), init.ty(), Contexts.initialLoopValues(), f);
+        // As the reference: a size mismatch (its second pass) at the initial value, a type
+        // mismatch (its first) as the parameter pattern that cannot match the value.
+        if (f.why.secondPass()) {
+          report(initExp.span(), p.ty(), init.ty(), Contexts.initialLoopValues(), f);
+        } else {
+          st.typeError(TypeErrors.patternMismatch(l.param().span(), Pats.patText(l.param().span()),
+              Unify.showAllUnsized(init.ty())[0], f.why));
+        }
       }
       atMostSizeLifted(p.ty());
       Ctx inner = p.bindAll(ctx, st.level);
@@ -2294,12 +2302,17 @@ final class Terms {
     }
   }
 
-  /** The body's result must have the parameter's type, except at loop-variant sizes. */
-  private void loopResult(Ty param, Ty result, Set<VName> variant, Span span) {
+  /**
+   * The body's result must have the parameter's type, except at loop-variant sizes: a size that
+   * differs is reported at the body ({@code span}), a type that differs as the reference's first
+   * pass does, at the whole loop ({@code loop}): "Cannot unify", the parameter's part first, and
+   * the record fields it is in ({@code path}).
+   */
+  private void loopResult(Ty param, Ty result, Set<VName> variant, Span span, Span loop, List<String> path) {
     Ty p = Unify.resolve(param);
     Ty r = Unify.resolve(result);
     if (r instanceof Ty.Var) {
-      unifyPlain(span, p, result, Contexts.loopBody());
+      loopLeaf(p, result, span, loop, path);
       return;
     }
     switch (p) {
@@ -2312,20 +2325,39 @@ final class Terms {
             return;
           }
         }
-        loopResult(pa.elem(), ra.elem(), variant, span);
+        loopResult(pa.elem(), ra.elem(), variant, span, loop, path);
       }
       case Ty.Rec pr when r instanceof Ty.Rec rr && pr.fields().keySet().equals(rr.fields().keySet()) -> {
-        for (var e : pr.fields().entrySet()) loopResult(e.getValue(), rr.fields().get(e.getKey()), variant, span);
+        for (var e : pr.fields().entrySet()) {
+          List<String> inner = new ArrayList<>(path);
+          inner.add(e.getKey());
+          loopResult(e.getValue(), rr.fields().get(e.getKey()), variant, span, loop, inner);
+        }
       }
       case Ty.Sum ps when r instanceof Ty.Sum rs && sameConstructors(ps, rs) ->
-          payloadPairs(ps, rs, (a, b) -> loopResult(a, b, variant, span));
-      case Ty.Prim pr -> unifyPlain(span, p, r, Contexts.loopBody());
-      case Ty.Arr a -> unifyPlain(span, p, r, Contexts.loopBody());
-      case Ty.Rec re -> unifyPlain(span, p, r, Contexts.loopBody());
-      case Ty.Sum s -> unifyPlain(span, p, r, Contexts.loopBody());
-      case Ty.Fun f -> unifyPlain(span, p, r, Contexts.loopBody());
-      case Ty.Named n -> unifyPlain(span, p, r, Contexts.loopBody());
-      case Ty.Var v -> unifyPlain(span, p, r, Contexts.loopBody());
+          payloadPairs(ps, rs, (a, b) -> loopResult(a, b, variant, span, loop, path));
+      case Ty.Prim pr -> loopLeaf(p, r, span, loop, path);
+      case Ty.Arr a -> loopLeaf(p, r, span, loop, path);
+      case Ty.Rec re -> loopLeaf(p, r, span, loop, path);
+      case Ty.Sum s -> loopLeaf(p, r, span, loop, path);
+      case Ty.Fun f -> loopLeaf(p, r, span, loop, path);
+      case Ty.Named n -> loopLeaf(p, r, span, loop, path);
+      case Ty.Var v -> loopLeaf(p, r, span, loop, path);
+    }
+  }
+
+  private void loopLeaf(Ty p, Ty r, Span span, Span loop, List<String> path) {
+    try {
+      u.unify(p, r);
+    } catch (Unify.Failure f) {
+      if (f.why.secondPass()) {
+        report(span, p, r, Contexts.loopBody(), f);
+        return;
+      }
+      String[] shown = f.expected != null ? Unify.showAllUnsized(f.expected, f.actual) : Unify.showAllUnsized(p, r);
+      Message why = f.why;
+      for (int i = path.size() - 1; i >= 0; i--) why = TypeMessages.inRecordField(why, path.get(i));
+      st.typeError(TypeErrors.cannotUnify(loop, shown[0], shown[1], why));
     }
   }
 
