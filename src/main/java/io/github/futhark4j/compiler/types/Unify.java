@@ -233,6 +233,12 @@ final class Unify {
     SE ak = followFlex(a0), bk = followFlex(b0);
     SE a = SE.norm(ak);
     SE b = SE.norm(bk);
+    // As the reference compares sizes: a literal with a suffix where a size is expected is not
+    // the same literal without one where it is given ([2i64] is no [2] of an array literal), while
+    // the other way round it is ([3] takes replicate 3i64 x).
+    if (a instanceof SE.L la && b instanceof SE.L lb && la.value() == lb.value() && la.type() != null && la.type() != lb.type()) {
+      throw new Failure(TypeMessages.sizesDoNotMatch(SE.show(a), SE.show(b), ""));
+    }
     if (SE.same(a, b)) return;
     if (a instanceof SE.F fa) { bindFlex(fa.flex(), bk); return; }
     if (b instanceof SE.F fb) { bindFlex(fb.flex(), ak); return; }
