@@ -374,20 +374,34 @@ abstract class ParserBase {
   /** Skips {@code #[ ... ]} (the ATTR_OPEN token is current) and returns the attribute text. */
   protected String skipAttribute() {
     Token open = advance();
-    // An attribute is a name or a number, possibly applied to attributes: never empty.
-    if (!at(Kind.IDENT) && !at(Kind.KEYWORD) && !at(Kind.INT)) throw fail(AN_ATTRIBUTE, null);
-    int depth = 1;
     int textStart = open.span().end();
-    int textEnd = textStart;
-    while (depth > 0) {
-      Token t = peek();
-      if (t.is(Kind.EOF)) throw fail(RBRACKET, TO_CLOSE_AN_ATTRIBUTE);
-      if (t.is(Kind.LBRACKET) || t.is(Kind.ATTR_OPEN)) depth++;
-      if (t.is(Kind.RBRACKET)) depth--;
-      if (depth > 0) textEnd = t.span().end();
-      advance();
-    }
+    attrInfo();
+    int textEnd = peek().span().start();
+    expect(Kind.RBRACKET, RBRACKET, TO_CLOSE_AN_ATTRIBUTE);
     return open.span().source().text().substring(textStart, Math.max(textStart, textEnd)).trim();
+  }
+
+  /**
+   * An attribute, as the reference's grammar has it: a name or an integer literal without a suffix,
+   * or a name applied to attributes in parentheses ({@code incremental_flattening(only_inner)}).
+   */
+  private void attrInfo() {
+    if (at(Kind.INT) && peek().suffix() == null) {
+      advance();
+      return;
+    }
+    if (!at(Kind.IDENT)) throw fail(AN_ATTRIBUTE, null);
+    advance();
+    if (!at(Kind.LPAREN)) return;
+    advance();
+    if (!at(Kind.RPAREN)) {
+      attrInfo();
+      while (at(Kind.COMMA)) {
+        advance();
+        attrInfo();
+      }
+    }
+    expect(Kind.RPAREN, RPAREN, TO_CLOSE_AN_ATTRIBUTE);
   }
 
   protected List<TypeParam> parseTypeParams() {
