@@ -91,31 +91,6 @@ final class Defs {
     }
   }
 
-  /** The names a pattern binds, in order, as written. */
-  private static List<PId> patternNames(Pat p) {
-    List<PId> out = new ArrayList<>();
-    patternNames(p, out);
-    return out;
-  }
-
-  private static void patternNames(Pat p, List<PId> out) {
-    switch (p) {
-      case PId id -> { if (!id.name().equals("_")) out.add(id); }
-      case PAttr a -> patternNames(a.pattern(), out);
-      case PTuple t -> t.elements().forEach(x -> patternNames(x, out));
-      case PRecord r -> {
-        for (PField f : r.fields()) {
-          if (f.pattern() == null) out.add(new PId(f.name(), f.span()));
-          else patternNames(f.pattern(), out);
-        }
-      }
-      case PConstr c -> c.payload().forEach(x -> patternNames(x, out));
-      case PAscribe a -> patternNames(a.pattern(), out);
-      case PWild w -> { }
-      case PLit l -> { }
-    }
-  }
-
   Sig signature(Ctx ctx, List<TypeParam> tps, List<Pat> params, TypeExp retType, Kind kind) {
     int outer = st.level;
     st.level++;
@@ -127,10 +102,10 @@ final class Defs {
     Map<String, Span> seen = new HashMap<>();
     for (TypeParam t : tps) if (t.isSize()) seen.putIfAbsent(t.name(), t.span());
     for (Pat p : params) {
-      for (PId b : patternNames(p)) {
+      Pats.names(p, (b, ascribed) -> {
         Span prev = seen.putIfAbsent(b.name(), b.span());
         if (prev != null) st.error(TypeErrors.alsoBoundAt(b.span(), b.name(), prev.render()));
-      }
+      });
     }
     for (Pat p : params) {
       // The parameter's type exists before the parameter: it cannot depend on it.

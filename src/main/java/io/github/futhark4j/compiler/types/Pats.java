@@ -267,6 +267,27 @@ final class Pats {
     }
   }
 
+  /**
+   * The names a pattern binds, as written, in order, each with whether it is under a type ascription
+   * ({@code xs: []i32}, whose diet is then the declared one): before any type is checked.
+   */
+  static void names(Pat p, java.util.function.BiConsumer<PId, Boolean> out) {
+    names(p, false, out);
+  }
+
+  private static void names(Pat p, boolean ascribed, java.util.function.BiConsumer<PId, Boolean> out) {
+    switch (p) {
+      case PId id -> out.accept(id, ascribed);
+      case PAscribe a -> names(a.pattern(), true, out);
+      case PTuple t -> t.elements().forEach(x -> names(x, ascribed, out));
+      case PRecord r -> r.fields().forEach(f -> names(f.pattern(), ascribed, out));
+      case PAttr a -> names(a.pattern(), ascribed, out);
+      case PConstr c -> c.payload().forEach(x -> names(x, ascribed, out));
+      case PWild w -> { }
+      case PLit l -> { }
+    }
+  }
+
   /** A pattern as the reference prints it: as written on one line, an ascription as {@code x: t}. */
   private static String patText(Pat p) {
     return patText(p.span());

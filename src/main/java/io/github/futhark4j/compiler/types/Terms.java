@@ -87,6 +87,17 @@ final class Terms {
     }
   }
 
+  /** {@link #unify} of an argument of {@code function}, shown by {@code arg} in a message (made only then). */
+  private boolean unifyArgument(Span span, Ty expected, Ty actual, String function, Supplier<String> arg) {
+    try {
+      u.unify(expected, actual);
+      return true;
+    } catch (Unify.Failure f) {
+      report(span, expected, actual, Contexts.argument(function, arg.get()), f);
+      return false;
+    }
+  }
+
   /**
    * Unifies where the reference's first pass reports a plain mismatch ("Cannot unify\n  i32\nwith\n
    * bool": the actual type, then the one needed there); a size mismatch is worded as {@code context}.
@@ -175,7 +186,12 @@ final class Terms {
     boolean cut = s.end() - s.start() > 400;
     Span head = cut ? new Span(s.source(), s.start(), s.start() + 400) : s;
     String t = oneLine(head.text());
-    return t.length() > 40 ? t.substring(0, 37) + "..." : cut ? t + "..." : t;
+    return t.length() > 40 ? clip(t) : cut ? t + "..." : t;
+  }
+
+  /** A text for a message: at most 40 characters, "..." ending one that was longer. */
+  private static String clip(String t) {
+    return t.length() > 40 ? t.substring(0, 37) + "..." : t;
   }
 
   /** The anonymous sizes of an ascription's type, ambiguous unless inferred: of a pattern ({@code explicit}) or of an expression. */
@@ -335,7 +351,6 @@ final class Terms {
 
   // ---- names --------------------------------------------------------------------------------
 
-  /** {@code a.b.c} as a qualified name when {@code e} is a chain of projections on a variable. */
   /**
    * The name a message gives the function {@code head} applied: a variable, qualified by modules
    * or not; null for anything else, a value's field ({@code r.f}) included, which the reference
@@ -349,6 +364,7 @@ final class Terms {
     return root instanceof Var v && v.qualifiers().isEmpty() && ctx.module(v.name()) == null ? null : q;
   }
 
+  /** {@code a.b.c} as a qualified name when {@code e} is a chain of projections on a variable. */
   static String qualified(Exp e) {
     if (e instanceof Var v) return v.full();
     if (e instanceof Project p) {
@@ -868,7 +884,6 @@ final class Terms {
     };
   }
 
-  /** Unifies the types of branches: sizes that differ become unknown, made by {@code origin} (a {@link Phrases} origin). */
   /**
    * The type of two branches (of the conditional or the cases at {@code cond}): sizes that differ
    * become new unknown sizes, named and explained as the reference does.
@@ -1256,8 +1271,8 @@ final class Terms {
           // of their arguments'.
           Ty x = fresh(), y = fresh(), z = fresh();
           String op = Phrases.quoted(name);
-          unify(f.span(), new Ty.Fun(x, y), fr.ty(), Contexts.argument(op, argumentText(f)));
-          unify(g.span(), new Ty.Fun(y, z), gr.ty(), Contexts.argument(op, argumentText(g)));
+          unifyArgument(f.span(), new Ty.Fun(x, y), fr.ty(), op, () -> argumentText(f));
+          unifyArgument(g.span(), new Ty.Fun(y, z), gr.ty(), op, () -> argumentText(g));
           Ty ty = new Ty.Fun(x, z);
           return new Res(ty, () -> {
             VName fv = st.fresh("f"), gv = st.fresh("g"), xv = st.fresh("x");
@@ -1286,10 +1301,12 @@ final class Terms {
   private Res builtinBinOp(BinOperator op, Span opSpan, Exp l, Exp r, Ctx ctx, Span span) {
     Res x = check(l, ctx);
     Res y = check(r, ctx);
-    return builtinBinOpRes(op, x, y, l.span(), r.span(), argumentText(l), argumentText(r), opSpan, span);
+    return builtinBinOpRes(op, x, y, l.span(), r.span(), () -> argumentText(l), () -> argumentText(r), opSpan, span);
   }
 
-  private Res builtinBinOpRes(BinOperator op, Res x, Res y, Span ls, Span rs, String lText, String rText, Span opSpan, Span span) {
+  /** {@code lText} and {@code rText} show the operands in a message: only made for one (an operand may be long). */
+  private Res builtinBinOpRes(BinOperator op, Res x, Res y, Span ls, Span rs, Supplier<String> lText, Supplier<String> rText,
+      Span opSpan, Span span) {
     Ty operand;
     Ty result;
     String desc = Phrases.quoted(op.symbol);
@@ -1309,9 +1326,9 @@ final class Terms {
       case LAND, LOR -> { operand = Ty.BOOL; result = Ty.BOOL; }
       default -> throw new IllegalStateException();
     }
-    boolean ok = unify(ls, operand, x.ty(), Contexts.argument(desc, lText));
-    if (ok) unify(rs, x.ty(), y.ty(), Contexts.argument(desc, rText));
-    else unify(rs, operand, y.ty(), Contexts.argument(desc, rText));
+    boolean ok = unifyArgument(ls, operand, x.ty(), desc, lText);
+    if (ok) unifyArgument(rs, x.ty(), y.ty(), desc, rText);
+    else unifyArgument(rs, operand, y.ty(), desc, rText);
     SE size = x.size() != null && y.size() != null && result != Ty.BOOL ? new SE.Op(op.symbol, x.size(), y.size()) : null;
     Ty rt = result;
     return Res.compound(rt, () -> {
@@ -1344,7 +1361,7 @@ final class Terms {
     VName xv = st.fresh("x"), yv = st.fresh("y");
     Res xr = new Res(xt, () -> new TExp.Var(xv, zonk.type(xt), Map.of(), span));
     Res yr = new Res(yt, () -> new TExp.Var(yv, zonk.type(yt), Map.of(), span));
-    Res body = builtinBinOpRes(op, xr, yr, span, span, shortText(span), shortText(span), span, span);
+    Res body = builtinBinOpRes(op, xr, yr, span, span, () -> shortText(span), () -> shortText(span), span, span);
     List<Ty> params = new ArrayList<>();
     if (left == null) params.add(xt);
     if (right == null) params.add(yt);
@@ -1515,19 +1532,18 @@ final class Terms {
   }
 
   /**
-   * An argument as a message shows it, as the reference prints it: its text, but a literal with a
-   * type suffix by its value ({@code 1f32} is {@code 1.0f32}, {@code 300u8} is {@code 44u8}) and a
-   * record literal without spaces around its {@code =} ({@code {a=c, b}}), within the parentheses
-   * it was written in.
+   * An argument as a message shows it, as the reference prints it: its text ({@link #shortText}),
+   * but a literal with a type suffix by its value ({@code 1f32} is {@code 1.0f32}, {@code 300u8} is
+   * {@code 44u8}) and a record literal without spaces around its {@code =} ({@code {a=c, b}}),
+   * within the parentheses it was written in.
    */
   static String argumentText(Exp arg) {
-    String t = printed(arg);
-    return t.length() > 40 ? t.substring(0, 37) + "..." : t;
+    String p = printed(arg);
+    return p != null ? clip(p) : shortText(arg.span());
   }
 
+  /** The forms {@link #argumentText} prints itself, or null for the others (shown as written). */
   private static String printed(Exp e) {
-    Span span = e.span();
-    Span inner = span.withoutParens();
     String core = switch (e) {
       case IntLit l when l.suffix() != null -> intLitText(l.value(), l.suffix());
       case FloatLit l when l.suffix() != null && l.suffix().isFloat() -> showFloat(l.value(), l.suffix()) + l.suffix().futName();
@@ -1539,14 +1555,14 @@ final class Terms {
         for (int i = 0; i < r.fields().size(); i++) {
           Field f = r.fields().get(i);
           if (i > 0) b.append(", ");
-          b.append(f.value() == null ? f.name() : f.name() + "=" + printed(f.value()));
+          b.append(f.value() == null ? f.name() : f.name() + "=" + argumentText(f.value()));
         }
         yield b.append('}').toString();
       }
       default -> null;
     };
-    if (core == null) return oneLine(span.text());
-    return inner == span ? core : "(" + core + ")";
+    if (core == null) return null;
+    return e.span().withoutParens() == e.span() ? core : "(" + core + ")";
   }
 
   /** A suffixed integer literal as the reference prints its value: wrapped into the type ({@code 300u8} is {@code 44u8}). */
@@ -1987,7 +2003,7 @@ final class Terms {
     Map<Ty.Flex, SE> own = new LinkedHashMap<>();
     LoopPass pass = loopPass(l, ctx, init, () -> flexCopy(init.ty(), own), initExp);
     Set<String> ascribed = new HashSet<>();
-    ascribedNames(l.param(), false, ascribed);
+    Pats.names(l.param(), (id, under) -> { if (under) ascribed.add(id.name()); }); // their diet is the declared one
     for (Pats.Bound b : pass.param().binds()) if (ascribed.contains(b.name())) st.ascribedLoopParams.add(b.v());
     impossibleLoopParam(pass.param(), l.param().span());
     shapeLike(pass.param().ty(), pass.body().ty(), st.level + 1);
@@ -2044,20 +2060,6 @@ final class Terms {
       case Ty.Fun f -> { }
       case Ty.Named n -> { }
       case Ty.Var v -> { }
-    }
-  }
-
-  /** The names a pattern binds under a type ascription ({@code xs: []i32}): their diet is the declared one. */
-  private static void ascribedNames(Pat p, boolean ascribed, Set<String> out) {
-    switch (p) {
-      case PId id -> { if (ascribed) out.add(id.name()); }
-      case PAscribe a -> ascribedNames(a.pattern(), true, out);
-      case PTuple t -> t.elements().forEach(x -> ascribedNames(x, ascribed, out));
-      case PRecord r -> r.fields().forEach(f -> ascribedNames(f.pattern(), ascribed, out));
-      case PAttr a -> ascribedNames(a.pattern(), ascribed, out);
-      case PWild w -> { }
-      case PLit l -> { }
-      case PConstr c -> c.payload().forEach(x -> ascribedNames(x, ascribed, out));
     }
   }
 
