@@ -52,12 +52,7 @@ public abstract class FutharkArray implements AutoCloseable {
    * @throws IllegalArgumentException {@code into} is not such an array, or is shorter than {@link #size()}
    * @throws IllegalStateException    a native array that is closed, or whose program is
    */
-  public Object copyTo(Object into) {
-    checkInto(into);
-    Object flat = toFlatJava();
-    System.arraycopy(flat, 0, into, 0, java.lang.reflect.Array.getLength(flat));
-    return into;
-  }
+  public abstract Object copyTo(Object into);
 
   /** The checks of {@link #copyTo} on {@code into}. */
   protected final void checkInto(Object into) {

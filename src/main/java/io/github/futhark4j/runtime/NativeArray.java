@@ -52,13 +52,8 @@ final class NativeArray extends FutharkArray {
   @Override
   public Object toJava() {
     NativeArrays.countNativeToJava();
-    if (type.valuesRaw() != null) return readRaw(false);
-    Memory mem = copyOut();
-    try {
-      return JavaArrays.readNested(mem, type.prim(), shape);
-    } finally {
-      Staging.give(mem);
-    }
+    return withData(d -> d != null ? JavaArrays.readNested(d, type.prim(), shape)
+        : JavaArrays.nest(java.lang.reflect.Array.newInstance(type.prim().javaComponent(), 0), type.prim(), shape));
   }
 
   @Override
@@ -66,13 +61,8 @@ final class NativeArray extends FutharkArray {
     NativeArrays.countNativeToJava();
     long n = JavaArrays.count(shape);
     if (n > Integer.MAX_VALUE - 8) throw new IllegalStateException(n + " elements do not fit in a Java array");
-    if (type.valuesRaw() != null) return readRaw(true);
-    Memory mem = copyOut();
-    try {
-      return JavaArrays.readRow(mem, 0, type.prim(), (int) n);
-    } finally {
-      Staging.give(mem);
-    }
+    return withData(d -> d != null ? JavaArrays.readRow(d, 0, type.prim(), (int) n)
+        : java.lang.reflect.Array.newInstance(type.prim().javaComponent(), 0));
   }
 
   @Override
@@ -80,40 +70,31 @@ final class NativeArray extends FutharkArray {
     checkInto(into);
     NativeArrays.countNativeToJava();
     int n = (int) JavaArrays.count(shape);
-    if (type.valuesRaw() != null) {
-      Context c = handle.context;
-      try {
-        synchronized (c.lock()) {
-          Pointer p = handle.pointer("native array " + type.name());
-          if (n > 0) JavaArrays.readInto(Results.storage(type, p, shape, c), type.prim(), into, n);
-        }
-      } finally {
-        Reference.reachabilityFence(this);
-      }
+    return withData(d -> {
+      if (d != null) JavaArrays.readInto(d, type.prim(), into, n);
       return into;
-    }
-    Memory mem = copyOut();
-    try {
-      JavaArrays.readInto(mem, type.prim(), into, n);
-    } finally {
-      Staging.give(mem);
-    }
-    return into;
+    });
   }
 
-  /** One copy, from the array's host storage straight into new Java arrays, under the context lock. */
-  private Object readRaw(boolean flat) {
+  /**
+   * {@code read} of the array's data, read in one copy: its host storage under the context lock
+   * where the library has {@code values_raw} (null for an empty array), else a staging copy made
+   * by the values function.
+   */
+  private <T> T withData(java.util.function.Function<Pointer, T> read) {
+    if (type.valuesRaw() == null) {
+      Memory mem = copyOut();
+      try {
+        return read.apply(mem);
+      } finally {
+        Staging.give(mem);
+      }
+    }
     Context c = handle.context;
     try {
       synchronized (c.lock()) {
         Pointer p = handle.pointer("native array " + type.name());
-        int n = (int) JavaArrays.count(shape);
-        if (n == 0) {
-          Object empty = java.lang.reflect.Array.newInstance(type.prim().javaComponent(), 0);
-          return flat ? empty : JavaArrays.nest(empty, type.prim(), shape);
-        }
-        Pointer data = Results.storage(type, p, shape, c);
-        return flat ? JavaArrays.readRow(data, 0, type.prim(), n) : JavaArrays.readNested(data, type.prim(), shape);
+        return read.apply(Results.storage(type, p, shape, c));
       }
     } finally {
       Reference.reachabilityFence(this);
