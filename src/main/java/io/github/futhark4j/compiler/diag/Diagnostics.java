@@ -122,6 +122,16 @@ public final class Diagnostics {
     return error(DiagCode.E0213, span, "The " + op + " operator may not be redefined.");
   }
 
+  /** E0101: {@code !} defined as an infix operator. */
+  public static Diagnostic prefixOperatorAsInfix(Span span) {
+    return error(DiagCode.E0101, span, "'!' is a prefix operator and cannot be used as infix operator.");
+  }
+
+  /** E0101: a qualified name ({@code `M.f`}) as the name of a definition. */
+  public static Diagnostic qualifiedNameInBinding(Span span) {
+    return error(DiagCode.E0101, span, "Cannot use a qualified name in binding position.");
+  }
+
   // ---- files ----------------------------------------------------------------------------------
 
   /** E0104: an import that cannot be read (by the loader). */

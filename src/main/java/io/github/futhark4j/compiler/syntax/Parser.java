@@ -368,16 +368,16 @@ public final class Parser extends ParserBase {
     Span nameSpan;
     List<TypeParam> tparams;
     List<Pat> params = new ArrayList<>();
-    if (at(Kind.LPAREN) && peek(1).is(Kind.OPERATOR) && peek(2).is(Kind.RPAREN)) {
+    if (at(Kind.LPAREN) && (peek(1).is(Kind.OPERATOR) || peek(1).is(Kind.BACKTICK)) && peek(2).is(Kind.RPAREN)) {
       advance();
       Token op = advance();
       advance();
       name = op.text();
       nameSpan = op.span();
-      checkOperatorName(op);
+      checkBindingOperator(op);
       tparams = parseTypeParams();
       while (startsAtomPattern()) params.add(parseAtomPattern());
-    } else if (at(Kind.IDENT) && !peek().text().equals("_")) {
+    } else if (at(Kind.IDENT) && !peek().text().equals("_") && !startsInfixOperator(peek(1))) {
       Token n = advance();
       name = n.text();
       nameSpan = n.span();
@@ -388,11 +388,11 @@ public final class Parser extends ParserBase {
       tparams = List.of();
       params.add(parseAtomPattern());
       Token op = peek();
-      if (!op.is(Kind.OPERATOR)) throw fail(AN_OPERATOR, IN_AN_INFIX_DEFINITION);
+      if (!op.is(Kind.OPERATOR) && !op.is(Kind.BACKTICK)) throw fail(AN_OPERATOR, IN_AN_INFIX_DEFINITION);
       advance();
       name = op.text();
       nameSpan = op.span();
-      checkOperatorName(op);
+      checkBindingOperator(op);
       params.add(parseAtomPattern());
     } else {
       throw fail(A_NAME, afterKeyword(kw.text()));
@@ -405,6 +405,25 @@ public final class Parser extends ParserBase {
     expectOp("=", afterParametersOf(name));
     Exp body = parseExp();
     return new ValDecl(kw.text(), name, nameSpan, tparams, params, ret, body, from(start));
+  }
+
+  /**
+   * Whether a definition's first name is followed by an operator (or a backquoted name), making
+   * the name the left operand of an infix definition: {@code def x - y = ...}.
+   */
+  private static boolean startsInfixOperator(Token t) {
+    return (t.is(Kind.OPERATOR) && !t.text().equals("=")) || t.is(Kind.BACKTICK);
+  }
+
+  /** An operator being defined: not the prefix {@code !}, not qualified, not a reserved one. */
+  private void checkBindingOperator(Token op) {
+    if (op.isOp("!")) diags.add(Diagnostics.prefixOperatorAsInfix(op.span()));
+    else if (op.is(Kind.BACKTICK) && op.text().contains(".")) {
+      Span quoted = op.span(); // the reference points at the name inside the backquotes
+      diags.add(Diagnostics.qualifiedNameInBinding(new Span(quoted.source(), quoted.start() + 1, quoted.end() - 1)));
+    } else {
+      checkOperatorName(op);
+    }
   }
 
   private void checkOperatorName(Token op) {
