@@ -40,7 +40,8 @@ import java.util.stream.Stream;
  *     io.github.futhark4j.tools.MutationDiff FUTHARK TESTS_DIR LIST WORK_DIR [COUNT] [SEED]
  * </pre>
  *
- * {@code LIST} names the programs to mutate, one path per line relative to {@code TESTS_DIR}
+ * {@code LIST} names the programs to mutate (with a {@code COUNT} of 0: to compare unchanged), one
+ * path per line relative to {@code TESTS_DIR}
  * (for example {@code ../shared/conformance/run.txt}); the mutants are written next to copies of
  * the originals under {@code WORK_DIR}, so that relative imports resolve. Found this way (session
  * 17): existential sizes in parameter types, consuming functions inside record results, anonymous
@@ -91,6 +92,8 @@ public final class MutationDiff {
     copyTree(tests, work);
 
     Map<Path, String> mutants = new LinkedHashMap<>();
+    // COUNT 0 compares the listed programs themselves (real programs are tests of their own).
+    if (count == 0) for (String p : programs) if (Files.isRegularFile(work.resolve(p))) mutants.put(work.resolve(p), "original");
     for (int tries = 0; mutants.size() < count && tries < count * 20; tries++) {
       String p = programs.get(random.nextInt(programs.size()));
       Path orig = work.resolve(p);

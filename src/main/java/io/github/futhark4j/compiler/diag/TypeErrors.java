@@ -318,6 +318,15 @@ public final class TypeErrors {
     return err(DiagCode.E0232, span, "Cannot create array with elements of lifted type " + type + " (might be functional).");
   }
 
+  /**
+   * E0230: a type parameter of {@code name} instantiated at {@code span} against its liftedness ({@code why}:
+   * a function type, or a lifted type parameter in it), as the reference reports it once the
+   * definition's types are inferred.
+   */
+  public static Diagnostic instantiationLiftedness(Span span, Message why, String name) {
+    return err(DiagCode.E0230, span, why.text() + "\n" + TypeMessages.whenInstantiating(name));
+  }
+
   /** E0232: an array literal whose elements are functions, as the reference words it. */
   public static Diagnostic functionalElements(Span span, String type) {
     return err(DiagCode.E0232, span, TypeMessages.foundToBeFunctional(type).text());

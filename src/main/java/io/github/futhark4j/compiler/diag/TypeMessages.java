@@ -169,12 +169,12 @@ public final class TypeMessages {
     return msg(DiagCode.E0228, "Occurs check: cannot instantiate " + var + " with " + type + ".");
   }
 
-  /** E0230: a non-lifted type variable ({@code origin} says what made it, or null) would take a function type. */
   /** E0232: an array element's type, inferred to be {@code type}, a function type. */
   public static Message foundToBeFunctional(String type) {
     return msg(DiagCode.E0232, "Type\n  " + type + "\nfound to be functional.");
   }
 
+  /** E0230: a non-lifted type variable ({@code origin} says what made it, or null) would take a function type. */
   public static Message functionalForNonLifted(String origin, String type) {
     return msg(DiagCode.E0230, "Cannot instantiate a non-lifted type " + (origin != null ? "(" + origin + ") " : "")
         + "with functional type " + type + ".");
@@ -188,5 +188,20 @@ public final class TypeMessages {
   /** E0232: a lifted abstract type as an array element. */
   public static Message liftedTypeAsElement(String type) {
     return msg(DiagCode.E0232, "Type \"" + type + "\" is lifted and cannot be an array element.");
+  }
+
+  /** E0230: a lifted type parameter (bound at {@code boundAt}) instantiating a size-lifted one. */
+  public static Message liftedParameterMaybeFunctional(String param, String boundAt) {
+    return msg(DiagCode.E0230, "Type parameter \"" + param + "\" bound at " + boundAt + " is lifted and may be a functional type.");
+  }
+
+  /** E0230: a lifted abstract type instantiating a size-lifted type parameter. */
+  public static Message liftedTypeMaybeFunctional(String type) {
+    return msg(DiagCode.E0230, "Type \"" + type + "\" is lifted and may be a functional type.");
+  }
+
+  /** The line the reference adds to a type parameter's instantiation that breaks its liftedness. */
+  public static String whenInstantiating(String name) {
+    return "When instantiating type parameter of \"" + name + "\".";
   }
 }

@@ -11,6 +11,7 @@ import io.github.futhark4j.compiler.diag.SizeErrors;
 import io.github.futhark4j.compiler.diag.TypeErrors;
 import io.github.futhark4j.compiler.diag.TypeMessages;
 import io.github.futhark4j.compiler.diag.Diagnostic;
+import io.github.futhark4j.compiler.diag.Message;
 import io.github.futhark4j.compiler.source.Source;
 import io.github.futhark4j.compiler.source.Span;
 import io.github.futhark4j.compiler.syntax.Ast.*;
@@ -591,7 +592,7 @@ final class Defs {
   }
 
   private Env.Global valDeclIn(ValDecl d, Ctx ctx, boolean lazy, boolean mainFile, boolean topOfFile, VName v, int errors) {
-    int instBefore = st.instFlexes.size();
+    int instBefore = st.instFlexes.size(), tyInstsBefore = st.tyInsts.size(), laterErrors = st.unlessOtherErrors.size();
     Sig sig = signature(ctx, d.typeParams(), d.params(), d.returnType(), Kind.TOP);
     boolean annotated = d.returnType() != null && d.params().stream().allMatch(p -> p instanceof PAscribe);
     if (lazy && annotated && !d.isEntry()) {
@@ -607,7 +608,9 @@ final class Defs {
         List<Span> savedSpans = new ArrayList<>(st.errorSpans);
         st.errorSpans.clear();
         try {
+          int insts = st.tyInsts.size(), later = st.unlessOtherErrors.size(), errorsBefore = st.errorCount();
           Fn f = functionWithSig(sig, provisional, d.body(), d.span(), d.name());
+          instantiationLiftedness(insts, later, errorsBefore);
           emit(v, f, d, null, mainFile, errors);
         } finally {
           st.level = saved;
@@ -625,6 +628,7 @@ final class Defs {
     Sig bodySig = rec == null ? sig
         : sig.withCtx(sig.ctx().bind(d.name(), rec));
     Fn f = function(bodySig, d.body(), Kind.TOP, d.span(), d.name(), rec);
+    instantiationLiftedness(tyInstsBefore, laterErrors, errors);
     if (rec != null && st.errorCount() == errors) recursion.check(d, bodySig, f.ret(), st.trace, d.span());
     ambiguousSizes(instBefore);
     ambiguousPartialTypesIn(sumsBefore);
@@ -798,6 +802,30 @@ final class Defs {
       if (st.errorCount() == errorsBefore && st.quiet == 0) throw e;
       // The definition had errors; its checked form is not needed.
     }
+  }
+
+  /**
+   * The type parameters the definition instantiated (from {@code from} on), checked against their
+   * liftedness once its types are inferred, as the reference's checkTyInstLiftedness: a non-lifted
+   * or size-lifted one may not be a function type, nor hold a type parameter or abstract type more
+   * lifted than itself. The first use that breaks this is reported; then, if the definition
+   * (whose errors were {@code errorsBefore} before it) has no error, the first of those kept for
+   * that case (TcState.unlessOtherErrors, from {@code laterFrom} on).
+   */
+  private void instantiationLiftedness(int from, int laterFrom, int errorsBefore) {
+    List<TcState.TyInst> made = st.tyInsts.subList(Math.min(from, st.tyInsts.size()), st.tyInsts.size());
+    for (TcState.TyInst i : made) {
+      Message why = Unify.containsFun(i.var()) ? TypeMessages.foundToBeFunctional(Unify.show(i.var()))
+          : TypeConv.liftedVar(i.var(), st, i.liftedness());
+      if (why != null) {
+        st.error(TypeErrors.instantiationLiftedness(i.at(), why, i.name()));
+        break;
+      }
+    }
+    made.clear();
+    List<Diagnostic> later = st.unlessOtherErrors.subList(Math.min(laterFrom, st.unlessOtherErrors.size()), st.unlessOtherErrors.size());
+    if (!later.isEmpty() && st.errorCount() == errorsBefore) st.error(later.get(0));
+    later.clear();
   }
 
   /**

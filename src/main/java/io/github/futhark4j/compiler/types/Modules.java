@@ -240,7 +240,7 @@ final class Modules {
    * definition of the program is being checked kept aside.
    */
   private <T> T preludeChecked(java.util.function.Supplier<T> check) {
-    int level = st.level, quiet = st.quiet, flexes = st.instFlexes.size(), sums = st.partialVars.size();
+    int level = st.level, quiet = st.quiet, flexes = st.instFlexes.size(), sums = st.partialVars.size(), insts = st.tyInsts.size();
     String def = st.currentDef;
     List<Span> spans = new ArrayList<>(st.errorSpans);
     st.level = 0;
@@ -253,6 +253,7 @@ final class Modules {
       st.currentDef = def;
       st.instFlexes.subList(Math.min(flexes, st.instFlexes.size()), st.instFlexes.size()).clear();
       st.partialVars.subList(Math.min(sums, st.partialVars.size()), st.partialVars.size()).clear();
+      st.tyInsts.subList(Math.min(insts, st.tyInsts.size()), st.tyInsts.size()).clear();
       st.errorSpans.clear();
       st.errorSpans.addAll(spans);
     }

@@ -69,6 +69,20 @@ final class TcState {
   /** The flexible sizes of the definition being checked that must be determined (instantiated size parameters, ascriptions). */
   final List<Watched> instFlexes = new ArrayList<>();
   /**
+   * A non-lifted or size-lifted type parameter of {@code name} (as written at the use {@code at})
+   * instantiated by {@code var}, whose solution must respect the parameter's liftedness.
+   */
+  record TyInst(Ty.Var var, io.github.futhark4j.compiler.syntax.Ast.Liftedness liftedness, String name, Span at) {}
+
+  /** The type parameters instantiated in the definition being checked, in the order of their uses. */
+  final List<TyInst> tyInsts = new ArrayList<>();
+  /**
+   * Errors that stand only if their definition has no other: an array of functions applied to
+   * arguments, which the reference's first pass takes elementwise, its elements' type being
+   * reported once the definition's types are inferred (TcState.tyInsts).
+   */
+  final List<Diagnostic> unlessOtherErrors = new ArrayList<>();
+  /**
    * Type variables known only by a constructor or a field (made for a constructor, or for a
    * projection or update of a value of unknown type), with where: a sum or record type still
    * unknown at the end of a definition is ambiguous.

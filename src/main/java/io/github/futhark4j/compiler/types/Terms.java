@@ -400,7 +400,7 @@ final class Terms {
       }
       case Env.Global g -> {
         defs.demand(g.target());
-        Inst in = instantiate(g, span);
+        Inst in = instantiate(g, span, name);
         return new Res(in.ty(), () -> {
           Map<String, Type> targs = new LinkedHashMap<>();
           in.typeArgs().forEach((k, v) -> targs.put(k.toString(), zonk.type(v)));
@@ -411,7 +411,7 @@ final class Terms {
       }
       case Env.Recursive r -> {
         if (r.declared() != null) {
-          Inst in = instantiate(new Env.Global(r.v(), r.declared(), null, r.definedAt()), span);
+          Inst in = instantiate(new Env.Global(r.v(), r.declared(), null, r.definedAt()), span, name);
           return new Res(in.ty(), () -> {
             Map<VName, Size> sargs = new LinkedHashMap<>();
             in.sizeArgs().forEach((k, x) -> sargs.put(k, zonk.size(x)));
@@ -452,7 +452,7 @@ final class Terms {
     Inst(Ty ty, Map<VName, Ty> typeArgs) { this(ty, typeArgs, Map.of()); }
   }
 
-  Inst instantiate(Env.Global g, Span span) {
+  Inst instantiate(Env.Global g, Span span, String name) {
     Env.Scheme s = g.scheme();
     // In the order of the parameters: the instantiation is printed, and must not depend on names' tags.
     Map<VName, Ty> tsub = new LinkedHashMap<>();
@@ -461,6 +461,10 @@ final class Terms {
       v.lifted = p.liftedness();
       v.origin = Phrases.typeParameter(p.name().base());
       v.at = span;
+      if (p.liftedness() != Liftedness.LIFTED) {
+        v.liftednessLater = true;
+        st.tyInsts.add(new TcState.TyInst(v, p.liftedness(), name, span));
+      }
       tsub.put(p.name(), v);
     }
     Map<VName, SE> ssub = new LinkedHashMap<>();
@@ -1423,6 +1427,31 @@ final class Terms {
    * Applies {@code f} (the checked {@code head}) to {@code args}. {@code argsFirst} when the
    * arguments are evaluated before the function ({@code x |> f}).
    */
+  /**
+   * An array of functions applied to an argument, as the reference's first pass takes it: the
+   * array of the functions' results (an element type still unknown, from an instantiated type
+   * parameter, becomes a function type), or null when the elements are no functions.
+   */
+  private Ty applyElementwise(Ty.Arr arr) {
+    Ty elem = Unify.resolve(arr.elem());
+    Ty result;
+    if (elem instanceof Ty.Arr inner) {
+      result = applyElementwise(inner);
+    } else if (elem instanceof Ty.Fun fn) {
+      result = fn.result();
+    } else if (elem instanceof Ty.Var v && v.liftednessLater) {
+      result = fresh();
+      try {
+        u.unify(v, new Ty.Fun(fresh(), result));
+      } catch (Unify.Failure x) {
+        result = null;
+      }
+    } else {
+      result = null;
+    }
+    return result == null ? null : new Ty.Arr(result, arr.size(), false);
+  }
+
   Res apply(Exp head, Res f, List<Exp> args, Ctx ctx, Span span, boolean argsFirst) {
     boolean pipe = args.size() == 1 && st.pipes.containsKey(span);
     // The reference's pipes are functions of the prelude, (|>) : a -> (a -> b) -> b and
@@ -1445,7 +1474,8 @@ final class Terms {
       Res a = argRes.get(i);
       Ty r = Unify.resolve(ft);
       if (pipeOp != null && !(r instanceof Ty.Fun)) {
-        Ty want = new Ty.Fun(pipeOp.equals("|>") ? a.ty() : fresh(), fresh());
+        // A function type inferred from its use observes its argument (as a parameter's type would).
+        Ty want = new Ty.Fun(pipeOp.equals("|>") ? Unify.deepNonUnique(a.ty()) : fresh(), fresh());
         try {
           u.unify(want, r);
         } catch (Unify.Failure x) {
@@ -1465,7 +1495,18 @@ final class Terms {
         r = Unify.resolve(ft);
       }
       if (!(r instanceof Ty.Fun fn)) {
-        if (i == 0) {
+        if (r instanceof Ty.Arr arr && applyElementwise(arr) instanceof Ty res) {
+          // The reference's first pass applies an array of functions elementwise; the elements'
+          // type is then reported (an instantiated type parameter found to be functional), or else this.
+          if (st.quiet == 0) {
+            st.unlessOtherErrors.add(i == 0 ? TypeErrors.notAFunction(span, fname, Unify.show(f.ty()))
+                : TypeErrors.tooManyArguments(arg.span(), shown, shortText(arg.span()), i));
+          }
+          for (int j = i + 1; j < args.size() && Unify.resolve(res) instanceof Ty.Arr more && applyElementwise(more) instanceof Ty next; j++) {
+            res = next;
+          }
+          return new Res(res, () -> placeholder(span));
+        } else if (i == 0) {
           st.typeError(TypeErrors.notAFunction(span, fname, Unify.show(f.ty())));
         } else {
           st.typeError(TypeErrors.tooManyArguments(arg.span(), shown, shortText(arg.span()), i));
@@ -2143,7 +2184,7 @@ final class Terms {
    */
   private void structureFromBody(Loop l, Ctx ctx, Res init, Exp initExp) {
     if (!unknownStructure(init.ty())) return;
-    int flexes = st.instFlexes.size(), sums = st.partialVars.size();
+    int flexes = st.instFlexes.size(), sums = st.partialVars.size(), insts = st.tyInsts.size();
     st.quiet++;
     try {
       LoopPass trial = loopPass(l, ctx, init, this::fresh, initExp);
@@ -2155,6 +2196,7 @@ final class Terms {
       // What the trial instantiated is not the program's: only the real check's sizes must be determined.
       st.instFlexes.subList(flexes, st.instFlexes.size()).clear();
       st.partialVars.subList(sums, st.partialVars.size()).clear();
+      st.tyInsts.subList(insts, st.tyInsts.size()).clear();
     }
   }
 

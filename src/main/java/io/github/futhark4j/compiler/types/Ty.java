@@ -92,6 +92,13 @@ sealed interface Ty {
      * checks after inference), it only passes on to the variables the solution holds.
      */
     Liftedness ceiling = Liftedness.LIFTED;
+    /**
+     * Whether {@code lifted} comes only from instantiated type parameters (TcState.tyInsts): then
+     * a function or lifted type in the solution does not make unification fail; the definition's
+     * instantiations are checked once its types are inferred, as the reference's
+     * checkTyInstLiftedness does ("Type ... found to be functional.").
+     */
+    boolean liftednessLater;
     /** What made the variable, for messages: an origin of {@code diag.Phrases} ("An integer literal", "intrinsics.map"). */
     String origin;
     Span at;

@@ -251,20 +251,32 @@ final class TypeConv {
    * abstract type in it (the reference's checkArrayElem), or null.
    */
   static Message liftedElementVar(Ty t, TcState st) {
+    return liftedVar(t, st, Liftedness.UNLIFTED);
+  }
+
+  /**
+   * Why {@code t} may not stand for a type parameter of liftedness {@code allowed} (non-lifted:
+   * like an array element; size-lifted: no lifted type parameter or abstract type in it), or null.
+   */
+  static Message liftedVar(Ty t, TcState st, Liftedness allowed) {
     t = Unify.resolve(t);
     return switch (t) {
-      case Ty.Arr a -> liftedElementVar(a.elem(), st);
-      case Ty.Rec r -> r.fields().values().stream().map(x -> liftedElementVar(x, st)).filter(x -> x != null).findFirst().orElse(null);
-      case Ty.Sum s -> s.constructors().values().stream().flatMap(List::stream).map(x -> liftedElementVar(x, st))
+      case Ty.Arr a -> liftedVar(a.elem(), st, allowed);
+      case Ty.Rec r -> r.fields().values().stream().map(x -> liftedVar(x, st, allowed)).filter(x -> x != null).findFirst().orElse(null);
+      case Ty.Sum s -> s.constructors().values().stream().flatMap(List::stream).map(x -> liftedVar(x, st, allowed))
           .filter(x -> x != null).findFirst().orElse(null);
       case Ty.Named n -> {
         Liftedness l = st.paramLiftedness.get(n.name());
-        if (l != null && l != Liftedness.UNLIFTED) {
+        if (l != null && l.ordinal() > allowed.ordinal()) {
           Span at = st.typeParamSpans.get(n.name());
-          yield at != null ? TypeMessages.liftedParameterAsElement(n.name().base(), at.render())
-              : TypeMessages.liftedTypeAsElement(n.name().base());
+          if (allowed == Liftedness.UNLIFTED) {
+            yield at != null ? TypeMessages.liftedParameterAsElement(n.name().base(), at.render())
+                : TypeMessages.liftedTypeAsElement(n.name().base());
+          }
+          yield at != null ? TypeMessages.liftedParameterMaybeFunctional(n.name().base(), at.render())
+              : TypeMessages.liftedTypeMaybeFunctional(n.name().base());
         }
-        yield n.args().stream().filter(x -> x.type() != null).map(x -> liftedElementVar(x.type(), st)).filter(x -> x != null)
+        yield n.args().stream().filter(x -> x.type() != null).map(x -> liftedVar(x.type(), st, allowed)).filter(x -> x != null)
             .findFirst().orElse(null);
       }
       case Ty.Prim p -> null;

@@ -368,13 +368,13 @@ final class Unify {
     if (v.lifted == Liftedness.UNLIFTED && !hidden.isEmpty() && mentions(t, hidden)) {
       throw new Failure(TypeMessages.anonymousSizesForTypeVariable(showAll(v)[0], show(t)));
     }
-    if (v.lifted != Liftedness.LIFTED && containsFun(t)) {
+    if (v.lifted != Liftedness.LIFTED && !v.liftednessLater && containsFun(t)) {
       // An array literal's element type, found later to be a function (the reference's check of array literals).
       if (Phrases.arrayElement().equals(v.origin)) throw new Failure(TypeMessages.foundToBeFunctional(show(t)));
       throw new Failure(TypeMessages.functionalForNonLifted(v.origin, show(t)));
     }
     // A non-lifted type variable may not stand for a size-lifted or lifted abstract type or type parameter.
-    if (v.lifted == Liftedness.UNLIFTED && TypeConv.liftedElementVar(t, st) instanceof Message why) {
+    if (v.lifted == Liftedness.UNLIFTED && !v.liftednessLater && TypeConv.liftedElementVar(t, st) instanceof Message why) {
       throw new Failure(why);
     }
     // As the reference, which infers types before sizes: the variable takes the type's structure,
@@ -385,6 +385,7 @@ final class Unify {
     checkTypeScope(own, v.level);
     lowerTypeLevels(own, v.level);
     if (v.ceiling != Liftedness.LIFTED) lowerCeiling(own, v.ceiling);
+    if (v.liftednessLater && v.lifted != Liftedness.LIFTED) restrictLater(own, v.lifted);
     // A type variable stands for a type, not for the uniqueness of a particular value.
     v.ref = deepNonUnique(own);
     for (SE[] l : links) unifySize(l[0], l[1]);
@@ -423,6 +424,28 @@ final class Unify {
     }
   }
 
+  /**
+   * An instantiated type parameter's liftedness passed on to the type variables of its solution (an
+   * array's elements are non-lifted), as the reference's solver does: they are generalised no more
+   * lifted, and a function type they take is reported with the instantiation's.
+   */
+  private static void restrictLater(Ty t, Liftedness l) {
+    switch (resolve(t)) {
+      case Ty.Var w -> {
+        if (l.ordinal() < w.lifted.ordinal()) {
+          w.liftednessLater = w.lifted == Liftedness.LIFTED || w.liftednessLater;
+          w.lifted = l;
+        }
+      }
+      case Ty.Arr a -> restrictLater(a.elem(), Liftedness.UNLIFTED);
+      case Ty.Rec r -> r.fields().values().forEach(x -> restrictLater(x, l));
+      case Ty.Sum s -> s.constructors().values().forEach(xs -> xs.forEach(x -> restrictLater(x, l)));
+      case Ty.Fun f -> { }
+      case Ty.Prim p -> { }
+      case Ty.Named n -> { }
+    }
+  }
+
   private void mergeInto(Ty.Var v, Ty.Var w) {
     if (v.prims != null) {
       if (w.prims == null) {
@@ -443,6 +466,9 @@ final class Unify {
       }
     }
     w.equality |= v.equality;
+    // Checked later only if every restriction of the two comes from an instantiated type parameter.
+    w.liftednessLater = (v.lifted == Liftedness.LIFTED || v.liftednessLater) && (w.lifted == Liftedness.LIFTED || w.liftednessLater)
+        && (v.lifted != Liftedness.LIFTED || w.lifted != Liftedness.LIFTED);
     if (v.lifted.ordinal() < w.lifted.ordinal()) w.lifted = v.lifted;
     if (v.ceiling.ordinal() < w.ceiling.ordinal()) w.ceiling = v.ceiling;
     w.level = Math.min(w.level, v.level);

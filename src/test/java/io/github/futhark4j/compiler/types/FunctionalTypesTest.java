@@ -18,8 +18,44 @@ class FunctionalTypesTest {
   void mapProducingFunctionsInstantiatesANonLiftedParameter() {
     Diagnostic d = error("entry main (xs: []i32) : i32 = let fs = map (+) xs in length fs |> i32.i64");
     assertEquals(DiagCode.E0230, d.code());
-    assertTrue(d.message().contains("non-lifted") && d.message().contains("-> "), d.message());
+    // As the reference: checked after inference, reported at the instantiated function's name.
+    assertEquals("Type\n  i32 -> i32\nfound to be functional.\nWhen instantiating type parameter of \"map\".", d.message());
     assertEquals(1, d.span().line(), d.raw());
+    assertEquals(41, d.span().column(), d.raw());
+  }
+
+  @Test
+  void instantiationsAreCheckedAfterTheDefinitionsOtherTypeErrors() {
+    // A later plain type error comes first, as in the reference (its check follows inference).
+    Diagnostic d = error("def f (xs: []i32) = (map (\\x y -> x + y) xs, 1 + true)");
+    assertEquals(DiagCode.E0206, d.code(), d.raw());
+    // An array of functions applied to one more argument is applied elementwise: the reference
+    // reports the functions, not the number of arguments.
+    d = error("def f (xs: []i32) (ys: []i32) = map (\\x y -> x + y) xs ys");
+    assertEquals(DiagCode.E0230, d.code(), d.raw());
+    assertTrue(d.message().endsWith("found to be functional.\nWhen instantiating type parameter of \"map\"."), d.raw());
+    assertEquals(33, d.span().column(), d.raw());
+    // ... also when the elements' type is still unknown (unflatten's old two size arguments).
+    d = error("def f (n: i64) (m: i64) (xs: []i32) : [][]i32 = unflatten n m xs");
+    assertTrue(d.message().startsWith("Cannot apply \"unflatten\" to \"n\""), d.raw());
+  }
+
+  @Test
+  void typeVariablesInAnInstantiationAreGeneralisedNonLifted() {
+    // The element type of what sorter returns is found through map's non-lifted parameter.
+    CheckerTest.ok("""
+        def wrap [n] 't sorter key (xs: [n]t) : [n]t =
+          map key xs
+          |> zip (iota n)
+          |> sorter (\\(_, k) -> k)
+          |> map (\\(i: i64, _) -> xs[i])
+        """);
+  }
+
+  @Test
+  void aFunctionTypeInferredFromAPipeObservesItsArgument() {
+    // map's result is unique; the inferred parameter of sorter is not (it does not consume).
+    CheckerTest.ok("def wrap [n] 't sorter key (xs: [n]t) : [n]t = map key xs |> sorter |> map (\\(i: i64) -> xs[i])");
   }
 
   @Test
