@@ -13,16 +13,28 @@ public final class Message {
   private final DiagCode code;
   private final String text;
   private final boolean secondPass;
+  private final boolean standalone;
 
   Message(DiagCode code, String text) {
     this(code, text, code == DiagCode.E0220 || code == DiagCode.E0221 || code == DiagCode.E0227);
   }
 
   Message(DiagCode code, String text, boolean secondPass) {
+    this(code, text, secondPass, false);
+  }
+
+  Message(DiagCode code, String text, boolean secondPass, boolean standalone) {
     this.code = code;
     this.text = text;
     this.secondPass = secondPass;
+    this.standalone = standalone;
   }
+
+  /**
+   * Whether the reference reports this failure by itself, not under what was being matched (its
+   * solver's occurs check of types): the mismatch that found it is then this message alone.
+   */
+  public boolean standalone() { return standalone; }
 
   public DiagCode code() { return code; }
 

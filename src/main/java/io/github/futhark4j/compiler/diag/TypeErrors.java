@@ -41,18 +41,23 @@ public final class TypeErrors {
   // ---- E0202 mismatches (the code is the failure's) -----------------------------------------
 
   /** The failure's code: {@code context} (from {@link Contexts}), then the expected and the actual type, then the failure's text. */
+  /** {@code head} with the failure's text under it, or the failure alone where the reference reports it so. */
+  private static Diagnostic explained(Span span, String head, Message why) {
+    return why.standalone() ? why.at(span) : err(why.code(), span, head + Message.detail(why));
+  }
+
   public static Diagnostic mismatch(Span span, String context, String expected, String actual, Message why) {
-    return err(why.code(), span, context + "\nExpected: " + expected + "\nActual:   " + actual + Message.detail(why));
+    return explained(span, context + "\nExpected: " + expected + "\nActual:   " + actual, why);
   }
 
   /** The failure's code: the branches of a conditional (or the cases of a match) have types {@code former} and {@code latter}. */
   public static Diagnostic branchesDiffer(Span span, String former, String latter, Message why) {
-    return err(why.code(), span, "Branches differ in type.\nFormer: " + former + "\nLatter: " + latter + Message.detail(why));
+    return explained(span, "Branches differ in type.\nFormer: " + former + "\nLatter: " + latter, why);
   }
 
   /** The failure's code: "Cannot unify" the two types (the actual one first, as the reference's first pass), then the failure's text. */
   public static Diagnostic cannotUnify(Span span, String a, String b, Message why) {
-    return err(why.code(), span, Phrases.cannotUnify(a, b) + Message.detail(why));
+    return explained(span, Phrases.cannotUnify(a, b), why);
   }
 
   /** The failure's code: a slice bound that is not an {@code i64} (the failure's text left out, as the reference does). */
@@ -67,7 +72,7 @@ public final class TypeErrors {
 
   /** The failure's code: a pattern (as written) against the type of the value it cannot match. */
   public static Diagnostic patternMismatch(Span span, String pattern, String type, Message why) {
-    return err(why.code(), span, "Pattern\n  " + pattern + "\ncannot match value of type\n  " + type + Message.detail(why));
+    return explained(span, "Pattern\n  " + pattern + "\ncannot match value of type\n  " + type, why);
   }
 
   /** E0202: a while-loop's condition of a known type other than {@code bool}. */

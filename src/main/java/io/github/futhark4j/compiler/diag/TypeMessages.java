@@ -160,13 +160,15 @@ public final class TypeMessages {
         + "\nWhen matching return types.");
   }
 
-  public static Message occursCheckSize(String size) {
-    return msg(DiagCode.E0228, "Occurs check: cannot instantiate size with " + size + ".");
+  /** E0228: a size ({@code name}) would be an expression that contains it, worded as the reference does. */
+  public static Message occursCheckSize(String name, String size) {
+    return msg(DiagCode.E0228, "Occurs check: cannot instantiate \"" + name + "\" with \"" + size + "\" ." + Diagnostics.link("occurs-check"));
   }
 
-  /** E0228: a type variable would contain itself. */
+  /** E0228: a type variable would contain itself (reported by itself, see {@link Message#standalone()}). */
   public static Message occursCheck(String var, String type) {
-    return msg(DiagCode.E0228, "Occurs check: cannot instantiate " + var + " with " + type + ".");
+    return new Message(DiagCode.E0228, "Occurs check: cannot instantiate " + var + " with " + type + "." + Diagnostics.link("occurs-check"),
+        false, true);
   }
 
   /** E0232: an array element's type, inferred to be {@code type}, a function type. */

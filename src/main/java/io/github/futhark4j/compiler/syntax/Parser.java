@@ -781,7 +781,10 @@ public final class Parser extends ParserBase {
         List<Field> fields = new ArrayList<>();
         if (!at(Kind.RBRACE)) {
           do {
-            if (!fields.isEmpty()) advance();
+            if (!fields.isEmpty()) {
+              advance();
+              if (at(Kind.RBRACE)) break; // a trailing comma
+            }
             Span fs = peek().span();
             String name = fieldName(IN_A_RECORD);
             Exp v = null;
@@ -877,6 +880,7 @@ public final class Parser extends ParserBase {
       elems.add(first);
       while (at(Kind.COMMA)) {
         advance();
+        if (elems.size() > 1 && at(Kind.RPAREN)) break; // a trailing comma, after two elements or more
         elems.add(parseExp());
       }
       expect(Kind.RPAREN, RPAREN, AFTER_TUPLE_ELEMENTS);
@@ -998,7 +1002,10 @@ public final class Parser extends ParserBase {
     expect(Kind.LBRACKET, LBRACKET, context);
     List<DimIndex> out = new ArrayList<>();
     do {
-      if (!out.isEmpty()) advance();
+      if (!out.isEmpty()) {
+        advance();
+        if (at(Kind.RBRACKET)) break; // a trailing comma
+      }
       out.add(parseDimIndex());
     } while (at(Kind.COMMA));
     expect(Kind.RBRACKET, RBRACKET, afterIndices(context));

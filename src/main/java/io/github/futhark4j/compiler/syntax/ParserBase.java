@@ -210,6 +210,7 @@ abstract class ParserBase {
         elems.add(parseType());
         while (at(Kind.COMMA)) {
           advance();
+          if (elems.size() > 1 && at(Kind.RPAREN)) break; // a trailing comma, after two elements or more
           elems.add(parseType());
         }
       }
@@ -223,7 +224,10 @@ abstract class ParserBase {
       List<TypeExp> types = new ArrayList<>();
       if (!at(Kind.RBRACE)) {
         do {
-          if (!names.isEmpty()) advance();
+          if (!names.isEmpty()) {
+            advance();
+            if (at(Kind.RBRACE)) break; // a trailing comma
+          }
           names.add(fieldName(IN_A_RECORD_TYPE));
           expect(Kind.COLON, COLON, AFTER_A_FIELD_NAME_IN_A_RECORD_TYPE);
           types.add(parseType());
@@ -333,6 +337,7 @@ abstract class ParserBase {
           elems.add(parsePattern());
           while (at(Kind.COMMA)) {
             advance();
+            if (elems.size() > 1 && at(Kind.RPAREN)) break; // a trailing comma, after two elements or more
             elems.add(parsePattern());
           }
         }
@@ -348,7 +353,10 @@ abstract class ParserBase {
         List<PField> fields = new ArrayList<>();
         if (!at(Kind.RBRACE)) {
           do {
-            if (!fields.isEmpty()) advance();
+            if (!fields.isEmpty()) {
+              advance();
+              if (at(Kind.RBRACE)) break; // a trailing comma
+            }
             Span fs = peek().span();
             String name = fieldName(IN_A_RECORD_PATTERN);
             Pat sub;

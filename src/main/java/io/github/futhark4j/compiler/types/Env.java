@@ -61,6 +61,20 @@ final class Env {
     return out;
   }
 
+  /**
+   * A copy of this environment and of the ones around it, as they are now: what a parametric
+   * module's body sees at each application, unaffected by what is bound after it (itself
+   * included: modules are not recursive, so in {@code module mk (T: field) = { open mk T }} the
+   * inner {@code mk} is an earlier one).
+   */
+  Env frozen() {
+    Env out = new Env(parent == null ? null : parent.frozen());
+    out.terms.putAll(terms);
+    out.types.putAll(types);
+    out.sigs.putAll(sigs);
+    return out;
+  }
+
   /** The exported bindings as an environment of their own. */
   Env exports() {
     Env out = new Env(null);

@@ -69,11 +69,11 @@ final class Modules {
     Map<String, Span> seen = new HashMap<>();
     for (Decl d : ds) {
       switch (d) {
-        case ValDecl v -> duplicate(seen, Namespace.NAME, v.name(), v.nameSpan(), d.span());
-        case LazyValDecl v -> duplicate(seen, Namespace.NAME, v.name(), v.nameSpan(), d.span());
-        case TypeDecl t -> duplicate(seen, Namespace.TYPE, t.name(), t.nameSpan(), d.span());
-        case ModDecl m -> duplicate(seen, Namespace.NAME, m.name(), m.nameSpan(), d.span());
-        case ModTypeDecl m -> duplicate(seen, Namespace.MODULE_TYPE, m.name(), m.nameSpan(), d.span());
+        case ValDecl v -> duplicate(seen, Namespace.NAME, v.name(), d.span());
+        case LazyValDecl v -> duplicate(seen, Namespace.NAME, v.name(), d.span());
+        case TypeDecl t -> duplicate(seen, Namespace.TYPE, t.name(), d.span());
+        case ModDecl m -> duplicate(seen, Namespace.NAME, m.name(), d.span());
+        case ModTypeDecl m -> duplicate(seen, Namespace.MODULE_TYPE, m.name(), d.span());
         case Import i -> { }
         case Local l -> { }
         case Open o -> { }
@@ -82,10 +82,10 @@ final class Modules {
     for (Decl d : ds) decl(d, env, file, topOfFile, false);
   }
 
-  /** Reports {@code name} of {@code namespace} if it was seen before in the sequence. */
-  private void duplicate(Map<String, Span> seen, Namespace namespace, String name, Span at, Span declSpan) {
+  /** Reports {@code name} of {@code namespace} if it was seen before in the sequence (at the whole declaration, as the reference). */
+  private void duplicate(Map<String, Span> seen, Namespace namespace, String name, Span declSpan) {
     Span prev = seen.putIfAbsent(namespace + " " + name, declSpan);
-    if (prev != null) st.error(TypeErrors.duplicateDefinition(at, namespace, name, prev.render()));
+    if (prev != null) st.error(TypeErrors.duplicateDefinition(declSpan, namespace, name, prev.render()));
   }
 
   private void decl(Decl d, Env env, Checker.FileCtx file, boolean topOfFile, boolean local) {
@@ -337,7 +337,7 @@ final class Modules {
     // The definitions of this check are not code: applications make their own.
     while (st.out.size() > outBefore) st.out.remove(st.out.size() - 1);
     MTy resultType = new MTy(Map.of(), result == null ? new Struct(new Env(null)) : result);
-    return new Functor(param, resSig, body, new Env.Closure(ctx.env(), ctx.file()), paramType, resultType);
+    return new Functor(param, resSig, body, new Env.Closure(ctx.env().frozen(), ctx.file()), paramType, resultType);
   }
 
   private static Env withModule(Env parent, String name, Mod m) {
@@ -400,10 +400,10 @@ final class Modules {
         Map<String, Span> seen = new HashMap<>();
         for (Spec sp : s.specs()) {
           switch (sp) {
-            case ValSpec v -> duplicate(seen, Namespace.NAME, v.name(), v.nameSpan(), v.span());
-            case TypeAbbrSpec t -> duplicate(seen, Namespace.TYPE, t.decl().name(), t.decl().nameSpan(), t.span());
-            case AbstractTypeSpec t -> duplicate(seen, Namespace.TYPE, t.name(), t.nameSpan(), t.span());
-            case ModSpec m -> duplicate(seen, Namespace.NAME, m.name(), m.nameSpan(), m.span());
+            case ValSpec v -> duplicate(seen, Namespace.NAME, v.name(), v.span());
+            case TypeAbbrSpec t -> duplicate(seen, Namespace.TYPE, t.decl().name(), t.span());
+            case AbstractTypeSpec t -> duplicate(seen, Namespace.TYPE, t.name(), t.span());
+            case ModSpec m -> duplicate(seen, Namespace.NAME, m.name(), m.span());
             case IncludeSpec i -> { }
           }
         }

@@ -232,7 +232,7 @@ sealed interface SE {
       case B x -> throw new IllegalStateException();
       case V x -> x.v().base();
       case L x -> x.value() + (x.type() != null ? x.type().futName() : "");
-      case Op x -> showArg(x.a(), true) + " " + x.op() + " " + showArg(x.b(), true);
+      case Op x -> operand(x.a(), x.op(), false) + " " + x.op() + " " + operand(x.b(), x.op(), true);
       case Neg x -> "-" + showArg(x.a(), false);
       case Call x -> x.display() + x.args().stream().map(a -> " " + showArg(a, false)).collect(Collectors.joining());
       case Proj x -> showArg(x.e(), false) + "." + x.field();
@@ -248,9 +248,26 @@ sealed interface SE {
     };
   }
 
+  /**
+   * An operand of {@code op}, in parentheses only where its own operator binds less tightly (or as
+   * tightly, on the side the operator does not associate to), as the reference prints {@code d - 1 + 1}.
+   */
+  private static String operand(SE e, String op, boolean right) {
+    if (norm(e) instanceof Op inner) {
+      io.github.futhark4j.compiler.syntax.Fixity outer = io.github.futhark4j.compiler.syntax.Fixity.of(op);
+      io.github.futhark4j.compiler.syntax.Fixity own = io.github.futhark4j.compiler.syntax.Fixity.of(inner.op());
+      boolean sameSide = right == outer.rightAssoc();
+      boolean parens = own.level() < outer.level() || (own.level() == outer.level() && !sameSide);
+      return parens ? "(" + show(e) + ")" : show(e);
+    }
+    return showArg(e, true);
+  }
+
   private static String showArg(SE e, boolean inOp) {
     String s = show(e);
     e = norm(e);
+    // An anonymous size is shown as "[]" in a type, but inside an expression it needs a name.
+    if (s.isEmpty() && e instanceof F) return "d";
     // An application binds tighter than any operator: an operand of one needs no parentheses.
     boolean atomic = e instanceof F || e instanceof V || e instanceof L || e instanceof Proj || e instanceof Idx
         || (e instanceof Form f && f.atomic()) || (e instanceof Opaque o && !o.text().contains(" "))

@@ -305,7 +305,7 @@ final class Unify {
       f.ref = g;
       return;
     }
-    if (occursFlex(f, e)) throw new Failure(TypeMessages.occursCheckSize(SE.show(e)));
+    if (occursFlex(f, e)) throw new Failure(TypeMessages.occursCheckSize(f.name != null ? f.name : "d", SE.show(e)));
     // An anonymous size ([] in a lambda's parameter) is no function type's parameter: it cannot
     // become a size named by one, as (k: i64) -> [k]t asks of \n (xs: []t) -> ...
     if (f.annotated && !arrowBound.isEmpty() && SE.mentions(e, arrowBound)) {
@@ -357,7 +357,8 @@ final class Unify {
       return;
     }
     if (occurs(v, t)) {
-      throw new Failure(TypeMessages.occursCheck(showAll(v)[0], show(t)));
+      String[] shown = showAll(v, t);
+      throw new Failure(TypeMessages.occursCheck(shown[0], shown[1]));
     }
     if (v.prims != null && !(t instanceof Ty.Prim p && v.prims.contains(p.prim()))) {
       throw new Failure(TypeMessages.cannotInstantiatePrimitiveClass(v.prims.stream().map(PrimType::toString).toList(), show(t)));

@@ -108,10 +108,19 @@ final class Zonk {
     };
   }
 
+  /** The size expressions being built: one met again inside itself (through a variable's type) is unknown. */
+  private final Set<SE> building = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+
   /** A size that is an expression: the checked expression, or unknown where it cannot be built. */
   private Size expression(SE e) {
-    TExp built = build(e);
-    return built == null ? Size.UNKNOWN : new Size.Expr(built, SE.show(Unify.normFully(e)));
+    SE key = SE.norm(e);
+    if (!building.add(key)) return Size.UNKNOWN;
+    try {
+      TExp built = build(e);
+      return built == null ? Size.UNKNOWN : new Size.Expr(built, SE.show(Unify.normFully(e)));
+    } finally {
+      building.remove(key);
+    }
   }
 
   Size size(SE e) {
