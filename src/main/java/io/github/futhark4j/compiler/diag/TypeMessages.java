@@ -55,14 +55,13 @@ public final class TypeMessages {
 
   // ---- E0204 fields -------------------------------------------------------------------------
 
-  /** E0204: a record type without a field that is projected. */
-  public static Message recordLacksField(String type, String field) {
-    return msg(DiagCode.E0204, "Cannot unify record type " + type + " with a record type having field \"" + field + "\".");
-  }
-
-  /** E0204: a field of a value that is not a record. */
-  public static Message cannotAccessField(String field, String type) {
-    return msg(DiagCode.E0204, "Cannot access field \"" + field + "\" of value of type " + type + ".");
+  /**
+   * E0204: a type known only by fields ({@code fields}, a record type) found to be {@code type},
+   * which lacks one ({@code what}: "record type") or is no record ("type"); reported by itself, as
+   * the reference's solver does.
+   */
+  public static Message recordWithFields(String fields, String what, String type) {
+    return new Message(DiagCode.E0204, "Cannot unify record type with fields\n  " + fields + "\nwith " + what + "\n  " + type, false, true);
   }
 
   /** E0204: a field of a value whose type is known to be primitive. */

@@ -388,7 +388,12 @@ public final class Parser extends ParserBase {
       tparams = List.of();
       params.add(parseAtomPattern());
       Token op = peek();
-      if (!op.is(Kind.OPERATOR) && !op.is(Kind.BACKTICK)) throw fail(AN_OPERATOR, IN_AN_INFIX_DEFINITION);
+      if (op.isOp("=") && params.get(0) instanceof PTuple t) {
+        // def (a, b) = e: the reference's own message for it.
+        diags.add(Diagnostics.patternAtTopLevel(t.span()));
+        throw new ParseError();
+      }
+      if ((!op.is(Kind.OPERATOR) && !op.is(Kind.BACKTICK)) || op.isOp("=")) throw fail(AN_OPERATOR, IN_AN_INFIX_DEFINITION);
       advance();
       name = op.text();
       nameSpan = op.span();

@@ -393,9 +393,9 @@ final class Unify {
     if (v.fields != null) {
       if (!(t instanceof Ty.Rec r) || !r.fields().keySet().containsAll(v.fields.keySet())) {
         v.ref = null;
-        String f = v.fields.keySet().iterator().next();
-        if (t instanceof Ty.Rec) throw new Failure(TypeMessages.recordLacksField(show(t), f));
-        throw new Failure(TypeMessages.cannotAccessField(f, show(t)));
+        // Found by the reference's first pass, which shows types without sizes.
+        String[] shown = showAllUnsized(new Ty.Rec(v.fields), t);
+        throw new Failure(TypeMessages.recordWithFields(shown[0], t instanceof Ty.Rec ? "record type" : "type", shown[1]));
       }
       for (var e : v.fields.entrySet()) unify(r.fields().get(e.getKey()), e.getValue());
     }
