@@ -122,6 +122,11 @@ public final class Diagnostics {
     return error(DiagCode.E0213, span, "The " + op + " operator may not be redefined.");
   }
 
+  /** E0101: a documentation comment that does not precede a declaration or specification. */
+  public static Diagnostic misplacedDocComment(Span span) {
+    return error(DiagCode.E0101, span, "Documentation comments ('-- |') are only permitted when preceding declarations.");
+  }
+
   /** E0101: a tuple pattern bound by a declaration ({@code def (a, b) = ...}). */
   public static Diagnostic patternAtTopLevel(Span span) {
     return error(DiagCode.E0101, span, "Cannot bind patterns at top level.\nBind a single name instead.");

@@ -74,9 +74,32 @@ public final class Lexer {
       char c = s.charAt(pos);
       if (Character.isWhitespace(c)) pos++;
       else if (c == '-' && pos + 1 < s.length() && s.charAt(pos + 1) == '-') {
+        if (s.startsWith("-- |", pos)) break; // a documentation comment is a token
         while (pos < s.length() && s.charAt(pos) != '\n') pos++;
       } else break;
     }
+  }
+
+  /**
+   * A documentation comment: its line and every following line that is a comment (blanks before
+   * its {@code --} only), as the reference's lexer takes it. The parser permits it only before a
+   * declaration or specification.
+   */
+  private Token docComment(int start, boolean space) {
+    int end = lineEnd(pos);
+    while (end < s.length()) {
+      int q = end + 1;
+      while (q < s.length() && (s.charAt(q) == ' ' || s.charAt(q) == '\t' || s.charAt(q) == '\f' || s.charAt(q) == 0x0B)) q++;
+      if (!s.startsWith("--", q)) break;
+      end = lineEnd(q);
+    }
+    pos = end;
+    return tok(Kind.DOC_COMMENT, s.substring(start, end), start, space);
+  }
+
+  private int lineEnd(int from) {
+    int e = s.indexOf('\n', from);
+    return e < 0 ? s.length() : e;
   }
 
   private Token tok(Kind k, String text, int start, boolean space) {
@@ -85,6 +108,7 @@ public final class Lexer {
 
   private Token next(int start, boolean space) {
     char c = s.charAt(pos);
+    if (s.startsWith("-- |", pos)) return docComment(start, space);
     if (Character.isLetter(c) || c == '_') {
       pos++;
       while (pos < s.length() && isConstituent(s.charAt(pos))) pos++;

@@ -29,6 +29,8 @@ public final class Parser extends ParserBase {
   /** Parses the declarations in characters {@code [from, to)} of a source (spans are into the whole source). */
   public static Program parse(Source src, int from, int to, List<Diagnostic> diags) {
     Parser ps = new Parser(Lexer.lex(src, from, to, diags), diags);
+    // A file may begin with a comment on the file, then one on its first declaration.
+    if (from == 0 && ps.at(Kind.DOC_COMMENT) && ps.peek(1).is(Kind.DOC_COMMENT)) ps.advance();
     return new Program(ps.declsUntil(Kind.EOF));
   }
 
@@ -96,10 +98,12 @@ public final class Parser extends ParserBase {
   }
 
   private Decl parseDecl() {
+    if (at(Kind.DOC_COMMENT)) advance(); // documents the declaration
     Token t = peek();
     Span start = t.span();
     if (at(Kind.ATTR_OPEN)) {
       String attr = skipAttribute();
+      if (at(Kind.DOC_COMMENT)) throw fail(A_DECLARATION, null); // documentation comes before attributes
       Decl d = parseDecl();
       if (d instanceof ValDecl v) {
         List<String> attrs = new ArrayList<>(v.attributes());
@@ -270,10 +274,7 @@ public final class Parser extends ParserBase {
     if (at(Kind.LBRACE)) {
       advance();
       List<Spec> specs = new ArrayList<>();
-      while (!at(Kind.RBRACE) && !at(Kind.EOF)) {
-        if (at(Kind.DOC_COMMENT)) { advance(); continue; }
-        specs.add(parseSpec());
-      }
+      while (!at(Kind.RBRACE) && !at(Kind.EOF)) specs.add(parseSpec());
       expect(Kind.RBRACE, RBRACE, TO_CLOSE_A_MODULE_TYPE);
       return new SSpecs(specs, from(start));
     }
@@ -288,9 +289,11 @@ public final class Parser extends ParserBase {
   }
 
   private Spec parseSpec() {
+    if (at(Kind.DOC_COMMENT)) advance(); // documents the specification
     Span start = peek().span();
     if (at(Kind.ATTR_OPEN)) {
       skipAttribute();
+      if (at(Kind.DOC_COMMENT)) throw fail(A_SPECIFICATION_VAL_TYPE_MODULE_OR_INCLUDE, IN_A_MODULE_TYPE);
       return parseSpec();
     }
     if (atKw("val")) {

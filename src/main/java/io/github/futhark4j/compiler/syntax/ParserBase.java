@@ -53,6 +53,10 @@ abstract class ParserBase {
 
   protected ParseError fail(String expected, String context) {
     Token t = peek();
+    if (t.is(Kind.DOC_COMMENT)) {
+      diags.add(Diagnostics.misplacedDocComment(t.span()));
+      return new ParseError();
+    }
     String text = t.is(Kind.EOF) ? null : t.is(Kind.STRING) ? "\"" + t.text() + "\""
         : t.is(Kind.CONSTRUCTOR) ? "#" + t.text() : t.span().source().text().substring(t.span().start(), t.span().end());
     diags.add(Diagnostics.unexpected(t.span(), text, expected, context));

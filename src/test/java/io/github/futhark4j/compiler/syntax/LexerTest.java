@@ -88,10 +88,14 @@ class LexerTest {
   }
 
   @Test
-  void commentsAndDocCommentsAreSkipped() {
-    List<Token> ts = lex("-- | doc\n-- more\nx -- trailing\n  y");
-    assertEquals(List.of("x", "y"), ts.stream().map(Token::text).toList());
-    assertTrue(ts.get(1).spaceBefore());
+  void commentsAreSkippedAndADocCommentTakesTheCommentLinesAfterIt() {
+    List<Token> ts = lex("-- | doc\n  -- more\nx -- trailing\n  y");
+    assertEquals(List.of("-- | doc\n  -- more", "x", "y"), ts.stream().map(Token::text).toList());
+    assertEquals(Token.Kind.DOC_COMMENT, ts.get(0).kind());
+    assertTrue(ts.get(2).spaceBefore());
+    // A blank line ends it; "--|" is a plain comment.
+    ts = lex("-- | a\n\n-- | b\n--| c\nx");
+    assertEquals(List.of("-- | a", "-- | b\n--| c", "x"), ts.stream().map(Token::text).toList());
   }
 
   @Test
