@@ -1737,6 +1737,7 @@ final class Terms {
       noFunctionConsumption(l);
       Ctx inner = ctx;
       List<VName> sizeVars = new ArrayList<>();
+      Map<Ty.Flex, VName> named = new HashMap<>();
       for (var b : binders.entrySet()) {
         VName sv = st.fresh(b.getKey());
         st.nameLevel.put(sv, st.level);
@@ -1746,9 +1747,16 @@ final class Terms {
           st.error(SizeErrors.sizeBinderUnused(binderParams.get(b.getKey()).span(), b.getKey()));
           fl.ref = SE.var(sv);
         }
-        inner = inner.bind(b.getKey(), new Env.Local(sv, Ty.I64, st.level, SE.norm(fl.ref)));
+        named.put(fl, sv);
+        // As in the reference, a size binder is a size of its own in the body, whatever the value's
+        // size it was matched with: let [m] (xss: [][m]i32) = f n leaves xss : [n][m]i32, m unrelated to n.
+        inner = inner.bind(b.getKey(), new Env.Local(sv, Ty.I64, st.level, null));
       }
-      inner = p.bindAll(inner, st.level);
+      if (named.isEmpty()) {
+        inner = p.bindAll(inner, st.level);
+      } else {
+        for (Pats.Bound b : p.binds()) inner = inner.bind(b.name(), new Env.Local(b.v(), Unify.nameSizes(b.ty(), named), st.level, null));
+      }
       Res body = check(l.body(), inner);
       Set<VName> gone = new HashSet<>(sizeVars);
       for (Pats.Bound bd : p.binds()) gone.add(bd.v());

@@ -499,6 +499,14 @@ final class Unify {
     return mapSizes(t, e -> ownSize(e, level, links), true);
   }
 
+  /**
+   * {@code t} with the sizes written as one of {@code flexes} (before they are resolved) replaced by
+   * the variable given for it: the names of a let's size binders in the types of what it binds.
+   */
+  static Ty nameSizes(Ty t, Map<Flex, VName> flexes) {
+    return mapSizes(t, e -> e instanceof SE.F g && flexes.get(g.flex()) instanceof VName v ? SE.var(v) : e, true);
+  }
+
   /** {@code t} with every size a fresh flexible size at {@code level}, named {@code name} in messages (or not). */
   static Ty freshSizes(Ty t, int level, String name) {
     return mapSizes(t, e -> new SE.F(new Flex(level, name)), false);
